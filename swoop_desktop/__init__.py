@@ -1,0 +1,3 @@
+"""Swoop desktop: the Swoop card game against three AI opponents."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,100 @@
+"""A whole game: deals in a row, dealer rotation, running totals, the end (R5, R15, R16).
+
+Each hand is dealt from a seed derived from the match seed and the hand
+number, so a match is fully described by (rules, players, seed, actions).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import Action
+from .errors import EngineError
+from .rules import Rules
+from .state import GameState, new_deal
+
+
+def hand_seed(match_seed: int, hand_no: int) -> int:
+    """The deal seed of hand ``hand_no`` (0-based) of a match; stable across runs."""
+    return random.Random(f"swoop/{match_seed}/{hand_no}").getrandbits(48)
+
+
+class Match:
+    """Deals, applies actions, keeps the score sheet, and ends the game at the target."""
+
+    def __init__(self, rules: Rules | None = None, players: int = 4, seed: int = 0) -> None:
+        self.rules = rules or Rules.from_preset("app")
+        self.rules.validate_players(players)
+        self.n = players
+        self.seed = seed
+        self.first_dealer = random.Random(f"swoop/{seed}/dealer").randrange(players)
+        self.totals = [0] * players
+        self.sheet: list[list[int]] = []  # points per finished hand
+        self.went_out: list[int] = []  # who went out in each finished hand
+        self.actions: list[list[Action]] = []  # actions of every hand, in order
+        self.state: GameState | None = None
+        self.over = False
+        self.winner: int | None = None
+
+    @property
+    def hand_no(self) -> int:
+        """0-based number of the current (or last) hand."""
+        return len(self.actions) - 1
+
+    @property
+    def dealer(self) -> int:
+        return (self.first_dealer + max(self.hand_no, 0)) % self.n
+
+    @property
+    def hand_over(self) -> bool:
+        return self.state is not None and self.state.is_over
+
+    def start_hand(self) -> list[dict[str, Any]]:
+        """Deal the next hand; the deal passes to the left after each hand (R5)."""
+        if self.over:
+            raise EngineError("R16: the game is over; start a new match")
+        if self.state is not None and not self.state.is_over:
+            raise EngineError("R14: the current hand is still being played")
+        k = len(self.actions)
+        dealer = (self.first_dealer + k) % self.n
+        self.state, events = new_deal(self.rules, self.n, hand_seed(self.seed, k), dealer,
+                                      self.totals)
+        self.actions.append([])
+        for event in events:
+            event["hand_no"] = k if event["type"] == "dealt" else event.get("hand_no")
+            if event.get("hand_no") is None:
+                event.pop("hand_no", None)
+        return events
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.state is None else self.state.legal_actions()
+
+    def apply(self, action: Action) -> list[dict[str, Any]]:
+        """Checked play of ``action`` in the current hand; records scores at the hand's end."""
+        if self.state is None:
+            raise EngineError("R5: no hand has been dealt yet")
+        events = self.state.apply(action)
+        self.actions[-1].append(action)
+        self._absorb(events)
+        return events
+
+    def _absorb(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            if event["type"] == "hand_scored":
+                self.sheet.append(list(event["points"]))
+                self.went_out.append(event["out"])
+                self.totals = list(event["totals"])
+            elif event["type"] == "game_over":
+                self.over = True
+                self.winner = event["winner"]
+
+    def replay(self, hands: list[list[Action]]) -> list[dict[str, Any]]:
+        """Re-apply recorded actions (a saved or finished game); returns all events."""
+        events: list[dict[str, Any]] = []
+        for i, actions in enumerate(hands):
+            if i == 0 or self.hand_over:
+                events.extend(self.start_hand())
+            for action in actions:
+                events.extend(self.apply(action))
+        return events

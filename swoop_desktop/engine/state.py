@@ -1,0 +1,679 @@
+"""The state of one deal and the rules that move it (R4-R17).
+
+This module holds hidden cards (hands, face-down cards, the set-aside cards).
+AI code never imports it: it sees an ``Observation`` instead.
+
+``GameState.apply`` checks an action and returns the ordered list of events;
+``apply_fast`` skips the checks and the event dicts, for search. Both share
+one implementation of the rules, so they can never disagree.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from .actions import END, Action, Add, End, Flip, Play
+from .cards import (
+    RANK_OF,
+    RANK_SYMBOLS,
+    count_phrase,
+    deck_ids,
+)
+from .errors import IllegalActionError, RulesError, TerminationError
+from .rules import SLOTS, Rules
+
+PLAY, FOLLOW, CHAIN, OVER = 0, 1, 2, 3
+PHASE_NAMES = {PLAY: "play", FOLLOW: "follow", CHAIN: "chain", OVER: "over"}
+MAX_PLAYS = 5000  # R17
+UNLIMITED = 1 << 30
+SLOT_RANGE = range(SLOTS)
+
+_SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+
+def _subsets(slots: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """All subsets of face-up slots, smallest first (cached)."""
+    found = _SUBSETS.get(slots)
+    if found is None:
+        found = [c for k in range(len(slots) + 1) for c in combinations(slots, k)]
+        _SUBSETS[slots] = found
+    return found
+
+
+def _zone(kind: str, slot: int) -> str:
+    return f"{kind}{slot}"
+
+
+class GameState:
+    """One deal of Swoop: every card's zone, whose move, the phase, running totals."""
+
+    __slots__ = (
+        "rules", "n", "decks", "hands", "hand_count", "up", "down", "pile", "top", "run",
+        "swept", "set_aside", "to_move", "phase", "follow_rank", "picked_up", "dealer",
+        "scores", "seed", "plays", "out_player", "_swoop_rank", "_max_four", "_new_pile",
+        "_match_after", "_chain",
+    )
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        rules.validate_players(players)
+        self.rules = rules
+        self.n = players
+        self.decks = rules.deck_count(players)
+        self.hands: list[list[list[int]]] = [[[] for _ in range(15)] for _ in range(players)]
+        self.hand_count = [0] * players
+        self.up: list[list[int | None]] = [[None] * SLOTS for _ in range(players)]
+        self.down: list[list[int | None]] = [[None] * SLOTS for _ in range(players)]
+        self.pile: list[int] = []
+        self.top = 0  # rank on top of the pile, 0 when empty
+        self.run = 0  # how many equal cards are on top
+        self.swept: list[int] = []
+        self.set_aside: list[int] = []
+        self.to_move = 0
+        self.phase = PLAY
+        self.follow_rank = 0
+        self.picked_up = False  # this turn already took the pile (R13)
+        self.dealer: int | None = None
+        self.scores: list[int] | None = None
+        self.seed: int | None = None
+        self.plays = 0
+        self.out_player: int | None = None
+        self._cache_rules()
+
+    def _cache_rules(self) -> None:
+        rules = self.rules
+        self._swoop_rank = tuple(rules.is_swoop_rank(r) for r in range(15))
+        self._max_four = rules.max_four
+        self._new_pile = rules.pickup == "new_pile"
+        self._match_after = rules.match_after_pickup
+        self._chain = rules.mystery_chain
+
+    # ------------------------------------------------------------------ basics
+    def clone(self) -> GameState:
+        """A cheap independent copy (for search)."""
+        other = GameState.__new__(GameState)
+        other.rules = self.rules
+        other.n = self.n
+        other.decks = self.decks
+        other.hands = [[lst[:] for lst in h] for h in self.hands]
+        other.hand_count = self.hand_count[:]
+        other.up = [u[:] for u in self.up]
+        other.down = [d[:] for d in self.down]
+        other.pile = self.pile[:]
+        other.top = self.top
+        other.run = self.run
+        other.swept = self.swept[:]
+        other.set_aside = self.set_aside[:]
+        other.to_move = self.to_move
+        other.phase = self.phase
+        other.follow_rank = self.follow_rank
+        other.picked_up = self.picked_up
+        other.dealer = self.dealer
+        other.scores = None if self.scores is None else self.scores[:]
+        other.seed = self.seed
+        other.plays = self.plays
+        other.out_player = self.out_player
+        other._swoop_rank = self._swoop_rank
+        other._max_four = self._max_four
+        other._new_pile = self._new_pile
+        other._match_after = self._match_after
+        other._chain = self._chain
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        from .position import format_position
+
+        return format_position(self) == format_position(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"GameState(players={self.n}, to_move={self.to_move}, "
+                f"phase={PHASE_NAMES[self.phase]}, pile={len(self.pile)})")
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def is_swoop_card(self, card_id: int) -> bool:
+        return self._swoop_rank[RANK_OF[card_id]]
+
+    def hand_ids(self, player: int) -> list[int]:
+        """The player's hand, sorted by rank then id."""
+        return [c for lst in self.hands[player] for c in sorted(lst)]
+
+    def cards_left(self, player: int) -> int:
+        return (self.hand_count[player]
+                + sum(c is not None for c in self.up[player])
+                + sum(c is not None for c in self.down[player]))
+
+    def uncovered_slots(self, player: int) -> list[int]:
+        up, down = self.up[player], self.down[player]
+        return [s for s in SLOT_RANGE if up[s] is None and down[s] is not None]
+
+    def all_card_ids(self) -> list[int]:
+        """Every card in every zone (for the no-card-lost invariant)."""
+        ids = list(self.pile) + list(self.swept) + list(self.set_aside)
+        for p in range(self.n):
+            ids.extend(c for lst in self.hands[p] for c in lst)
+            ids.extend(c for c in self.up[p] if c is not None)
+            ids.extend(c for c in self.down[p] if c is not None)
+        return ids
+
+    def points(self, player: int) -> int:
+        """R15: what the player's remaining cards are worth."""
+        value = self.rules.card_points
+        total = sum(value(r) * len(lst) for r, lst in enumerate(self.hands[player]) if lst)
+        for c in self.up[player] + self.down[player]:
+            if c is not None:
+                total += value(RANK_OF[c])
+        return total
+
+    # ----------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every distinct legal action (equal-rank hand cards are interchangeable)."""
+        phase = self.phase
+        if phase == OVER:
+            return []
+        p = self.to_move
+        up = self.up[p]
+        if phase == CHAIN:
+            acts: list[Action] = [Flip(s) for s in self.uncovered_slots(p)]
+            acts.append(END)
+            return acts
+        hand = self.hands[p]
+        max_four = self._max_four
+        if phase == FOLLOW:
+            r = self.follow_rank
+            slots = tuple(s for s in SLOT_RANGE if up[s] is not None and RANK_OF[up[s]] == r)
+            limit = 4 - self.run if max_four else UNLIMITED
+            acts = []
+            self._sets(Add, r, len(hand[r]), slots, limit, acts)
+            acts.append(END)
+            return acts
+        acts = []
+        up_slots: dict[int, list[int]] = {}
+        for s in SLOT_RANGE:
+            c = up[s]
+            if c is not None:
+                up_slots.setdefault(RANK_OF[c], []).append(s)
+        swoop_rank = self._swoop_rank
+        top, run = self.top, self.run
+        for r in range(1, 15):
+            h = len(hand[r])
+            slots = up_slots.get(r)
+            if not h and not slots:
+                continue
+            if swoop_rank[r]:
+                if h:
+                    acts.append(Play((r,), ()))
+                if slots:
+                    acts.extend(Play((), (s,)) for s in slots)
+                continue
+            if max_four:
+                limit = 4 - run if r == top else 4
+            else:
+                limit = UNLIMITED
+            self._sets(Play, r, h, tuple(slots) if slots else (), limit, acts)
+        down = self.down[p]
+        for s in SLOT_RANGE:
+            if up[s] is None and down[s] is not None:
+                acts.append(Flip(s))
+        return acts
+
+    @staticmethod
+    def _sets(kind, r: int, h: int, slots: tuple[int, ...], limit: int, acts: list) -> None:
+        subsets = _subsets(slots)
+        for k in range(min(h, limit) + 1):
+            hand = (r,) * k
+            room = limit - k
+            for sub in subsets:
+                size = len(sub)
+                if size > room:
+                    break
+                if k or size:
+                    acts.append(kind(hand, sub))
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> list[dict[str, Any]]:
+        """Check ``action`` against the rules, play it, return the events in order.
+
+        Raises :class:`IllegalActionError` (message starting with the rule id)
+        and leaves the state unchanged when the action is not legal.
+        """
+        self.check(action)
+        events: list[dict[str, Any]] = []
+        self._apply(action, events)
+        return events
+
+    def apply_fast(self, action: Action) -> None:
+        """Play a legal action without checks or events (for search and benchmarks)."""
+        self._apply(action, None)
+
+    def _apply(self, action: Action, ev: list | None) -> None:
+        self.plays += 1
+        if self.plays > MAX_PLAYS:
+            raise TerminationError(
+                f"R17: {MAX_PLAYS} plays in one deal without anyone going out "
+                f"(seed {self.seed}); this is a bug"
+            )
+        p = self.to_move
+        kind = type(action)
+        if kind is Play or kind is Add:
+            self._play_set(p, action, kind is Add, ev)  # type: ignore[arg-type]
+        elif kind is Flip:
+            self._flip(p, action.slot, ev)  # type: ignore[union-attr]
+        else:
+            self._pass(p, ev)
+
+    # -- moving cards ----------------------------------------------------------
+    def _take(self, p: int, action: Play | Add) -> tuple[int, list[int], list[str]]:
+        hand = self.hands[p]
+        ids: list[int] = []
+        zones: list[str] = []
+        if action.hand:
+            r = action.hand[0]
+            lst = hand[r]
+            k = len(action.hand)
+            if action.hand_ids:
+                for c in action.hand_ids:
+                    lst.remove(c)
+                ids.extend(action.hand_ids)
+            else:
+                ids.extend(lst[-k:])
+                del lst[-k:]
+            self.hand_count[p] -= k
+            zones.extend(["hand"] * k)
+        else:
+            r = RANK_OF[self.up[p][action.up[0]]]  # type: ignore[index]
+        up = self.up[p]
+        for s in action.up:
+            ids.append(up[s])  # type: ignore[arg-type]
+            up[s] = None
+            zones.append(_zone("up", s))
+        return r, ids, zones
+
+    def _to_hand(self, p: int, ids: list[int]) -> None:
+        hand = self.hands[p]
+        for c in ids:
+            hand[RANK_OF[c]].append(c)
+        self.hand_count[p] += len(ids)
+
+    def _play_set(self, p: int, action: Play | Add, is_add: bool, ev: list | None) -> None:
+        r, ids, zones = self._take(p, action)
+        k = len(ids)
+        if ev is not None:
+            ev.append({"type": "played", "player": p, "cards": [RANK_SYMBOLS[r]] * k,
+                       "ids": ids, "from": zones, "rank": RANK_SYMBOLS[r], "count": k,
+                       "words": count_phrase(r, k)})
+        pile = self.pile
+        if self._swoop_rank[r]:
+            pile.extend(ids)
+            self._swoop(p, "swoop_card", ev)
+            if not self._out(p, ev):
+                self._bonus(p, ev)
+            return
+        if not pile or r <= self.top:
+            self.run = self.run + k if (pile and r == self.top) else k
+            self.top = r
+            pile.extend(ids)
+            if self.run >= 4:
+                self._swoop(p, "four", ev)
+                if not self._out(p, ev):
+                    self._bonus(p, ev)
+                return
+            if self._out(p, ev):
+                return
+            if (self._chain and action.up and not self.picked_up
+                    and self._has_uncovered(p)):
+                self._enter(p, CHAIN, 0, ev)
+                return
+            self._pass(p, ev)
+            return
+        # R8: higher than the top card.
+        if self._new_pile:
+            self._pick_up(p, ev)
+            self.pile = ids
+            self.top = r
+            self.run = k
+            if ev is not None:
+                ev[-2], ev[-1] = ev[-1], ev[-2]  # picked_up happens before the new pile starts
+                ev[-1]["new_pile"] = True
+            self._after_new_pile(p, r, ev)
+        else:
+            pile.extend(ids)
+            self._pick_up(p, ev)
+            self._pass(p, ev)
+
+    def _after_new_pile(self, p: int, r: int, ev: list | None) -> None:
+        self.picked_up = True
+        if self.run >= 4:
+            self._swoop(p, "four", ev)
+            self._bonus(p, ev)
+        elif self._match_after and self._can_add(p, r):
+            self._enter(p, FOLLOW, r, ev)
+        else:
+            self._pass(p, ev)
+
+    def _flip(self, p: int, slot: int, ev: list | None) -> None:
+        c: int = self.down[p][slot]  # type: ignore[assignment]
+        self.down[p][slot] = None
+        r = RANK_OF[c]
+        in_chain = self.phase == CHAIN
+        if ev is not None:
+            ev.append({"type": "flipped", "player": p, "slot": slot, "card": RANK_SYMBOLS[r],
+                       "id": c})
+        played = None
+        if ev is not None:
+            played = {"type": "played", "player": p, "cards": [RANK_SYMBOLS[r]], "ids": [c],
+                      "from": [_zone("down", slot)], "rank": RANK_SYMBOLS[r], "count": 1,
+                      "words": count_phrase(r, 1)}
+        pile = self.pile
+        if self._swoop_rank[r]:
+            pile.append(c)
+            if ev is not None:
+                ev.append(played)
+            self._swoop(p, "swoop_card", ev)
+            if not self._out(p, ev):
+                self._bonus(p, ev)
+            return
+        if not pile or r <= self.top:
+            self.run = self.run + 1 if (pile and r == self.top) else 1
+            self.top = r
+            pile.append(c)
+            if ev is not None:
+                ev.append(played)
+            if self.run >= 4:
+                self._swoop(p, "four", ev)
+                if not self._out(p, ev):
+                    self._bonus(p, ev)
+                return
+            if self._out(p, ev):
+                return
+            if in_chain:
+                if self._has_uncovered(p):
+                    self._enter(p, CHAIN, 0, ev)
+                else:
+                    self._pass(p, ev)
+            elif self._can_add(p, r):
+                self._enter(p, FOLLOW, r, ev)
+            else:
+                self._pass(p, ev)
+            return
+        # Higher than the top: pick up (R11 with R8).
+        if self._new_pile:
+            self._pick_up(p, ev)
+            self.pile = [c]
+            self.top = r
+            self.run = 1
+            if ev is not None:
+                played["new_pile"] = True  # type: ignore[index]
+                ev.append(played)
+            self._after_new_pile(p, r, ev)
+        else:
+            pile.append(c)
+            if ev is not None:
+                ev.append(played)
+            self._pick_up(p, ev)
+            self._pass(p, ev)
+
+    def _pick_up(self, p: int, ev: list | None) -> None:
+        pile = self.pile
+        self._to_hand(p, pile)
+        if ev is not None:
+            ev.append({"type": "picked_up", "player": p, "ids": pile[:],
+                       "cards": [RANK_SYMBOLS[RANK_OF[c]] for c in pile], "count": len(pile)})
+        self.pile = []
+        self.top = 0
+        self.run = 0
+
+    def _swoop(self, p: int, how: str, ev: list | None) -> None:
+        pile = self.pile
+        if ev is not None:
+            ev.append({"type": "swooped", "player": p, "by": how, "ids": pile[:],
+                       "count": len(pile)})
+        self.swept.extend(pile)
+        self.pile = []
+        self.top = 0
+        self.run = 0
+
+    def _can_add(self, p: int, r: int) -> bool:
+        if self._max_four and self.run >= 4:
+            return False
+        if self.hands[p][r]:
+            return True
+        return any(c is not None and RANK_OF[c] == r for c in self.up[p])
+
+    def _has_uncovered(self, p: int) -> bool:
+        up, down = self.up[p], self.down[p]
+        return any(up[s] is None and down[s] is not None for s in SLOT_RANGE)
+
+    # -- turns -----------------------------------------------------------------
+    def _pass(self, p: int, ev: list | None) -> None:
+        nxt = (p + 1) % self.n
+        self.to_move = nxt
+        self.phase = PLAY
+        self.follow_rank = 0
+        self.picked_up = False
+        if ev is not None:
+            ev.append({"type": "turn", "player": nxt, "phase": "play"})
+
+    def _bonus(self, p: int, ev: list | None) -> None:
+        self.phase = PLAY
+        self.follow_rank = 0
+        self.picked_up = False
+        if ev is not None:
+            ev.append({"type": "turn", "player": p, "phase": "play", "bonus": True})
+
+    def _enter(self, p: int, phase: int, rank: int, ev: list | None) -> None:
+        self.phase = phase
+        self.follow_rank = rank
+        if ev is not None:
+            event: dict[str, Any] = {"type": "turn", "player": p, "phase": PHASE_NAMES[phase]}
+            if phase == FOLLOW:
+                event["rank"] = RANK_SYMBOLS[rank]
+            ev.append(event)
+
+    def _out(self, p: int, ev: list | None) -> bool:
+        """R14: the hand ends at once when a play leaves its player with no cards."""
+        if self.hand_count[p]:
+            return False
+        if any(c is not None for c in self.up[p]) or any(c is not None for c in self.down[p]):
+            return False
+        self.phase = OVER
+        self.out_player = p
+        self.follow_rank = 0
+        if ev is not None:
+            ev.append({"type": "out", "player": p})
+            points = [self.points(i) for i in range(self.n)]
+            before = self.scores or [0] * self.n
+            totals = [b + pts for b, pts in zip(before, points, strict=True)]
+            ev.append({"type": "hand_scored", "out": p, "points": points, "totals": totals})
+            result = game_result(totals, self.rules.target)
+            if result is not None:
+                ev.append({"type": "game_over", "winner": result[0], "totals": totals})
+        return True
+
+    def totals_after(self) -> list[int]:
+        """Running totals once this hand is scored (R15)."""
+        before = self.scores or [0] * self.n
+        return [b + self.points(i) for i, b in enumerate(before)]
+
+    # ------------------------------------------------------------------ checks
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal here."""
+        phase = self.phase
+        p = self.to_move
+        if phase == OVER:
+            raise IllegalActionError("R14: the hand is over; nobody may play")
+        kind = type(action)
+        if kind is Play:
+            if phase == FOLLOW:
+                raise IllegalActionError(
+                    f"R12: a follow-up of {RANK_SYMBOLS[self.follow_rank]}s is offered: "
+                    f"add {RANK_SYMBOLS[self.follow_rank]}s or end")
+            if phase == CHAIN:
+                raise IllegalActionError(
+                    "R13: a chain of mystery cards is under way: flip another or end")
+            self._check_cards(p, action, "R6")
+        elif kind is Add:
+            if phase != FOLLOW:
+                raise IllegalActionError("R12: no follow-up is offered now")
+            r = self._check_cards(p, action, "R12")
+            if r != self.follow_rank:
+                raise IllegalActionError(
+                    f"R12: the follow-up is for {RANK_SYMBOLS[self.follow_rank]}s, "
+                    f"not {RANK_SYMBOLS[r]}s")
+        elif kind is Flip:
+            if phase == FOLLOW:
+                raise IllegalActionError(
+                    "R11: a mystery card is flipped as a play, never as a follow-up")
+            slot = action.slot  # type: ignore[union-attr]
+            if type(slot) is not int or not 0 <= slot < SLOTS:
+                raise IllegalActionError(f"R11: there is no slot {slot!r} (slots are 0-3)")
+            if self.down[p][slot] is None:
+                raise IllegalActionError(f"R11: slot {slot} has no face-down card")
+            if self.up[p][slot] is not None:
+                raise IllegalActionError(
+                    f"R11: slot {slot} is still covered by its face-up card")
+        elif kind is End:
+            if phase == PLAY:
+                raise IllegalActionError(
+                    "R12: there is nothing to end; there is no passing: play cards or flip")
+        else:
+            raise IllegalActionError(f"R6: {action!r} is not an action")
+        if action not in self.legal_actions():  # a last guard; the checks above explain
+            raise IllegalActionError(f"R6: {action.to_json()} is not legal here")
+
+    def _check_cards(self, p: int, action: Play | Add, rule: str) -> int:
+        if action.size == 0:
+            raise IllegalActionError(f"{rule}: a play needs at least one card")
+        ranks = set(action.hand)
+        up = self.up[p]
+        for s in action.up:
+            if type(s) is not int or not 0 <= s < SLOTS:
+                raise IllegalActionError(f"R6: there is no face-up slot {s!r} (slots are 0-3)")
+            if up[s] is None:
+                raise IllegalActionError(f"R6: face-up slot {s} is empty")
+            ranks.add(RANK_OF[up[s]])
+        if len(ranks) != 1:
+            raise IllegalActionError("R6: a set is cards of one rank")
+        (r,) = ranks
+        if self._swoop_rank[r] and action.size > 1:
+            raise IllegalActionError(
+                "R10: a Swoop card is played on its own, never in a set or follow-up")
+        held = len(self.hands[p][r])
+        need = len(action.hand)
+        if need > held:
+            have = "no" if held == 0 else count_phrase(r, held).split(" ", 1)[0]
+            raise IllegalActionError(
+                f"R6: player {p} holds {have} {RANK_SYMBOLS[r]}{'s' if held != 1 else ''} in hand,"
+                f" not {need}")
+        if action.hand_ids is not None:
+            if len(action.hand_ids) != need or len(set(action.hand_ids)) != need:
+                raise IllegalActionError("R6: hand_ids must name each hand card once")
+            for c in action.hand_ids:
+                if c not in self.hands[p][r]:
+                    raise IllegalActionError(f"R6: card {c} is not a {RANK_SYMBOLS[r]} in hand")
+        if self._max_four and not self._swoop_rank[r]:
+            if action.size > 4:
+                raise IllegalActionError("R9: no set is larger than four cards (max_four)")
+            if self.pile and r == self.top and self.run + action.size > 4:
+                room = 4 - self.run
+                raise IllegalActionError(
+                    f"R9: {count_phrase(r, self.run)} on top: at most {room} more "
+                    f"{RANK_SYMBOLS[r]} may be added (max_four)")
+        return r
+
+
+# ---------------------------------------------------------------------- dealing
+def game_result(totals: list[int], target: int) -> tuple[int | None] | None:
+    """R16: None while nobody has reached the target; else (winner,) with None for a tie."""
+    if max(totals) < target:
+        return None
+    low = min(totals)
+    leaders = [i for i, t in enumerate(totals) if t == low]
+    return (leaders[0] if len(leaders) == 1 else None,)
+
+
+def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None = None,
+             scores: list[int] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
+    """Shuffle with ``seed`` and deal one hand (R4, R5). Returns the state and its events."""
+    state = GameState(rules, players)
+    rng = random.Random(seed)
+    if dealer is None:
+        dealer = rng.randrange(players)
+    elif not 0 <= dealer < players:
+        raise RulesError(f"dealer: must be a seat 0-{players - 1}, got {dealer!r}")
+    cards = deck_ids(state.decks)
+    rng.shuffle(cards)
+    state.dealer = dealer
+    state.seed = seed
+    state.scores = list(scores) if scores is not None else [0] * players
+    pos = 0
+    deal_event: dict[str, Any] = {"type": "dealt", "dealer": dealer, "seed": seed,
+                                  "players": players, "hand": [], "up": [], "down": []}
+    for p in range(players):
+        if rules.table_cards:
+            state.down[p] = cards[pos:pos + SLOTS]
+            state.up[p] = cards[pos + SLOTS:pos + 2 * SLOTS]
+            pos += 2 * SLOTS
+        hand = cards[pos:pos + rules.hand_size]
+        pos += rules.hand_size
+        state._to_hand(p, hand)
+        deal_event["hand"].append(hand)
+        deal_event["up"].append(list(state.up[p]))
+        deal_event["down"].append(list(state.down[p]))
+    state.set_aside = cards[pos:]
+    events = [deal_event]
+    leader = (dealer + 1) % players
+    if rules.first_player == "high_card":
+        leader = _high_card(state, rng, events, leader)
+    state.to_move = leader
+    events.append({"type": "turn", "player": leader, "phase": "play", "first": True})
+    return state, events
+
+
+def _high_card(state: GameState, rng: random.Random, events: list, fallback: int) -> int:
+    """R5 option high_card: each player draws from the set-aside cards; highest rank leads.
+
+    A drawn Swoop card is put back and that player draws again; players tied for
+    the highest card put theirs back and draw again among themselves.
+    """
+    pool = state.set_aside
+    if not any(not state.is_swoop_card(c) for c in pool):
+        events.append({"type": "draw_skipped", "reason": "no set-aside card to draw"})
+        return fallback
+    contenders = list(range(state.n))
+    need = list(contenders)
+    current: dict[int, int] = {}
+    for round_no in range(1, 200):
+        if len(pool) >= len(need):
+            drawn = rng.sample(pool, len(need))
+        else:
+            drawn = [rng.choice(pool) for _ in need]
+        again = []
+        for p, c in zip(need, drawn, strict=True):
+            events.append({"type": "drew", "player": p, "card": RANK_SYMBOLS[RANK_OF[c]],
+                           "id": c, "round": round_no})
+            if state.is_swoop_card(c):
+                again.append(p)
+            else:
+                current[p] = RANK_OF[c]
+        if again:
+            need = again
+            continue
+        best = max(current[p] for p in contenders)
+        contenders = [p for p in contenders if current[p] == best]
+        if len(contenders) == 1:
+            return contenders[0]
+        need = list(contenders)
+    events.append({"type": "draw_skipped", "reason": "no single highest card after 200 rounds"})
+    return fallback

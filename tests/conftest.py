@@ -1,0 +1,27 @@
+"""Test set-up shared by every test: headless SDL, no sound card, isolated user folders."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path_factory, monkeypatch):
+    """Every test gets its own SWOOP_HOME so nothing touches the real user's saves."""
+    home = tmp_path_factory.mktemp("swoop_home")
+    monkeypatch.setenv("SWOOP_HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "xdg_data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "xdg_config"))
+    yield home
