@@ -1,0 +1,20 @@
+"""Storage: settings, the game in progress, the history of finished games, statistics.
+
+Every file is versioned JSON written atomically with a ``.bak`` of the previous
+version; damaged files are moved aside (never deleted) and the player is told
+in plain words. No pickle anywhere.
+"""
+
+from .history import GameRecord, load_history, record_finished_game, reset_stats
+from .jsonfile import DocumentError
+from .paths import Dirs, resolve_dirs
+from .savegame import SavedGame, clear_game, has_saved_game, load_game, save_game
+from .settings import AI_PACES, ANIMATION_SPEEDS, LEVELS, Settings, load_settings, save_settings
+from .stats import Stats, compute_stats
+
+__all__ = [
+    "AI_PACES", "ANIMATION_SPEEDS", "Dirs", "DocumentError", "GameRecord", "LEVELS",
+    "SavedGame", "Settings", "Stats", "clear_game", "compute_stats", "has_saved_game",
+    "load_game", "load_history", "load_settings", "record_finished_game", "reset_stats",
+    "resolve_dirs", "save_game", "save_settings",
+]

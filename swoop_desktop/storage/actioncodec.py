@@ -1,0 +1,84 @@
+"""A compact text form of engine actions, for saved games and the game history.
+
+One action is one short token, a deal is its tokens joined by spaces::
+
+    p77u2i12.57   Play two 7s from hand (card ids 12 and 57) and face-up slot 2
+    pT            Play a 10 from hand (a Swoop card)
+    pu1           Play the face-up card in slot 1
+    a9            Add a 9 (follow-up)
+    f3            Flip face-down slot 3
+    e             End (decline a follow-up, stop a chain)
+
+The ids part is present only when the action named which hand cards move, so
+a restored deal has the same physical cards where they were.
+"""
+
+from __future__ import annotations
+
+import re
+
+from swoop_desktop.engine import END, RANK_SYMBOLS, Action, Add, End, Flip, Play
+
+from .jsonfile import DocumentError
+
+_SYMBOL_RANK = {s: r for r, s in RANK_SYMBOLS.items()}
+_TOKEN = re.compile(r"(?P<verb>[pa])(?P<hand>[A2-9TJQKX]*)(?:u(?P<up>[0-3]+))?"
+                    r"(?:i(?P<ids>\d+(?:\.\d+)*))?|f(?P<slot>[0-3])|e")
+
+
+def encode_action(action: Action) -> str:
+    if isinstance(action, Flip):
+        return f"f{action.slot}"
+    if isinstance(action, End):
+        return "e"
+    verb = "p" if isinstance(action, Play) else "a"
+    text = verb + "".join(RANK_SYMBOLS[r] for r in action.hand)
+    if action.up:
+        text += "u" + "".join(str(s) for s in action.up)
+    if action.hand_ids:
+        text += "i" + ".".join(str(c) for c in action.hand_ids)
+    return text
+
+
+def decode_action(token: str) -> Action:
+    m = _TOKEN.fullmatch(token)
+    if m is None:
+        raise DocumentError(f"{token!r} is not an action")
+    if token == "e":
+        return END
+    if m.group("slot") is not None:
+        return Flip(int(m.group("slot")))
+    hand = tuple(sorted(_SYMBOL_RANK[s] for s in m.group("hand")))
+    up_text = m.group("up") or ""
+    up = tuple(sorted(int(s) for s in up_text))
+    if len(set(up)) != len(up):
+        raise DocumentError(f"{token!r} names a face-up slot twice")
+    ids = tuple(int(c) for c in m.group("ids").split(".")) if m.group("ids") else None
+    if not hand and not up:
+        raise DocumentError(f"{token!r} plays no cards")
+    cls = Play if m.group("verb") == "p" else Add
+    return cls(hand, up, ids)
+
+
+def encode_deal(actions: list[Action]) -> str:
+    return " ".join(encode_action(a) for a in actions)
+
+
+def decode_deal(text: str) -> list[Action]:
+    return [decode_action(t) for t in text.split()]
+
+
+def encode_hands(hands: list[list[Action]]) -> list[str]:
+    return [encode_deal(h) for h in hands]
+
+
+def decode_hands(value: object, name: str = "actions") -> list[list[Action]]:
+    if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
+        raise DocumentError(f"{name} should be a list of texts, one per deal")
+    out = []
+    for i, text in enumerate(value):
+        try:
+            out.append(decode_deal(text))
+        except DocumentError as exc:
+            raise DocumentError(f"{name}[{i}]: {exc}") from None
+    return out

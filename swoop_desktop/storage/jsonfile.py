@@ -1,0 +1,314 @@
+"""Versioned JSON documents that survive crashes and damage.
+
+Writing is atomic: the new text goes to a temporary file in the same folder,
+is flushed and fsynced, and is renamed over the old file; just before that the
+old file is kept as ``<name>.bak`` (a hard link, so the old version is never
+copied half-way). At every instant the file on disk is a complete old or new
+version.
+
+Reading checks everything: JSON text, a ``"format"`` name, a ``"version"``
+number (older versions are migrated forward by code, newer ones refused), and
+the values (by a per-kind validator). A file that fails is moved aside with a
+timestamp — never deleted — the player is told in plain words what happened
+and where the copy is, the ``.bak`` is used when it is good, and otherwise the
+caller starts fresh for that file only.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+STALE_TEMP_SECONDS = 60.0
+
+
+class DocumentError(ValueError):
+    """The content of a file is not what this program expects; the message says why."""
+
+
+@dataclass(frozen=True)
+class DocKind(Generic[T]):
+    """One kind of file: its format name, current version, migrations and validator.
+
+    ``migrations[v]`` turns a version-``v`` body into a version-``v + 1`` body.
+    ``validate`` turns a current-version body into a value or raises
+    :class:`DocumentError` naming what is wrong.
+    """
+
+    format: str
+    version: int
+    label: str  # "settings", "saved game", "game history" (used in messages)
+    validate: Callable[[dict[str, Any]], T]
+    migrations: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(
+        default_factory=dict)
+    indent: int | None = 2
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[T]):
+    """What reading a file gave: the value (None = start fresh) and messages for the player.
+
+    ``blocked`` is true when the file exists but could not even be read or moved
+    aside (permissions, a locked file): callers must then not overwrite it.
+    """
+
+    value: T | None
+    messages: list[str]
+    source: str  # "file", "backup" or "none"
+    blocked: bool = False
+
+
+# -- writing --------------------------------------------------------------------
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _keep_backup(path: Path) -> None:
+    """Make ``<name>.bak`` the current content of ``path`` (atomically), if it exists."""
+    if not path.exists():
+        return
+    bak = backup_path(path)
+    tmp = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
+    try:
+        tmp.unlink(missing_ok=True)
+        try:
+            os.link(path, tmp)
+        except OSError:  # no hard links here (some network or FAT folders): copy instead
+            shutil.copyfile(path, tmp)
+            with open(tmp, "rb+") as f:
+                os.fsync(f.fileno())
+        os.replace(tmp, bak)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def atomic_write_text(path: Path, text: str, keep_backup: bool = True) -> None:
+    """Replace ``path`` by ``text`` so that a crash at any moment leaves the old or new file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if keep_backup:
+            _keep_backup(path)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    _fsync_dir(path.parent)
+
+
+def encode_document(kind: DocKind[Any], body: Mapping[str, Any]) -> str:
+    data = {"format": kind.format, "version": kind.version}
+    data.update((k, v) for k, v in body.items() if k not in ("format", "version"))
+    separators = (",", ": ") if kind.indent is not None else (",", ":")
+    return json.dumps(data, indent=kind.indent, separators=separators, ensure_ascii=False,
+                      allow_nan=False) + "\n"
+
+
+def write_document(path: Path, kind: DocKind[Any], body: Mapping[str, Any]) -> None:
+    """Write ``body`` (plus ``format`` and ``version``) atomically, keeping a ``.bak``."""
+    atomic_write_text(path, encode_document(kind, body))
+
+
+# -- reading --------------------------------------------------------------------
+def _no_constants(name: str) -> Any:
+    raise DocumentError(f"the number {name} is not allowed")
+
+
+def decode_document(raw: bytes, kind: DocKind[T]) -> T:
+    """Bytes of a file -> the validated value, migrating older versions; DocumentError if bad."""
+    if not raw.strip():
+        raise DocumentError("the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DocumentError("the file is not text (it holds random bytes)") from None
+    try:
+        data = json.loads(text, parse_constant=_no_constants)
+    except json.JSONDecodeError as exc:
+        raise DocumentError(
+            f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
+            "it may have been cut short") from None
+    except RecursionError:
+        raise DocumentError("it is nested too deeply to be a Swoop file") from None
+    if not isinstance(data, dict):
+        raise DocumentError(f"expected a JSON object, found {type(data).__name__}")
+    fmt = data.get("format")
+    if fmt != kind.format:
+        raise DocumentError(f"it is not a Swoop {kind.label} file (format {fmt!r}, "
+                            f"expected {kind.format!r})")
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise DocumentError(f"its version {version!r} is not a positive whole number")
+    if version > kind.version:
+        raise DocumentError(f"it was written by a newer version of Swoop (file version "
+                            f"{version}; this program reads up to version {kind.version})")
+    while version < kind.version:
+        step = kind.migrations.get(version)
+        if step is None:
+            raise DocumentError(f"version {version} files can no longer be read")
+        try:
+            data = step(data)
+        except DocumentError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise DocumentError(f"it could not be updated from version {version}: {exc}") from None
+        version += 1
+        data["version"] = version
+    try:
+        return kind.validate(data)
+    except DocumentError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise DocumentError(f"a value in it is wrong ({exc})") from None
+
+
+def _timestamp() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def move_aside(path: Path, why: str = "damaged") -> Path:
+    """Rename ``path`` to ``<stem>.<why>-<timestamp><suffix>`` (never overwriting); return it."""
+    stamp = _timestamp()
+    name, dot, suffix = path.name.partition(".")
+    suffix = dot + suffix
+    n = 0
+    while True:
+        extra = f"-{n}" if n else ""
+        target = path.with_name(f"{name}.{why}-{stamp}{extra}{suffix}")
+        if not target.exists():
+            break
+        n += 1
+    os.replace(path, target)
+    return target
+
+
+def _clean_stale_temps(path: Path) -> None:
+    now = time.time()
+    for tmp in path.parent.glob(f".{path.name}.*tmp"):
+        try:
+            if now - tmp.stat().st_mtime > STALE_TEMP_SECONDS:
+                tmp.unlink()
+        except OSError:
+            pass
+
+
+def _read_one(path: Path, kind: DocKind[T]) -> T:
+    try:
+        raw = path.read_bytes()
+    except IsADirectoryError:
+        raise DocumentError("it is a folder, not a file") from None
+    return decode_document(raw, kind)
+
+
+def load_document(path: Path, kind: DocKind[T]) -> Loaded[T]:
+    """Read a file of ``kind``; on damage move it aside and fall back to its ``.bak``."""
+    path = Path(path)
+    _clean_stale_temps(path)
+    bak = backup_path(path)
+    if not path.exists():
+        return Loaded(None, [], "none")
+    what = f"Your {kind.label} file"
+    try:
+        return Loaded(_read_one(path, kind), [], "file")
+    except DocumentError as exc:
+        reason = str(exc)
+    except OSError as exc:
+        return Loaded(None, [f"{what} {path} could not be read ({exc.strerror or exc}); "
+                             "it was left untouched and will not be overwritten"],
+                      "none", blocked=True)
+    try:
+        aside = move_aside(path)
+    except OSError as exc:
+        return Loaded(None, [f"{what} {path} is damaged ({reason}) and could not be moved "
+                             f"aside ({exc.strerror or exc}); it was left untouched"],
+                      "none", blocked=True)
+    message = f"{what} was damaged: {reason}. A copy is kept at {aside}"
+    if bak.exists():
+        try:
+            value = _read_one(bak, kind)
+        except (DocumentError, OSError) as exc:
+            try:
+                bak_aside = move_aside(bak)
+                message += (f". The backup copy was damaged too ({exc}); it is kept at "
+                            f"{bak_aside}")
+            except OSError:
+                message += f". The backup copy was damaged too ({exc})"
+        else:
+            try:
+                atomic_write_text(path, bak.read_text(encoding="utf-8"), keep_backup=False)
+            except OSError:
+                pass
+            when = datetime.fromtimestamp(bak.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            return Loaded(value, [message + f". Using the previous copy, saved {when}."], "backup")
+    return Loaded(None, [message + f". Starting with a fresh {kind.label} file."], "none")
+
+
+# -- validation helpers -----------------------------------------------------------
+_MISSING: Any = object()
+
+
+def get(obj: Mapping[str, Any], key: str, kinds: type | tuple[type, ...], where: str,
+        default: Any = _MISSING) -> Any:
+    """``obj[key]`` checked against ``kinds`` (bool is never accepted as int)."""
+    if key not in obj:
+        if default is _MISSING:
+            raise DocumentError(f"{where}{key} is missing")
+        return default
+    value = obj[key]
+    check_type(value, kinds, f"{where}{key}")
+    return value
+
+
+def check_type(value: Any, kinds: type | tuple[type, ...], name: str) -> None:
+    if not isinstance(kinds, tuple):
+        kinds = (kinds,)
+    ok = any((type(value) is bool) if k is bool else
+             (type(value) is int) if k is int else
+             (type(value) in (int, float) and (type(value) is float and math.isfinite(value)
+                                               or type(value) is int)) if k is float else
+             (value is None) if k is type(None) else isinstance(value, k)
+             for k in kinds)
+    if not ok:
+        names = " or ".join("null" if k is type(None) else
+                            {"bool": "true/false", "int": "a whole number", "float": "a number",
+                             "str": "text", "list": "a list", "dict": "an object"}.get(
+                                k.__name__, k.__name__) for k in kinds)
+        raise DocumentError(f"{name} should be {names}, not {value!r:.60}")
+
+
+def int_list(value: Any, name: str, length: int | None = None) -> list[int]:
+    check_type(value, list, name)
+    for i, v in enumerate(value):
+        check_type(v, int, f"{name}[{i}]")
+    if length is not None and len(value) != length:
+        raise DocumentError(f"{name} should hold {length} numbers, not {len(value)}")
+    return list(value)
