@@ -10,7 +10,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import RANK_OF, RANK_SYMBOLS, copies_per_rank, format_ranks, ids_by_rank, parse_rank, parse_ranks
+from .cards import (
+    RANK_OF,
+    RANK_SYMBOLS,
+    copies_per_rank,
+    format_ranks,
+    ids_by_rank,
+    parse_rank,
+    parse_ranks,
+)
 from .errors import PositionError, RulesError
 from .rules import SLOTS, Rules
 from .state import CHAIN, FOLLOW, OVER, PLAY, GameState
