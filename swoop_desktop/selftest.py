@@ -1,0 +1,328 @@
+"""``Swoop --selftest``: does this installation work? One line per problem, exit 0 or 1.
+
+Run from source (``python -m swoop_desktop --selftest``) or inside the
+packaged app (``build/dist/Swoop/Swoop --selftest``). It checks, in order:
+
+- **assets**: the icon and the fonts load, and the fonts draw the suit signs;
+- **config**: every shipped YAML file parses (``yaml.safe_load``) and the
+  opponents file loads without complaint;
+- **storage**: settings and a game in progress are written and read back in
+  the data folder (``--data-dir DIR``, else a temporary one), and the
+  player's real user folders can be created and written (a probe file,
+  removed again; no saves or settings are touched);
+- **demo**: the real app starts (headless if ``SDL_VIDEODRIVER=dummy``) and
+  plays a demo game with four AIs for a few seconds of frames.
+
+While it runs the working directory is an empty temporary folder (so a path
+relative to it fails here, not on a player's machine), network connections
+are refused and reported, and the shipped ``assets/`` and ``config/`` must be
+left unchanged. It prints ``selftest: ok ...`` or ``selftest: PROBLEM ...``
+lines on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import socket
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from swoop_desktop.resources import app_root, resource_path
+
+DEFAULT_FRAMES = 240  # four seconds of game time at 60 frames per second
+DEFAULT_SEED = 7
+SUITS = "\u2663\u2666\u2665\u2660"  # the four suit signs the table draws
+
+
+class SelftestError(Exception):
+    """A check found something broken; the message is the line the user sees."""
+
+
+# ---- the checks ------------------------------------------------------------------------------
+
+
+def check_assets() -> list[str]:
+    """The icon and fonts are there and load; the fonts have glyphs for the suits."""
+    import pygame
+
+    problems: list[str] = []
+    assets = resource_path("assets")
+    if not assets.is_dir():
+        return [f"assets: the folder {assets} is missing"]
+    icon = assets / "icon.png"
+    if not icon.is_file():
+        problems.append(f"assets: {icon} is missing")
+    else:
+        size = pygame.image.load(str(icon)).get_size()
+        if size[0] < 64 or size[0] != size[1]:
+            problems.append(f"assets: {icon} is {size[0]}x{size[1]}, not a square of 64 px or more")
+    fonts = sorted(assets.rglob("*.ttf"))
+    if not fonts:
+        problems.append(f"assets: no fonts (*.ttf) under {assets}")
+    if not pygame.font.get_init():
+        pygame.font.init()
+    for path in fonts:
+        font = pygame.font.Font(str(path), 32)
+        missing = [s for s in SUITS if not _has_glyph(font, s)]
+        if missing:
+            problems.append(f"assets: font {path.name} has no glyph for {' '.join(missing)}")
+    for folder in {p.parent for p in fonts}:
+        if not any(p.name.upper().startswith(("LICENSE", "LICENCE", "COPYING"))
+                   for p in folder.iterdir()):
+            problems.append(f"assets: the fonts in {folder} have no licence file beside them")
+    return problems
+
+
+def _has_glyph(font, char: str) -> bool:
+    """True when ``font`` draws ``char`` as itself rather than as the 'missing glyph' box."""
+    # A missing glyph is drawn as the font's .notdef box, the same picture for
+    # every missing character; compare against a character no font has.
+    absent = "\U000f0000"  # a private-use code point
+    one = font.render(char, True, (0, 0, 0), (255, 255, 255))
+    box = font.render(absent, True, (0, 0, 0), (255, 255, 255))
+    import pygame
+
+    if one.get_size() != box.get_size():
+        return True
+    return pygame.image.tobytes(one, "RGB") != pygame.image.tobytes(box, "RGB")
+
+
+def check_config() -> list[str]:
+    """Every shipped YAML file parses; the opponents file loads cleanly."""
+    import yaml
+
+    problems: list[str] = []
+    config = resource_path("config")
+    if not config.is_dir():
+        return [f"config: the folder {config} is missing"]
+    files = sorted(config.glob("*.yaml")) + sorted(config.glob("*.yml"))
+    if not files:
+        problems.append(f"config: no YAML files in {config}")
+    for path in files:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+            problems.append(f"config: {path.name} cannot be read: {_one_line(exc)}")
+            continue
+        if not isinstance(data, dict):
+            problems.append(f"config: {path.name} should hold a mapping, not {type(data).__name__}")
+    from swoop_desktop.ai.config import load_opponents
+
+    seats, messages = load_opponents(None)
+    problems.extend(f"config: {m}" for m in messages)
+    if [s.seat for s in seats] != [1, 2, 3]:
+        problems.append(f"config: opponents are seats {[s.seat for s in seats]}, not 1, 2, 3")
+    return problems
+
+
+def check_storage(data_dir: Path, probe_user_dirs: bool) -> list[str]:
+    """Settings and a game in progress survive a write and a read in ``data_dir``."""
+    from swoop_desktop.engine import Match, Rules
+    from swoop_desktop.storage import (
+        Settings,
+        load_game,
+        load_settings,
+        resolve_dirs,
+        save_game,
+        save_settings,
+    )
+    from swoop_desktop.storage.savegame import fingerprint
+
+    problems: list[str] = []
+    dirs = resolve_dirs(data_dir)
+    settings = Settings(animation_speed="fast", muted=True)
+    save_settings(dirs, settings)
+    back, messages = load_settings(dirs)
+    problems.extend(f"storage: reading settings back: {m}" for m in messages)
+    if back != settings:
+        problems.append(f"storage: settings read back differ from those written in {dirs.config}")
+
+    match = Match(Rules.from_preset("app"), players=4, seed=DEFAULT_SEED)
+    match.start_hand()
+    for _ in range(12):  # a few plays, so the save holds a game in motion
+        if match.hand_over or match.over:
+            break
+        match.apply(match.legal_actions()[0])
+    save_game(dirs, match, ["selftest"])
+    saved, messages = load_game(dirs)
+    problems.extend(f"storage: reading the saved game back: {m}" for m in messages)
+    if saved is None:
+        problems.append(f"storage: the saved game in {dirs.data} could not be read back")
+    elif fingerprint(saved.match.state) != fingerprint(match.state):
+        problems.append(f"storage: the saved game in {dirs.data} came back different")
+
+    if probe_user_dirs:
+        problems.extend(_probe_user_dirs())
+    return problems
+
+
+def _probe_user_dirs() -> list[str]:
+    """The player's real folders can be created and written (a probe file, then removed)."""
+    from swoop_desktop.storage import resolve_dirs
+
+    problems: list[str] = []
+    try:
+        dirs = resolve_dirs(None)
+    except OSError as exc:
+        return [f"storage: cannot create the user folders: {_one_line(exc)}"]
+    for folder in sorted({dirs.data, dirs.config}):
+        probe = folder / f".selftest-{os.getpid()}"
+        try:
+            probe.write_text("swoop selftest\n", encoding="utf-8")
+            if probe.read_text(encoding="utf-8") != "swoop selftest\n":
+                problems.append(f"storage: {folder} does not read back what was written")
+        except OSError as exc:
+            problems.append(f"storage: cannot write in {folder}: {_one_line(exc)}")
+        finally:
+            with contextlib.suppress(OSError):
+                probe.unlink()
+    return problems
+
+
+def check_demo(data_dir: Path, seed: int, frames: int) -> list[str]:
+    """The real app starts and plays a demo game with four AIs for ``frames`` frames."""
+    from swoop_desktop.ui.app import run
+
+    perf = data_dir / "selftest-perf.json"
+    code = run(["--demo", "--seed", str(seed), "--frames", str(frames), "--speed", "fast",
+                "--data-dir", str(data_dir), "--perf", str(perf)])
+    problems: list[str] = []
+    if code != 0:
+        problems.append(f"demo: the app exited with status {code}")
+    if not perf.is_file():
+        return problems + ["demo: the app wrote no --perf report"]
+    report = json.loads(perf.read_text(encoding="utf-8"))
+    played = report.get("frames", 0)
+    if played < frames:
+        problems.append(f"demo: the app ran {played} frames, not {frames}")
+    return problems
+
+
+# ---- running them ----------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _no_network(attempts: list[str]) -> Iterator[None]:
+    """Refuse (and record) any outgoing connection while the checks run."""
+    original = socket.socket.connect, socket.socket.connect_ex
+
+    def refuse(sock: socket.socket, address: object) -> None:
+        attempts.append(repr(address))
+        raise OSError(f"selftest: network connection to {address!r} refused")
+
+    socket.socket.connect = refuse  # type: ignore[method-assign]
+    socket.socket.connect_ex = refuse  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        socket.socket.connect, socket.socket.connect_ex = original  # type: ignore[method-assign]
+
+
+@contextlib.contextmanager
+def _in_folder(folder: Path) -> Iterator[None]:
+    old = os.getcwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(old)
+
+
+def _snapshot(root: Path) -> dict[str, tuple[int, int]]:
+    """Every file under the shipped folders, with size and modification time."""
+    out: dict[str, tuple[int, int]] = {}
+    for name in ("assets", "config"):
+        for path in (root / name).rglob("*"):
+            if path.is_file():
+                st = path.stat()
+                out[str(path.relative_to(root))] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _run_check(name: str, check: Callable[[], list[str]]) -> tuple[list[str], float]:
+    start = time.perf_counter()
+    try:
+        problems = check()
+    except SelftestError as exc:
+        problems = [str(exc)]
+    except Exception as exc:  # any failure is a finding, reported on one line
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        problems = [f"{name}: {_one_line(exc)} (at {Path(where.filename).name}:{where.lineno})"]
+    return problems, time.perf_counter() - start
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="Swoop --selftest",
+        description="Check that this installation of Swoop works; one line per problem.")
+    parser.add_argument("--selftest", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="folder to write the test settings and save in (default: a temporary one)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of the demo game")
+    parser.add_argument("--frames", type=int, default=DEFAULT_FRAMES,
+                        help=f"frames of demo play (default {DEFAULT_FRAMES})")
+    args = parser.parse_args(argv)
+    if args.frames < 1:
+        parser.error(f"--frames must be 1 or more, not {args.frames}")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every check; print what is broken, one line each; 0 if all is well, else 1."""
+    args = _parse(sys.argv[1:] if argv is None else list(argv))
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    root = app_root()
+    before = _snapshot(root)
+    attempts: list[str] = []
+    problems: list[str] = []
+    timings: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="swoop-selftest-") as tmp:
+        tmp_path = Path(tmp)
+        cwd = tmp_path / "cwd"
+        cwd.mkdir()
+        data_dir = (args.data_dir.expanduser().resolve() if args.data_dir
+                    else tmp_path / "data")
+        checks: list[tuple[str, Callable[[], list[str]]]] = [
+            ("assets", check_assets),
+            ("config", check_config),
+            ("storage", lambda: check_storage(data_dir, probe_user_dirs=args.data_dir is None)),
+            ("demo", lambda: check_demo(data_dir, args.seed, args.frames)),
+        ]
+        with _no_network(attempts), _in_folder(cwd):
+            for name, check in checks:
+                found, seconds = _run_check(name, check)
+                problems.extend(found)
+                timings.append(f"{name} {seconds:.2f}s")
+            stray = sorted(p.name for p in cwd.iterdir())
+        if stray:
+            problems.append(f"files: wrote into the working directory: {', '.join(stray)}")
+    if attempts:
+        problems.append(f"network: tried to connect to {', '.join(attempts)}")
+    changed = sorted(set(before.items()) ^ set(_snapshot(root).items()))
+    if changed:
+        names = sorted({name for name, _ in changed})
+        problems.append(f"files: changed the shipped files: {', '.join(names)}")
+    where = "packaged" if getattr(sys, "frozen", False) else "from source"
+    if problems:
+        for line in problems:
+            print(f"selftest: PROBLEM {line}")
+        print(f"selftest: {len(problems)} problem(s) ({where}, {root})")
+        return 1
+    print(f"selftest: ok ({where}, {root}; {', '.join(timings)})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
