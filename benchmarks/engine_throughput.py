@@ -31,10 +31,19 @@ def run(deals: int, players: int, preset: str, seed: int) -> dict[str, float]:
             state.apply_fast(rng.choice(state.legal_actions()))
             plays += 1
     elapsed = time.perf_counter() - start
+    state, _ = new_deal(rules, players, seed)
+    for _ in range(20):
+        state.apply_fast(rng.choice(state.legal_actions()))
+    clones = 20000
+    t0 = time.perf_counter()
+    for _ in range(clones):
+        state.clone()
+    clone_s = time.perf_counter() - t0
     return {
         "deals_per_s": round(deals / elapsed, 1),
         "us_per_play": round(elapsed / plays * 1e6, 2),
         "plays_per_deal": round(plays / deals, 1),
+        "us_per_clone": round(clone_s / clones * 1e6, 2),
     }
 
 
