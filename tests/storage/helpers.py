@@ -1,0 +1,40 @@
+"""Shared helpers for the storage tests: random but reproducible games."""
+
+from __future__ import annotations
+
+import random
+
+from swoop_desktop.engine import Add, Match, Play, Rules
+
+
+def choose(match: Match, rng: random.Random):
+    """A random legal action; hand cards are sometimes named by id, as the UI does."""
+    action = rng.choice(match.legal_actions())
+    if isinstance(action, (Play, Add)) and action.hand and rng.random() < 0.5:
+        ids = match.state.hands[match.state.to_move][action.hand[0]]
+        action = type(action)(action.hand, action.up, tuple(rng.sample(ids, len(action.hand))))
+    return action
+
+
+def step(match: Match, rng: random.Random) -> list[dict]:
+    """One step of a game: deal the next hand when needed, else one random play."""
+    if match.state is None or match.hand_over:
+        return match.start_hand()
+    return match.apply(choose(match, rng))
+
+
+def play(match: Match, steps: int, rng: random.Random) -> Match:
+    for _ in range(steps):
+        if match.over:
+            break
+        step(match, rng)
+    return match
+
+
+def finished_match(seed: int, rules: Rules | None = None, players: int = 4) -> Match:
+    """A whole game played to its end by random players."""
+    match = Match(rules or Rules.from_preset("app"), players, seed)
+    rng = random.Random(seed)
+    while not match.over:
+        step(match, rng)
+    return match
