@@ -632,6 +632,7 @@ def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None =
         deal_event["up"].append(list(state.up[p]))
         deal_event["down"].append(list(state.down[p]))
     state.set_aside = cards[pos:]
+    deal_event["set_aside"] = list(state.set_aside)
     events = [deal_event]
     leader = (dealer + 1) % players
     if rules.first_player == "high_card":
