@@ -1,0 +1,265 @@
+"""The opponents at the table, read from YAML: ``config/opponents.yaml`` and a user copy.
+
+The shipped file names Left, Top and Right (seats 1-3): display name, level,
+personality (or explicit feature weights) and a think-time range in
+milliseconds. A file ``opponents.yaml`` in the user's config folder, if
+present, overrides any part of it. Files are read with ``yaml.safe_load``
+only (and composed with the safe loader for line numbers). Anything wrong
+gives a plain-words message naming the file, line and key, and that part
+falls back to the shipped setting: a bad file never stops the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from swoop_desktop.resources import resource_path
+
+from .features import BALANCED, PERSONALITIES
+
+LEVELS: tuple[str, ...] = ("random", "lowest", "highest", "easy", "normal", "hard")
+SEAT_KEYS: dict[str, int] = {"left": 1, "top": 2, "right": 3}
+SEAT_FIELDS = ("name", "level", "personality", "weights", "think_ms")
+MAX_THINK_MS = 10_000
+FILE_NAME = "opponents.yaml"
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """One AI seat: 1 = Left, 2 = Top, 3 = Right."""
+
+    seat: int
+    name: str
+    level: str = "normal"
+    personality: str | None = "balanced"
+    weights: dict[str, float] | None = field(default=None, hash=False)
+    think_ms: tuple[int, int] = (400, 900)
+
+    def make_bot(self, seed: int = 0):
+        """The bot this seat describes."""
+        from . import make_bot
+
+        return make_bot(self.level, self.personality, seed=seed, weights=self.weights)
+
+
+BUILT_IN: tuple[SeatConfig, ...] = (
+    SeatConfig(1, "Lefty", "normal", "aggressive", None, (400, 900)),
+    SeatConfig(2, "Topper", "normal", "cautious", None, (500, 1100)),
+    SeatConfig(3, "Righty", "normal", "balanced", None, (400, 900)),
+)
+
+
+class _Problems:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.messages: list[str] = []
+
+    def add(self, line: int | None, key: str, text: str) -> None:
+        where = f"{self.path.name}, line {line}" if line else self.path.name
+        self.messages.append(f"{where}: {key}: {text}")
+
+
+def _marks(text: str) -> dict[tuple[str, ...], int]:
+    """Line number (1-based) of every mapping key and sequence item, by key path."""
+    out: dict[tuple[str, ...], int] = {}
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return out
+
+    def walk(node: Any, path: tuple[str, ...]) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                key = str(key_node.value)
+                out[path + (key,)] = key_node.start_mark.line + 1
+                walk(value_node, path + (key,))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                out[path + (str(i),)] = item.start_mark.line + 1
+
+    if root is not None:
+        walk(root, ())
+    return out
+
+
+def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict]:
+    """The file's top-level mapping (or None with a message) and its line marks."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        problems.add(None, "file", f"cannot be read ({exc.strerror or exc}); "
+                                   "using the shipped opponents")
+        return None, {}
+    except UnicodeDecodeError:
+        problems.add(None, "file", "is not UTF-8 text; using the shipped opponents")
+        return None, {}
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        what = getattr(exc, "problem", None) or "not valid YAML"
+        problems.add(line, "file", f"is not valid YAML ({what}); using the shipped opponents")
+        return None, {}
+    if data is None:
+        return {}, {}
+    if not isinstance(data, dict):
+        problems.add(1, "file", "should be a mapping with a 'seats' key; "
+                                "using the shipped opponents")
+        return None, {}
+    return data, _marks(text)
+
+
+def _check_seat(raw: Any, base: SeatConfig, key: str, marks: dict, problems: _Problems
+                ) -> SeatConfig:
+    """``base`` with every valid value of ``raw`` applied; each bad one reported."""
+    line_of = marks.get
+    path = ("seats", key)
+    if not isinstance(raw, dict):
+        problems.add(line_of(path), f"seats.{key}",
+                     "should be a mapping of name, level, personality, weights, think_ms; "
+                     "using the shipped seat")
+        return base
+    values: dict[str, Any] = {}
+    for k, v in raw.items():
+        name = f"seats.{key}.{k}"
+        line = line_of(path + (str(k),))
+        fallback = "using the shipped setting"
+        if k not in SEAT_FIELDS:
+            problems.add(line, name, f"unknown key (known: {', '.join(SEAT_FIELDS)}); ignored")
+        elif k == "name":
+            if isinstance(v, str) and 1 <= len(v.strip()) <= 20:
+                values["name"] = v.strip()
+            else:
+                problems.add(line, name, f"should be text of 1-20 characters, got {v!r}; "
+                                         f"{fallback} {base.name!r}")
+        elif k == "level":
+            if isinstance(v, str) and v in LEVELS:
+                values["level"] = v
+            else:
+                problems.add(line, name, f"unknown level {v!r} (choose one of "
+                                         f"{', '.join(LEVELS)}); {fallback} {base.level!r}")
+        elif k == "personality":
+            if v is None or (isinstance(v, str) and v in PERSONALITIES):
+                values["personality"] = v
+            else:
+                problems.add(line, name, f"unknown personality {v!r} (choose one of "
+                                         f"{', '.join(PERSONALITIES)}); "
+                                         f"{fallback} {base.personality!r}")
+        elif k == "weights":
+            weights = _check_weights(v, path + ("weights",), marks, problems)
+            if weights is not None:
+                values["weights"] = weights
+        elif k == "think_ms":
+            ok = (isinstance(v, list) and len(v) == 2
+                  and all(type(x) is int for x in v) and 0 <= v[0] <= v[1] <= MAX_THINK_MS)
+            if ok:
+                values["think_ms"] = (v[0], v[1])
+            else:
+                problems.add(line, name, f"should be [low, high] whole milliseconds with "
+                                         f"0 <= low <= high <= {MAX_THINK_MS}, got {v!r}; "
+                                         f"{fallback} {list(base.think_ms)}")
+    return SeatConfig(
+        seat=base.seat,
+        name=values.get("name", base.name),
+        level=values.get("level", base.level),
+        personality=values.get("personality", base.personality),
+        weights=values.get("weights", base.weights),
+        think_ms=values.get("think_ms", base.think_ms),
+    )
+
+
+def _check_weights(v: Any, path: tuple[str, ...], marks: dict, problems: _Problems
+                   ) -> dict[str, float] | None:
+    name = ".".join(path)
+    if v is None:
+        return None
+    if not isinstance(v, dict):
+        problems.add(marks.get(path), name,
+                     f"should be a mapping of feature: number, got {v!r}; ignored")
+        return None
+    out: dict[str, float] = {}
+    for feature, value in v.items():
+        line = marks.get(path + (str(feature),))
+        if feature not in BALANCED:
+            problems.add(line, f"{name}.{feature}",
+                         f"unknown feature (known: {', '.join(BALANCED)}); ignored")
+        elif type(value) not in (int, float) or not -10_000 <= value <= 10_000:
+            problems.add(line, f"{name}.{feature}",
+                         f"should be a number from -10000 to 10000, got {value!r}; ignored")
+        else:
+            out[feature] = float(value)
+    return out or None
+
+
+def _apply_file(path: Path, seats: list[SeatConfig], problems: _Problems) -> list[SeatConfig]:
+    data, marks = _read(path, problems)
+    if data is None:
+        return seats
+    result = list(seats)
+    for key in data:
+        if key not in ("version", "seats"):
+            problems.add(marks.get((str(key),)), str(key), "unknown key (known: version, seats); "
+                                                           "ignored")
+    version = data.get("version", 1)
+    if version != 1:
+        problems.add(marks.get(("version",)), "version",
+                     f"this game reads version 1, got {version!r}; reading it anyway")
+    raw_seats = data.get("seats", {})
+    if raw_seats is None:
+        return result
+    if not isinstance(raw_seats, dict):
+        problems.add(marks.get(("seats",)), "seats",
+                     "should be a mapping with left, top and right; using the shipped seats")
+        return result
+    for key, raw in raw_seats.items():
+        if key not in SEAT_KEYS:
+            problems.add(marks.get(("seats", str(key))), f"seats.{key}",
+                         f"unknown seat (use {', '.join(SEAT_KEYS)}); ignored")
+            continue
+        i = SEAT_KEYS[key] - 1
+        result[i] = _check_seat(raw, result[i], key, marks, problems)
+    return result
+
+
+def load_opponents(user_config_dir: Path | None = None
+                   ) -> tuple[list[SeatConfig], list[str]]:
+    """The three AI seats, and plain-words messages about anything wrong in the files.
+
+    The shipped ``config/opponents.yaml`` is read first (its own problems fall
+    back to built-in defaults), then ``user_config_dir/opponents.yaml`` if it
+    exists, whose bad parts fall back to the shipped settings.
+    """
+    messages: list[str] = []
+    seats = list(BUILT_IN)
+    shipped = resource_path(f"config/{FILE_NAME}")
+    problems = _Problems(shipped)
+    if shipped.is_file():
+        seats = _apply_file(shipped, seats, problems)
+    else:
+        problems.add(None, "file", "is missing from the installation; using built-in opponents")
+    messages.extend(problems.messages)
+    if user_config_dir is not None:
+        user = Path(user_config_dir) / FILE_NAME
+        if user.is_file():
+            problems = _Problems(user)
+            seats = _apply_file(user, seats, problems)
+            messages.extend(problems.messages)
+    return seats, messages
+
+
+def dump_opponents(seats: list[SeatConfig]) -> str:
+    """YAML text for ``seats`` (e.g. to save the user's choices); reads back the same."""
+    names = {v: k for k, v in SEAT_KEYS.items()}
+    out: dict[str, Any] = {"version": 1, "seats": {}}
+    for s in seats:
+        entry: dict[str, Any] = {"name": s.name, "level": s.level,
+                                 "personality": s.personality, "think_ms": list(s.think_ms)}
+        if s.weights:
+            entry["weights"] = dict(s.weights)
+        out["seats"][names[s.seat]] = entry
+    return yaml.safe_dump(out, sort_keys=False)

@@ -1,0 +1,241 @@
+"""Features of a legal action, seen from an observation, and the weight presets.
+
+Each legal action gets a small dict of named numbers (what it sheds, whether
+it picks up the pile, whether it Swoops, how it leaves the pile for the next
+player, ...). A bot scores an action as the weighted sum of its features;
+personalities are just different weights.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play
+from swoop_desktop.engine.observation import CHAIN, Observation
+
+FEATURES: tuple[str, ...] = (
+    "out", "shed", "shed_points", "high", "four", "bonus", "pickup", "pickup_points",
+    "swoop_card", "swoop_big_pile", "swoop_dodge", "swoop_danger", "flip", "flip_safe",
+    "flip_risk", "low_top", "pressure", "split", "gift", "up_cards", "end", "squeeze",
+)
+
+BALANCED: dict[str, float] = {
+    "out": 1000.0,
+    "shed": 1.0,
+    "shed_points": 0.3,
+    "high": 2.0,
+    "four": 2.0,
+    "bonus": 3.0,
+    "pickup": -0.6,
+    "pickup_points": -0.5,
+    "swoop_card": -4.0,
+    "swoop_big_pile": 0.8,
+    "swoop_dodge": 3.0,
+    "swoop_danger": 5.0,
+    "flip": -0.5,
+    "flip_safe": 2.5,
+    "flip_risk": -1.0,
+    "low_top": 0.5,
+    "pressure": 2.0,
+    "split": -0.7,
+    "gift": -2.5,
+    "up_cards": 0.15,
+    "end": -0.5,
+    "squeeze": 1.0,
+}
+
+PERSONALITIES_WEIGHTS: dict[str, dict[str, float]] = {
+    "balanced": {},
+    "aggressive": {"low_top": 1.5, "pressure": 4.0, "high": 1.2, "pickup": -0.4,
+                   "flip_safe": 3.0, "flip_risk": -0.6},
+    "cautious": {"pickup": -1.0, "pickup_points": -0.8, "swoop_card": -5.5, "swoop_dodge": 4.5,
+                 "flip_risk": -2.0, "gift": -4.0, "split": -1.0},
+    "pyro": {"swoop_card": 3.0, "swoop_big_pile": 0.2, "swoop_dodge": 1.0},
+}
+PERSONALITIES: tuple[str, ...] = tuple(PERSONALITIES_WEIGHTS)
+
+
+def weights_for(personality: str | None = None, overrides: dict[str, float] | None = None
+                ) -> dict[str, float]:
+    """The balanced weights, changed by a personality, then by explicit overrides."""
+    name = personality or "balanced"
+    if name not in PERSONALITIES_WEIGHTS:
+        raise ValueError(f"personality: unknown {name!r} (choose one of {', '.join(PERSONALITIES)})")
+    weights = dict(BALANCED)
+    weights.update(PERSONALITIES_WEIGHTS[name])
+    for key, value in (overrides or {}).items():
+        if key not in BALANCED:
+            raise ValueError(f"weights: unknown feature {key!r} (known: {', '.join(FEATURES)})")
+        weights[key] = float(value)
+    return weights
+
+
+@dataclass(slots=True)
+class Context:
+    """What every action's features share, worked out once per decision."""
+
+    obs: Observation
+    me: int
+    mine: list[int]  # cards of each rank I can play (hand + face-up)
+    unseen: list[int]  # unseen cards per rank
+    unseen_total: int
+    pile_n: int
+    pile_points: float
+    my_left: int
+    opp_left: list[int]  # cards left per opponent, in play order after me
+    danger: float  # 0..1: how close the nearest opponent is to going out
+    next_danger: float
+    next_known: list[int]  # known cards per rank in the next player's hand
+    next_hand: int
+    non_pickup_exists: bool
+    points: list[int]  # card points per rank
+
+
+def make_context(obs: Observation, legal: list[Action], forget_before: int | None = None
+                 ) -> Context:
+    """Shared facts; ``forget_before`` drops pick-up memories older than that history step."""
+    me = obs.seat
+    n = obs.n
+    mine = obs.hand_ranks()
+    for c in obs.up[me]:
+        if c is not None:
+            mine[RANK_OF[c]] += 1
+    unseen = obs.unseen_rank_counts()
+    known_next = [0] * 15
+    nxt = (me + 1) % n
+    for p in range(n):
+        if p == me:
+            continue
+        for c, step in zip(obs.known[p], obs.known_step[p], strict=True):
+            if forget_before is not None and step < forget_before:
+                unseen[RANK_OF[c]] += 1  # forgotten: back among the unknown cards
+            elif p == nxt:
+                known_next[RANK_OF[c]] += 1
+    rules = obs.rules
+    points = [rules.card_points(r) if r else 0 for r in range(15)]
+    opp = [obs.cards_left((me + i) % n) for i in range(1, n)]
+    nearest = min(opp) if opp else 99
+    danger = max(0.0, (6 - nearest) / 5.0) if nearest < 6 else 0.0
+    next_left = opp[0] if opp else 99
+    next_danger = max(0.0, (6 - next_left) / 5.0) if next_left < 6 else 0.0
+    top = obs.top
+    non_pickup = False
+    for a in legal:
+        if type(a) is Play and a.size:
+            r = _rank(obs, a)
+            if not rules.is_swoop_rank(r) and (not obs.pile or r <= top):
+                non_pickup = True
+                break
+    return Context(
+        obs=obs, me=me, mine=mine, unseen=unseen, unseen_total=max(1, sum(unseen)),
+        pile_n=len(obs.pile), pile_points=sum(points[RANK_OF[c]] for c in obs.pile),
+        my_left=obs.cards_left(me), opp_left=opp, danger=danger, next_danger=next_danger,
+        next_known=known_next, next_hand=obs.hand_counts[nxt], non_pickup_exists=non_pickup,
+        points=points,
+    )
+
+
+def _rank(obs: Observation, a: Play | Add) -> int:
+    if a.hand:
+        return a.hand[0]
+    return RANK_OF[obs.up[obs.seat][a.up[0]]]  # type: ignore[index]
+
+
+def features(ctx: Context, a: Action) -> dict[str, float]:
+    """The named features of one legal action."""
+    obs = ctx.obs
+    rules = obs.rules
+    f: dict[str, float] = {}
+    kind = type(a)
+    if kind is Play or kind is Add:
+        r = _rank(obs, a)  # type: ignore[arg-type]
+        k = a.size  # type: ignore[union-attr]
+        f["up_cards"] = len(a.up)  # type: ignore[union-attr]
+        kept = ctx.mine[r] - k
+        if rules.is_swoop_rank(r):
+            f["shed"] = 1
+            f["shed_points"] = ctx.points[r] / 10
+            f["bonus"] = 1
+            f["swoop_card"] = 1
+            f["swoop_big_pile"] = ctx.pile_n / 10
+            if not ctx.non_pickup_exists and ctx.pile_n:
+                f["swoop_dodge"] = min(ctx.pile_n, 12) / 6
+            f["swoop_danger"] = ctx.danger
+            if ctx.my_left == 1:
+                f["out"] = 1
+            return f
+        if not obs.pile or r <= obs.top:
+            new_run = obs.run + k if (obs.pile and r == obs.top) else k
+            f["shed"] = k
+            f["shed_points"] = ctx.points[r] * k / 10
+            f["high"] = r / 13
+            if kept > 0:
+                f["split"] = kept
+            if new_run >= 4:
+                f["four"] = 1
+                f["bonus"] = 1
+            else:
+                f["low_top"] = (13 - r) / 12
+                f["pressure"] = (13 - r) / 12 * ctx.next_danger
+                f["gift"] = _gift(ctx, r, new_run)
+                f["squeeze"] = _squeeze(ctx, r)
+            if ctx.my_left == k:
+                f["out"] = 1
+            return f
+        # Higher than the top: pick up the pile (R8).
+        f["pickup"] = ctx.pile_n
+        f["pickup_points"] = ctx.pile_points / 10
+        f["high"] = r / 13
+        if rules.pickup == "new_pile":
+            f["shed"] = k
+            f["shed_points"] = ctx.points[r] * k / 10
+            f["low_top"] = (13 - r) / 12
+            if kept > 0:
+                f["split"] = kept
+        return f
+    if kind is Flip:
+        f["flip"] = 1
+        unseen = ctx.unseen
+        total = ctx.unseen_total
+        swoop = sum(unseen[r] for r in range(1, 15) if rules.is_swoop_rank(r))
+        if not obs.pile:
+            low = total - swoop
+        else:
+            low = sum(unseen[r] for r in range(1, obs.top + 1) if not rules.is_swoop_rank(r))
+        p_safe = (swoop + low) / total
+        f["flip_safe"] = p_safe
+        f["flip_risk"] = (1 - p_safe) * ctx.pile_n / 5
+        if ctx.my_left == 1:
+            f["out"] = p_safe
+        return f
+    # End: decline a follow-up or stop a chain.
+    f["end"] = 1
+    if obs.phase == CHAIN:
+        f["end"] = 0.5
+    return f
+
+
+def _gift(ctx: Context, r: int, new_run: int) -> float:
+    """Chance-like weight that the next player completes four of rank ``r`` on our run."""
+    need = 4 - new_run
+    if need <= 0 or need > 3:
+        return 0.0
+    known = ctx.next_known[r]
+    if known >= need:
+        return 1.0
+    share = ctx.next_hand / max(1, ctx.unseen_total)
+    expected = known + ctx.unseen[r] * share
+    return min(1.0, expected / need) * (1.0 if need == 1 else 0.5)
+
+
+def _squeeze(ctx: Context, r: int) -> float:
+    """How much of the next hand is known to hold nothing at or under ``r`` (0..1)."""
+    known = ctx.next_known
+    count = sum(known)
+    if not count or any(known[x] for x in range(1, r + 1)):
+        return 0.0
+    return count / max(1, ctx.next_hand)
+
+
+def score(f: dict[str, float], weights: dict[str, float]) -> float:
+    return sum(weights.get(k, 0.0) * v for k, v in f.items())
