@@ -594,3 +594,28 @@ def _play_out_hand(match: Match) -> None:
     rng = random.Random(0)
     while not match.hand_over:
         match.apply(rng.choice(match.legal_actions()))
+
+
+def test_r13_a_flip_as_a_play_offers_the_r12_follow_up_not_a_chain():
+    """Our reading of R13: the chain starts only after a play that put a face-up card on the
+    pile; a mystery card flipped as a play (R11) is followed by the R12 follow-up."""
+    state = three("5 K", up0=[None, "2", None, None], down0=["5", "3", None, None], pile="9",
+                  rules=TRAD)
+    events = act(state, {"flip": 0})
+    assert events[-1] == {"type": "turn", "player": 0, "phase": "follow", "rank": "5"}
+    # A follow-up that adds a face-up card then opens the chain (no pick-up this turn).
+    state = three("K", up0=[None, "5", None, None], down0=["5", "3", "4", None], pile="9",
+                  rules=TRAD)
+    act(state, {"flip": 0})
+    events = act(state, {"add": {"up": [1]}})
+    assert events[-1] == {"type": "turn", "player": 0, "phase": "chain"}
+
+
+def test_r13_chain_compares_with_the_top_of_the_pile():
+    """RULES.md (not the older text) decides: a chained card is compared with the pile's top."""
+    state = three("K", up0=["8", None, None, None], down0=["8", "7", "8", None], pile="9",
+                  rules=TRAD)
+    act(state, {"play": {"up": [0]}})
+    act(state, {"flip": 1})  # 7 on 8: lower, stays
+    events = act(state, {"flip": 0})  # 8 on 7: higher than the top, though equal to the 8 played
+    assert "picked_up" in types(events)
