@@ -40,14 +40,22 @@ def render_icon(size: int) -> pygame.Surface:
     if not 16 <= size <= 1024:
         raise ValueError(f"icon size must be 16..1024 px, not {size}")
     big = _supersampled_size(size)
-    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
-    if size <= SMALL:
+    # Compose on an opaque canvas (alpha-on-alpha blits round 255 down to 253),
+    # then cut the rounded square out with a mask.
+    canvas = pygame.Surface((big, big))
+    small = size <= SMALL
+    margin, radius = (0.0, 0.22) if small else (0.035, 0.2)
+    _background(canvas, margin, radius)
+    if small:
         _draw_small(canvas)
     else:
         _draw_large(canvas)
+    icon = pygame.Surface((big, big), pygame.SRCALPHA)
+    icon.blit(canvas, (0, 0))
+    icon.blit(_rounded_mask(big, margin, radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     if big == size:
-        return canvas
-    return pygame.transform.smoothscale(canvas, (size, size))
+        return icon
+    return pygame.transform.smoothscale(icon, (size, size))
 
 
 def window_icon() -> pygame.Surface:
@@ -56,8 +64,10 @@ def window_icon() -> pygame.Surface:
 
 
 def _supersampled_size(size: int) -> int:
-    # At least 4x, and big enough (>= 512) that curves stay smooth after the box filter.
-    factor = max(4, math.ceil(512 / size))
+    # A power of two, at least 4x, big enough (>= 512 px) that curves stay smooth;
+    # smoothscale's box filter is exact for whole power-of-two ratios (an odd ratio
+    # leaves solid pixels at alpha 253).
+    factor = max(4, 2 ** math.ceil(math.log2(512 / size)))
     return min(size * factor, 4096)
 
 
@@ -66,7 +76,6 @@ def _supersampled_size(size: int) -> int:
 
 def _draw_large(c: pygame.Surface) -> None:
     s = c.get_width()
-    _background(c, margin=0.035, radius=0.2)
     card_w, card_h = 0.40 * s, 0.56 * s
     # The card behind: a card back, tilted left.
     back = _card(card_w, card_h, face=False)
@@ -82,7 +91,6 @@ def _draw_large(c: pygame.Surface) -> None:
 
 def _draw_small(c: pygame.Surface) -> None:
     s = c.get_width()
-    _background(c, margin=0.0, radius=0.22)
     card_w, card_h = 0.56 * s, 0.74 * s
     front = _card(card_w, card_h, face=True, edge=0.06)
     _spade(front, (card_w / 2, card_h * 0.50), card_w * 0.74, INK)
@@ -93,11 +101,22 @@ def _draw_small(c: pygame.Surface) -> None:
 # ---- pieces ------------------------------------------------------------------------------------
 
 
+def _background_rect(s: int, margin: float, radius: float) -> tuple[pygame.Rect, int]:
+    m = round(margin * s)
+    return pygame.Rect(m, m, s - 2 * m, s - 2 * m), round(radius * s)
+
+
+def _rounded_mask(s: int, margin: float, radius: float) -> pygame.Surface:
+    mask = pygame.Surface((s, s), pygame.SRCALPHA)
+    rect, r = _background_rect(s, margin, radius)
+    pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=r)
+    return mask
+
+
 def _background(c: pygame.Surface, margin: float, radius: float) -> None:
     s = c.get_width()
-    m = round(margin * s)
-    rect = pygame.Rect(m, m, s - 2 * m, s - 2 * m)
-    r = round(radius * s)
+    c.fill(FELT_EDGE)
+    rect, r = _background_rect(s, margin, radius)
     pygame.draw.rect(c, FELT_EDGE, rect, border_radius=r)
     inner = rect.inflate(-round(0.05 * s), -round(0.05 * s))
     pygame.draw.rect(c, FELT, inner, border_radius=max(1, r - round(0.025 * s)))
