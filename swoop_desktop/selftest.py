@@ -17,7 +17,8 @@ While it runs the working directory is an empty temporary folder (so a path
 relative to it fails here, not on a player's machine), network connections
 are refused and reported, and the shipped ``assets/`` and ``config/`` must be
 left unchanged. It prints ``selftest: ok ...`` or ``selftest: PROBLEM ...``
-lines on stdout.
+lines on stdout (a windowed Windows build has none: there the lines go to
+``selftest.txt`` in the user data folder as well as the exit status).
 """
 
 from __future__ import annotations
@@ -316,12 +317,24 @@ def main(argv: list[str] | None = None) -> int:
         problems.append(f"files: changed the shipped files: {', '.join(names)}")
     where = "packaged" if getattr(sys, "frozen", False) else "from source"
     if problems:
-        for line in problems:
-            print(f"selftest: PROBLEM {line}")
-        print(f"selftest: {len(problems)} problem(s) ({where}, {root})")
-        return 1
-    print(f"selftest: ok ({where}, {root}; {', '.join(timings)})")
-    return 0
+        lines = [f"selftest: PROBLEM {line}" for line in problems]
+        lines.append(f"selftest: {len(problems)} problem(s) ({where}, {root})")
+    else:
+        lines = [f"selftest: ok ({where}, {root}; {', '.join(timings)})"]
+    _report(lines)
+    return 1 if problems else 0
+
+
+def _report(lines: list[str]) -> None:
+    """Print the result; a windowed build on Windows has no console, so it also goes to a file."""
+    if sys.stdout is not None:
+        print("\n".join(lines), flush=True)
+        return
+    from swoop_desktop.storage import resolve_dirs
+
+    with contextlib.suppress(OSError):
+        (resolve_dirs(None).data / "selftest.txt").write_text("\n".join(lines) + "\n",
+                                                            encoding="utf-8")
 
 
 if __name__ == "__main__":

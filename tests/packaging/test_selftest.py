@@ -1,0 +1,129 @@
+"""``Swoop --selftest``: passes on a good installation, names every broken part on one line."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from swoop_desktop import selftest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def install(tmp_path, monkeypatch):
+    """A copy of the shipped files posing as a frozen app's bundle folder (sys._MEIPASS)."""
+    bundle = tmp_path / "bundle"
+    shutil.copytree(ROOT / "assets", bundle / "assets")
+    shutil.copytree(ROOT / "config", bundle / "config")
+    monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
+    return bundle
+
+
+@pytest.fixture
+def no_demo(monkeypatch):
+    """Skip starting the app (tested on its own) so the other checks are quick to exercise."""
+    monkeypatch.setattr(selftest, "check_demo", lambda data_dir, seed, frames: [])
+
+
+def problems_printed(capsys) -> list[str]:
+    out = capsys.readouterr().out.splitlines()
+    return [line.removeprefix("selftest: PROBLEM ") for line in out
+            if line.startswith("selftest: PROBLEM ")]
+
+
+def test_selftest_passes_from_source(tmp_path):
+    """The real thing: ``python -m swoop_desktop --selftest`` plays a demo and exits 0."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run(
+        [sys.executable, "-m", "swoop_desktop", "--selftest", "--data-dir", str(tmp_path / "d")],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("selftest: ok (from source")
+    # It wrote the test save into the folder it was given, nowhere else.
+    assert (tmp_path / "d" / "settings.json").is_file()
+    assert (tmp_path / "d" / "game.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d"]
+
+
+def test_selftest_checks_pass_on_a_good_bundle(install, no_demo, tmp_path, capsys):
+    assert selftest.main(["--selftest", "--data-dir", str(tmp_path / "data")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("selftest: ok (from source, " + str(install))
+
+
+def test_a_broken_yaml_file_is_named(install, no_demo, tmp_path, capsys):
+    (install / "config" / "opponents.yaml").write_text("seats: [left\n  top: {", encoding="utf-8")
+    assert selftest.main(["--data-dir", str(tmp_path / "data")]) == 1
+    lines = problems_printed(capsys)
+    assert any(line.startswith("config: opponents.yaml cannot be read") for line in lines), lines
+    assert all(line.startswith("config:") for line in lines), lines
+
+
+def test_missing_shipped_folders_are_reported(install, no_demo, tmp_path, capsys):
+    shutil.rmtree(install / "assets")
+    shutil.rmtree(install / "config")
+    assert selftest.main(["--data-dir", str(tmp_path / "data")]) == 1
+    lines = problems_printed(capsys)
+    assert f"assets: the folder {install / 'assets'} is missing" in lines
+    assert f"config: the folder {install / 'config'} is missing" in lines
+
+
+def test_a_font_without_suit_signs_is_reported(install, no_demo, tmp_path, capsys):
+    import pygame
+
+    default_font = Path(pygame.__file__).parent / "freesansbold.ttf"  # no suit glyphs
+    shutil.copy(default_font, install / "assets" / "fonts" / "Plain.ttf")
+    assert selftest.main(["--data-dir", str(tmp_path / "data")]) == 1
+    (line,) = problems_printed(capsys)
+    assert line.startswith("assets: font Plain.ttf has no glyph for")
+    assert "\u2660" in line
+
+
+def test_an_unusable_data_folder_is_reported(install, no_demo, tmp_path, capsys):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be", encoding="utf-8")
+    assert selftest.main(["--data-dir", str(blocker)]) == 1
+    (line,) = problems_printed(capsys)
+    assert line.startswith("storage: ")
+    assert "not-a-folder" in line or "FileExistsError" in line or "NotADirectory" in line
+
+
+def test_network_use_and_stray_files_are_reported(install, tmp_path, monkeypatch, capsys):
+    def misbehaving_demo(data_dir, seed, frames):
+        Path("left-behind.txt").write_text("relative to the working directory", encoding="utf-8")
+        with socket.socket() as sock:
+            sock.connect(("127.0.0.1", 9))
+        return []
+
+    monkeypatch.setattr(selftest, "check_demo", misbehaving_demo)
+    assert selftest.main(["--data-dir", str(tmp_path / "data")]) == 1
+    lines = problems_printed(capsys)
+    assert any(line.startswith("demo: OSError: selftest: network connection") for line in lines)
+    assert "files: wrote into the working directory: left-behind.txt" in lines
+    assert "network: tried to connect to ('127.0.0.1', 9)" in lines
+    # The guard is gone afterwards.
+    assert socket.socket.connect is not None and "refuse" not in socket.socket.connect.__name__
+
+
+def test_changing_a_shipped_file_is_reported(install, tmp_path, monkeypatch, capsys):
+    def overwriting_demo(data_dir, seed, frames):
+        (install / "config" / "opponents.yaml").write_text("version: 1\n", encoding="utf-8")
+        return []
+
+    monkeypatch.setattr(selftest, "check_demo", overwriting_demo)
+    assert selftest.main(["--data-dir", str(tmp_path / "data")]) == 1
+    assert "files: changed the shipped files: config/opponents.yaml" in problems_printed(capsys)
+
+
+def test_bad_arguments_are_refused(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        selftest.main(["--frames", "0"])
+    assert exit_.value.code == 2
+    assert "--frames must be 1 or more, not 0" in capsys.readouterr().err
