@@ -1,0 +1,181 @@
+"""The Scores screen: score sheet, chart, past games, statistics and reset behind a question."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from swoop_desktop.engine import Match, Rules
+from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
+from swoop_desktop.ui.scene import SceneStack
+from swoop_desktop.ui.scenes import scores
+from swoop_desktop.ui.scenes.scores import (
+    ScoresScene,
+    chart_points,
+    result_words,
+    running_totals,
+    seat_names,
+)
+from swoop_desktop.ui.theme import Theme
+from tests.storage.helpers import finished_match, step
+
+SIZE = (1280, 720)
+
+
+class FakeApp:
+    """Just what a scene uses of the App: stack, push/pop, theme, size, dirs."""
+
+    def __init__(self, size=SIZE):
+        pygame.init()
+        self.size = size
+        self.screen = pygame.Surface(size)
+        self.stack = SceneStack()
+        self.theme = Theme()
+        self.dirs = resolve_dirs()
+        self.replays = []
+
+    def push(self, scene):
+        return self.stack.push(scene)
+
+    def pop(self, value=None):
+        return self.stack.pop(value)
+
+    def frame(self):
+        self.stack.update(1 / 60)
+        self.stack.draw(self.screen)
+
+
+def click(app, pos):
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.stack.handle(pygame.event.Event(kind, pos=pos, button=1))
+    app.frame()
+
+
+def _match_with_hands(hands: int, seed: int = 3) -> Match:
+    match = Match(Rules.from_preset("app"), 4, seed)
+    rng = random.Random(seed)
+    while len(match.sheet) < hands and not match.over:
+        step(match, rng)
+    return match
+
+
+def test_running_totals_start_at_zero_and_add_up():
+    assert running_totals([[5, 0, 7, 2], [1, 3, 0, 4]], 4) == [[0, 5, 6], [0, 0, 3], [0, 7, 7],
+                                                                [0, 2, 6]]
+
+
+def test_r16_result_words():
+    rec = SimpleNamespace(winner=None, totals=[40, 40, 90, 301])
+    assert result_words(rec, ["You", "Left", "Top", "Right"]) == "Tie: You and Left"
+    assert result_words(SimpleNamespace(winner=0, totals=[1, 2, 3, 4]), "ABCD") == "You won"
+    assert result_words(SimpleNamespace(winner=2, totals=[9, 8, 1, 300]), "ABCD") == "C won"
+
+
+def test_seat_names_from_seat_dicts():
+    assert seat_names([{"name": "Me"}, {"level": "hard"}], 4) == ["Me", "Left", "Top", "Right"]
+
+
+def test_chart_points_rise_with_totals_and_stay_in_the_plot():
+    plot = pygame.Rect(100, 100, 400, 200)
+    pts = chart_points([[0, 50, 120], [0, 0, 400]], plot, 300)
+    assert pts[0][0] == (100, 300) and pts[0][-1][0] == 500
+    assert pts[0][1][1] > pts[0][2][1]  # higher total, higher on screen
+    assert pts[1][2][1] == plot.top  # clipped at the top of the plot
+
+
+def test_this_game_tab_shows_sheet_and_chart_of_the_current_game():
+    app = FakeApp()
+    match = _match_with_hands(3)
+    scene = app.push(ScoresScene(app, match=match, seats=[{"name": "Ann"}]))
+    app.frame()
+    assert scene.tab == "game"
+    assert len(scene.last_chart) == 4 and all(len(p) == 4 for p in scene.last_chart)
+    # the line of the player with the highest total ends highest
+    worst = max(range(4), key=lambda p: match.totals[p])
+    assert scene.last_chart[worst][-1][1] == min(p[-1][1] for p in scene.last_chart)
+
+
+def test_past_games_listed_newest_first_and_selectable():
+    app = FakeApp()
+    for seed in (1, 2, 3):
+        record_finished_game(app.dirs, finished_match(seed), [{"name": "You"}])
+    scene = app.push(ScoresScene(app))
+    app.frame()
+    assert scene.tab == "history"
+    assert [r.seed for r in scene.newest_first] == [3, 2, 1]
+    assert len(scene.row_rects) == 3
+    click(app, scene.row_rects[2][0].center)
+    assert scene.selected_record().seed == 1
+    assert len(scene.last_chart[0]) == len(scene.selected_record().sheet) + 1
+
+
+def test_reset_statistics_only_after_confirmation():
+    app = FakeApp()
+    for seed in (1, 2):
+        record_finished_game(app.dirs, finished_match(seed), [])
+    scene = app.push(ScoresScene(app, tab="stats"))
+    app.frame()
+    assert scene.stats.games == 2
+    click(app, scene.reset_button.rect.center)
+    assert app.stack.top.name == "confirm"
+    click(app, app.stack.top.no.rect.center)  # "Keep them"
+    assert app.stack.top is scene and scene.stats.games == 2
+    click(app, scene.reset_button.rect.center)
+    click(app, app.stack.top.yes.rect.center)
+    assert app.stack.top is scene and scene.stats.games == 0
+    assert "copy of the old history is kept" in scene.notice
+    assert len(load_history(app.dirs)[0]) == 2  # games still listed
+    assert list(app.dirs.data.glob("history.before-reset-*.json"))
+
+
+def test_escape_in_the_question_keeps_the_statistics():
+    app = FakeApp()
+    record_finished_game(app.dirs, finished_match(4), [])
+    scene = app.push(ScoresScene(app, tab="stats"))
+    app.frame()
+    click(app, scene.reset_button.rect.center)
+    app.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    assert app.stack.top is scene and scene.stats.games == 1
+
+
+def test_tabs_by_click_and_keys_and_back():
+    app = FakeApp()
+    app.push(scores.Scene(app))
+    scene = app.push(ScoresScene(app, match=_match_with_hands(1)))
+    app.frame()
+    click(app, scene.tab_buttons["stats"].rect.center)
+    assert scene.tab == "stats"
+    app.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0))
+    assert scene.tab == "history"
+    app.frame()
+    click(app, scene.back_button.rect.center)
+    assert app.stack.top is not scene
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_every_tab_draws_at_any_size(size):
+    app = FakeApp(size)
+    record_finished_game(app.dirs, finished_match(5), [])
+    scene = app.push(ScoresScene(app, match=_match_with_hands(12, seed=8)))
+    for tab in ("game", "history", "stats"):
+        scene.set_tab(tab)
+        app.frame()
+    scene.resize((640, 480))
+    app.frame()
+
+
+def test_damaged_history_message_is_shown():
+    app = FakeApp()
+    app.dirs.history_file.write_text("{broken")
+    scene = app.push(ScoresScene(app))
+    app.frame()
+    assert scene.messages and "game history file was damaged" in scene.messages[0]
+
+
+def test_chart_top_is_round_and_above_the_highest_total():
+    from swoop_desktop.ui.scenes.scores import chart_top
+    assert chart_top(300) == 400 and chart_top(394) == 500 and chart_top(500) == 600
+    assert all(chart_top(v) >= v and chart_top(v) % 4 == 0 for v in range(1, 6000, 37))
