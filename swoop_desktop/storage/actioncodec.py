@@ -26,6 +26,17 @@ _TOKEN = re.compile(r"(?P<verb>[pa])(?P<hand>[A2-9TJQKX]*)(?:u(?P<up>[0-3]+))?"
                     r"(?:i(?P<ids>\d+(?:\.\d+)*))?|f(?P<slot>[0-3])|e")
 
 
+_TOKEN_TEXT = (r"(?:[pa](?:[A2-9TJQKX]+(?:u[0-3]+)?|u[0-3]+)(?:i\d+(?:\.\d+)*)?|f[0-3]|e)")
+_DEAL = re.compile(rf"(?:{_TOKEN_TEXT}(?: {_TOKEN_TEXT})*)?")
+
+
+def check_deal_text(text: str) -> None:
+    """Fast check that ``text`` is well-formed tokens (no objects made); DocumentError if not."""
+    if _DEAL.fullmatch(text) is None:
+        bad = next((t for t in text.split(" ") if _TOKEN.fullmatch(t) is None), text)
+        raise DocumentError(f"{bad!r:.40} is not an action")
+
+
 def encode_action(action: Action) -> str:
     if isinstance(action, Flip):
         return f"f{action.slot}"

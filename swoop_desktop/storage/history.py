@@ -19,7 +19,7 @@ from typing import Any
 
 from swoop_desktop.engine import Action, Match, Rules, RulesError
 
-from .actioncodec import decode_action, decode_hands, encode_hands
+from .actioncodec import check_deal_text, decode_hands, encode_hands
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -149,8 +149,10 @@ def _record_from_json(g: Any, where: str) -> GameRecord:
     actions = get(g, "actions", list, w)
     for i, text in enumerate(actions):
         check_type(text, str, f"{w}actions[{i}]")
-        for token in text.split():
-            decode_action(token)
+        try:
+            check_deal_text(text)
+        except DocumentError as exc:
+            raise DocumentError(f"{w}actions[{i}]: {exc}") from None
     return GameRecord(
         id=get(g, "id", str, w), date=get(g, "date", str, w), rules=dict(rules),
         players=players, seed=get(g, "seed", int, w), seats=[dict(s) for s in seats],

@@ -7,7 +7,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from swoop_desktop.engine import END, Add, Flip, Play
-from swoop_desktop.storage.actioncodec import decode_action, decode_deal, encode_action, encode_deal
+from swoop_desktop.storage.actioncodec import (
+    check_deal_text,
+    decode_action,
+    decode_deal,
+    encode_action,
+    encode_deal,
+)
 from swoop_desktop.storage.jsonfile import DocumentError
 
 ranks = st.integers(1, 14)
@@ -31,6 +37,7 @@ def actions(draw):
 @given(st.lists(actions(), max_size=30))
 def test_round_trip_keeps_actions_and_card_ids(deal):
     text = encode_deal(deal)
+    check_deal_text(text)  # the fast check used when reading the history agrees
     back = decode_deal(text)
     assert back == deal
     for a, b in zip(deal, back, strict=True):
@@ -48,3 +55,6 @@ def test_examples():
 def test_bad_tokens_are_named(token):
     with pytest.raises(DocumentError):
         decode_action(token)
+    if token and token != "p7u11":  # a repeated slot is caught when the game is replayed
+        with pytest.raises(DocumentError, match="is not an action"):
+            check_deal_text(f"p77 {token} e")
