@@ -160,6 +160,11 @@ class Widget:
         self.focused = False
         self.hover_time = 0.0
         self.visible = True
+        self.scale = 1.0  # controls and their text grow with the window (see ui_scale)
+
+    def px(self, value: float) -> int:
+        """``value`` design pixels at this widget's scale."""
+        return max(1, int(round(value * self.scale)))
 
     # -- input ---------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -312,9 +317,10 @@ class Row(Widget):
     # -- geometry ------------------------------------------------------------
     def control_rect(self) -> pygame.Rect:
         """Where the control sits: the right part of the row, vertically centred."""
-        w = self.control_width or max(150, int(self.rect.width * 0.42))
+        w = self.px(self.control_width) if self.control_width else max(
+            self.px(150), int(self.rect.width * 0.42))
         w = min(w, self.rect.width - 120)
-        h = min(40, self.rect.height - 8)
+        h = min(self.px(40), self.rect.height - 8)
         return pygame.Rect(self.rect.right - w - 8, self.rect.y + (self.rect.height - h) // 2, w, h)
 
     def text_width(self) -> int:
@@ -329,7 +335,7 @@ class Row(Widget):
                 lines += len(wrap_text(font(theme, self.help_size), self.help, self.text_width()))
         finally:
             self.rect.width = old
-        return max(52, 14 + int(self.label_size * 1.35) + (lines - 1) * int(self.help_size * 1.3))
+        return max(self.px(52), 14 + int(self.label_size * 1.35) + (lines - 1) * int(self.help_size * 1.3))
 
     def draw_label(self, surface: pygame.Surface, theme: Any) -> None:
         x, y = self.rect.x + 12, self.rect.y + 8
@@ -406,7 +412,8 @@ class Toggle(Row):
 
     def switch_rect(self) -> pygame.Rect:
         c = self.control_rect()
-        return pygame.Rect(c.right - 64, c.centery - 15, 64, 30)
+        w, h = self.px(64), self.px(30)
+        return pygame.Rect(c.right - w, c.centery - h // 2, w, h)
 
     def draw(self, surface: pygame.Surface, theme: Any) -> None:
         if not self.visible:
@@ -424,8 +431,8 @@ class Toggle(Row):
         knob_x = s.right - s.height // 2 if on else s.x + s.height // 2
         pygame.draw.circle(surface, colour(theme, "button"), (knob_x, s.centery), s.height // 2 - 4)
         word = self.on_text if on else self.off_text
-        draw_text(surface, theme, word, (s.x - 12, s.centery), size=18, bold=on,
-                  colour_name="text" if self.enabled else "disabled_text", anchor="midright")
+        draw_text(surface, theme, word, (s.x - self.px(12), s.centery), size=self.px(18),
+                  bold=on, colour_name="text" if self.enabled else "disabled_text", anchor="midright")
 
 
 @dataclass(frozen=True)
@@ -499,22 +506,28 @@ class Choice(Row):
         return self._select(self.index + (1 if step > 0 else -1))
 
     # -- geometry ------------------------------------------------------------
+    def _text_widths(self, theme: Any) -> list[int]:
+        fnt = font(theme, self.px(16), True)
+        return [fnt.size(o.text)[0] + self.px(22) for o in self.options]
+
     def _is_segmented(self, theme: Any) -> bool:
         if self.segmented is not None:
             return self.segmented
-        c = self.control_rect()
-        fnt = font(theme, 16, True)
-        need = sum(fnt.size(o.text)[0] + 22 for o in self.options)
-        return need <= c.width
+        return sum(self._text_widths(theme)) <= self.control_rect().width
 
     def segment_rects(self) -> list[pygame.Rect]:
+        """One rect per option; wider words get wider segments, the spare room shared out."""
         c = self.control_rect()
-        n = len(self.options)
+        need = self._text_widths(getattr(self, "_last_theme", None))
+        spare = max(0, c.width - sum(need)) / len(need)
         rects = []
-        for i in range(n):
-            x0 = c.x + c.width * i // n
-            x1 = c.x + c.width * (i + 1) // n
-            rects.append(pygame.Rect(x0, c.y, x1 - x0, c.height))
+        x = float(c.x)
+        for i, w in enumerate(need):
+            x1 = c.right if i == len(need) - 1 else x + w + spare
+            if sum(need) > c.width:  # squeezed: share equally
+                x1 = c.x + c.width * (i + 1) / len(need)
+            rects.append(pygame.Rect(int(x), c.y, int(x1) - int(x), c.height))
+            x = x1
         return rects
 
     def arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
@@ -582,7 +595,7 @@ class Choice(Row):
                     fill = colour(theme, "accent" if enabled else "disabled")
                     pygame.draw.rect(surface, fill, seg.inflate(-4, -4), border_radius=radius - 2)
                 name = ("primary_text" if chosen else "text") if enabled else "disabled_text"
-                fnt = font(theme, 16, chosen)
+                fnt = font(theme, self.px(16), chosen)
                 text = option.text
                 while fnt.size(text)[0] > seg.width - 8 and len(text) > 2:
                     text = text[:-2] + "…"
@@ -596,9 +609,10 @@ class Choice(Row):
             tint = colour(theme, "text" if enabled else "disabled_text")
             for box, sign in ((left, -1), (right, 1)):
                 cx, cy = box.center
-                pts = [(cx - 6 * sign, cy - 8), (cx - 6 * sign, cy + 8), (cx + 6 * sign, cy)]
+                a, b = self.px(6), self.px(8)
+                pts = [(cx - a * sign, cy - b), (cx - a * sign, cy + b), (cx + a * sign, cy)]
                 pygame.draw.polygon(surface, tint, pts)
-            draw_text(surface, theme, self.options[self.index].text, c.center, size=17,
+            draw_text(surface, theme, self.options[self.index].text, c.center, size=self.px(17),
                       bold=True, colour_name="text" if enabled else "disabled_text",
                       anchor="center")
         pygame.draw.rect(surface, colour(theme, "panel_edge"), c, width=2, border_radius=radius)
@@ -612,7 +626,7 @@ class Stepper(Row):
                  step: int = 1, help: str = "", enabled: bool = True,
                  tooltip: str | None = None, unit: str = "") -> None:
         super().__init__(rect, label, help=help, enabled=enabled, tooltip=tooltip,
-                         control_width=190)
+                         control_width=250)
         self.minimum, self.maximum, self.step = minimum, maximum, step
         self.value = max(minimum, min(maximum, int(value)))
         self.on_change = on_change
@@ -679,11 +693,12 @@ class Stepper(Row):
                              box.inflate(-6, -6), border_radius=6)
             cx, cy = box.center
             ink = colour(theme, "button_text" if ok else "disabled_text")
-            pygame.draw.line(surface, ink, (cx - 7, cy), (cx + 7, cy), 3)
+            k = self.px(7)
+            pygame.draw.line(surface, ink, (cx - k, cy), (cx + k, cy), 3)
             if sign == "+":
-                pygame.draw.line(surface, ink, (cx, cy - 7), (cx, cy + 7), 3)
+                pygame.draw.line(surface, ink, (cx, cy - k), (cx, cy + k), 3)
         text = f"{self.value}{self.unit}"
-        draw_text(surface, theme, text, c.center, size=19, bold=True,
+        draw_text(surface, theme, text, c.center, size=self.px(19), bold=True,
                   colour_name="text" if self.enabled else "disabled_text", anchor="center")
         pygame.draw.rect(surface, colour(theme, "panel_edge"), c, width=2, border_radius=8)
 
@@ -717,7 +732,8 @@ class Slider(Row):
 
     def track_rect(self) -> pygame.Rect:
         c = self.control_rect()
-        return pygame.Rect(c.x + 12, c.centery - 4, c.width - 80, 8)
+        return pygame.Rect(c.x + self.px(12), c.centery - self.px(4), c.width - self.px(80),
+                           self.px(8))
 
     def _value_at(self, x: int) -> float:
         t = self.track_rect()
@@ -755,10 +771,10 @@ class Slider(Row):
         pygame.draw.rect(surface, colour(theme, "accent" if self.enabled else "disabled"),
                          fill.inflate(0, 4), border_radius=6)
         knob = (t.x + fill.width, t.centery)
-        pygame.draw.circle(surface, colour(theme, "button"), knob, 11)
-        pygame.draw.circle(surface, colour(theme, "panel_edge"), knob, 11, width=2)
+        pygame.draw.circle(surface, colour(theme, "button"), knob, self.px(11))
+        pygame.draw.circle(surface, colour(theme, "panel_edge"), knob, self.px(11), width=2)
         draw_text(surface, theme, f"{round(self.value * 100)}%", (self.control_rect().right - 4,
-                  t.centery), size=18, bold=True, anchor="midright",
+                  t.centery), size=self.px(18), bold=True, anchor="midright",
                   colour_name="text" if self.enabled else "disabled_text")
 
 
@@ -1308,3 +1324,46 @@ def draw_tooltip(surface: pygame.Surface, theme: Any, widgets: Sequence[Widget],
                 surface.blit(fnt.render(line, True, colour(theme, "text")), (box.x + 10, y))
                 y += fnt.get_linesize()
             return
+
+
+# ---------------------------------------------------------------------------
+# Screen helpers
+# ---------------------------------------------------------------------------
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much larger than the 1280x720 design the menus draw (0.8 to 1.6)."""
+    w, h = size
+    return max(0.8, min(1.6, min(w / 1280, h / 720)))
+
+
+_backdrops: dict[tuple[int, int, Colour, Colour], pygame.Surface] = {}
+
+
+def draw_backdrop(surface: pygame.Surface, theme: Any) -> None:
+    """The felt cloth behind the menus: the table colour, darker towards the edges."""
+    size = surface.get_size()
+    theme = _theme(theme)
+    centre, edge = tuple(theme.felt), tuple(theme.felt_dark)
+    key = (size[0], size[1], centre, edge)
+    image = _backdrops.get(key)
+    if image is None:
+        _backdrops.clear()
+        small = pygame.Surface((64, 40))
+        for y in range(40):
+            for x in range(64):
+                d = (((x - 31.5) / 32) ** 2 + ((y - 19.5) / 20) ** 2) ** 0.5
+                small.set_at((x, y), _mix(centre, edge, min(1.0, max(0.0, d - 0.25) * 1.1)))
+        image = pygame.transform.smoothscale(small, size)
+        _backdrops[key] = image
+    surface.blit(image, (0, 0))
+
+
+def draw_panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, *, alpha: int = 170,
+               radius: int = 16) -> None:
+    """A dark translucent card-table panel with a thin edge (menus sit on it)."""
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    r, g, b = colour(theme, "panel")
+    pygame.draw.rect(shade, (r, g, b, alpha), shade.get_rect(), border_radius=radius)
+    surface.blit(shade, rect)
+    pygame.draw.rect(surface, colour(theme, "panel_edge"), rect, width=2, border_radius=radius)

@@ -1,0 +1,99 @@
+"""How to play: the rules in plain words, for the options the next new game will use.
+
+The text comes from :mod:`swoop_desktop.ui.rules_text`, built from the rules in
+the player's settings (or, over a game in progress, that game's rules). It
+scrolls with the wheel, the arrow keys, PageUp/PageDown and Home/End.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from swoop_desktop.engine import Rules
+from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui.rules_text import how_to_play
+from swoop_desktop.ui.scene import Scene
+
+
+class HowToScene(Scene):
+    """The rules, scrollable. ``rules`` defaults to the settings' rules for the next game."""
+
+    name = "howto"
+
+    def __init__(self, app: Any, rules: Rules | None = None) -> None:
+        super().__init__(app)
+        self.rules = rules if rules is not None else app.settings.rules_obj()
+        self.text = W.ScrollText((0, 0, 10, 10), how_to_play(self.rules))
+        self.text.focused = True  # the arrow keys scroll the text straight away
+        self.back = W.Button((0, 0, 10, 10), "Back", self.close, primary=True,
+                             tooltip="Back (Esc)")
+        self._size: tuple[int, int] | None = None
+
+    @property
+    def words(self) -> str:
+        """Everything the screen says (tests read it)."""
+        return self.text.text
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def enter(self) -> None:
+        self._layout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        w, h = tuple(self.app.size)
+        s = W.ui_scale((w, h))
+        self.scale = s
+        width = min(w - int(40 * s), int(980 * s))
+        x = (w - width) // 2
+        header = int(96 * s)
+        self.frame = pygame.Rect(x, header, width, h - header - int(20 * s))
+        self.text.rect = self.frame.inflate(-int(24 * s), -int(20 * s))
+        self.text.size = max(15, int(19 * s))
+        bw, bh = int(150 * s), int(48 * s)
+        self.back.rect = pygame.Rect(x + width - bw, int(24 * s), bw, bh)
+        self._size = (w, h)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self._size != tuple(self.app.size):
+            self._layout()
+        if self.back.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE,
+                                                          pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.text.scroll_by(int(self.text.view_height * 0.9))
+            return True
+        if self.text.handle(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            W.set_hand_cursor(self.back.hovered)
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                              pygame.MOUSEWHEEL, pygame.MOUSEMOTION)
+
+    def update(self, dt: float) -> None:
+        self.back.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        if self._size != surface.get_size():
+            self._layout()
+        s = self.scale
+        W.draw_backdrop(surface, theme)
+        W.draw_text(surface, theme, "How to play", (self.frame.x + 4, int(22 * s)),
+                    size=int(38 * s), bold=True, colour_name="accent", shadow=True)
+        W.draw_text(surface, theme, "Scroll with the mouse wheel, the arrow keys or Page "
+                    "Up/Down.", (self.frame.x + 6, int(70 * s)), size=max(12, int(16 * s)),
+                    colour_name="text_muted", anchor="midleft")
+        W.draw_panel(surface, theme, self.frame)
+        self.text.focused = False  # no focus ring around the whole page
+        self.text.draw(surface, theme)
+        self.text.focused = True
+        self.back.draw(surface, theme)

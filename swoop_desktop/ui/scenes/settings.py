@@ -1,0 +1,409 @@
+"""The settings screen: rules for the next game, opponents, speeds, sound and screen.
+
+Every rule option of RULES.md is a toggle or a choice with a one-line
+explanation; choosing a rule set resets the options to it. Each change is
+checked by the engine (``Rules.with_options`` and ``validate_players``): a
+combination it refuses is shown as a message and the control goes back,
+never a crash. Every change is saved at once (``app.settings`` is replaced by
+a new frozen Settings and ``app.save_settings()`` writes it), and the screen
+says that rule changes apply to the next new game. The column scrolls when
+the window is small, and works by keyboard (Up/Down/Tab, Left/Right to change,
+Enter, Esc to go back).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any
+
+import pygame
+
+from swoop_desktop.ai import LEVELS as AI_LEVELS
+from swoop_desktop.ai import PERSONALITIES, load_opponents
+from swoop_desktop.engine import OPTION_NAMES, PRESETS, Rules, RulesError
+from swoop_desktop.engine.rules import MAX_TARGET, MIN_TARGET
+from swoop_desktop.storage import AI_PACES, ANIMATION_SPEEDS
+from swoop_desktop.storage import LEVELS as SAVED_LEVELS
+from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui.rules_text import (
+    OPTION_INFO,
+    PRESET_INFO,
+    option_applies,
+    option_help,
+)
+from swoop_desktop.ui.scene import Scene
+
+_log = logging.getLogger(__name__)
+
+PLAYERS = 4  # you against Left, Top and Right
+SEAT_NAMES = {1: "Left", 2: "Top", 3: "Right"}
+
+LEVEL_TEXT = {
+    "random": ("Random", "Plays any legal move."),
+    "lowest": ("Lowest", "Always plays its lowest cards."),
+    "highest": ("Highest", "Always plays its highest cards."),
+    "easy": ("Easy", "Plays its lowest cards and rarely thinks ahead."),
+    "normal": ("Normal", "Weighs every move sensibly."),
+    "hard": ("Hard", "Looks ahead, guessing the cards it cannot see."),
+}
+PERSONALITY_TEXT = {
+    "balanced": ("Balanced", "Plays a steady, even game."),
+    "aggressive": ("Aggressive", "Keeps the pile low and presses the next player."),
+    "cautious": ("Cautious", "Avoids pick-ups and saves Swoop cards for danger."),
+    "pyro": ("Pyro", "Fires Swoop cards as soon as it has them."),
+}
+SPEED_TEXT = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+PACE_TEXT = {
+    "slow": ("Slow", "The opponents take their time, so you can follow every play."),
+    "normal": ("Normal", "A natural pace."),
+    "fast": ("Fast", "The opponents play almost at once."),
+    "click": ("Wait for click", "After each opponent's play the game waits for your click "
+                                "or a key."),
+}
+
+# Levels a player can pick here: the AI's levels that the settings file also accepts.
+LEVEL_CHOICES = tuple(lv for lv in AI_LEVELS if lv in SAVED_LEVELS)
+
+
+class SettingsScene(Scene):
+    """Every setting on one scrollable page. Pops when Done (or Esc) is chosen."""
+
+    name = "settings"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.message = ""
+        self.rules = self._initial_rules()
+        self.seats = self._load_seats()
+        self.rule_rows: dict[str, W.Row] = {}
+        self.rows: dict[str, W.Widget] = {}
+        self.panel = W.ScrollPanel((0, 0, 10, 10), [])
+        self.done = W.Button((0, 0, 10, 10), "Done", self.close, primary=True,
+                             tooltip="Back (Esc). Your settings are already saved.")
+        self.defaults = W.Button((0, 0, 10, 10), "Restore defaults", self.restore_defaults,
+                                 tooltip="Every setting back to how Swoop comes.")
+        self.ring = W.FocusRing([], on_back=self.close, panel=self.panel)
+        self.notice = W.Message((0, 0, 0, 0), "", colour_name="error")
+        self._size: tuple[int, int] | None = None
+        self._build_rows()
+
+    # -- reading the current settings ---------------------------------------------
+    def _initial_rules(self) -> Rules:
+        raw = getattr(self.app.settings, "rules", None)
+        try:
+            rules = Rules.from_json(raw)
+            rules.validate_players(PLAYERS)
+            return rules
+        except RulesError as exc:
+            self.message = (f"The saved rules could not be used ({exc}). Showing the App rules "
+                            f"instead; change anything to save them.")
+            return Rules.from_preset("app")
+
+    def _load_seats(self) -> dict[int, Any]:
+        try:
+            seats, _messages = load_opponents(getattr(self.app.dirs, "config", None))
+        except Exception:  # noqa: BLE001 - names are decoration; the screen must open
+            _log.exception("could not read the opponents")
+            return {}
+        return {seat.seat: seat for seat in seats}
+
+    def seat_value(self, seat: int, key: str) -> str:
+        chosen = self.app.settings.opponent(seat).get(key)
+        if chosen:
+            return chosen
+        base = self.seats.get(seat)
+        default = "normal" if key == "level" else "balanced"
+        return (getattr(base, key, None) or default) if base else default
+
+    # -- building -----------------------------------------------------------------------
+    def _build_rows(self) -> None:
+        r = self.rules
+        rows: list[W.Widget] = []
+        z = (0, 0, 0, 0)
+        rows.append(W.Heading(z, "Rules", note="Used from the next new game"))
+        preset = W.Choice(
+            z, "Rule set",
+            [W.Option(name, PRESET_INFO[name][0], PRESET_INFO[name][1]) for name in PRESETS],
+            r.preset, self.choose_preset,
+            help="Choosing one resets every rule below to it.")
+        self.rows["preset"] = preset
+        rows.append(preset)
+        rows.append(self.notice)
+        for name in OPTION_NAMES:
+            info = OPTION_INFO[name]
+            value = getattr(r, name)
+            help_text = option_help(name, r)
+            if name == "target":
+                row: W.Row = W.Stepper(z, info.label, value,
+                                       lambda v, n=name: self.change_option(n, v),
+                                       minimum=MIN_TARGET, maximum=MAX_TARGET, step=50,
+                                       help=help_text, unit=" points")
+            elif info.choices:
+                row = W.Choice(z, info.label,
+                               [W.Option(c.value, c.text, c.help) for c in info.choices],
+                               value, lambda v, n=name: self.change_option(n, v),
+                               help=help_text)
+            else:
+                row = W.Toggle(z, info.label, value, lambda v, n=name: self.change_option(n, v),
+                               help=help_text)
+            row.enabled = option_applies(name, r)
+            self.rule_rows[name] = row
+            self.rows[name] = row
+            rows.append(row)
+
+        rows.append(W.Heading(z, "Opponents", note="Used from the next new game"))
+        for seat in (1, 2, 3):
+            base = self.seats.get(seat)
+            who = SEAT_NAMES[seat] + (f" ({base.name})" if base else "")
+            level = W.Choice(
+                z, f"{who}: level",
+                [W.Option(lv, *LEVEL_TEXT.get(lv, (lv.title(), ""))) for lv in LEVEL_CHOICES],
+                self.seat_value(seat, "level"),
+                lambda v, s=seat: self.change_opponent(s, "level", v))
+            style = W.Choice(
+                z, f"{who}: style",
+                [W.Option(p, *PERSONALITY_TEXT.get(p, (p.title(), ""))) for p in PERSONALITIES],
+                self.seat_value(seat, "personality"),
+                lambda v, s=seat: self.change_opponent(s, "personality", v))
+            self.rows[f"level{seat}"] = level
+            self.rows[f"style{seat}"] = style
+            rows += [level, style]
+
+        st = self.app.settings
+        rows.append(W.Heading(z, "Speed"))
+        anim = W.Choice(z, "Animation speed",
+                        [(v, SPEED_TEXT.get(v, v.title())) for v in ANIMATION_SPEEDS],
+                        st.animation_speed, lambda v: self.change_setting("animation_speed", v),
+                        help="How fast cards fly. A click or Space always skips an animation.")
+        pace = W.Choice(z, "Opponents' pace",
+                        [W.Option(v, *PACE_TEXT.get(v, (v.title(), ""))) for v in AI_PACES],
+                        st.ai_pace, lambda v: self.change_setting("ai_pace", v),
+                        help="How long the opponents think before each play.")
+        self.rows["animation_speed"] = anim
+        self.rows["ai_pace"] = pace
+        rows += [anim, pace]
+
+        rows.append(W.Heading(z, "Sound and screen"))
+        volume = W.Slider(z, "Sound volume", st.volume, self.change_volume,
+                          help="Card sounds, pick-ups and Swoops.")
+        mute = W.Toggle(z, "Mute", st.muted, lambda v: self.change_setting("muted", v),
+                        help="Silence every sound.")
+        full = W.Toggle(z, "Full screen", st.fullscreen, self.change_fullscreen,
+                        help="Fill the whole screen (F11 switches at any time).")
+        hints = W.Toggle(z, "Hint button", st.show_hints,
+                         lambda v: self.change_setting("show_hints", v),
+                         help="Show the Hint button at the table (H asks for a hint).")
+        self.rows.update(volume=volume, muted=mute, fullscreen=full, show_hints=hints)
+        rows += [volume, mute, full, hints]
+
+        self.panel.widgets = rows
+        self.notice.text = self.message
+        self.ring.set_widgets([w for w in rows if w.focusable] + [self.defaults, self.done])
+
+    # -- changes ------------------------------------------------------------------------
+    def _save(self, settings: Any) -> bool:
+        """Make ``settings`` the app's and write them; a failed write is shown, not raised."""
+        self.app.settings = settings
+        try:
+            self.app.save_settings()
+        except OSError as exc:
+            self.show_message(f"Your settings could not be saved ({exc}). They apply until "
+                              f"you close Swoop.")
+            return False
+        return True
+
+    def _set_rules(self, rules: Rules) -> None:
+        self.rules = rules
+        self.show_message("")
+        self._save(self.app.settings.with_rules(rules))
+        self._sync_rule_rows()
+
+    def choose_preset(self, preset: str) -> None:
+        """A rule set resets every option to it."""
+        try:
+            rules = Rules.from_preset(preset)
+            rules.validate_players(PLAYERS)
+        except RulesError as exc:
+            self.show_message(f"Those rules cannot be used: {exc}")
+            self.rows["preset"].set_value(self.rules.preset)  # type: ignore[attr-defined]
+            return
+        self._set_rules(rules)
+
+    def change_option(self, name: str, value: Any) -> bool:
+        """Change one rule option; a combination the engine refuses is shown and undone."""
+        try:
+            rules = self.rules.with_options(**{name: value})
+            rules.validate_players(PLAYERS)
+        except RulesError as exc:
+            self.show_message(f"That combination cannot be played: {exc}. "
+                              f"{OPTION_INFO[name].label if name in OPTION_INFO else name} "
+                              f"was left as it was.")
+            self._sync_rule_rows()
+            return False
+        self._set_rules(rules)
+        return True
+
+    def change_opponent(self, seat: int, key: str, value: str) -> None:
+        opponents = {s: dict(v) for s, v in self.app.settings.opponents.items()}
+        opponents.setdefault(seat, {})[key] = value
+        self._save(dataclasses.replace(self.app.settings, opponents=opponents))
+
+    def change_setting(self, field: str, value: Any) -> None:
+        self._save(dataclasses.replace(self.app.settings, **{field: value}))
+        sound = getattr(self.app, "sound", None)
+        if field == "muted" and sound is not None:
+            sound.muted = bool(value)
+
+    def change_volume(self, value: float) -> None:
+        self.change_setting("volume", round(float(value), 2))
+        sound = getattr(self.app, "sound", None)
+        if sound is not None:
+            sound.volume = int(round(value * 100))
+            sound.play("place")
+
+    def change_fullscreen(self, value: bool) -> None:
+        self.change_setting("fullscreen", bool(value))
+        setter = getattr(self.app, "set_fullscreen", None)
+        if setter is not None:
+            try:
+                setter(bool(value))
+            except pygame.error as exc:
+                self.show_message(f"Full screen is not available here ({exc}).")
+
+    def restore_defaults(self) -> None:
+        """Every setting back to how Swoop comes (the window's size and place are kept)."""
+        old = self.app.settings
+        fresh = dataclasses.replace(type(old)(), window_size=old.window_size,
+                                    window_pos=old.window_pos)
+        self.rules = Rules.from_json(fresh.rules)
+        self.message = ""
+        self._save(fresh)
+        self._build_rows()
+        self._layout()
+        self.ring.focus(self.defaults if self.ring.focused is not None else None)
+        sound = getattr(self.app, "sound", None)
+        if sound is not None:
+            sound.volume = int(round(fresh.volume * 100))
+            sound.muted = fresh.muted
+        setter = getattr(self.app, "set_fullscreen", None)
+        if setter is not None and old.fullscreen != fresh.fullscreen:
+            try:
+                setter(fresh.fullscreen)
+            except pygame.error as exc:
+                self.show_message(f"Full screen could not be changed ({exc}).")
+
+    def show_message(self, text: str) -> None:
+        self.message = text
+        if self.notice.text != text:
+            self.notice.text = text
+            self._layout()
+            if text:
+                self.panel.scroll_to_widget(self.notice)
+
+    def _sync_rule_rows(self) -> None:
+        """Show the current rules in every row (after a preset, a refusal or a change)."""
+        r = self.rules
+        self.rows["preset"].set_value(r.preset)  # type: ignore[attr-defined]
+        for name, row in self.rule_rows.items():
+            value = getattr(r, name)
+            if isinstance(row, W.Choice):
+                row.set_value(value)
+            elif isinstance(row, W.Toggle):
+                row.value = bool(value)
+            elif isinstance(row, W.Stepper):
+                row.value = int(value)
+            row.help = option_help(name, r)
+            row.enabled = option_applies(name, r)
+        self._layout()
+
+    def close(self) -> None:
+        self.app.pop()
+
+    # -- layout -------------------------------------------------------------------------
+    def _layout(self) -> None:
+        size = tuple(self.app.size)
+        w, h = size
+        s = W.ui_scale(size)
+        self.scale = s
+        width = min(w - int(40 * s), int(1040 * s))
+        x = (w - width) // 2
+        header = int(96 * s)
+        footer = int(20 * s)
+        self.frame = pygame.Rect(x, header, width, h - header - footer)
+        self.panel.rect = self.frame.inflate(-int(16 * s), -int(16 * s))
+        label = max(14, int(19 * s))
+        for widget in self.panel.widgets:
+            widget.scale = s
+            if isinstance(widget, W.Row):
+                widget.label_size = label
+                widget.help_size = max(12, int(15 * s))
+            elif isinstance(widget, W.Heading):
+                widget.size = max(18, int(24 * s))
+        self.panel.layout(self.app.theme)
+        bw, bh = int(150 * s), int(48 * s)
+        self.done.rect = pygame.Rect(x + width - bw, int(24 * s), bw, bh)
+        dw = int(210 * s)
+        self.defaults.rect = pygame.Rect(self.done.rect.x - dw - int(14 * s), int(24 * s), dw, bh)
+        self._size = (w, h)
+
+    def enter(self) -> None:
+        self._layout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout()
+
+    # -- input --------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self._size != tuple(self.app.size):
+            self._layout()
+        if event.type == pygame.MOUSEMOTION:
+            self.done.handle(event)
+            self.defaults.handle(event)
+            self.panel.handle(event)
+            clickable = [self.done, self.defaults] + [
+                w for w in self.panel.widgets if w.focusable and w.enabled]
+            W.set_hand_cursor(any(w.hovered for w in clickable))
+            return True
+        if self.done.handle(event) or self.defaults.handle(event):
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            used = self.panel.handle(event)
+            if used and event.type == pygame.MOUSEBUTTONUP:
+                for widget in self.panel.widgets:
+                    if widget.focusable and widget.rect.collidepoint(event.pos) and \
+                            self.ring.focused is not None:
+                        self.ring.focus(widget)  # a keyboard user keeps a sensible focus
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.panel.handle(event)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if self.ring.handle(event):
+                return True
+            if self.panel.handle(event):
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.panel.update(dt)
+        self.done.update(dt)
+        self.defaults.update(dt)
+
+    # -- drawing ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        if self._size != surface.get_size():
+            self._layout()
+        s = self.scale
+        W.draw_backdrop(surface, theme)
+        W.draw_text(surface, theme, "Settings", (self.frame.x + 4, int(22 * s)),
+                    size=int(38 * s), bold=True, colour_name="accent", shadow=True)
+        W.draw_text(surface, theme, "Saved as you change them. Rule changes apply to the next "
+                    "new game.", (self.frame.x + 6, int(70 * s)), size=max(12, int(16 * s)),
+                    colour_name="text_muted", anchor="midleft")
+        W.draw_panel(surface, theme, self.frame)
+        self.panel.draw(surface, theme)
+        self.defaults.draw(surface, theme)
+        self.done.draw(surface, theme)
+        W.draw_tooltip(surface, theme, [self.done, self.defaults])
