@@ -1,0 +1,371 @@
+"""Title, settings and how-to-play, used the way a player does: real pygame events, frames.
+
+Mouse events carry their own ``pos`` (the dummy driver never moves the mouse);
+every click is a press and a release posted to the event queue, then one frame.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from swoop_desktop.engine import OPTION_NAMES, PRESETS, Match, Rules
+from swoop_desktop.storage import Settings, load_settings, resolve_dirs, save_game
+from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui.rules_text import OPTION_INFO, how_to_play_text
+from swoop_desktop.ui.scene import SceneStack
+from swoop_desktop.ui.scenes.howto import HowToScene
+from swoop_desktop.ui.scenes.settings import SettingsScene
+from swoop_desktop.ui.scenes.title import TitleScene
+from swoop_desktop.ui.theme import Theme
+
+
+class MenuApp:
+    """The App contract of the UI (stack, theme, settings, dirs, step) and nothing else."""
+
+    def __init__(self, size=(1280, 720)):
+        pygame.init()
+        self.screen = pygame.display.set_mode(size)
+        self.theme = Theme()
+        self.dirs = resolve_dirs()
+        self.settings, _ = load_settings(self.dirs)
+        self.stack = SceneStack()
+        self.calls: list[str] = []
+        self.games: list[Rules] = []
+
+    @property
+    def size(self):
+        return self.screen.get_size()
+
+    def push(self, scene):
+        return self.stack.push(scene)
+
+    def pop(self, value=None):
+        return self.stack.pop(value)
+
+    def save_settings(self):
+        from swoop_desktop.storage import save_settings
+
+        save_settings(self.dirs, self.settings)
+
+    def new_game(self):
+        self.calls.append("new_game")
+        self.games.append(self.settings.rules_obj())
+
+    def continue_game(self):
+        self.calls.append("continue")
+
+    def quit(self):
+        self.calls.append("quit")
+
+    def step(self, dt=1 / 60):
+        for event in pygame.event.get():
+            self.stack.handle(event)
+        self.stack.update(dt)
+        self.stack.draw(self.screen)
+
+    @property
+    def top(self):
+        return self.stack.top
+
+
+@pytest.fixture
+def app():
+    a = MenuApp()
+    a.push(TitleScene(a))
+    a.step()
+    yield a
+    pygame.event.clear()
+
+
+def click(app, pos, frames=1):
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(frames):
+        app.step()
+
+
+def press(app, *keys, mod=0):
+    for k in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="",
+                                             scancode=0))
+    app.step()
+
+
+def wheel(app, y, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
+                                         precise_x=0.0, precise_y=float(y)))
+    app.step()
+
+
+def saved_settings(app) -> dict:
+    return json.loads(app.dirs.settings_file.read_text())
+
+
+def open_settings(app) -> SettingsScene:
+    click(app, app.top.buttons["settings"].rect.center)
+    assert app.top.name == "settings"
+    return app.top
+
+
+def click_row(app, scene: SettingsScene, name: str, point):
+    """Scroll ``name``'s row into view, draw, then click ``point(row)``."""
+    row = scene.rows[name]
+    scene.panel.scroll_to_widget(row)
+    app.step()
+    assert scene.panel.is_visible(row)
+    click(app, point(row))
+
+
+# -- title ---------------------------------------------------------------------------------
+
+
+def test_title_offers_every_choice_and_hides_continue_without_a_saved_game(app):
+    title = app.top
+    assert title.name == "title"
+    assert list(title.buttons) == ["new", "settings", "scores", "howto", "quit"]
+    assert all(b.enabled for b in title.buttons.values())
+
+
+def test_title_new_game_and_quit_buttons(app):
+    click(app, app.top.buttons["new"].rect.center)
+    assert app.calls == ["new_game"]
+    click(app, app.top.buttons["quit"].rect.center)
+    assert app.calls == ["new_game", "quit"]
+
+
+def test_continue_shows_with_a_saved_game_and_new_game_asks_first(app):
+    save_game(app.dirs, _started_match(), ["Lefty played a 7"])
+    title = app.top
+    title.refresh()
+    app.step()
+    assert list(title.buttons)[0] == "continue" and title.buttons["continue"].primary
+    click(app, title.buttons["continue"].rect.center)
+    assert app.calls == ["continue"]
+    click(app, title.buttons["new"].rect.center)
+    assert app.top.name == "confirm" and app.calls == ["continue"]
+    cancel = app.top.buttons[-1]
+    assert cancel.label == "Cancel"
+    click(app, cancel.rect.center)
+    assert app.top is title and app.calls == ["continue"]
+    click(app, title.buttons["new"].rect.center)
+    click(app, app.top.buttons[0].rect.center)  # "Start a new game"
+    assert app.calls == ["continue", "new_game"]
+
+
+def _started_match() -> Match:
+    match = Match(Rules.from_preset("app"), players=4, seed=3)
+    match.start_hand()
+    match.apply(match.legal_actions()[0])
+    return match
+
+
+def test_title_buttons_open_settings_scores_howto_and_back(app):
+    title = app.top
+    open_settings(app)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is title
+    click(app, title.buttons["howto"].rect.center)
+    assert app.top.name == "howto"
+    click(app, app.top.back.rect.center)
+    assert app.top is title
+    click(app, title.buttons["scores"].rect.center)
+    assert app.top.name == "scores"
+
+
+def test_title_works_by_keyboard(app):
+    title = app.top
+    press(app, pygame.K_DOWN)  # focus the first button
+    assert title.ring.focused is title.buttons["new"]
+    press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
+    assert title.ring.focused is title.buttons["howto"]
+    press(app, pygame.K_RETURN)
+    assert app.top.name == "howto"
+    press(app, pygame.K_ESCAPE)
+    assert app.top is title
+    press(app, pygame.K_s)  # shortcut letter
+    assert app.top.name == "settings"
+
+
+# -- settings ------------------------------------------------------------------------------
+
+
+def test_settings_screen_has_every_rule_option_with_an_explanation(app):
+    scene = open_settings(app)
+    for name in OPTION_NAMES:
+        row = scene.rows[name]
+        assert isinstance(row, W.Row) and row.label == OPTION_INFO[name].label
+        assert len(row.help) > 20, name
+    for key in ("preset", "level1", "style1", "level2", "style2", "level3", "style3",
+                "animation_speed", "ai_pace", "volume", "muted", "fullscreen"):
+        assert key in scene.rows
+    assert [o.value for o in scene.rows["animation_speed"].options] == \
+        ["slow", "normal", "fast", "instant"]
+    assert "click" in [o.value for o in scene.rows["ai_pace"].options]
+    heading = scene.panel.widgets[0]
+    assert "next new game" in heading.note
+
+
+def test_changing_a_rule_saves_it_and_the_next_new_game_uses_it(app):
+    scene = open_settings(app)
+    click_row(app, scene, "preset", lambda row: row.segment_rects()[1].center)  # Classic
+    assert app.settings.rules_obj().preset == "classic"
+    click_row(app, scene, "max_four", lambda row: row.switch_rect().center)
+    assert app.settings.rules_obj().max_four is False
+    on_disk = saved_settings(app)
+    assert on_disk["rules"] == {"preset": "classic", "max_four": False}
+    again, _ = load_settings(app.dirs)
+    assert again.rules_obj() == Rules.from_preset("classic", max_four=False)
+    press(app, pygame.K_ESCAPE)
+    click(app, app.top.buttons["new"].rect.center)
+    assert app.games[-1] == Rules.from_preset("classic", max_four=False)
+
+
+def test_choosing_a_preset_resets_every_option(app):
+    scene = open_settings(app)
+    click_row(app, scene, "pickup", lambda row: row.segment_rects()[1].center)  # Take all
+    assert app.settings.rules_obj().pickup == "take_all"
+    assert not scene.rows["match_after_pickup"].enabled  # no effect with take all
+    click_row(app, scene, "target", lambda row: row.button_rects()[0].center)
+    assert app.settings.rules_obj().target == 250
+    click_row(app, scene, "preset", lambda row: row.segment_rects()[2].center)  # Traditional
+    assert app.settings.rules_obj() == PRESETS["traditional"]
+    assert scene.rows["decks"].value == 3 and scene.rows["target"].value == 500
+    assert scene.rows["mystery_chain"].value is True
+    click_row(app, scene, "preset", lambda row: row.segment_rects()[0].center)  # App
+    assert app.settings.rules_obj() == PRESETS["app"]
+    assert scene.rows["pickup"].value == "new_pile"
+    assert scene.rows["match_after_pickup"].enabled and scene.rows["match_after_pickup"].value
+
+
+def test_a_refused_combination_is_a_message_not_a_crash(app):
+    scene = open_settings(app)
+    before = app.settings
+    assert scene.change_option("decks", 1) is False
+    assert "decks" in scene.message and scene.notice.text == scene.message
+    assert app.settings == before and scene.rows["decks"].value == "auto"
+    app.step()  # the message is drawn in view
+    assert scene.panel.is_visible(scene.notice)
+    scene.change_option("hand_size", 12)  # a good change clears it
+    assert scene.message == "" and app.settings.rules_obj().hand_size == 12
+
+
+def test_damaged_rules_in_the_settings_show_a_message(app):
+    app.settings = Settings(rules={"preset": "app", "target": 5})
+    scene = open_settings(app)
+    assert "target" in scene.message
+    assert scene.rows["target"].value == 300
+
+
+def test_opponents_speeds_and_sound_are_saved(app):
+    scene = open_settings(app)
+    click_row(app, scene, "level2", lambda row: row.segment_rects()[2].center)  # Hard
+    click_row(app, scene, "style3", lambda row: row.segment_rects()[-1].center)  # Pyro
+    click_row(app, scene, "animation_speed", lambda row: row.segment_rects()[3].center)
+    click_row(app, scene, "ai_pace", lambda row: row.segment_rects()[3].center)
+    click_row(app, scene, "muted", lambda row: row.switch_rect().center)
+    click_row(app, scene, "volume", lambda row: row.track_rect().midleft)
+    s, _ = load_settings(app.dirs)
+    assert s.opponent(2)["level"] == "hard" and s.opponent(3)["personality"] == "pyro"
+    assert s.animation_speed == "instant" and s.ai_pace == "click"
+    assert s.muted is True and s.volume == 0.0
+    assert app.settings == s
+
+
+def test_settings_scroll_in_a_small_window_and_work_by_keyboard():
+    app = MenuApp((960, 600))
+    app.push(TitleScene(app))
+    app.step()
+    scene = open_settings(app)
+    bottom = scene.rows["show_hints"]
+    assert not scene.panel.is_visible(bottom)
+    for _ in range(30):
+        wheel(app, -3, scene.panel.rect.center)
+    assert scene.panel.is_visible(bottom)
+    # Keyboard: Tab to the first row (the rule set), Right picks Classic.
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_TAB)
+    assert scene.ring.focused is scene.rows["preset"]
+    assert scene.panel.is_visible(scene.rows["preset"])
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules_obj().preset == "classic"
+    press(app, pygame.K_DOWN, pygame.K_DOWN)  # decks, then 10s are Swoop cards
+    assert scene.ring.focused is scene.rows["tens_are_swoop_cards"]
+    press(app, pygame.K_RETURN)
+    assert app.settings.rules_obj().tens_are_swoop_cards is False
+    press(app, pygame.K_UP, pygame.K_UP, pygame.K_UP)  # wraps to Done
+    assert scene.ring.focused is scene.done
+    press(app, pygame.K_RETURN)
+    assert app.top.name == "title"
+    pygame.event.clear()
+
+
+def test_restore_defaults(app):
+    scene = open_settings(app)
+    scene.change_option("scoring", "simple")
+    scene.change_setting("ai_pace", "fast")
+    click(app, scene.defaults.rect.center)
+    assert app.settings.rules_obj() == PRESETS["app"] and app.settings.ai_pace == "normal"
+    assert scene.rows["scoring"].value == "standard"
+    assert load_settings(app.dirs)[0] == app.settings
+
+
+# -- how to play ---------------------------------------------------------------------------
+
+
+def test_how_to_play_follows_the_options(app):
+    scene = open_settings(app)
+    click_row(app, scene, "pickup", lambda row: row.segment_rects()[1].center)  # Take all
+    press(app, pygame.K_ESCAPE)
+    click(app, app.top.buttons["howto"].rect.center)
+    howto = app.top
+    assert "go into your hand with it" in howto.words
+    assert "your cards start a new one" not in howto.words
+    press(app, pygame.K_ESCAPE)
+    app.settings = app.settings.with_rules(Rules.from_preset("app"))
+    click(app, app.top.buttons["howto"].rect.center)
+    assert "your cards start a new one; you may then add more" in app.top.words
+
+
+def test_how_to_play_scrolls(app):
+    click(app, app.top.buttons["howto"].rect.center)
+    howto = app.top
+    assert howto.text.scroll.content_height > howto.text.view_height
+    wheel(app, -2, howto.text.rect.center)
+    assert howto.text.scroll.offset > 0
+    press(app, pygame.K_END)
+    assert howto.text.scroll.offset == howto.text.scroll.max_offset(howto.text.view_height)
+    press(app, pygame.K_HOME)
+    assert howto.text.scroll.offset == 0
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_how_to_play_text_for_every_option(preset):
+    base = Rules.from_preset(preset)
+    text = how_to_play_text(base)
+    assert f"reaches {base.target}" in text
+    assert ("Chained mystery cards" in text) == base.mystery_chain
+    flipped = base.with_options(tens_are_swoop_cards=not base.tens_are_swoop_cards,
+                                table_cards=False, max_four=not base.max_four,
+                                scoring="simple", hand_size=12)
+    other = how_to_play_text(flipped)
+    assert "Mystery cards" not in other and "12 cards in hand" in other
+    assert ("5 points each" in other) and ("5 points each" not in text)
+    assert ("10s and Jokers are Swoop cards" in text) == base.tens_are_swoop_cards
+    assert ("10s and Jokers are Swoop cards" in other) == flipped.tens_are_swoop_cards
+
+
+def test_howto_over_given_rules():
+    app = MenuApp()
+    scene = app.push(HowToScene(app, Rules.from_preset("classic")))
+    app.step()
+    assert "Your turn ends there" in scene.words
