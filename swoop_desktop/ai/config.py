@@ -59,7 +59,7 @@ class _Problems:
         self.messages: list[str] = []
 
     def add(self, line: int | None, key: str, text: str) -> None:
-        where = f"{self.path.name}, line {line}" if line else self.path.name
+        where = f"{self.path}, line {line}" if line else str(self.path)
         self.messages.append(f"{where}: {key}: {text}")
 
 

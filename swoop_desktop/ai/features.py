@@ -14,30 +14,34 @@ from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, Observation
 
 FEATURES: tuple[str, ...] = (
-    "out", "shed", "shed_points", "high", "four", "bonus", "pickup", "pickup_points",
+    "out", "shed", "shed_points", "high", "lead_high", "four", "bonus", "pickup",
+    "pickup_points", "pickup_shed", "pickup_low",
     "swoop_card", "swoop_big_pile", "swoop_dodge", "swoop_danger", "flip", "flip_safe",
     "flip_risk", "low_top", "pressure", "split", "gift", "up_cards", "end", "squeeze",
 )
 
 BALANCED: dict[str, float] = {
     "out": 1000.0,
-    "shed": 1.0,
-    "shed_points": 0.3,
-    "high": 2.0,
-    "four": 2.0,
-    "bonus": 3.0,
-    "pickup": -0.6,
+    "shed": 0.4,
+    "shed_points": 0.0,
+    "high": 3.0,
+    "lead_high": 1.0,
+    "four": 1.0,
+    "bonus": 1.0,
+    "pickup": -2.0,
     "pickup_points": -0.5,
-    "swoop_card": -4.0,
+    "pickup_shed": 0.3,
+    "pickup_low": 0.5,
+    "swoop_card": -3.0,
     "swoop_big_pile": 0.8,
     "swoop_dodge": 3.0,
     "swoop_danger": 5.0,
     "flip": -0.5,
     "flip_safe": 2.5,
     "flip_risk": -1.0,
-    "low_top": 0.5,
+    "low_top": 0.0,
     "pressure": 2.0,
-    "split": -0.7,
+    "split": -0.2,
     "gift": -2.5,
     "up_cards": 0.15,
     "end": -0.5,
@@ -168,7 +172,10 @@ def features(ctx: Context, a: Action) -> dict[str, float]:
             new_run = obs.run + k if (obs.pile and r == obs.top) else k
             f["shed"] = k
             f["shed_points"] = ctx.points[r] * k / 10
-            f["high"] = r / 13
+            if obs.pile:
+                f["high"] = r / 13
+            else:
+                f["lead_high"] = r / 13
             if kept > 0:
                 f["split"] = kept
             if new_run >= 4:
@@ -185,11 +192,9 @@ def features(ctx: Context, a: Action) -> dict[str, float]:
         # Higher than the top: pick up the pile (R8).
         f["pickup"] = ctx.pile_n
         f["pickup_points"] = ctx.pile_points / 10
-        f["high"] = r / 13
         if rules.pickup == "new_pile":
-            f["shed"] = k
-            f["shed_points"] = ctx.points[r] * k / 10
-            f["low_top"] = (13 - r) / 12
+            f["pickup_shed"] = k
+            f["pickup_low"] = (13 - r) / 12
             if kept > 0:
                 f["split"] = kept
         return f

@@ -22,6 +22,10 @@ class Hint:
     reason: str
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _the(rank: int) -> str:
     name = RANK_NAMES[rank][0]
     return f"the {name}"
@@ -53,23 +57,25 @@ def explain(obs: Observation, legal: list[Action], action: Action) -> str:
     if rules.is_swoop_rank(r):
         name = RANK_NAMES[r][0]
         if f.get("swoop_dodge"):
-            return f"Swoop: your {name} saves you picking up {len(obs.pile)} cards"
+            return f"Swoop: your {name} saves you picking up {_cards(len(obs.pile))}"
         if f.get("swoop_danger", 0) > 0.3:
             points = rules.card_points(r)
             return f"Swoop: get rid of your {name} ({points} points) before someone goes out"
         if obs.pile:
-            return f"Swoop: your {name} clears the pile of {len(obs.pile)} cards and plays again"
+            return f"Swoop: your {name} clears the pile of {_cards(len(obs.pile))} and plays again"
         return f"Swoop: your {name} gives you another play"
     if f.get("four"):
         run = obs.run + k if (obs.pile and r == obs.top) else k
         if k == 1:
             return f"Swoop: your {ORDINALS.get(run, str(run))} {RANK_NAMES[r][0]} clears the pile"
+        if run == k:
+            return f"Swoop: {words} clear the pile"
         return f"Swoop: {words} make four and clear the pile"
     if f.get("pickup"):
         if not ctx.non_pickup_exists:
-            return (f"Pick up the pile ({len(obs.pile)} cards): nothing you hold goes on "
+            return (f"Pick up the pile ({_cards(len(obs.pile))}): nothing you hold goes on "
                     f"{_the(obs.top)}; start afresh with {words}")
-        return f"Pick up the pile ({len(obs.pile)} cards) and start afresh with {words}"
+        return f"Pick up the pile ({_cards(len(obs.pile))}) and start afresh with {words}"
     if type(action) is Add:
         return f"Add {words} to the pile: fewer cards to hold"
     if not obs.pile:

@@ -114,15 +114,23 @@ def play_game(rules: Rules, entries: list[Entry], seating: list[int], seed: int,
     return state.out_player, [state.points(p) for p in range(n)], False
 
 
-def run(bots: list[str], deals: int, seed: int = 1, rules: Rules | None = None,
+def run(bots: list[str | tuple[str, Bot]], deals: int, seed: int = 1, rules: Rules | None = None,
         cap: int = DEFAULT_CAP, budget_ms: float | None = None, progress: bool = False
         ) -> dict[str, Any]:
-    """Play the tournament and return the report (the ``--json`` object)."""
+    """Play the tournament and return the report (the ``--json`` object).
+
+    ``bots`` are specs (``"hard"``, ``"normal:pyro"``) or ready ``(label, bot)`` pairs.
+    """
     rules = rules or Rules.from_preset("app")
     n = len(bots)
     rules.validate_players(n)
-    entries = [Entry(spec, parse_bot(spec, seed * 1000 + i, budget_ms), seat_games=[0] * n,
-                     seat_wins=[0] * n) for i, spec in enumerate(bots)]
+    entries = []
+    for i, spec in enumerate(bots):
+        if isinstance(spec, tuple):
+            label, bot = spec
+        else:
+            label, bot = spec, parse_bot(spec, seed * 1000 + i, budget_ms)
+        entries.append(Entry(label, bot, seat_games=[0] * n, seat_wins=[0] * n))
     messages: list[str] = []
     capped = 0
     games = 0

@@ -1,0 +1,68 @@
+"""Tune the normal bot's feature weights by coordinate search against fixed opponents.
+
+    python benchmarks/ai_tune.py --opponent highest --deals 150 --passes 1 [--start JSON]
+
+Each step tries one weight scaled up and down (and flipped in sign when it
+is small) and keeps a change only when the win rate of the tuned bot in
+duplicate deals against three copies of the opponent rises by more than
+``--margin``. Prints every accepted change and the final weights as JSON;
+it is a helper for choosing the shipped weights, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from swoop_desktop.ai import make_bot  # noqa: E402
+from swoop_desktop.ai.features import BALANCED  # noqa: E402
+from swoop_desktop.ai.tournament import run  # noqa: E402
+
+
+def win_rate(weights: dict[str, float], opponent: str, deals: int, seed: int) -> float:
+    bots: list = [("tuned", make_bot("normal", seed=7, weights=weights))]
+    bots += [opponent] * 3
+    report = run(bots, deals, seed=seed)
+    return report["entries"][0]["win_rate"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--opponent", default="highest")
+    parser.add_argument("--deals", type=int, default=150)
+    parser.add_argument("--passes", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--margin", type=float, default=0.01)
+    parser.add_argument("--start", default=None, help="starting weights as JSON")
+    parser.add_argument("--only", default=None, help="comma-separated features to tune")
+    args = parser.parse_args()
+    weights = dict(BALANCED)
+    if args.start:
+        weights.update(json.loads(args.start))
+    names = args.only.split(",") if args.only else [k for k in BALANCED if k != "out"]
+    best = win_rate(weights, args.opponent, args.deals, args.seed)
+    print(f"start: {best:.3f}", flush=True)
+    for p in range(args.passes):
+        for name in names:
+            base = weights[name]
+            trials = [base * 2, base * 0.5, base + 1.0, base - 1.0]
+            if abs(base) < 0.5:
+                trials.append(-base)
+            for value in trials:
+                trial = dict(weights)
+                trial[name] = round(value, 3)
+                rate = win_rate(trial, args.opponent, args.deals, args.seed + p)
+                if rate > best + args.margin:
+                    print(f"pass {p}: {name} {base} -> {trial[name]}: {best:.3f} -> {rate:.3f}",
+                          flush=True)
+                    weights, best = trial, rate
+                    break
+    print(json.dumps(weights))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,43 @@
+"""Shared builders for AI tests: seeded positions reached by real play, with their history."""
+
+from __future__ import annotations
+
+import random
+
+from swoop_desktop.engine import GameState, Rules, new_deal, parse_position
+from swoop_desktop.engine.observation import PublicHistory
+
+PRESET_NAMES = ("app", "classic", "traditional")
+
+
+def played_position(preset: str, seed: int, plays: int, players: int = 4
+                    ) -> tuple[GameState, PublicHistory]:
+    """A deal after ``plays`` random legal actions (fewer if the hand ends), and its history."""
+    rules = Rules.from_preset(preset)
+    state, events = new_deal(rules, players, seed=seed)
+    history = PublicHistory(players)
+    history.feed(events)
+    rng = random.Random(seed * 7 + plays)
+    for _ in range(plays):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        before = state.clone()
+        events = state.apply(rng.choice(legal))
+        if state.is_over:  # keep a position where someone still has to move
+            state = before
+            break
+        history.feed(events)
+    return state, history
+
+
+def position(players: list[dict], pile: str = "", to_move: int = 0, phase="play",
+             rules: dict | None = None, **extra) -> GameState:
+    data = {"rules": rules or {"preset": "app"}, "players": players, "pile": pile,
+            "to_move": to_move, "phase": phase, **extra}
+    return parse_position(data)
+
+
+def player(hand: str = "", up: list | None = None, down: list | None = None) -> dict:
+    empty = [None, None, None, None]
+    return {"hand": hand, "up": list(up or empty), "down": list(down or empty)}

@@ -1,0 +1,74 @@
+"""Hints: the best action for the human's seat, with one line of plain words."""
+
+from __future__ import annotations
+
+import pytest
+
+from swoop_desktop.ai import hint
+from swoop_desktop.engine import Flip, Play
+from swoop_desktop.engine.observation import observe
+
+from .helpers import played_position, player, position
+
+
+def _hint(state, level="normal"):
+    return hint(observe(state, state.to_move), state.legal_actions(), level)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_r9_hint_finds_the_fourth_card_swoop(level):
+    state = position([player("7 K 2 5"), player("3 3"), player("4 4"), player("6 6")],
+                     pile="9 7 7 7")
+    h = _hint(state, level)
+    assert h.action == Play((7,), ())
+    assert h.reason == "Swoop: your fourth 7 clears the pile"
+
+
+def test_r10_hint_uses_a_swoop_card_to_dodge_a_big_pick_up():
+    state = position([player("K Q T"), player("3 3"), player("4 4"), player("6 6")],
+                     pile="8 6 5 4 3 2 A")
+    h = _hint(state)
+    assert h.action == Play((10,), ())
+    assert h.reason == "Swoop: your 10 saves you picking up 7 cards"
+
+
+def test_r14_hint_goes_out():
+    state = position([player("5 5"), player("3 3"), player("4 4"), player("6 6")], pile="9")
+    h = _hint(state)
+    assert h.action == Play((5, 5), ())
+    assert h.reason.startswith("Go out: two 5s are your last cards")
+
+
+def test_r8_hint_explains_a_forced_pick_up():
+    state = position([player("K Q Q"), player("3 3"), player("4 4"), player("6 6")], pile="3")
+    h = _hint(state)
+    assert isinstance(h.action, Play) and h.action.hand[0] in (12, 13)
+    assert h.reason.startswith("Pick up the pile (1 card): nothing you hold goes on the 3")
+
+
+def test_r11_hint_flip_gives_a_chance():
+    state = position([player("K", up=[None, None, None, None], down=["4", None, None, None]),
+                      player("3 3"), player("4 4"), player("6 6")], pile="8 8 6 5 4 3 2")
+    h = _hint(state)
+    assert h.action == Flip(0)
+    assert h.reason.startswith("Flip a mystery card: about ")
+
+
+def test_hints_are_one_short_line_in_many_positions():
+    for seed in range(30):
+        state, history = played_position("app", seed, plays=5 + 4 * seed)
+        obs = observe(state, state.to_move, history)
+        legal = state.legal_actions()
+        h = hint(obs, legal)
+        assert h.action in legal
+        assert "\n" not in h.reason and 10 <= len(h.reason) <= 90, h.reason
+        assert h.reason[0].isupper()
+
+
+def test_no_hint_when_the_hand_is_over():
+    state = position([player("5"), player("3 3"), player("4 4"), player("6 6")], pile="9")
+    obs = observe(state, 0)
+    state.apply(Play((5,), ()))
+    with pytest.raises(ValueError, match="no legal action"):
+        hint(observe(state, 0), state.legal_actions())
+    assert obs.my_turn

@@ -1,0 +1,69 @@
+"""Every bot answers every position with a legal action (R6-R13), in every preset."""
+
+from __future__ import annotations
+
+import pytest
+
+from swoop_desktop.ai import LEVELS, PERSONALITIES, make_bot
+from swoop_desktop.ai.search import HardBot
+from swoop_desktop.engine import Rules, new_deal
+from swoop_desktop.engine.observation import PublicHistory, observe
+
+from .helpers import PRESET_NAMES
+
+
+def _play(rules: Rules, bots: list, seed: int, cap: int = 1500) -> int:
+    """One deal; asserts every answer is legal; returns the number of decisions."""
+    n = len(bots)
+    state, events = new_deal(rules, n, seed=seed)
+    history = PublicHistory(n)
+    history.feed(events)
+    decisions = 0
+    while not state.is_over and decisions < cap:
+        p = state.to_move
+        legal = state.legal_actions()
+        action = bots[p].choose(observe(state, p, history), legal)
+        assert action in legal, (bots[p], action, legal)
+        history.feed(state.apply(action))  # the checked path: raises on an illegal action
+        decisions += 1
+    return decisions
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_r6_bots_never_answer_illegally_over_thousands_of_decisions(preset):
+    rules = Rules.from_preset(preset)
+    fast = [level for level in LEVELS if level != "hard"]
+    total = 0
+    deal = 0
+    while total < 5000:
+        bots = [make_bot(fast[(deal + i) % len(fast)], PERSONALITIES[(deal + i) % 4], seed=deal)
+                for i in range(4)]
+        total += _play(rules, bots, seed=100 + deal)
+        deal += 1
+    assert total >= 5000
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_r6_hard_bot_never_answers_illegally(preset):
+    rules = Rules.from_preset(preset)
+    bots = [HardBot(seed=1, max_worlds=2, use_clock=False), make_bot("normal"),
+            make_bot("easy", seed=2), make_bot("random", seed=3)]
+    assert _play(rules, bots, seed=7) > 10
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_r3_bots_play_legally_at_other_table_sizes(players):
+    rules = Rules.from_preset("app")
+    bots = [make_bot(("easy", "normal", "lowest", "highest")[i % 4], seed=i)
+            for i in range(players)]
+    assert _play(rules, bots, seed=players) > 10
+
+
+@pytest.mark.parametrize("options", [{"max_four": False}, {"tens_are_swoop_cards": False},
+                                     {"table_cards": False}, {"scoring": "simple"},
+                                     {"pickup": "take_all", "mystery_chain": True}])
+def test_bots_play_legally_under_rule_options(options):
+    rules = Rules.from_preset("app", **options)
+    bots = [make_bot(level, seed=9) for level in ("normal", "easy", "random", "highest")]
+    for seed in range(3):
+        assert _play(rules, bots, seed=seed) > 5

@@ -1,0 +1,62 @@
+"""Bots see only their observation: re-dealing every card they cannot see never changes a decision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from swoop_desktop.ai import make_bot
+from swoop_desktop.ai.search import HardBot
+from swoop_desktop.engine.observation import observe
+
+from .helpers import PRESET_NAMES, played_position
+
+LEVELS = ("random", "lowest", "highest", "easy", "normal")
+
+
+def _bots():
+    bots = [make_bot(level, seed=3) for level in LEVELS]
+    bots += [make_bot("normal", "pyro", seed=3), make_bot("easy", "aggressive", seed=4)]
+    bots.append(HardBot(seed=5, max_worlds=3, use_clock=False))
+    return bots
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_redealing_unseen_cards_never_changes_a_decision(preset):
+    bots = _bots()
+    hidden_changed = 0
+    checked = 0
+    for seed in range(10):
+        state, history = played_position(preset, seed, plays=10 + 9 * seed)
+        seat = state.to_move
+        obs = observe(state, seat, history)
+        legal = state.legal_actions()
+        choices = [bot.choose(obs, legal) for bot in bots]
+        for k in range(2):
+            # Another deal that agrees with everything this seat can see.
+            world = obs.determinize(random.Random(1000 * seed + k))
+            other_down = [world.down[p] for p in range(world.n)]
+            if other_down != [state.down[p] for p in range(state.n)]:
+                hidden_changed += 1
+            other_obs = observe(world, seat, history)
+            assert other_obs == obs
+            other_legal = world.legal_actions()
+            assert other_legal == legal
+            for bot, choice in zip(bots, choices, strict=True):
+                assert bot.choose(other_obs, other_legal) == choice, (bot, preset, seed)
+                checked += 1
+    assert hidden_changed >= 15, "the re-deals really moved the hidden cards"
+    assert checked == 10 * 2 * len(bots)
+
+
+def test_same_seed_same_observation_same_answer_and_seeds_differ():
+    state, history = played_position("app", 4, plays=30)
+    obs = observe(state, state.to_move, history)
+    legal = state.legal_actions()
+    assert len(legal) > 3
+    picks = {make_bot("random", seed=s).choose(obs, legal) for s in range(40)}
+    assert len(picks) > 1, "the seed matters"
+    for s in range(5):
+        assert make_bot("random", seed=s).choose(obs, legal) == \
+            make_bot("random", seed=s).choose(obs, legal)

@@ -1,0 +1,86 @@
+"""The tournament harness: duplicate deals over seat rotations, a well-formed report."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from swoop_desktop.ai.tournament import main, run, wilson
+
+
+def _json(capsys, *args: str) -> dict:
+    assert main(list(args) + ["--json", "--no-progress"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_normal_beats_three_random_bots_clearly(capsys):
+    report = _json(capsys, "--bots", "normal,random,random,random", "--deals", "30", "--seed", "3")
+    assert report["deals"] == 30 and report["games"] == 120
+    assert isinstance(report["capped"], int) and report["capped"] >= 0
+    entries = report["entries"]
+    assert [e["bot"] for e in entries] == ["normal", "random", "random", "random"]
+    for e in entries:
+        assert set(e) >= {"bot", "win_rate", "ci95", "mean_points", "seat_win_rates",
+                          "decision_ms"}
+        lo, hi = e["ci95"]
+        assert 0 <= lo <= e["win_rate"] <= hi <= 1
+        assert len(e["seat_win_rates"]) == 4
+        assert all(0 <= w <= 1 for w in e["seat_win_rates"])
+        ms = e["decision_ms"]
+        assert 0 <= ms["p50"] <= ms["p95"] <= ms["max"]
+        assert e["games"] == 120
+    # Wins are shares of games: nobody wins a capped game, so they add up to at most 1.
+    assert sum(e["win_rate"] for e in entries) <= 1.0 + 1e-9
+    normal = entries[0]
+    assert normal["win_rate"] >= 0.6
+    assert normal["ci95"][0] > max(e["ci95"][1] for e in entries[1:])
+    assert normal["mean_points"] < min(e["mean_points"] for e in entries[1:])
+
+
+def test_duplicate_deals_make_copies_of_a_fixed_bot_equal():
+    report = run(["highest"] * 4, deals=5, seed=2)
+    rates = {e["win_rate"] for e in report["entries"]}
+    assert len(rates) == 1, "each entry sat in every seat with the same cards"
+    assert report["games"] == 20
+
+
+def test_turn_cap_stops_games_and_reports_them():
+    report = run(["random"] * 4, deals=2, seed=1, cap=6)
+    assert report["capped"] == report["games"] == 8
+    assert all(e["win_rate"] == 0 for e in report["entries"])
+
+
+def test_text_report_lists_every_entry(capsys):
+    assert main(["--bots", "lowest,highest,random", "--deals", "3", "--no-progress",
+                 "--rules", '{"preset": "classic"}']) == 0
+    out = capsys.readouterr().out
+    assert "9 games" in out and "capped games" in out
+    for name in ("lowest", "highest", "random"):
+        assert name in out
+
+
+def test_progress_bar_goes_to_stderr(capsys):
+    assert main(["--bots", "random,random,random", "--deals", "2", "--progress", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "6/6 games" in captured.err
+    json.loads(captured.out)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--bots", "normal,genius,random"], "unknown level 'genius'"),
+    (["--bots", "normal:grumpy,random,random"], "unknown personality 'grumpy'"),
+    (["--bots", "normal,random"], "players: must be 3-8"),
+    (["--bots", "normal,random,random", "--deals", "0"], "--deals: must be 1 or more"),
+    (["--bots", "normal,random,random", "--rules", "{oops"], "--rules: not valid JSON"),
+    (["--bots", "normal,random,random", "--rules", '{"preset": "house"}'], "unknown rule set"),
+])
+def test_bad_arguments_exit_2_with_a_clear_message(capsys, args, words):
+    assert main(args) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 0.0)
