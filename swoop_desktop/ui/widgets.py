@@ -79,6 +79,22 @@ def font(theme: Any, px: int, bold: bool = False) -> pygame.font.Font:
     return _theme(theme).font(max(8, int(px)), bold)
 
 
+_rendered: dict[tuple[int, str, int, bool, Colour], pygame.Surface] = {}
+
+
+def render(theme: Any, text: str, px: int, bold: bool, rgb: Sequence[int]) -> pygame.Surface:
+    """``font(theme, px, bold).render(text)``, cached: menus redraw the same words each frame."""
+    rgb = (int(rgb[0]), int(rgb[1]), int(rgb[2]))
+    key = (id(_theme(theme)), text, int(px), bold, rgb)
+    image = _rendered.get(key)
+    if image is None:
+        if len(_rendered) > 2000:
+            _rendered.clear()
+        image = font(theme, px, bold).render(text, True, rgb)
+        _rendered[key] = image
+    return image
+
+
 def wrap_text(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels (words are never split
     unless a single word is wider than the line). Newlines start new lines."""
@@ -108,12 +124,11 @@ def draw_text(surface: pygame.Surface, theme: Any, text: str, pos: tuple[int, in
               rgb: Colour | None = None, anchor: str = "topleft",
               shadow: bool = False) -> pygame.Rect:
     """Draw one line of text; ``anchor`` is a pygame.Rect attribute ("center", "midleft"...)."""
-    fnt = font(theme, size, bold)
     rgb = rgb or colour(theme, colour_name)
-    image = fnt.render(text, True, rgb)
+    image = render(theme, text, size, bold, rgb)
     rect = image.get_rect(**{anchor: pos})
     if shadow:
-        under = fnt.render(text, True, colour(theme, "shadow"))
+        under = render(theme, text, size, bold, colour(theme, "shadow")).copy()
         under.set_alpha(140)
         surface.blit(under, rect.move(2, 2))
     surface.blit(image, rect)
@@ -278,9 +293,7 @@ class Button(Widget):
             face = tuple(max(0, c - 36) for c in face)  # type: ignore[assignment]
         offset = 2 if self.pressed else 0
         if self.enabled:
-            shadow = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=radius)
-            surface.blit(shadow, r.move(0, 4))
+            surface.blit(_shadow(r.size, radius), r.move(0, 4))
         body = r.move(0, offset)
         pygame.draw.rect(surface, face, body, border_radius=radius)
         edge = tuple(max(0, c - 60) for c in face)
@@ -290,9 +303,24 @@ class Button(Widget):
         label = self.label
         while fnt.size(label)[0] > r.width - 16 and len(label) > 2:
             label = label[:-2] + "…"
-        image = fnt.render(label, True, text)
+        image = render(theme, label, size, True, text)
         surface.blit(image, image.get_rect(center=body.center))
         self.draw_focus(surface, theme, radius=radius)
+
+
+_shadows: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    key = (size[0], size[1], radius)
+    image = _shadows.get(key)
+    if image is None:
+        if len(_shadows) > 64:
+            _shadows.clear()
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(image, (0, 0, 0, 90), image.get_rect(), border_radius=radius)
+        _shadows[key] = image
+    return image
 
 
 # ---------------------------------------------------------------------------
@@ -350,7 +378,7 @@ class Row(Widget):
         fnt = font(theme, self.help_size)
         muted = colour(theme, "text_muted" if self.enabled else "disabled_text")
         for line in wrap_text(fnt, self.help, self.text_width()):
-            surface.blit(fnt.render(line, True, muted), (x, y))
+            surface.blit(render(theme, line, self.help_size, False, muted), (x, y))
             y += int(self.help_size * 1.3)
 
     def draw_row_background(self, surface: pygame.Surface, theme: Any) -> None:
@@ -599,7 +627,7 @@ class Choice(Row):
                 text = option.text
                 while fnt.size(text)[0] > seg.width - 8 and len(text) > 2:
                     text = text[:-2] + "…"
-                image = fnt.render(text, True, colour(theme, name))
+                image = render(theme, text, self.px(16), chosen, colour(theme, name))
                 surface.blit(image, image.get_rect(center=seg.center))
                 if i and not chosen and i - 1 != self.index:
                     pygame.draw.line(surface, colour(theme, "panel_edge"),
@@ -838,7 +866,7 @@ class Message(Widget):
         fnt = font(theme, self.size, True)
         y = box.y + 8
         for line in wrap_text(fnt, self.text, box.width - 36):
-            surface.blit(fnt.render(line, True, ink), (box.x + 18, y))
+            surface.blit(render(theme, line, self.size, True, ink), (box.x + 18, y))
             y += int(self.size * 1.35)
 
 
@@ -1359,11 +1387,20 @@ def draw_backdrop(surface: pygame.Surface, theme: Any) -> None:
     surface.blit(image, (0, 0))
 
 
+_panels: dict[tuple[int, ...], pygame.Surface] = {}
+
+
 def draw_panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, *, alpha: int = 170,
                radius: int = 16) -> None:
     """A dark translucent card-table panel with a thin edge (menus sit on it)."""
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     r, g, b = colour(theme, "panel")
-    pygame.draw.rect(shade, (r, g, b, alpha), shade.get_rect(), border_radius=radius)
+    key = (rect.width, rect.height, r, g, b, alpha, radius)
+    shade = _panels.get(key)
+    if shade is None:
+        if len(_panels) > 16:
+            _panels.clear()
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (r, g, b, alpha), shade.get_rect(), border_radius=radius)
+        _panels[key] = shade
     surface.blit(shade, rect)
     pygame.draw.rect(surface, colour(theme, "panel_edge"), rect, width=2, border_radius=radius)

@@ -42,6 +42,8 @@ class TitleScene(Scene):
         self.scores_scene: type | None = None
         self.footer = ""
         self._built_for: tuple[int, int] | None = None
+        self._background: pygame.Surface | None = None
+        self._background_key: Any = None
 
     # -- life cycle -----------------------------------------------------------
     def enter(self) -> None:
@@ -176,26 +178,36 @@ class TitleScene(Scene):
         size = surface.get_size()
         if self._built_for != size:
             self.build(size)
-        s = self.scale
-        W.draw_backdrop(surface, theme)
-        self._draw_fans(surface, theme)
-        w, h = size
-        W.draw_text(surface, theme, "Swoop", (w // 2, self.title_y), size=int(100 * s),
-                    bold=True, colour_name="accent", anchor="center", shadow=True)
-        W.draw_text(surface, theme, "You against Left, Top and Right. Lowest score wins.",
-                    (w // 2, self.title_y + int(70 * s)), size=int(21 * s),
-                    colour_name="text_muted", anchor="center")
+        key = (size, self.footer, self.buttons and next(iter(self.buttons.values())).rect.x)
+        if self._background is None or self._background_key != key:
+            self._background = self._paint_background(size, theme)
+            self._background_key = key
+        surface.blit(self._background, (0, 0))
         for button in self.buttons.values():
             button.draw(surface, theme)
+        W.draw_tooltip(surface, theme, list(self.buttons.values()))
+
+    def _paint_background(self, size: tuple[int, int], theme: Any) -> pygame.Surface:
+        """Everything that does not move (cloth, cards, title, footer), painted once a size."""
+        image = pygame.Surface(size)
+        s = self.scale
+        W.draw_backdrop(image, theme)
+        self._draw_fans(image, theme)
+        w, h = size
+        W.draw_text(image, theme, "Swoop", (w // 2, self.title_y), size=int(100 * s),
+                    bold=True, colour_name="accent", anchor="center", shadow=True)
+        W.draw_text(image, theme, "You against Left, Top and Right. Lowest score wins.",
+                    (w // 2, self.title_y + int(70 * s)), size=int(21 * s),
+                    colour_name="text_muted", anchor="center")
         if self.footer:
             fnt = W.font(theme, int(16 * s))
             lines = W.wrap_text(fnt, self.footer, int(w * 0.8))[:2]
             y = h - int(22 * s) - (len(lines) - 1) * fnt.get_linesize()
             for line in lines:
-                W.draw_text(surface, theme, line, (w // 2, y), size=int(16 * s),
+                W.draw_text(image, theme, line, (w // 2, y), size=int(16 * s),
                             colour_name="text_muted", anchor="center")
                 y += fnt.get_linesize()
-        W.draw_tooltip(surface, theme, list(self.buttons.values()))
+        return image
 
     def _draw_fans(self, surface: pygame.Surface, theme: Any) -> None:
         """Two small fans of cards either side of the menu: four 7s and the Swoop cards."""
