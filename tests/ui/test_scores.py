@@ -179,3 +179,85 @@ def test_chart_top_is_round_and_above_the_highest_total():
     from swoop_desktop.ui.scenes.scores import chart_top
     assert chart_top(300) == 400 and chart_top(394) == 500 and chart_top(500) == 600
     assert all(chart_top(v) >= v and chart_top(v) % 4 == 0 for v in range(1, 6000, 37))
+
+
+# ---------------------------------------------------------------------------
+# Watch again: a replay on the table
+# ---------------------------------------------------------------------------
+class TableApp(FakeApp):
+    """FakeApp plus what the table scene reads: settings, speeds, sound, notices."""
+
+    def __init__(self, size=SIZE):
+        super().__init__(size)
+        from swoop_desktop.storage import Settings
+        from swoop_desktop.ui.sound import Sound
+
+        self.settings = Settings()
+        self.anim_speed = "fast"
+        self.ai_pace = "fast"
+        self.sound = Sound(muted=True)
+        self.notices = []
+
+    def notify(self, text):
+        self.notices.append(text)
+
+
+def _watch_to_the_end(app, table, limit=40_000):
+    """Step the replay, pressing "next hand" on each hand summary, until the game is over."""
+    for _ in range(limit):
+        top = app.stack.top
+        if top is not table:
+            if table.match.over:
+                return
+            app.pop("next_hand")
+        app.stack.update(0.05)
+    raise AssertionError("the replay did not finish")
+
+
+def test_watch_again_replays_the_recorded_game_on_the_table():
+    app = TableApp()
+    match = finished_match(21, Rules.from_preset("app", target=60))
+    record_finished_game(app.dirs, match, [{"name": "You"}, {"name": "Lefty", "level": "easy"}])
+    scene = app.push(ScoresScene(app, tab="history"))
+    app.frame()
+    click(app, scene.speed.rect.move(-4, 0).midright)  # "Fast"
+    assert scene.replay_speed == "fast"
+    click(app, scene.watch_button.rect.center)
+    table = app.stack.top
+    assert table.name == "table" and table.replay_speed == "fast"
+    assert table.seat_name(1) == "Lefty"
+    _watch_to_the_end(app, table)
+    assert table.match.totals == match.totals and table.match.sheet == match.sheet
+    assert table.match.actions == match.actions
+    assert table.mismatches == 0  # the picture followed the engine all the way
+    assert app.stack.top.__class__.__name__ == "GameOverScene"
+    assert len(load_history(app.dirs)[0]) == 1  # watching records nothing
+    app.frame()
+
+
+def test_replay_ignores_card_clicks_and_keys():
+    app = TableApp()
+    record_finished_game(app.dirs, finished_match(22), [])
+    record = load_history(app.dirs)[0][0]
+    table = scores.start_replay(app, record, "fast")
+    for _ in range(200):
+        app.stack.update(0.05)
+    plays = table.plays
+    for x in range(40, SIZE[0], 120):
+        click(app, (x, SIZE[1] - 60))
+    app.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0))
+    assert table.plays == plays and app.stack.top is table
+    assert all(b.label in ("Menu", "Scores") for b in table.buttons)
+
+
+def test_damaged_record_cannot_be_watched_and_says_why():
+    app = TableApp()
+    record_finished_game(app.dirs, finished_match(23), [])
+    record = load_history(app.dirs)[0][0]
+    broken = record.__class__(**{**record.__dict__, "actions": ["f0 f0 f0"]})
+    with pytest.raises(scores.ReplayError, match="cannot be watched again"):
+        scores.start_replay(app, broken)
+    scene = app.push(ScoresScene(app, tab="history"))
+    scene.records = [broken]
+    scene.watch()
+    assert app.stack.top is scene and "cannot be watched again" in scene.notice
