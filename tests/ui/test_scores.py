@@ -242,11 +242,13 @@ def test_replay_ignores_card_clicks_and_keys():
     table = scores.start_replay(app, record, "fast")
     for _ in range(200):
         app.stack.update(0.05)
-    plays = table.plays
-    for x in range(40, SIZE[0], 120):
-        click(app, (x, SIZE[1] - 60))
+    plays, view = table.plays, table.view.all_ids()
+    for x in range(40, SIZE[0], 120):  # over your hand: no frame runs, so only input counts
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            app.stack.handle(pygame.event.Event(kind, pos=(x, SIZE[1] - 60), button=1))
     app.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0))
-    assert table.plays == plays and app.stack.top is table
+    assert table.plays == plays and app.stack.top is table and table.view.all_ids() == view
+    assert not table.selected
     assert all(b.label in ("Menu", "Scores") for b in table.buttons)
 
 
