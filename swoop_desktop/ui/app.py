@@ -1,0 +1,458 @@
+"""The application: one window, a scene stack, the frame loop, and the command line.
+
+``App`` owns the display, the theme, the sound, the player's settings and
+folders, and the stack of scenes. ``app.step(dt)`` runs exactly one frame
+(events -> handle -> update -> draw -> flip), which is what the headless
+pilot and the demo mode drive. ``run(argv)`` is the ``swoop`` command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from .scene import Scene, SceneStack
+from .sound import Sound
+from .theme import Theme
+
+MIN_SIZE = (960, 600)
+DEFAULT_SIZE = (1280, 720)
+SPEEDS = ("slow", "normal", "fast", "instant")
+PACES = ("slow", "normal", "fast", "click", "instant")
+
+
+def process_start_time() -> float:
+    """Seconds on the ``time.time()`` clock when this process started (best effort)."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        start_ticks = int(fields[19])
+        hz = os.sysconf("SC_CLK_TCK")
+        with open("/proc/uptime", encoding="ascii") as f:
+            uptime = float(f.read().split()[0])
+        return time.time() - uptime + start_ticks / hz
+    except (OSError, ValueError, IndexError, AttributeError):
+        return _IMPORTED_AT
+
+
+_IMPORTED_AT = time.time()
+
+
+class _FallbackSettings:
+    """Used only when the storage package cannot be imported: defaults, never saved."""
+
+    rules: dict = {"preset": "app"}
+    opponents: dict = {}
+    animation_speed = "normal"
+    ai_pace = "normal"
+    volume = 0.7
+    muted = False
+    fullscreen = False
+    window_size = None
+    window_pos = None
+    show_hints = True
+
+    def rules_obj(self):
+        from swoop_desktop.engine import Rules
+
+        return Rules.from_json(self.rules)
+
+
+class App:
+    """The running game. Scenes reach everything through it (see notes in scene.py)."""
+
+    def __init__(self, size: tuple[int, int] | None = None, data_dir: str | None = None,
+                 demo: bool = False, seed: int | None = None, speed: str | None = None,
+                 pace: str | None = None, rules: Any = None, start: str = "auto",
+                 fullscreen: bool | None = None) -> None:
+        self.started_at = time.perf_counter()
+        pygame.display.init()
+        pygame.font.init()
+        self.demo = demo
+        self.seed = seed
+        self.rules_override = rules
+        self.notices: list[str] = []
+        self.toast: tuple[str, float] | None = None
+        self.dirs = None
+        self.settings: Any = _FallbackSettings()
+        self._storage_ok = False
+        self._data_dir = data_dir
+        self._load_settings()
+        self.speed_override = speed
+        self.pace_override = pace
+        want = size or tuple(self.settings.window_size or DEFAULT_SIZE)
+        want = (max(MIN_SIZE[0], int(want[0])), max(MIN_SIZE[1], int(want[1]))) \
+            if size is None else (int(want[0]), int(want[1]))
+        if self.settings.window_pos and size is None and not demo:
+            x, y = self.settings.window_pos
+            os.environ.setdefault("SDL_VIDEO_WINDOW_POS", f"{int(x)},{int(y)}")
+        pygame.display.set_caption("Swoop")
+        self.screen = pygame.display.set_mode(want, pygame.RESIZABLE)
+        self._window = None
+        try:
+            self._window = pygame.Window.from_display_module()
+            self._window.minimum_size = MIN_SIZE
+        except (pygame.error, AttributeError, TypeError):
+            self._window = None
+        try:
+            from .icon import window_icon
+
+            pygame.display.set_icon(window_icon())
+        except Exception:  # noqa: BLE001 - an icon is a nicety, never a reason to fail
+            pass
+        self.theme = Theme()
+        volume = self.settings.volume
+        self.sound = Sound(int(round(volume * 100)) if volume <= 1 else int(volume),
+                           bool(self.settings.muted) or demo)
+        self.stack = SceneStack()
+        self.running = True
+        self.frames = 0
+        self.frame_ms: list[float] = []
+        self.first_frame_at: float | None = None
+        self.fullscreen = False
+        if (fullscreen if fullscreen is not None else self.settings.fullscreen) and not demo:
+            self.toggle_fullscreen()
+        self._start(start)
+
+    # ------------------------------------------------------------ settings
+    def _load_settings(self) -> None:
+        try:
+            from swoop_desktop.storage import load_settings, resolve_dirs
+
+            self.dirs = resolve_dirs(self._data_dir)
+            self.settings, messages = load_settings(self.dirs)
+            self.notices.extend(messages)
+            self._storage_ok = True
+        except ImportError as exc:
+            self.notices.append(f"Settings cannot be stored ({exc}); using defaults")
+        except OSError as exc:
+            self.notices.append(f"The data folder cannot be used ({exc}); using defaults")
+
+    def save_settings(self) -> None:
+        """Write ``app.settings`` (a frozen Settings: replace it, then call this)."""
+        if not self._storage_ok or self.demo:
+            return
+        try:
+            from swoop_desktop.storage import save_settings
+
+            save_settings(self.dirs, self.settings)
+        except OSError as exc:
+            self.notify(f"Settings could not be saved: {exc}")
+        self.sound.volume = int(round(self.settings.volume * 100))
+        self.sound.muted = bool(self.settings.muted)
+        table = self.stack.find("table")
+        if table is not None:
+            table.anim.set_speed(self.anim_speed)
+
+    def update_settings(self, **changes: Any) -> None:
+        """Change some settings and save them."""
+        try:
+            self.settings = dataclasses.replace(self.settings, **changes)
+        except TypeError:
+            for k, v in changes.items():
+                setattr(self.settings, k, v)
+        self.save_settings()
+
+    @property
+    def anim_speed(self) -> str:
+        speed = self.speed_override or getattr(self.settings, "animation_speed", "normal")
+        return speed if speed in SPEEDS else "normal"
+
+    @property
+    def ai_pace(self) -> str:
+        pace = self.pace_override or getattr(self.settings, "ai_pace", "normal")
+        return pace if pace in PACES else "normal"
+
+    # -------------------------------------------------------------- scenes
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def push(self, scene: Scene) -> Scene:
+        return self.stack.push(scene)
+
+    def pop(self, value: Any = None) -> Scene | None:
+        return self.stack.pop(value)
+
+    def notify(self, text: str, seconds: float = 5.0) -> None:
+        """A message for the player, shown over whatever scene is up."""
+        self.toast = (text, seconds)
+
+    def _title_scene(self) -> Scene | None:
+        try:
+            from .scenes.title import TitleScene
+        except ImportError:
+            return None
+        return TitleScene(self)
+
+    def _start(self, start: str) -> None:
+        if self.demo:
+            from .scenes.table import TableScene
+
+            self.stack.clear_to(TableScene(self, demo=True, seed=self.seed))
+        elif start == "table":
+            self.new_game()
+        elif start == "none":
+            return
+        else:
+            title = self._title_scene()
+            if title is None:
+                self.new_game()
+            else:
+                self.stack.clear_to(title)
+        for text in self.notices:
+            self.notify(text, 8.0)
+
+    def to_title(self) -> None:
+        """Back to the title screen (the game in progress stays saved)."""
+        table = self.stack.find("table")
+        title = self._title_scene()
+        if title is None:
+            self.running = False
+            return
+        while self.stack.scenes:
+            self.stack.pop()
+        if table is not None and table.saver is not None:
+            table.saver.flush()
+        self.stack.push(title)
+
+    def new_game(self, seed: int | None = None) -> Scene:
+        """Start a fresh game on the table (the title stays below it)."""
+        from .scenes.table import TableScene
+
+        old = self.stack.find("table")
+        while self.stack.scenes and self.stack.top is not None and \
+                self.stack.top.name != "title":
+            self.stack.pop()
+        if old is not None and old.saver is not None:
+            old.saver.flush()
+        if self._storage_ok:
+            try:
+                from swoop_desktop.storage import clear_game
+
+                clear_game(self.dirs)
+            except OSError:
+                pass
+        if not self.stack.scenes:
+            title = self._title_scene()
+            if title is not None:
+                self.stack.push(title)
+        return self.stack.push(TableScene(self, seed=self.seed if seed is None else seed))
+
+    def continue_game(self) -> Scene | None:
+        """Restore the saved game exactly; None (and a message) if there is none."""
+        from .scenes.table import TableScene
+
+        if not self._storage_ok:
+            self.notify("There is no saved game")
+            return None
+        from swoop_desktop.storage import load_game
+
+        saved, messages = load_game(self.dirs)
+        for text in messages:
+            self.notify(text, 8.0)
+        if saved is None:
+            if not messages:
+                self.notify("There is no saved game")
+            return None
+        while self.stack.top is not None and self.stack.top.name != "title":
+            self.stack.pop()
+        return self.stack.push(TableScene(self, match=saved.match, log=saved.log))
+
+    def quit(self) -> None:
+        """Leave the game (it is saved; the window size and place are remembered)."""
+        self.running = False
+
+    def shutdown(self) -> None:
+        """Save what must be saved and close the window."""
+        table = self.stack.find("table")
+        if table is not None and getattr(table, "saver", None) is not None:
+            table.save_now()
+            table.saver.flush()
+        if self._storage_ok and not self.demo:
+            changes: dict[str, Any] = {"fullscreen": self.fullscreen}
+            if not self.fullscreen:
+                changes["window_size"] = tuple(self.size)
+                if self._window is not None:
+                    try:
+                        changes["window_pos"] = tuple(self._window.position)
+                    except (pygame.error, AttributeError):
+                        pass
+            try:
+                self.update_settings(**changes)
+            except (TypeError, ValueError):
+                pass
+        pygame.display.quit()
+
+    # --------------------------------------------------------------- window
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        try:
+            if self._window is not None:
+                if self.fullscreen:
+                    self._window.set_fullscreen(desktop=True)
+                else:
+                    self._window.set_windowed()
+                self.screen = pygame.display.get_surface()
+            else:
+                pygame.display.toggle_fullscreen()
+        except pygame.error:
+            pass
+        self.stack.resize(self.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = max(MIN_SIZE[0] // 2, int(size[0])), max(MIN_SIZE[1] // 2, int(size[1]))
+        if self.screen.get_size() != (w, h):
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.stack.resize(self.size)
+
+    # ----------------------------------------------------------------- loop
+    def dispatch(self, event: pygame.event.Event) -> None:
+        et = event.type
+        if et == pygame.QUIT:
+            self.quit()
+            return
+        if et == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            return
+        if et in (pygame.WINDOWSIZECHANGED,):
+            surf = pygame.display.get_surface()
+            if surf is not None and surf.get_size() != self.stack_size:
+                self.screen = surf
+                self.stack.resize(self.size)
+            return
+        if et == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        self.stack.handle(event)
+
+    @property
+    def stack_size(self) -> tuple[int, int]:
+        return getattr(self, "_stack_size", (0, 0))
+
+    def step(self, dt: float) -> None:
+        """Exactly one frame: events, handle, update, draw, flip."""
+        t0 = time.perf_counter()
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self._stack_size = self.size
+        self.stack.update(dt)
+        if self.toast:
+            text, left = self.toast
+            self.toast = (text, left - dt) if left - dt > 0 else None
+        if not self.stack.scenes:
+            self.running = False
+            return
+        self.stack.draw(self.screen)
+        self._draw_toast()
+        pygame.display.flip()
+        self.frames += 1
+        self.frame_ms.append((time.perf_counter() - t0) * 1000)
+        if len(self.frame_ms) > 200_000:
+            del self.frame_ms[:100_000]
+        if self.first_frame_at is None:
+            self.first_frame_at = time.time()
+
+    def _draw_toast(self) -> None:
+        if not self.toast:
+            return
+        text, left = self.toast
+        t = self.theme
+        u = min(self.size[0] / 1280, self.size[1] / 720)
+        img = t.font(max(12, int(16 * u)), True).render(text, True, t.text)
+        if img.get_width() > self.size[0] - 40:
+            img = pygame.transform.smoothscale(
+                img, (self.size[0] - 40, int(img.get_height() * (self.size[0] - 40)
+                                              / img.get_width())))
+        rect = img.get_rect(midbottom=(self.size[0] // 2, self.size[1] - int(20 * u)))
+        back = rect.inflate(int(24 * u), int(12 * u))
+        panel = pygame.Surface(back.size, pygame.SRCALPHA)
+        alpha = int(230 * min(1.0, left / 0.5))
+        pygame.draw.rect(panel, (*t.panel, alpha), panel.get_rect(), border_radius=8)
+        pygame.draw.rect(panel, (*t.accent, alpha), panel.get_rect(), width=2, border_radius=8)
+        self.screen.blit(panel, back)
+        img.set_alpha(alpha)
+        self.screen.blit(img, rect)
+
+    def run(self) -> int:
+        """The interactive loop at 60 frames per second, until the player quits."""
+        clock = pygame.time.Clock()
+        try:
+            while self.running:
+                dt = clock.tick(60) / 1000
+                self.step(min(dt, 0.1))
+        finally:
+            self.shutdown()
+        return 0
+
+
+# ------------------------------------------------------------------ command line
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}"
+                                         ) from None
+    if not (320 <= w <= 10000 and 240 <= h <= 10000):
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range "
+                                         "(320x240 to 10000x10000)")
+    return w, h
+
+
+def _rules(text: str) -> Any:
+    from swoop_desktop.engine import Rules, RulesError
+
+    try:
+        return Rules.from_json(json.loads(text) if text.strip().startswith("{") else text)
+    except (json.JSONDecodeError, RulesError) as exc:
+        raise argparse.ArgumentTypeError(f"bad rules {text!r}: {exc}") from None
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="swoop", description="Swoop: you against Left, Top and "
+                                "Right. Run with no options to play.")
+    p.add_argument("--demo", action="store_true", help="four AIs play in the window")
+    p.add_argument("--seed", type=int, default=None, help="seed of the game (demo or new game)")
+    p.add_argument("--frames", type=int, default=None,
+                   help="demo: stop after this many frames (default: at game over)")
+    p.add_argument("--speed", choices=SPEEDS, default=None, help="animation speed")
+    p.add_argument("--pace", choices=PACES, default=None, help="AI pace")
+    p.add_argument("--screenshot", type=Path, default=None, help="demo: save the last frame (PNG)")
+    p.add_argument("--perf", type=Path, default=None,
+                   help="demo: write frame-time figures as JSON to this file")
+    p.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x720")
+    p.add_argument("--rules", type=_rules, default=None,
+                   help='rules for a new game, e.g. \'{"preset": "app", "target": 50}\'')
+    p.add_argument("--data-dir", default=None, help="keep settings and saves in this folder")
+    p.add_argument("--selftest", action="store_true", help="check the installation and exit")
+    return p
+
+
+def run(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--selftest" in argv:
+        try:
+            from swoop_desktop import selftest
+        except ImportError as exc:
+            print(f"swoop: the self-test is not part of this installation ({exc})",
+                  file=sys.stderr)
+            return 1
+        return int(selftest.main(argv) or 0)
+    args = parser().parse_args(argv)
+    if args.demo:
+        from .demo import run_demo
+
+        return run_demo(args)
+    if any(v is not None for v in (args.frames, args.screenshot, args.perf)):
+        parser().error("--frames, --screenshot and --perf go with --demo")
+    app = App(size=args.size, data_dir=args.data_dir, seed=args.seed, speed=args.speed,
+              pace=args.pace, rules=args.rules)
+    return app.run()

@@ -1,0 +1,85 @@
+"""Demo mode: four AIs play in the real window (``swoop --demo``), with figures on request.
+
+``--frames F`` stops after F frames (default: when the game is over);
+``--screenshot PATH`` saves the last frame; ``--perf PATH`` writes
+``{"frames", "frame_ms": {"p50", "p95", "p99", "max"}, "startup_ms"}`` —
+frame *work* time, without the frame-rate wait — and the worst frame while
+an AI was thinking. Under a headless video driver nobody watches, so frames
+run back to back on a virtual 60 Hz clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from typing import Any
+
+import pygame
+
+from .app import App, process_start_time
+
+FRAME = 1 / 60
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, int(round(q / 100 * (len(ordered) - 1)))))
+    return ordered[k]
+
+
+def perf_report(app: App, thinking_ms: list[float]) -> dict[str, Any]:
+    frames = app.frame_ms
+    start = process_start_time()
+    startup = ((app.first_frame_at or start) - start) * 1000
+    return {
+        "frames": len(frames),
+        "frame_ms": {"p50": round(percentile(frames, 50), 3),
+                     "p95": round(percentile(frames, 95), 3),
+                     "p99": round(percentile(frames, 99), 3),
+                     "max": round(max(frames, default=0.0), 3)},
+        "thinking_frame_ms_max": round(max(thinking_ms, default=0.0), 3),
+        "thinking_frames": len(thinking_ms),
+        "startup_ms": round(startup, 1),
+        "size": list(app.size),
+        "speed": app.anim_speed,
+    }
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    speed = args.speed or "fast"
+    pace = getattr(args, "pace", None) or ("instant" if speed == "instant" else "fast")
+    app = App(size=args.size or (1280, 720), data_dir=args.data_dir, demo=True,
+              seed=1 if args.seed is None else args.seed, speed=speed, pace=pace,
+              rules=args.rules)
+    headless = os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen")
+    clock = pygame.time.Clock()
+    thinking_ms: list[float] = []
+    over_frames = 0
+    try:
+        while app.running:
+            if args.frames is not None and app.frames >= args.frames:
+                break
+            dt = FRAME if headless else min(0.1, clock.tick(60) / 1000)
+            table = app.stack.find("table")
+            thinking = table is not None and table.thinking is not None
+            app.step(dt)
+            if thinking and app.frame_ms:
+                thinking_ms.append(app.frame_ms[-1])
+            top = app.stack.top
+            if args.frames is None and top is not None and top.name == "game_over":
+                over_frames += 1
+                if over_frames > 30:
+                    break
+        if args.screenshot is not None:
+            args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.screen, str(args.screenshot))
+        if args.perf is not None:
+            args.perf.parent.mkdir(parents=True, exist_ok=True)
+            args.perf.write_text(json.dumps(perf_report(app, thinking_ms), indent=2) + "\n",
+                                 encoding="utf-8")
+    finally:
+        app.shutdown()
+    return 0

@@ -1,0 +1,185 @@
+"""A headless pilot: drive the real App the way a person does, without a screen.
+
+    from swoop_desktop.ui.pilot import Pilot
+    with Pilot(size=(1280, 720), seed=5, start="table") as pilot:
+        pilot.wait_for_turn()
+        card = pilot.table.match.state.hand_ids(0)[0]
+        pilot.drag(card, "pile")
+        pilot.press(pygame.K_h)
+        pilot.screenshot("shot.png")
+
+It sets ``SDL_VIDEODRIVER=dummy`` (and a dummy audio driver) before pygame
+starts, posts real pygame events (mouse down / motion / up, key down / up,
+window resizes) and steps frames with a virtual clock (``advance``), so a
+test never waits on wall time. Posted mouse events carry ``pos`` and
+``button``; the game reads those, never ``pygame.mouse``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from .app import App  # noqa: E402
+
+FRAME = 1 / 60
+Target = int | str | tuple[int, int]
+
+
+class Pilot:
+    """Starts an App headless and plays it through real input events."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), data_dir: str | Path | None = None,
+                 seed: int | None = 1, start: str = "table", speed: str | None = "instant",
+                 pace: str | None = "instant", rules: Any = None, demo: bool = False) -> None:
+        self.app = App(size=size, data_dir=None if data_dir is None else str(data_dir),
+                       seed=seed, speed=speed, pace=pace, rules=rules, start=start, demo=demo)
+        self.dt = FRAME
+        self.step()
+
+    # ------------------------------------------------------------- context
+    def __enter__(self) -> Pilot:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.app.shutdown()
+
+    # --------------------------------------------------------------- frames
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.app.step(self.dt)
+
+    def advance(self, seconds: float) -> None:
+        """Run frames for ``seconds`` of virtual time."""
+        for _ in range(max(1, int(round(seconds / self.dt)))):
+            self.app.step(self.dt)
+
+    def until(self, condition: Callable[[], bool], seconds: float = 30.0) -> bool:
+        """Step frames until ``condition()`` holds (True) or ``seconds`` pass (False)."""
+        for _ in range(int(seconds / self.dt)):
+            if condition():
+                return True
+            self.app.step(self.dt)
+        return condition()
+
+    # ---------------------------------------------------------------- scenes
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    @property
+    def table(self):
+        return self.app.stack.find("table")
+
+    def wait_for_turn(self, seconds: float = 60.0) -> bool:
+        """Step until it is the player's play and the table is idle (overlays dismissed)."""
+        def ready() -> bool:
+            top = self.top
+            if top is not None and top.name == "hand_over":
+                top.next_hand()
+                return False
+            t = self.table
+            return (t is not None and top is t and t.idle and t.state is not None
+                    and not t.state.is_over and t.state.to_move == 0)
+        return self.until(ready, seconds)
+
+    # ----------------------------------------------------------------- input
+    def post(self, kind: int, **attrs: Any) -> None:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+
+    def mouse_down(self, pos: tuple[int, int], button: int = 1) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=button)
+        self.step()
+
+    def mouse_up(self, pos: tuple[int, int], button: int = 1) -> None:
+        self.post(pygame.MOUSEBUTTONUP, pos=tuple(pos), button=button)
+        self.step()
+
+    def move(self, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
+        self.post(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0), buttons=buttons)
+        self.step()
+
+    def click(self, target: Target, button: int = 1) -> None:
+        pos = self.pos_of(target)
+        self.mouse_down(pos, button)
+        self.mouse_up(pos, button)
+
+    def double_click(self, target: Target) -> None:
+        self.click(target)
+        self.click(target)
+
+    def drag(self, source: Target, target: Target, steps: int = 8) -> None:
+        """Press on ``source`` (a card id or a point), move in ``steps``, release on ``target``."""
+        start = self.pos_of(source)
+        end = self.pos_of(target)
+        self.mouse_down(start)
+        for i in range(1, steps + 1):
+            k = i / steps
+            self.move((int(start[0] + (end[0] - start[0]) * k),
+                       int(start[1] + (end[1] - start[1]) * k)), buttons=(1, 0, 0))
+        self.mouse_up(end)
+
+    def press(self, key: int, mod: int = 0, unicode: str = "") -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
+        self.step()
+
+    def scroll(self, pos: tuple[int, int], y: int) -> None:
+        self.post(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, pos=tuple(pos))
+        self.step()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.post(pygame.VIDEORESIZE, size=tuple(size), w=size[0], h=size[1])
+        self.step()
+
+    # ------------------------------------------------------------- looking
+    def card_rect(self, card: int) -> pygame.Rect | None:
+        """Where card ``card`` is drawn now (None if it is not on the table)."""
+        table = self.table
+        s = table.sprites.get(card) if table is not None else None
+        if s is None:
+            return None
+        x, y, w, h = s.rect
+        return pygame.Rect(int(x), int(y), int(w), int(h))
+
+    def pile_rect(self) -> pygame.Rect:
+        return self.table.lay.pile_drop_rect
+
+    def pos_of(self, target: Target) -> tuple[int, int]:
+        if isinstance(target, str):
+            if target == "pile":
+                return self.pile_rect().center
+            raise ValueError(f"unknown target {target!r} (use a card id, 'pile' or (x, y))")
+        if isinstance(target, int):
+            rect = self.card_rect(target)
+            if rect is None:
+                raise ValueError(f"card {target} is not on the table")
+            return self._visible_point(target, rect)
+        return (int(target[0]), int(target[1]))
+
+    def _visible_point(self, card: int, rect: pygame.Rect) -> tuple[int, int]:
+        """A point of the card not covered by a card drawn above it (its visible strip)."""
+        table = self.table
+        for fx in (0.12, 0.3, 0.5, 0.75):
+            for fy in (0.5, 0.25, 0.8):
+                p = (rect.x + int(rect.w * fx), rect.y + int(rect.h * fy))
+                if table.card_at(p) == card or card not in table._my_card_ids():
+                    return p
+        return rect.center
+
+    def screenshot(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.app.screen, str(path))
+        return path

@@ -1,0 +1,325 @@
+"""Overlays over the table: Pause (Esc), the hand-over summary and Game over.
+
+Each is a non-opaque scene: the table is drawn first, dimmed, then a panel.
+They pop with a value the table reads in ``on_result``: ``"next_hand"``
+(hand over), or they navigate themselves (new game, title, quit).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from swoop_desktop.engine import RANK_OF
+
+from ..scene import Scene
+from ..widgets import Button
+
+
+def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> None:
+    r = max(8, int(16 * u))
+    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=r)
+    surface.blit(shadow, rect.move(int(6 * u), int(8 * u)))
+    pygame.draw.rect(surface, theme.panel, rect, border_radius=r)
+    pygame.draw.rect(surface, theme.panel_edge, rect, width=max(2, int(3 * u)), border_radius=r)
+
+
+class _Overlay(Scene):
+    opaque = False
+
+    def __init__(self, app: Any, table: Any) -> None:
+        super().__init__(app)
+        self.table = table
+        self.buttons: list[Button] = []
+        self.focus = 0
+        self._shade: pygame.Surface | None = None
+
+    @property
+    def u(self) -> float:
+        w, h = self.app.size
+        return min(w / 1280, h / 720)
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        u = self.u
+        rect = pygame.Rect(0, 0, int(560 * u), int(420 * u))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def make_buttons(self, specs: list[tuple[str, Any, bool]], bottom: int) -> None:
+        u = self.u
+        bw, bh, gap = int(170 * u), int(46 * u), int(14 * u)
+        total = len(specs) * bw + (len(specs) - 1) * gap
+        x = self.app.size[0] // 2 - total // 2
+        self.buttons = []
+        for label, action, primary in specs:
+            self.buttons.append(Button((x, bottom - bh, bw, bh), label, action, primary=primary,
+                                       size=max(13, int(18 * u))))
+            x += bw + gap
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_TAB, pygame.K_RIGHT,
+                             pygame.K_DOWN) and self.buttons:
+                step = -1 if event.key in (pygame.K_LEFT, pygame.K_UP) else 1
+                self.focus = (self.focus + step) % len(self.buttons)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
+                self.buttons[self.focus].click()
+                return True
+        # Every other input stays here: the table below is paused.
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                              pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
+
+    def draw_shade(self, surface: pygame.Surface) -> None:
+        if self._shade is None or self._shade.get_size() != surface.get_size():
+            self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._shade.fill((0, 0, 0, 140))
+        surface.blit(self._shade, (0, 0))
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.focus
+            b.draw(surface, self.app.theme)
+
+    def title(self, surface: pygame.Surface, text: str, rect: pygame.Rect,
+              colour: tuple[int, int, int] | None = None) -> int:
+        t = self.app.theme
+        img = t.font(int(34 * self.u), True).render(text, True, colour or t.text)
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + int(20 * self.u))))
+        return rect.top + int(28 * self.u) + img.get_height()
+
+
+class PauseScene(_Overlay):
+    """Esc over the table: resume, settings, scores, how to play, back to the title."""
+
+    name = "pause"
+
+    def resize(self, size: tuple[int, int]) -> None:
+        rect = self.panel_rect()
+        specs: list[tuple[str, Any, bool]] = [("Resume", self.resume, True)]
+        self.extra: list[Button] = []
+        self.make_buttons(specs, rect.bottom - int(24 * self.u))
+        # A column of menu buttons in the middle of the panel.
+        u = self.u
+        bw, bh = int(260 * u), int(42 * u)
+        y = rect.top + int(86 * u)
+        column = []
+        for label, action in (("Settings", self.settings), ("Scores", self.scores),
+                              ("How to play", self.howto), ("Quit to title", self.to_title)):
+            column.append(Button((rect.centerx - bw // 2, y, bw, bh), label, action,
+                                 size=max(13, int(18 * u))))
+            y += bh + int(12 * u)
+        self.buttons = self.buttons + column
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.resume()
+            return True
+        return super().handle(event)
+
+    def resume(self) -> None:
+        self.app.pop("resume")
+
+    def _push(self, module: str, cls: str) -> None:
+        try:
+            mod = __import__(f"swoop_desktop.ui.scenes.{module}", fromlist=[cls])
+            scene = getattr(mod, cls)(self.app)
+        except (ImportError, AttributeError) as exc:
+            self.table.notify(f"That screen is not available ({exc})")
+            return
+        self.app.push(scene)
+
+    def settings(self) -> None:
+        self._push("settings", "SettingsScene")
+
+    def scores(self) -> None:
+        self._push("scores", "ScoresScene")
+
+    def howto(self) -> None:
+        self._push("howto", "HowToScene")
+
+    def to_title(self) -> None:
+        self.table.save_now()
+        self.app.to_title()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_shade(surface)
+        rect = self.panel_rect()
+        _panel(surface, self.app.theme, rect, self.u)
+        self.title(surface, "Paused", rect)
+        t = self.app.theme
+        note = t.font(int(14 * self.u)).render("The game is saved after every play.", True,
+                                               t.text_dim)
+        surface.blit(note, note.get_rect(midbottom=(rect.centerx,
+                                                    rect.bottom - int(80 * self.u))))
+        self.draw_buttons(surface)
+
+
+class HandOverScene(_Overlay):
+    """Who went out, every player's leftover cards and points, and the running totals."""
+
+    name = "hand_over"
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        u = self.u
+        rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), min(h - 40, int(560 * u)))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        rect = self.panel_rect()
+        self.make_buttons([("Next hand", self.next_hand, True)], rect.bottom - int(22 * self.u))
+
+    def next_hand(self) -> None:
+        self.app.pop("next_hand")
+
+    def heading(self) -> str:
+        match = self.table.match
+        out = match.state.out_player if match.state is not None else None
+        if out is None:
+            return "Hand over"
+        name = self.table.seat_name(out)
+        return f"{name} {'are' if name == 'You' else 'is'} out!"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_shade(surface)
+        rect = self.panel_rect()
+        t, u = self.app.theme, self.u
+        _panel(surface, t, rect, u)
+        y = self.title(surface, self.heading(), rect, t.highlight)
+        match = self.table.match
+        st = match.state
+        points = match.sheet[-1] if match.sheet else [0] * match.n
+        row_h = int(88 * u)
+        head = t.font(int(15 * u), True)
+        x_name, x_cards = rect.left + int(28 * u), rect.left + int(200 * u)
+        x_pts, x_tot = rect.right - int(170 * u), rect.right - int(40 * u)
+        for text, x, anchor in (("Player", x_name, "left"), ("Cards left", x_cards, "left"),
+                                ("This hand", x_pts, "right"), ("Total", x_tot, "right")):
+            img = head.render(text, True, t.text_dim)
+            r = img.get_rect(top=y)
+            if anchor == "left":
+                r.left = x
+            else:
+                r.right = x
+            surface.blit(img, r)
+        y += int(26 * u)
+        art = self.table.art
+        card = (int(34 * u), int(48 * u))
+        name_font, num_font = t.font(int(19 * u), True), t.font(int(22 * u), True)
+        for p in range(match.n):
+            cy = y + row_h // 2
+            if p % 2 == 0:
+                band = pygame.Rect(rect.left + int(12 * u), y, rect.w - int(24 * u), row_h)
+                pygame.draw.rect(surface, t.felt_dark, band, border_radius=int(8 * u))
+            name = self.table.seat_name(p)
+            img = name_font.render(name, True, t.highlight if st and st.out_player == p else t.text)
+            surface.blit(img, img.get_rect(midleft=(x_name, cy)))
+            left = []
+            if st is not None:
+                left = st.hand_ids(p) + [c for c in st.up[p] if c is not None] + \
+                    [c for c in st.down[p] if c is not None]
+            left.sort(key=lambda c: RANK_OF[c])
+            room = x_pts - int(90 * u) - x_cards
+            step = min(card[0] + 3, room / max(1, len(left)))
+            for i, c in enumerate(left):
+                surface.blit(art.face(c, card), (int(x_cards + i * step), cy - card[1] // 2))
+            if not left:
+                img = t.font(int(16 * u)).render("none — went out", True, t.text_dim)
+                surface.blit(img, img.get_rect(midleft=(x_cards, cy)))
+            img = num_font.render(f"+{points[p]}", True, t.text)
+            surface.blit(img, img.get_rect(midright=(x_pts, cy)))
+            img = num_font.render(str(match.totals[p]), True, t.text)
+            surface.blit(img, img.get_rect(midright=(x_tot, cy)))
+            y += row_h
+        note = t.font(int(14 * u)).render(
+            f"The game ends when someone reaches {match.rules.target}; the lowest total wins.",
+            True, t.text_dim)
+        surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
+        self.draw_buttons(surface)
+
+
+class GameOverScene(HandOverScene):
+    """The winner (or "tie — no winner") and the final score sheet."""
+
+    name = "game_over"
+
+    def resize(self, size: tuple[int, int]) -> None:
+        rect = self.panel_rect()
+        self.make_buttons([("New game", self.new_game, True), ("Title", self.to_title, False)],
+                          rect.bottom - int(22 * self.u))
+
+    def new_game(self) -> None:
+        self.app.new_game()
+
+    def to_title(self) -> None:
+        self.app.to_title()
+
+    def heading(self) -> str:
+        match = self.table.match
+        if match.winner is None:
+            return "Game over: a tie — no winner"
+        name = self.table.seat_name(match.winner)
+        return "You win the game!" if name == "You" else f"{name} wins the game"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_shade(surface)
+        rect = self.panel_rect()
+        t, u = self.app.theme, self.u
+        _panel(surface, t, rect, u)
+        y = self.title(surface, self.heading(), rect, t.accent)
+        match = self.table.match
+        n = match.n
+        sheet = match.sheet
+        # Columns: hand number, then one per player; the last row the totals.
+        col_w = (rect.w - int(160 * u)) // n
+        x0 = rect.left + int(130 * u)
+        head = t.font(int(16 * u), True)
+        for p in range(n):
+            img = head.render(self.table.seat_name(p), True, t.text)
+            surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
+        y += int(30 * u)
+        bottom = rect.bottom - int(130 * u)
+        line_h = int(24 * u)
+        rows = sheet[-max(1, (bottom - y) // line_h - 1):]
+        first = len(sheet) - len(rows)
+        body = t.font(int(15 * u))
+        for i, row in enumerate(rows):
+            img = body.render(f"Hand {first + i + 1}", True, t.text_dim)
+            surface.blit(img, (rect.left + int(28 * u), y))
+            out = match.went_out[first + i] if first + i < len(match.went_out) else None
+            for p, pts in enumerate(row):
+                colour = t.highlight if out == p else t.text
+                img = body.render(str(pts), True, colour)
+                surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
+            y += line_h
+        pygame.draw.line(surface, t.panel_edge, (rect.left + int(24 * u), y + 2),
+                         (rect.right - int(24 * u), y + 2), max(1, int(2 * u)))
+        y += int(8 * u)
+        img = head.render("Total", True, t.text)
+        surface.blit(img, (rect.left + int(28 * u), y))
+        big = t.font(int(22 * u), True)
+        for p, total in enumerate(match.totals):
+            win = match.winner == p
+            img = big.render(str(total), True, t.accent if win else t.text)
+            surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
+        note = t.font(int(14 * u)).render(
+            f"Lowest total wins once someone reaches {match.rules.target}.", True, t.text_dim)
+        surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - int(84 * u))))
+        self.draw_buttons(surface)

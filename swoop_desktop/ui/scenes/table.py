@@ -1,0 +1,1273 @@
+"""The table: you against Left, Top and Right, every engine event animated.
+
+The engine (a :class:`Match`) is always the truth and always ahead; the
+picture (:class:`TableView` + one :class:`CardSprite` per card) follows it
+event by event through the :class:`Animator`. Input: drag-and-drop with a
+threshold, click to select / double-click to play / click a mystery card to
+flip, and keyboard-only play. AI seats think on worker threads
+(:class:`Thinker`), paced by the AI-pace setting. The game is saved after
+every play; finished games go to the history.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+import pygame
+import pytweening
+
+from swoop_desktop.engine import (
+    END,
+    RANK_OF,
+    Action,
+    Add,
+    EngineError,
+    Flip,
+    IllegalActionError,
+    Match,
+    Play,
+    count_phrase,
+)
+from swoop_desktop.engine.cards import RANK_NAMES, SYMBOL_RANKS
+
+from .. import layout as L
+from ..anim import Animator, CardSprite, Step, Tween
+from ..cards import CardArt
+from ..scene import Scene
+from ..seats import Saver, Thinker, history_from, seat_setup, snapshot
+from ..tableview import TableView, describe
+from ..widgets import Button
+
+_log = logging.getLogger("swoop_desktop.ui")
+
+DRAG_THRESHOLD = 6  # pixels before a press becomes a drag
+DOUBLE_CLICK = 0.4  # seconds
+PILE_FAN = 5  # top pile cards spread out
+
+
+def plural(rank: int) -> str:
+    return RANK_NAMES[rank][1]
+
+
+def plain_reason(message: str) -> str:
+    """An engine message "R9: ..." in plain words, the rule id kept at the end."""
+    rule, _, text = message.partition(": ")
+    if rule.startswith("R") and rule[1:].isdigit():
+        text = text[0].upper() + text[1:] if text else rule
+        return f"{text} (rule {rule})"
+    return message
+
+
+class TableScene(Scene):
+    """One game of Swoop on the table. ``demo=True``: four AIs play, nothing is saved."""
+
+    name = "table"
+
+    def __init__(self, app: Any, match: Match | None = None, log: list[str] | None = None,
+                 demo: bool = False, seed: int | None = None) -> None:
+        super().__init__(app)
+        self.demo = demo
+        settings = app.settings
+        config_dir = getattr(getattr(app, "dirs", None), "config", None)
+        self.seats, problems = seat_setup(settings, config_dir, demo=demo)
+        for text in problems:
+            app.notify(text)
+        if match is None:
+            rules = getattr(app, "rules_override", None) or settings.rules_obj()
+            seed = random.randrange(1 << 31) if seed is None else seed
+            match = Match(rules, 4, seed)
+            self.fresh = True
+        else:
+            self.fresh = False
+        self.match = match
+        self.rng = random.Random(match.seed ^ 0x5EED)
+        self.thinkers = {s.seat: Thinker(s, seed=match.seed + s.seat)
+                         for s in self.seats if not s.is_human}
+        self.log: list[str] = list(log or [])
+        self.log_scroll = 0
+        self.anim = Animator(app.anim_speed)
+        self.art = CardArt(app.theme, match.rules.tens_are_swoop_cards)
+        self.sprites: dict[int, CardSprite] = {}
+        self.view = TableView()
+        self.history = None
+        self.lay = L.make_layout(app.size)
+        self.clock = 0.0
+        self.selected: list[int] = []
+        self.focus = 0
+        self.press: dict[str, Any] | None = None
+        self.drag: dict[str, Any] | None = None
+        self.last_click: tuple[int, float] | None = None
+        self.toast: tuple[str, float, tuple[int, int, int]] | None = None
+        self.banner: tuple[str, float] | None = None
+        self.last_play: set[int] = set()
+        self.hint_text = ""
+        self.key_queue: list[pygame.event.Event] = []
+        self.thinking: dict[str, Any] | None = None
+        self.wait_click = False
+        self.overlay_pending = False
+        self.saver = None if demo else Saver()
+        self.finished_recorded = False
+        self.plays = 0
+        self.buttons: list[Button] = []
+        self._text_cache: dict[tuple, pygame.Surface] = {}
+        self._felt: pygame.Surface | None = None
+        self._order: list[CardSprite] = []
+        self.mismatches = 0
+
+    # ------------------------------------------------------------- lifecycle
+    def enter(self) -> None:
+        if self.match.state is None:
+            self._start_hand()
+        else:
+            self.history = history_from(self.match)
+            self._sync_from_state()
+            if self.match.hand_over:
+                self.overlay_pending = True
+                self.anim.add(Step(lambda: [], label="resume-over"))
+                self.anim.add(Step(self._show_result, label="result"))
+        self._build_buttons()
+
+    def exit(self) -> None:
+        if self.saver is not None:
+            self.save_now()
+            self.saver.flush()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.lay = L.make_layout(size)
+        self.art.clear()
+        self._felt = None
+        self._text_cache.clear()
+        if not self.anim.busy:
+            self._settle()
+        self._build_buttons()
+
+    def on_result(self, value: Any) -> None:
+        if value == "next_hand" and self.match.hand_over and not self.match.over:
+            self.overlay_pending = False
+            self._start_hand()
+        elif value in ("new_game", "title", "quit"):
+            self.overlay_pending = False
+
+    # -------------------------------------------------------------- helpers
+    @property
+    def state(self):
+        return self.match.state
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    @property
+    def human_turn(self) -> bool:
+        """True when it is your play and the table is ready for it."""
+        st = self.state
+        return (st is not None and not st.is_over and st.to_move == 0
+                and self.seats[0].is_human and self.idle)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing animating and no overlay waiting: the table takes plays."""
+        return not self.anim.busy and not self.overlay_pending
+
+    def sprite(self, card: int) -> CardSprite:
+        found = self.sprites.get(card)
+        if found is None:
+            found = CardSprite(card)
+            self.sprites[card] = found
+        return found
+
+    def notify(self, text: str, colour: tuple[int, int, int] | None = None,
+               seconds: float = 3.5) -> None:
+        self.toast = (text, seconds, colour or self.app.theme.text)
+
+    def add_log(self, line: str) -> None:
+        if line:
+            self.log.append(line)
+            self.log_scroll = 0
+
+    # ----------------------------------------------------------- game flow
+    def _start_hand(self) -> None:
+        events = self.match.start_hand()
+        from swoop_desktop.engine.observation import PublicHistory
+
+        self.history = PublicHistory(self.match.n)
+        self.history.feed(events)
+        self.selected.clear()
+        self.last_play = set()
+        self.add_log(f"Hand {self.match.hand_no + 1}: {self.seat_name(self.match.dealer)} "
+                     f"{'deal' if self.match.dealer == 0 else 'deals'}")
+        self._queue_events(events)
+        self._save()
+
+    def _sync_from_state(self) -> None:
+        """Show the engine's state at once (after Continue, or if the picture went astray)."""
+        st = self.state
+        self.view = TableView.from_state(st)
+        keep = set(self.view.all_ids())
+        self.sprites = {c: s for c, s in self.sprites.items() if c in keep}
+        self._settle()
+
+    def apply(self, action: Action) -> list[dict[str, Any]]:
+        """Play ``action`` for the seat to move (checked by the engine), and show it."""
+        st = self.state
+        seat = st.to_move
+        events = self.match.apply(action)
+        self.plays += 1
+        self.history.feed(events)
+        kind = "add" if isinstance(action, Add) else "end" if action == END else ""
+        line = describe(self.seat_name(seat), events, kind)
+        self.add_log(line)
+        self.selected = [c for c in self.selected if c in set(st.hand_ids(0))]
+        self.hint_text = ""
+        self._queue_events(events)
+        self._save()
+        if seat != 0 and self.app.ai_pace == "click" and not self.demo:
+            self.wait_click = True
+        return events
+
+    def _save(self) -> None:
+        if self.saver is None:
+            return
+        if self.match.over:
+            return
+        self.save_now()
+
+    def save_now(self) -> None:
+        """Queue a save of the game in progress (atomic, on the saver thread)."""
+        if self.saver is None or self.match.state is None or self.match.over:
+            return
+        dirs = getattr(self.app, "dirs", None)
+        if dirs is None:
+            return
+        snap, log = snapshot(self.match), list(self.log[-200:])
+
+        def job() -> None:
+            from swoop_desktop.storage import save_game
+
+            save_game(dirs, snap, log)
+
+        self.saver.submit(job)
+
+    def _record_finished(self) -> None:
+        if self.demo or self.finished_recorded or self.saver is None:
+            return
+        self.finished_recorded = True
+        dirs = getattr(self.app, "dirs", None)
+        if dirs is None:
+            return
+        snap = snapshot(self.match)
+        seats = [{"name": s.name, "level": s.level} for s in self.seats]
+        notes: list[str] = []
+
+        def job() -> None:
+            from swoop_desktop.storage import clear_game, record_finished_game
+
+            notes.extend(record_finished_game(dirs, snap, seats))
+            clear_game(dirs)
+
+        self.saver.submit(job)
+
+    # ---------------------------------------------------------- the show
+    def _queue_events(self, events: list[dict[str, Any]]) -> None:
+        for ev in events:
+            kind = ev["type"]
+            if kind == "dealt":
+                self.anim.add(Step(lambda ev=ev: self._do_deal(ev), label="deal"))
+            elif kind == "played":
+                self.anim.add(Step(lambda ev=ev: self._do_played(ev), label="played"))
+            elif kind == "flipped":
+                self.anim.add(Step(lambda ev=ev: self._do_flipped(ev), hold=0.35, label="flip"))
+            elif kind == "picked_up":
+                self.anim.add(Step(lambda ev=ev: self._do_picked_up(ev), label="pickup"))
+            elif kind == "swooped":
+                self.anim.add(Step(lambda ev=ev: self._do_swooped(ev), hold=0.45, label="swoop"))
+            elif kind == "turn":
+                self.anim.add(Step(lambda ev=ev: self._do_turn(ev), label="turn"))
+            elif kind == "out":
+                self.anim.add(Step(lambda ev=ev: self._do_out(ev), hold=0.6, label="out"))
+            elif kind == "hand_scored":
+                self.overlay_pending = True
+                self.anim.add(Step(self._show_result, label="result"))
+            elif kind == "drew":
+                self.add_log(f"{self.seat_name(ev['player'])} drew {count_phrase(RANK_OF[ev['id']], 1)}")
+        self.anim.add(Step(self._check_picture, label="check"))
+
+    def _check_picture(self) -> list[Tween]:
+        st = self.state
+        if st is not None and not self.anim.queue and not self.view.matches(st):
+            self.mismatches += 1
+            _log.warning("the table picture drifted from the engine; resynchronising")
+            self.view = TableView.from_state(st)
+            return self._relayout(0.2)
+        return []
+
+    def _do_deal(self, ev: dict[str, Any]) -> list[Tween]:
+        self.view.apply_event(ev)
+        self.view.aside = list(self.state.set_aside) if self.state else []
+        self.art.set_swoop_tens(self.match.rules.tens_are_swoop_cards)
+        targets = self._targets()
+        keep = set(targets)
+        self.sprites = {c: s for c, s in self.sprites.items() if c in keep}
+        ax, ay = self.lay.aside_centre
+        sw, sh = self.lay.small_card
+        order: list[int] = []
+        # Deal round the table: one card to each seat in turn, table cards first.
+        rows = []
+        for p in range(self.view.n):
+            rows.append([c for c in self.view.down[p] if c is not None]
+                        + [c for c in self.view.up[p] if c is not None] + list(self.view.hands[p]))
+        for k in range(max(len(r) for r in rows)):
+            for p in range(self.view.n):
+                if k < len(rows[p]):
+                    order.append(rows[p][k])
+        tweens = []
+        for c in self.view.aside:
+            s = self.sprite(c)
+            x, y, w, h, up, z = targets[c]
+            s.place(x, y, w, h)
+            s.face_up, s.z = False, z
+        for i, c in enumerate(order):
+            s = self.sprite(c)
+            s.place(ax, ay, sw, sh)
+            s.face_up = False
+            s.z = 900 + i
+            x, y, w, h, up, z = targets[c]
+            tw = Tween(s, (x, y, w, h), 0.32, delay=i * 0.012, ease=pytweening.easeOutCubic,
+                       turn_to=up if up else None)
+            tweens.append(tw)
+        self.app.sound.play("pickup")
+        return tweens
+
+    def _do_played(self, ev: dict[str, Any]) -> list[Tween]:
+        self.view.apply_event(ev)
+        self.last_play = set(ev["ids"])
+        self.app.sound.play("place")
+        special = {c: dict(lift=30 * self.lay.u, ease=pytweening.easeOutCubic, duration=0.38)
+                   for c in ev["ids"]}
+        return self._relayout(0.25, special, raise_ids=ev["ids"])
+
+    def _do_flipped(self, ev: dict[str, Any]) -> list[Tween]:
+        self.view.apply_event(ev)
+        self.app.sound.play("flip")
+        s = self.sprite(ev["id"])
+        s.z = 950
+        return [Tween(s, (s.x, s.y, s.w, s.h), 0.35, ease=pytweening.easeInOutSine,
+                      lift=14 * self.lay.u, turn_to=True)]
+
+    def _do_picked_up(self, ev: dict[str, Any]) -> list[Tween]:
+        self.view.apply_event(ev)
+        self.app.sound.play("pickup")
+        special = {c: dict(delay=i * 0.025, duration=0.45, ease=pytweening.easeInOutQuad)
+                   for i, c in enumerate(ev["ids"])}
+        self.banner = (f"{self.seat_name(ev['player'])} picked up {ev['count']}", 1.2)
+        return self._relayout(0.3, special, raise_ids=ev["ids"])
+
+    def _do_swooped(self, ev: dict[str, Any]) -> list[Tween]:
+        self.view.apply_event(ev)
+        self.app.sound.play("swoop")
+        self.banner = ("Swoop!", 1.3)
+        special = {c: dict(delay=i * 0.018, duration=0.5, ease=pytweening.easeInBack)
+                   for i, c in enumerate(reversed(ev["ids"]))}
+        return self._relayout(0.25, special, raise_ids=ev["ids"])
+
+    def _do_turn(self, ev: dict[str, Any]) -> list[Tween]:
+        self.view.apply_event(ev)
+        if ev["player"] == 0 and self.seats[0].is_human:
+            self.app.sound.play("turn")
+            if ev.get("bonus"):
+                self.notify("Bonus play: you go again")
+        self._build_buttons()
+        return self._relayout(0.2)
+
+    def _do_out(self, ev: dict[str, Any]) -> list[Tween]:
+        name = self.seat_name(ev["player"])
+        self.banner = (f"{name} {'are' if name == 'You' else 'is'} out!", 1.4)
+        return []
+
+    def _show_result(self) -> list[Tween]:
+        from .overlays import GameOverScene, HandOverScene
+
+        self.app.sound.play("over")
+        if self.match.over:
+            self._record_finished()
+            self.app.push(GameOverScene(self.app, self))
+        else:
+            self.app.push(HandOverScene(self.app, self))
+        return []
+
+    # --------------------------------------------------------- layout/targets
+    def _targets(self) -> dict[int, tuple[float, float, int, int, bool, int]]:
+        """Where every card should be now: id -> (x, y, w, h, face up, z)."""
+        lay, view = self.lay, self.view
+        out: dict[int, tuple[float, float, int, int, bool, int]] = {}
+        lift = lay.px(22)
+        for p in range(view.n):
+            hand = view.hands[p]
+            if p == 0:
+                hand = sorted(hand, key=lambda c: (RANK_OF[c], c))
+                pos = L.hand_positions(lay, len(hand))
+                w, h = lay.hand_card
+                face = self.seats[0].is_human or self.demo
+                for i, c in enumerate(hand):
+                    y = pos[i][1] - (lift if c in self.selected else 0)
+                    out[c] = (pos[i][0], y, w, h, face, 600 + i)
+            else:
+                pos = L.seat_fan_positions(lay, p, len(hand))
+                w, h = lay.small_card
+                for i, c in enumerate(hand):
+                    out[c] = (pos[i][0], pos[i][1], w, h, False, 300 + p * 100 + i)
+            size = L.seat_card_size(lay, p, "table")
+            for slot in range(4):
+                d = view.down[p][slot]
+                if d is not None:
+                    x, y = L.slot_position(lay, p, slot, down=True)
+                    out[d] = (x, y, size[0], size[1], d in view.revealed, 100 + p * 10 + slot)
+                u = view.up[p][slot]
+                if u is not None:
+                    x, y = L.slot_position(lay, p, slot)
+                    raised = lift // 2 if (p == 0 and u in self.selected) else 0
+                    out[u] = (x, y - raised, size[0], size[1], True, 150 + p * 10 + slot)
+        pw, ph = lay.pile_card
+        pos = L.pile_positions(lay, len(view.pile), min(PILE_FAN, len(view.pile)))
+        for i, c in enumerate(view.pile):
+            out[c] = (pos[i][0], pos[i][1], pw, ph, True, 200 + i)
+        sw, sh = lay.small_card
+        for i, (c, p) in enumerate(zip(view.swept, L.stack_positions(lay.swept_centre,
+                                                                      len(view.swept), lay.u),
+                                       strict=True)):
+            out[c] = (p[0], p[1], sw, sh, False, 20 + i)
+        for i, (c, p) in enumerate(zip(view.aside, L.stack_positions(lay.aside_centre,
+                                                                      len(view.aside), lay.u),
+                                       strict=True)):
+            out[c] = (p[0], p[1], sw, sh, False, 10 + i)
+        return out
+
+    def _relayout(self, duration: float, special: dict[int, dict] | None = None,
+                  raise_ids: list[int] | None = None) -> list[Tween]:
+        """Tweens taking every card that is out of place to where it belongs now."""
+        special = special or {}
+        tweens: list[Tween] = []
+        targets = self._targets()
+        for c, (x, y, w, h, up, z) in targets.items():
+            s = self.sprite(c)
+            s.z = z
+            opts = special.get(c)
+            if opts is None and abs(s.x - x) < 0.5 and abs(s.y - y) < 0.5 and s.w == w \
+                    and s.face_up == up:
+                continue
+            opts = opts or {}
+            tweens.append(Tween(s, (x, y, w, h), opts.get("duration", duration),
+                                delay=opts.get("delay", 0.0),
+                                ease=opts.get("ease", pytweening.easeInOutCubic),
+                                lift=opts.get("lift", 0.0),
+                                turn_to=up if up != s.face_up else None))
+        if raise_ids:
+            for c in raise_ids:
+                if c in self.sprites:
+                    self.sprites[c].z = 1000 + self.sprites[c].z
+        return tweens
+
+    def _settle(self) -> None:
+        """Put every card where it belongs at once."""
+        for c, (x, y, w, h, up, z) in self._targets().items():
+            s = self.sprite(c)
+            s.place(x, y, w, h)
+            s.face_up, s.z, s.turn, s.moving = up, z, 1.0, False
+
+    def _restack(self) -> None:
+        """Tween the player's own cards (selection lift) without touching the queue."""
+        targets = self._targets()
+        for c in self._my_card_ids():
+            if c not in targets or (self.drag and c in self.drag["ids"]):
+                continue
+            x, y, w, h, up, z = targets[c]
+            s = self.sprite(c)
+            if abs(s.x - x) > 0.5 or abs(s.y - y) > 0.5:
+                self.anim.tween(Tween(s, (x, y, w, h), 0.12, ease=pytweening.easeOutQuad))
+
+    # ---------------------------------------------------------- AI turns
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.anim.update(dt)
+        if self.toast:
+            text, left, colour = self.toast
+            self.toast = (text, left - dt, colour) if left - dt > 0 else None
+        if self.banner:
+            text, left = self.banner
+            self.banner = (text, left - dt) if left - dt > 0 else None
+        if self.saver is not None and self.saver.errors:
+            self.notify(self.saver.errors.pop(0), self.app.theme.illegal, 6)
+        if not self.idle:
+            return
+        if self.key_queue:
+            queued, self.key_queue = self.key_queue, []
+            for ev in queued:
+                self._key(ev)
+            if not self.idle:
+                return
+        st = self.state
+        if st is None or st.is_over:
+            return
+        seat = st.to_move
+        if self.seats[seat].is_human:
+            return
+        if self.wait_click:
+            return
+        key = self.plays
+        if self.thinking is None or self.thinking["key"] != key:
+            thinker = self.thinkers[seat]
+            thinker.start(st, self.history, key)
+            self.thinking = {"key": key, "seat": seat, "since": self.clock,
+                             "min": thinker.think_time(self.app.ai_pace, self.rng)}
+            return
+        thinker = self.thinkers[self.thinking["seat"]]
+        if thinker.ready and self.clock - self.thinking["since"] >= self.thinking["min"]:
+            action = thinker.result
+            self.thinking = None
+            if thinker.problem:
+                _log.warning(thinker.problem)
+            try:
+                self.apply(action)
+            except (IllegalActionError, EngineError) as exc:
+                # choose_safely already guards this; the engine refused anyway: play safe.
+                _log.error("AI action refused: %s", exc)
+                self.apply(st.legal_actions()[0])
+
+    # ---------------------------------------------------------- human input
+    def _my_card_ids(self) -> list[int]:
+        """Your cards in keyboard order: hand (by rank), face-up, then uncovered mystery cards."""
+        view = self.view
+        hand = sorted(view.hands[0], key=lambda c: (RANK_OF[c], c)) if view.hands else []
+        ups = [c for c in view.up[0] if c is not None] if view.up else []
+        downs = [view.down[0][s] for s in range(4)
+                 if view.up and view.up[0][s] is None and view.down[0][s] is not None]
+        return hand + ups + downs
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """Your card under ``pos`` (the topmost one), or None."""
+        best, best_z = None, -1
+        for c in self._my_card_ids():
+            s = self.sprites.get(c)
+            if s is not None and s.contains(pos) and s.z > best_z:
+                best, best_z = c, s.z
+        return best
+
+    def action_for(self, ids: list[int]) -> Action | None:
+        """The action that plays cards ``ids`` of yours now (the engine judges it)."""
+        st = self.state
+        if st is None or not ids:
+            return None
+        hand = set(st.hand_ids(0))
+        downs = [s for s in range(4) if st.down[0][s] in ids]
+        if downs:
+            return Flip(downs[0])
+        hand_ids = tuple(c for c in ids if c in hand)
+        slots = tuple(sorted(s for s in range(4) if st.up[0][s] is not None and st.up[0][s] in ids))
+        kind = Add if st.phase_name == "follow" else Play
+        ranks = tuple(sorted(RANK_OF[c] for c in hand_ids))
+        return kind(ranks, slots, hand_ids=hand_ids or None)
+
+    def try_play(self, ids: list[int]) -> bool:
+        """Play these cards if the rules allow; otherwise say why. True when played."""
+        st = self.state
+        if st is None or st.is_over:
+            return False
+        if st.to_move != 0 or not self.seats[0].is_human:
+            self.refuse(f"Wait for your turn: {self.seat_name(st.to_move)} is playing")
+            return False
+        action = self.action_for(ids)
+        if action is None:
+            self.refuse("Choose one or more cards of one rank first")
+            return False
+        try:
+            st.check(action)
+        except IllegalActionError as exc:
+            self.refuse(plain_reason(str(exc)))
+            return False
+        self.selected = []
+        self.apply(action)
+        return True
+
+    def refuse(self, reason: str) -> None:
+        self.notify(reason, self.app.theme.illegal, 4.5)
+        self.app.sound.play("illegal")
+
+    def done(self) -> None:
+        """Decline the follow-up (R12) or stop the chain (R13)."""
+        st = self.state
+        if st is not None and st.to_move == 0 and st.phase_name in ("follow", "chain") \
+                and self.seats[0].is_human:
+            self.selected = []
+            self.apply(END)
+
+    def add_all(self) -> None:
+        """The "Add 7s" button: add the selected cards, or every card of the rank allowed."""
+        st = self.state
+        if st is None or st.phase_name != "follow" or st.to_move != 0:
+            return
+        if self.selected:
+            self.try_play(list(self.selected))
+            return
+        adds = [a for a in st.legal_actions() if isinstance(a, Add)]
+        if adds:
+            best = max(adds, key=lambda a: (a.size, len(a.hand)))
+            ids = self._ids_for(best)
+            self.try_play(ids)
+
+    def _ids_for(self, action: Action) -> list[int]:
+        st = self.state
+        if isinstance(action, Flip):
+            return [st.down[0][action.slot]]
+        if isinstance(action, (Play, Add)):
+            ids: list[int] = []
+            if action.hand:
+                ids.extend(sorted(st.hands[0][action.hand[0]])[:len(action.hand)])
+            ids.extend(st.up[0][s] for s in action.up)
+            return ids
+        return []
+
+    def show_hint(self) -> None:
+        st = self.state
+        if st is None or st.is_over or st.to_move != 0 or not self.seats[0].is_human:
+            self.notify("A hint is given on your turn")
+            return
+        from swoop_desktop.ai import hint, observe
+
+        try:
+            h = hint(observe(st, 0, self.history), st.legal_actions(), "normal",
+                     seed=self.match.seed + self.plays)
+        except Exception as exc:  # noqa: BLE001 - a hint must never break the game
+            _log.exception("hint failed")
+            self.notify(f"No hint available ({exc})")
+            return
+        if h.action == END:
+            self.selected = []
+        else:
+            ids = self._ids_for(h.action)
+            self.selected = [c for c in ids if c not in [st.down[0][s] for s in range(4)]]
+            if isinstance(h.action, Flip):
+                mine = self._my_card_ids()
+                if ids and ids[0] in mine:
+                    self.focus = mine.index(ids[0])
+        self.hint_text = h.reason
+        self.notify("Hint: " + h.reason, self.app.theme.highlight, 6)
+        self._restack()
+        self._build_buttons()
+
+    def toggle_select(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            st = self.state
+            down_ids = [st.down[0][s] for s in range(4)] if st else []
+            if card in down_ids:
+                return
+            rank = RANK_OF[card]
+            self.selected = [c for c in self.selected if RANK_OF[c] == rank]
+            self.selected.append(card)
+        self._restack()
+        self._build_buttons()
+
+    def select_rank(self, card: int, count: int | None = None) -> None:
+        """Select ``count`` (default: all) of your cards of ``card``'s rank, ``card`` first."""
+        rank = RANK_OF[card]
+        same = [c for c in self._my_card_ids() if RANK_OF[c] == rank
+                and c not in self._down_ids()]
+        same.sort(key=lambda c: c != card)
+        limit = 4 if self.match.rules.max_four else len(same)
+        self.selected = same[:min(limit, count or len(same))]
+        self._restack()
+        self._build_buttons()
+
+    def _down_ids(self) -> set[int]:
+        st = self.state
+        return {c for c in st.down[0] if c is not None} if st else set()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        et = event.type
+        if et == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(event)
+        if et == pygame.MOUSEMOTION:
+            return self._mouse_move(event)
+        if et == pygame.MOUSEBUTTONUP:
+            return self._mouse_up(event)
+        if et == pygame.MOUSEWHEEL:
+            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+            return True
+        if et == pygame.KEYDOWN:
+            if event.key in (pygame.K_SPACE,) and (self.anim.busy or self.wait_click):
+                self._skip()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.pause()
+                return True
+            if not self.idle:
+                self.key_queue.append(event)
+                return True
+            return self._key(event)
+        return False
+
+    def _skip(self) -> None:
+        self.anim.skip()
+        self.wait_click = False
+        self.banner = None
+
+    def pause(self) -> None:
+        from .overlays import PauseScene
+
+        self.drag = None
+        self.press = None
+        self.app.push(PauseScene(self.app, self))
+
+    def _mouse_down(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        if event.button == 4 or event.button == 5:
+            return False
+        if self.anim.busy or self.wait_click:
+            if self.overlay_pending and not self.anim.busy:
+                return True
+            self._skip()
+            return True
+        card = self.card_at(pos)
+        if event.button == 3:
+            if card is not None and card not in self._down_ids():
+                self.select_rank(card)
+            return True
+        if event.button != 1:
+            return False
+        if card is not None:
+            self.press = {"card": card, "pos": pos}
+            return True
+        if self.lay.pile_drop_rect.collidepoint(pos) and self.selected:
+            self.try_play(list(self.selected))
+            self._build_buttons()
+            return True
+        if self.selected:
+            self.selected = []
+            self._restack()
+            self._build_buttons()
+        return True
+
+    def _mouse_move(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        if self.drag is not None:
+            for c, (ox, oy) in self.drag["offsets"].items():
+                s = self.sprites[c]
+                s.x, s.y = pos[0] + ox, pos[1] + oy
+            self.drag["pos"] = pos
+            return True
+        if self.press is not None:
+            px, py = self.press["pos"]
+            if abs(pos[0] - px) + abs(pos[1] - py) >= DRAG_THRESHOLD:
+                self._start_drag(self.press["card"], self.press["pos"])
+                self.press = None
+                return self._mouse_move(event)
+        return False
+
+    def _start_drag(self, card: int, origin: tuple[int, int]) -> None:
+        if card in self._down_ids():
+            ids = [card]
+        elif card in self.selected:
+            ids = [card] + [c for c in self.selected if c != card and RANK_OF[c] == RANK_OF[card]]
+        else:
+            ids = [card] + [c for c in self.selected if RANK_OF[c] == RANK_OF[card]]
+        offsets = {}
+        for i, c in enumerate(ids):
+            s = self.sprites[c]
+            self.anim.cancel_loose(s)
+            base = self.sprites[card]
+            offsets[c] = (base.x - origin[0] + i * self.lay.px(18), base.y - origin[1] + i * 4)
+            s.z = 2000 + i
+        action = self.action_for(ids)
+        legal, reason = False, ""
+        st = self.state
+        if action is not None and st is not None:
+            if st.to_move != 0:
+                reason = f"Wait for your turn: {self.seat_name(st.to_move)} is playing"
+            else:
+                try:
+                    st.check(action)
+                    legal = True
+                except IllegalActionError as exc:
+                    reason = plain_reason(str(exc))
+        self.drag = {"ids": ids, "offsets": offsets, "pos": origin, "legal": legal,
+                     "reason": reason}
+
+    def _mouse_up(self, event: pygame.event.Event) -> bool:
+        if event.button != 1:
+            return False
+        pos = event.pos
+        if self.drag is not None:
+            drag, self.drag = self.drag, None
+            if self.lay.pile_drop_rect.collidepoint(pos):
+                if drag["legal"] and self.try_play(drag["ids"]):
+                    return True
+                self.refuse(drag["reason"] or "That cannot be played now")
+            self._snap_back(drag["ids"])
+            return True
+        if self.press is not None:
+            card = self.press["card"]
+            self.press = None
+            self._click_card(card)
+            return True
+        return False
+
+    def _snap_back(self, ids: list[int]) -> None:
+        targets = self._targets()
+        for c in ids:
+            if c in targets:
+                x, y, w, h, up, z = targets[c]
+                s = self.sprites[c]
+                s.z = z
+                self.anim.tween(Tween(s, (x, y, w, h), 0.3, ease=pytweening.easeOutBack))
+
+    def _click_card(self, card: int) -> None:
+        mine = self._my_card_ids()
+        if card in mine:
+            self.focus = mine.index(card)
+        if card in self._down_ids():
+            self.try_play([card])
+            return
+        now = self.clock
+        if self.last_click and self.last_click[0] == card and now - self.last_click[1] < DOUBLE_CLICK:
+            self.last_click = None
+            self.selected = []
+            if not self.try_play([card]):
+                self._restack()
+            self._build_buttons()
+            return
+        self.last_click = (card, now)
+        self.toggle_select(card)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        mine = self._my_card_ids()
+        if mine:
+            self.focus = max(0, min(self.focus, len(mine) - 1))
+        if key in (pygame.K_LEFT, pygame.K_a):
+            self.focus = max(0, self.focus - 1)
+            return True
+        if key in (pygame.K_RIGHT,):
+            self.focus = min(max(0, len(mine) - 1), self.focus + 1)
+            return True
+        if key == pygame.K_HOME:
+            self.focus = 0
+            return True
+        if key == pygame.K_END:
+            self.focus = max(0, len(mine) - 1)
+            return True
+        if key == pygame.K_UP and mine:
+            card = mine[self.focus]
+            if card not in self.selected:
+                self.toggle_select(card)
+            return True
+        if key == pygame.K_DOWN and mine:
+            card = mine[self.focus]
+            if card in self.selected:
+                self.toggle_select(card)
+            return True
+        if pygame.K_1 <= key <= pygame.K_8 and mine:
+            card = mine[self.focus]
+            if card not in self._down_ids():
+                self.select_rank(card, key - pygame.K_0)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.selected:
+                self.try_play(list(self.selected))
+            elif mine:
+                self.try_play([mine[self.focus]])
+            self._build_buttons()
+            return True
+        if key == pygame.K_f:
+            st = self.state
+            card = mine[self.focus] if mine else None
+            if card is not None and card in self._down_ids():
+                self.try_play([card])
+            elif st is not None:
+                slots = st.uncovered_slots(0)
+                if slots:
+                    self.try_play([st.down[0][slots[0]]])
+                else:
+                    self.refuse("No mystery card is uncovered: play a face-up card from it first")
+            return True
+        if key in (pygame.K_d, pygame.K_BACKSPACE):
+            self.done()
+            return True
+        if key == pygame.K_h:
+            self.show_hint()
+            return True
+        if key == pygame.K_ESCAPE:
+            self.pause()
+            return True
+        return False
+
+    # ------------------------------------------------------------- buttons
+    def _build_buttons(self) -> None:
+        lay = self.lay
+        u = lay.u
+        bx, by = lay.buttons_origin
+        bw, bh = int(150 * u), int(40 * u)
+        size = max(12, int(17 * u))
+        buttons: list[Button] = []
+        st = self.state
+        mine = st is not None and not st.is_over and st.to_move == 0 and self.seats[0].is_human \
+            and self.view.to_move == 0
+        y = by
+        if mine and st.phase_name == "follow":
+            r = st.follow_rank
+            buttons.append(Button((int(bx), int(y), bw, bh), f"Add {plural(r)}", self.add_all,
+                                  primary=True, size=size))
+            y += bh + lay.px(10)
+            buttons.append(Button((int(bx), int(y), bw, bh), "Done", self.done, size=size))
+            y += bh + lay.px(10)
+        elif mine and st.phase_name == "chain":
+            buttons.append(Button((int(bx), int(y), bw, bh), "Done", self.done, primary=True,
+                                  size=size))
+            y += bh + lay.px(10)
+        elif mine and self.selected:
+            label = "Play " + count_phrase(RANK_OF[self.selected[0]], len(self.selected))
+            buttons.append(Button((int(bx), int(y), int(bw * 1.25), bh), label,
+                                  lambda: self.try_play(list(self.selected)), primary=True,
+                                  size=size))
+            y += bh + lay.px(10)
+        if self.seats[0].is_human and getattr(self.app.settings, "show_hints", True):
+            buttons.append(Button((int(bx), int(y), bw, bh), "Hint (H)", self.show_hint,
+                                  enabled=bool(mine), size=size))
+        info = lay.info_rect
+        small = (int(96 * u), int(32 * u))
+        buttons.append(Button((info.right - small[0], info.top, *small), "Menu", self.pause,
+                              size=max(11, int(15 * u))))
+        if not self.demo:
+            buttons.append(Button((info.right - 2 * small[0] - lay.px(8), info.top, *small),
+                                  "Scores", self.open_scores, size=max(11, int(15 * u))))
+        self.buttons = buttons
+
+    def open_scores(self) -> None:
+        try:
+            from .scores import ScoresScene
+        except ImportError:
+            self.notify("The score sheet is not available")
+            return
+        self.app.push(ScoresScene(self.app))
+
+    # ---------------------------------------------------------------- draw
+    def _text(self, text: str, px: int, colour: tuple[int, int, int], bold: bool = False
+              ) -> pygame.Surface:
+        key = (text, px, colour, bold)
+        found = self._text_cache.get(key)
+        if found is None:
+            if len(self._text_cache) > 600:
+                self._text_cache.clear()
+            found = self.app.theme.font(px, bold).render(text, True, colour)
+            self._text_cache[key] = found
+        return found
+
+    def _felt_surface(self) -> pygame.Surface:
+        if self._felt is None or self._felt.get_size() != (self.lay.width, self.lay.height):
+            t = self.app.theme
+            w, h = self.lay.width, self.lay.height
+            felt = pygame.Surface((w, h))
+            felt.fill(t.felt)
+            # A soft light in the middle of the cloth, darker towards the edges.
+            glow = pygame.Surface((w // 4, h // 4), pygame.SRCALPHA)
+            gw, gh = glow.get_size()
+            for i in range(12, 0, -1):
+                k = i / 12
+                colour = (*t.felt_light, int(16 * (1 - k) + 4))
+                rect = pygame.Rect(0, 0, int(gw * (0.3 + 0.9 * k)), int(gh * (0.3 + 0.9 * k)))
+                rect.center = (gw // 2, gh // 2)
+                pygame.draw.ellipse(glow, colour, rect)
+            felt.blit(pygame.transform.smoothscale(glow, (w, h)), (0, 0))
+            edge = pygame.Surface((w, h), pygame.SRCALPHA)
+            band = max(6, int(10 * self.lay.u))
+            for i in range(band):
+                pygame.draw.rect(edge, (0, 0, 0, int(70 * (1 - i / band))),
+                                 pygame.Rect(i, i, w - 2 * i, h - 2 * i), width=1)
+            felt.blit(edge, (0, 0))
+            # The pile's place: a faint oval.
+            lay = self.lay
+            pr = pygame.Rect(0, 0, int(lay.pile_card[0] * 3.0), int(lay.pile_card[1] * 1.45))
+            pr.center = (int(lay.pile_centre[0] + lay.pile_card[0] * 0.6), int(lay.pile_centre[1]))
+            pygame.draw.rect(felt, t.felt_dark, pr, border_radius=lay.px(18))
+            pygame.draw.rect(felt, t.felt_light, pr, width=max(1, lay.px(2)),
+                             border_radius=lay.px(18))
+            self._felt = felt.convert() if pygame.display.get_surface() else felt
+        return self._felt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        lay = self.lay
+        surface.blit(self._felt_surface(), (0, 0))
+        self._draw_pile_marks(surface)
+        self._draw_plates(surface)
+        sprites = sorted(self.sprites.values(), key=lambda s: (s.moving or
+                                                               (self.drag is not None and s.id in self.drag["ids"]),
+                                                               s.z))
+        focus_card = None
+        mine = self._my_card_ids()
+        if mine and self.seats[0].is_human:
+            focus_card = mine[max(0, min(self.focus, len(mine) - 1))]
+        down_ids = self._down_ids()
+        blits = []
+        for s in sprites:
+            size = (int(s.w), int(s.h))
+            if size[0] < 2 or size[1] < 2:
+                continue
+            img = self.art.face(s.id, size) if s.face_up else self.art.back(size)
+            x, y = int(s.x - size[0] / 2), int(s.y - size[1] / 2)
+            if s.turn < 1.0:
+                squeeze = abs(1 - 2 * s.turn)
+                nw = max(1, int(size[0] * squeeze))
+                img = pygame.transform.scale(img, (nw, size[1]))
+                x = int(s.x - nw / 2)
+            if blits and (s.moving or s.id in self.selected or s.id in self.last_play
+                          or s.id == focus_card):
+                surface.fblits(blits)
+                blits = []
+            if s.moving and s.turn >= 1.0:
+                blits.append((self.art.shadow(size), (x + lay.px(3), y + lay.px(4))))
+            blits.append((img, (x, y)))
+            if s.id in self.selected or s.id == focus_card or (
+                    s.id in self.last_play and not s.moving and s.id in self.view.pile):
+                surface.fblits(blits)
+                blits = []
+                rect = pygame.Rect(x, y, size[0], size[1])
+                radius = max(3, size[0] // 10)
+                if s.id in self.selected:
+                    pygame.draw.rect(surface, t.highlight, rect.inflate(4, 4), width=max(2, lay.px(3)),
+                                     border_radius=radius)
+                elif s.id in self.last_play:
+                    pygame.draw.rect(surface, t.accent, rect.inflate(4, 4), width=max(2, lay.px(3)),
+                                     border_radius=radius)
+                if s.id == focus_card and self.idle:
+                    pygame.draw.rect(surface, t.legal if s.id not in down_ids else t.accent,
+                                     rect.inflate(9, 9), width=max(1, lay.px(2)),
+                                     border_radius=radius + 3)
+        if blits:
+            surface.fblits(blits)
+        self._draw_drop_hint(surface)
+        self._draw_hud(surface)
+        for b in self.buttons:
+            b.draw(surface, t)
+        self._draw_banner(surface)
+
+    def _draw_pile_marks(self, surface: pygame.Surface) -> None:
+        t, lay, view = self.app.theme, self.lay, self.view
+        px = max(11, int(16 * lay.u))
+        cx, cy = lay.pile_centre
+        below = cy + lay.pile_card[1] / 2 + lay.px(10)
+        n = len(view.pile)
+        if n:
+            words = view.run_words()
+            label = f"{n} card{'s' if n != 1 else ''} · {words} on top"
+        else:
+            label = "Empty pile: play anything"
+        img = self._text(label, px, t.text, True)
+        surface.blit(img, img.get_rect(midtop=(int(cx + lay.pile_card[0] * 0.6), int(below))))
+        for centre, count, what in ((lay.swept_centre, len(view.swept), "swooped"),
+                                    (lay.aside_centre, len(view.aside), "set aside")):
+            sy = centre[1] + lay.small_card[1] / 2 + lay.px(8)
+            if not count:
+                r = pygame.Rect(0, 0, *lay.small_card)
+                r.center = (int(centre[0]), int(centre[1]))
+                pygame.draw.rect(surface, t.felt_light, r, width=max(1, lay.px(2)),
+                                 border_radius=max(3, r.w // 10))
+            img = self._text(f"{count} {what}", max(10, int(14 * lay.u)), t.text_dim)
+            surface.blit(img, img.get_rect(midtop=(int(centre[0]), int(sy))))
+        # Empty face-up / face-down places of every seat, faintly.
+        for p in range(view.n if view.up else 0):
+            size = L.seat_card_size(lay, p, "table")
+            for slot in range(4):
+                if view.up[p][slot] is None and view.down[p][slot] is None:
+                    x, y = L.slot_position(lay, p, slot)
+                    r = pygame.Rect(0, 0, *size)
+                    r.center = (int(x), int(y))
+                    pygame.draw.rect(surface, t.felt_dark, r, width=max(1, lay.px(2)),
+                                     border_radius=max(3, r.w // 10))
+
+    def _draw_plates(self, surface: pygame.Surface) -> None:
+        t, lay, view = self.app.theme, self.lay, self.view
+        st = self.state
+        totals = self.match.totals
+        px = max(11, int(16 * lay.u))
+        for p in range(min(4, view.n)):
+            rect = lay.seat_boxes[p]
+            seat = self.seats[p]
+            turn = view.to_move == p and st is not None and not st.is_over
+            thinking = self.thinking is not None and self.thinking["seat"] == p and turn
+            colour = t.highlight if turn else t.panel
+            plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+            alpha = 235 if turn else 190
+            pygame.draw.rect(plate, (*colour, alpha), plate.get_rect(),
+                             border_radius=lay.px(10))
+            pygame.draw.rect(plate, (*(t.accent if turn else t.panel_edge), 255),
+                             plate.get_rect(), width=max(1, lay.px(2)), border_radius=lay.px(10))
+            surface.blit(plate, rect)
+            ink = t.button_text if turn else t.text
+            dim = (60, 60, 40) if turn else t.text_dim
+            cards = len(view.hands[p]) + sum(c is not None for c in view.up[p]) + \
+                sum(c is not None for c in view.down[p]) if view.hands else 0
+            level = "" if seat.is_human else f" · {seat.level}"
+            name = self._text(seat.name + level, px, ink, True)
+            stats = self._text(f"{cards} cards · {totals[p]} pts", max(10, int(14 * lay.u)), dim)
+            if p == 0:
+                surface.blit(name, (rect.x + lay.px(10), rect.y + lay.px(5)))
+                surface.blit(stats, (rect.x + lay.px(10), rect.y + lay.px(7) + name.get_height()))
+                if turn and seat.is_human:
+                    tip = self._text(self._phase_words(), max(10, int(13 * lay.u)), dim)
+                    surface.blit(tip, tip.get_rect(topright=(rect.right - lay.px(10),
+                                                             rect.y + lay.px(6))))
+            else:
+                surface.blit(name, name.get_rect(midleft=(rect.x + lay.px(10), rect.centery)))
+                surface.blit(stats, stats.get_rect(midright=(rect.right - lay.px(10),
+                                                             rect.centery)))
+            if thinking:
+                dots = "." * (1 + int(self.clock * 3) % 3)
+                img = self._text("thinking" + dots, max(10, int(14 * lay.u)), t.highlight, True)
+                if p == 2:
+                    pos = img.get_rect(midleft=(rect.right + lay.px(10), rect.centery))
+                else:
+                    pos = img.get_rect(midtop=(rect.centerx, rect.bottom + lay.px(2)))
+                    if p in (1, 3):
+                        pos.midbottom = (rect.centerx, rect.top - lay.px(3))
+                surface.blit(img, pos)
+
+    def _phase_words(self) -> str:
+        st = self.state
+        if st is None:
+            return ""
+        if st.phase_name == "follow":
+            return f"Add {plural(st.follow_rank)}?"
+        if st.phase_name == "chain":
+            return "Flip again?"
+        return "Your turn"
+
+    def _status(self) -> str:
+        st = self.state
+        view = self.view
+        if st is None:
+            return ""
+        if st.is_over and not self.anim.busy:
+            return "Hand over"
+        p = view.to_move
+        nxt = self.seat_name((p + 1) % view.n)
+        if p == 0 and self.seats[0].is_human:
+            if view.phase == "follow" and view.follow_rank:
+                r = SYMBOL_RANKS[view.follow_rank]
+                return f"Follow-up: add more {plural(r)}, or Done"
+            if view.phase == "chain":
+                return "Chain: flip another mystery card, or Done"
+            return f"Your turn — then {nxt}"
+        name = self.seat_name(p)
+        if self.wait_click:
+            return f"{name} played — click or press Space to go on"
+        return f"{name}'s turn — then {nxt}"
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        t, lay = self.app.theme, self.lay
+        # Status line above the pile.
+        status = self._status()
+        if status:
+            img = self._text(status, max(12, int(19 * lay.u)), t.text, True)
+            cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
+            top = int(lay.pile_centre[1] - lay.pile_card[1] / 2 - lay.px(14) - img.get_height())
+            back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
+            panel = pygame.Surface(back.size, pygame.SRCALPHA)
+            pygame.draw.rect(panel, (*t.panel, 170), panel.get_rect(), border_radius=back.h // 2)
+            surface.blit(panel, back)
+            surface.blit(img, img.get_rect(center=back.center))
+        # The log, newest at the bottom, scrollable with the wheel.
+        rect = lay.log_rect
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*t.panel, 150), panel.get_rect(), border_radius=lay.px(8))
+        surface.blit(panel, rect)
+        px = max(10, int(14 * lay.u))
+        line_h = int(px * 1.35)
+        rows = max(1, (rect.h - lay.px(8)) // line_h)
+        end = len(self.log) - self.log_scroll
+        lines = self.log[max(0, end - rows):end]
+        y = rect.bottom - lay.px(5) - line_h * len(lines)
+        font = t.font(px)
+        for i, line in enumerate(lines):
+            newest = (i == len(lines) - 1 and self.log_scroll == 0)
+            text = line
+            while font.size(text)[0] > rect.w - lay.px(16) and len(text) > 4:
+                text = text[:-2]
+            if text != line:
+                text = text[:-1] + "…"
+            img = self._text(text, px, t.text if newest else t.text_dim, newest)
+            surface.blit(img, (rect.x + lay.px(8), y))
+            y += line_h
+        if self.log_scroll:
+            img = self._text(f"▲ {self.log_scroll} newer below", max(9, px - 2), t.highlight)
+            surface.blit(img, img.get_rect(topright=(rect.right - lay.px(6), rect.y + lay.px(3))))
+        # Game info, top right, under the buttons.
+        info = lay.info_rect
+        preset = self.match.rules.preset
+        text = (f"Hand {max(1, self.match.hand_no + 1)} · first to {self.match.rules.target} "
+                f"loses · {preset} rules")
+        img = self._text(text, max(10, int(14 * lay.u)), t.text_dim)
+        surface.blit(img, img.get_rect(topright=(info.right, info.top + lay.px(40))))
+        if self.demo:
+            img = self._text("Demo: four AIs play", max(10, int(14 * lay.u)), t.highlight, True)
+            surface.blit(img, img.get_rect(topright=(info.right, info.top + lay.px(60))))
+        # The toast (illegal-move reasons, hints, notices).
+        if self.toast:
+            text, left, colour = self.toast
+            img = self._text(text, max(12, int(18 * lay.u)), colour, True)
+            cx = int(lay.width / 2)
+            y = int(lay.table_y - lay.table_card[1] / 2 - lay.px(16))
+            back = img.get_rect(midbottom=(cx, y)).inflate(lay.px(28), lay.px(12))
+            if back.width > lay.width - 20:
+                back.width = lay.width - 20
+                back.centerx = cx
+            panel = pygame.Surface(back.size, pygame.SRCALPHA)
+            alpha = int(235 * min(1.0, left / 0.4))
+            pygame.draw.rect(panel, (*t.panel, alpha), panel.get_rect(), border_radius=lay.px(10))
+            pygame.draw.rect(panel, (*colour, alpha), panel.get_rect(), width=max(1, lay.px(2)),
+                             border_radius=lay.px(10))
+            surface.blit(panel, back)
+            img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(center=back.center))
+
+    def _draw_drop_hint(self, surface: pygame.Surface) -> None:
+        if self.drag is None:
+            return
+        t = self.app.theme
+        rect = self.lay.pile_drop_rect
+        over = rect.collidepoint(self.drag["pos"])
+        colour = t.legal if self.drag["legal"] else t.illegal
+        width = max(2, self.lay.px(4 if over else 2))
+        pygame.draw.rect(surface, colour, rect, width=width, border_radius=self.lay.px(18))
+        if over:
+            words = "Drop to play" if self.drag["legal"] else "Not allowed here"
+            img = self._text(words, max(11, int(16 * self.lay.u)), colour, True)
+            surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - self.lay.px(4))))
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        if not self.banner:
+            return
+        t, lay = self.app.theme, self.lay
+        text, left = self.banner
+        swoop = text == "Swoop!"
+        px = int((64 if swoop else 34) * lay.u)
+        age = (1.3 if swoop else 1.2) - left
+        grow = pytweening.easeOutBack(min(1.0, age / 0.35)) if age >= 0 else 1.0
+        img = self._text(text, px, t.accent if swoop else t.text, True)
+        if grow != 1.0:
+            w, h = img.get_size()
+            img = pygame.transform.smoothscale(img, (max(1, int(w * grow)), max(1, int(h * grow))))
+        alpha = int(255 * min(1.0, left / 0.3))
+        cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
+        cy = int(lay.pile_centre[1])
+        shadow = self._text(text, px, (0, 0, 0), True)
+        if grow != 1.0:
+            shadow = pygame.transform.smoothscale(shadow, img.get_size())
+        shadow.set_alpha(alpha // 2)
+        img.set_alpha(alpha)
+        surface.blit(shadow, shadow.get_rect(center=(cx + lay.px(3), cy + lay.px(4))))
+        surface.blit(img, img.get_rect(center=(cx, cy)))

@@ -1,0 +1,165 @@
+"""Who sits at the table, how the AIs think off the frame loop, and saving off it too.
+
+:func:`seat_setup` merges the shipped/user ``opponents.yaml`` (via
+``swoop_desktop.ai.load_opponents``) with the player's settings overrides.
+:class:`Thinker` runs one bot decision on a worker thread: the frame loop
+only polls it, so no frame ever waits on a thinking AI. :class:`Saver`
+writes the game in progress on a worker thread from a snapshot, so a slow
+disk never stalls a frame.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import queue
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from swoop_desktop.ai import choose_safely, load_opponents, make_bot, observe
+from swoop_desktop.engine import Action, GameState, Match
+from swoop_desktop.engine.observation import PublicHistory
+
+_log = logging.getLogger("swoop_desktop.ui")
+
+SEAT_NAMES = ("You", "Left", "Top", "Right")
+PACE_SECONDS = {"slow": (1.2, 1.8), "fast": (0.15, 0.3), "click": None, "instant": (0.0, 0.0)}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One chair: display name, level (for the plate), personality and think-time range."""
+
+    seat: int
+    name: str
+    level: str = "human"
+    personality: str | None = None
+    think_ms: tuple[int, int] = (400, 900)
+
+    @property
+    def is_human(self) -> bool:
+        return self.level == "human"
+
+
+def seat_setup(settings: Any, config_dir: Any = None, demo: bool = False
+               ) -> tuple[list[Seat], list[str]]:
+    """The four seats (seat 0 the player, or a bot in demo mode) and problems to report."""
+    configs, messages = load_opponents(config_dir)
+    seats = [Seat(0, "You") if not demo else Seat(0, "South", "normal", "balanced")]
+    overrides = getattr(settings, "opponents", {}) or {}
+    for cfg in configs[:3]:
+        extra = dict(overrides.get(cfg.seat, {}) or {})
+        level = str(extra.get("level") or cfg.level)
+        name = str(extra.get("name") or cfg.name)
+        personality = extra.get("personality") or cfg.personality
+        seats.append(Seat(cfg.seat, name, level, personality, tuple(cfg.think_ms)))
+    return seats, messages
+
+
+def history_from(match: Match) -> PublicHistory:
+    """Rebuild the public record of the current deal (after a Continue)."""
+    history = PublicHistory(match.n)
+    replay = Match(match.rules, match.n, match.seed)
+    for events in _replay_current(replay, match):
+        history.feed(events)
+    return history
+
+
+def _replay_current(replay: Match, match: Match):
+    hands = match.actions
+    for i, actions in enumerate(hands):
+        events = replay.start_hand()
+        if i == len(hands) - 1:
+            yield events
+        for action in actions:
+            events = replay.apply(action)
+            if i == len(hands) - 1:
+                yield events
+
+
+class Thinker:
+    """A bot's decision for one position, computed on a worker thread."""
+
+    def __init__(self, seat: Seat, seed: int) -> None:
+        self.seat = seat
+        self.bot = make_bot(seat.level if seat.level != "human" else "normal",
+                            seat.personality, seed=seed)
+        self.thread: threading.Thread | None = None
+        self.result: Action | None = None
+        self.problem: str | None = None
+        self.key: int = -1
+
+    def start(self, state: GameState, history: PublicHistory, key: int) -> None:
+        obs = observe(state, self.seat.seat, history.copy())
+        legal = state.legal_actions()
+        self.result = None
+        self.problem = None
+        self.key = key
+
+        def work() -> None:
+            notes: list[str] = []
+            try:
+                self.result = choose_safely(self.bot, obs, legal, notes.append)
+            except Exception as exc:  # noqa: BLE001 - the table must go on
+                _log.exception("bot failed")
+                self.problem = str(exc)
+                self.result = legal[0]
+            if notes:
+                self.problem = notes[0]
+
+        self.thread = threading.Thread(target=work, name=f"bot-{self.seat.seat}", daemon=True)
+        self.thread.start()
+
+    @property
+    def ready(self) -> bool:
+        return self.thread is not None and not self.thread.is_alive()
+
+    def think_time(self, pace: str, rng: random.Random) -> float:
+        if pace in PACE_SECONDS and PACE_SECONDS[pace] is not None:
+            lo, hi = PACE_SECONDS[pace]  # type: ignore[misc]
+        else:
+            lo, hi = self.seat.think_ms[0] / 1000, self.seat.think_ms[1] / 1000
+        return rng.uniform(lo, hi)
+
+
+def snapshot(match: Match) -> Match:
+    """A copy of ``match`` that the main thread may go on changing (for a saver thread)."""
+    other = copy.copy(match)
+    other.totals = list(match.totals)
+    other.sheet = [list(r) for r in match.sheet]
+    other.went_out = list(match.went_out)
+    other.actions = [list(h) for h in match.actions]
+    other.state = None if match.state is None else match.state.clone()
+    return other
+
+
+class Saver:
+    """Runs save jobs in order on one worker thread; ``flush()`` waits for them."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self.errors: list[str] = []
+        self.thread = threading.Thread(target=self._run, name="saver", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            job = self.jobs.get()
+            try:
+                if job is None:
+                    return
+                job()
+            except Exception as exc:  # noqa: BLE001 - report, never crash the game
+                _log.exception("saving failed")
+                self.errors.append(f"The game could not be saved: {exc}")
+            finally:
+                self.jobs.task_done()
+
+    def submit(self, job: Callable[[], None]) -> None:
+        self.jobs.put(job)
+
+    def flush(self) -> None:
+        self.jobs.join()

@@ -1,0 +1,74 @@
+"""Colours and fonts of the table: one place, data not code.
+
+A deep felt-green cloth, cream card faces, and one accent colour (a warm
+orange) that marks Swoop cards (10s and Jokers) everywhere they appear.
+Fonts are DejaVu Sans shipped in ``assets/fonts`` (it has the suit glyphs the
+pygame default font lacks); if that file is missing the pygame default font
+is used so the game still starts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from swoop_desktop.resources import resource_path
+
+Colour = tuple[int, int, int]
+
+
+@dataclass
+class Theme:
+    """The palette and a font cache. ``theme.font(px, bold=False)`` returns a cached Font."""
+
+    felt: Colour = (22, 92, 58)
+    felt_dark: Colour = (14, 66, 41)
+    felt_light: Colour = (34, 116, 74)
+    face: Colour = (250, 245, 228)
+    face_edge: Colour = (120, 110, 90)
+    red: Colour = (196, 36, 44)
+    black: Colour = (28, 28, 34)
+    accent: Colour = (242, 140, 30)  # the Swoop colour: 10s and Jokers
+    accent_dark: Colour = (176, 90, 10)
+    back: Colour = (38, 62, 140)
+    back_light: Colour = (86, 116, 200)
+    text: Colour = (240, 240, 230)
+    text_dim: Colour = (170, 196, 178)
+    panel: Colour = (10, 40, 26)
+    panel_edge: Colour = (60, 130, 92)
+    highlight: Colour = (255, 222, 90)
+    legal: Colour = (110, 230, 140)
+    illegal: Colour = (240, 90, 80)
+    button: Colour = (238, 232, 214)
+    button_hover: Colour = (255, 250, 235)
+    button_text: Colour = (24, 40, 30)
+    button_primary: Colour = (242, 140, 30)
+    shadow: tuple[int, int, int, int] = (0, 0, 0, 70)
+    _fonts: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict, repr=False)
+
+    def font(self, px: int, bold: bool = False) -> pygame.font.Font:
+        """A DejaVu Sans font of ``px`` pixels (cached)."""
+        px = max(6, int(px))
+        key = (px, bold)
+        found = self._fonts.get(key)
+        if found is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            path = font_path(bold)
+            try:
+                found = pygame.font.Font(str(path) if path else None, px)
+            except (OSError, pygame.error):
+                found = pygame.font.Font(None, px)
+            self._fonts[key] = found
+        return found
+
+    def seat_colour(self, seat: int) -> Colour:
+        return ((236, 200, 90), (120, 190, 240), (230, 130, 160), (150, 220, 140))[seat % 4]
+
+
+def font_path(bold: bool = False) -> Path | None:
+    """The shipped DejaVu Sans file, or None when it is missing."""
+    path = resource_path("assets/fonts/" + ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"))
+    return path if path.is_file() else None
