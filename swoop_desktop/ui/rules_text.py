@@ -245,10 +245,12 @@ def _scoring(rules: Rules) -> list[Block]:
     return blocks
 
 
-def how_to_play(rules: Rules, players: int = 4) -> list[Block]:
-    """The whole how-to-play text for ``rules``, as blocks for a ScrollText."""
+def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> list[Block]:
+    """The whole how-to-play text for ``rules``, as blocks for a ScrollText
+    (``this_game``: they are the rules of the game in progress, not of the next one)."""
+    which = "the game you are playing" if this_game else "your next new game"
     blocks: list[Block] = [
-        ("note", "These are the rules of your next new game: " + summary(rules, players) + "."),
+        ("note", f"These are the rules of {which}: " + summary(rules, players) + "."),
         ("h", "The aim"),
         ("p", "Get rid of all your cards before the others do. When someone goes out, "
               "everyone else scores what they still hold, and points are bad: the lowest "

@@ -1,4 +1,4 @@
-"""How to play: the rules in plain words, for the options the next new game will use.
+"""How to play: the rules in plain words, for the game in progress or the next new game.
 
 The text comes from :mod:`swoop_desktop.ui.rules_text`, built from the rules in
 the player's settings (or, over a game in progress, that game's rules). It
@@ -24,8 +24,12 @@ class HowToScene(Scene):
 
     def __init__(self, app: Any, rules: Rules | None = None) -> None:
         super().__init__(app)
-        self.rules = rules if rules is not None else app.settings.rules_obj()
-        self.text = W.ScrollText((0, 0, 10, 10), how_to_play(self.rules))
+        table = app.stack.find("table") if getattr(app, "stack", None) else None
+        self.in_game = rules is None and table is not None and hasattr(table, "match")
+        if rules is None:
+            rules = table.match.rules if self.in_game else app.settings.rules_obj()
+        self.rules = rules
+        self.text = W.ScrollText((0, 0, 10, 10), how_to_play(rules, this_game=self.in_game))
         self.text.focused = True  # the arrow keys scroll the text straight away
         self.back = W.Button((0, 0, 10, 10), "Back", self.close, primary=True,
                              tooltip="Back (Esc)")

@@ -264,12 +264,17 @@ class SettingsScene(Scene):
 
     def change_fullscreen(self, value: bool) -> None:
         self.change_setting("fullscreen", bool(value))
-        setter = getattr(self.app, "set_fullscreen", None)
-        if setter is not None:
-            try:
-                setter(bool(value))
-            except pygame.error as exc:
-                self.show_message(f"Full screen is not available here ({exc}).")
+        self._apply_fullscreen(bool(value))
+
+    def _apply_fullscreen(self, value: bool) -> None:
+        """Switch the window now (the App's F11 switch), if it is not already so."""
+        toggle = getattr(self.app, "toggle_fullscreen", None)
+        if toggle is None or bool(getattr(self.app, "fullscreen", False)) == value:
+            return
+        try:
+            toggle()
+        except pygame.error as exc:
+            self.show_message(f"Full screen is not available here ({exc}).")
 
     def restore_defaults(self) -> None:
         """Every setting back to how Swoop comes (the window's size and place are kept)."""
@@ -286,12 +291,7 @@ class SettingsScene(Scene):
         if sound is not None:
             sound.volume = int(round(fresh.volume * 100))
             sound.muted = fresh.muted
-        setter = getattr(self.app, "set_fullscreen", None)
-        if setter is not None and old.fullscreen != fresh.fullscreen:
-            try:
-                setter(fresh.fullscreen)
-            except pygame.error as exc:
-                self.show_message(f"Full screen could not be changed ({exc}).")
+        self._apply_fullscreen(fresh.fullscreen)
 
     def show_message(self, text: str) -> None:
         self.message = text
@@ -316,6 +316,18 @@ class SettingsScene(Scene):
             row.help = option_help(name, r)
             row.enabled = option_applies(name, r)
         self._layout()
+
+    @property
+    def subtitle(self) -> str:
+        if self.in_game:
+            return "Saved as you change them. The game in progress keeps its rules."
+        return "Saved as you change them. Rule changes apply to the next new game."
+
+    @property
+    def in_game(self) -> bool:
+        """Opened over a game (from the pause menu)?"""
+        stack = getattr(self.app, "stack", None)
+        return stack is not None and stack.find("table") is not None
 
     def close(self) -> None:
         self.app.pop()
@@ -399,9 +411,8 @@ class SettingsScene(Scene):
         W.draw_backdrop(surface, theme)
         W.draw_text(surface, theme, "Settings", (self.frame.x + 4, int(22 * s)),
                     size=int(38 * s), bold=True, colour_name="accent", shadow=True)
-        W.draw_text(surface, theme, "Saved as you change them. Rule changes apply to the next "
-                    "new game.", (self.frame.x + 6, int(70 * s)), size=max(12, int(16 * s)),
-                    colour_name="text_muted", anchor="midleft")
+        W.draw_text(surface, theme, self.subtitle, (self.frame.x + 6, int(70 * s)),
+                    size=max(12, int(16 * s)), colour_name="text_muted", anchor="midleft")
         W.draw_panel(surface, theme, self.frame)
         self.panel.draw(surface, theme)
         self.defaults.draw(surface, theme)
