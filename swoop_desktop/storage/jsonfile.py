@@ -107,6 +107,19 @@ def _keep_backup(path: Path) -> None:
         tmp.unlink(missing_ok=True)
 
 
+def _retry(step: Callable[[], None], tries: int = 5) -> None:
+    """Run ``step``, retrying briefly when another program holds the file (Windows, virus
+    scanners, cloud sync): a rename there fails with PermissionError for a moment."""
+    for attempt in range(tries):
+        try:
+            step()
+            return
+        except PermissionError:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
 def atomic_write_text(path: Path, text: str, keep_backup: bool = True) -> None:
     """Replace ``path`` by ``text`` so that a crash at any moment leaves the old or new file."""
     path = Path(path)
@@ -118,8 +131,8 @@ def atomic_write_text(path: Path, text: str, keep_backup: bool = True) -> None:
             f.flush()
             os.fsync(f.fileno())
         if keep_backup:
-            _keep_backup(path)
-        os.replace(tmp, path)
+            _retry(lambda: _keep_backup(path))
+        _retry(lambda: os.replace(tmp, path))
     finally:
         tmp.unlink(missing_ok=True)
     _fsync_dir(path.parent)

@@ -126,7 +126,7 @@ def save_game(dirs: Dirs, match: Match, log: list[str], extra: dict[str, Any] | 
     """Save the game in progress atomically (call after every play and on quit)."""
     body = {"saved": datetime.now().isoformat(timespec="seconds")}
     body.update(match_to_json(match))
-    body["log"] = list(log)
+    body["log"] = [str(line) for line in log]
     body["extra"] = dict(extra or {})
     write_document(dirs.game_file, GAME_KIND, body)
 

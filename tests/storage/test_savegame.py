@@ -39,7 +39,7 @@ def _same_position(a: Match, b: Match) -> None:
     assert b.legal_actions() == a.legal_actions()
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**40),
        steps=st.integers(0, 400), players=st.sampled_from([3, 4, 5]),
        future=st.integers(0, 2**32))
