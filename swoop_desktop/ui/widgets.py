@@ -915,6 +915,14 @@ class _Scroller:
                          border_radius=3)
 
 
+def _wheel_pos(event: pygame.event.Event, pointer: tuple[int, int] | None
+               ) -> tuple[int, int] | None:
+    """Where the wheel turned: the event's own ``pos`` if it has one (the pilot adds it),
+    else the last pointer position seen in a motion event (None: unknown)."""
+    pos = _mouse_pos(event)
+    return pos if pos is not None else pointer
+
+
 def _wheel_step(event: pygame.event.Event) -> float:
     y = getattr(event, "precise_y", None)
     if y is None:
@@ -992,7 +1000,8 @@ class ScrollPanel:
         if event.type == pygame.MOUSEMOTION and pos is not None:
             self.scroll.pointer = pos
         if event.type == pygame.MOUSEWHEEL:
-            if self.scroll.pointer is None or self.rect.collidepoint(self.scroll.pointer):
+            p = _wheel_pos(event, self.scroll.pointer)
+            if p is None or self.rect.collidepoint(p):
                 before = self.scroll.offset
                 self.scroll_by(int(-_wheel_step(event) * 48))
                 return before != self.scroll.offset or self.scroll.content_height > 0
@@ -1131,7 +1140,7 @@ class ScrollText(Widget):
         if event.type == pygame.MOUSEMOTION and pos is not None:
             self.scroll.pointer = pos
         if event.type == pygame.MOUSEWHEEL:
-            p = self.scroll.pointer
+            p = _wheel_pos(event, self.scroll.pointer)
             if p is None or self.rect.collidepoint(p):
                 self.scroll.scroll_to(self.scroll.offset - int(_wheel_step(event) * 48),
                                       self.view_height)

@@ -12,99 +12,44 @@ import pygame
 import pytest
 
 from swoop_desktop.engine import OPTION_NAMES, PRESETS, Match, Rules
-from swoop_desktop.storage import Settings, load_settings, resolve_dirs, save_game
+from swoop_desktop.storage import Settings, load_settings, save_game
 from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.rules_text import OPTION_INFO, how_to_play_text
-from swoop_desktop.ui.scene import SceneStack
 from swoop_desktop.ui.scenes.howto import HowToScene
 from swoop_desktop.ui.scenes.settings import SettingsScene
-from swoop_desktop.ui.scenes.title import TitleScene
-from swoop_desktop.ui.theme import Theme
-
-
-class MenuApp:
-    """The App contract of the UI (stack, theme, settings, dirs, step) and nothing else."""
-
-    def __init__(self, size=(1280, 720)):
-        pygame.init()
-        self.screen = pygame.display.set_mode(size)
-        self.theme = Theme()
-        self.dirs = resolve_dirs()
-        self.settings, _ = load_settings(self.dirs)
-        self.stack = SceneStack()
-        self.calls: list[str] = []
-        self.games: list[Rules] = []
-
-    @property
-    def size(self):
-        return self.screen.get_size()
-
-    def push(self, scene):
-        return self.stack.push(scene)
-
-    def pop(self, value=None):
-        return self.stack.pop(value)
-
-    def save_settings(self):
-        from swoop_desktop.storage import save_settings
-
-        save_settings(self.dirs, self.settings)
-
-    def new_game(self):
-        self.calls.append("new_game")
-        self.games.append(self.settings.rules_obj())
-
-    def continue_game(self):
-        self.calls.append("continue")
-
-    def quit(self):
-        self.calls.append("quit")
-
-    def step(self, dt=1 / 60):
-        for event in pygame.event.get():
-            self.stack.handle(event)
-        self.stack.update(dt)
-        self.stack.draw(self.screen)
-
-    @property
-    def top(self):
-        return self.stack.top
 
 
 @pytest.fixture
-def app():
-    a = MenuApp()
-    a.push(TitleScene(a))
-    a.step()
-    yield a
-    pygame.event.clear()
+def pilot():
+    p = Pilot(start="title")
+    yield p
+    p.close()
 
 
-def click(app, pos, frames=1):
+@pytest.fixture
+def app(pilot):
+    pilot.app.pilot = pilot  # the helpers below post through it
+    return pilot.app
+
+
+def top(app):
+    return app.stack.top
+
+
+def click(app, pos):
     pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    for _ in range(frames):
-        app.step()
+    app.pilot.move(pos)
+    app.pilot.click(pos)
 
 
 def press(app, *keys, mod=0):
     for k in keys:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
-                                             scancode=0))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="",
-                                             scancode=0))
-    app.step()
+        app.pilot.press(k, mod=mod)
 
 
 def wheel(app, y, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
-                                         precise_x=0.0, precise_y=float(y)))
-    app.step()
+    app.pilot.scroll(pos, y)
 
 
 def saved_settings(app) -> dict:
@@ -112,16 +57,16 @@ def saved_settings(app) -> dict:
 
 
 def open_settings(app) -> SettingsScene:
-    click(app, app.top.buttons["settings"].rect.center)
-    assert app.top.name == "settings"
-    return app.top
+    click(app, top(app).buttons["settings"].rect.center)
+    assert top(app).name == "settings"
+    return top(app)
 
 
 def click_row(app, scene: SettingsScene, name: str, point):
     """Scroll ``name``'s row into view, draw, then click ``point(row)``."""
     row = scene.rows[name]
     scene.panel.scroll_to_widget(row)
-    app.step()
+    app.pilot.step()
     assert scene.panel.is_visible(row)
     click(app, point(row))
 
@@ -130,36 +75,50 @@ def click_row(app, scene: SettingsScene, name: str, point):
 
 
 def test_title_offers_every_choice_and_hides_continue_without_a_saved_game(app):
-    title = app.top
+    title = top(app)
     assert title.name == "title"
     assert list(title.buttons) == ["new", "settings", "scores", "howto", "quit"]
     assert all(b.enabled for b in title.buttons.values())
 
 
-def test_title_new_game_and_quit_buttons(app):
-    click(app, app.top.buttons["new"].rect.center)
-    assert app.calls == ["new_game"]
-    click(app, app.top.buttons["quit"].rect.center)
-    assert app.calls == ["new_game", "quit"]
+def test_title_new_game_button_deals_a_game(app):
+    click(app, top(app).buttons["new"].rect.center)
+    assert top(app).name == "table" and app.stack.scenes[0].name == "title"
+    assert top(app).match.rules == Rules.from_preset("app")
+
+
+def test_title_quit_button_ends_the_loop(app):
+    assert app.running
+    click(app, top(app).buttons["quit"].rect.center)
+    assert not app.running
 
 
 def test_continue_shows_with_a_saved_game_and_new_game_asks_first(app):
-    save_game(app.dirs, _started_match(), ["Lefty played a 7"])
-    title = app.top
+    saved = _started_match()
+    save_game(app.dirs, saved, ["Lefty played a 7"])
+    title = top(app)
     title.refresh()
-    app.step()
+    app.pilot.step()
     assert list(title.buttons)[0] == "continue" and title.buttons["continue"].primary
     click(app, title.buttons["continue"].rect.center)
-    assert app.calls == ["continue"]
+    table = top(app)
+    assert table.name == "table" and table.match.seed == 3
+    assert table.match.actions == saved.actions  # exactly where it was left
+    app.to_title()
+    title = top(app)
+    assert title.name == "title" and "continue" in title.buttons
     click(app, title.buttons["new"].rect.center)
-    assert app.top.name == "confirm" and app.calls == ["continue"]
-    cancel = app.top.buttons[-1]
+    assert top(app).name == "confirm"
+    cancel = top(app).buttons[-1]
     assert cancel.label == "Cancel"
     click(app, cancel.rect.center)
-    assert app.top is title and app.calls == ["continue"]
+    assert top(app) is title
+    press(app, pygame.K_n)
+    press(app, pygame.K_ESCAPE)  # Esc is Cancel too
+    assert top(app) is title
     click(app, title.buttons["new"].rect.center)
-    click(app, app.top.buttons[0].rect.center)  # "Start a new game"
-    assert app.calls == ["continue", "new_game"]
+    click(app, top(app).buttons[0].rect.center)  # "Start a new game"
+    assert top(app).name == "table" and top(app).match.seed != 3
 
 
 def _started_match() -> Match:
@@ -170,30 +129,30 @@ def _started_match() -> Match:
 
 
 def test_title_buttons_open_settings_scores_howto_and_back(app):
-    title = app.top
+    title = top(app)
     open_settings(app)
     press(app, pygame.K_ESCAPE)
-    assert app.top is title
+    assert top(app) is title
     click(app, title.buttons["howto"].rect.center)
-    assert app.top.name == "howto"
-    click(app, app.top.back.rect.center)
-    assert app.top is title
+    assert top(app).name == "howto"
+    click(app, top(app).back.rect.center)
+    assert top(app) is title
     click(app, title.buttons["scores"].rect.center)
-    assert app.top.name == "scores"
+    assert top(app).name == "scores"
 
 
 def test_title_works_by_keyboard(app):
-    title = app.top
+    title = top(app)
     press(app, pygame.K_DOWN)  # focus the first button
     assert title.ring.focused is title.buttons["new"]
     press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
     assert title.ring.focused is title.buttons["howto"]
     press(app, pygame.K_RETURN)
-    assert app.top.name == "howto"
+    assert top(app).name == "howto"
     press(app, pygame.K_ESCAPE)
-    assert app.top is title
+    assert top(app) is title
     press(app, pygame.K_s)  # shortcut letter
-    assert app.top.name == "settings"
+    assert top(app).name == "settings"
 
 
 # -- settings ------------------------------------------------------------------------------
@@ -226,8 +185,9 @@ def test_changing_a_rule_saves_it_and_the_next_new_game_uses_it(app):
     again, _ = load_settings(app.dirs)
     assert again.rules_obj() == Rules.from_preset("classic", max_four=False)
     press(app, pygame.K_ESCAPE)
-    click(app, app.top.buttons["new"].rect.center)
-    assert app.games[-1] == Rules.from_preset("classic", max_four=False)
+    click(app, top(app).buttons["new"].rect.center)
+    assert top(app).name == "table"
+    assert top(app).match.rules == Rules.from_preset("classic", max_four=False)
 
 
 def test_choosing_a_preset_resets_every_option(app):
@@ -253,7 +213,7 @@ def test_a_refused_combination_is_a_message_not_a_crash(app):
     assert scene.change_option("decks", 1) is False
     assert "decks" in scene.message and scene.notice.text == scene.message
     assert app.settings == before and scene.rows["decks"].value == "auto"
-    app.step()  # the message is drawn in view
+    app.pilot.step()  # the message is drawn in view
     assert scene.panel.is_visible(scene.notice)
     scene.change_option("hand_size", 12)  # a good change clears it
     assert scene.message == "" and app.settings.rules_obj().hand_size == 12
@@ -282,9 +242,9 @@ def test_opponents_speeds_and_sound_are_saved(app):
 
 
 def test_settings_scroll_in_a_small_window_and_work_by_keyboard():
-    app = MenuApp((960, 600))
-    app.push(TitleScene(app))
-    app.step()
+    pilot = Pilot(size=(960, 600), start="title")
+    app = pilot.app
+    app.pilot = pilot
     scene = open_settings(app)
     bottom = scene.rows["show_hints"]
     assert not scene.panel.is_visible(bottom)
@@ -305,8 +265,8 @@ def test_settings_scroll_in_a_small_window_and_work_by_keyboard():
     press(app, pygame.K_UP, pygame.K_UP, pygame.K_UP)  # wraps to Done
     assert scene.ring.focused is scene.done
     press(app, pygame.K_RETURN)
-    assert app.top.name == "title"
-    pygame.event.clear()
+    assert top(app).name == "title"
+    pilot.close()
 
 
 def test_restore_defaults(app):
@@ -326,19 +286,19 @@ def test_how_to_play_follows_the_options(app):
     scene = open_settings(app)
     click_row(app, scene, "pickup", lambda row: row.segment_rects()[1].center)  # Take all
     press(app, pygame.K_ESCAPE)
-    click(app, app.top.buttons["howto"].rect.center)
-    howto = app.top
+    click(app, top(app).buttons["howto"].rect.center)
+    howto = top(app)
     assert "go into your hand with it" in howto.words
     assert "your cards start a new one" not in howto.words
     press(app, pygame.K_ESCAPE)
     app.settings = app.settings.with_rules(Rules.from_preset("app"))
-    click(app, app.top.buttons["howto"].rect.center)
-    assert "your cards start a new one; you may then add more" in app.top.words
+    click(app, top(app).buttons["howto"].rect.center)
+    assert "your cards start a new one; you may then add more" in top(app).words
 
 
 def test_how_to_play_scrolls(app):
-    click(app, app.top.buttons["howto"].rect.center)
-    howto = app.top
+    click(app, top(app).buttons["howto"].rect.center)
+    howto = top(app)
     assert howto.text.scroll.content_height > howto.text.view_height
     wheel(app, -2, howto.text.rect.center)
     assert howto.text.scroll.offset > 0
@@ -364,8 +324,26 @@ def test_how_to_play_text_for_every_option(preset):
     assert ("10s and Jokers are Swoop cards" in other) == flipped.tens_are_swoop_cards
 
 
-def test_howto_over_given_rules():
-    app = MenuApp()
+def test_howto_over_given_rules(app):
     scene = app.push(HowToScene(app, Rules.from_preset("classic")))
-    app.step()
+    app.pilot.step()
     assert "Your turn ends there" in scene.words
+
+
+def test_howto_and_settings_over_a_game_describe_that_game(app):
+    scene = open_settings(app)
+    scene.choose_preset("traditional")
+    press(app, pygame.K_ESCAPE)
+    click(app, top(app).buttons["new"].rect.center)
+    table = top(app)
+    assert table.match.rules.preset == "traditional"
+    app.settings = app.settings.with_rules(Rules.from_preset("classic"))  # next game differs
+    table.pause()
+    app.pilot.step()
+    howto = app.push(HowToScene(app))
+    app.pilot.step()
+    assert howto.in_game and "the game you are playing: Traditional rules" in howto.words
+    press(app, pygame.K_ESCAPE)
+    settings = app.push(SettingsScene(app))
+    app.pilot.step()
+    assert settings.in_game and "keeps its rules" in settings.subtitle
