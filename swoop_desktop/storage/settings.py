@@ -59,6 +59,8 @@ class Settings:
 
 
 def _pair(value: Any, name: str, low: int, high: int) -> tuple[int, int] | None:
+    """A window size or place. Two whole numbers; an unusable one (a window closed while
+    minimised can report 0 x 0) is forgotten, never a reason to drop the other settings."""
     if value is None:
         return None
     check_type(value, list, name)
@@ -66,8 +68,8 @@ def _pair(value: Any, name: str, low: int, high: int) -> tuple[int, int] | None:
         raise DocumentError(f"{name} should be two numbers, not {value!r}")
     for v in value:
         check_type(v, int, name)
-        if not low <= v <= high:
-            raise DocumentError(f"{name} value {v} is out of range ({low}..{high})")
+    if not all(low <= v <= high for v in value):
+        return None
     return (value[0], value[1])
 
 
@@ -142,5 +144,14 @@ def load_settings(dirs: Dirs) -> tuple[Settings, list[str]]:
 
 
 def save_settings(dirs: Dirs, settings: Settings) -> None:
-    """Write the settings atomically (the previous file is kept as ``settings.json.bak``)."""
-    write_document(dirs.settings_file, SETTINGS_KIND, settings.to_json())
+    """Write the settings atomically (the previous file is kept as ``settings.json.bak``).
+
+    Settings that could not be read back are refused (ValueError naming the
+    value) before anything is written, so a bad value never costs the file.
+    """
+    body = settings.to_json()
+    try:
+        settings_from_json(body)
+    except DocumentError as exc:
+        raise ValueError(f"settings not saved: {exc}") from None
+    write_document(dirs.settings_file, SETTINGS_KIND, body)

@@ -103,3 +103,22 @@ def test_dirs_platformdirs_without_swoop_home(tmp_path, monkeypatch):
     assert dirs.data != dirs.config
     assert dirs.data.is_dir() and dirs.config.is_dir()
     assert dirs.settings_file.parent == dirs.config and dirs.game_file.parent == dirs.data
+
+
+def test_unusable_window_geometry_is_forgotten_not_fatal():
+    body = {"format": "swoop-settings", "version": 2, "window_size": [0, 0], "muted": True,
+            "window_pos": [10, 20]}
+    settings = decode_document(json.dumps(body).encode(), SETTINGS_KIND)
+    assert settings.window_size is None and settings.muted is True
+    assert settings.window_pos == (10, 20)
+
+
+def test_settings_that_could_not_be_read_back_are_never_written():
+    dirs = resolve_dirs()
+    save_settings(dirs, replace(Settings(), volume=0.4))
+    before = dirs.settings_file.read_text()
+    with pytest.raises(ValueError, match="volume"):
+        save_settings(dirs, replace(Settings(), volume=3.0))
+    with pytest.raises(ValueError, match="ai_pace"):
+        save_settings(dirs, replace(Settings(), ai_pace="warp"))
+    assert dirs.settings_file.read_text() == before
