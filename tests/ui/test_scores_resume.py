@@ -64,3 +64,18 @@ def test_resume_through_the_pilot_restores_the_table(tmp_path):
         assert table.state.to_move == 0
         _play_one_card(pilot)
         assert table.mismatches == 0
+
+
+def test_scores_button_on_the_table_shows_this_game(tmp_path):
+    with Pilot(data_dir=tmp_path / "d", seed=5, start="table") as pilot:
+        assert pilot.wait_for_turn(60)
+        table = pilot.table
+        button = next(b for b in table.buttons if b.label == "Scores")
+        pilot.click(button.rect.center)
+        scores = pilot.top
+        assert scores.name == "scores" and scores.tab == "game"
+        assert scores.match is table.match
+        pilot.step(2)
+        assert len(scores.last_chart) == 4  # one line per player
+        pilot.press(pygame.K_ESCAPE)
+        assert pilot.top is table
