@@ -44,6 +44,8 @@ def test_sigkill_while_saving_never_leaves_an_unreadable_file():
     logs = [[f"play {k} " * 8 for k in range(400 + 300 * s)] for s in (0, 1)]  # a big file
     prints = {fingerprint(m.state) for m in matches}
     seen: set[str] = set()
+    save_game(dirs, matches[0], logs[0])  # warm up in the parent: the child imports nothing
+    save_settings(dirs, Settings())
     for _ in range(KILLS):
         pid = os.fork()
         if pid == 0:
