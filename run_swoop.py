@@ -1,12 +1,15 @@
 """PyInstaller's entry script for the packaged Swoop app (see installer.spec).
 
 PyInstaller needs a plain script, not the package's ``__main__``; this one
-only hands the command line to the game.
+only quiets pygame's greeting and hands the command line to the game.
 """
 
+import os
 import sys
 
-from swoop_desktop.__main__ import main
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from swoop_desktop.__main__ import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -11,7 +11,8 @@ packaged app (``build/dist/Swoop/Swoop --selftest``). It checks, in order:
   player's real user folders can be created and written (a probe file,
   removed again; no saves or settings are touched);
 - **demo**: the real app starts (headless if ``SDL_VIDEODRIVER=dummy``) and
-  plays a demo game with four AIs for a few seconds of frames.
+  four AIs play a demo game for a few seconds of frames; cards must move,
+  the table must agree with the engine, and nothing may log a warning.
 
 While it runs the working directory is an empty temporary folder (so a path
 relative to it fails here, not on a player's machine), network connections
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import socket
 import sys
@@ -188,22 +188,66 @@ def _probe_user_dirs() -> list[str]:
 
 
 def check_demo(data_dir: Path, seed: int, frames: int) -> list[str]:
-    """The real app starts and plays a demo game with four AIs for ``frames`` frames."""
-    from swoop_desktop.ui.app import run
+    """The real app starts and four AIs play a demo game for ``frames`` frames.
 
-    perf = data_dir / "selftest-perf.json"
-    code = run(["--demo", "--seed", str(seed), "--frames", str(frames), "--speed", "fast",
-                "--data-dir", str(data_dir), "--perf", str(perf)])
+    The App is driven the way ``swoop --demo`` drives it (one ``step`` per
+    frame on a 60 Hz game clock); then the table must have seen plays, must
+    agree with the engine card for card, the picture must not be blank, and
+    nothing may have been logged as a warning or an error meanwhile.
+    """
+    import pygame
+
+    from swoop_desktop.ui.app import App
+
     problems: list[str] = []
-    if code != 0:
-        problems.append(f"demo: the app exited with status {code}")
-    if not perf.is_file():
-        return problems + ["demo: the app wrote no --perf report"]
-    report = json.loads(perf.read_text(encoding="utf-8"))
-    played = report.get("frames", 0)
-    if played < frames:
-        problems.append(f"demo: the app ran {played} frames, not {frames}")
+    with _logged_warnings() as warnings:
+        app = App(size=(1280, 720), data_dir=str(data_dir), demo=True, seed=seed,
+                  speed="fast", pace="fast")
+        try:
+            table = app.stack.find("table")
+            if table is None:
+                return ["demo: the app did not open the table"]
+            deadline = time.monotonic() + 60
+            while app.running and app.frames < frames and time.monotonic() < deadline:
+                app.step(1 / 60)
+            colours = len(set(pygame.image.tobytes(
+                pygame.transform.scale(app.screen, (64, 36)), "RGB")[i:i + 3]
+                for i in range(0, 64 * 36 * 3, 3)))
+            plays = table.plays
+            mismatches = table.mismatches
+            shown = app.frames
+        finally:
+            app.shutdown()
+    if shown < frames:
+        problems.append(f"demo: the app showed {shown} frames, not {frames}")
+    if plays == 0:
+        problems.append(f"demo: no AI played a card in {shown} frames")
+    if mismatches:
+        problems.append(f"demo: the table and the engine disagreed {mismatches} time(s)")
+    if colours < 8:
+        problems.append(f"demo: the last frame is nearly blank ({colours} colours)")
+    problems.extend(f"demo: logged {w}" for w in warnings)
     return problems
+
+
+@contextlib.contextmanager
+def _logged_warnings() -> Iterator[list[str]]:
+    """Collect warnings and errors logged by the game while the block runs."""
+    import logging
+
+    found: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            found.append(f"{record.levelname.lower()} {record.getMessage()}")
+
+    handler = Collect(level=logging.WARNING)
+    logger = logging.getLogger("swoop_desktop")
+    logger.addHandler(handler)
+    try:
+        yield found
+    finally:
+        logger.removeHandler(handler)
 
 
 # ---- running them ----------------------------------------------------------------------------
