@@ -25,10 +25,10 @@ KILLS = 110
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
 
 
-def _saver(dirs, matches, logs) -> None:
+def _saver(dirs, matches, logs, start: int) -> None:
     """Child process: save game and settings alternately, forever, as fast as it can."""
     try:
-        i = 0
+        i = start
         while True:
             save_game(dirs, matches[i % 2], logs[i % 2])
             save_settings(dirs, Settings(volume=(i % 10) / 10))
@@ -46,11 +46,11 @@ def test_sigkill_while_saving_never_leaves_an_unreadable_file():
     seen: set[str] = set()
     save_game(dirs, matches[0], logs[0])  # warm up in the parent: the child imports nothing
     save_settings(dirs, Settings())
-    for _ in range(KILLS):
+    for k in range(KILLS):
         pid = os.fork()
         if pid == 0:
-            _saver(dirs, matches, logs)
-        time.sleep(rng.uniform(0.0, 0.02))
+            _saver(dirs, matches, logs, k + 1)
+        time.sleep(rng.uniform(0.0, 0.03))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         saved, messages = load_game(dirs)
