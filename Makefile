@@ -29,6 +29,17 @@ lint: $(STAMP)
 	$(BIN)/ruff check swoop_desktop tests benchmarks
 	$(BIN)/lint-imports
 
+APP_STAMP := $(VENV)/.installed-app
+
+$(APP_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[app]"
+	touch $(APP_STAMP)
+
+## make app: same set-up plus PyInstaller, then build the double-click app into build/dist/Swoop/
+app: $(APP_STAMP)
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath build/dist --workpath build/work installer.spec
+	@echo "built build/dist/Swoop/ (check it: build/dist/Swoop/Swoop --selftest)"
+
 ## make bench: print the engine's throughput figures
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_throughput.py
