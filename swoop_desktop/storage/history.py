@@ -209,16 +209,22 @@ def _load(dirs: Dirs) -> tuple[History | None, list[str], bool]:
     messages = list(loaded.messages)
     history = loaded.value
     if history is not None and history.bad:
+        # Keep a full copy, then keep only the readable games, so the player hears of it once.
         copy = dirs.history_file.with_name(
             f"history.partly-damaged-{datetime.now():%Y%m%d-%H%M%S}.json")
         try:
-            if not copy.exists():
-                shutil.copyfile(dirs.history_file, copy)
-            where = f"a full copy is kept at {copy}"
+            n = 0
+            while copy.exists():
+                n += 1
+                copy = copy.with_name(
+                    f"history.partly-damaged-{datetime.now():%Y%m%d-%H%M%S}-{n}.json")
+            shutil.copyfile(dirs.history_file, copy)
+            _write(dirs, history.games)
+            where = f"a full copy of the file is kept at {copy}"
         except OSError:
             where = "the file was left as it is"
         messages.append(f"{len(history.bad)} game(s) in your game history could not be read "
-                        f"({history.bad[0]}); the other {len(history.games)} are shown, and "
+                        f"({history.bad[0]}); the other {len(history.games)} are kept, and "
                         f"{where}.")
     return history, messages, loaded.blocked
 

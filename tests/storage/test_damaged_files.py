@@ -168,6 +168,10 @@ def test_one_bad_game_in_history_keeps_the_others():
     assert "1 game(s) in your game history could not be read" in messages[0]
     copies = list(dirs.data.glob("history.partly-damaged-*.json"))
     assert len(copies) == 1 and json.loads(copies[0].read_text())["games"][0]["totals"] == "lots"
+    # told once: the readable games were kept, the copy holds everything
+    records, messages = load_history(dirs)
+    assert len(records) == 1 and messages == []
+    assert len(list(dirs.data.glob("history.partly-damaged-*.json"))) == 1
 
 
 def test_damaged_saved_game_still_shows_continue_until_tried():

@@ -363,8 +363,9 @@ class ScoresScene(Scene):
                                 h - 2 * self.margin - bh - 16)
         self.watch_button = Button((0, 0, 10, 10), "Watch again", self.watch, primary=True)
         self.reset_button = Button((0, 0, 10, 10), "Reset statistics", self.ask_reset)
-        self.speed = Choice((0, 0, 10, 10), "Replay speed", REPLAY_SPEEDS, self.replay_speed,
-                            self._set_speed, segmented=True)
+        self.speed = Choice((0, 0, 10, 10), "Speed", REPLAY_SPEEDS, self.replay_speed,
+                            self._set_speed, segmented=True,
+                            control_width=max(210, int(w * 0.44 * 0.66)))
         self._place_tab_widgets()
 
     def _place_tab_widgets(self) -> None:
