@@ -347,3 +347,41 @@ def test_howto_and_settings_over_a_game_describe_that_game(app):
     settings = app.push(SettingsScene(app))
     app.pilot.step()
     assert settings.in_game and "keeps its rules" in settings.subtitle
+
+
+# -- the game behind the title ---------------------------------------------------------------
+
+
+def test_after_a_quiet_moment_four_ais_play_behind_the_title(app):
+    title = top(app)
+    app.pilot.advance(1.0)
+    press(app, pygame.K_LSHIFT)  # someone is there: the quiet moment starts again
+    app.pilot.advance(2.0)
+    assert not title.watch.running
+    app.pilot.advance(1.0)
+    assert title.watch.running and not title.watch.failed
+    watched = title.watch.table.match
+    assert all(not s.is_human for s in title.watch.table.seats)
+    assert app.pilot.until(lambda: sum(len(a) for a in watched.actions) >= 1, 20)
+    assert [s.name for s in app.stack.scenes] == ["title"]  # nothing pushed by the show
+    assert app.sound.played == []  # and it is silent
+    click(app, title.buttons["new"].rect.center)  # the menu still works over it
+    assert top(app).name == "table" and top(app).match is not watched
+    assert top(app).seats[0].is_human
+
+
+def test_the_watch_goes_on_to_the_next_hand_and_a_new_game():
+    pilot = Pilot(start="title")
+    try:
+        watch = pilot.top.watch
+        watch.quiet = 100.0  # as if the title had been left alone for a while
+        pilot.step()
+        first = watch.table
+        assert first is not None
+        watch.finished("hand_over")
+        assert watch.next_step == ("next_hand", 2.0)
+        watch.finished("game_over")
+        pilot.advance(3.1)
+        assert watch.table is not first and watch.running and not watch.failed
+    finally:
+        pilot.close()

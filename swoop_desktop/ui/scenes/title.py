@@ -2,12 +2,15 @@
 
 Continue shows only when a saved game exists. Starting a new game over a
 saved one asks first. Every button has a key (N, C, S, R, H, Q) and the
-column works with Up/Down/Tab and Enter.
+column works with Up/Down/Tab and Enter. After a few quiet seconds a game
+of four AIs (the table's own demo mode) fades in behind the menu.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
+import random
 from typing import Any
 
 import pygame
@@ -20,6 +23,11 @@ from swoop_desktop.ui.rules_text import summary
 from swoop_desktop.ui.scene import Scene
 
 CONFIRM_NEW = "confirm_new_game"
+WATCH_AFTER = 2.5  # seconds of quiet on the title before the AIs start playing behind it
+WATCH_VEIL = 120  # how much the cloth covers the game behind the menu (0-255)
+BLUR_EVERY = 1 / 15  # seconds between redraws of the softened game behind the menu
+
+_log = logging.getLogger(__name__)
 
 
 def _first_id(rank: int, skip: int = 0) -> int:
@@ -44,10 +52,15 @@ class TitleScene(Scene):
         self._built_for: tuple[int, int] | None = None
         self._background: pygame.Surface | None = None
         self._background_key: Any = None
+        self._words: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self.watch = Watch(app)
 
     # -- life cycle -----------------------------------------------------------
     def enter(self) -> None:
         self.refresh()
+
+    def exit(self) -> None:
+        self.watch.stop()
 
     def on_result(self, value: Any) -> None:
         if value == (CONFIRM_NEW, True):
@@ -57,6 +70,7 @@ class TitleScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.build(size)
+        self.watch.resize(size)
 
     def refresh(self) -> None:
         """Re-read what may have changed: a saved game, the settings, the scores screen."""
@@ -158,6 +172,8 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self._built_for != tuple(self.app.size):
             self.build(tuple(self.app.size))
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.watch.quiet = 0.0  # someone is here: wait before starting the show
         if event.type == pygame.MOUSEMOTION:
             for button in self.buttons.values():
                 button.handle(event)
@@ -171,6 +187,7 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         for button in self.buttons.values():
             button.update(dt)
+        self.watch.update(dt)
 
     # -- drawing --------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -181,8 +198,16 @@ class TitleScene(Scene):
         key = (size, self.footer, self.buttons and next(iter(self.buttons.values())).rect.x)
         if self._background is None or self._background_key != key:
             self._background = self._paint_background(size, theme)
+            self._words = self._paint_words(size, theme)
             self._background_key = key
-        surface.blit(self._background, (0, 0))
+        if not self.watch.draw(surface):
+            surface.blit(self._background, (0, 0))
+        elif self.watch.fade > 0:  # the still picture dissolves into the game
+            self._background.set_alpha(int(255 * self.watch.fade))
+            surface.blit(self._background, (0, 0))
+            self._background.set_alpha(None)
+        for piece, where in self._words:
+            surface.blit(piece, where)
         for button in self.buttons.values():
             button.draw(surface, theme)
         W.draw_tooltip(surface, theme, list(self.buttons.values()))
@@ -190,24 +215,43 @@ class TitleScene(Scene):
     def _paint_background(self, size: tuple[int, int], theme: Any) -> pygame.Surface:
         """Everything that does not move (cloth, cards, title, footer), painted once a size."""
         image = pygame.Surface(size)
-        s = self.scale
         W.draw_backdrop(image, theme)
         self._draw_fans(image, theme)
+        return image
+
+    def _paint_words(self, size: tuple[int, int], theme: Any
+                     ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The title with the line under it, and the footer: transparent pieces, each
+        cut to what it covers (blitting a whole transparent screen costs milliseconds)."""
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        s = self.scale
         w, h = size
         W.draw_text(image, theme, "Swoop", (w // 2, self.title_y), size=int(100 * s),
                     bold=True, colour_name="accent", anchor="center", shadow=True)
-        W.draw_text(image, theme, "You against Left, Top and Right. Lowest score wins.",
-                    (w // 2, self.title_y + int(70 * s)), size=int(21 * s),
-                    colour_name="text_muted", anchor="center")
+        sub = W.render(theme, "You against Left, Top and Right. Lowest score wins.",
+                       int(21 * s), False, W.colour(theme, "text_muted"))
+        where = sub.get_rect(center=(w // 2, self.title_y + int(70 * s)))
+        _pill(image, where.inflate(int(28 * s), int(10 * s)))
+        image.blit(sub, where)
         if self.footer:
             fnt = W.font(theme, int(16 * s))
             lines = W.wrap_text(fnt, self.footer, int(w * 0.8))[:2]
             y = h - int(22 * s) - (len(lines) - 1) * fnt.get_linesize()
+            width = max(fnt.size(line)[0] for line in lines)
+            box = pygame.Rect(0, 0, width + int(28 * s), len(lines) * fnt.get_linesize()
+                              + int(8 * s))
+            box.center = (w // 2, y + (len(lines) - 1) * fnt.get_linesize() // 2)
+            _pill(image, box)
             for line in lines:
                 W.draw_text(image, theme, line, (w // 2, y), size=int(16 * s),
                             colour_name="text_muted", anchor="center")
                 y += fnt.get_linesize()
-        return image
+        pieces = []
+        for band in (pygame.Rect(0, 0, w, h // 2), pygame.Rect(0, h // 2, w, h - h // 2)):
+            used = image.subsurface(band).get_bounding_rect().move(band.topleft)
+            if used.width and used.height:
+                pieces.append((image.subsurface(used).copy(), used.topleft))
+        return pieces
 
     def _draw_fans(self, surface: pygame.Surface, theme: Any) -> None:
         """Two small fans of cards either side of the menu: four 7s and the Swoop cards."""
@@ -237,6 +281,175 @@ class TitleScene(Scene):
                 shadow = pygame.transform.rotozoom(self.art.shadow(size), angle, 1.0)
                 surface.blit(shadow, shadow.get_rect(center=(x + 4, y + 6)))
                 surface.blit(face, face.get_rect(center=(x, y)))
+
+
+def _pill(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A soft dark rounded band under a line of text, so it reads over anything."""
+    pygame.draw.rect(surface, (0, 0, 0, 90), rect, border_radius=rect.height // 2)
+
+
+class _Silent:
+    """A sound player that plays nothing (the game behind the title is quiet)."""
+
+    volume = 0
+    muted = True
+
+    def play(self, name: str) -> None:
+        return None
+
+
+class _WatchApp:
+    """What the table behind the title sees as its App: the real one, except that it is
+    silent, never pushes overlays (a finished hand or game is reported to the Watch)
+    and plays at a relaxed pace."""
+
+    ai_pace = "normal"
+    anim_speed = "normal"
+    rules_override = None
+    demo = True
+
+    def __init__(self, app: Any, watch: Watch) -> None:
+        self._app = app
+        self._watch = watch
+        self.sound = _Silent()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._app, name)
+
+    def push(self, scene: Any) -> Any:
+        self._watch.finished(getattr(scene, "name", ""))
+        return scene
+
+    def pop(self, value: Any = None) -> None:
+        return None
+
+    def notify(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+class Watch:
+    """Four AIs playing behind the title, under a veil of cloth, started after
+    ``WATCH_AFTER`` quiet seconds. It uses the table scene's own demo mode; if that
+    ever fails, the title simply goes back to its still picture."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.table: Any = None
+        self.quiet = 0.0
+        self.shown = 0.0  # seconds since the table appeared (for the fade-in)
+        self.failed = bool(getattr(app, "demo", False))
+        self.next_step: tuple[str, float] | None = None
+        self._veil: pygame.Surface | None = None
+        self._canvas: pygame.Surface | None = None
+        self._blurred: pygame.Surface | None = None
+        self._small: pygame.Surface | None = None
+        self._small_for: tuple[int, int] | None = None
+        self._since_blur = 0.0
+
+    @property
+    def running(self) -> bool:
+        return self.table is not None
+
+    def start(self) -> None:
+        from .table import TableScene
+
+        self.table = TableScene(_WatchApp(self.app, self), demo=True,
+                                seed=random.randrange(1 << 30))
+        self.table.enter()
+        self.shown = 0.0
+        self.next_step = None
+
+    def stop(self) -> None:
+        self.table = None
+        self.quiet = 0.0
+
+    def finished(self, what: str) -> None:
+        """The table would show an overlay: go on with the next hand, or a new game."""
+        if what == "hand_over":
+            self.next_step = ("next_hand", 2.0)
+        elif what == "game_over":
+            self.next_step = ("restart", 3.0)
+
+    def _guard(self, action: Any, *args: Any) -> bool:
+        try:
+            action(*args)
+        except Exception:  # noqa: BLE001 - the show must never break the title screen
+            _log.exception("the game behind the title failed; showing the still title")
+            self.failed = True
+            self.table = None
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        if self.failed:
+            return
+        if self.table is None:
+            self.quiet += dt
+            if self.quiet >= WATCH_AFTER:
+                self._guard(self.start)
+            return
+        self.shown += dt
+        self._since_blur += dt
+        if self.next_step is not None:
+            what, left = self.next_step
+            left -= dt
+            if left > 0:
+                self.next_step = (what, left)
+            else:
+                self.next_step = None
+                if what == "next_hand":
+                    self._guard(self.table.on_result, "next_hand")
+                else:
+                    self._guard(self.start)
+        if self.table is not None:
+            self._guard(self.table.update, dt)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.table is not None:
+            self._guard(self.table.resize, size)
+
+    def draw(self, surface: pygame.Surface) -> bool:
+        """Draw the game and the veil over it; False when there is no game to show."""
+        if self.table is None:
+            return False
+        size = surface.get_size()
+        stale = self._blurred is None or self._blurred.get_size() != size
+        # The game is drawn off screen and softened a few times a second (the drawing in
+        # one frame, the softening in the next, so no frame does both): it is the
+        # backdrop, never a rival for the menu.
+        if self._small is not None and (stale or self._small_for == size):
+            self._blurred = self._soften(self._small, size)
+            self._small = None
+        elif stale or self._since_blur >= BLUR_EVERY:
+            if self._canvas is None or self._canvas.get_size() != size:
+                self._canvas = pygame.Surface(size)
+            if not self._guard(self.table.draw, self._canvas):
+                return False
+            w, h = size
+            self._small = pygame.transform.smoothscale(self._canvas,
+                                                       (max(1, w // 4), max(1, h // 4)))
+            self._small_for = size
+            self._since_blur = 0.0
+            if stale:
+                self._blurred = self._soften(self._small, size)
+                self._small = None
+        surface.blit(self._blurred, (0, 0))
+        return True
+
+    def _soften(self, small: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        """The small picture scaled up (which blurs it) under a veil of cloth."""
+        image = pygame.transform.smoothscale(small, size)
+        if self._veil is None or self._veil.get_size() != size:
+            self._veil = pygame.Surface(size, pygame.SRCALPHA)
+            r, g, b = self.app.theme.felt_dark
+            self._veil.fill((r, g, b, WATCH_VEIL))
+        image.blit(self._veil, (0, 0))
+        return image
+
+    @property
+    def fade(self) -> float:
+        """1.0 when the game has just appeared, 0.0 once it is fully shown (1.5 s later)."""
+        return max(0.0, 1.0 - self.shown / 1.5)
 
 
 def _scores_scene_class() -> type | None:
