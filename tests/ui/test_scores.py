@@ -263,3 +263,15 @@ def test_damaged_record_cannot_be_watched_and_says_why():
     scene.records = [broken]
     scene.watch()
     assert app.stack.top is scene and "cannot be watched again" in scene.notice
+
+
+def test_from_the_title_this_game_is_the_saved_game():
+    from swoop_desktop.storage import save_game
+
+    app = FakeApp()
+    match = _match_with_hands(2, seed=6)
+    save_game(app.dirs, match, [], {"seats": [{"name": "Ann"}]})
+    scene = app.push(ScoresScene(app))
+    app.frame()
+    assert scene.tab == "game" and scene.match.sheet == match.sheet
+    assert seat_names(scene.seats, 4)[0] == "Ann"

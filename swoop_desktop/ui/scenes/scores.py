@@ -22,7 +22,15 @@ from typing import Any
 import pygame
 
 from swoop_desktop.engine import Action, EngineError, Match
-from swoop_desktop.storage import GameRecord, Stats, compute_stats, load_history, reset_stats
+from swoop_desktop.storage import (
+    GameRecord,
+    Stats,
+    compute_stats,
+    has_saved_game,
+    load_game,
+    load_history,
+    reset_stats,
+)
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.widgets import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 
@@ -290,8 +298,9 @@ class ScoresScene(Scene):
     """Scores: this game's sheet and chart, past games (with "Watch again"), statistics.
 
     ``match`` is the game in progress (None: taken from the table scene if there
-    is one, else the "This game" tab says there is no game); ``seats`` are its
-    seat dicts (``{"name": "Left", ...}``).
+    is one, else the saved game that Continue would resume, else the "This
+    game" tab says there is no game); ``seats`` are its seats (dicts with a
+    ``"name"``, or objects with a ``name``).
     """
 
     name = "scores"
@@ -324,9 +333,16 @@ class ScoresScene(Scene):
             self.match = getattr(table, "match", None)
             if not self.seats:
                 self.seats = list(getattr(table, "seats", None) or [])
+        saved_messages: list[str] = []
+        if self.match is None and has_saved_game(self.app.dirs):
+            saved, saved_messages = load_game(self.app.dirs)  # the game Continue would resume
+            if saved is not None:
+                self.match = saved.match
+                self.seats = self.seats or list(saved.extra.get("seats") or [])
         if not self.tab:
             self.tab = "game" if self.match is not None and self.match.actions else "history"
         self.reload()
+        self.messages = saved_messages + self.messages
         self.resize(self.app.size)
 
     def reload(self) -> None:
