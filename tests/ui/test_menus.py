@@ -114,6 +114,9 @@ def test_continue_shows_with_a_saved_game_and_new_game_asks_first(app):
     click(app, cancel.rect.center)
     assert top(app) is title
     press(app, pygame.K_n)
+    press(app, pygame.K_RETURN)  # Enter takes the safe choice: Cancel
+    assert top(app) is title and title.has_save
+    press(app, pygame.K_n)
     press(app, pygame.K_ESCAPE)  # Esc is Cancel too
     assert top(app) is title
     click(app, title.buttons["new"].rect.center)

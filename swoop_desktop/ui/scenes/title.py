@@ -482,7 +482,7 @@ class ConfirmScene(Scene):
     def enter(self) -> None:
         self.build(tuple(self.app.size))
         if self.buttons:
-            self.ring.focus(self.buttons[0])
+            self.ring.focus(self.buttons[-1])  # the safe choice: Enter never loses a game
 
     def resize(self, size: tuple[int, int]) -> None:
         self.build(size)
@@ -494,7 +494,7 @@ class ConfirmScene(Scene):
         w, h = size
         s = W.ui_scale(size)
         self.scale = s
-        bw, bh = int(230 * s), int(50 * s)
+        bw, bh = int(260 * s), int(50 * s)
         gap = int(16 * s)
         box_w = max(int(560 * s), len(self.choices) * (bw + gap) + gap * 2)
         box_h = int(230 * s)
