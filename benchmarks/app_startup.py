@@ -1,6 +1,6 @@
 """Size of the packaged app and its start-to-first-frame time (prints figures, never judges).
 
-    python benchmarks/app_startup.py [--app build/dist/Swoop] [--runs 7] [--source]
+    python benchmarks/app_startup.py [--app build/dist/Swoop] [--runs 7] [--source] [--onefile]
 
 Size: every file in the one-folder build (symlinks counted once, as links),
 and the biggest entries in it. Start-up: the app is launched ``--runs``
@@ -8,7 +8,8 @@ times as ``Swoop --demo --frames 1 --perf FILE`` (headless unless
 SDL_VIDEODRIVER is set) and the ``startup_ms`` it reports (process start to
 first frame shown) is summarized, with the wall-clock time of the whole
 launch (start, one frame, quit) beside it. ``--source`` measures
-``python -m swoop_desktop`` the same way, for comparison.
+``python -m swoop_desktop`` the same way, for comparison; ``--onefile`` the
+single-file build (``SWOOP_ONEFILE=1``, see README).
 """
 
 from __future__ import annotations
@@ -77,6 +78,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7, help="launches to time (default 7)")
     parser.add_argument("--source", action="store_true",
                         help="also time python -m swoop_desktop from source")
+    parser.add_argument("--onefile", type=Path, nargs="?", default=None,
+                        const=ROOT / "build" / "dist" / "Swoop-onefile",
+                        help="also time the one-file build (default build/dist/Swoop-onefile); "
+                             "its startup_ms starts after it has unpacked itself, so read "
+                             "its whole-launch time")
     args = parser.parse_args(argv)
     exe = args.app / ("Swoop.exe" if sys.platform == "win32" else "Swoop")
     if not exe.is_file():
@@ -87,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
     for size, name in biggest[:8]:
         print(f"  {size / 1e6:6.1f} MB  {name}")
     summarize("packaged", [str(exe)], args.runs)
+    if args.onefile is not None:
+        onefile = args.onefile.with_suffix(".exe") if sys.platform == "win32" else args.onefile
+        print(f"one-file app {onefile}: {onefile.stat().st_size / 1e6:.1f} MB")
+        summarize("one-file", [str(onefile)], args.runs)
     if args.source:
         summarize("source", [sys.executable, "-m", "swoop_desktop"], args.runs)
     return 0
