@@ -388,3 +388,19 @@ def test_the_watch_goes_on_to_the_next_hand_and_a_new_game():
         assert watch.table is not first and watch.running and not watch.failed
     finally:
         pilot.close()
+
+
+def test_menus_follow_a_window_resize(app):
+    scene = open_settings(app)
+    wide = scene.frame.width
+    app.pilot.resize((960, 600))
+    assert app.size == (960, 600)
+    assert scene.frame.width < wide and scene.frame.right <= 960
+    assert scene.done.rect.right <= 960 and scene.panel.rect.bottom <= 600
+    click_row(app, scene, "scoring", lambda row: row.segment_rects()[1].center)
+    assert app.settings.rules_obj().scoring == "simple"
+    press(app, pygame.K_ESCAPE)
+    title = top(app)
+    assert all(b.rect.bottom <= 600 for b in title.buttons.values())
+    click(app, title.buttons["howto"].rect.center)
+    assert top(app).text.rect.right <= 960
