@@ -307,8 +307,12 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
         ("li", "Or click cards to select them, then click the pile or press Enter. "
                "Double-click plays a single card."),
         ("li", "Click an uncovered mystery card to flip it."),
-        ("li", "Keyboard: arrows or number keys choose cards, Space or Enter plays, F flips a "
-               "mystery card, H shows a hint, Esc pauses, F11 switches full screen."),
+        ("li", "When you may add more cards or flip another mystery card, add them the same "
+               "way, or press Done."),
+        ("li", "Keyboard: Left and Right move along your cards; Up picks the card and Down puts "
+               "it back; a number key picks that many cards of its rank. Enter or Space plays, "
+               "F flips a mystery card, D says Done, H shows a hint, Esc pauses and F11 "
+               "switches full screen."),
         ("note", "You can change any of these rules in Settings; changes apply to the next "
                  "new game."),
     ]
