@@ -59,8 +59,9 @@ class Tween:
 
     def __init__(self, sprite: CardSprite, dest: tuple[float, float, float, float],
                  duration: float, delay: float = 0.0, ease: Ease = pytweening.easeInOutCubic,
-                 lift: float = 0.0, turn_to: bool | None = None) -> None:
+                 lift: float = 0.0, turn_to: bool | None = None, on_top: bool = True) -> None:
         self.sprite = sprite
+        self.on_top = on_top
         self.dest = dest
         self.duration = max(0.0, duration)
         self.delay = max(0.0, delay)
@@ -74,7 +75,7 @@ class Tween:
     def _begin(self) -> None:
         s = self.sprite
         self.start = (s.x, s.y, s.w, s.h)
-        s.moving = True
+        s.moving = self.on_top
         if self.turn_to is not None and self.turn_to != s.face_up:
             s.turn = 0.0
 

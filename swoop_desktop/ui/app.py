@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -98,7 +99,9 @@ class App:
         self.screen = pygame.display.set_mode(want, pygame.RESIZABLE)
         self._window = None
         try:
-            self._window = pygame.Window.from_display_module()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self._window = pygame.Window.from_display_module()
             self._window.minimum_size = MIN_SIZE
         except (pygame.error, AttributeError, TypeError):
             self._window = None

@@ -32,6 +32,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def perf_report(app: App, thinking_ms: list[float]) -> dict[str, Any]:
     frames = app.frame_ms
+    table = app.stack.find("table")
     start = process_start_time()
     startup = ((app.first_frame_at or start) - start) * 1000
     return {
@@ -44,6 +45,8 @@ def perf_report(app: App, thinking_ms: list[float]) -> dict[str, Any]:
         "thinking_frames": len(thinking_ms),
         "startup_ms": round(startup, 1),
         "size": list(app.size),
+        "game_over": bool(table is not None and table.match.over),
+        "hands": 0 if table is None else len(table.match.sheet),
         "speed": app.anim_speed,
     }
 

@@ -59,21 +59,25 @@ def make_layout(size: tuple[int, int]) -> Layout:
     pile_card = card_size(106 * u)
     hand_y = height - 14 * u - hand_card[1] / 2
     table_y = hand_y - hand_card[1] / 2 - 30 * u - table_card[1] / 2
-    top_bottom = 8 * u + 26 * u + 8 * u + small_card[1]
-    mid_y = (top_bottom + table_y - table_card[1] / 2) / 2 + 6 * u
+    top_bottom = 8 * u + small_card[1] + 8 * u
+    mid_y = (top_bottom + table_y - table_card[1] / 2) / 2 + 10 * u
     cx = width / 2
-    plate_w, plate_h = int(230 * u), int(26 * u)
-    # Name plates: you left of your table cards; Left / Right above their boxes; Top centred.
+    plate_w, plate_h = int(230 * u), int(46 * u)
+    # Name plates (two lines: name and level, cards and points).
     table_left = cx - 2 * (table_card[0] + 16 * u)
-    you = pygame.Rect(0, 0, plate_w, int(plate_h * 1.9))
+    you = pygame.Rect(0, 0, plate_w, plate_h)
     you.midright = (int(table_left - 28 * u), int(table_y))
-    left = pygame.Rect(int(16 * u), int(mid_y - 95 * u), plate_w, plate_h)
-    top = pygame.Rect(0, int(8 * u), plate_w, plate_h)
-    top.centerx = int(cx)
-    right = pygame.Rect(int(width - 16 * u - plate_w), int(mid_y - 95 * u), plate_w, plate_h)
-    log_rect = pygame.Rect(int(12 * u), int(8 * u), int(330 * u), int(top_bottom - 4 * u))
+    left = pygame.Rect(int(16 * u), int(mid_y - 100 * u), plate_w, plate_h)
+    right = pygame.Rect(int(width - 16 * u - plate_w), int(mid_y - 100 * u), plate_w, plate_h)
+    # Top sits in one row: plate, hand fan, table cards.
+    top_w = int(190 * u)
+    row = top_w + 10 * u + TOP_FAN * u + 14 * u + 4 * (small_card[0] + 6 * u)
+    top = pygame.Rect(int(cx - row / 2), int(8 * u + (small_card[1] - plate_h) / 2),
+                      top_w, plate_h)
+    log_rect = pygame.Rect(int(12 * u), int(8 * u), int(min(340 * u, top.left - 24 * u)),
+                           int(left.top - 18 * u))
     info_rect = pygame.Rect(int(width - 12 * u - 300 * u), int(8 * u), int(300 * u),
-                            int(top_bottom - 4 * u))
+                            int(right.top - 18 * u))
     buttons = (cx + 2 * (table_card[0] + 16 * u) + 24 * u, table_y - table_card[1] / 2)
     return Layout(
         width=width, height=height, u=u,
@@ -87,13 +91,16 @@ def make_layout(size: tuple[int, int]) -> Layout:
     )
 
 
+TOP_FAN = 150  # design pixels of Top's hand fan
+
+
 def hand_positions(lay: Layout, n: int) -> list[Point]:
     """Centres of your ``n`` hand cards, fanned and overlapping to fit the width."""
     if n <= 0:
         return []
     w = lay.hand_card[0]
     room = lay.width - 2 * lay.px(24) - w
-    step = min(w * 0.66, room / (n - 1)) if n > 1 else 0.0
+    step = min(w * 1.06, room / (n - 1)) if n > 1 else 0.0
     total = step * (n - 1)
     x0 = lay.width / 2 - total / 2
     return [(x0 + i * step, lay.hand_y) for i in range(n)]
@@ -106,9 +113,9 @@ def seat_fan_positions(lay: Layout, seat: int, n: int) -> list[Point]:
     w, h = lay.small_card
     plate = lay.seat_boxes[seat]
     if seat == 2:
-        max_w = lay.px(250)
-        cx = plate.centerx - lay.px(150)
-        y = plate.bottom + lay.px(8) + h / 2
+        max_w = lay.px(TOP_FAN) - w
+        cx = plate.right + lay.px(10) + lay.px(TOP_FAN) / 2
+        y = plate.centery
     else:
         max_w = plate.width - w
         cx = plate.centerx
@@ -130,8 +137,8 @@ def slot_position(lay: Layout, seat: int, slot: int, down: bool = False) -> Poin
         gap = w + lay.px(6)
         plate = lay.seat_boxes[seat]
         if seat == 2:
-            x = plate.centerx + lay.px(40) + w / 2 + slot * gap
-            y = plate.bottom + lay.px(8) + h / 2
+            x = plate.right + lay.px(10 + TOP_FAN + 14) + w / 2 + slot * gap
+            y = plate.centery
         else:
             x = plate.centerx + (slot - 1.5) * gap
             y = plate.bottom + lay.px(8) + h + lay.px(10) + h / 2

@@ -187,7 +187,15 @@ class HandOverScene(_Overlay):
         self.make_buttons([("Next hand", self.next_hand, True)], rect.bottom - int(22 * self.u))
 
     def next_hand(self) -> None:
-        self.app.pop("next_hand")
+        if self.app.stack.top is self:
+            self.app.pop("next_hand")
+
+    def update(self, dt: float) -> None:
+        # In demo mode nobody is there to click: the next hand starts by itself.
+        if getattr(self.table, "demo", False):
+            self.shown = getattr(self, "shown", 0.0) + dt
+            if self.shown >= (0.2 if self.app.anim_speed == "instant" else 2.5):
+                self.next_hand()
 
     def heading(self) -> str:
         match = self.table.match
@@ -264,6 +272,9 @@ class GameOverScene(HandOverScene):
         rect = self.panel_rect()
         self.make_buttons([("New game", self.new_game, True), ("Title", self.to_title, False)],
                           rect.bottom - int(22 * self.u))
+
+    def update(self, dt: float) -> None:
+        """The final sheet stays until the player chooses (also in demo mode)."""
 
     def new_game(self) -> None:
         self.app.new_game()

@@ -484,7 +484,8 @@ class TableScene(Scene):
             x, y, w, h, up, z = targets[c]
             s = self.sprite(c)
             if abs(s.x - x) > 0.5 or abs(s.y - y) > 0.5:
-                self.anim.tween(Tween(s, (x, y, w, h), 0.12, ease=pytweening.easeOutQuad))
+                self.anim.tween(Tween(s, (x, y, w, h), 0.12, ease=pytweening.easeOutQuad,
+                                      on_top=False))
 
     # ---------------------------------------------------------- AI turns
     def update(self, dt: float) -> None:
@@ -916,26 +917,24 @@ class TableScene(Scene):
         st = self.state
         mine = st is not None and not st.is_over and st.to_move == 0 and self.seats[0].is_human \
             and self.view.to_move == 0
-        y = by
+        gap = lay.px(10)
+        row1: list[tuple[str, Any, bool, int]] = []
         if mine and st.phase_name == "follow":
-            r = st.follow_rank
-            buttons.append(Button((int(bx), int(y), bw, bh), f"Add {plural(r)}", self.add_all,
-                                  primary=True, size=size))
-            y += bh + lay.px(10)
-            buttons.append(Button((int(bx), int(y), bw, bh), "Done", self.done, size=size))
-            y += bh + lay.px(10)
+            row1 = [(f"Add {plural(st.follow_rank)}", self.add_all, True, bw),
+                    ("Done", self.done, False, int(bw * 0.75))]
         elif mine and st.phase_name == "chain":
-            buttons.append(Button((int(bx), int(y), bw, bh), "Done", self.done, primary=True,
-                                  size=size))
-            y += bh + lay.px(10)
+            row1 = [("Done", self.done, True, bw)]
         elif mine and self.selected:
             label = "Play " + count_phrase(RANK_OF[self.selected[0]], len(self.selected))
-            buttons.append(Button((int(bx), int(y), int(bw * 1.25), bh), label,
-                                  lambda: self.try_play(list(self.selected)), primary=True,
+            row1 = [(label, lambda: self.try_play(list(self.selected)), True, int(bw * 1.3))]
+        x = int(bx)
+        for label, action, primary, width in row1:
+            buttons.append(Button((x, int(by), width, bh), label, action, primary=primary,
                                   size=size))
-            y += bh + lay.px(10)
+            x += width + gap
+        y = int(by + bh + gap)
         if self.seats[0].is_human and getattr(self.app.settings, "show_hints", True):
-            buttons.append(Button((int(bx), int(y), bw, bh), "Hint (H)", self.show_hint,
+            buttons.append(Button((int(bx), y, bw, bh), "Hint (H)", self.show_hint,
                                   enabled=bool(mine), size=size))
         info = lay.info_rect
         small = (int(96 * u), int(32 * u))
@@ -965,6 +964,26 @@ class TableScene(Scene):
             found = self.app.theme.font(px, bold).render(text, True, colour)
             self._text_cache[key] = found
         return found
+
+    def _wrap(self, text: str, px: int, width: int, bold: bool) -> list[str]:
+        """``text`` broken into lines of at most ``width`` pixels (cached)."""
+        key = ("wrap", text, px, width, bold)
+        found = self._text_cache.get(key)
+        if found is None:
+            font = self.app.theme.font(px, bold)
+            lines: list[str] = []
+            line = ""
+            for word in text.split(" "):
+                trial = f"{line} {word}" if line else word
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = "   " + word
+            lines.append(line)
+            found = lines
+            self._text_cache[key] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
 
     def _felt_surface(self) -> pygame.Surface:
         if self._felt is None or self._felt.get_size() != (self.lay.width, self.lay.height):
@@ -1012,6 +1031,11 @@ class TableScene(Scene):
         if mine and self.seats[0].is_human:
             focus_card = mine[max(0, min(self.focus, len(mine) - 1))]
         down_ids = self._down_ids()
+        addable: set[int] = set()
+        st = self.state
+        if (st is not None and st.phase_name == "follow" and st.to_move == 0 and self.idle
+                and self.seats[0].is_human):
+            addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
         blits = []
         for s in sprites:
             size = (int(s.w), int(s.h))
@@ -1024,21 +1048,24 @@ class TableScene(Scene):
                 nw = max(1, int(size[0] * squeeze))
                 img = pygame.transform.scale(img, (nw, size[1]))
                 x = int(s.x - nw / 2)
-            if blits and (s.moving or s.id in self.selected or s.id in self.last_play
-                          or s.id == focus_card):
+            marked = (s.id in self.selected or s.id == focus_card or s.id in addable
+                      or (s.id in self.last_play and not s.moving and s.id in self.view.pile))
+            if blits and (s.moving or marked):
                 surface.fblits(blits)
                 blits = []
             if s.moving and s.turn >= 1.0:
                 blits.append((self.art.shadow(size), (x + lay.px(3), y + lay.px(4))))
             blits.append((img, (x, y)))
-            if s.id in self.selected or s.id == focus_card or (
-                    s.id in self.last_play and not s.moving and s.id in self.view.pile):
+            if marked:
                 surface.fblits(blits)
                 blits = []
                 rect = pygame.Rect(x, y, size[0], size[1])
                 radius = max(3, size[0] // 10)
                 if s.id in self.selected:
                     pygame.draw.rect(surface, t.highlight, rect.inflate(4, 4), width=max(2, lay.px(3)),
+                                     border_radius=radius)
+                elif s.id in addable:
+                    pygame.draw.rect(surface, t.legal, rect.inflate(4, 4), width=max(2, lay.px(3)),
                                      border_radius=radius)
                 elif s.id in self.last_play:
                     pygame.draw.rect(surface, t.accent, rect.inflate(4, 4), width=max(2, lay.px(3)),
@@ -1111,29 +1138,25 @@ class TableScene(Scene):
             dim = (60, 60, 40) if turn else t.text_dim
             cards = len(view.hands[p]) + sum(c is not None for c in view.up[p]) + \
                 sum(c is not None for c in view.down[p]) if view.hands else 0
-            level = "" if seat.is_human else f" · {seat.level}"
-            name = self._text(seat.name + level, px, ink, True)
+            name = self._text(seat.name, px, ink, True)
+            level = "" if seat.is_human else seat.level
             stats = self._text(f"{cards} cards · {totals[p]} pts", max(10, int(14 * lay.u)), dim)
-            if p == 0:
-                surface.blit(name, (rect.x + lay.px(10), rect.y + lay.px(5)))
-                surface.blit(stats, (rect.x + lay.px(10), rect.y + lay.px(7) + name.get_height()))
-                if turn and seat.is_human:
-                    tip = self._text(self._phase_words(), max(10, int(13 * lay.u)), dim)
-                    surface.blit(tip, tip.get_rect(topright=(rect.right - lay.px(10),
-                                                             rect.y + lay.px(6))))
-            else:
-                surface.blit(name, name.get_rect(midleft=(rect.x + lay.px(10), rect.centery)))
-                surface.blit(stats, stats.get_rect(midright=(rect.right - lay.px(10),
-                                                             rect.centery)))
+            pad = lay.px(10)
+            surface.blit(name, (rect.x + pad, rect.y + lay.px(4)))
+            surface.blit(stats, (rect.x + pad, rect.bottom - lay.px(4) - stats.get_height()))
+            if level:
+                img = self._text(level, max(10, int(13 * lay.u)), dim)
+                surface.blit(img, img.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
+            elif turn:
+                tip = self._text(self._phase_words(), max(10, int(13 * lay.u)), dim, True)
+                surface.blit(tip, tip.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
             if thinking:
                 dots = "." * (1 + int(self.clock * 3) % 3)
                 img = self._text("thinking" + dots, max(10, int(14 * lay.u)), t.highlight, True)
-                if p == 2:
-                    pos = img.get_rect(midleft=(rect.right + lay.px(10), rect.centery))
-                else:
-                    pos = img.get_rect(midtop=(rect.centerx, rect.bottom + lay.px(2)))
-                    if p in (1, 3):
-                        pos.midbottom = (rect.centerx, rect.top - lay.px(3))
+                pos = img.get_rect(bottomright=(rect.right - lay.px(10),
+                                                rect.bottom - lay.px(4)))
+                back = pos.inflate(lay.px(8), lay.px(2))
+                pygame.draw.rect(surface, t.panel, back, border_radius=lay.px(6))
                 surface.blit(img, pos)
 
     def _phase_words(self) -> str:
@@ -1174,7 +1197,7 @@ class TableScene(Scene):
         if status:
             img = self._text(status, max(12, int(19 * lay.u)), t.text, True)
             cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
-            top = int(lay.pile_centre[1] - lay.pile_card[1] / 2 - lay.px(14) - img.get_height())
+            top = int(lay.pile_centre[1] - lay.pile_card[1] * 0.725 - lay.px(12) - img.get_height())
             back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
             panel = pygame.Surface(back.size, pygame.SRCALPHA)
             pygame.draw.rect(panel, (*t.panel, 170), panel.get_rect(), border_radius=back.h // 2)
@@ -1187,18 +1210,19 @@ class TableScene(Scene):
         surface.blit(panel, rect)
         px = max(10, int(14 * lay.u))
         line_h = int(px * 1.35)
-        rows = max(1, (rect.h - lay.px(8)) // line_h)
+        rows = max(1, (rect.h - lay.px(10)) // line_h)
         end = len(self.log) - self.log_scroll
-        lines = self.log[max(0, end - rows):end]
-        y = rect.bottom - lay.px(5) - line_h * len(lines)
-        font = t.font(px)
-        for i, line in enumerate(lines):
-            newest = (i == len(lines) - 1 and self.log_scroll == 0)
-            text = line
-            while font.size(text)[0] > rect.w - lay.px(16) and len(text) > 4:
-                text = text[:-2]
-            if text != line:
-                text = text[:-1] + "…"
+        width = rect.w - lay.px(16)
+        shown: list[tuple[str, bool]] = []
+        i = end - 1
+        while i >= 0 and len(shown) < rows:
+            newest = i == len(self.log) - 1
+            wrapped = self._wrap(self.log[i], px, width, newest)
+            shown[:0] = [(w, newest) for w in wrapped]
+            i -= 1
+        shown = shown[-rows:]
+        y = rect.bottom - lay.px(5) - line_h * len(shown)
+        for text, newest in shown:
             img = self._text(text, px, t.text if newest else t.text_dim, newest)
             surface.blit(img, (rect.x + lay.px(8), y))
             y += line_h
@@ -1208,8 +1232,8 @@ class TableScene(Scene):
         # Game info, top right, under the buttons.
         info = lay.info_rect
         preset = self.match.rules.preset
-        text = (f"Hand {max(1, self.match.hand_no + 1)} · first to {self.match.rules.target} "
-                f"loses · {preset} rules")
+        text = (f"Hand {max(1, self.match.hand_no + 1)} · game to {self.match.rules.target}, "
+                f"lowest wins · {preset} rules")
         img = self._text(text, max(10, int(14 * lay.u)), t.text_dim)
         surface.blit(img, img.get_rect(topright=(info.right, info.top + lay.px(40))))
         if self.demo:
@@ -1254,7 +1278,7 @@ class TableScene(Scene):
         t, lay = self.app.theme, self.lay
         text, left = self.banner
         swoop = text == "Swoop!"
-        px = int((64 if swoop else 34) * lay.u)
+        px = int((64 if swoop else 26) * lay.u)
         age = (1.3 if swoop else 1.2) - left
         grow = pytweening.easeOutBack(min(1.0, age / 0.35)) if age >= 0 else 1.0
         img = self._text(text, px, t.accent if swoop else t.text, True)
@@ -1263,7 +1287,7 @@ class TableScene(Scene):
             img = pygame.transform.smoothscale(img, (max(1, int(w * grow)), max(1, int(h * grow))))
         alpha = int(255 * min(1.0, left / 0.3))
         cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
-        cy = int(lay.pile_centre[1])
+        cy = int(lay.pile_centre[1]) if swoop else int(lay.pile_centre[1] - lay.pile_card[1] * 0.25)
         shadow = self._text(text, px, (0, 0, 0), True)
         if grow != 1.0:
             shadow = pygame.transform.smoothscale(shadow, img.get_size())

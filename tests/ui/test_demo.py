@@ -1,0 +1,52 @@
+"""Demo mode: four AIs play a whole game in the real app, with figures and a screenshot."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from swoop_desktop.ui.app import run
+
+
+def test_demo_plays_a_full_game_to_game_over(tmp_path):
+    perf = tmp_path / "perf.json"
+    shot = tmp_path / "shot.png"
+    code = run(["--demo", "--seed", "4", "--speed", "instant", "--size", "960x600",
+                "--rules", '{"preset": "app", "target": 50}', "--data-dir", str(tmp_path),
+                "--perf", str(perf), "--screenshot", str(shot)])
+    assert code == 0
+    report = json.loads(perf.read_text())
+    assert report["game_over"] is True
+    assert report["hands"] >= 1
+    assert report["frames"] > 0
+    assert set(report["frame_ms"]) == {"p50", "p95", "p99", "max"}
+    assert report["startup_ms"] > 0
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (960, 600)
+    # A demo never touches the player's saved game or history.
+    assert not (tmp_path / "game.json").exists()
+    assert not (tmp_path / "history.json").exists()
+
+
+def test_demo_stops_after_the_frames_asked(tmp_path):
+    perf = tmp_path / "perf.json"
+    assert run(["--demo", "--frames", "30", "--speed", "fast", "--size", "960x600",
+                "--data-dir", str(tmp_path), "--perf", str(perf)]) == 0
+    assert json.loads(perf.read_text())["frames"] == 30
+
+
+def test_bad_size_argument_is_a_clear_error(capsys):
+    try:
+        run(["--size", "huge"])
+    except SystemExit as exc:
+        assert exc.code == 2
+    assert "expected WIDTHxHEIGHT" in capsys.readouterr().err
+
+
+def test_bad_rules_argument_names_the_option(capsys):
+    try:
+        run(["--demo", "--rules", '{"preset": "app", "target": 7}'])
+    except SystemExit as exc:
+        assert exc.code == 2
+    assert "target" in capsys.readouterr().err

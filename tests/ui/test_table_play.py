@@ -1,0 +1,272 @@
+"""The table played through the headless pilot, the way a person plays it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from swoop_desktop.engine import END, RANK_OF, Add, Flip, Play, format_position
+from swoop_desktop.ui.pilot import Pilot
+
+
+@pytest.fixture
+def pilot(tmp_path):
+    p = Pilot(size=(1280, 720), data_dir=tmp_path, seed=5, start="table")
+    yield p
+    p.close()
+
+
+def position(pilot: Pilot) -> dict:
+    return format_position(pilot.table.state)
+
+
+def single_card(pilot: Pilot, want_legal: bool = True) -> int | None:
+    """A hand card whose single play is legal (or, with want_legal=False, illegal)."""
+    st = pilot.table.state
+    for c in st.hand_ids(0):
+        action = pilot.table.action_for([c])
+        legal = action in st.legal_actions()
+        if legal == want_legal:
+            return c
+    return None
+
+
+def test_new_game_deals_and_waits_for_the_player(pilot):
+    assert pilot.top.name == "table"
+    assert pilot.wait_for_turn()
+    st = pilot.table.state
+    assert st.to_move == 0
+    assert len(set(st.all_card_ids())) == 108
+    # Every card of yours is drawn where the pilot can find it.
+    for c in st.hand_ids(0):
+        assert pilot.card_rect(c) is not None
+    assert pilot.table.view.matches(st)
+
+
+def test_r7_dragging_a_legal_card_onto_the_pile_plays_it(pilot):
+    assert pilot.wait_for_turn()
+    card = single_card(pilot)
+    st = pilot.table.state
+    plays_before = len(pilot.table.match.actions[-1])
+    pilot.drag(card, "pile")
+    assert card not in st.hand_ids(0)
+    assert len(pilot.table.match.actions[-1]) == plays_before + 1
+    played = pilot.table.match.actions[-1][-1]
+    assert isinstance(played, Play) and played.hand_ids == (card,)
+    # the dragged card itself (not another of its rank) is the one on the pile
+    pilot.advance(1.0)
+    assert card in st.pile or card in st.swept or card in st.hand_ids(0) or st.is_over
+
+
+def test_r12_wrong_turn_drop_is_refused_in_plain_words(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", pace="slow") as p:
+        p.until(lambda: p.table.idle and p.table.state.to_move != 0, 30)
+        st = p.table.state
+        before = format_position(st)
+        card = st.hand_ids(0)[0]
+        p.drag(card, "pile")
+        assert format_position(st) == before
+        assert "Wait for your turn" in p.table.toast[0]
+
+
+def test_r11_clicking_an_uncovered_mystery_card_flips_it(pilot):
+    assert pilot.wait_for_turn()
+    st = pilot.table.state
+    # Uncover a slot: play a face-up card (always a legal play on its own).
+    slot = next(s for s in range(4) if st.up[0][s] is not None)
+    up_card = st.up[0][slot]
+    pilot.drag(up_card, "pile")
+    assert st.up[0][slot] is None or st.phase_name == "follow"
+    if st.phase_name == "follow" and st.to_move == 0:
+        pilot.click(pilot.table.buttons[1].rect.center)  # Done
+    for _ in range(20):
+        assert pilot.wait_for_turn()
+        if st.down[0][slot] is not None and st.up[0][slot] is None:
+            break
+    down = st.down[0][slot]
+    assert down is not None
+    pilot.click(down)
+    flipped = [a for a in pilot.table.match.actions[-1] if isinstance(a, Flip)]
+    assert flipped and flipped[-1].slot == slot
+    assert st.down[0][slot] is None
+
+
+def _find_follow_up(p: Pilot, tries: int = 60) -> bool:
+    """Play (by dragging) until the engine offers you a follow-up (R12)."""
+    for _ in range(tries):
+        if not p.wait_for_turn():
+            return False
+        st = p.table.state
+        if st.phase_name == "follow":
+            return True
+        if st.phase_name == "chain":
+            p.press(pygame.K_d)
+            continue
+        best = None
+        for a in st.legal_actions():
+            if isinstance(a, Play) and a.hand and not a.up:
+                after = st.clone()
+                after.apply(a)
+                if after.phase_name == "follow" and after.to_move == 0:
+                    best = a
+                    break
+        action = best or next(a for a in st.legal_actions() if isinstance(a, Play))
+        ids = p.table._ids_for(action)
+        p.table.selected = ids[1:]
+        p.drag(ids[0], "pile")
+    return False
+
+
+def test_r12_follow_up_offered_with_add_and_done_buttons(tmp_path):
+    for seed in (5, 6, 7, 8, 9):
+        with Pilot(data_dir=tmp_path / str(seed), seed=seed, start="table") as p:
+            if not _find_follow_up(p):
+                continue
+            st = p.table.state
+            labels = [b.label for b in p.table.buttons]
+            rank = st.follow_rank
+            assert any(label.startswith("Add ") for label in labels)
+            assert "Done" in labels
+            p.screenshot(tmp_path / "follow.png")
+            add = next(b for b in p.table.buttons if b.label.startswith("Add "))
+            count = len(p.table.match.actions[-1])
+            p.click(add.rect.center)
+            last = p.table.match.actions[-1][count]
+            assert isinstance(last, Add) and (last.rank == rank or last.up)
+            return
+    pytest.fail("no follow-up came up in five seeded games")
+
+
+def test_r12_illegal_drop_snaps_back_with_the_reason_and_changes_nothing(tmp_path):
+    for seed in (5, 6, 7, 8, 9):
+        with Pilot(data_dir=tmp_path / str(seed), seed=seed, start="table") as p:
+            if not _find_follow_up(p):
+                continue
+            st = p.table.state
+            wrong = next((c for c in st.hand_ids(0) if RANK_OF[c] != st.follow_rank
+                          and not st.rules.is_swoop_rank(RANK_OF[c])), None)
+            if wrong is None:
+                continue
+            before = format_position(st)
+            home = p.card_rect(wrong).center
+            p.drag(wrong, "pile")
+            assert format_position(st) == before
+            text = p.table.toast[0]
+            assert "(rule R12)" in text and "follow-up" in text
+            p.advance(0.6)
+            assert p.card_rect(wrong).center == home
+            return
+    pytest.fail("no follow-up came up in five seeded games")
+
+
+def test_follow_up_done_declines(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=6, start="table") as p:
+        if not _find_follow_up(p):
+            pytest.skip("no follow-up in this game")
+        n = len(p.table.match.actions[-1])
+        p.press(pygame.K_d)
+        assert p.table.match.actions[-1][n] == END
+
+
+def test_a_whole_hand_keyboard_only(tmp_path):
+    """Arrows/Enter/D only: the hand ends, and the hand-over summary comes up."""
+    with Pilot(data_dir=tmp_path, seed=21, start="table") as p:
+        table = p.table
+        for _ in range(3000):
+            top = p.top
+            if top.name in ("hand_over", "game_over"):
+                break
+            if not table.idle or table.state.to_move != 0:
+                p.step()
+                continue
+            st = table.state
+            if st.phase_name in ("follow", "chain"):
+                p.press(pygame.K_d)
+            else:
+                p.press(pygame.K_HOME)
+                p.press(pygame.K_RETURN)
+        assert p.top.name in ("hand_over", "game_over")
+        assert table.state.is_over
+        p.screenshot(tmp_path / "hand_over.png")
+        if p.top.name == "hand_over":
+            p.press(pygame.K_RETURN)
+            assert p.top.name == "table"
+            assert table.match.hand_no == 1
+
+
+def test_hint_selects_the_suggested_cards(pilot):
+    assert pilot.wait_for_turn()
+    pilot.press(pygame.K_h)
+    assert pilot.table.toast and pilot.table.toast[0].startswith("Hint: ")
+    st = pilot.table.state
+    if pilot.table.selected:
+        action = pilot.table.action_for(pilot.table.selected)
+        assert action in st.legal_actions()
+
+
+def test_number_keys_select_partners_and_enter_plays_them(pilot):
+    assert pilot.wait_for_turn()
+    st = pilot.table.state
+    mine = pilot.table._my_card_ids()
+    # find a rank you hold twice in hand
+    ranks = [RANK_OF[c] for c in st.hand_ids(0)]
+    pair = next((r for r in set(ranks) if ranks.count(r) >= 2 and not
+                 st.rules.is_swoop_rank(r)), None)
+    if pair is None:
+        pytest.skip("no pair in this hand")
+    idx = next(i for i, c in enumerate(mine) if RANK_OF[c] == pair)
+    pilot.press(pygame.K_HOME)
+    for _ in range(idx):
+        pilot.press(pygame.K_RIGHT)
+    pilot.press(pygame.K_2)
+    assert len(pilot.table.selected) == 2
+    assert all(RANK_OF[c] == pair for c in pilot.table.selected)
+    before = len(pilot.table.match.actions[-1])
+    pilot.press(pygame.K_RETURN)
+    last = pilot.table.match.actions[-1][before]
+    assert last.size == 2
+
+
+def test_double_click_plays_one_card(pilot):
+    assert pilot.wait_for_turn()
+    card = single_card(pilot)
+    before = len(pilot.table.match.actions[-1])
+    pilot.double_click(card)
+    last = pilot.table.match.actions[-1][before]
+    assert isinstance(last, Play) and last.hand_ids == (card,)
+
+
+def test_escape_pauses_and_resumes(pilot):
+    assert pilot.wait_for_turn()
+    pilot.press(pygame.K_ESCAPE)
+    assert pilot.top.name == "pause"
+    pilot.press(pygame.K_ESCAPE)
+    assert pilot.top.name == "table"
+
+
+def test_resize_relays_out_and_keeps_cards_on_screen(pilot):
+    assert pilot.wait_for_turn()
+    for size in ((960, 600), (1920, 1080), (1100, 700)):
+        pilot.resize(size)
+        pilot.advance(0.1)
+        assert pilot.app.size == size
+        for c in pilot.table.state.hand_ids(0):
+            r = pilot.card_rect(c)
+            assert 0 <= r.centerx <= size[0] and 0 <= r.centery <= size[1]
+
+
+def test_game_is_saved_after_every_play_and_continues(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        p.drag(single_card(p), "pile")
+        assert p.wait_for_turn()
+        p.table.saver.flush()
+        before = format_position(p.table.state)
+        log = list(p.table.log)
+    with Pilot(data_dir=tmp_path, seed=99, start="none") as p:
+        scene = p.app.continue_game()
+        assert scene is not None and p.top.name == "table"
+        p.step()
+        assert format_position(p.table.state) == before
+        assert p.table.log[-len(log):] == log[-len(p.table.log):] or p.table.log
+        assert p.table.view.matches(p.table.state)

@@ -1,0 +1,107 @@
+"""The table's parts on their own: tweens on a virtual clock, card art, sounds, the log words."""
+
+from __future__ import annotations
+
+import pygame
+import pytweening
+
+from swoop_desktop.engine import Rules, new_deal
+from swoop_desktop.ui.anim import Animator, CardSprite, Step, Tween
+from swoop_desktop.ui.cards import CardArt, card_size
+from swoop_desktop.ui.sound import synthesize
+from swoop_desktop.ui.tableview import TableView, describe
+from swoop_desktop.ui.theme import Theme
+
+
+def test_tween_is_exact_on_a_virtual_clock():
+    s = CardSprite(1, x=0, y=0, w=10, h=14)
+    tw = Tween(s, (100, 50, 20, 28), 1.0, ease=pytweening.linear)
+    tw.update(0.5)
+    assert (s.x, s.y, s.w) == (50, 25, 15)
+    assert tw.update(0.5)
+    assert (s.x, s.y, s.w, s.h) == (100, 50, 20, 28)
+
+
+def test_animator_plays_steps_in_order_scales_by_speed_and_skips():
+    order = []
+    s = CardSprite(1)
+
+    def step(name, dest):
+        def begin():
+            order.append(name)
+            return [Tween(s, dest, 1.0)]
+        return Step(begin)
+
+    anim = Animator("slow")
+    anim.add(step("a", (10, 0, 10, 14)))
+    anim.add(step("b", (20, 0, 10, 14)))
+    anim.update(1.0)  # slow: 1.6 s per step, so "a" is still running
+    assert order == ["a"] and anim.busy
+    anim.skip()
+    assert order == ["a", "b"] and not anim.busy
+    assert s.x == 20
+    fast = Animator("instant")
+    fast.add(step("c", (5, 5, 10, 14)))
+    fast.update(0.0)
+    assert not fast.busy and s.x == 5
+
+
+def test_turn_over_shows_the_face_after_the_middle():
+    s = CardSprite(3, face_up=False)
+    tw = Tween(s, (0, 0, 10, 14), 1.0, turn_to=True)
+    tw.update(0.4)
+    assert not s.face_up
+    tw.update(0.2)
+    assert s.face_up
+    tw.update(1.0)
+    assert s.turn == 1.0
+
+
+def test_card_faces_are_cached_per_size_and_swoop_cards_wear_the_accent():
+    pygame.init()
+    theme = Theme()
+    art = CardArt(theme)
+    small, big = card_size(60), card_size(150)
+    assert art.face(0, small) is art.face(0, small)
+    assert art.face(0, big).get_size() == big
+    ten = 36  # ids 36-39 are the 10s of the first deck
+    assert art.is_swoop(ten) and art.is_swoop(52) and not art.is_swoop(0)
+    edge = art.face(ten, big).get_at((big[0] // 2, 2))[:3]
+    assert sum(abs(a - b) for a, b in zip(edge, theme.accent, strict=True)) < 60
+    plain = art.face(0, big).get_at((big[0] // 2, 2))[:3]
+    assert sum(abs(a - b) for a, b in zip(plain, theme.accent, strict=True)) > 60
+    art.set_swoop_tens(False)
+    assert not art.is_swoop(ten)
+
+
+def test_sounds_are_synthesized_and_in_range():
+    sounds = synthesize()
+    assert {"place", "swoop", "pickup", "flip"} <= set(sounds)
+    for samples in sounds.values():
+        assert samples and max(abs(v) for v in samples) <= 1.5
+
+
+def test_view_follows_events_to_the_engine_state():
+    rules = Rules.from_preset("app")
+    state, events = new_deal(rules, 4, seed=3)
+    view = TableView()
+    for ev in events:
+        view.apply_event(ev)
+    view.aside = list(state.set_aside)
+    assert view.matches(state)
+    for _ in range(60):
+        if state.is_over:
+            break
+        for ev in state.apply(state.legal_actions()[0]):
+            view.apply_event(ev)
+        assert view.matches(state)
+
+
+def test_log_lines_are_plain_words():
+    played = {"type": "played", "player": 1, "ids": [1, 2, 3], "from": ["hand"] * 3,
+              "words": "three 7s", "rank": "7", "count": 3, "cards": ["7"] * 3}
+    swoop = {"type": "swooped", "player": 1, "by": "four", "ids": [1, 2, 3, 4], "count": 4}
+    assert describe("Left", [played, swoop]) == "Left played three 7s — Swoop!"
+    pick = {"type": "picked_up", "player": 2, "ids": list(range(14)), "count": 14, "cards": []}
+    assert describe("Top", [pick]) == "Top picked up 14 cards"
+    assert describe("You", [played, {"type": "out", "player": 0}]).endswith("You are out!")
