@@ -404,3 +404,14 @@ def test_menus_follow_a_window_resize(app):
     assert all(b.rect.bottom <= 600 for b in title.buttons.values())
     click(app, title.buttons["howto"].rect.center)
     assert top(app).text.rect.right <= 960
+
+
+def test_full_screen_switch_saves_and_switches_the_window(app):
+    scene = open_settings(app)
+    click_row(app, scene, "fullscreen", lambda row: row.switch_rect().center)
+    assert app.settings.fullscreen is True and load_settings(app.dirs)[0].fullscreen is True
+    assert app.fullscreen is True
+    click_row(app, scene, "fullscreen", lambda row: row.switch_rect().center)
+    assert app.settings.fullscreen is False and app.fullscreen is False
+    click(app, scene.done.rect.center)
+    assert top(app).name == "title"
