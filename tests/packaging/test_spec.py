@@ -10,6 +10,7 @@ import ast
 import configparser
 import sys
 import tomllib
+import types
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,26 @@ class Recorder:
         return step
 
 
+class Part:
+    """Stands in for one of PyInstaller's version-resource classes."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.args, self.kwargs = args, kwargs
+
+
+def fake_versioninfo_modules() -> dict[str, types.ModuleType]:
+    names = ("FixedFileInfo", "StringFileInfo", "StringStruct", "StringTable", "VarFileInfo",
+             "VarStruct", "VSVersionInfo")
+    modules = {}
+    for dotted in ("PyInstaller", "PyInstaller.utils", "PyInstaller.utils.win32",
+                   "PyInstaller.utils.win32.versioninfo"):
+        modules[dotted] = types.ModuleType(dotted)
+        modules[dotted].__path__ = []  # a package, so the next level can be imported
+    for name in names:
+        setattr(modules["PyInstaller.utils.win32.versioninfo"], name, type(name, (Part,), {}))
+    return modules
+
+
 def run_spec(platform: str | None = None, onefile: bool = False) -> dict[str, dict[str, Any]]:
     calls: list = []
     namespace = {name: Recorder(name, calls)
@@ -53,6 +74,9 @@ def run_spec(platform: str | None = None, onefile: bool = False) -> dict[str, di
             mp.delenv("SWOOP_ONEFILE", raising=False)
         if platform:
             mp.setattr(sys, "platform", platform)
+        if platform == "win32":  # PyInstaller's version-info classes need pefile, a Windows extra
+            for name, module in fake_versioninfo_modules().items():
+                mp.setitem(sys.modules, name, module)
         exec(code, namespace)
     out: dict[str, dict[str, Any]] = {}
     for kind, args, kwargs in calls:
@@ -115,9 +139,20 @@ def test_spec_reads_the_version_from_pyproject_and_uses_the_icon_per_platform():
     windows = run_spec(platform="win32")["EXE"]
     assert Path(windows["icon"]).name == "icon.ico" and Path(windows["icon"]).is_file()
     assert windows["console"] is False
+    # The .exe carries the version in its Properties: numbers and strings.
+    info = windows["version"]
+    assert type(info).__name__ == "VSVersionInfo"
+    numbers = tuple(int(n) for n in project_version().split(".")[:3]) + (0,)
+    assert info.kwargs["ffi"].kwargs == {"filevers": numbers, "prodvers": numbers}
+    string_file_info = info.kwargs["kids"][0]
+    (table,) = string_file_info.args[0]
+    strings = dict(part.args for part in table.args[1])
+    assert strings["ProductVersion"] == project_version()
+    assert strings["OriginalFilename"] == "Swoop.exe"
 
     linux = run_spec(platform="linux")
     assert linux["EXE"]["strip"] is True and linux["COLLECT"]["strip"] is True
+    assert linux["EXE"]["version"] is None  # a Windows-only resource
 
 
 def test_spec_one_file_build_has_its_own_name():
