@@ -176,3 +176,24 @@ def test_linux_desktop_entry_names_the_app_and_its_icon():
     assert section["Terminal"] == "false"
     assert "Game" in section["Categories"].split(";")
     assert section["Exec"].split()[0].endswith(("swoop", "Swoop"))
+
+
+def test_nothing_the_game_imports_is_excluded_from_the_build():
+    """An import of an excluded module would only fail in the packaged app: catch it here."""
+    excludes = set(run_spec()["Analysis"]["excludes"])
+    offenders = []
+    for path in sorted((ROOT / "swoop_desktop").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")
+                prefixes = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
+                if prefixes & excludes:
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {name}")
+    assert not offenders, offenders
