@@ -415,3 +415,49 @@ def test_full_screen_switch_saves_and_switches_the_window(app):
     assert app.settings.fullscreen is False and app.fullscreen is False
     click(app, scene.done.rect.center)
     assert top(app).name == "title"
+
+
+def test_menu_monkey_random_clicks_keys_wheels_and_resizes(app):
+    """A thousand random inputs over the title, settings and how-to-play: nothing breaks,
+    and the settings on disk always load back equal to the ones in use."""
+    import random
+
+    from swoop_desktop.ui.scenes.settings import SettingsScene as Settings_
+
+    rng = random.Random(7)
+    pilot = app.pilot
+    keys = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB,
+            pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_PAGEDOWN,
+            pygame.K_PAGEUP, pygame.K_HOME, pygame.K_END]
+    seen = set()
+    for _ in range(1000):
+        scene = top(app)
+        if scene.name not in ("title", "settings", "howto", "confirm"):
+            app.to_title()  # a game or the scores: back to the menus
+            continue
+        seen.add(scene.name)
+        w, h = app.size
+        pos = (rng.randrange(w), rng.randrange(h))
+        r = rng.random()
+        if r < 0.45:
+            pilot.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            pilot.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 3]))
+            pilot.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        elif r < 0.75:
+            key = rng.choice(keys)
+            if not (key == pygame.K_ESCAPE and scene.name == "title"):
+                pilot.post(pygame.KEYDOWN, key=key, mod=rng.choice([0, pygame.KMOD_SHIFT]),
+                           unicode="", scancode=0)
+        elif r < 0.9:
+            pilot.post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False,
+                       pos=pos)
+        elif r < 0.93:
+            pilot.post(pygame.VIDEORESIZE, size=(rng.randint(960, 1600), rng.randint(600, 900)))
+        elif scene.name == "title":
+            app.push(Settings_(app) if rng.random() < 0.7 else HowToScene(app))
+        pilot.step()
+        app.running = True  # a random click on Quit must not end the test
+    assert {"title", "settings"} <= seen
+    if app.dirs.settings_file.exists():
+        assert load_settings(app.dirs)[0] == app.settings
+    Rules.from_json(app.settings.rules).validate_players(4)  # never an invalid rule set
