@@ -197,3 +197,12 @@ def test_nothing_the_game_imports_is_excluded_from_the_build():
                 if prefixes & excludes:
                     offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {name}")
     assert not offenders, offenders
+
+
+def test_platformdirs_keeps_the_module_of_the_platform_it_is_built_on():
+    linux = set(run_spec(platform="linux")["Analysis"]["excludes"])
+    assert {"platformdirs.windows", "platformdirs.macos"} <= linux
+    windows = set(run_spec(platform="win32")["Analysis"]["excludes"])
+    assert "platformdirs.windows" not in windows and "platformdirs.macos" in windows
+    mac = set(run_spec(platform="darwin")["Analysis"]["excludes"])
+    assert "platformdirs.macos" not in mac and "platformdirs.windows" in mac
