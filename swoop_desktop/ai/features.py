@@ -40,12 +40,12 @@ BALANCED: dict[str, float] = {
     "flip_safe": 2.5,
     "flip_risk": -1.0,
     "low_top": 0.0,
-    "pressure": 2.0,
+    "pressure": 0.0,
     "split": -0.2,
-    "gift": -2.5,
+    "gift": 0.0,
     "up_cards": 0.15,
     "end": -0.5,
-    "squeeze": 1.0,
+    "squeeze": 0.0,
 }
 
 PERSONALITIES_WEIGHTS: dict[str, dict[str, float]] = {

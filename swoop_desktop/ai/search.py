@@ -20,7 +20,7 @@ import math
 import random
 import time
 
-from swoop_desktop.engine import RANK_OF, Action, Add, Flip
+from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
 
 from .bots import NormalBot
@@ -34,66 +34,117 @@ def _left(state, p: int) -> int:
             + sum(c is not None for c in state.down[p]))
 
 
-def rollout_action(state, legal: list[Action], rng: random.Random) -> Action:
-    """A quick greedy choice for whoever is to move in a determinized world."""
-    if len(legal) == 1:
-        return legal[0]
-    phase = state.phase
-    if phase == FOLLOW:
-        best = None
+class RolloutPolicy:
+    """The normal bot's main features, worked out straight from a determinized world.
+
+    Fast enough for play-outs (a few microseconds per action): no observation
+    is built; the chance that a flip fits uses the unseen-card counts of the
+    root observation; ``noise`` adds a little randomness so play-outs differ.
+    """
+
+    def __init__(self, weights: dict[str, float], unseen: list[int], rules, noise: float = 0.3
+                 ) -> None:
+        self.w = weights
+        self.noise = noise
+        swoop = [rules.is_swoop_rank(r) for r in range(15)]
+        total = max(1, sum(unseen))
+        n_swoop = sum(unseen[r] for r in range(15) if swoop[r])
+        # p_safe[top]: chance a flipped unseen card is a Swoop card or at most ``top``.
+        cum = 0
+        self.p_safe = [0.0] * 15
+        for r in range(1, 15):
+            if not swoop[r]:
+                cum += unseen[r]
+            self.p_safe[r] = (cum + n_swoop) / total
+        self.p_safe[0] = 1.0  # an empty pile takes anything
+        self.points = [rules.card_points(r) if r else 0 for r in range(15)]
+
+    def __call__(self, state, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        if phase == FOLLOW:
+            best = None
+            for a in legal:
+                if type(a) is Add and (best is None or a.size > best.size):
+                    best = a
+            return best if best is not None else legal[-1]
+        if phase == CHAIN:
+            return legal[0] if state.top >= 7 and type(legal[0]) is Flip else legal[-1]
+        w = self.w
+        p = state.to_move
+        n = state.n
+        hand = state.hands[p]
+        up = state.up[p]
+        swoop_rank = state._swoop_rank
+        top = state.top
+        run = state.run
+        pile_n = len(state.pile)
+        left = _left(state, p)
+        nearest = min(_left(state, (p + i) % n) for i in range(1, n))
+        danger = (6 - nearest) / 5.0 if nearest < 6 else 0.0
+        points = self.points
+        up_ranks = [0] * 15
+        for c in up:
+            if c is not None:
+                up_ranks[RANK_OF[c]] += 1
+        non_pickup = False
         for a in legal:
-            if type(a) is Add and (best is None or a.size > best.size):
-                best = a
-        return best if best is not None else legal[-1]
-    if phase == CHAIN:
-        return legal[0] if state.top >= 8 and type(legal[0]) is Flip else legal[-1]
-    p = state.to_move
-    hand = state.hands[p]
-    up = state.up[p]
-    swoop_rank = state._swoop_rank
-    top = state.top
-    empty = not state.pile
-    left = _left(state, p)
-    best_on = None
-    best_key = None
-    swoop_play = None
-    flip = None
-    best_pick = None
-    pick_key = None
-    for a in legal:
-        kind = type(a)
-        if kind is Flip:
-            if flip is None:
-                flip = a
-            continue
-        r = a.hand[0] if a.hand else RANK_OF[up[a.up[0]]]
-        k = a.size
-        if k == left:
-            return a  # goes out
-        if swoop_rank[r]:
-            if swoop_play is None:
-                swoop_play = a
-            continue
-        if empty or r <= top:
-            have = len(hand[r]) + sum(1 for c in up if c is not None and RANK_OF[c] == r)
-            run = state.run + k if (not empty and r == top) else k
-            key = (run >= 4, k == have, r + rng.random() * 3, k)
-            if best_key is None or key > best_key:
-                best_on, best_key = a, key
-        else:
-            key = (k, -r)
-            if pick_key is None or key > pick_key:
-                best_pick, pick_key = a, key
-    if best_on is not None:
-        return best_on
-    pile_n = len(state.pile)
-    if swoop_play is not None and (pile_n >= 4 or best_pick is None and flip is None):
-        return swoop_play
-    if flip is not None:
-        return flip
-    if best_pick is not None:
-        return best_pick
-    return swoop_play if swoop_play is not None else legal[0]
+            if type(a) is Play:
+                r = a.hand[0] if a.hand else RANK_OF[up[a.up[0]]]
+                if not swoop_rank[r] and (not pile_n or r <= top):
+                    non_pickup = True
+                    break
+        noise = self.noise
+        best = legal[0]
+        best_score = -1e18
+        for a in legal:
+            kind = type(a)
+            if kind is Flip:
+                ps = self.p_safe[top if pile_n else 0]
+                sc = w["flip"] + w["flip_safe"] * ps + w["flip_risk"] * (1 - ps) * pile_n / 5
+            else:
+                r = a.hand[0] if a.hand else RANK_OF[up[a.up[0]]]
+                k = a.size
+                if k == left:
+                    return a  # goes out
+                kept = len(hand[r]) + up_ranks[r] - k
+                if swoop_rank[r]:
+                    sc = (w["shed"] + w["shed_points"] * points[r] / 10 + w["bonus"]
+                          + w["swoop_card"] + w["swoop_big_pile"] * pile_n / 10
+                          + w["swoop_danger"] * danger)
+                    if not non_pickup and pile_n:
+                        sc += w["swoop_dodge"] * min(pile_n, 12) / 6
+                elif not pile_n or r <= top:
+                    new_run = run + k if (pile_n and r == top) else k
+                    sc = w["shed"] * k + w["shed_points"] * points[r] * k / 10
+                    sc += (w["high"] if pile_n else w["lead_high"]) * r / 13
+                    if kept > 0:
+                        sc += w["split"] * kept
+                    if new_run >= 4:
+                        sc += w["four"] + w["bonus"]
+                    else:
+                        sc += w["low_top"] * (13 - r) / 12
+                else:
+                    sc = (w["pickup"] * pile_n + w["pickup_points"] * state_points(state, points)
+                          + w["pickup_shed"] * k + w["pickup_low"] * (13 - r) / 12)
+                    if kept > 0:
+                        sc += w["split"] * kept
+                sc += w["up_cards"] * len(a.up)
+            if noise:
+                sc += rng.random() * noise
+            if sc > best_score:
+                best, best_score = a, sc
+        return best
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else -1.0
+
+
+def state_points(state, points: list[int]) -> float:
+    """Points of the pile, in tens (the pick-up feature's scale)."""
+    return sum(points[RANK_OF[c]] for c in state.pile) / 10
 
 
 def evaluate(state, me: int) -> float:
@@ -118,7 +169,7 @@ class HardBot(NormalBot):
     def __init__(self, seed: int = 0, personality: str | None = None,
                  weights: dict[str, float] | None = None, budget_ms: float | None = None,
                  max_worlds: int | None = None, candidates: int = 6, depth: int = 48,
-                 use_clock: bool = True) -> None:
+                 use_clock: bool = True, noise: float = 0.3, confidence: float = 1.0) -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
         self.max_worlds = max_worlds
@@ -127,6 +178,8 @@ class HardBot(NormalBot):
         self.use_clock = use_clock or max_worlds is None
         self.candidates = candidates
         self.depth = depth
+        self.noise = noise
+        self.confidence = confidence  # standard errors a candidate must beat the normal by
         self.last_worlds = 0  # worlds played in the last decision (for benchmarks)
 
     def choose(self, obs: Observation, legal: list[Action]) -> Action:
@@ -142,44 +195,55 @@ class HardBot(NormalBot):
             return cands[0]
         deadline = start + self.budget_ms / 1000.0
         rng = self.rng_for(obs)
-        totals = {a: 0.0 for a in cands}
-        counts = {a: 0 for a in cands}
-        alive = list(cands)
+        base = cands[0]  # the normal bot's choice: kept unless search clearly beats it
+        diffs: dict[Action, list[float]] = {a: [] for a in cands[1:]}
+        alive = list(cands[1:])
         me = obs.seat
         worlds = 0
+        policy = RolloutPolicy(self.weights, obs.unseen_rank_counts(), obs.rules, self.noise)
         halve_at = 4
-        prior = {a: 0.02 * (len(cands) - i) for i, a in enumerate(cands)}
-        while True:
+        clock = time.perf_counter
+        while alive:
             if self.max_worlds is not None and worlds >= self.max_worlds:
                 break
-            if self.use_clock and time.perf_counter() >= deadline:
+            if self.use_clock and clock() >= deadline:
                 break
             world = obs.determinize(rng)
             seed = rng.getrandbits(32)
+            state = world.clone()
+            state.apply_fast(base)
+            base_value = self._playout(state, me, policy, random.Random(seed))
             for a in alive:
                 state = world.clone()
                 state.apply_fast(a)
-                totals[a] += self._playout(state, me, random.Random(seed))
-                counts[a] += 1
-                if self.use_clock and time.perf_counter() >= deadline:
+                diffs[a].append(self._playout(state, me, policy, random.Random(seed))
+                                - base_value)
+                if self.use_clock and clock() >= deadline:
                     break
             worlds += 1
-            if worlds == halve_at and len(alive) > 2:
-                alive.sort(key=lambda a: -(totals[a] / max(1, counts[a]) + prior[a]))
-                alive = alive[: max(2, len(alive) // 2)]
+            if worlds == halve_at and len(alive) > 1:
+                alive.sort(key=lambda a: -_mean(diffs[a]))
+                alive = alive[: max(1, len(alive) // 2)]
                 halve_at *= 2
         self.last_worlds = worlds
-        if worlds == 0:
-            return cands[0]
-        return max(cands, key=lambda a: (totals[a] / counts[a] + prior[a]) if counts[a] else -1)
+        best, best_margin = base, 0.0
+        for a, d in diffs.items():
+            if len(d) < 4:
+                continue
+            mean = _mean(d)
+            spread = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+            margin = mean - self.confidence * spread
+            if margin > best_margin:
+                best, best_margin = a, margin
+        return best
 
-    def _playout(self, state, me: int, rng: random.Random) -> float:
+    def _playout(self, state, me: int, policy: RolloutPolicy, rng: random.Random) -> float:
         for _ in range(self.depth):
             if state.phase == 3:
                 break
             legal = state.legal_actions()
-            state.apply_fast(rollout_action(state, legal, rng))
+            state.apply_fast(policy(state, legal, rng))
         return evaluate(state, me)
 
 
-__all__ = ["CAP_MS", "DEFAULT_BUDGET_MS", "HardBot", "evaluate", "rollout_action"]
+__all__ = ["CAP_MS", "DEFAULT_BUDGET_MS", "HardBot", "RolloutPolicy", "evaluate"]
