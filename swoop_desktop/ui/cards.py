@@ -18,7 +18,11 @@ from swoop_desktop.engine import card_rank, card_suit
 
 from .theme import Theme
 
-SUPERSAMPLE = 3
+SUPERSAMPLE = 3  # small cards are drawn 3x larger and scaled down; big ones 2x
+
+
+def supersample(size: tuple[int, int]) -> int:
+    return SUPERSAMPLE if size[1] < 110 else 2
 RANK_TEXT = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "★"}
 RANK_TEXT.update({r: str(r) for r in range(2, 10)})
 COURT_NAMES = {11: "JACK", 12: "QUEEN", 13: "KING"}
@@ -96,6 +100,27 @@ class CardArt:
         self._backs.clear()
         self._shadows.clear()
 
+    def warm(self, sizes: list[tuple[int, int]], budget_s: float) -> bool:
+        """Render missing faces and backs of ``sizes`` for up to ``budget_s`` seconds.
+
+        Called once a frame so that cards turning over never wait for their art.
+        Returns True when everything is ready.
+        """
+        import time
+
+        end = time.perf_counter() + budget_s
+        for size in sizes:
+            if size not in self._backs:
+                self.back(size)
+            for index in range(54):
+                rank = 14 if index >= 52 else index // 4 + 1
+                suit = 4 + index - 52 if index >= 52 else index % 4
+                if (rank, suit, size[0], size[1]) not in self._faces:
+                    self.face(index, size)
+                    if time.perf_counter() > end:
+                        return False
+        return True
+
     def is_swoop(self, card_id: int) -> bool:
         rank = card_rank(card_id)
         return rank == 14 or (rank == 10 and self.swoop_tens)
@@ -128,7 +153,8 @@ class CardArt:
         return found
 
     def _canvas(self, size: tuple[int, int]) -> tuple[pygame.Surface, int, int, int]:
-        w, h = size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE
+        k = supersample(size)
+        w, h = size[0] * k, size[1] * k
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(3, int(w * 0.09))
         return surf, w, h, radius

@@ -113,7 +113,7 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self._text_cache: dict[tuple, pygame.Surface] = {}
         self._felt: pygame.Surface | None = None
-        self._order: list[CardSprite] = []
+        self._warm = False  # every face rendered for this window size
         self.mismatches = 0
 
     # ------------------------------------------------------------- lifecycle
@@ -137,6 +137,7 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = L.make_layout(size)
         self.art.clear()
+        self._warm = False
         self._felt = None
         self._text_cache.clear()
         if not self.anim.busy:
@@ -490,6 +491,10 @@ class TableScene(Scene):
     # ---------------------------------------------------------- AI turns
     def update(self, dt: float) -> None:
         self.clock += dt
+        if not self._warm:
+            lay = self.lay
+            self._warm = self.art.warm([lay.hand_card, lay.pile_card, lay.table_card,
+                                        lay.small_card], 0.002)
         self.anim.update(dt)
         if self.toast:
             text, left, colour = self.toast
@@ -965,6 +970,37 @@ class TableScene(Scene):
             self._text_cache[key] = found
         return found
 
+    def _draw_button(self, surface: pygame.Surface, b: Button) -> None:
+        """A shared widget button, drawn once per look and then blitted (it is drawn often)."""
+        margin = self.lay.px(10)
+        key = ("button", b.label, b.rect.size, b.enabled, b.primary, b.hovered, b.pressed,
+               b.focused, b.size, b.visible)
+        img = self._text_cache.get(key)
+        if img is None:
+            img = pygame.Surface((b.rect.w + 2 * margin, b.rect.h + 2 * margin), pygame.SRCALPHA)
+            saved = b.rect
+            b.rect = pygame.Rect(margin, margin, saved.w, saved.h)
+            try:
+                b.draw(img, self.app.theme)
+            finally:
+                b.rect = saved
+            self._text_cache[key] = img
+        surface.blit(img, (b.rect.x - margin, b.rect.y - margin))
+
+    def _panel(self, size: tuple[int, int], colour: tuple[int, int, int], alpha: int,
+               radius: int, edge: tuple[int, int, int] | None = None) -> pygame.Surface:
+        """A translucent rounded panel (cached: panels are drawn every frame)."""
+        key = ("panel", size, colour, alpha, radius, edge)
+        found = self._text_cache.get(key)
+        if found is None:
+            found = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(found, (*colour, alpha), found.get_rect(), border_radius=radius)
+            if edge is not None:
+                pygame.draw.rect(found, (*edge, 255), found.get_rect(),
+                                 width=max(1, self.lay.px(2)), border_radius=radius)
+            self._text_cache[key] = found
+        return found
+
     def _wrap(self, text: str, px: int, width: int, bold: bool) -> list[str]:
         """``text`` broken into lines of at most ``width`` pixels (cached)."""
         key = ("wrap", text, px, width, bold)
@@ -1079,7 +1115,7 @@ class TableScene(Scene):
         self._draw_drop_hint(surface)
         self._draw_hud(surface)
         for b in self.buttons:
-            b.draw(surface, t)
+            self._draw_button(surface, b)
         self._draw_banner(surface)
 
     def _draw_pile_marks(self, surface: pygame.Surface) -> None:
@@ -1127,13 +1163,8 @@ class TableScene(Scene):
             turn = view.to_move == p and st is not None and not st.is_over
             thinking = self.thinking is not None and self.thinking["seat"] == p and turn
             colour = t.highlight if turn else t.panel
-            plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-            alpha = 235 if turn else 190
-            pygame.draw.rect(plate, (*colour, alpha), plate.get_rect(),
-                             border_radius=lay.px(10))
-            pygame.draw.rect(plate, (*(t.accent if turn else t.panel_edge), 255),
-                             plate.get_rect(), width=max(1, lay.px(2)), border_radius=lay.px(10))
-            surface.blit(plate, rect)
+            surface.blit(self._panel(rect.size, colour, 235 if turn else 190, lay.px(10),
+                                     t.accent if turn else t.panel_edge), rect)
             ink = t.button_text if turn else t.text
             dim = (60, 60, 40) if turn else t.text_dim
             cards = len(view.hands[p]) + sum(c is not None for c in view.up[p]) + \
@@ -1199,15 +1230,11 @@ class TableScene(Scene):
             cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
             top = int(lay.pile_centre[1] - lay.pile_card[1] * 0.725 - lay.px(12) - img.get_height())
             back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
-            panel = pygame.Surface(back.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (*t.panel, 170), panel.get_rect(), border_radius=back.h // 2)
-            surface.blit(panel, back)
+            surface.blit(self._panel(back.size, t.panel, 170, back.h // 2), back)
             surface.blit(img, img.get_rect(center=back.center))
         # The log, newest at the bottom, scrollable with the wheel.
         rect = lay.log_rect
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*t.panel, 150), panel.get_rect(), border_radius=lay.px(8))
-        surface.blit(panel, rect)
+        surface.blit(self._panel(rect.size, t.panel, 150, lay.px(8)), rect)
         px = max(10, int(14 * lay.u))
         line_h = int(px * 1.35)
         rows = max(1, (rect.h - lay.px(10)) // line_h)
@@ -1249,11 +1276,9 @@ class TableScene(Scene):
             if back.width > lay.width - 20:
                 back.width = lay.width - 20
                 back.centerx = cx
-            panel = pygame.Surface(back.size, pygame.SRCALPHA)
             alpha = int(235 * min(1.0, left / 0.4))
-            pygame.draw.rect(panel, (*t.panel, alpha), panel.get_rect(), border_radius=lay.px(10))
-            pygame.draw.rect(panel, (*colour, alpha), panel.get_rect(), width=max(1, lay.px(2)),
-                             border_radius=lay.px(10))
+            panel = self._panel(back.size, t.panel, 235, lay.px(10), colour)
+            panel.set_alpha(alpha if alpha < 235 else None)
             surface.blit(panel, back)
             img.set_alpha(alpha)
             surface.blit(img, img.get_rect(center=back.center))
