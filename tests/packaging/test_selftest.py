@@ -127,3 +127,11 @@ def test_bad_arguments_are_refused(capsys):
         selftest.main(["--frames", "0"])
     assert exit_.value.code == 2
     assert "--frames must be 1 or more, not 0" in capsys.readouterr().err
+
+
+def test_demo_check_passes_and_reports_a_table_where_too_little_happens(tmp_path, monkeypatch):
+    assert selftest.check_demo(tmp_path / "ok", seed=3, frames=60) == []
+    monkeypatch.setattr(selftest, "MIN_PLAYS", 10_000)
+    monkeypatch.setattr(selftest, "DEMO_TIME_LIMIT", 0.5)
+    (line,) = selftest.check_demo(tmp_path / "slow", seed=3, frames=30)
+    assert line.startswith("demo: the AIs made ") and "fewer than one round (10000)" in line
