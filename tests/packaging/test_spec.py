@@ -163,6 +163,8 @@ def test_spec_one_file_build_has_its_own_name():
     assert "COLLECT" not in steps
     # Everything goes inside the one executable.
     assert any(item == [("libSDL2.so", "/x/libSDL2.so", "BINARY")] for item in exe["args"])
+    # macOS ships Swoop.app (one folder); a one-file .app bundle is deprecated by PyInstaller.
+    assert "BUNDLE" not in run_spec(platform="darwin", onefile=True)
 
 
 def test_linux_desktop_entry_names_the_app_and_its_icon():
