@@ -173,5 +173,5 @@ def describe(name: str, events: list[dict[str, Any]], action_kind: str = "") -> 
     if swoop:
         line += " — Swoop!"
     if out:
-        line += f". {name} {_be(name)} out!"
+        line += f"{'' if line.endswith('!') else '.'} {name} {_be(name)} out!"
     return line

@@ -276,6 +276,27 @@ class GameOverScene(HandOverScene):
     def update(self, dt: float) -> None:
         """The final sheet stays until the player chooses (also in demo mode)."""
 
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        u = self.u
+        rows = max(1, len(self.table.match.sheet))
+        height = min(h - 40, int((320 + 24 * rows) * u))
+        rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), height)
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def places(self) -> str:
+        """ "1st Righty 0 · 2nd Topper 93 · ..." (equal totals share a place)."""
+        match = self.table.match
+        order = sorted(range(match.n), key=lambda p: match.totals[p])
+        words = {1: "1st", 2: "2nd", 3: "3rd"}
+        parts = []
+        for p in order:
+            place = 1 + sum(1 for q in range(match.n) if match.totals[q] < match.totals[p])
+            parts.append(f"{words.get(place, f'{place}th')} {self.table.seat_name(p)} "
+                         f"{match.totals[p]}")
+        return "  ·  ".join(parts)
+
     def new_game(self) -> None:
         self.app.new_game()
 
@@ -306,7 +327,7 @@ class GameOverScene(HandOverScene):
             img = head.render(self.table.seat_name(p), True, t.text)
             surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
         y += int(30 * u)
-        bottom = rect.bottom - int(130 * u)
+        bottom = rect.bottom - int(200 * u)
         line_h = int(24 * u)
         rows = sheet[-max(1, (bottom - y) // line_h - 1):]
         first = len(sheet) - len(rows)
@@ -330,6 +351,9 @@ class GameOverScene(HandOverScene):
             win = match.winner == p
             img = big.render(str(total), True, t.accent if win else t.text)
             surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
+        y += int(44 * u)
+        img = t.font(int(17 * u), True).render(self.places(), True, t.highlight)
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
         note = t.font(int(14 * u)).render(
             f"Lowest total wins once someone reaches {match.rules.target}.", True, t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - int(84 * u))))

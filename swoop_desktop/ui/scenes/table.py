@@ -305,6 +305,7 @@ class TableScene(Scene):
 
     def _do_deal(self, ev: dict[str, Any]) -> list[Tween]:
         self.view.apply_event(ev)
+        self.view.to_move = -1  # nobody's turn until the cards are down
         self.view.aside = list(self.state.set_aside) if self.state else []
         self.art.set_swoop_tens(self.match.rules.tens_are_swoop_cards)
         targets = self._targets()
@@ -1208,6 +1209,8 @@ class TableScene(Scene):
         if st.is_over and not self.anim.busy:
             return "Hand over"
         p = view.to_move
+        if p < 0:
+            return "Dealing…"
         nxt = self.seat_name((p + 1) % view.n)
         if p == 0 and self.seats[0].is_human:
             if view.phase == "follow" and view.follow_rank:
@@ -1295,7 +1298,10 @@ class TableScene(Scene):
         if over:
             words = "Drop to play" if self.drag["legal"] else "Not allowed here"
             img = self._text(words, max(11, int(16 * self.lay.u)), colour, True)
-            surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - self.lay.px(4))))
+            pill = img.get_rect(center=(rect.centerx, rect.bottom)).inflate(self.lay.px(20),
+                                                                          self.lay.px(8))
+            surface.blit(self._panel(pill.size, t.panel, 235, pill.h // 2, colour), pill)
+            surface.blit(img, img.get_rect(center=pill.center))
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         if not self.banner:
