@@ -338,6 +338,8 @@ class App:
             return
         if et == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            if self._storage_ok and not self.demo:
+                self.update_settings(fullscreen=self.fullscreen)
             return
         self.stack.handle(event)
 

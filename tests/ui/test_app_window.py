@@ -1,0 +1,84 @@
+"""The App around the table: title first, AI pace, full screen, window memory, sound settings."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from swoop_desktop.storage import load_settings, resolve_dirs
+from swoop_desktop.ui.pilot import Pilot
+
+
+def test_the_game_starts_on_the_title_and_new_game_opens_the_table(tmp_path):
+    with Pilot(data_dir=tmp_path, start="auto") as p:
+        assert p.top.name == "title"
+        p.app.new_game()
+        assert p.top.name == "table"
+        assert p.app.stack.scenes[0].name == "title"
+        p.press(pygame.K_ESCAPE)
+        assert p.top.name == "pause"
+
+
+def test_ai_pace_wait_for_my_click(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=8, start="table", pace="click") as p:
+        table = p.table
+        p.until(lambda: table.wait_click, 30)
+        assert table.wait_click
+        plays = sum(len(h) for h in table.match.actions)
+        p.advance(3.0)  # nothing happens while the table waits for the player
+        assert sum(len(h) for h in table.match.actions) == plays
+        assert "click or press Space" in table._status()
+        p.press(pygame.K_SPACE)
+        assert not table.wait_click
+        p.until(lambda: sum(len(h) for h in table.match.actions) > plays or
+                table.state.to_move == 0, 10)
+        assert sum(len(h) for h in table.match.actions) > plays or table.state.to_move == 0
+
+
+def test_f11_switches_full_screen_and_remembers_it(tmp_path):
+    with Pilot(data_dir=tmp_path, start="table") as p:
+        p.press(pygame.K_F11)
+        assert p.app.fullscreen
+        assert load_settings(resolve_dirs(tmp_path))[0].fullscreen
+        p.press(pygame.K_F11)
+        assert not p.app.fullscreen
+
+
+def test_window_size_is_remembered(tmp_path):
+    with Pilot(size=(1280, 720), data_dir=tmp_path, start="table") as p:
+        p.resize((1100, 700))
+        assert p.app.size == (1100, 700)
+    settings, _ = load_settings(resolve_dirs(tmp_path))
+    assert tuple(settings.window_size) == (1100, 700)
+
+
+def test_volume_and_mute_follow_the_settings(tmp_path):
+    with Pilot(data_dir=tmp_path, start="table") as p:
+        app = p.app
+        app.settings = dataclasses.replace(app.settings, volume=0.25, muted=True)
+        app.save_settings()
+        assert app.sound.volume == 25 and app.sound.muted
+        app.sound.play("place")
+        assert app.sound.played[-1] == "place"
+
+
+def test_a_swoop_plays_its_sound_and_banner(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=12, start="table", speed="normal") as p:
+        table = p.table
+        seen = False
+        for _ in range(6000):
+            p.step()
+            if table.banner and table.banner[0] == "Swoop!":
+                seen = True
+                break
+            if p.top.name == "hand_over":
+                p.top.next_hand()
+            if table.idle and table.state.to_move == 0 and not table.state.is_over:
+                if table.state.phase_name in ("follow", "chain"):
+                    p.press(pygame.K_d)
+                else:
+                    p.press(pygame.K_HOME)
+                    p.press(pygame.K_RETURN)
+        assert seen
+        assert "swoop" in p.app.sound.played
