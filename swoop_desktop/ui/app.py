@@ -355,6 +355,8 @@ class App:
             self.dispatch(event)
         self._stack_size = self.size
         self.stack.update(dt)
+        if self.first_frame_at is not None and not self.sound.ready:
+            self.sound.warm(0.0015)  # effects are synthesized a slice per frame
         if self.toast:
             text, left = self.toast
             self.toast = (text, left - dt) if left - dt > 0 else None

@@ -1,74 +1,117 @@
 """Sound effects synthesized by the program (no files, no numpy): place, swoop, pick-up, flip.
 
-Samples are built with :mod:`array` at start-up (a few milliseconds) and
-played through ``pygame.mixer``. With no sound device the game stays silent
-rather than failing. Volume is 0-100; mute silences everything.
+Each effect is a few noise bursts and tones mixed with :mod:`array`-ready
+samples. Synthesis in pure Python takes a while (~0.1 s for all of them), so
+it never blocks start-up or a frame: ``Sound.warm(budget)`` is called once a
+frame and builds samples for at most ``budget`` seconds; an effect asked for
+before it is ready is simply skipped. With no sound device the game stays
+silent rather than failing. Volume is 0-100; mute silences everything.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from array import array
+from collections.abc import Callable, Iterator
 
 import pygame
 
 RATE = 22050
+Part = tuple[float, Callable[[], Iterator[float]]]  # (offset in ms, sample generator)
 
 
-def _noise_burst(rng: random.Random, ms: float, decay: float, smooth: float, gain: float
-                 ) -> list[float]:
-    n = int(RATE * ms / 1000)
-    out, y = [], 0.0
-    for i in range(n):
-        y += smooth * (rng.uniform(-1, 1) - y)
-        out.append(y * gain * math.exp(-decay * i / n))
+def _noise_burst(seed: int, ms: float, decay: float, smooth: float, gain: float
+                 ) -> Callable[[], Iterator[float]]:
+    def gen() -> Iterator[float]:
+        rng = random.Random(seed)
+        n = int(RATE * ms / 1000)
+        y = 0.0
+        for i in range(n):
+            y += smooth * (rng.uniform(-1, 1) - y)
+            yield y * gain * math.exp(-decay * i / n)
+    return gen
+
+
+def _tone(freq: float, ms: float, gain: float, decay: float = 4.0
+          ) -> Callable[[], Iterator[float]]:
+    def gen() -> Iterator[float]:
+        n = int(RATE * ms / 1000)
+        step = 2 * math.pi * freq / RATE
+        attack = RATE * 0.004
+        for i in range(n):
+            yield math.sin(step * i) * gain * min(1.0, i / attack) * math.exp(-decay * i / n)
+    return gen
+
+
+def _whoosh(seed: int, ms: float) -> Callable[[], Iterator[float]]:
+    def gen() -> Iterator[float]:
+        rng = random.Random(seed)
+        n = int(RATE * ms / 1000)
+        y = 0.0
+        for i in range(n):
+            t = i / n
+            y += (0.05 + 0.5 * t) * (rng.uniform(-1, 1) - y)
+            yield y * 0.9 * math.sin(math.pi * t)
+    return gen
+
+
+EFFECTS: dict[str, list[Part]] = {
+    "place": [(0, _noise_burst(1, 70, 7, 0.35, 0.8)), (0, _tone(180, 60, 0.35, 8))],
+    "flip": [(0, _noise_burst(2, 45, 5, 0.6, 0.6)), (15, _noise_burst(3, 40, 6, 0.5, 0.4))],
+    "pickup": [(i * 28, _noise_burst(10 + i, 50, 6, 0.4, 0.45)) for i in range(10)],
+    "swoop": [(0, _whoosh(4, 450)), (250, _tone(660, 260, 0.3, 3)),
+              (330, _tone(990, 300, 0.25, 3))],
+    "illegal": [(0, _tone(150, 160, 0.35, 2)), (60, _tone(120, 160, 0.3, 2))],
+    "turn": [(0, _tone(880, 90, 0.12, 6))],
+    "over": [(0, _tone(523, 300, 0.3, 2)), (150, _tone(659, 300, 0.3, 2)),
+             (300, _tone(784, 500, 0.3, 2))],
+}
+
+
+class _Builder:
+    """Mixes one effect's parts into a buffer, a slice of work at a time."""
+
+    def __init__(self, parts: list[Part]) -> None:
+        self.parts = list(parts)
+        self.buf: list[float] = []
+        self.current: tuple[int, Iterator[float]] | None = None
+
+    def work(self, deadline: float) -> bool:
+        """Build until ``deadline`` (perf_counter); True when the effect is complete."""
+        while True:
+            if self.current is None:
+                if not self.parts:
+                    return True
+                offset, make = self.parts.pop(0)
+                self.current = (int(RATE * offset / 1000), make())
+            pos, gen = self.current
+            buf = self.buf
+            for _ in range(512):
+                value = next(gen, None)
+                if value is None:
+                    self.current = None
+                    break
+                if pos < len(buf):
+                    buf[pos] += value
+                else:
+                    buf.append(value)
+                pos += 1
+            else:
+                self.current = (pos, gen)
+            if time.perf_counter() > deadline:
+                return self.current is None and not self.parts
+
+
+def synthesize(names: list[str] | None = None) -> dict[str, list[float]]:
+    """Every effect (or the named ones) as float samples in -1..1, all at once (deterministic)."""
+    out = {}
+    for name in names or list(EFFECTS):
+        builder = _Builder(EFFECTS[name])
+        builder.work(float("inf"))
+        out[name] = builder.buf
     return out
-
-
-def _tone(freq: float, ms: float, gain: float, decay: float = 4.0, sweep: float = 0.0
-          ) -> list[float]:
-    n = int(RATE * ms / 1000)
-    out, phase = [], 0.0
-    for i in range(n):
-        f = freq * (1 + sweep * i / n)
-        phase += 2 * math.pi * f / RATE
-        attack = min(1.0, i / (RATE * 0.004))
-        out.append(math.sin(phase) * gain * attack * math.exp(-decay * i / n))
-    return out
-
-
-def _mix(*parts: tuple[int, list[float]]) -> list[float]:
-    """Mix (offset_ms, samples) parts into one buffer."""
-    length = max(int(RATE * off / 1000) + len(s) for off, s in parts)
-    buf = [0.0] * length
-    for off, samples in parts:
-        start = int(RATE * off / 1000)
-        for i, v in enumerate(samples):
-            buf[start + i] += v
-    return buf
-
-
-def synthesize() -> dict[str, list[float]]:
-    """Every effect as float samples in -1..1 (deterministic)."""
-    rng = random.Random(7)
-    place = _mix((0, _noise_burst(rng, 70, 7, 0.35, 0.8)), (0, _tone(180, 60, 0.35, 8)))
-    flip = _mix((0, _noise_burst(rng, 45, 5, 0.6, 0.6)), (15, _noise_burst(rng, 40, 6, 0.5, 0.4)))
-    pickup = _mix(*[(i * 28, _noise_burst(rng, 50, 6, 0.4, 0.45)) for i in range(10)])
-    whoosh_n = int(RATE * 0.45)
-    whoosh, y = [], 0.0
-    for i in range(whoosh_n):
-        t = i / whoosh_n
-        smooth = 0.05 + 0.5 * t
-        y += smooth * (rng.uniform(-1, 1) - y)
-        whoosh.append(y * 0.9 * math.sin(math.pi * t))
-    swoop = _mix((0, whoosh), (250, _tone(660, 260, 0.3, 3)), (330, _tone(990, 300, 0.25, 3)))
-    illegal = _mix((0, _tone(150, 160, 0.35, 2)), (60, _tone(120, 160, 0.3, 2)))
-    turn = _tone(880, 90, 0.12, 6)
-    over = _mix((0, _tone(523, 300, 0.3, 2)), (150, _tone(659, 300, 0.3, 2)),
-                (300, _tone(784, 500, 0.3, 2)))
-    return {"place": place, "flip": flip, "pickup": pickup, "swoop": swoop,
-            "illegal": illegal, "turn": turn, "over": over}
 
 
 class Sound:
@@ -80,24 +123,50 @@ class Sound:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []  # the last few names played (tests read it)
         self.available = False
+        self.channels = 1
+        self._todo = list(EFFECTS)
+        self._builder: _Builder | None = None
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
             init = pygame.mixer.get_init()
-            if init is None:
-                return
-            channels = init[2]
-            for name, samples in synthesize().items():
-                ints = array("h", (max(-32767, min(32767, int(v * 32767))) for v in samples))
-                if channels > 1:
-                    wide = array("h", bytes(len(ints) * 2 * channels))
-                    for c in range(channels):
-                        wide[c::channels] = ints
-                    ints = wide
-                self.sounds[name] = pygame.mixer.Sound(buffer=ints.tobytes())
-            self.available = True
+            if init is not None:
+                self.channels = init[2]
+                self.available = True
         except (pygame.error, OSError):
-            self.sounds = {}
+            self.available = False
+        if not self.available:
+            self._todo = []
+
+    @property
+    def ready(self) -> bool:
+        return not self._todo
+
+    def warm(self, budget_s: float = 0.002) -> None:
+        """Synthesize effects for at most ``budget_s`` seconds (call once a frame)."""
+        deadline = time.perf_counter() + budget_s
+        while self._todo and time.perf_counter() < deadline:
+            name = self._todo[0]
+            if self._builder is None:
+                self._builder = _Builder(EFFECTS[name])
+            if not self._builder.work(deadline):
+                return
+            self._make(name, self._builder.buf)
+            self._builder = None
+            self._todo.pop(0)
+
+    def _make(self, name: str, samples: list[float]) -> None:
+        ints = array("h", (max(-32767, min(32767, int(v * 32767))) for v in samples))
+        if self.channels > 1:
+            wide = array("h", bytes(len(ints) * 2 * self.channels))
+            for c in range(self.channels):
+                wide[c::self.channels] = ints
+            ints = wide
+        try:
+            self.sounds[name] = pygame.mixer.Sound(buffer=ints.tobytes())
+        except pygame.error:
+            self.available = False
+            self._todo = []
 
     def play(self, name: str) -> None:
         self.played.append(name)
