@@ -270,3 +270,36 @@ def test_game_is_saved_after_every_play_and_continues(tmp_path):
         assert format_position(p.table.state) == before
         assert p.table.log[-len(log):] == log[-len(p.table.log):] or p.table.log
         assert p.table.view.matches(p.table.state)
+
+
+def test_clicking_one_card_offers_its_partners(pilot):
+    assert pilot.wait_for_turn()
+    st = pilot.table.state
+    ranks = [RANK_OF[c] for c in st.hand_ids(0)]
+    pair = next((c for c in st.hand_ids(0) if ranks.count(RANK_OF[c]) >= 2
+                 and not st.rules.is_swoop_rank(RANK_OF[c])), None)
+    if pair is None:
+        pytest.skip("no pair in this hand")
+    pilot.click(pair)
+    assert pilot.table.selected == [pair]
+    offer = next(b for b in pilot.table.buttons if b.label.startswith("All "))
+    pilot.click(offer.rect.center)
+    assert len(pilot.table.selected) >= 2
+    assert all(RANK_OF[c] == RANK_OF[pair] for c in pilot.table.selected)
+    play = next(b for b in pilot.table.buttons if b.label.startswith("Play "))
+    before = len(pilot.table.match.actions[-1])
+    pilot.click(play.rect.center)
+    assert pilot.table.match.actions[-1][before].size >= 2
+
+
+def test_the_log_scrolls_with_the_wheel(pilot):
+    assert pilot.wait_for_turn()
+    table = pilot.table
+    for _ in range(3):
+        pilot.drag(single_card(pilot), "pile")
+        assert pilot.wait_for_turn()
+    assert len(table.log) > 3
+    pilot.scroll(table.lay.log_rect.center, 2)
+    assert table.log_scroll == 2
+    pilot.scroll(table.lay.log_rect.center, -5)
+    assert table.log_scroll == 0

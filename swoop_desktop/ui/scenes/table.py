@@ -931,8 +931,16 @@ class TableScene(Scene):
         elif mine and st.phase_name == "chain":
             row1 = [("Done", self.done, True, bw)]
         elif mine and self.selected:
-            label = "Play " + count_phrase(RANK_OF[self.selected[0]], len(self.selected))
+            rank = RANK_OF[self.selected[0]]
+            label = "Play " + count_phrase(rank, len(self.selected))
             row1 = [(label, lambda: self.try_play(list(self.selected)), True, int(bw * 1.3))]
+            partners = [c for c in self._my_card_ids() if RANK_OF[c] == rank
+                        and c not in self._down_ids()]
+            limit = 4 if self.match.rules.max_four else len(partners)
+            if len(self.selected) < min(limit, len(partners)):
+                first = self.selected[0]
+                row1.append((f"All {plural(rank)}", lambda: self.select_rank(first), False,
+                             int(bw * 0.8)))
         x = int(bx)
         for label, action, primary, width in row1:
             buttons.append(Button((x, int(by), width, bh), label, action, primary=primary,
