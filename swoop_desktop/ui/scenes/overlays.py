@@ -41,6 +41,8 @@ class _Overlay(Scene):
         self.buttons: list[Button] = []
         self.focus = 0
         self._shade: pygame.Surface | None = None
+        self._frame: pygame.Surface | None = None
+        self.opaque = False
 
     @property
     def u(self) -> float:
@@ -49,6 +51,24 @@ class _Overlay(Scene):
 
     def enter(self) -> None:
         self.resize(self.app.size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table below is paused, so the dimmed picture is composed once and reused."""
+        if self._frame is not None and self._frame.get_size() == surface.get_size():
+            surface.blit(self._frame, (0, 0))
+        else:
+            self.draw_body(surface)
+            self._frame = surface.copy()
+            self.opaque = True  # from now on the cached picture stands for the table too
+        self.draw_buttons(surface)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Shade and panel (subclasses)."""
+
+    def refresh(self) -> None:
+        """Compose the picture again on the next frame (after a resize or a change)."""
+        self._frame = None
+        self.opaque = False
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -110,6 +130,7 @@ class PauseScene(_Overlay):
     name = "pause"
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.refresh()
         rect = self.panel_rect()
         specs: list[tuple[str, Any, bool]] = [("Resume", self.resume, True)]
         self.extra: list[Button] = []
@@ -157,7 +178,7 @@ class PauseScene(_Overlay):
         self.table.save_now()
         self.app.to_title()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
         rect = self.panel_rect()
         _panel(surface, self.app.theme, rect, self.u)
@@ -167,7 +188,6 @@ class PauseScene(_Overlay):
                                                t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx,
                                                     rect.bottom - int(80 * self.u))))
-        self.draw_buttons(surface)
 
 
 class HandOverScene(_Overlay):
@@ -183,6 +203,7 @@ class HandOverScene(_Overlay):
         return rect
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.refresh()
         rect = self.panel_rect()
         self.make_buttons([("Next hand", self.next_hand, True)], rect.bottom - int(22 * self.u))
 
@@ -205,7 +226,7 @@ class HandOverScene(_Overlay):
         name = self.table.seat_name(out)
         return f"{name} {'are' if name == 'You' else 'is'} out!"
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
         rect = self.panel_rect()
         t, u = self.app.theme, self.u
@@ -260,7 +281,6 @@ class HandOverScene(_Overlay):
             f"The game ends when someone reaches {match.rules.target}; the lowest total wins.",
             True, t.text_dim)
         surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
-        self.draw_buttons(surface)
 
 
 class GameOverScene(HandOverScene):
@@ -269,6 +289,7 @@ class GameOverScene(HandOverScene):
     name = "game_over"
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.refresh()
         rect = self.panel_rect()
         self.make_buttons([("New game", self.new_game, True), ("Title", self.to_title, False)],
                           rect.bottom - int(22 * self.u))
@@ -310,7 +331,7 @@ class GameOverScene(HandOverScene):
         name = self.table.seat_name(match.winner)
         return "You win the game!" if name == "You" else f"{name} wins the game"
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
         rect = self.panel_rect()
         t, u = self.app.theme, self.u
@@ -357,4 +378,3 @@ class GameOverScene(HandOverScene):
         note = t.font(int(14 * u)).render(
             f"Lowest total wins once someone reaches {match.rules.target}.", True, t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - int(84 * u))))
-        self.draw_buttons(surface)
