@@ -356,7 +356,7 @@ class App:
         self._stack_size = self.size
         self.stack.update(dt)
         if self.first_frame_at is not None and not self.sound.ready:
-            self.sound.warm(0.0015)  # effects are synthesized a slice per frame
+            self.sound.warm(0.0008)  # effects are synthesized a slice per frame
         if self.toast:
             text, left = self.toast
             self.toast = (text, left - dt) if left - dt > 0 else None

@@ -495,7 +495,7 @@ class TableScene(Scene):
         if not self._warm:
             lay = self.lay
             self._warm = self.art.warm([lay.hand_card, lay.pile_card, lay.table_card,
-                                        lay.small_card], 0.002)
+                                        lay.small_card], 0.001)
         self.anim.update(dt)
         if self.toast:
             text, left, colour = self.toast
