@@ -82,3 +82,34 @@ def test_a_swoop_plays_its_sound_and_banner(tmp_path):
                     p.press(pygame.K_RETURN)
         assert seen
         assert "swoop" in p.app.sound.played
+
+
+def test_a_finished_game_is_recorded_and_its_save_cleared(tmp_path):
+    from swoop_desktop.engine import Rules
+    from swoop_desktop.storage import has_saved_game, load_history
+
+    rules = Rules.from_preset("app", target=50)
+    with Pilot(data_dir=tmp_path, seed=21, start="table", rules=rules) as p:
+        table = p.table
+        for _ in range(20000):
+            top = p.top
+            if top.name == "game_over":
+                break
+            if top.name == "hand_over":
+                p.press(pygame.K_RETURN)
+                continue
+            if not table.idle or table.state.to_move != 0:
+                p.step()
+                continue
+            if table.state.phase_name in ("follow", "chain"):
+                p.press(pygame.K_d)
+            else:
+                p.press(pygame.K_HOME)
+                p.press(pygame.K_RETURN)
+        assert p.top.name == "game_over"
+        table.saver.flush()
+        games, _ = load_history(resolve_dirs(tmp_path))
+        assert len(games) == 1 and games[0].totals == table.match.totals
+        assert not has_saved_game(resolve_dirs(tmp_path))
+        p.click(p.top.buttons[0].rect.center)  # New game
+        assert p.top.name == "table" and p.table is not table
