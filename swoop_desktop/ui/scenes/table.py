@@ -110,6 +110,7 @@ class TableScene(Scene):
         self.saver = None if demo else Saver()
         self.finished_recorded = False
         self.plays = 0
+        self.last_actor = 0
         self.buttons: list[Button] = []
         self._text_cache: dict[tuple, pygame.Surface] = {}
         self._felt: pygame.Surface | None = None
@@ -223,8 +224,11 @@ class TableScene(Scene):
         self.hint_text = ""
         self._queue_events(events)
         self._save()
-        if seat != 0 and self.app.ai_pace == "click" and not self.demo:
-            self.wait_click = True
+        self.last_actor = seat
+        nxt = self.state.to_move
+        if (seat != 0 and self.app.ai_pace == "click" and not self.demo
+                and not self.state.is_over and not self.seats[nxt].is_human):
+            self.wait_click = True  # "wait for my click" before the next AI plays
         return events
 
     def _save(self) -> None:
@@ -1229,7 +1233,8 @@ class TableScene(Scene):
             return f"Your turn — then {nxt}"
         name = self.seat_name(p)
         if self.wait_click:
-            return f"{name} played — click or press Space to go on"
+            who = self.seat_name(self.last_actor)
+            return f"{who} played — click or press Space for {name}'s turn"
         return f"{name}'s turn — then {nxt}"
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
