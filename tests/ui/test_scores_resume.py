@@ -15,9 +15,18 @@ from swoop_desktop.ui.pilot import Pilot
 
 
 def _play_one_card(pilot: Pilot) -> None:
-    """Drag one hand card whose single play is legal onto the pile, as a person would."""
+    """Drag one hand card whose single play is legal onto the pile, as a person would.
+
+    When the turn is a follow-up or a chain (the AIs' time-budgeted search can lead the
+    game there on a busy machine), press D for Done instead: that is a play too.
+    """
     table = pilot.table
     st = table.state
+    if st.phase_name in ("follow", "chain"):
+        before = table.plays
+        pilot.press(pygame.K_d)
+        assert pilot.until(lambda: table.plays > before, 5)
+        return
     singles = [a for a in st.legal_actions() if isinstance(a, Play) and len(a.hand) == 1
                and not a.up]
     assert singles, "no single-card play from hand"
