@@ -158,8 +158,23 @@ class Saver:
             finally:
                 self.jobs.task_done()
 
-    def submit(self, job: Callable[[], None]) -> None:
-        self.jobs.put(job)
-
     def flush(self) -> None:
-        self.jobs.join()
+        """Wait until every queued save is written."""
+        if self.thread.is_alive():
+            self.jobs.join()
+
+    def close(self) -> None:
+        """Write what is queued, then stop the thread (later saves run at once, here)."""
+        if self.thread.is_alive():
+            self.jobs.put(None)
+            self.thread.join()
+
+    def submit(self, job: Callable[[], None]) -> None:
+        if self.thread.is_alive():
+            self.jobs.put(job)
+            return
+        try:
+            job()
+        except Exception as exc:  # noqa: BLE001 - report, never crash the game
+            _log.exception("saving failed")
+            self.errors.append(f"The game could not be saved: {exc}")

@@ -133,7 +133,7 @@ class TableScene(Scene):
     def exit(self) -> None:
         if self.saver is not None:
             self.save_now()
-            self.saver.flush()
+            self.saver.close()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = L.make_layout(size)
