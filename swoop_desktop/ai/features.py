@@ -22,9 +22,9 @@ FEATURES: tuple[str, ...] = (
 
 BALANCED: dict[str, float] = {
     "out": 1000.0,
-    "shed": 0.4,
+    "shed": 0.2,
     "shed_points": 0.0,
-    "high": 3.0,
+    "high": 1.5,
     "lead_high": 1.0,
     "four": 1.0,
     "bonus": 1.0,
@@ -36,7 +36,7 @@ BALANCED: dict[str, float] = {
     "swoop_big_pile": 0.8,
     "swoop_dodge": 3.0,
     "swoop_danger": 5.0,
-    "flip": -0.5,
+    "flip": 0.5,
     "flip_safe": 2.5,
     "flip_risk": -1.0,
     "low_top": 0.0,
@@ -48,25 +48,26 @@ BALANCED: dict[str, float] = {
     "squeeze": 0.0,
 }
 
-PERSONALITIES_WEIGHTS: dict[str, dict[str, float]] = {
+# Personalities shift the balanced weights (added to them): a style of play,
+# not a different strength. "pyro" fires its Swoop cards at once.
+PERSONALITY_SHIFTS: dict[str, dict[str, float]] = {
     "balanced": {},
-    "aggressive": {"low_top": 1.5, "pressure": 4.0, "high": 1.2, "pickup": -0.4,
-                   "flip_safe": 3.0, "flip_risk": -0.6},
-    "cautious": {"pickup": -1.0, "pickup_points": -0.8, "swoop_card": -5.5, "swoop_dodge": 4.5,
-                 "flip_risk": -2.0, "gift": -4.0, "split": -1.0},
-    "pyro": {"swoop_card": 3.0, "swoop_big_pile": 0.2, "swoop_dodge": 1.0},
+    "aggressive": {"low_top": 0.5, "pressure": 1.5, "flip": 0.3, "swoop_danger": 1.0},
+    "cautious": {"pickup": -0.3, "swoop_card": -1.0, "swoop_dodge": 1.0, "flip_risk": -0.5},
+    "pyro": {"swoop_card": 6.0},
 }
-PERSONALITIES: tuple[str, ...] = tuple(PERSONALITIES_WEIGHTS)
+PERSONALITIES: tuple[str, ...] = tuple(PERSONALITY_SHIFTS)
 
 
 def weights_for(personality: str | None = None, overrides: dict[str, float] | None = None
                 ) -> dict[str, float]:
     """The balanced weights, changed by a personality, then by explicit overrides."""
     name = personality or "balanced"
-    if name not in PERSONALITIES_WEIGHTS:
+    if name not in PERSONALITY_SHIFTS:
         raise ValueError(f"personality: unknown {name!r} (choose one of {', '.join(PERSONALITIES)})")
     weights = dict(BALANCED)
-    weights.update(PERSONALITIES_WEIGHTS[name])
+    for key, shift in PERSONALITY_SHIFTS[name].items():
+        weights[key] += shift
     for key, value in (overrides or {}).items():
         if key not in BALANCED:
             raise ValueError(f"weights: unknown feature {key!r} (known: {', '.join(FEATURES)})")

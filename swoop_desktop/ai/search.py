@@ -30,8 +30,8 @@ CAP_MS = 80.0
 
 
 def _left(state, p: int) -> int:
-    return (state.hand_count[p] + sum(c is not None for c in state.up[p])
-            + sum(c is not None for c in state.down[p]))
+    """Cards a player still holds (hand, face-up, face-down; four slots each)."""
+    return state.hand_count[p] + 8 - state.up[p].count(None) - state.down[p].count(None)
 
 
 class RolloutPolicy:
@@ -81,8 +81,7 @@ class RolloutPolicy:
         run = state.run
         pile_n = len(state.pile)
         left = _left(state, p)
-        nearest = min(_left(state, (p + i) % n) for i in range(1, n))
-        danger = (6 - nearest) / 5.0 if nearest < 6 else 0.0
+        danger = -1.0  # worked out only when a Swoop card is among the choices
         points = self.points
         up_ranks = [0] * 15
         for c in up:
@@ -110,6 +109,9 @@ class RolloutPolicy:
                     return a  # goes out
                 kept = len(hand[r]) + up_ranks[r] - k
                 if swoop_rank[r]:
+                    if danger < 0:
+                        nearest = min(_left(state, (p + i) % n) for i in range(1, n))
+                        danger = (6 - nearest) / 5.0 if nearest < 6 else 0.0
                     sc = (w["shed"] + w["shed_points"] * points[r] / 10 + w["bonus"]
                           + w["swoop_card"] + w["swoop_big_pile"] * pile_n / 10
                           + w["swoop_danger"] * danger)
@@ -168,8 +170,8 @@ class HardBot(NormalBot):
 
     def __init__(self, seed: int = 0, personality: str | None = None,
                  weights: dict[str, float] | None = None, budget_ms: float | None = None,
-                 max_worlds: int | None = None, candidates: int = 6, depth: int = 48,
-                 use_clock: bool = True, noise: float = 0.3, confidence: float = 1.0) -> None:
+                 max_worlds: int | None = None, candidates: int = 6, depth: int = 32,
+                 use_clock: bool = True, noise: float = 0.1, confidence: float = 1.0) -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
         self.max_worlds = max_worlds
