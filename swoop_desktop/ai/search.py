@@ -20,7 +20,7 @@ import math
 import random
 import time
 
-from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play
+from swoop_desktop.engine import END, RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
 
 from .bots import NormalBot
@@ -58,6 +58,66 @@ class RolloutPolicy:
             self.p_safe[r] = (cum + n_swoop) / total
         self.p_safe[0] = 1.0  # an empty pile takes anything
         self.points = [rules.card_points(r) if r else 0 for r in range(15)]
+
+    @staticmethod
+    def candidates(state) -> list[Action]:
+        """A few legal actions that cover the policy's choices, without listing every one.
+
+        For each rank: the largest set allowed (face-up cards first, as the
+        policy prefers); one flip (face-down cards are unknown, so any slot
+        will do); in a follow-up the largest addition and the end.
+        """
+        p = state.to_move
+        up = state.up[p]
+        phase = state.phase
+        if phase == CHAIN:
+            for s in range(4):
+                if up[s] is None and state.down[p][s] is not None:
+                    return [Flip(s), END]
+            return [END]
+        hand = state.hands[p]
+        max_four = state._max_four
+        if phase == FOLLOW:
+            r = state.follow_rank
+            slots = tuple(s for s in range(4) if up[s] is not None and RANK_OF[up[s]] == r)
+            room = 4 - state.run if max_four else 1 << 30
+            k_up = min(len(slots), room)
+            k_hand = min(len(hand[r]), room - k_up)
+            if k_up + k_hand:
+                return [Add((r,) * k_hand, slots[:k_up]), END]
+            return [END]
+        by_rank: dict[int, list[int]] = {}
+        for s in range(4):
+            c = up[s]
+            if c is not None:
+                by_rank.setdefault(RANK_OF[c], []).append(s)
+        swoop_rank = state._swoop_rank
+        top = state.top if state.pile else 0
+        run = state.run
+        acts: list[Action] = []
+        for r in range(1, 15):
+            h = len(hand[r])
+            slots = by_rank.get(r)
+            if not h and not slots:
+                continue
+            if swoop_rank[r]:
+                acts.append(Play((r,), ()) if h else Play((), (slots[0],)))  # type: ignore[index]
+                continue
+            room = (4 - run if r == top else 4) if max_four else 1 << 30
+            k_up = min(len(slots), room) if slots else 0
+            k_hand = min(h, room - k_up)
+            if k_up + k_hand:
+                acts.append(Play((r,) * k_hand, tuple(slots[:k_up]) if k_up else ()))
+        down = state.down[p]
+        for s in range(4):
+            if up[s] is None and down[s] is not None:
+                acts.append(Flip(s))
+                break
+        return acts
+
+    def act(self, state, rng: random.Random) -> Action:
+        """The policy's action for whoever is to move (from :meth:`candidates`)."""
+        return self(state, self.candidates(state), rng)
 
     def __call__(self, state, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -243,8 +303,7 @@ class HardBot(NormalBot):
         for _ in range(self.depth):
             if state.phase == 3:
                 break
-            legal = state.legal_actions()
-            state.apply_fast(policy(state, legal, rng))
+            state.apply_fast(policy.act(state, rng))
         return evaluate(state, me)
 
 
