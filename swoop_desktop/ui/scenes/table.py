@@ -38,7 +38,7 @@ from ..cards import CardArt
 from ..scene import Scene
 from ..seats import Saver, Thinker, history_from, seat_setup, snapshot
 from ..tableview import TableView, describe
-from ..widgets import Button
+from ..widgets import Button, set_hand_cursor
 
 _log = logging.getLogger("swoop_desktop.ui")
 
@@ -97,6 +97,7 @@ class TableScene(Scene):
         self.selected: list[int] = []
         self.focus = 0
         self.press: dict[str, Any] | None = None
+        self.hover: int | None = None  # your card under the pointer
         self.drag: dict[str, Any] | None = None
         self.last_click: tuple[int, float] | None = None
         self.toast: tuple[str, float, tuple[int, int, int]] | None = None
@@ -777,6 +778,11 @@ class TableScene(Scene):
                 self._start_drag(self.press["card"], self.press["pos"])
                 self.press = None
                 return self._mouse_move(event)
+            return False
+        hover = self.card_at(pos) if self.seats[0].is_human else None
+        if hover != self.hover:
+            self.hover = hover
+            set_hand_cursor(hover is not None)
         return False
 
     def _start_drag(self, card: int, origin: tuple[int, int]) -> None:
@@ -1098,6 +1104,7 @@ class TableScene(Scene):
                 img = pygame.transform.scale(img, (nw, size[1]))
                 x = int(s.x - nw / 2)
             marked = (s.id in self.selected or s.id == focus_card or s.id in addable
+                      or s.id == self.hover
                       or (s.id in self.last_play and not s.moving and s.id in self.view.pile))
             if blits and (s.moving or marked):
                 surface.fblits(blits)
@@ -1119,6 +1126,9 @@ class TableScene(Scene):
                 elif s.id in self.last_play:
                     pygame.draw.rect(surface, t.accent, rect.inflate(4, 4), width=max(2, lay.px(3)),
                                      border_radius=radius)
+                if s.id == self.hover and s.id not in self.selected and self.drag is None:
+                    pygame.draw.rect(surface, t.button_hover, rect.inflate(2, 2),
+                                     width=max(1, lay.px(2)), border_radius=radius)
                 if s.id == focus_card and self.idle:
                     pygame.draw.rect(surface, t.legal if s.id not in down_ids else t.accent,
                                      rect.inflate(9, 9), width=max(1, lay.px(2)),
@@ -1332,6 +1342,14 @@ class TableScene(Scene):
         alpha = int(255 * min(1.0, left / 0.3))
         cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
         cy = int(lay.pile_centre[1]) if swoop else int(lay.pile_centre[1] - lay.pile_card[1] * 0.25)
+        if swoop and 0 <= age < 0.7:
+            # A ring of the Swoop colour sweeps out from the pile.
+            k = pytweening.easeOutCubic(age / 0.7)
+            radius = int(lay.pile_card[1] * (0.4 + 1.6 * k))
+            width = max(1, int(lay.px(10) * (1 - k)))
+            pygame.draw.circle(surface, t.accent, (cx, cy), radius, width)
+            pygame.draw.circle(surface, t.highlight, (cx, cy), int(radius * 0.8),
+                               max(1, width // 2))
         shadow = self._text(text, px, (0, 0, 0), True)
         if grow != 1.0:
             shadow = pygame.transform.smoothscale(shadow, img.get_size())
