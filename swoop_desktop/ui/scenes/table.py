@@ -142,8 +142,11 @@ class TableScene(Scene):
         self._warm = False
         self._felt = None
         self._text_cache.clear()
-        if not self.anim.busy:
-            self._settle()
+        # Cards in flight were aimed at the old layout: land everything, then lay out anew.
+        self.anim.skip()
+        self.drag = None
+        self.press = None
+        self._settle()
         self._build_buttons()
 
     def on_result(self, value: Any) -> None:
@@ -264,12 +267,13 @@ class TableScene(Scene):
             return
         snap = snapshot(self.match)
         seats = [{"name": s.name, "level": s.level} for s in self.seats]
-        notes: list[str] = []
+        saver = self.saver
 
         def job() -> None:
             from swoop_desktop.storage import clear_game, record_finished_game
 
-            notes.extend(record_finished_game(dirs, snap, seats))
+            # Problems with the history file are told to the player (the saver's messages).
+            saver.errors.extend(record_finished_game(dirs, snap, seats))
             clear_game(dirs)
 
         self.saver.submit(job)
