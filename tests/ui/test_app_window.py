@@ -113,3 +113,15 @@ def test_a_finished_game_is_recorded_and_its_save_cleared(tmp_path):
         assert not has_saved_game(resolve_dirs(tmp_path))
         p.click(p.top.buttons[0].rect.center)  # New game
         assert p.top.name == "table" and p.table is not table
+
+
+def test_a_rule_changed_in_settings_applies_to_the_next_game(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=3, start="table") as p:
+        first = p.table
+        assert first.match.rules.target == 300
+        p.app.update_settings(rules={"preset": "classic", "max_four": False})
+        assert p.table.match.rules.target == 300  # the game in progress keeps its rules
+        p.app.new_game()
+        rules = p.table.match.rules
+        assert p.table is not first
+        assert (rules.preset, rules.target, rules.max_four) == ("classic", 500, False)
