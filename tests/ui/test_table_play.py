@@ -303,3 +303,36 @@ def test_the_log_scrolls_with_the_wheel(pilot):
     assert table.log_scroll == 2
     pilot.scroll(table.lay.log_rect.center, -5)
     assert table.log_scroll == 0
+
+
+def test_keys_pressed_during_an_animation_are_kept(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="slow") as p:
+        table = p.table
+        assert table.anim.busy  # the deal is still being shown
+        p.press(pygame.K_RIGHT)
+        p.press(pygame.K_RIGHT)
+        p.press(pygame.K_RIGHT)
+        assert table.focus == 0 and len(table.key_queue) == 3
+        assert p.until(lambda: table.idle, 30)
+        p.step()
+        assert table.focus == 3
+
+
+def test_a_click_skips_the_animation(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="slow", pace="slow") as p:
+        table = p.table
+        assert table.anim.busy
+        p.click((5, 300))
+        assert not table.anim.busy
+        assert table.view.matches(table.state)
+
+
+def test_a_press_that_barely_moves_is_a_click_not_a_drag(pilot):
+    assert pilot.wait_for_turn()
+    card = pilot.table.state.hand_ids(0)[0]
+    x, y = pilot.pos_of(card)
+    pilot.mouse_down((x, y))
+    pilot.move((x + 2, y + 2), buttons=(1, 0, 0))
+    assert pilot.table.drag is None
+    pilot.mouse_up((x + 2, y + 2))
+    assert pilot.table.selected == [card]
