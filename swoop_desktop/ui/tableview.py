@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from swoop_desktop.engine import RANK_OF, GameState, count_phrase
+from swoop_desktop.engine.cards import RANK_NAMES
 
 SLOTS = 4
 
@@ -128,6 +129,11 @@ class TableView:
                 break
             k += 1
         return count_phrase(top, k)
+
+
+def plural(rank: int) -> str:
+    """The plural name of a rank: "7s", "jacks"."""
+    return RANK_NAMES[rank][1]
 
 
 def _be(name: str) -> str:

@@ -1,0 +1,408 @@
+"""How the table is drawn: felt, name plates, pile marks, cards, log, status, banners.
+
+A mixin of :class:`~swoop_desktop.ui.scenes.table.TableScene`, kept apart so
+the scene's file holds the game flow and input. Everything drawn every frame
+comes from caches (card art, text, panels, button pictures) so a frame is
+mostly blits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytweening
+
+from swoop_desktop.engine import RANK_OF
+from swoop_desktop.engine.cards import SYMBOL_RANKS
+
+from . import layout as L
+from .tableview import plural
+from .widgets import Button
+
+
+class TableDrawing:
+    """The drawing half of the table scene (it reads the scene's state, never changes it)."""
+
+    app: Any
+    lay: L.Layout
+
+    def _text(self, text: str, px: int, colour: tuple[int, int, int], bold: bool = False
+              ) -> pygame.Surface:
+        key = (text, px, colour, bold)
+        found = self._text_cache.get(key)
+        if found is None:
+            if len(self._text_cache) > 600:
+                self._text_cache.clear()
+            found = self.app.theme.font(px, bold).render(text, True, colour)
+            self._text_cache[key] = found
+        return found
+
+    def _draw_button(self, surface: pygame.Surface, b: Button) -> None:
+        """A shared widget button, drawn once per look and then blitted (it is drawn often)."""
+        margin = self.lay.px(10)
+        key = ("button", b.label, b.rect.size, b.enabled, b.primary, b.hovered, b.pressed,
+               b.focused, b.size, b.visible)
+        img = self._text_cache.get(key)
+        if img is None:
+            img = pygame.Surface((b.rect.w + 2 * margin, b.rect.h + 2 * margin), pygame.SRCALPHA)
+            saved = b.rect
+            b.rect = pygame.Rect(margin, margin, saved.w, saved.h)
+            try:
+                b.draw(img, self.app.theme)
+            finally:
+                b.rect = saved
+            self._text_cache[key] = img
+        surface.blit(img, (b.rect.x - margin, b.rect.y - margin))
+
+    def _panel(self, size: tuple[int, int], colour: tuple[int, int, int], alpha: int,
+               radius: int, edge: tuple[int, int, int] | None = None) -> pygame.Surface:
+        """A translucent rounded panel (cached: panels are drawn every frame)."""
+        key = ("panel", size, colour, alpha, radius, edge)
+        found = self._text_cache.get(key)
+        if found is None:
+            found = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(found, (*colour, alpha), found.get_rect(), border_radius=radius)
+            if edge is not None:
+                pygame.draw.rect(found, (*edge, 255), found.get_rect(),
+                                 width=max(1, self.lay.px(2)), border_radius=radius)
+            self._text_cache[key] = found
+        return found
+
+    def _wrap(self, text: str, px: int, width: int, bold: bool) -> list[str]:
+        """``text`` broken into lines of at most ``width`` pixels (cached)."""
+        key = ("wrap", text, px, width, bold)
+        found = self._text_cache.get(key)
+        if found is None:
+            font = self.app.theme.font(px, bold)
+            lines: list[str] = []
+            line = ""
+            for word in text.split(" "):
+                trial = f"{line} {word}" if line else word
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = "   " + word
+            lines.append(line)
+            found = lines
+            self._text_cache[key] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
+    def _felt_surface(self) -> pygame.Surface:
+        if self._felt is None or self._felt.get_size() != (self.lay.width, self.lay.height):
+            t = self.app.theme
+            w, h = self.lay.width, self.lay.height
+            felt = pygame.Surface((w, h))
+            felt.fill(t.felt)
+            # A soft light in the middle of the cloth, darker towards the edges.
+            glow = pygame.Surface((w // 4, h // 4), pygame.SRCALPHA)
+            gw, gh = glow.get_size()
+            for i in range(12, 0, -1):
+                k = i / 12
+                colour = (*t.felt_light, int(16 * (1 - k) + 4))
+                rect = pygame.Rect(0, 0, int(gw * (0.3 + 0.9 * k)), int(gh * (0.3 + 0.9 * k)))
+                rect.center = (gw // 2, gh // 2)
+                pygame.draw.ellipse(glow, colour, rect)
+            felt.blit(pygame.transform.smoothscale(glow, (w, h)), (0, 0))
+            edge = pygame.Surface((w, h), pygame.SRCALPHA)
+            band = max(6, int(10 * self.lay.u))
+            for i in range(band):
+                pygame.draw.rect(edge, (0, 0, 0, int(70 * (1 - i / band))),
+                                 pygame.Rect(i, i, w - 2 * i, h - 2 * i), width=1)
+            felt.blit(edge, (0, 0))
+            # The pile's place: a faint oval.
+            lay = self.lay
+            pr = pygame.Rect(0, 0, int(lay.pile_card[0] * 3.0), int(lay.pile_card[1] * 1.45))
+            pr.center = (int(lay.pile_centre[0] + lay.pile_card[0] * 0.6), int(lay.pile_centre[1]))
+            pygame.draw.rect(felt, t.felt_dark, pr, border_radius=lay.px(18))
+            pygame.draw.rect(felt, t.felt_light, pr, width=max(1, lay.px(2)),
+                             border_radius=lay.px(18))
+            self._felt = felt.convert() if pygame.display.get_surface() else felt
+        return self._felt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.theme
+        lay = self.lay
+        surface.blit(self._felt_surface(), (0, 0))
+        self._draw_pile_marks(surface)
+        self._draw_plates(surface)
+        sprites = sorted(self.sprites.values(), key=lambda s: (s.moving or
+                                                               (self.drag is not None and s.id in self.drag["ids"]),
+                                                               s.z))
+        focus_card = None
+        mine = self._my_card_ids()
+        if mine and self.seats[0].is_human:
+            focus_card = mine[max(0, min(self.focus, len(mine) - 1))]
+        down_ids = self._down_ids()
+        addable: set[int] = set()
+        st = self.state
+        if (st is not None and st.phase_name == "follow" and st.to_move == 0 and self.idle
+                and self.seats[0].is_human):
+            addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
+        blits = []
+        for s in sprites:
+            size = (int(s.w), int(s.h))
+            if size[0] < 2 or size[1] < 2:
+                continue
+            img = self.art.face(s.id, size) if s.face_up else self.art.back(size)
+            x, y = int(s.x - size[0] / 2), int(s.y - size[1] / 2)
+            if s.turn < 1.0:
+                squeeze = abs(1 - 2 * s.turn)
+                nw = max(1, int(size[0] * squeeze))
+                img = pygame.transform.scale(img, (nw, size[1]))
+                x = int(s.x - nw / 2)
+            marked = (s.id in self.selected or s.id == focus_card or s.id in addable
+                      or s.id == self.hover
+                      or (s.id in self.last_play and not s.moving and s.id in self.view.pile))
+            if blits and (s.moving or marked):
+                surface.fblits(blits)
+                blits = []
+            if s.moving and s.turn >= 1.0:
+                blits.append((self.art.shadow(size), (x + lay.px(3), y + lay.px(4))))
+            blits.append((img, (x, y)))
+            if marked:
+                surface.fblits(blits)
+                blits = []
+                rect = pygame.Rect(x, y, size[0], size[1])
+                radius = max(3, size[0] // 10)
+                if s.id in self.selected:
+                    pygame.draw.rect(surface, t.highlight, rect.inflate(4, 4), width=max(2, lay.px(3)),
+                                     border_radius=radius)
+                elif s.id in addable:
+                    pygame.draw.rect(surface, t.legal, rect.inflate(4, 4), width=max(2, lay.px(3)),
+                                     border_radius=radius)
+                elif s.id in self.last_play:
+                    pygame.draw.rect(surface, t.accent, rect.inflate(4, 4), width=max(2, lay.px(3)),
+                                     border_radius=radius)
+                if s.id == self.hover and s.id not in self.selected and self.drag is None:
+                    pygame.draw.rect(surface, t.button_hover, rect.inflate(2, 2),
+                                     width=max(1, lay.px(2)), border_radius=radius)
+                if s.id == focus_card and self.idle:
+                    pygame.draw.rect(surface, t.legal if s.id not in down_ids else t.accent,
+                                     rect.inflate(9, 9), width=max(1, lay.px(2)),
+                                     border_radius=radius + 3)
+        if blits:
+            surface.fblits(blits)
+        self._draw_drop_hint(surface)
+        self._draw_hud(surface)
+        for b in self.buttons:
+            self._draw_button(surface, b)
+        self._draw_banner(surface)
+
+    def _draw_pile_marks(self, surface: pygame.Surface) -> None:
+        t, lay, view = self.app.theme, self.lay, self.view
+        px = max(11, int(16 * lay.u))
+        cx, cy = lay.pile_centre
+        below = cy + lay.pile_card[1] / 2 + lay.px(10)
+        n = len(view.pile)
+        if n:
+            words = view.run_words()
+            label = f"{n} card{'s' if n != 1 else ''} · {words} on top"
+        else:
+            label = "Empty pile: play anything"
+        img = self._text(label, px, t.text, True)
+        surface.blit(img, img.get_rect(midtop=(int(cx + lay.pile_card[0] * 0.6), int(below))))
+        for centre, count, what in ((lay.swept_centre, len(view.swept), "swooped"),
+                                    (lay.aside_centre, len(view.aside), "set aside")):
+            sy = centre[1] + lay.small_card[1] / 2 + lay.px(8)
+            if not count:
+                r = pygame.Rect(0, 0, *lay.small_card)
+                r.center = (int(centre[0]), int(centre[1]))
+                pygame.draw.rect(surface, t.felt_light, r, width=max(1, lay.px(2)),
+                                 border_radius=max(3, r.w // 10))
+            img = self._text(f"{count} {what}", max(10, int(14 * lay.u)), t.text_dim)
+            surface.blit(img, img.get_rect(midtop=(int(centre[0]), int(sy))))
+        # Empty face-up / face-down places of every seat, faintly.
+        for p in range(view.n if view.up else 0):
+            size = L.seat_card_size(lay, p, "table")
+            for slot in range(4):
+                if view.up[p][slot] is None and view.down[p][slot] is None:
+                    x, y = L.slot_position(lay, p, slot)
+                    r = pygame.Rect(0, 0, *size)
+                    r.center = (int(x), int(y))
+                    pygame.draw.rect(surface, t.felt_dark, r, width=max(1, lay.px(2)),
+                                     border_radius=max(3, r.w // 10))
+
+    def _draw_plates(self, surface: pygame.Surface) -> None:
+        t, lay, view = self.app.theme, self.lay, self.view
+        st = self.state
+        totals = self.match.totals
+        px = max(11, int(16 * lay.u))
+        for p in range(min(4, view.n)):
+            rect = lay.seat_boxes[p]
+            seat = self.seats[p]
+            turn = view.to_move == p and st is not None and not st.is_over
+            thinking = self.thinking is not None and self.thinking["seat"] == p and turn
+            colour = t.highlight if turn else t.panel
+            surface.blit(self._panel(rect.size, colour, 235 if turn else 190, lay.px(10),
+                                     t.accent if turn else t.panel_edge), rect)
+            ink = t.button_text if turn else t.text
+            dim = (60, 60, 40) if turn else t.text_dim
+            cards = len(view.hands[p]) + sum(c is not None for c in view.up[p]) + \
+                sum(c is not None for c in view.down[p]) if view.hands else 0
+            name = self._text(seat.name, px, ink, True)
+            level = "" if seat.is_human else seat.level
+            stats = self._text(f"{cards} cards · {totals[p]} pts", max(10, int(14 * lay.u)), dim)
+            pad = lay.px(10)
+            surface.blit(name, (rect.x + pad, rect.y + lay.px(4)))
+            surface.blit(stats, (rect.x + pad, rect.bottom - lay.px(4) - stats.get_height()))
+            if level:
+                img = self._text(level, max(10, int(13 * lay.u)), dim)
+                surface.blit(img, img.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
+            elif turn:
+                tip = self._text(self._phase_words(), max(10, int(13 * lay.u)), dim, True)
+                surface.blit(tip, tip.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
+            if thinking:
+                dots = "." * (1 + int(self.clock * 3) % 3)
+                img = self._text("thinking" + dots, max(10, int(14 * lay.u)), t.highlight, True)
+                pos = img.get_rect(bottomright=(rect.right - lay.px(10),
+                                                rect.bottom - lay.px(4)))
+                back = pos.inflate(lay.px(8), lay.px(2))
+                pygame.draw.rect(surface, t.panel, back, border_radius=lay.px(6))
+                surface.blit(img, pos)
+
+    def _phase_words(self) -> str:
+        st = self.state
+        if st is None:
+            return ""
+        if st.phase_name == "follow":
+            return f"Add {plural(st.follow_rank)}?"
+        if st.phase_name == "chain":
+            return "Flip again?"
+        return "Your turn"
+
+    def _status(self) -> str:
+        st = self.state
+        view = self.view
+        if st is None:
+            return ""
+        if st.is_over and not self.anim.busy:
+            return "Hand over"
+        p = view.to_move
+        if p < 0:
+            return "Dealing…"
+        nxt = self.seat_name((p + 1) % view.n)
+        if p == 0 and self.seats[0].is_human:
+            if view.phase == "follow" and view.follow_rank:
+                r = SYMBOL_RANKS[view.follow_rank]
+                return f"Follow-up: add more {plural(r)}, or Done"
+            if view.phase == "chain":
+                return "Chain: flip another mystery card, or Done"
+            return f"Your turn — then {nxt}"
+        name = self.seat_name(p)
+        if self.wait_click:
+            who = self.seat_name(self.last_actor)
+            return f"{who} played — click or press Space for {name}'s turn"
+        return f"{name}'s turn — then {nxt}"
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        t, lay = self.app.theme, self.lay
+        # Status line above the pile.
+        status = self._status()
+        if status:
+            img = self._text(status, max(12, int(19 * lay.u)), t.text, True)
+            cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
+            top = int(lay.pile_centre[1] - lay.pile_card[1] * 0.725 - lay.px(12) - img.get_height())
+            back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
+            surface.blit(self._panel(back.size, t.panel, 170, back.h // 2), back)
+            surface.blit(img, img.get_rect(center=back.center))
+        # The log, newest at the bottom, scrollable with the wheel.
+        rect = lay.log_rect
+        surface.blit(self._panel(rect.size, t.panel, 150, lay.px(8)), rect)
+        px = max(10, int(14 * lay.u))
+        line_h = int(px * 1.35)
+        rows = max(1, (rect.h - lay.px(10)) // line_h)
+        end = len(self.log) - self.log_scroll
+        width = rect.w - lay.px(16)
+        shown: list[tuple[str, bool]] = []
+        i = end - 1
+        while i >= 0 and len(shown) < rows:
+            newest = i == len(self.log) - 1
+            wrapped = self._wrap(self.log[i], px, width, newest)
+            shown[:0] = [(w, newest) for w in wrapped]
+            i -= 1
+        shown = shown[-rows:]
+        y = rect.bottom - lay.px(5) - line_h * len(shown)
+        for text, newest in shown:
+            img = self._text(text, px, t.text if newest else t.text_dim, newest)
+            surface.blit(img, (rect.x + lay.px(8), y))
+            y += line_h
+        if self.log_scroll:
+            img = self._text(f"▲ {self.log_scroll} newer below", max(9, px - 2), t.highlight)
+            surface.blit(img, img.get_rect(topright=(rect.right - lay.px(6), rect.y + lay.px(3))))
+        # Game info, top right, under the buttons.
+        info = lay.info_rect
+        preset = self.match.rules.preset
+        text = (f"Hand {max(1, self.match.hand_no + 1)} · game to {self.match.rules.target}, "
+                f"lowest wins · {preset} rules")
+        img = self._text(text, max(10, int(14 * lay.u)), t.text_dim)
+        surface.blit(img, img.get_rect(topright=(info.right, info.top + lay.px(40))))
+        if self.demo:
+            img = self._text("Demo: four AIs play", max(10, int(14 * lay.u)), t.highlight, True)
+            surface.blit(img, img.get_rect(topright=(info.right, info.top + lay.px(60))))
+        # The toast (illegal-move reasons, hints, notices).
+        if self.toast:
+            text, left, colour = self.toast
+            img = self._text(text, max(12, int(18 * lay.u)), colour, True)
+            cx = int(lay.width / 2)
+            y = int(lay.table_y - lay.table_card[1] / 2 - lay.px(16))
+            back = img.get_rect(midbottom=(cx, y)).inflate(lay.px(28), lay.px(12))
+            if back.width > lay.width - 20:
+                back.width = lay.width - 20
+                back.centerx = cx
+            alpha = int(235 * min(1.0, left / 0.4))
+            panel = self._panel(back.size, t.panel, 235, lay.px(10), colour)
+            panel.set_alpha(alpha if alpha < 235 else None)
+            surface.blit(panel, back)
+            img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(center=back.center))
+
+    def _draw_drop_hint(self, surface: pygame.Surface) -> None:
+        if self.drag is None:
+            return
+        t = self.app.theme
+        rect = self.lay.pile_drop_rect
+        over = rect.collidepoint(self.drag["pos"])
+        colour = t.legal if self.drag["legal"] else t.illegal
+        width = max(2, self.lay.px(4 if over else 2))
+        pygame.draw.rect(surface, colour, rect, width=width, border_radius=self.lay.px(18))
+        if over:
+            words = "Drop to play" if self.drag["legal"] else "Not allowed here"
+            img = self._text(words, max(11, int(16 * self.lay.u)), colour, True)
+            pill = img.get_rect(center=(rect.centerx, rect.bottom)).inflate(self.lay.px(20),
+                                                                          self.lay.px(8))
+            surface.blit(self._panel(pill.size, t.panel, 235, pill.h // 2, colour), pill)
+            surface.blit(img, img.get_rect(center=pill.center))
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        if not self.banner:
+            return
+        t, lay = self.app.theme, self.lay
+        text, left = self.banner
+        swoop = text == "Swoop!"
+        px = int((64 if swoop else 26) * lay.u)
+        age = (1.3 if swoop else 1.2) - left
+        grow = pytweening.easeOutBack(min(1.0, age / 0.35)) if age >= 0 else 1.0
+        img = self._text(text, px, t.accent if swoop else t.text, True)
+        if grow != 1.0:
+            w, h = img.get_size()
+            img = pygame.transform.smoothscale(img, (max(1, int(w * grow)), max(1, int(h * grow))))
+        alpha = int(255 * min(1.0, left / 0.3))
+        cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
+        cy = int(lay.pile_centre[1]) if swoop else int(lay.pile_centre[1] - lay.pile_card[1] * 0.25)
+        if swoop and 0 <= age < 0.7:
+            # A ring of the Swoop colour sweeps out from the pile.
+            k = pytweening.easeOutCubic(age / 0.7)
+            radius = int(lay.pile_card[1] * (0.4 + 1.6 * k))
+            width = max(1, int(lay.px(10) * (1 - k)))
+            pygame.draw.circle(surface, t.accent, (cx, cy), radius, width)
+            pygame.draw.circle(surface, t.highlight, (cx, cy), int(radius * 0.8),
+                               max(1, width // 2))
+        shadow = self._text(text, px, (0, 0, 0), True)
+        if grow != 1.0:
+            shadow = pygame.transform.smoothscale(shadow, img.get_size())
+        shadow.set_alpha(alpha // 2)
+        img.set_alpha(alpha)
+        surface.blit(shadow, shadow.get_rect(center=(cx + lay.px(3), cy + lay.px(4))))
+        surface.blit(img, img.get_rect(center=(cx, cy)))
