@@ -141,17 +141,22 @@ class TableDrawing:
                 and self.seats[0].is_human):
             addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
         blits = []
+        # Art exists only in the layout's few sizes; a card between sizes (in flight from
+        # a small seat to the pile) or half turned is scaled from the nearest of them.
+        sizes = (lay.hand_card, lay.pile_card, lay.table_card, lay.small_card)
         for s in sprites:
             size = (int(s.w), int(s.h))
             if size[0] < 2 or size[1] < 2:
                 continue
-            img = self.art.face(s.id, size) if s.face_up else self.art.back(size)
+            art_size = size if size in sizes else min(sizes, key=lambda z: abs(z[1] - size[1]))
+            img = self.art.face(s.id, art_size) if s.face_up else self.art.back(art_size)
             x, y = int(s.x - size[0] / 2), int(s.y - size[1] / 2)
             if s.turn < 1.0:
-                squeeze = abs(1 - 2 * s.turn)
-                nw = max(1, int(size[0] * squeeze))
+                nw = max(1, int(size[0] * abs(1 - 2 * s.turn)))
                 img = pygame.transform.scale(img, (nw, size[1]))
                 x = int(s.x - nw / 2)
+            elif art_size != size:
+                img = pygame.transform.scale(img, size)
             marked = (s.id in self.selected or s.id == focus_card or s.id in addable
                       or s.id == self.hover
                       or (s.id in self.last_play and not s.moving and s.id in self.view.pile))

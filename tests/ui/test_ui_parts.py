@@ -105,3 +105,18 @@ def test_log_lines_are_plain_words():
     pick = {"type": "picked_up", "player": 2, "ids": list(range(14)), "count": 14, "cards": []}
     assert describe("Top", [pick]) == "Top picked up 14 cards"
     assert describe("You", [played, {"type": "out", "player": 0}]).endswith("You are out!")
+
+
+def test_card_art_stays_in_the_layout_sizes_however_long_the_game(tmp_path):
+    """Cards in flight are scaled from the layout's sizes: the art cache never grows."""
+    from swoop_desktop.ui.app import App
+
+    app = App(size=(1280, 720), data_dir=str(tmp_path), demo=True, seed=3, speed="fast",
+              pace="instant")
+    try:
+        for _ in range(900):
+            app.step(1 / 60)
+        art = app.stack.find("table").art
+        assert len(art._faces) <= 54 * 4 and len(art._backs) <= 4
+    finally:
+        app.shutdown()

@@ -316,6 +316,9 @@ class TableScene(TableDrawing, Scene):
         targets = self._targets()
         keep = set(targets)
         self.sprites = {c: s for c, s in self.sprites.items() if c in keep}
+        for c, (_x, _y, w, h, up, _z) in targets.items():
+            if up:  # faces that turn over during the deal: ready before it starts
+                self.art.face(c, (w, h))
         ax, ay = self.lay.aside_centre
         sw, sh = self.lay.small_card
         order: list[int] = []
