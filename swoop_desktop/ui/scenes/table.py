@@ -734,6 +734,9 @@ class TableScene(TableDrawing, Scene):
     def pause(self) -> None:
         from .overlays import PauseScene
 
+        if self.drag is not None:
+            self._snap_back(self.drag["ids"])
+            self.anim.skip()
         self.drag = None
         self.press = None
         self.app.push(PauseScene(self.app, self))
