@@ -184,6 +184,12 @@ class Animator:
         self.loose = [t for t in self.loose if t.sprite is not tween.sprite]
         self.loose.append(tween)
 
+    def finish_loose(self) -> None:
+        """Land the tweens outside the queue (the queue goes on as before)."""
+        for tw in self.loose:
+            tw.finish()
+        self.loose = []
+
     def cancel_loose(self, sprite: CardSprite) -> None:
         self.loose = [t for t in self.loose if t.sprite is not sprite]
 

@@ -736,7 +736,7 @@ class TableScene(TableDrawing, Scene):
 
         if self.drag is not None:
             self._snap_back(self.drag["ids"])
-            self.anim.skip()
+            self.anim.finish_loose()
         self.drag = None
         self.press = None
         self.app.push(PauseScene(self.app, self))
