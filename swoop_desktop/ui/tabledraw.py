@@ -338,14 +338,18 @@ class TableDrawing:
             surface.blit(img, img.get_rect(topright=(rect.right - lay.px(6), rect.y + lay.px(3))))
         # Game info, top right, under the buttons.
         info = lay.info_rect
-        preset = self.match.rules.preset
-        text = (f"Hand {max(1, self.match.hand_no + 1)} · game to {self.match.rules.target}, "
-                f"lowest wins · {preset} rules")
-        img = self._text(text, max(10, int(14 * lay.u)), t.text_dim)
-        surface.blit(img, img.get_rect(topright=(info.right, info.top + lay.px(40))))
+        rules = self.match.rules
+        px = max(10, int(14 * lay.u))
+        lines = [(f"Hand {max(1, self.match.hand_no + 1)} · {rules.preset} rules", t.text_dim,
+                  False),
+                 (f"Game to {rules.target} · lowest total wins", t.text_dim, False)]
         if self.demo:
-            img = self._text("Demo: four AIs play", max(10, int(14 * lay.u)), t.highlight, True)
-            surface.blit(img, img.get_rect(topright=(info.right, info.top + lay.px(60))))
+            lines.append(("Demo: four AIs play", t.highlight, True))
+        y = info.top + lay.px(42)
+        for text, colour, bold in lines:
+            img = self._text(text, px, colour, bold)
+            surface.blit(img, img.get_rect(topright=(info.right, y)))
+            y += int(px * 1.4)
         # The toast (illegal-move reasons, hints, notices).
         if self.toast:
             text, left, colour = self.toast
