@@ -399,6 +399,7 @@ class TableScene(TableDrawing, Scene):
         from .overlays import GameOverScene, HandOverScene
 
         self.app.sound.play("over")
+        self.key_queue.clear()  # keys meant for the old hand never play into the next one
         if self.match.over:
             self._record_finished()
             self.app.push(GameOverScene(self.app, self))
@@ -721,7 +722,8 @@ class TableScene(TableDrawing, Scene):
                 self.pause()
                 return True
             if not self.idle:
-                self.key_queue.append(event)
+                if len(self.key_queue) < 8:
+                    self.key_queue.append(event)
                 return True
             return self._key(event)
         return False
