@@ -169,7 +169,11 @@ def pile_positions(lay: Layout, n: int, fanned: int) -> list[Point]:
     return out
 
 
+STACK_STEPS = 12  # a stack shows its height over this many cards; the rest lie flush
+
+
 def stack_positions(centre: Point, n: int, u: float) -> list[Point]:
     """A neat stack: each card a hair higher than the one below."""
     cx, cy = centre
-    return [(cx - min(i, 12) * 0.35 * u, cy - min(i, 12) * 0.35 * u) for i in range(n)]
+    return [(cx - min(i, STACK_STEPS) * 0.35 * u, cy - min(i, STACK_STEPS) * 0.35 * u)
+            for i in range(n)]

@@ -144,9 +144,10 @@ class TableDrawing:
         # Art exists only in the layout's few sizes; a card between sizes (in flight from
         # a small seat to the pile) or half turned is scaled from the nearest of them.
         sizes = (lay.hand_card, lay.pile_card, lay.table_card, lay.small_card)
+        buried = self.buried
         for s in sprites:
             size = (int(s.w), int(s.h))
-            if size[0] < 2 or size[1] < 2:
+            if size[0] < 2 or size[1] < 2 or (s.id in buried and not s.moving):
                 continue
             art_size = size if size in sizes else min(sizes, key=lambda z: abs(z[1] - size[1]))
             img = self.art.face(s.id, art_size) if s.face_up else self.art.back(art_size)

@@ -113,6 +113,7 @@ class TableScene(TableDrawing, Scene):
         self._felt: pygame.Surface | None = None
         self._warm = False  # every face rendered for this window size
         self.mismatches = 0
+        self.buried: set[int] = set()  # cards hidden under others, skipped when drawing
 
     # ------------------------------------------------------------- lifecycle
     def enter(self) -> None:
@@ -440,18 +441,20 @@ class TableScene(TableDrawing, Scene):
                     raised = lift // 2 if (p == 0 and u in self.selected) else 0
                     out[u] = (x, y - raised, size[0], size[1], True, 150 + p * 10 + slot)
         pw, ph = lay.pile_card
-        pos = L.pile_positions(lay, len(view.pile), min(PILE_FAN, len(view.pile)))
+        fanned = min(PILE_FAN, len(view.pile))
+        pos = L.pile_positions(lay, len(view.pile), fanned)
+        # Cards wholly hidden under others at rest are not drawn (deep piles and stacks).
+        buried: set[int] = set(view.pile[:max(0, len(view.pile) - fanned - 6)])
         for i, c in enumerate(view.pile):
             out[c] = (pos[i][0], pos[i][1], pw, ph, True, 200 + i)
         sw, sh = lay.small_card
-        for i, (c, p) in enumerate(zip(view.swept, L.stack_positions(lay.swept_centre,
-                                                                      len(view.swept), lay.u),
-                                       strict=True)):
-            out[c] = (p[0], p[1], sw, sh, False, 20 + i)
-        for i, (c, p) in enumerate(zip(view.aside, L.stack_positions(lay.aside_centre,
-                                                                      len(view.aside), lay.u),
-                                       strict=True)):
-            out[c] = (p[0], p[1], sw, sh, False, 10 + i)
+        for stack, centre, z0 in ((view.swept, lay.swept_centre, 20),
+                                  (view.aside, lay.aside_centre, 10)):
+            places = L.stack_positions(centre, len(stack), lay.u)
+            for i, (c, p) in enumerate(zip(stack, places, strict=True)):
+                out[c] = (p[0], p[1], sw, sh, False, z0 + i)
+            buried.update(stack[L.STACK_STEPS:len(stack) - 1])
+        self.buried = buried
         return out
 
     def _relayout(self, duration: float, special: dict[int, dict] | None = None,
