@@ -74,9 +74,6 @@ class TableScene(TableDrawing, Scene):
             rules = getattr(app, "rules_override", None) or settings.rules_obj()
             seed = random.randrange(1 << 31) if seed is None else seed
             match = Match(rules, 4, seed)
-            self.fresh = True
-        else:
-            self.fresh = False
         self.match = match
         self.rng = random.Random(match.seed ^ 0x5EED)
         self.thinkers = {s.seat: Thinker(s, seed=match.seed + s.seat)
@@ -99,7 +96,6 @@ class TableScene(TableDrawing, Scene):
         self.toast: tuple[str, float, tuple[int, int, int]] | None = None
         self.banner: tuple[str, float] | None = None
         self.last_play: set[int] = set()
-        self.hint_text = ""
         self.key_queue: list[pygame.event.Event] = []
         self.thinking: dict[str, Any] | None = None
         self.wait_click = False
@@ -222,7 +218,6 @@ class TableScene(TableDrawing, Scene):
         line = describe(self.seat_name(seat), events, kind)
         self.add_log(line)
         self.selected = [c for c in self.selected if c in set(st.hand_ids(0))]
-        self.hint_text = ""
         self._queue_events(events)
         self._save()
         self.last_actor = seat
@@ -669,7 +664,6 @@ class TableScene(TableDrawing, Scene):
                 mine = self._my_card_ids()
                 if ids and ids[0] in mine:
                     self.focus = mine.index(ids[0])
-        self.hint_text = h.reason
         self.notify("Hint: " + h.reason, self.app.theme.highlight, 6)
         self._restack()
         self._build_buttons()
