@@ -135,11 +135,15 @@ class TableDrawing:
         if mine and self.seats[0].is_human:
             focus_card = mine[max(0, min(self.focus, len(mine) - 1))]
         down_ids = self._down_ids()
+        # Cards that answer the question on the table glow: the follow-up's rank (R12),
+        # or the mystery cards that may be flipped next in a chain (R13).
         addable: set[int] = set()
         st = self.state
-        if (st is not None and st.phase_name == "follow" and st.to_move == 0 and self.idle
-                and self.seats[0].is_human):
-            addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
+        if (st is not None and st.to_move == 0 and self.idle and self.seats[0].is_human):
+            if st.phase_name == "follow":
+                addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
+            elif st.phase_name == "chain":
+                addable = {st.down[0][slot] for slot in st.uncovered_slots(0)}
         blits = []
         # Art exists only in the layout's few sizes; a card between sizes (in flight from
         # a small seat to the pile) or half turned is scaled from the nearest of them.
