@@ -336,3 +336,40 @@ def test_a_press_that_barely_moves_is_a_click_not_a_drag(pilot):
     assert pilot.table.drag is None
     pilot.mouse_up((x + 2, y + 2))
     assert pilot.table.selected == [card]
+
+
+def test_r13_chain_of_mystery_cards_flip_by_click_or_done(tmp_path):
+    from swoop_desktop.engine import Rules
+
+    rules = Rules.from_preset("traditional")
+    for seed in range(1, 9):
+        with Pilot(data_dir=tmp_path / str(seed), seed=seed, start="table", rules=rules) as p:
+            table = p.table
+            for _ in range(40):
+                if not p.wait_for_turn():
+                    break
+                st = table.state
+                if st.phase_name == "chain":
+                    assert "Chain" in table._status()
+                    assert "Done" in [b.label for b in table.buttons]
+                    slot = st.uncovered_slots(0)[0]
+                    n = len(table.match.actions[-1])
+                    p.click(st.down[0][slot])
+                    assert table.match.actions[-1][n] == Flip(slot)
+                    return
+                if st.phase_name == "follow":
+                    p.press(pygame.K_d)
+                    continue
+                chain = None
+                for a in st.legal_actions():
+                    if isinstance(a, Play) and a.up:
+                        after = st.clone()
+                        after.apply(a)
+                        if after.phase_name == "chain" and after.to_move == 0:
+                            chain = a
+                            break
+                action = chain or next(a for a in st.legal_actions() if isinstance(a, Play))
+                ids = table._ids_for(action)
+                table.selected = ids[1:]
+                p.drag(ids[0], "pile")
+    pytest.fail("no chain of mystery cards came up in eight seeded games")
