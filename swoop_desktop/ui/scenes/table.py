@@ -30,6 +30,7 @@ from swoop_desktop.engine import (
     Play,
     count_phrase,
 )
+from swoop_desktop.engine.cards import SYMBOL_RANKS
 
 from .. import layout as L
 from ..anim import Animator, CardSprite, Step, Tween
@@ -94,7 +95,8 @@ class TableScene(TableDrawing, Scene):
         self.drag: dict[str, Any] | None = None
         self.last_click: tuple[int, float] | None = None
         self.toast: tuple[str, float, tuple[int, int, int]] | None = None
-        self.banner: tuple[str, float] | None = None
+        self.banner: tuple[str, float] | None = None  # (text, seconds left)
+        self.showing = -1  # the play whose events are being shown
         self.last_play: set[int] = set()
         self.key_queue: list[pygame.event.Event] = []
         self.thinking: dict[str, Any] | None = None
@@ -272,27 +274,39 @@ class TableScene(TableDrawing, Scene):
 
     # ---------------------------------------------------------- the show
     def _queue_events(self, events: list[dict[str, Any]]) -> None:
+        """One animation step per engine event, in the engine's order."""
+        serial = self.plays  # which play these events belong to
+
+        def step(begin: Any, hold: float = 0.0, label: str = "") -> None:
+            def run() -> list[Tween]:
+                if self.showing != serial:  # a new play: the last one's banner is done
+                    self.showing = serial
+                    self.banner = None
+                return begin()
+            self.anim.add(Step(run, hold=hold, label=label))
+
         for ev in events:
             kind = ev["type"]
             if kind == "dealt":
-                self.anim.add(Step(lambda ev=ev: self._do_deal(ev), label="deal"))
+                step(lambda ev=ev: self._do_deal(ev), label="deal")
             elif kind == "played":
-                self.anim.add(Step(lambda ev=ev: self._do_played(ev), label="played"))
+                step(lambda ev=ev: self._do_played(ev), label="played")
             elif kind == "flipped":
-                self.anim.add(Step(lambda ev=ev: self._do_flipped(ev), hold=0.35, label="flip"))
+                step(lambda ev=ev: self._do_flipped(ev), hold=0.35, label="flip")
             elif kind == "picked_up":
-                self.anim.add(Step(lambda ev=ev: self._do_picked_up(ev), label="pickup"))
+                step(lambda ev=ev: self._do_picked_up(ev), label="pickup")
             elif kind == "swooped":
-                self.anim.add(Step(lambda ev=ev: self._do_swooped(ev), hold=0.45, label="swoop"))
+                step(lambda ev=ev: self._do_swooped(ev), hold=0.45, label="swoop")
             elif kind == "turn":
-                self.anim.add(Step(lambda ev=ev: self._do_turn(ev), label="turn"))
+                step(lambda ev=ev: self._do_turn(ev), label="turn")
             elif kind == "out":
-                self.anim.add(Step(lambda ev=ev: self._do_out(ev), hold=0.6, label="out"))
+                step(lambda ev=ev: self._do_out(ev), hold=0.6, label="out")
             elif kind == "hand_scored":
                 self.overlay_pending = True
-                self.anim.add(Step(self._show_result, label="result"))
+                step(self._show_result, label="result")
             elif kind == "drew":
-                self.add_log(f"{self.seat_name(ev['player'])} drew {count_phrase(RANK_OF[ev['id']], 1)}")
+                self.add_log(f"{self.seat_name(ev['player'])} drew "
+                             f"{count_phrase(RANK_OF[ev['id']], 1)}")
         self.anim.add(Step(self._check_picture, label="check"))
 
     def _check_picture(self) -> list[Tween]:
@@ -383,6 +397,18 @@ class TableScene(TableDrawing, Scene):
             self.app.sound.play("turn")
             if ev.get("bonus"):
                 self.notify("Bonus play: you go again")
+            # The keyboard focus goes to a card that answers the question asked.
+            mine = self._my_card_ids()
+            if ev["phase"] == "follow":
+                rank = SYMBOL_RANKS[ev["rank"]]
+                first = next((c for c in mine if RANK_OF[c] == rank), None)
+            elif ev["phase"] == "chain":
+                downs = self._down_ids()
+                first = next((c for c in mine if c in downs), None)
+            else:
+                first = None
+            if first is not None:
+                self.focus = mine.index(first)
         self._build_buttons()
         return self._relayout(0.2)
 
