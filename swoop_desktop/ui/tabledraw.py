@@ -247,6 +247,13 @@ class TableDrawing:
             colour = t.highlight if turn else t.panel
             surface.blit(self._panel(rect.size, colour, 235 if turn else 190, lay.px(10),
                                      t.accent if turn else t.panel_edge), rect)
+            age = self.clock - self.turn_since
+            if turn and 0 <= age < 0.4:
+                k = pytweening.easeOutQuad(age / 0.4)
+                grow = int(lay.px(14) * k)
+                pygame.draw.rect(surface, t.highlight, rect.inflate(grow, grow),
+                                 width=max(1, int(lay.px(4) * (1 - k))),
+                                 border_radius=lay.px(10) + grow // 2)
             ink = t.button_text if turn else t.text
             dim = (60, 60, 40) if turn else t.text_dim
             cards = len(view.hands[p]) + sum(c is not None for c in view.up[p]) + \

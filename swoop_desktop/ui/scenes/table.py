@@ -97,6 +97,7 @@ class TableScene(TableDrawing, Scene):
         self.toast: tuple[str, float, tuple[int, int, int]] | None = None
         self.banner: tuple[str, float] | None = None  # (text, seconds left)
         self.showing = -1  # the play whose events are being shown
+        self.turn_since = 0.0  # when the turn last moved to another seat
         self.last_play: set[int] = set()
         self.key_queue: list[pygame.event.Event] = []
         self.thinking: dict[str, Any] | None = None
@@ -392,6 +393,8 @@ class TableScene(TableDrawing, Scene):
         return self._relayout(0.25, special, raise_ids=ev["ids"])
 
     def _do_turn(self, ev: dict[str, Any]) -> list[Tween]:
+        if ev["player"] != self.view.to_move:
+            self.turn_since = self.clock  # the name plate lights up with a short pulse
         self.view.apply_event(ev)
         if ev["player"] == 0 and self.seats[0].is_human:
             self.app.sound.play("turn")
