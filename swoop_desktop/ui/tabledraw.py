@@ -411,7 +411,7 @@ class TableDrawing:
             img = pygame.transform.smoothscale(img, (max(1, int(w * grow)), max(1, int(h * grow))))
         alpha = int(255 * min(1.0, left / 0.3))
         cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
-        cy = int(lay.pile_centre[1]) if swoop else int(lay.pile_centre[1] - lay.pile_card[1] * 0.25)
+        cy = int(lay.pile_centre[1]) if swoop else int(lay.pile_centre[1] + lay.pile_card[1] * 0.3)
         if swoop and 0 <= age < 0.7:
             # A ring of the Swoop colour sweeps out from the pile.
             k = pytweening.easeOutCubic(age / 0.7)
@@ -420,10 +420,18 @@ class TableDrawing:
             pygame.draw.circle(surface, t.accent, (cx, cy), radius, width)
             pygame.draw.circle(surface, t.highlight, (cx, cy), int(radius * 0.8),
                                max(1, width // 2))
+        img.set_alpha(alpha)
+        if not swoop:
+            # Smaller news ("Top picked up 14") sits on a pill over the pile, readable on cards.
+            pill = img.get_rect(center=(cx, cy)).inflate(lay.px(26), lay.px(10))
+            panel = self._panel(pill.size, t.panel, 225, pill.h // 2, t.panel_edge)
+            panel.set_alpha(alpha)
+            surface.blit(panel, pill)
+            surface.blit(img, img.get_rect(center=(cx, cy)))
+            return
         shadow = self._text(text, px, (0, 0, 0), True)
         if grow != 1.0:
             shadow = pygame.transform.smoothscale(shadow, img.get_size())
         shadow.set_alpha(alpha // 2)
-        img.set_alpha(alpha)
         surface.blit(shadow, shadow.get_rect(center=(cx + lay.px(3), cy + lay.px(4))))
         surface.blit(img, img.get_rect(center=(cx, cy)))

@@ -215,6 +215,8 @@ class TableScene(TableDrawing, Scene):
         st = self.state
         seat = st.to_move
         events = self.match.apply(action)
+        if seat == 0 and self.seats[0].is_human:
+            self.toast = None  # you acted: old hints and refusals no longer apply
         self.plays += 1
         self.history.feed(events)
         kind = "add" if isinstance(action, Add) else "end" if action == END else ""
@@ -400,6 +402,8 @@ class TableScene(TableDrawing, Scene):
             self.app.sound.play("turn")
             if ev.get("bonus"):
                 self.notify("Bonus play: you go again")
+            elif self.toast and self.toast[0].startswith("Bonus play"):
+                self.toast = None
             # The keyboard focus goes to a card that answers the question asked.
             mine = self._my_card_ids()
             if ev["phase"] == "follow":
