@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from swoop_desktop.ui.app import run
 
@@ -37,16 +38,21 @@ def test_demo_stops_after_the_frames_asked(tmp_path):
 
 
 def test_bad_size_argument_is_a_clear_error(capsys):
-    try:
+    with pytest.raises(SystemExit) as exc:
         run(["--size", "huge"])
-    except SystemExit as exc:
-        assert exc.code == 2
+    assert exc.value.code == 2
     assert "expected WIDTHxHEIGHT" in capsys.readouterr().err
 
 
 def test_bad_rules_argument_names_the_option(capsys):
-    try:
+    with pytest.raises(SystemExit) as exc:
         run(["--demo", "--rules", '{"preset": "app", "target": 7}'])
-    except SystemExit as exc:
-        assert exc.code == 2
+    assert exc.value.code == 2
     assert "target" in capsys.readouterr().err
+
+
+def test_demo_only_options_without_demo_are_refused(capsys):
+    with pytest.raises(SystemExit) as exc:
+        run(["--frames", "10"])
+    assert exc.value.code == 2
+    assert "--demo" in capsys.readouterr().err
