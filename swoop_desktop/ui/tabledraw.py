@@ -297,6 +297,8 @@ class TableDrawing:
         if st.is_over and not self.anim.busy:
             return "Hand over"
         p = view.to_move
+        if p == -2:
+            return "Drawing cards: the highest plays first"
         if p < 0:
             return "Dealing…"
         nxt = self.seat_name((p + 1) % view.n)

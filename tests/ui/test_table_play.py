@@ -373,3 +373,29 @@ def test_r13_chain_of_mystery_cards_flip_by_click_or_done(tmp_path):
                 table.selected = ids[1:]
                 p.drag(ids[0], "pile")
     pytest.fail("no chain of mystery cards came up in eight seeded games")
+
+
+def test_r5_high_card_draw_is_shown_then_the_cards_go_back(tmp_path):
+    from swoop_desktop.engine import Rules
+
+    rules = Rules.from_preset("traditional")  # first_player: high_card
+    with Pilot(data_dir=tmp_path, seed=3, start="table", speed="normal", pace="slow",
+               rules=rules) as p:
+        table = p.table
+        seen = set()
+        for _ in range(600):
+            p.step()
+            step = table.anim.current
+            if step is not None and step.label == "drew":
+                seen.add(table._status())
+            if table.idle:
+                break
+        assert "Drawing cards: the highest plays first" in seen
+        assert sum("drew" in line for line in table.log) >= 4
+        assert table.view.matches(table.state)
+        drawn = table.history.drawn
+        assert len(drawn) >= 4
+        targets = table._targets()
+        for c in drawn:  # back in the set-aside stack, face down
+            s = table.sprites[c]
+            assert not s.face_up and (s.x, s.y) == targets[c][:2]

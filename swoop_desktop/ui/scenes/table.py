@@ -310,6 +310,7 @@ class TableScene(TableDrawing, Scene):
             elif kind == "drew":
                 self.add_log(f"{self.seat_name(ev['player'])} drew "
                              f"{count_phrase(RANK_OF[ev['id']], 1)}")
+                step(lambda ev=ev: self._do_drew(ev), hold=0.25, label="drew")
         self.anim.add(Step(self._check_picture, label="check"))
 
     def _check_picture(self) -> list[Tween]:
@@ -361,6 +362,25 @@ class TableScene(TableDrawing, Scene):
             tweens.append(tw)
         self.app.sound.play("pickup")
         return tweens
+
+    def _do_drew(self, ev: dict[str, Any]) -> list[Tween]:
+        """R5 high card: the drawn card is shown between the player and the pile.
+
+        It stays a set-aside card; the next layout (the first turn) puts it back.
+        """
+        lay = self.lay
+        plate = lay.seat_boxes[ev["player"]]
+        px, py = lay.pile_centre
+        x = (plate.centerx + px) / 2 + (ev.get("round", 1) - 1) * lay.px(12)
+        y = (plate.centery + py) / 2
+        self.view.to_move = -2  # the status line says what the draw is for
+        s = self.sprite(ev["id"])
+        s.z = 950
+        self.buried.discard(ev["id"])
+        w, h = lay.pile_card
+        self.app.sound.play("flip")
+        return [Tween(s, (x, y, w, h), 0.35, ease=pytweening.easeOutCubic, lift=lay.px(20),
+                      turn_to=True)]
 
     def _do_played(self, ev: dict[str, Any]) -> list[Tween]:
         self.view.apply_event(ev)
