@@ -23,7 +23,7 @@ import time
 from swoop_desktop.engine import END, RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
 
-from .bots import NormalBot
+from .bots import NormalBot, action_rank
 
 DEFAULT_BUDGET_MS = 50.0
 CAP_MS = 80.0
@@ -209,8 +209,11 @@ def state_points(state, points: list[int]) -> float:
     return sum(points[RANK_OF[c]] for c in state.pile) / 10
 
 
-def evaluate(state, me: int) -> float:
-    """A value in 0..1 for ``me``: 1 when out, else a soft share by cards left."""
+def evaluate(state, me: int, tau: float = 3.0, per_point: float = 1 / 40) -> float:
+    """A value in 0..1 for ``me``: 1 when out, else a soft share by cards left.
+
+    Each player's weight is ``exp(-(cards left + per_point * hand points) / tau)``.
+    """
     if state.out_player is not None:
         return 1.0 if state.out_player == me else 0.0
     n = state.n
@@ -219,7 +222,7 @@ def evaluate(state, me: int) -> float:
     for p in range(n):
         left = _left(state, p)
         pts = sum(value(r) * len(lst) for r, lst in enumerate(state.hands[p]) if lst)
-        weights.append(math.exp(-(left + pts / 40.0) / 3.0))
+        weights.append(math.exp(-(left + pts * per_point) / tau))
     return weights[me] / sum(weights)
 
 
@@ -231,7 +234,8 @@ class HardBot(NormalBot):
     def __init__(self, seed: int = 0, personality: str | None = None,
                  weights: dict[str, float] | None = None, budget_ms: float | None = None,
                  max_worlds: int | None = None, candidates: int = 6, depth: int = 32,
-                 use_clock: bool = True, noise: float = 0.1, confidence: float = 1.0) -> None:
+                 use_clock: bool = True, noise: float = 0.1, confidence: float = 1.0,
+                 eval_tau: float = 3.0, eval_per_point: float = 1 / 40) -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
         self.max_worlds = max_worlds
@@ -241,6 +245,8 @@ class HardBot(NormalBot):
         self.candidates = candidates
         self.depth = depth
         self.noise = noise
+        self.eval_tau = eval_tau
+        self.eval_per_point = eval_per_point
         self.confidence = confidence  # standard errors a candidate must beat the normal by
         self.last_worlds = 0  # worlds played in the last decision (for benchmarks)
 
@@ -252,7 +258,7 @@ class HardBot(NormalBot):
         ranked = self.scored(obs, legal)
         if ranked[0][0] >= 500:  # going out: nothing to search
             return ranked[0][1]
-        cands = [a for _, a in ranked[: self.candidates]]
+        cands = self.distinct(obs, ranked)
         if len(cands) == 1:
             return cands[0]
         deadline = start + self.budget_ms / 1000.0
@@ -299,12 +305,30 @@ class HardBot(NormalBot):
                 best, best_margin = a, margin
         return best
 
+    def distinct(self, obs: Observation, ranked: list[tuple[float, Action]]) -> list[Action]:
+        """The best ``candidates`` actions that differ in kind, rank or count.
+
+        Sets of the same rank and size from different places (hand or which
+        face-up slots) are near twins; searching one of each widens the search.
+        """
+        seen: set[tuple] = set()
+        out: list[Action] = []
+        for _, a in ranked:
+            key = (type(a).__name__, action_rank(obs, a), getattr(a, "size", 0))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(a)
+            if len(out) >= self.candidates:
+                break
+        return out
+
     def _playout(self, state, me: int, policy: RolloutPolicy, rng: random.Random) -> float:
         for _ in range(self.depth):
             if state.phase == 3:
                 break
             state.apply_fast(policy.act(state, rng))
-        return evaluate(state, me)
+        return evaluate(state, me, self.eval_tau, self.eval_per_point)
 
 
 __all__ = ["CAP_MS", "DEFAULT_BUDGET_MS", "HardBot", "RolloutPolicy", "evaluate"]
