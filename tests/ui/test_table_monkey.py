@@ -37,6 +37,7 @@ def test_monkey_20000_random_inputs(tmp_path):
     # Easy opponents decide fastest: the monkey tests the table, not the AI.
     save_settings(resolve_dirs(tmp_path), Settings(opponents={s: {"level": "easy"}
                                                               for s in (1, 2, 3)}))
+    tables: dict[int, tuple[int, int]] = {}
     with Pilot(size=(960, 600), data_dir=tmp_path, seed=77, start="table") as pilot:
         app = pilot.app
         while events < 20_000:
@@ -84,7 +85,10 @@ def test_monkey_20000_random_inputs(tmp_path):
                 events += 1
             pilot.step()
             check(pilot)
-        # The game went on: many plays were made, by you and the AIs.
-        assert pilot.table is not None
-        assert sum(len(h) for h in pilot.table.match.actions) > 0
-        assert pilot.table.mismatches == 0
+            t = pilot.table
+            if t is not None:  # plays and picture repairs per table (tables come and go)
+                tables[id(t.match)] = (sum(len(h) for h in t.match.actions), t.mismatches)
+        # The games went on: many plays were made, by you and the AIs, and no table's
+        # picture ever had to be put right.
+        assert sum(plays for plays, _ in tables.values()) > 100
+        assert all(repairs == 0 for _, repairs in tables.values())
