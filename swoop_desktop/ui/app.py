@@ -41,6 +41,11 @@ def process_start_time() -> float:
             uptime = float(f.read().split()[0])
         return time.time() - uptime + start_ticks / hz
     except (OSError, ValueError, IndexError, AttributeError):
+        # No /proc (Windows, macOS): the entry point noted when it started.
+        for name in ("swoop_desktop.__main__", "__main__"):
+            started = getattr(sys.modules.get(name), "STARTED_AT", None)
+            if isinstance(started, float):
+                return started
         return _IMPORTED_AT
 
 
