@@ -125,3 +125,18 @@ def test_a_rule_changed_in_settings_applies_to_the_next_game(tmp_path):
         rules = p.table.match.rules
         assert p.table is not first
         assert (rules.preset, rules.target, rules.max_four) == ("classic", 500, False)
+
+
+def test_opponent_levels_from_settings_override_the_yaml(tmp_path):
+    from swoop_desktop.storage import Settings, save_settings
+
+    save_settings(resolve_dirs(tmp_path), Settings(opponents={2: {"level": "hard"}}))
+    with Pilot(data_dir=tmp_path, start="table") as p:
+        seats = p.table.seats
+        assert [s.name for s in seats][0] == "You" and seats[0].is_human
+        assert seats[2].level == "hard" and p.table.thinkers[2].bot.level == "hard"
+        from swoop_desktop.ai import load_opponents
+
+        shipped, _ = load_opponents(None)
+        assert seats[1].level == shipped[0].level and seats[3].level == shipped[2].level
+        assert [s.name for s in seats[1:]] == [c.name for c in shipped]
