@@ -129,6 +129,7 @@ class App:
         self.frame_ms: list[float] = []  # wall time of each frame's work
         self.frame_cpu_ms: list[float] = []  # CPU time of the frame loop's thread
         self.first_frame_at: float | None = None
+        self.last_input = 0.0  # perf_counter of the last input event
         self.fullscreen = False
         if (fullscreen if fullscreen is not None else self.settings.fullscreen) and not demo:
             self.toggle_fullscreen()
@@ -358,6 +359,7 @@ class App:
         c0 = time.thread_time()
         for event in pygame.event.get():
             self.dispatch(event)
+            self.last_input = t0
         self._stack_size = self.size
         self.stack.update(dt)
         if self.first_frame_at is not None and not self.sound.ready:
@@ -401,12 +403,25 @@ class App:
         img.set_alpha(alpha)
         self.screen.blit(img, rect)
 
+    @property
+    def frame_rate(self) -> int:
+        """60 frames a second while anything moves; 15 while the table just waits for you.
+
+        A scene says it is still with ``animating = False`` (the table does when
+        nothing moves, nobody thinks and no message fades); any input brings
+        the full rate back at once.
+        """
+        top = self.stack.top
+        if time.perf_counter() - self.last_input < 1.0 or self.toast is not None:
+            return 60
+        return 60 if getattr(top, "animating", True) else 15
+
     def run(self) -> int:
-        """The interactive loop at 60 frames per second, until the player quits."""
+        """The interactive loop, until the player quits."""
         clock = pygame.time.Clock()
         try:
             while self.running:
-                dt = clock.tick(60) / 1000
+                dt = clock.tick(self.frame_rate) / 1000
                 self.step(min(dt, 0.1))
         finally:
             self.shutdown()

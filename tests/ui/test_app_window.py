@@ -140,3 +140,17 @@ def test_opponent_levels_from_settings_override_the_yaml(tmp_path):
         shipped, _ = load_opponents(None)
         assert seats[1].level == shipped[0].level and seats[3].level == shipped[2].level
         assert [s.name for s in seats[1:]] == [c.name for c in shipped]
+
+
+def test_the_frame_rate_drops_while_the_table_waits_for_you(tmp_path):
+    import time as _time
+
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        p.advance(9.0)  # the turn pulse and every message fade; the table waits for you
+        p.app.last_input = _time.perf_counter() - 5
+        assert p.table.toast is None and p.app.toast is None
+        assert not p.table.animating
+        assert p.app.frame_rate == 15
+        p.press(pygame.K_RIGHT)
+        assert p.app.frame_rate == 60

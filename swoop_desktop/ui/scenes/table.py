@@ -168,6 +168,15 @@ class TableScene(TableDrawing, Scene):
                 and self.seats[0].is_human and self.idle)
 
     @property
+    def animating(self) -> bool:
+        """Something on the table moves or is about to (the App keeps 60 frames a second)."""
+        return (self.anim.busy or self.thinking is not None or self.toast is not None
+                or self.banner is not None or self.drag is not None or self.wait_click
+                or not self._warm or self.clock - self.turn_since < 0.5
+                or (self.state is not None and not self.state.is_over
+                    and not self.seats[self.state.to_move].is_human))
+
+    @property
     def idle(self) -> bool:
         """Nothing animating and no overlay waiting: the table takes plays."""
         return not self.anim.busy and not self.overlay_pending
