@@ -130,6 +130,7 @@ class App:
         self.frame_cpu_ms: list[float] = []  # CPU time of the frame loop's thread
         self.first_frame_at: float | None = None
         self.last_input = 0.0  # perf_counter of the last input event
+        self.tip_shown = demo  # the how-to-play tip on the first turn of a session
         self.fullscreen = False
         if (fullscreen if fullscreen is not None else self.settings.fullscreen) and not demo:
             self.toggle_fullscreen()

@@ -433,6 +433,10 @@ class TableScene(TableDrawing, Scene):
                 self.notify("Bonus play: you go again")
             elif self.toast and self.toast[0].startswith("Bonus play"):
                 self.toast = None
+            if not getattr(self.app, "tip_shown", True):
+                self.app.tip_shown = True  # once a session, on your first turn
+                self.notify("Drag cards onto the pile, or click them and press Enter. "
+                            "H for a hint.", self.app.theme.highlight, 7)
             # The keyboard focus goes to a card that answers the question asked.
             mine = self._my_card_ids()
             if ev["phase"] == "follow":
