@@ -1,0 +1,483 @@
+"""How you play at the table: selecting, dragging, clicking, keys, buttons and hints.
+
+A mixin of :class:`~swoop_desktop.ui.scenes.table.TableScene`, kept apart so
+the scene's file holds the game flow. Every play you make is built here as
+an engine action (with ``hand_ids`` naming the very cards you moved), checked
+by the engine, and refused in plain words when the rules say no.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+import pytweening
+
+from swoop_desktop.engine import (
+    END,
+    RANK_OF,
+    Action,
+    Add,
+    Flip,
+    IllegalActionError,
+    Play,
+    count_phrase,
+)
+
+from .anim import Tween
+from .tableview import plural
+from .widgets import Button, set_hand_cursor
+
+_log = logging.getLogger("swoop_desktop.ui")
+
+DRAG_THRESHOLD = 6  # pixels before a press becomes a drag
+DOUBLE_CLICK = 0.4  # seconds
+
+
+def plain_reason(message: str) -> str:
+    """An engine message "R9: ..." in plain words, the rule id kept at the end."""
+    rule, _, text = message.partition(": ")
+    if rule.startswith("R") and rule[1:].isdigit():
+        text = text[0].upper() + text[1:] if text else rule
+        return f"{text} (rule {rule})"
+    return message
+
+
+class TableInput:
+    """The input half of the table scene: it reads the picture and asks the engine."""
+
+    app: Any
+
+    def _my_card_ids(self) -> list[int]:
+        """Your cards in keyboard order: hand (by rank), face-up, then uncovered mystery cards."""
+        view = self.view
+        hand = sorted(view.hands[0], key=lambda c: (RANK_OF[c], c)) if view.hands else []
+        ups = [c for c in view.up[0] if c is not None] if view.up else []
+        downs = [view.down[0][s] for s in range(4)
+                 if view.up and view.up[0][s] is None and view.down[0][s] is not None]
+        return hand + ups + downs
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """Your card under ``pos`` (the topmost one), or None."""
+        best, best_z = None, -1
+        for c in self._my_card_ids():
+            s = self.sprites.get(c)
+            if s is not None and s.contains(pos) and s.z > best_z:
+                best, best_z = c, s.z
+        return best
+
+    def action_for(self, ids: list[int]) -> Action | None:
+        """The action that plays cards ``ids`` of yours now (the engine judges it)."""
+        st = self.state
+        if st is None or not ids:
+            return None
+        hand = set(st.hand_ids(0))
+        downs = [s for s in range(4) if st.down[0][s] in ids]
+        if downs:
+            return Flip(downs[0])
+        hand_ids = tuple(c for c in ids if c in hand)
+        slots = tuple(sorted(s for s in range(4) if st.up[0][s] is not None and st.up[0][s] in ids))
+        kind = Add if st.phase_name == "follow" else Play
+        ranks = tuple(sorted(RANK_OF[c] for c in hand_ids))
+        return kind(ranks, slots, hand_ids=hand_ids or None)
+
+    def try_play(self, ids: list[int]) -> bool:
+        """Play these cards if the rules allow; otherwise say why. True when played."""
+        st = self.state
+        if st is None or st.is_over:
+            return False
+        if st.to_move != 0 or not self.seats[0].is_human:
+            self.refuse(f"Wait for your turn: {self.seat_name(st.to_move)} is playing")
+            return False
+        action = self.action_for(ids)
+        if action is None:
+            self.refuse("Choose one or more cards of one rank first")
+            return False
+        try:
+            st.check(action)
+        except IllegalActionError as exc:
+            self.refuse(plain_reason(str(exc)))
+            return False
+        self.selected = []
+        self.apply(action)
+        return True
+
+    def refuse(self, reason: str) -> None:
+        self.notify(reason, self.app.theme.illegal, 4.5)
+        self.app.sound.play("illegal")
+
+    def done(self) -> None:
+        """Decline the follow-up (R12) or stop the chain (R13)."""
+        st = self.state
+        if st is not None and st.to_move == 0 and st.phase_name in ("follow", "chain") \
+                and self.seats[0].is_human:
+            self.selected = []
+            self.apply(END)
+
+    def add_all(self) -> None:
+        """The "Add 7s" button: add the selected cards, or every card of the rank allowed."""
+        st = self.state
+        if st is None or st.phase_name != "follow" or st.to_move != 0:
+            return
+        if self.selected:
+            self.try_play(list(self.selected))
+            return
+        adds = [a for a in st.legal_actions() if isinstance(a, Add)]
+        if adds:
+            best = max(adds, key=lambda a: (a.size, len(a.hand)))
+            ids = self._ids_for(best)
+            self.try_play(ids)
+
+    def _ids_for(self, action: Action) -> list[int]:
+        st = self.state
+        if isinstance(action, Flip):
+            return [st.down[0][action.slot]]
+        if isinstance(action, (Play, Add)):
+            ids: list[int] = []
+            if action.hand:
+                ids.extend(sorted(st.hands[0][action.hand[0]])[:len(action.hand)])
+            ids.extend(st.up[0][s] for s in action.up)
+            return ids
+        return []
+
+    def show_hint(self) -> None:
+        st = self.state
+        if st is None or st.is_over or st.to_move != 0 or not self.seats[0].is_human:
+            self.notify("A hint is given on your turn")
+            return
+        from swoop_desktop.ai import hint, observe
+
+        try:
+            h = hint(observe(st, 0, self.history), st.legal_actions(), "normal",
+                     seed=self.match.seed + self.plays)
+        except Exception as exc:  # noqa: BLE001 - a hint must never break the game
+            _log.exception("hint failed")
+            self.notify(f"No hint available ({exc})")
+            return
+        if h.action == END:
+            self.selected = []
+        else:
+            ids = self._ids_for(h.action)
+            self.selected = [c for c in ids if c not in [st.down[0][s] for s in range(4)]]
+            if isinstance(h.action, Flip):
+                mine = self._my_card_ids()
+                if ids and ids[0] in mine:
+                    self.focus = mine.index(ids[0])
+        self.notify("Hint: " + h.reason, self.app.theme.highlight, 6)
+        self._restack()
+        self._build_buttons()
+
+    def toggle_select(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            st = self.state
+            down_ids = [st.down[0][s] for s in range(4)] if st else []
+            if card in down_ids:
+                return
+            rank = RANK_OF[card]
+            self.selected = [c for c in self.selected if RANK_OF[c] == rank]
+            self.selected.append(card)
+        self._restack()
+        self._build_buttons()
+
+    def select_rank(self, card: int, count: int | None = None) -> None:
+        """Select ``count`` (default: all) of your cards of ``card``'s rank, ``card`` first."""
+        rank = RANK_OF[card]
+        same = [c for c in self._my_card_ids() if RANK_OF[c] == rank
+                and c not in self._down_ids()]
+        same.sort(key=lambda c: c != card)
+        limit = 4 if self.match.rules.max_four else len(same)
+        self.selected = same[:min(limit, count or len(same))]
+        self._restack()
+        self._build_buttons()
+
+    def _down_ids(self) -> set[int]:
+        st = self.state
+        return {c for c in st.down[0] if c is not None} if st else set()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        et = event.type
+        if et == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(event)
+        if et == pygame.MOUSEMOTION:
+            return self._mouse_move(event)
+        if et == pygame.MOUSEBUTTONUP:
+            return self._mouse_up(event)
+        if et == pygame.MOUSEWHEEL:
+            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+            return True
+        if et == pygame.KEYDOWN:
+            if event.key in (pygame.K_SPACE,) and (self.anim.busy or self.wait_click):
+                self._skip()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.pause()
+                return True
+            if not self.idle:
+                if len(self.key_queue) < 8:
+                    self.key_queue.append(event)
+                return True
+            return self._key(event)
+        return False
+
+    def _skip(self) -> None:
+        self.anim.skip()
+        self.wait_click = False
+        self.banner = None
+
+    def pause(self) -> None:
+        from .scenes.overlays import PauseScene
+
+        if self.drag is not None:
+            self._snap_back(self.drag["ids"])
+            self.anim.finish_loose()
+        self.drag = None
+        self.press = None
+        self.app.push(PauseScene(self.app, self))
+
+    def _mouse_down(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        if event.button == 4 or event.button == 5:
+            return False
+        if self.anim.busy or self.wait_click:
+            if self.overlay_pending and not self.anim.busy:
+                return True
+            self._skip()
+            return True
+        card = self.card_at(pos)
+        if event.button == 3:
+            if card is not None and card not in self._down_ids():
+                self.select_rank(card)
+            return True
+        if event.button != 1:
+            return False
+        if card is not None:
+            self.press = {"card": card, "pos": pos}
+            return True
+        if self.lay.pile_drop_rect.collidepoint(pos) and self.selected:
+            self.try_play(list(self.selected))
+            self._build_buttons()
+            return True
+        if self.selected:
+            self.selected = []
+            self._restack()
+            self._build_buttons()
+        return True
+
+    def _mouse_move(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        if self.drag is not None:
+            for c, (ox, oy) in self.drag["offsets"].items():
+                s = self.sprites[c]
+                s.x, s.y = pos[0] + ox, pos[1] + oy
+            self.drag["pos"] = pos
+            return True
+        if self.press is not None:
+            px, py = self.press["pos"]
+            if abs(pos[0] - px) + abs(pos[1] - py) >= DRAG_THRESHOLD:
+                self._start_drag(self.press["card"], self.press["pos"])
+                self.press = None
+                return self._mouse_move(event)
+            return False
+        hover = self.card_at(pos) if self.seats[0].is_human else None
+        if hover != self.hover:
+            self.hover = hover
+            set_hand_cursor(hover is not None)
+        return False
+
+    def _start_drag(self, card: int, origin: tuple[int, int]) -> None:
+        if card in self._down_ids():
+            ids = [card]
+        elif card in self.selected:
+            ids = [card] + [c for c in self.selected if c != card and RANK_OF[c] == RANK_OF[card]]
+        else:
+            ids = [card] + [c for c in self.selected if RANK_OF[c] == RANK_OF[card]]
+        offsets = {}
+        for i, c in enumerate(ids):
+            s = self.sprites[c]
+            self.anim.cancel_loose(s)
+            base = self.sprites[card]
+            offsets[c] = (base.x - origin[0] + i * self.lay.px(18), base.y - origin[1] + i * 4)
+            s.z = 2000 + i
+        action = self.action_for(ids)
+        legal, reason = False, ""
+        st = self.state
+        if action is not None and st is not None:
+            if st.to_move != 0:
+                reason = f"Wait for your turn: {self.seat_name(st.to_move)} is playing"
+            else:
+                try:
+                    st.check(action)
+                    legal = True
+                except IllegalActionError as exc:
+                    reason = plain_reason(str(exc))
+        self.drag = {"ids": ids, "offsets": offsets, "pos": origin, "legal": legal,
+                     "reason": reason}
+
+    def _mouse_up(self, event: pygame.event.Event) -> bool:
+        if event.button != 1:
+            return False
+        pos = event.pos
+        if self.drag is not None:
+            drag, self.drag = self.drag, None
+            if self.lay.pile_drop_rect.collidepoint(pos):
+                if drag["legal"] and self.try_play(drag["ids"]):
+                    return True
+                self.refuse(drag["reason"] or "That cannot be played now")
+            self._snap_back(drag["ids"])
+            return True
+        if self.press is not None:
+            card = self.press["card"]
+            self.press = None
+            self._click_card(card)
+            return True
+        return False
+
+    def _snap_back(self, ids: list[int]) -> None:
+        targets = self._targets()
+        for c in ids:
+            if c in targets:
+                x, y, w, h, up, z = targets[c]
+                s = self.sprites[c]
+                s.z = z
+                self.anim.tween(Tween(s, (x, y, w, h), 0.3, ease=pytweening.easeOutBack))
+
+    def _click_card(self, card: int) -> None:
+        mine = self._my_card_ids()
+        if card in mine:
+            self.focus = mine.index(card)
+        if card in self._down_ids():
+            self.try_play([card])
+            return
+        now = self.clock
+        if self.last_click and self.last_click[0] == card and now - self.last_click[1] < DOUBLE_CLICK:
+            self.last_click = None
+            self.selected = []
+            if not self.try_play([card]):
+                self._restack()
+            self._build_buttons()
+            return
+        self.last_click = (card, now)
+        self.toggle_select(card)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        mine = self._my_card_ids()
+        if mine:
+            self.focus = max(0, min(self.focus, len(mine) - 1))
+        if key in (pygame.K_LEFT, pygame.K_a):
+            self.focus = max(0, self.focus - 1)
+            return True
+        if key in (pygame.K_RIGHT,):
+            self.focus = min(max(0, len(mine) - 1), self.focus + 1)
+            return True
+        if key == pygame.K_HOME:
+            self.focus = 0
+            return True
+        if key == pygame.K_END:
+            self.focus = max(0, len(mine) - 1)
+            return True
+        if key == pygame.K_UP and mine:
+            card = mine[self.focus]
+            if card not in self.selected:
+                self.toggle_select(card)
+            return True
+        if key == pygame.K_DOWN and mine:
+            card = mine[self.focus]
+            if card in self.selected:
+                self.toggle_select(card)
+            return True
+        if pygame.K_1 <= key <= pygame.K_8 and mine:
+            card = mine[self.focus]
+            if card not in self._down_ids():
+                self.select_rank(card, key - pygame.K_0)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.selected:
+                self.try_play(list(self.selected))
+            elif mine:
+                self.try_play([mine[self.focus]])
+            self._build_buttons()
+            return True
+        if key == pygame.K_f:
+            st = self.state
+            card = mine[self.focus] if mine else None
+            if card is not None and card in self._down_ids():
+                self.try_play([card])
+            elif st is not None:
+                slots = st.uncovered_slots(0)
+                if slots:
+                    self.try_play([st.down[0][slots[0]]])
+                else:
+                    self.refuse("No mystery card is uncovered: play a face-up card from it first")
+            return True
+        if key in (pygame.K_d, pygame.K_BACKSPACE):
+            self.done()
+            return True
+        if key == pygame.K_h:
+            self.show_hint()
+            return True
+        if key == pygame.K_ESCAPE:
+            self.pause()
+            return True
+        return False
+
+    # ------------------------------------------------------------- buttons
+    def _build_buttons(self) -> None:
+        lay = self.lay
+        u = lay.u
+        bx, by = lay.buttons_origin
+        bw, bh = int(150 * u), int(40 * u)
+        size = max(12, int(17 * u))
+        buttons: list[Button] = []
+        st = self.state
+        mine = st is not None and not st.is_over and st.to_move == 0 and self.seats[0].is_human \
+            and self.view.to_move == 0
+        gap = lay.px(10)
+        row1: list[tuple[str, Any, bool, int]] = []
+        if mine and st.phase_name == "follow":
+            row1 = [(f"Add {plural(st.follow_rank)}", self.add_all, True, bw),
+                    ("Done", self.done, False, int(bw * 0.75))]
+        elif mine and st.phase_name == "chain":
+            row1 = [("Done", self.done, True, bw)]
+        elif mine and self.selected:
+            rank = RANK_OF[self.selected[0]]
+            label = "Play " + count_phrase(rank, len(self.selected))
+            row1 = [(label, lambda: self.try_play(list(self.selected)), True, int(bw * 1.3))]
+            partners = [c for c in self._my_card_ids() if RANK_OF[c] == rank
+                        and c not in self._down_ids()]
+            limit = 4 if self.match.rules.max_four else len(partners)
+            if len(self.selected) < min(limit, len(partners)):
+                first = self.selected[0]
+                row1.append((f"All {plural(rank)}", lambda: self.select_rank(first), False,
+                             int(bw * 0.8)))
+        x = int(bx)
+        for label, action, primary, width in row1:
+            buttons.append(Button((x, int(by), width, bh), label, action, primary=primary,
+                                  size=size))
+            x += width + gap
+        y = int(by + bh + gap)
+        if self.seats[0].is_human and getattr(self.app.settings, "show_hints", True):
+            buttons.append(Button((int(bx), y, bw, bh), "Hint (H)", self.show_hint,
+                                  enabled=bool(mine), size=size))
+        info = lay.info_rect
+        small = (int(96 * u), int(32 * u))
+        buttons.append(Button((info.right - small[0], info.top, *small), "Menu", self.pause,
+                              size=max(11, int(15 * u))))
+        if not self.demo:
+            buttons.append(Button((info.right - 2 * small[0] - lay.px(8), info.top, *small),
+                                  "Scores", self.open_scores, size=max(11, int(15 * u))))
+        self.buttons = buttons
+
+    def open_scores(self) -> None:
+        try:
+            from .scenes.scores import ScoresScene
+        except ImportError:
+            self.notify("The score sheet is not available")
+            return
+        self.app.push(ScoresScene(self.app))
