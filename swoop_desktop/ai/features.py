@@ -52,7 +52,8 @@ BALANCED: dict[str, float] = {
 # not a different strength. "pyro" fires its Swoop cards at once.
 PERSONALITY_SHIFTS: dict[str, dict[str, float]] = {
     "balanced": {},
-    "aggressive": {"low_top": 0.5, "pressure": 1.5, "flip": 0.3, "swoop_danger": 1.0},
+    "aggressive": {"low_top": 0.5, "pressure": 1.5, "flip": 0.3, "swoop_danger": 1.0,
+                   "squeeze": 1.0},
     "cautious": {"pickup": -0.3, "swoop_card": -1.0, "swoop_dodge": 1.0, "flip_risk": -0.5},
     "pyro": {"swoop_card": 6.0},
 }
@@ -235,12 +236,28 @@ def _gift(ctx: Context, r: int, new_run: int) -> float:
 
 
 def _squeeze(ctx: Context, r: int) -> float:
-    """How much of the next hand is known to hold nothing at or under ``r`` (0..1)."""
-    known = ctx.next_known
-    count = sum(known)
-    if not count or any(known[x] for x in range(1, r + 1)):
+    """1 when the next player seems unable to play on ``r`` from hand or face-up cards.
+
+    Their unseen hand cards are all above their pick-up floor (a public
+    inference), their known cards and face-up cards are all above ``r`` and
+    none is a Swoop card: they must flip, or pick up the pile.
+    """
+    obs = ctx.obs
+    nxt = (ctx.me + 1) % obs.n
+    floor = obs.floors[nxt]
+    unknown = obs.hand_counts[nxt] - sum(ctx.next_known)
+    if unknown > 0 and floor < r:
         return 0.0
-    return count / max(1, ctx.next_hand)
+    rules = obs.rules
+    for q in range(1, 15):
+        if ctx.next_known[q] and (q <= r or rules.is_swoop_rank(q)):
+            return 0.0
+    for c in obs.up[nxt]:
+        if c is not None:
+            q = RANK_OF[c]
+            if q <= r or rules.is_swoop_rank(q):
+                return 0.0
+    return 1.0
 
 
 def score(f: dict[str, float], weights: dict[str, float]) -> float:

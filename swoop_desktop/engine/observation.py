@@ -49,6 +49,14 @@ class PublicHistory:
     ``known[p]`` maps a card id to the history step at which it was seen going
     into player ``p``'s hand by a public pick-up; it is dropped when that card
     is played. ``drawn`` holds set-aside cards shown in a high-card draw.
+
+    ``floor[p]`` is a public inference: when ``p`` picked up the pile by
+    playing a higher set (not by a flip), the pile's top was ``t`` and ``p``
+    had no card at or under ``t`` to play instead, nor a Swoop card (or chose
+    not to use them). Cards only ever enter a hand by public pick-ups, so the
+    cards of ``p``'s hand that nobody has seen are all higher than the
+    largest such ``t``, as far as anyone can tell. Search uses it as a strong
+    hint when dealing unseen cards, never as a certainty.
     """
 
     def __init__(self, n_players: int) -> None:
@@ -56,12 +64,14 @@ class PublicHistory:
         self.events: list[PublicEvent] = []
         self.known: list[dict[int, int]] = [{} for _ in range(n_players)]
         self.drawn: set[int] = set()
+        self.floor: list[int] = [0] * n_players
 
     def reset(self) -> None:
         self.events.clear()
         for k in self.known:
             k.clear()
         self.drawn.clear()
+        self.floor = [0] * self.n
 
     def feed(self, events: list[dict[str, Any]]) -> None:
         """Take the public part of each event, in order. A ``dealt`` event starts afresh."""
@@ -83,6 +93,7 @@ class PublicHistory:
                 self.events.append(PublicEvent("flipped", ev["player"], (RANK_OF[ev["id"]],)))
             elif kind == "picked_up":
                 p = ev["player"]
+                self._note_floor(p, ev["ids"])
                 step = len(self.events)
                 for c in ev["ids"]:
                     self.known[p][c] = step
@@ -94,11 +105,29 @@ class PublicHistory:
             elif kind == "out":
                 self.events.append(PublicEvent("out", ev["player"]))
 
+    def _note_floor(self, p: int, ids: list[int]) -> None:
+        """Record what a pick-up of ``ids`` by ``p`` says about the cards ``p`` holds unseen."""
+        last = self.events[-1] if self.events else None
+        if last is not None and last.player == p and last.kind == "flipped":
+            return  # new_pile order: a flipped card forced it, not the hand
+        if last is not None and last.player == p and last.kind == "played":
+            # take_all order: the set went on the pile first, then everything was taken.
+            if any(z.startswith("down") for z in last.zones):
+                return
+            below = ids[:len(ids) - len(last.ranks)]
+        else:
+            below = ids  # new_pile order: the pile is taken before the new set is shown
+        if below:
+            top = RANK_OF[below[-1]]
+            if top > self.floor[p]:
+                self.floor[p] = top
+
     def copy(self) -> PublicHistory:
         other = PublicHistory(self.n)
         other.events = list(self.events)
         other.known = [dict(k) for k in self.known]
         other.drawn = set(self.drawn)
+        other.floor = list(self.floor)
         return other
 
 
@@ -122,6 +151,7 @@ class Observation:
     drawn: tuple[int, ...]  # set-aside cards shown in a high-card draw
     known: tuple[tuple[int, ...], ...]  # per player: hand cards known from public pick-ups
     known_step: tuple[tuple[int, ...], ...]  # the history step each known card was seen
+    floors: tuple[int, ...]  # per player: unseen hand cards are probably above this rank
     history: tuple[PublicEvent, ...]
     phase: int
     follow_rank: int
@@ -186,22 +216,43 @@ class Observation:
         Own hand, the pile, swept and face-up cards are as observed; cards known
         from public pick-ups stay with their holder; shown draw cards stay set
         aside; everything else unseen is shuffled into the other hands (up to
-        their counts), the face-down slots and the set-aside cards.
+        their counts, above a player's ``floors`` entry where the unseen cards
+        allow), the face-down slots and the set-aside cards.
         """
         pool = self.unseen_ids()
         rng.shuffle(pool)
         state = GameState(self.rules, self.n)
+        hands: list[list[int]] = [[] for _ in range(self.n)]
+        hands[self.seat] = list(self.hand)
+        # Players who showed by a pick-up that they hold nothing low get high cards
+        # first (the highest floor first), as far as the unseen cards allow.
+        swoop = [self.rules.is_swoop_rank(r) for r in range(15)]
+        others = [p for p in range(self.n) if p != self.seat]
+        for p in sorted(others, key=lambda q: -self.floors[q]):
+            need = self.hand_counts[p] - len(self.known[p])
+            if need < 0:
+                raise ValueError(f"observation: player {p} has fewer cards than known ones")
+            floor = self.floors[p]
+            if floor:
+                picked = []
+                rest = []
+                for c in pool:
+                    r = RANK_OF[c]
+                    if len(picked) < need and r > floor and not swoop[r]:
+                        picked.append(c)
+                    else:
+                        rest.append(c)
+                pool = rest
+            else:
+                picked = []
+            short = need - len(picked)
+            if short:
+                picked.extend(pool[:short])
+                pool = pool[short:]
+            hands[p] = list(self.known[p]) + picked
         pos = 0
         for p in range(self.n):
-            if p == self.seat:
-                ids = list(self.hand)
-            else:
-                ids = list(self.known[p])
-                need = self.hand_counts[p] - len(ids)
-                if need < 0:
-                    raise ValueError(f"observation: player {p} has fewer cards than known ones")
-                ids.extend(pool[pos:pos + need])
-                pos += need
+            ids = hands[p]
             hand = state.hands[p]
             for c in ids:
                 hand[RANK_OF[c]].append(c)
@@ -269,6 +320,8 @@ def observe(state: GameState, seat: int, history: PublicHistory | None = None) -
         drawn=drawn,
         known=tuple(known),
         known_step=tuple(steps),
+        floors=(0,) * n if history is None else tuple(
+            0 if p == seat else history.floor[p] for p in range(n)),
         history=() if history is None else tuple(history.events),
         phase=state.phase,
         follow_rank=state.follow_rank,

@@ -7,7 +7,7 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from swoop_desktop.engine import RANK_OF, Play, Rules, new_deal
+from swoop_desktop.engine import RANK_OF, Flip, Play, Rules, new_deal
 from swoop_desktop.engine.observation import PublicHistory, observe
 
 from .helpers import PRESET_NAMES, played_position, player, position
@@ -95,3 +95,36 @@ def test_observe_rejects_a_bad_seat():
     state, _ = new_deal(Rules.from_preset("app"), 4, seed=1)
     with pytest.raises(ValueError, match="seat"):
         observe(state, 4)
+
+
+def test_r8_forced_pick_up_sets_a_floor_and_search_deals_high_cards_there():
+    state = position([player("Q K", down=["2", None, None, None]), player("9 5"),
+                      player("9 5"), player("9 5")], pile="8 7 4", to_move=0,
+                     rules={"preset": "classic"})
+    history = PublicHistory(4)
+    history.feed(state.apply(Play((13,), ())))  # nothing at or under 4: picks up with a king
+    obs = observe(state, 2, history)
+    assert obs.floors[0] == 4  # public inference: player 0 showed nothing at or under 4
+    assert observe(state, 0, history).floors[0] == 0  # nobody infers about their own hand
+    for seed in range(20):
+        world = obs.determinize(random.Random(seed))
+        unseen = [c for c in world.hand_ids(0) if c not in obs.known[0]]
+        assert all(RANK_OF[c] > 4 and RANK_OF[c] not in (10, 14) for c in unseen)
+
+
+@pytest.mark.parametrize("preset", ["classic", "traditional"])
+def test_r11_pick_up_by_a_flip_says_nothing_about_the_hand(preset):
+    state = position([player("A", up=[None, None, None, None], down=["K", None, None, None]),
+                      player("9 5"), player("9 5"), player("9 5")], pile="8 7 4", to_move=0,
+                     rules={"preset": preset})
+    history = PublicHistory(4)
+    history.feed(state.apply(Flip(0)))  # the king is higher: the pile is picked up
+    assert history.floor[0] == 0
+
+
+def test_r8_take_all_pick_up_sets_the_floor_from_the_top_before_the_play():
+    state = position([player("Q K"), player("9 5"), player("9 5"), player("9 5")],
+                     pile="8 7 6", to_move=0, rules={"preset": "traditional"})
+    history = PublicHistory(4)
+    history.feed(state.apply(Play((12,), ())))
+    assert history.floor[0] == 6
