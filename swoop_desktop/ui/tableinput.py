@@ -422,6 +422,10 @@ class TableInput:
         if key == pygame.K_h:
             self.show_hint()
             return True
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the log, a few plays at a time
+            step = 3 if key == pygame.K_PAGEUP else -3
+            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + step))
+            return True
         if key == pygame.K_ESCAPE:
             self.pause()
             return True

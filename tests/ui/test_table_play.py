@@ -303,6 +303,10 @@ def test_the_log_scrolls_with_the_wheel(pilot):
     assert table.log_scroll == 2
     pilot.scroll(table.lay.log_rect.center, -5)
     assert table.log_scroll == 0
+    pilot.press(pygame.K_PAGEUP)
+    assert table.log_scroll == min(3, len(table.log) - 1)
+    pilot.press(pygame.K_PAGEDOWN)
+    assert table.log_scroll == 0
 
 
 def test_keys_pressed_during_an_animation_are_kept(tmp_path):
