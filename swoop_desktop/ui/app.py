@@ -158,7 +158,8 @@ class App:
             from swoop_desktop.storage import save_settings
 
             save_settings(self.dirs, self.settings)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
+            # ValueError: a setting the file could not hold; the old file stays as it was.
             self.notify(f"Settings could not be saved: {exc}")
         self.sound.volume = int(round(self.settings.volume * 100))
         self.sound.muted = bool(self.settings.muted)
@@ -279,7 +280,9 @@ class App:
             return None
         while self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()
-        return self.stack.push(TableScene(self, match=saved.match, log=saved.log))
+        seats = (saved.extra or {}).get("seats") if isinstance(saved.extra, dict) else None
+        return self.stack.push(TableScene(self, match=saved.match, log=saved.log,
+                                          saved_seats=seats))
 
     def quit(self) -> None:
         """Leave the game (it is saved; the window size and place are remembered)."""

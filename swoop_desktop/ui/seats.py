@@ -59,6 +59,40 @@ def seat_setup(settings: Any, config_dir: Any = None, demo: bool = False
     return seats, messages
 
 
+def seats_to_json(seats: list[Seat]) -> list[dict[str, Any]]:
+    """The seats as stored with a saved game, so Continue brings back the same opponents."""
+    return [{"seat": s.seat, "name": s.name, "level": s.level, "personality": s.personality,
+             "think_ms": list(s.think_ms)} for s in seats]
+
+
+def seats_from_json(data: Any, players: int) -> list[Seat] | None:
+    """Seats saved with a game, or None when they are missing or not usable."""
+    from swoop_desktop.ai import LEVELS, PERSONALITIES
+
+    if not isinstance(data, list) or len(data) != players:
+        return None
+    seats = []
+    for i, raw in enumerate(data):
+        if not isinstance(raw, dict) or raw.get("seat") != i:
+            return None
+        name, level = raw.get("name"), raw.get("level")
+        personality = raw.get("personality")
+        think = raw.get("think_ms", [400, 900])
+        if not isinstance(name, str) or not name.strip():
+            return None
+        if level != "human" and level not in LEVELS:
+            return None
+        if personality is not None and personality not in PERSONALITIES:
+            return None
+        if (not isinstance(think, list) or len(think) != 2
+                or not all(type(t) is int and 0 <= t <= 10000 for t in think)):
+            return None
+        seats.append(Seat(i, name, level, personality, (think[0], think[1])))
+    if not seats[0].is_human or any(s.is_human for s in seats[1:]):
+        return None
+    return seats
+
+
 def history_from(match: Match) -> PublicHistory:
     """Rebuild the public record of the current deal (after a Continue)."""
     history = PublicHistory(match.n)

@@ -34,7 +34,15 @@ from .. import layout as L
 from ..anim import Animator, CardSprite, Step, Tween
 from ..cards import CardArt
 from ..scene import Scene
-from ..seats import Saver, Thinker, history_from, seat_setup, snapshot
+from ..seats import (
+    Saver,
+    Thinker,
+    history_from,
+    seat_setup,
+    seats_from_json,
+    seats_to_json,
+    snapshot,
+)
 from ..tabledraw import TableDrawing
 from ..tableinput import TableInput
 from ..tableview import TableView, describe
@@ -51,14 +59,21 @@ class TableScene(TableInput, TableDrawing, Scene):
     name = "table"
 
     def __init__(self, app: Any, match: Match | None = None, log: list[str] | None = None,
-                 demo: bool = False, seed: int | None = None) -> None:
+                 demo: bool = False, seed: int | None = None,
+                 saved_seats: Any = None) -> None:
         super().__init__(app)
         self.demo = demo
         settings = app.settings
         config_dir = getattr(getattr(app, "dirs", None), "config", None)
-        self.seats, problems = seat_setup(settings, config_dir, demo=demo)
-        for text in problems:
-            app.notify(text)
+        seats = None
+        if saved_seats is not None and match is not None and not demo:
+            # A resumed game keeps the opponents it was started with.
+            seats = seats_from_json(saved_seats, match.n)
+        if seats is None:
+            seats, problems = seat_setup(settings, config_dir, demo=demo)
+            for text in problems:
+                app.notify(text)
+        self.seats = seats
         if match is None:
             rules = getattr(app, "rules_override", None) or settings.rules_obj()
             seed = random.randrange(1 << 31) if seed is None else seed
@@ -244,11 +259,12 @@ class TableScene(TableInput, TableDrawing, Scene):
         if dirs is None:
             return
         snap, log = snapshot(self.match), list(self.log[-200:])
+        extra = {"seats": seats_to_json(self.seats)}
 
         def job() -> None:
             from swoop_desktop.storage import save_game
 
-            save_game(dirs, snap, log)
+            save_game(dirs, snap, log, extra)
 
         self.saver.submit(job)
 

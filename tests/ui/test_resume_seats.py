@@ -1,0 +1,31 @@
+"""A resumed game keeps the opponents it was started with, whatever the settings say now."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from swoop_desktop.storage import load_settings, resolve_dirs, save_settings
+from swoop_desktop.ui.pilot import Pilot
+
+
+def test_continue_keeps_the_opponents_the_game_started_with(tmp_path):
+    data = tmp_path / "home"
+    with Pilot(data_dir=data, seed=21, start="table") as pilot:
+        assert pilot.wait_for_turn(60)
+        before = [(s.name, s.level, s.personality) for s in pilot.table.seats]
+    dirs = resolve_dirs(data)
+    settings, _ = load_settings(dirs)
+    save_settings(dirs, dataclasses.replace(
+        settings, opponents={1: {"level": "easy"}, 2: {"level": "easy"}, 3: {"level": "easy"}}))
+    with Pilot(data_dir=data, seed=22, start="title") as pilot:
+        pilot.press(pygame.K_c)
+        assert pilot.until(lambda: pilot.table is not None, 10)
+        after = [(s.name, s.level, s.personality) for s in pilot.table.seats]
+        assert after == before
+        assert any(level != "easy" for _, level, _ in before[1:])
+        # A new game takes today's settings.
+        pilot.app.new_game()
+        assert pilot.until(lambda: pilot.table is not None, 10)
+        assert [s.level for s in pilot.table.seats[1:]] == ["easy"] * 3
