@@ -235,7 +235,8 @@ class HardBot(NormalBot):
                  weights: dict[str, float] | None = None, budget_ms: float | None = None,
                  max_worlds: int | None = None, candidates: int = 6, depth: int = 32,
                  use_clock: bool = True, noise: float = 0.1, confidence: float = 1.0,
-                 eval_tau: float = 3.0, eval_per_point: float = 1 / 40) -> None:
+                 eval_tau: float = 3.0, eval_per_point: float = 1 / 40,
+                 gap_weight: float = 0.2) -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
         self.max_worlds = max_worlds
@@ -245,6 +246,7 @@ class HardBot(NormalBot):
         self.candidates = candidates
         self.depth = depth
         self.noise = noise
+        self.gap_weight = gap_weight  # how likely a card of a rank a player seems to lack
         self.eval_tau = eval_tau
         self.eval_per_point = eval_per_point
         self.confidence = confidence  # standard errors a candidate must beat the normal by
@@ -276,7 +278,7 @@ class HardBot(NormalBot):
                 break
             if self.use_clock and clock() >= deadline:
                 break
-            world = obs.determinize(rng)
+            world = obs.determinize(rng, self.gap_weight)
             seed = rng.getrandbits(32)
             state = world.clone()
             state.apply_fast(base)

@@ -65,6 +65,9 @@ class PublicHistory:
         self.known: list[dict[int, int]] = [{} for _ in range(n_players)]
         self.drawn: set[int] = set()
         self.floor: list[int] = [0] * n_players
+        self.gaps: list[int] = [0] * n_players  # bitmask of ranks p probably lacks (see below)
+        self.top = 0  # rank on top of the pile as the history saw it, 0 when empty
+        self._follow: int | None = None  # the player offered a follow-up just now
 
     def reset(self) -> None:
         self.events.clear()
@@ -72,6 +75,9 @@ class PublicHistory:
             k.clear()
         self.drawn.clear()
         self.floor = [0] * self.n
+        self.gaps = [0] * self.n
+        self.top = 0
+        self._follow = None
 
     def feed(self, events: list[dict[str, Any]]) -> None:
         """Take the public part of each event, in order. A ``dealt`` event starts afresh."""
@@ -87,19 +93,34 @@ class PublicHistory:
                 known = self.known[p]
                 for c in ids:
                     known.pop(c, None)
+                r = RANK_OF[ids[0]]
+                zones = tuple(ev.get("from", ()))
+                top = self.top
+                if (top and r < top and not ev.get("new_pile") and self._follow != p
+                        and not any(z.startswith("down") for z in zones)):
+                    # A set under the top when higher ones would also have gone on:
+                    # the player probably held nothing between (most players shed high).
+                    for q in range(r + 1, top + 1):
+                        self.gaps[p] |= 1 << q
+                self._follow = None
+                self.top = r
                 self.events.append(PublicEvent("played", p, tuple(RANK_OF[c] for c in ids),
-                                               tuple(ev.get("from", ()))))
+                                               zones))
             elif kind == "flipped":
                 self.events.append(PublicEvent("flipped", ev["player"], (RANK_OF[ev["id"]],)))
+            elif kind == "turn":
+                self._follow = ev["player"] if ev.get("phase") == "follow" else None
             elif kind == "picked_up":
                 p = ev["player"]
                 self._note_floor(p, ev["ids"])
+                self.top = 0
                 step = len(self.events)
                 for c in ev["ids"]:
                     self.known[p][c] = step
                 self.events.append(PublicEvent("picked_up", p,
                                                tuple(RANK_OF[c] for c in ev["ids"])))
             elif kind == "swooped":
+                self.top = 0
                 self.events.append(PublicEvent("swooped", ev["player"],
                                                tuple(RANK_OF[c] for c in ev["ids"])))
             elif kind == "out":
@@ -128,6 +149,9 @@ class PublicHistory:
         other.known = [dict(k) for k in self.known]
         other.drawn = set(self.drawn)
         other.floor = list(self.floor)
+        other.gaps = list(self.gaps)
+        other.top = self.top
+        other._follow = self._follow
         return other
 
 
@@ -152,6 +176,7 @@ class Observation:
     known: tuple[tuple[int, ...], ...]  # per player: hand cards known from public pick-ups
     known_step: tuple[tuple[int, ...], ...]  # the history step each known card was seen
     floors: tuple[int, ...]  # per player: unseen hand cards are probably above this rank
+    gaps: tuple[int, ...]  # per player: bitmask of ranks their unseen cards probably lack
     history: tuple[PublicEvent, ...]
     phase: int
     follow_rank: int
@@ -210,14 +235,15 @@ class Observation:
         return zlib.crc32(repr(parts).encode())
 
     # -------------------------------------------------------- determinizing
-    def determinize(self, rng: random.Random) -> GameState:
+    def determinize(self, rng: random.Random, gap_weight: float = 0.2) -> GameState:
         """A full deal consistent with this observation; the unseen cards placed at random.
 
         Own hand, the pile, swept and face-up cards are as observed; cards known
         from public pick-ups stay with their holder; shown draw cards stay set
         aside; everything else unseen is shuffled into the other hands (up to
         their counts, above a player's ``floors`` entry where the unseen cards
-        allow), the face-down slots and the set-aside cards.
+        allow, and a card of a rank in the player's ``gaps`` only with chance
+        ``gap_weight``), the face-down slots and the set-aside cards.
         """
         pool = self.unseen_ids()
         rng.shuffle(pool)
@@ -228,17 +254,19 @@ class Observation:
         # first (the highest floor first), as far as the unseen cards allow.
         swoop = [self.rules.is_swoop_rank(r) for r in range(15)]
         others = [p for p in range(self.n) if p != self.seat]
-        for p in sorted(others, key=lambda q: -self.floors[q]):
+        for p in sorted(others, key=lambda q: (-self.floors[q], -self.gaps[q].bit_count())):
             need = self.hand_counts[p] - len(self.known[p])
             if need < 0:
                 raise ValueError(f"observation: player {p} has fewer cards than known ones")
             floor = self.floors[p]
-            if floor:
+            gaps = self.gaps[p] if gap_weight < 1 else 0
+            if floor or gaps:
                 picked = []
                 rest = []
                 for c in pool:
                     r = RANK_OF[c]
-                    if len(picked) < need and r > floor and not swoop[r]:
+                    if (len(picked) < need and (not floor or (r > floor and not swoop[r]))
+                            and (not (gaps >> r) & 1 or rng.random() < gap_weight)):
                         picked.append(c)
                     else:
                         rest.append(c)
@@ -320,6 +348,8 @@ def observe(state: GameState, seat: int, history: PublicHistory | None = None) -
         drawn=drawn,
         known=tuple(known),
         known_step=tuple(steps),
+        gaps=(0,) * n if history is None else tuple(
+            0 if p == seat else history.gaps[p] for p in range(n)),
         floors=(0,) * n if history is None else tuple(
             0 if p == seat else history.floor[p] for p in range(n)),
         history=() if history is None else tuple(history.events),

@@ -128,3 +128,15 @@ def test_r8_take_all_pick_up_sets_the_floor_from_the_top_before_the_play():
     history = PublicHistory(4)
     history.feed(state.apply(Play((12,), ())))
     assert history.floor[0] == 6
+
+
+def test_r7_a_set_under_the_top_suggests_no_ranks_between():
+    state = position([player("9 5 5"), player("9 2"), player("9 2"), player("9 2")],
+                     pile="J", to_move=0, rules={"preset": "classic"})
+    history = PublicHistory(4)
+    history.feed(state.apply(Play((9,), ())))  # 9 on the jack: nothing says anything
+    history.feed(state.apply(Play((2,), ())))  # 2 on the 9: player 1 seems to lack 3-9
+    obs = observe(state, 0, history)
+    assert obs.gaps[1] == sum(1 << q for q in range(3, 10))
+    assert obs.gaps[0] == 0  # own hand: no inference
+    assert observe(state, 1, history).gaps[1] == 0
