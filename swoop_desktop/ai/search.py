@@ -235,7 +235,7 @@ class HardBot(NormalBot):
                  weights: dict[str, float] | None = None, budget_ms: float | None = None,
                  max_worlds: int | None = None, candidates: int = 6, depth: int = 32,
                  use_clock: bool = True, noise: float = 0.1, confidence: float = 1.0,
-                 eval_tau: float = 3.0, eval_per_point: float = 1 / 40,
+                 eval_tau: float = 1.5, eval_per_point: float = 1 / 40,
                  gap_weight: float = 0.2) -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
