@@ -16,7 +16,7 @@ import queue
 import random
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from swoop_desktop.ai import choose_safely, load_opponents, make_bot, observe
@@ -38,6 +38,7 @@ class Seat:
     level: str = "human"
     personality: str | None = None
     think_ms: tuple[int, int] = (400, 900)
+    weights: dict[str, float] | None = field(default=None, hash=False, compare=False)
 
     @property
     def is_human(self) -> bool:
@@ -55,14 +56,16 @@ def seat_setup(settings: Any, config_dir: Any = None, demo: bool = False
         level = str(extra.get("level") or cfg.level)
         name = str(extra.get("name") or cfg.name)
         personality = extra.get("personality") or cfg.personality
-        seats.append(Seat(cfg.seat, name, level, personality, tuple(cfg.think_ms)))
+        # Explicit weights from opponents.yaml belong to the personality they came with.
+        weights = cfg.weights if personality == cfg.personality else None
+        seats.append(Seat(cfg.seat, name, level, personality, tuple(cfg.think_ms), weights))
     return seats, messages
 
 
 def seats_to_json(seats: list[Seat]) -> list[dict[str, Any]]:
     """The seats as stored with a saved game, so Continue brings back the same opponents."""
     return [{"seat": s.seat, "name": s.name, "level": s.level, "personality": s.personality,
-             "think_ms": list(s.think_ms)} for s in seats]
+             "think_ms": list(s.think_ms), "weights": s.weights} for s in seats]
 
 
 def seats_from_json(data: Any, players: int) -> list[Seat] | None:
@@ -87,7 +90,13 @@ def seats_from_json(data: Any, players: int) -> list[Seat] | None:
         if (not isinstance(think, list) or len(think) != 2
                 or not all(type(t) is int and 0 <= t <= 10000 for t in think)):
             return None
-        seats.append(Seat(i, name, level, personality, (think[0], think[1])))
+        weights = raw.get("weights")
+        if weights is not None and not (
+                isinstance(weights, dict) and all(
+                    isinstance(k, str) and type(v) in (int, float) for k, v in weights.items())):
+            return None
+        seats.append(Seat(i, name, level, personality, (think[0], think[1]),
+                          None if weights is None else dict(weights)))
     if not seats[0].is_human or any(s.is_human for s in seats[1:]):
         return None
     return seats
@@ -120,7 +129,7 @@ class Thinker:
     def __init__(self, seat: Seat, seed: int) -> None:
         self.seat = seat
         self.bot = make_bot(seat.level if seat.level != "human" else "normal",
-                            seat.personality, seed=seed)
+                            seat.personality, seed=seed, weights=seat.weights)
         self.thread: threading.Thread | None = None
         self.result: Action | None = None
         self.problem: str | None = None

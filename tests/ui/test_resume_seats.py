@@ -29,3 +29,16 @@ def test_continue_keeps_the_opponents_the_game_started_with(tmp_path):
         pilot.app.new_game()
         assert pilot.until(lambda: pilot.table is not None, 10)
         assert [s.level for s in pilot.table.seats[1:]] == ["easy"] * 3
+
+
+def test_weights_from_the_users_opponents_yaml_reach_the_bot(tmp_path):
+    data = tmp_path / "home"
+    dirs = resolve_dirs(data)
+    dirs.config.mkdir(parents=True, exist_ok=True)
+    (dirs.config / "opponents.yaml").write_text(
+        "version: 1\nseats:\n  left:\n    weights: {swoop_card: -7.5}\n", encoding="utf-8")
+    with Pilot(data_dir=data, seed=3, start="table") as pilot:
+        left = pilot.table.thinkers[1].bot
+        assert left.weights["swoop_card"] == -7.5
+        top = pilot.table.thinkers[2].bot
+        assert top.weights["swoop_card"] != -7.5
