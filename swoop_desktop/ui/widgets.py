@@ -341,6 +341,23 @@ class Row(Widget):
         self.label = label
         self.help = help
         self.control_width = control_width
+        self._pressed = False
+
+    def _press_release(self, event: pygame.event.Event
+                       ) -> tuple[bool, tuple[int, int] | None]:
+        """A press on the row, then its release: (used the event, where it was released).
+
+        The release position is given only for the release that ends a press begun on
+        this row, so a click that starts elsewhere never changes a setting.
+        """
+        pos = _mouse_pos(event)
+        if _is_left_down(event) and pos and self.rect.collidepoint(pos):
+            self._pressed = self.enabled
+            return True, None
+        if _is_left_up(event) and self._pressed:
+            self._pressed = False
+            return True, pos
+        return False, None
 
     # -- geometry ------------------------------------------------------------
     def control_rect(self) -> pygame.Rect:
@@ -403,7 +420,6 @@ class Toggle(Row):
         self.value = bool(value)
         self.on_change = on_change
         self.on_text, self.off_text = on_text, off_text
-        self._pressed = False
 
     def set(self, value: bool) -> None:
         value = bool(value)
@@ -427,16 +443,10 @@ class Toggle(Row):
         if not self.visible:
             return False
         super().handle(event)
-        pos = _mouse_pos(event)
-        if _is_left_down(event) and pos and self.rect.collidepoint(pos):
-            self._pressed = self.enabled
-            return True
-        if _is_left_up(event) and self._pressed:
-            self._pressed = False
-            if pos and self.rect.collidepoint(pos):
-                self.activate()
-            return True
-        return False
+        used, released = self._press_release(event)
+        if released and self.rect.collidepoint(released):
+            self.activate()
+        return used
 
     def switch_rect(self) -> pygame.Rect:
         c = self.control_rect()
@@ -659,7 +669,6 @@ class Stepper(Row):
         self.value = max(minimum, min(maximum, int(value)))
         self.on_change = on_change
         self.unit = unit
-        self._pressed = False
 
     def set(self, value: int) -> bool:
         value = max(self.minimum, min(self.maximum, int(value)))
@@ -691,20 +700,14 @@ class Stepper(Row):
         if not self.visible:
             return False
         super().handle(event)
-        pos = _mouse_pos(event)
-        if _is_left_down(event) and pos and self.rect.collidepoint(pos):
-            self._pressed = self.enabled
-            return True
-        if _is_left_up(event) and self._pressed:
-            self._pressed = False
-            if pos:
-                minus, plus = self.button_rects()
-                if minus.collidepoint(pos):
-                    self.adjust(-1)
-                elif plus.collidepoint(pos):
-                    self.adjust(+1)
-            return True
-        return False
+        used, released = self._press_release(event)
+        if released:
+            minus, plus = self.button_rects()
+            if minus.collidepoint(released):
+                self.adjust(-1)
+            elif plus.collidepoint(released):
+                self.adjust(+1)
+        return used
 
     def draw(self, surface: pygame.Surface, theme: Any) -> None:
         if not self.visible:
