@@ -343,6 +343,16 @@ class Row(Widget):
         self.control_width = control_width
         self._pressed = False
 
+    def _store(self, value: Any) -> bool:
+        """Keep a new value and tell ``on_change``; False when nothing changed."""
+        if value == self.value:  # type: ignore[has-type]
+            return False
+        self.value = value
+        on_change = getattr(self, "on_change", None)
+        if on_change is not None:
+            on_change(value)
+        return True
+
     def _press_release(self, event: pygame.event.Event
                        ) -> tuple[bool, tuple[int, int] | None]:
         """A press on the row, then its release: (used the event, where it was released).
@@ -422,11 +432,7 @@ class Toggle(Row):
         self.on_text, self.off_text = on_text, off_text
 
     def set(self, value: bool) -> None:
-        value = bool(value)
-        if value != self.value:
-            self.value = value
-            if self.on_change is not None:
-                self.on_change(value)
+        self._store(bool(value))
 
     def activate(self) -> None:
         if self.enabled:
@@ -671,13 +677,7 @@ class Stepper(Row):
         self.unit = unit
 
     def set(self, value: int) -> bool:
-        value = max(self.minimum, min(self.maximum, int(value)))
-        if value == self.value:
-            return False
-        self.value = value
-        if self.on_change is not None:
-            self.on_change(value)
-        return True
+        return self._store(max(self.minimum, min(self.maximum, int(value))))
 
     def adjust(self, step: int) -> bool:
         if not self.enabled:
@@ -748,13 +748,8 @@ class Slider(Row):
         self.dragging = False
 
     def set(self, value: float) -> bool:
-        value = round(max(0.0, min(1.0, float(value))), 3)
-        if abs(value - self.value) < 1e-9:
-            return False
-        self.value = value
-        if self.on_change is not None:
-            self.on_change(value)
-        return True
+        # Values are rounded to 3 places, so equal values compare exactly.
+        return self._store(round(max(0.0, min(1.0, float(value))), 3))
 
     def adjust(self, step: int) -> bool:
         if not self.enabled:
@@ -1400,6 +1395,18 @@ def draw_backdrop(surface: pygame.Surface, theme: Any) -> None:
 
 
 _panels: dict[tuple[int, ...], pygame.Surface] = {}
+
+
+def draw_page(surface: pygame.Surface, theme: Any, title: str, subtitle: str,
+              frame: pygame.Rect, scale: float) -> None:
+    """A full-screen menu page: the cloth, the title and its one-line subtitle above
+    ``frame``, and the panel that the page's content sits on."""
+    draw_backdrop(surface, theme)
+    draw_text(surface, theme, title, (frame.x + 4, int(22 * scale)), size=int(38 * scale),
+              bold=True, colour_name="accent", shadow=True)
+    draw_text(surface, theme, subtitle, (frame.x + 6, int(70 * scale)),
+              size=max(12, int(16 * scale)), colour_name="text_muted", anchor="midleft")
+    draw_panel(surface, theme, frame)
 
 
 def draw_panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, *, alpha: int = 170,

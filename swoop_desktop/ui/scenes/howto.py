@@ -89,14 +89,9 @@ class HowToScene(Scene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        s = self.scale
-        W.draw_backdrop(surface, theme)
-        W.draw_text(surface, theme, "How to play", (self.frame.x + 4, int(22 * s)),
-                    size=int(38 * s), bold=True, colour_name="accent", shadow=True)
-        W.draw_text(surface, theme, "Scroll with the mouse wheel, the arrow keys or Page "
-                    "Up/Down.", (self.frame.x + 6, int(70 * s)), size=max(12, int(16 * s)),
-                    colour_name="text_muted", anchor="midleft")
-        W.draw_panel(surface, theme, self.frame)
+        W.draw_page(surface, theme, "How to play",
+                    "Scroll with the mouse wheel, the arrow keys or Page Up/Down.",
+                    self.frame, self.scale)
         self.text.focused = False  # no focus ring around the whole page
         self.text.draw(surface, theme)
         self.text.focused = True

@@ -407,13 +407,7 @@ class SettingsScene(Scene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        s = self.scale
-        W.draw_backdrop(surface, theme)
-        W.draw_text(surface, theme, "Settings", (self.frame.x + 4, int(22 * s)),
-                    size=int(38 * s), bold=True, colour_name="accent", shadow=True)
-        W.draw_text(surface, theme, self.subtitle, (self.frame.x + 6, int(70 * s)),
-                    size=max(12, int(16 * s)), colour_name="text_muted", anchor="midleft")
-        W.draw_panel(surface, theme, self.frame)
+        W.draw_page(surface, theme, "Settings", self.subtitle, self.frame, self.scale)
         self.panel.draw(surface, theme)
         self.defaults.draw(surface, theme)
         self.done.draw(surface, theme)
