@@ -1,44 +1,66 @@
-# The few commands a person types. Each one sets up .venv first if needed.
+# The few commands a person types. Each one sets up .venv first if needed, from the
+# hashed lock files in requirements/ (`make lock` refreshes them from pyproject.toml).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+APP_STAMP := $(VENV)/.installed-app
+DEV_LOCK := requirements/dev.txt
+APP_LOCK := requirements/app.txt
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+# Said when Python cannot make .venv: Debian and Ubuntu ship venv/ensurepip apart.
+NO_VENV := make: $(PYTHON) cannot create the virtual environment .venv (its venv module, ensurepip or pip is missing).\n      On Debian or Ubuntu install it with:   sudo apt install python3-venv\n      (elsewhere: install Python 3.11 or newer from python.org), then run make again.\n
 
-.PHONY: run test lint app bench clean
+.PHONY: run test lint app deb lock bench clean
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || \
+	  { printf 'make: $(PYTHON) is missing or older than Python 3.11.\n      On Debian or Ubuntu: sudo apt install python3 python3-venv   (or run make PYTHON=python3.11)\n' >&2; exit 1; }
+	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); printf '$(NO_VENV)' >&2; exit 1; }
+	@$(BIN)/python -m pip --version >/dev/null 2>&1 || { rm -rf $(VENV); printf '$(NO_VENV)' >&2; exit 1; }
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+$(STAMP): $(DEV_LOCK) pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(DEV_LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 ## make run: create .venv if missing, install, start the game
 run: $(STAMP)
 	$(BIN)/python -m swoop_desktop
 
-## make test: same set-up, then lint and the whole test suite, headless
+## make test: same set-up, then lint and the whole test suite, headless (the wheel and
+## built-app checks are marked `release` and run by .ci/run after make app/deb)
 test: $(STAMP)
 	$(MAKE) --no-print-directory lint
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -n 2 --timeout 900
+	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --timeout 900 -m "not release"
 
-## make lint: ruff and the import-linter layering contracts
+## make lint: ruff, the import-linter layering contracts, actionlint on the workflows
 lint: $(STAMP)
-	$(BIN)/ruff check swoop_desktop tests benchmarks
+	$(BIN)/ruff check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py
 	$(BIN)/lint-imports
+	$(BIN)/actionlint .github/workflows/*.yml
 
-APP_STAMP := $(VENV)/.installed-app
-
-$(APP_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e ".[app]"
+$(APP_STAMP): $(APP_LOCK) $(STAMP)
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(APP_LOCK)
 	touch $(APP_STAMP)
 
 ## make app: same set-up plus PyInstaller, then build the double-click app into build/dist/Swoop/
 app: $(APP_STAMP)
 	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath build/dist --workpath build/work installer.spec
 	@echo "built build/dist/Swoop/ (check it: build/dist/Swoop/Swoop --selftest)"
+
+## make deb: the Linux package build/swoop_VERSION_ARCH.deb from the app in build/dist/Swoop/
+deb: app
+	$(BIN)/python packaging/build_deb.py --app build/dist/Swoop --out build
+
+## make lock: re-resolve requirements/*.txt from pyproject.toml's ranges (newest allowed
+## versions, hashed, for CPython 3.11 on Linux, macOS and Windows alike)
+lock: $(STAMP)
+	$(BIN)/uv pip compile --quiet pyproject.toml --extra dev --universal --generate-hashes \
+	  --python-version 3.11 --upgrade -o $(DEV_LOCK)
+	$(BIN)/uv pip compile --quiet pyproject.toml --extra dev --extra app --universal \
+	  --generate-hashes --python-version 3.11 --upgrade -c $(DEV_LOCK) -o $(APP_LOCK)
 
 ## make bench: print the engine's throughput figures
 bench: $(STAMP)

@@ -1,24 +1,60 @@
-"""Where the shipped files (``assets/``, ``config/``) are, from source or frozen.
+"""Where the shipped files (``assets/``, ``config/``) and the licence texts are.
 
-From a source checkout they sit beside the package; inside a PyInstaller
-build they are unpacked under ``sys._MEIPASS``. Never relative to the
-working directory.
+The shipped files are package data inside ``swoop_desktop`` and are found with
+:mod:`importlib.resources`, so they are there wherever the package is: a source
+checkout, an installed wheel (``pip install``, pipx) or a PyInstaller build
+(whose ``datas`` put them under ``swoop_desktop/`` in the bundle). Never
+relative to the working directory.
 """
 
 from __future__ import annotations
 
 import sys
+from importlib import resources
 from pathlib import Path
+
+from swoop_desktop import __version__
+
+PACKAGE = "swoop_desktop"
 
 
 def app_root() -> Path:
-    """The folder that holds ``assets/`` and ``config/``."""
+    """The folder that holds ``assets/`` and ``config/``: the package's own folder."""
+    root = resources.files(PACKAGE)
+    if isinstance(root, Path):
+        return root
+    # A loader that does not hand out real folders (PyInstaller's frozen importer
+    # or a zip): the files sit on disk beside the code all the same.
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
-        return Path(frozen)
-    return Path(__file__).resolve().parent.parent
+        return Path(frozen) / PACKAGE
+    return Path(str(root))
 
 
 def resource_path(relative: str) -> Path:
     """``resource_path("config/opponents.yaml")`` -> the shipped file's absolute path."""
     return app_root() / relative
+
+
+def version() -> str:
+    """The game's version, as ``swoop --version`` prints it."""
+    return __version__
+
+
+def licences_dir() -> Path | None:
+    """The folder of third-party licence texts of a packaged app, or None (not bundled)."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen and (Path(frozen) / "licenses").is_dir():
+        return Path(frozen) / "licenses"
+    return None
+
+
+def about_line() -> str:
+    """One line for How to play: the version, the licence and where the licence texts are."""
+    where = licences_dir()
+    if where is not None:
+        rest = f"the licences of everything bundled with it are in {where}"
+    else:
+        rest = ("the licences of the libraries it uses come with them "
+                "(the DejaVu fonts' licence is beside them in assets/fonts)")
+    return f"Swoop {version()}, MIT licence; {rest}."

@@ -1,6 +1,6 @@
 """Write the application icon files from the drawing in ``swoop_desktop/ui/icon.py``.
 
-    python tools/make_icon.py [--out assets]
+    python tools/make_icon.py [--out swoop_desktop/assets]
 
 writes ``icon.png`` (256 px, used by Linux and the window), ``icon.ico``
 (Windows: PNG images of 16-256 px in one file) and ``icon.icns`` (macOS:
@@ -88,8 +88,8 @@ def write_icons(out: Path) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "assets",
-                        help="folder to write the icon files into (default: assets/)")
+    parser.add_argument("--out", type=Path, default=ROOT / "swoop_desktop" / "assets",
+                        help="folder to write the icon files into (default: swoop_desktop/assets/)")
     args = parser.parse_args(argv)
     for path in write_icons(args.out):
         print(f"{path}  {path.stat().st_size} bytes")

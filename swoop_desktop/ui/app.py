@@ -20,6 +20,8 @@ from typing import Any
 
 import pygame
 
+from swoop_desktop import __version__
+
 from .scene import Scene, SceneStack
 from .sound import Sound
 from .theme import Theme
@@ -471,6 +473,7 @@ def parser() -> argparse.ArgumentParser:
                    help='rules for a new game, e.g. \'{"preset": "app", "target": 50}\'')
     p.add_argument("--data-dir", default=None, help="keep settings and saves in this folder")
     p.add_argument("--selftest", action="store_true", help="check the installation and exit")
+    p.add_argument("--version", action="version", version=f"swoop {__version__}")
     return p
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from swoop_desktop.engine import Rules
+from swoop_desktop.resources import about_line
 from swoop_desktop.ui import widgets as W
 from swoop_desktop.ui.rules_text import how_to_play
 from swoop_desktop.ui.scene import Scene
@@ -29,7 +30,8 @@ class HowToScene(Scene):
         if rules is None:
             rules = table.match.rules if self.in_game else app.settings.rules_obj()
         self.rules = rules
-        self.text = W.ScrollText((0, 0, 10, 10), how_to_play(rules, this_game=self.in_game))
+        self.text = W.ScrollText((0, 0, 10, 10), how_to_play(rules, this_game=self.in_game)
+                                 + [("h", "About"), ("p", about_line())])
         self.text.focused = True  # the arrow keys scroll the text straight away
         self.back = W.Button((0, 0, 10, 10), "Back", self.close, primary=True,
                              tooltip="Back (Esc)")
