@@ -95,8 +95,8 @@ def test_make_icon_writes_png_ico_and_icns_that_decode(tmp_path):
 
 
 def test_shipped_icon_files_match_the_drawing():
-    """assets/icon.* are up to date: re-run tools/make_icon.py after changing icon.py."""
-    shipped = pygame.image.load(str(ROOT / "assets" / "icon.png"))
+    """swoop_desktop/assets/icon.* are up to date: re-run tools/make_icon.py after changing icon.py."""
+    shipped = pygame.image.load(str(ROOT / "swoop_desktop" / "assets" / "icon.png"))
     drawn = render_icon(256)
     assert shipped.get_size() == drawn.get_size()
     a = pygame.image.tobytes(shipped, "RGBA")
@@ -104,4 +104,4 @@ def test_shipped_icon_files_match_the_drawing():
     mean_diff = sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a)
     assert mean_diff < 2.0
     for name in ("icon.ico", "icon.icns"):
-        assert (ROOT / "assets" / name).stat().st_size > 1000
+        assert (ROOT / "swoop_desktop" / "assets" / name).stat().st_size > 1000

@@ -11,18 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from swoop_desktop import selftest
+from swoop_desktop import resources, selftest
 
 ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "swoop_desktop"
 
 
 @pytest.fixture
 def install(tmp_path, monkeypatch):
-    """A copy of the shipped files posing as a frozen app's bundle folder (sys._MEIPASS)."""
+    """A copy of the shipped files posing as the installed package's folder."""
     bundle = tmp_path / "bundle"
-    shutil.copytree(ROOT / "assets", bundle / "assets")
-    shutil.copytree(ROOT / "config", bundle / "config")
-    monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
+    shutil.copytree(PACKAGE / "assets", bundle / "assets")
+    shutil.copytree(PACKAGE / "config", bundle / "config")
+    monkeypatch.setattr(resources, "app_root", lambda: bundle)
+    monkeypatch.setattr(selftest, "app_root", lambda: bundle)
     return bundle
 
 

@@ -99,13 +99,15 @@ def test_spec_builds_a_windowed_one_folder_app_named_swoop():
     assert "BUNDLE" not in steps
 
 
-def test_spec_ships_assets_and_config_at_the_bundle_top():
+def test_spec_ships_assets_and_config_where_the_package_reads_them():
     analysis = run_spec()["Analysis"]
     datas = {Path(src).resolve(): dest for src, dest in analysis["datas"]}
-    assert datas[ROOT / "assets"] == "assets"
-    assert datas[ROOT / "config"] == "config"
+    assert datas[ROOT / "swoop_desktop" / "assets"] == "swoop_desktop/assets"
+    assert datas[ROOT / "swoop_desktop" / "config"] == "swoop_desktop/config"
+    assert datas[ROOT / "licenses"] == "licenses"
+    assert datas[ROOT / "LICENSE"] == "licenses/Swoop"
     for src in datas:
-        assert src.is_dir(), f"{src} named in the spec does not exist"
+        assert src.exists(), f"{src} named in the spec does not exist"
     # The entry script hands over to the package's main().
     (script,) = analysis["args"][0]
     assert Path(script).resolve() == ROOT / "run_swoop.py"
