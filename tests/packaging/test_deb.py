@@ -32,6 +32,8 @@ def project_version() -> str:
 def deb() -> Path:
     debs = sorted((ROOT / "build").glob(f"swoop_{project_version()}_*.deb"))
     if not debs:
+        if os.environ.get("CI"):
+            pytest.fail("no .deb built: .ci/run runs make deb before these checks")
         pytest.skip("no .deb built (make deb)")
     return debs[-1]
 
