@@ -1,6 +1,7 @@
 """Size of the packaged app and its start-to-first-frame time (prints figures, never judges).
 
     python benchmarks/app_startup.py [--app build/dist/Swoop] [--runs 7] [--source] [--onefile]
+                                     [--deb build/swoop_VERSION_ARCH.deb]
 
 Size: every file in the one-folder build (symlinks counted once, as links),
 and the biggest entries in it. Start-up: the app is launched ``--runs``
@@ -9,7 +10,10 @@ SDL_VIDEODRIVER is set) and the ``startup_ms`` it reports (process start to
 first frame shown) is summarized, with the wall-clock time of the whole
 launch (start, one frame, quit) beside it. ``--source`` measures
 ``python -m swoop_desktop`` the same way, for comparison; ``--onefile`` the
-single-file build (``SWOOP_ONEFILE=1``, see README).
+single-file build (``SWOOP_ONEFILE=1``, see README); ``--deb`` the Linux
+package: its size, its Installed-Size, and the app as the package installs it
+(extracted with ``dpkg-deb -x`` into a temporary root: the same files that
+``dpkg -i`` puts in /opt/swoop, without touching the system).
 """
 
 from __future__ import annotations
@@ -71,6 +75,15 @@ def summarize(label: str, command: list[str], runs: int) -> None:
           f"min {wall[0]:.0f}  max {wall[-1]:.0f}")
 
 
+def time_deb(deb: Path, runs: int) -> None:
+    info = subprocess.run(["dpkg-deb", "--field", str(deb), "Installed-Size"], check=True,
+                          capture_output=True, text=True).stdout.strip()
+    print(f".deb {deb}: {deb.stat().st_size / 1e6:.1f} MB, Installed-Size {int(info) / 1024:.1f} MiB")
+    with tempfile.TemporaryDirectory(prefix="swoop-deb-") as root:
+        subprocess.run(["dpkg-deb", "-x", str(deb), root], check=True)
+        summarize(".deb-installed", [str(Path(root) / "opt" / "swoop" / "Swoop")], runs)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--app", type=Path, default=ROOT / "build" / "dist" / "Swoop",
@@ -83,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time the one-file build (default build/dist/Swoop-onefile); "
                              "its startup_ms starts after it has unpacked itself, so read "
                              "its whole-launch time")
+    parser.add_argument("--deb", type=Path, default=None,
+                        help="also time the app inside this .deb (extracted, not installed)")
     args = parser.parse_args(argv)
     exe = args.app / ("Swoop.exe" if sys.platform == "win32" else "Swoop")
     if not exe.is_file():
@@ -97,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         onefile = args.onefile.with_suffix(".exe") if sys.platform == "win32" else args.onefile
         print(f"one-file app {onefile}: {onefile.stat().st_size / 1e6:.1f} MB")
         summarize("one-file", [str(onefile)], args.runs)
+    if args.deb is not None:
+        time_deb(args.deb, args.runs)
     if args.source:
         summarize("source", [sys.executable, "-m", "swoop_desktop"], args.runs)
     return 0
