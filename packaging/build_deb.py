@@ -72,8 +72,9 @@ def project_version() -> str:
 
 
 def architecture() -> str:
-    return subprocess.run(["dpkg", "--print-architecture"], check=True, capture_output=True,
-                          text=True).stdout.strip()
+    return subprocess.run(
+        ["dpkg", "--print-architecture"], check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def glibc_needed(app: Path) -> str:
@@ -116,12 +117,18 @@ def write_doc(root: Path, version: str) -> None:
         "\n"
         "Files: *\n"
         "Copyright: 2026 The Swoop authors\n"
-        "License: MIT\n" + body + "\n", encoding="utf-8")
-    changelog = (f"{PACKAGE} ({version}) unstable; urgency=low\n\n"
-                 f"  * Swoop {version}, built from the one-folder app.\n\n"
-                 f" -- {MAINTAINER}  Mon, 30 Nov 2026 12:00:00 +0000\n")
-    with open(doc / "changelog.gz", "wb") as raw, \
-            gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as gz:
+        "License: MIT\n" + body + "\n",
+        encoding="utf-8",
+    )
+    changelog = (
+        f"{PACKAGE} ({version}) unstable; urgency=low\n\n"
+        f"  * Swoop {version}, built from the one-folder app.\n\n"
+        f" -- {MAINTAINER}  Mon, 30 Nov 2026 12:00:00 +0000\n"
+    )
+    with (
+        open(doc / "changelog.gz", "wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as gz,
+    ):
         gz.write(changelog.encode("utf-8"))
 
 
@@ -137,8 +144,11 @@ def normalise_modes(root: Path, executables: set[Path]) -> None:
 
 
 def installed_size_kib(root: Path) -> int:
-    total = sum(p.lstat().st_size for p in root.rglob("*")
-                if not p.is_dir() and not p.relative_to(root).parts[0] == "DEBIAN")
+    total = sum(
+        p.lstat().st_size
+        for p in root.rglob("*")
+        if not p.is_dir() and not p.relative_to(root).parts[0] == "DEBIAN"
+    )
     return (total + 1023) // 1024
 
 
@@ -162,7 +172,9 @@ def write_control(root: Path, version: str, arch: str, glibc: str) -> None:
         "Recommends: libx11-6 | libwayland-client0\n"
         "Section: games\n"
         "Priority: optional\n"
-        f"Description: {SUMMARY}\n{DESCRIPTION}\n", encoding="utf-8")
+        f"Description: {SUMMARY}\n{DESCRIPTION}\n",
+        encoding="utf-8",
+    )
     for name in ("control", "md5sums"):
         (debian / name).chmod(0o644)
     debian.chmod(0o755)
@@ -188,8 +200,10 @@ def build(app: Path, out: Path) -> Path:
     man = stage / "usr/share/man/man6" / f"{PACKAGE}.6.gz"
     man.parent.mkdir(parents=True)
     page = (ROOT / "packaging" / "swoop.6").read_text(encoding="utf-8")
-    with open(man, "wb") as raw, \
-            gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as gz:
+    with (
+        open(man, "wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as gz,
+    ):
         gz.write(page.replace("@VERSION@", version).encode("utf-8"))
     overrides = stage / "usr/share/lintian/overrides" / PACKAGE
     overrides.parent.mkdir(parents=True)
@@ -197,21 +211,32 @@ def build(app: Path, out: Path) -> Path:
     normalise_modes(stage, {target / "Swoop"})
     write_control(stage, version, arch, glibc_needed(target))
     deb = out / f"{PACKAGE}_{version}_{arch}.deb"
-    subprocess.run(["dpkg-deb", "--root-owner-group", "-Zxz", "--build", str(stage), str(deb)],
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        ["dpkg-deb", "--root-owner-group", "-Zxz", "--build", str(stage), str(deb)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return deb
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build swoop_VERSION_ARCH.deb from the app folder.")
-    parser.add_argument("--app", type=Path, default=ROOT / "build" / "dist" / "Swoop",
-                        help="the one-folder app (default: build/dist/Swoop)")
-    parser.add_argument("--out", type=Path, default=ROOT / "build",
-                        help="folder for the .deb (default: build)")
+    parser = argparse.ArgumentParser(
+        description="Build swoop_VERSION_ARCH.deb from the app folder."
+    )
+    parser.add_argument(
+        "--app",
+        type=Path,
+        default=ROOT / "build" / "dist" / "Swoop",
+        help="the one-folder app (default: build/dist/Swoop)",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "build", help="folder for the .deb (default: build)"
+    )
     args = parser.parse_args(argv)
     if shutil.which("dpkg-deb") is None:
-        print("build_deb: dpkg-deb is missing (Debian/Ubuntu: sudo apt install dpkg)",
-              file=sys.stderr)
+        print(
+            "build_deb: dpkg-deb is missing (Debian/Ubuntu: sudo apt install dpkg)", file=sys.stderr
+        )
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
     deb = build(args.app.resolve(), args.out.resolve())

@@ -55,6 +55,8 @@ def about_line() -> str:
     if where is not None:
         rest = f"the licences of everything bundled with it are in {where}"
     else:
-        rest = ("the licences of the libraries it uses come with them "
-                "(the DejaVu fonts' licence is beside them in assets/fonts)")
+        rest = (
+            "the licences of the libraries it uses come with them "
+            "(the DejaVu fonts' licence is beside them in assets/fonts)"
+        )
     return f"Swoop {version()}, MIT licence; {rest}."

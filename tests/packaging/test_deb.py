@@ -39,14 +39,18 @@ def deb() -> Path:
 
 
 def dpkg_deb(*args) -> str:
-    return subprocess.run(["dpkg-deb", *map(str, args)], check=True, capture_output=True,
-                          text=True).stdout
+    return subprocess.run(
+        ["dpkg-deb", *map(str, args)], check=True, capture_output=True, text=True
+    ).stdout
 
 
 def test_control_fields(deb):
     info = dpkg_deb("--info", deb)
-    fields = dict(line.strip().split(": ", 1) for line in info.splitlines()
-                  if line.startswith(" ") and ": " in line and not line.startswith("  "))
+    fields = dict(
+        line.strip().split(": ", 1)
+        for line in info.splitlines()
+        if line.startswith(" ") and ": " in line and not line.startswith("  ")
+    )
     assert fields["Package"] == "swoop"
     assert fields["Version"] == project_version()
     assert fields["Section"] == "games"
@@ -59,11 +63,14 @@ def test_contents_put_the_app_in_opt_and_swoop_on_the_path(deb):
     entries = {line.split()[5].removeprefix("."): line for line in listing.splitlines()}
     assert entries["/opt/swoop/Swoop"].startswith("-rwxr-xr-x root/root")
     assert entries["/usr/bin/swoop"].endswith("-> /opt/swoop/Swoop")
-    for path in ("/usr/share/applications/swoop.desktop", "/usr/share/doc/swoop/copyright",
-                 "/usr/share/man/man6/swoop.6.gz",
-                 "/opt/swoop/_internal/licenses/index.toml",
-                 "/opt/swoop/_internal/swoop_desktop/config/opponents.yaml",
-                 *(f"/usr/share/icons/hicolor/{s}x{s}/apps/swoop.png" for s in ICON_SIZES)):
+    for path in (
+        "/usr/share/applications/swoop.desktop",
+        "/usr/share/doc/swoop/copyright",
+        "/usr/share/man/man6/swoop.6.gz",
+        "/opt/swoop/_internal/licenses/index.toml",
+        "/opt/swoop/_internal/swoop_desktop/config/opponents.yaml",
+        *(f"/usr/share/icons/hicolor/{s}x{s}/apps/swoop.png" for s in ICON_SIZES),
+    ):
         assert path in entries, path
     assert all(" root/root " in line for line in listing.splitlines())
 
@@ -76,19 +83,30 @@ def test_extracted_app_passes_its_selftest(deb, tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     cwd = tmp_path / "cwd"
     cwd.mkdir()
-    done = subprocess.run([app, "--version"], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [app, "--version"], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.stdout.strip() == f"swoop {project_version()}", done.stderr
-    done = subprocess.run([app, "--selftest", "--data-dir", tmp_path / "data"], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [app, "--selftest", "--data-dir", tmp_path / "data"],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1].startswith(
-        f"selftest: ok (packaged, {root / 'opt/swoop/_internal/swoop_desktop'}"), done.stdout
+        f"selftest: ok (packaged, {root / 'opt/swoop/_internal/swoop_desktop'}"
+    ), done.stdout
     desktop = (root / "usr/share/applications/swoop.desktop").read_text(encoding="utf-8")
     assert "\nExec=swoop\n" in desktop and "\nIcon=swoop\n" in desktop
     if shutil.which("desktop-file-validate"):
-        check = subprocess.run(["desktop-file-validate", root / "usr/share/applications/swoop.desktop"],
-                               capture_output=True, text=True)
+        check = subprocess.run(
+            ["desktop-file-validate", root / "usr/share/applications/swoop.desktop"],
+            capture_output=True,
+            text=True,
+        )
         assert (check.returncode, check.stdout) == (0, ""), check.stdout
 
 

@@ -31,15 +31,19 @@ def load_index(path: Path = INDEX) -> list[dict]:
 
 def shared_libraries(internal: Path) -> list[str]:
     """Paths (relative to ``internal``, with /) of every shared library file or link in it."""
-    return sorted(p.relative_to(internal).as_posix() for p in internal.rglob("*")
-                  if LIBRARY.fullmatch(p.name) and (p.is_file() or p.is_symlink()))
+    return sorted(
+        p.relative_to(internal).as_posix()
+        for p in internal.rglob("*")
+        if LIBRARY.fullmatch(p.name) and (p.is_file() or p.is_symlink())
+    )
 
 
 def licence_problems(internal: Path, parts: list[dict]) -> list[str]:
     """One line per shared library with no licence entry, or whose texts are not in licenses/."""
     problems = []
-    patterns = [(part, [re.compile(rx, re.IGNORECASE) for rx in part["libraries"]])
-                for part in parts]
+    patterns = [
+        (part, [re.compile(rx, re.IGNORECASE) for rx in part["libraries"]]) for part in parts
+    ]
     for lib in shared_libraries(internal):
         owners = [part for part, rxs in patterns if any(rx.fullmatch(lib) for rx in rxs)]
         if not owners:
@@ -47,16 +51,16 @@ def licence_problems(internal: Path, parts: list[dict]) -> list[str]:
         for part in owners:
             for text in part["texts"]:
                 if not (internal / "licenses" / text).is_file():
-                    problems.append(f"{lib}: {part['name']}'s licence text licenses/{text} "
-                                    "is not in the app")
+                    problems.append(
+                        f"{lib}: {part['name']}'s licence text licenses/{text} is not in the app"
+                    )
     return problems
 
 
 def spec_licence_folders() -> set[str]:
     """The folders under licenses/ that installer.spec fills from outside licenses/."""
     datas = run_spec(platform="linux")["Analysis"]["datas"]
-    return {dest.removeprefix("licenses/") for _src, dest in datas
-            if dest.startswith("licenses/")}
+    return {dest.removeprefix("licenses/") for _src, dest in datas if dest.startswith("licenses/")}
 
 
 def test_every_licence_text_the_index_names_is_shipped():
@@ -65,8 +69,9 @@ def test_every_licence_text_the_index_names_is_shipped():
         assert part["texts"], f"{part['name']} names no licence text"
         for text in part["texts"]:
             folder = text.split("/")[0]
-            assert (ROOT / "licenses" / text).is_file() or folder in from_spec, \
+            assert (ROOT / "licenses" / text).is_file() or folder in from_spec, (
                 f"{part['name']}: licenses/{text} is neither committed nor copied in by the spec"
+            )
 
 
 def test_the_spec_bundles_the_python_distributions_licence_files():
@@ -79,16 +84,20 @@ def test_the_spec_bundles_the_python_distributions_licence_files():
     # pygame-ce's wheel carries no licence file: its LGPL text is committed, and so is
     # the bootloader's (PyInstaller is not installed where the spec's tests run).
     assert (ROOT / "licenses" / "pygame-ce" / "LICENSE-LGPL-2.1.txt").is_file()
-    assert "Bootloader Exception" in (ROOT / "licenses" / "PyInstaller-bootloader" /
-                                      "COPYING.txt").read_text(encoding="utf-8")
+    assert "Bootloader Exception" in (
+        ROOT / "licenses" / "PyInstaller-bootloader" / "COPYING.txt"
+    ).read_text(encoding="utf-8")
 
 
 def test_the_check_finds_a_library_without_a_licence(tmp_path):
     internal = tmp_path / "_internal"
     (internal / "licenses" / "SDL2").mkdir(parents=True)
     (internal / "licenses" / "SDL2" / "copyright").write_text("zlib licence", encoding="utf-8")
-    for name in ("libSDL2-2-50d19f93.0.so.0.3200.10", "libmystery-1234abcd.so.1",
-                 "libFLAC-e7027ec5.so.14.0.0"):
+    for name in (
+        "libSDL2-2-50d19f93.0.so.0.3200.10",
+        "libmystery-1234abcd.so.1",
+        "libFLAC-e7027ec5.so.14.0.0",
+    ):
         (internal / name).write_bytes(b"\x7fELF")
     problems = licence_problems(internal, load_index())
     assert problems == [
@@ -98,8 +107,9 @@ def test_the_check_finds_a_library_without_a_licence(tmp_path):
 
 
 @pytest.mark.release
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the library map is checked "
-                    "on the Linux build")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="the library map is checked on the Linux build"
+)
 def test_every_bundled_library_of_the_built_app_has_its_licence():
     if not BUILT.is_dir():
         if os.environ.get("CI"):

@@ -18,8 +18,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 APT_HINT = "sudo apt install python3-venv"
 
-pytestmark = pytest.mark.skipif(shutil.which("make") is None or sys.platform == "win32",
-                                reason="needs make and a POSIX shell")
+pytestmark = pytest.mark.skipif(
+    shutil.which("make") is None or sys.platform == "win32", reason="needs make and a POSIX shell"
+)
 
 
 def scratch_checkout(tmp_path: Path) -> Path:
@@ -34,28 +35,39 @@ def scratch_checkout(tmp_path: Path) -> Path:
 def fake_python(tmp_path: Path, venv_step: str) -> Path:
     """A python3 whose ``-m venv DIR`` runs ``venv_step`` instead; anything else is the real one."""
     path = tmp_path / "fake-python3"
-    path.write_text(f"""#!/bin/sh
+    path.write_text(
+        f"""#!/bin/sh
 if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then
     dir="$3"
     {venv_step}
 fi
 exec "{sys.executable}" "$@"
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     path.chmod(0o755)
     return path
 
 
 def run_make(work: Path, python: Path | str, target: str = "run") -> subprocess.CompletedProcess:
-    return subprocess.run(["make", "--no-print-directory", target, f"PYTHON={python}"], cwd=work,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        ["make", "--no-print-directory", target, f"PYTHON={python}"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_missing_venv_module_names_the_package_to_install(tmp_path):
     work = scratch_checkout(tmp_path)
     # What Debian's python3 does without python3-venv: a half-made folder, then an error.
-    python = fake_python(tmp_path, 'mkdir -p "$dir/bin"; ln -s "$(command -v true)" "$dir/bin/python"; '
-                                   'echo "The virtual environment was not created successfully '
-                                   'because ensurepip is not available." >&2; exit 1')
+    python = fake_python(
+        tmp_path,
+        'mkdir -p "$dir/bin"; ln -s "$(command -v true)" "$dir/bin/python"; '
+        'echo "The virtual environment was not created successfully '
+        'because ensurepip is not available." >&2; exit 1',
+    )
     for target in ("run", "test"):
         done = run_make(work, python, target)
         assert done.returncode != 0

@@ -35,8 +35,10 @@ def test_pyproject_declares_the_package_data_and_the_licence():
     assert project["project"]["license"] == "MIT"
     assert "MIT License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
     scripts = project["project"]["gui-scripts"] | project["project"]["scripts"]
-    assert scripts == {"swoop": "swoop_desktop.__main__:main",
-                       "swoop-engine": "swoop_desktop.engine.cli:main"}
+    assert scripts == {
+        "swoop": "swoop_desktop.__main__:main",
+        "swoop-engine": "swoop_desktop.engine.cli:main",
+    }
 
 
 def test_a_frozen_loader_without_real_folders_falls_back_to_the_bundle(monkeypatch, tmp_path):
@@ -47,15 +49,22 @@ def test_a_frozen_loader_without_real_folders_falls_back_to_the_bundle(monkeypat
     monkeypatch.setattr(resources.resources, "files", lambda package: NotAPath())
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert resources.app_root() == tmp_path / "swoop_desktop"
-    assert resources.resource_path("config/opponents.yaml") == \
-        tmp_path / "swoop_desktop" / "config" / "opponents.yaml"
+    assert (
+        resources.resource_path("config/opponents.yaml")
+        == tmp_path / "swoop_desktop" / "config" / "opponents.yaml"
+    )
 
 
 def test_version_matches_pyproject_and_swoop_version_prints_it(tmp_path):
     assert __version__ == pyproject_version() == resources.version()
-    done = subprocess.run([sys.executable, "-m", "swoop_desktop", "--version"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
+    done = subprocess.run(
+        [sys.executable, "-m", "swoop_desktop", "--version"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, SDL_VIDEODRIVER="dummy"),
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"swoop {pyproject_version()}"
 

@@ -21,11 +21,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(args: list, cwd: Path, timeout: int = 600) -> subprocess.CompletedProcess:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
+    )
     env.pop("PYTHONPATH", None)
-    return subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+    )
 
 
 @pytest.mark.release
@@ -33,16 +38,21 @@ def test_the_wheel_installs_in_a_fresh_venv_and_passes_its_selftest(tmp_path):
     with open(ROOT / "pyproject.toml", "rb") as fh:
         version = tomllib.load(fh)["project"]["version"]
     dist = tmp_path / "dist"
-    done = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", dist, ROOT],
-               cwd=tmp_path)
+    done = run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", dist, ROOT],
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     (wheel,) = dist.glob("swoop_desktop-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for shipped in ("swoop_desktop/assets/icon.png", "swoop_desktop/assets/fonts/DejaVuSans.ttf",
-                    "swoop_desktop/assets/fonts/DejaVuSans-Bold.ttf",
-                    "swoop_desktop/assets/fonts/LICENSE-DejaVu.txt",
-                    "swoop_desktop/config/opponents.yaml",
-                    f"swoop_desktop-{version}.dist-info/licenses/LICENSE"):
+    for shipped in (
+        "swoop_desktop/assets/icon.png",
+        "swoop_desktop/assets/fonts/DejaVuSans.ttf",
+        "swoop_desktop/assets/fonts/DejaVuSans-Bold.ttf",
+        "swoop_desktop/assets/fonts/LICENSE-DejaVu.txt",
+        "swoop_desktop/config/opponents.yaml",
+        f"swoop_desktop-{version}.dist-info/licenses/LICENSE",
+    ):
         assert shipped in names, f"{shipped} is not in {wheel.name}"
     metadata = zipfile.ZipFile(wheel).read(f"swoop_desktop-{version}.dist-info/METADATA").decode()
     assert "License-Expression: MIT" in metadata
@@ -57,8 +67,9 @@ def test_the_wheel_installs_in_a_fresh_venv_and_passes_its_selftest(tmp_path):
     elsewhere.mkdir()
     done = run([bin_ / "swoop", "--version"], cwd=elsewhere)
     assert (done.returncode, done.stdout.strip()) == (0, f"swoop {version}"), done.stderr
-    done = run([bin_ / "swoop", "--selftest", "--data-dir", tmp_path / "data"], cwd=elsewhere,
-               timeout=300)
+    done = run(
+        [bin_ / "swoop", "--selftest", "--data-dir", tmp_path / "data"], cwd=elsewhere, timeout=300
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     last = done.stdout.splitlines()[-1]
     assert last.startswith("selftest: ok (") and str(venv) in last, last  # the installed copy
