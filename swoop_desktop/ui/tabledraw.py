@@ -17,7 +17,7 @@ from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
 
 from . import layout as L
-from .tableview import plural
+from .tableview import counted, plural
 from .widgets import Button
 
 
@@ -189,18 +189,19 @@ class TableDrawing:
                     pygame.draw.rect(surface, t.legal, rect.inflate(4, 4), width=max(2, lay.px(3)),
                                      border_radius=radius)
                 elif s.id in self.last_play:
-                    pygame.draw.rect(surface, t.accent, rect.inflate(4, 4), width=max(2, lay.px(3)),
-                                     border_radius=radius)
+                    pygame.draw.rect(surface, t.last_play, rect.inflate(4, 4),
+                                     width=max(2, lay.px(3)), border_radius=radius)
                 if s.id == self.hover and s.id not in self.selected and self.drag is None:
                     pygame.draw.rect(surface, t.button_hover, rect.inflate(2, 2),
                                      width=max(1, lay.px(2)), border_radius=radius)
                 if s.id == focus_card and self.idle:
-                    pygame.draw.rect(surface, t.legal if s.id not in down_ids else t.accent,
+                    pygame.draw.rect(surface, t.legal if s.id not in down_ids else t.text,
                                      rect.inflate(9, 9), width=max(1, lay.px(2)),
                                      border_radius=radius + 3)
         if blits:
             surface.fblits(blits)
         self._draw_drop_hint(surface)
+        self._draw_news(surface)
         self._draw_hud(surface)
         for b in self.buttons:
             self._draw_button(surface, b)
@@ -211,14 +212,11 @@ class TableDrawing:
         px = max(11, int(16 * lay.u))
         cx, cy = lay.pile_centre
         below = cy + lay.pile_card[1] / 2 + lay.px(10)
-        n = len(view.pile)
-        if n:
-            words = view.run_words()
-            label = f"{n} card{'s' if n != 1 else ''} · {words} on top"
-        else:
-            label = "Empty pile: play anything"
-        img = self._text(label, px, t.text, True)
-        surface.blit(img, img.get_rect(midtop=(int(cx + lay.pile_card[0] * 0.6), int(below))))
+        label = self.pile_label()
+        if label:
+            img = self._text(label, px, t.text, True)
+            surface.blit(img, img.get_rect(midtop=(int(cx + lay.pile_card[0] * 0.6),
+                                                   int(below))))
         for centre, count, what in ((lay.swept_centre, len(view.swept), "swooped"),
                                     (lay.aside_centre, len(view.aside), "set aside")):
             sy = centre[1] + lay.small_card[1] / 2 + lay.px(8)
@@ -240,10 +238,64 @@ class TableDrawing:
                     pygame.draw.rect(surface, t.felt_dark, r, width=max(1, lay.px(2)),
                                      border_radius=max(3, r.w // 10))
 
+    def pile_label(self) -> str:
+        """The caption under the pile; nothing while cards are still on their way."""
+        n = len(self.view.pile)
+        if n:
+            return f"{counted(n, 'card')} · {self.view.run_words()} on top"
+        if self.anim.busy:
+            return ""
+        return "Empty pile: play anything"
+
+    def plate_words(self, p: int) -> str:
+        """The second line of a name plate: "1 card · 12 pts"."""
+        view = self.view
+        cards = len(view.hands[p]) + sum(c is not None for c in view.up[p]) + \
+            sum(c is not None for c in view.down[p]) if view.hands else 0
+        return f"{counted(cards, 'card')} · {counted(self.match.totals[p], 'pt')}"
+
+    def news_rect(self, p: int, size: tuple[int, int]) -> pygame.Rect:
+        """Where seat ``p``'s last-play marker sits: beside its plate, towards the pile."""
+        lay = self.lay
+        plate = lay.seat_boxes[p]
+        rect = pygame.Rect(0, 0, *size)
+        gap = lay.px(8)
+        if p == 1:
+            rect.topleft = (plate.right + gap, plate.top)
+        elif p == 3:
+            rect.topright = (plate.left - gap, plate.top)
+        elif p == 2:
+            rect.midtop = (plate.centerx, plate.bottom + gap)
+        else:
+            rect.midbottom = (plate.centerx, plate.top - gap)
+        return rect
+
+    def _draw_news(self, surface: pygame.Surface) -> None:
+        t, lay = self.app.theme, self.lay
+        px = max(11, int(16 * lay.u))
+        for p, (words, since) in sorted(self.news.items()):
+            if p >= len(lay.seat_boxes):
+                continue
+            swoop = words.endswith("Swoop!")
+            ink = t.accent if swoop else t.last_play
+            # At most a plate's width (two lines for a play and its bonus play).
+            lines = [self._text(w.strip(), px, ink, True)
+                     for w in self._wrap(words, px, lay.seat_boxes[p].w, True)]
+            width = max(img.get_width() for img in lines) + lay.px(20)
+            line_h = lines[0].get_height()
+            rect = self.news_rect(p, (width, line_h * len(lines) + lay.px(8)))
+            age = self.clock - since
+            edge = ink if age < 0.6 else t.panel_edge  # a fresh play lights up its marker
+            radius = min(rect.h // 2, lay.px(12))
+            surface.blit(self._panel(rect.size, t.panel, 225, radius, edge), rect)
+            y = rect.y + lay.px(4)
+            for img in lines:
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+                y += line_h
+
     def _draw_plates(self, surface: pygame.Surface) -> None:
         t, lay, view = self.app.theme, self.lay, self.view
         st = self.state
-        totals = self.match.totals
         px = max(11, int(16 * lay.u))
         for p in range(min(4, view.n)):
             rect = lay.seat_boxes[p]
@@ -252,7 +304,7 @@ class TableDrawing:
             thinking = self.thinking is not None and self.thinking["seat"] == p and turn
             colour = t.highlight if turn else t.panel
             surface.blit(self._panel(rect.size, colour, 235 if turn else 190, lay.px(10),
-                                     t.accent if turn else t.panel_edge), rect)
+                                     t.text if turn else t.panel_edge), rect)
             age = self.clock - self.turn_since
             if turn and 0 <= age < 0.4:
                 k = pytweening.easeOutQuad(age / 0.4)
@@ -262,11 +314,9 @@ class TableDrawing:
                                  border_radius=lay.px(10) + grow // 2)
             ink = t.button_text if turn else t.text
             dim = (60, 60, 40) if turn else t.text_dim
-            cards = len(view.hands[p]) + sum(c is not None for c in view.up[p]) + \
-                sum(c is not None for c in view.down[p]) if view.hands else 0
             name = self._text(seat.name, px, ink, True)
             level = "" if seat.is_human else seat.level
-            stats = self._text(f"{cards} cards · {totals[p]} pts", max(10, int(14 * lay.u)), dim)
+            stats = self._text(self.plate_words(p), max(10, int(14 * lay.u)), dim)
             pad = lay.px(10)
             surface.blit(name, (rect.x + pad, rect.y + lay.px(4)))
             surface.blit(stats, (rect.x + pad, rect.bottom - lay.px(4) - stats.get_height()))

@@ -48,6 +48,7 @@ _ROLES: dict[str, Callable[[Theme], Sequence[int]]] = {
     "disabled_text": lambda t: _mix(t.text_dim, t.panel, 0.4),
     "focus": lambda t: t.highlight,
     "accent": lambda t: t.accent,
+    "heading": lambda t: getattr(t, "heading", t.highlight),
     "track": lambda t: _mix(t.panel, (0, 0, 0), 0.25),
     "error": lambda t: t.illegal,
     "shadow": lambda t: t.shadow,
@@ -466,7 +467,7 @@ class Toggle(Row):
         self.draw_label(surface, theme)
         s = self.switch_rect()
         on = self.value
-        track = colour(theme, "accent") if on and self.enabled else colour(theme, "track")
+        track = colour(theme, "primary") if on and self.enabled else colour(theme, "track")
         if not self.enabled:
             track = colour(theme, "disabled")
         pygame.draw.rect(surface, track, s, border_radius=s.height // 2)
@@ -636,7 +637,7 @@ class Choice(Row):
                                                   strict=True)):
                 chosen = i == self.index
                 if chosen:
-                    fill = colour(theme, "accent" if enabled else "disabled")
+                    fill = colour(theme, "primary" if enabled else "disabled")
                     pygame.draw.rect(surface, fill, seg.inflate(-4, -4), border_radius=radius - 2)
                 name = ("primary_text" if chosen else "text") if enabled else "disabled_text"
                 fnt = font(theme, self.px(16), chosen)
@@ -794,7 +795,7 @@ class Slider(Row):
         pygame.draw.rect(surface, colour(theme, "track"), t.inflate(0, 4), border_radius=6)
         fill = t.copy()
         fill.width = int(t.width * self.value)
-        pygame.draw.rect(surface, colour(theme, "accent" if self.enabled else "disabled"),
+        pygame.draw.rect(surface, colour(theme, "primary" if self.enabled else "disabled"),
                          fill.inflate(0, 4), border_radius=6)
         knob = (t.x + fill.width, t.centery)
         pygame.draw.circle(surface, colour(theme, "button"), knob, self.px(11))
@@ -824,7 +825,7 @@ class Heading(Widget):
             return
         y = self.rect.y + 12
         r = draw_text(surface, theme, self.text, (self.rect.x + 4, y), size=self.size, bold=True,
-                      colour_name="accent")
+                      colour_name="heading")
         line_y = r.bottom + 4
         pygame.draw.line(surface, colour(theme, "panel_edge"), (self.rect.x + 4, line_y),
                          (self.rect.right - 4, line_y), 2)
@@ -1110,7 +1111,7 @@ class ScrollText(Widget):
                 fnt = font(theme, int(self.size * 1.3), True)
                 y += int(self.size * 0.6) if pieces else 0
                 for line in wrap_text(fnt, body, width):
-                    pieces.append((0, y, fnt.render(line, True, colour(theme, "accent"))))
+                    pieces.append((0, y, fnt.render(line, True, colour(theme, "heading"))))
                     y += fnt.get_linesize()
                 y += 4
             else:
@@ -1120,7 +1121,7 @@ class ScrollText(Widget):
                 lines = wrap_text(fnt, body, width - indent)
                 if kind == "li":
                     pieces.append((6, y + fnt.get_linesize() // 2 - 3,
-                                   _dot(colour(theme, "accent"))))
+                                   _dot(colour(theme, "heading"))))
                 for line in lines:
                     pieces.append((indent, y, fnt.render(line, True, ink)))
                     y += fnt.get_linesize()
@@ -1403,7 +1404,7 @@ def draw_page(surface: pygame.Surface, theme: Any, title: str, subtitle: str,
     ``frame``, and the panel that the page's content sits on."""
     draw_backdrop(surface, theme)
     draw_text(surface, theme, title, (frame.x + 4, int(22 * scale)), size=int(38 * scale),
-              bold=True, colour_name="accent", shadow=True)
+              bold=True, colour_name="heading", shadow=True)
     draw_text(surface, theme, subtitle, (frame.x + 6, int(70 * scale)),
               size=max(12, int(16 * scale)), colour_name="text_muted", anchor="midleft")
     draw_panel(surface, theme, frame)

@@ -336,7 +336,7 @@ class GameOverScene(HandOverScene):
         rect = self.panel_rect()
         t, u = self.app.theme, self.u
         _panel(surface, t, rect, u)
-        y = self.title(surface, self.heading(), rect, t.accent)
+        y = self.title(surface, self.heading(), rect, t.highlight)
         match = self.table.match
         n = match.n
         sheet = match.sheet
@@ -370,7 +370,7 @@ class GameOverScene(HandOverScene):
         big = t.font(int(22 * u), True)
         for p, total in enumerate(match.totals):
             win = match.winner == p
-            img = big.render(str(total), True, t.accent if win else t.text)
+            img = big.render(str(total), True, t.highlight if win else t.text)
             surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
         y += int(44 * u)
         img = t.font(int(17 * u), True).render(self.places(), True, t.highlight)

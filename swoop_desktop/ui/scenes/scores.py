@@ -32,6 +32,7 @@ from swoop_desktop.storage import (
     reset_stats,
 )
 from swoop_desktop.ui.scene import Scene
+from swoop_desktop.ui.tableview import counted
 from swoop_desktop.ui.widgets import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 
 DEFAULT_NAMES = ("You", "Left", "Top", "Right", "Seat 5", "Seat 6", "Seat 7", "Seat 8")
@@ -71,6 +72,12 @@ def result_words(record: GameRecord, names: Sequence[str]) -> str:
     return "You won" if record.winner == 0 else f"{names[record.winner]} won"
 
 
+def past_game_line(record: GameRecord, names: Sequence[str]) -> str:
+    """ "3 hands · You 30 · Lefty 62 · Topper 63 · Righty 0": every total with its name."""
+    totals = " · ".join(f"{names[p]} {t}" for p, t in enumerate(record.totals))
+    return f"{counted(record.hands, 'hand')} · {totals}"
+
+
 def stats_lines(stats: Stats) -> list[tuple[str, str]]:
     """Label/value pairs of the statistics, in plain words."""
     return [
@@ -83,7 +90,7 @@ def stats_lines(stats: Stats) -> list[tuple[str, str]]:
         ("Best winning streak", str(stats.best_streak)),
         ("Average points per hand", f"{stats.average_points_per_hand:.1f}" if stats.hands
          else "–"),
-        ("Swoops made", str(stats.swoops)),
+        ("Swoops made in finished games", str(stats.swoops)),
     ]
 
 
@@ -138,7 +145,7 @@ def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
             out = i < len(went_out) and went_out[i] == p
             text = "out" if out else str(row[p])
             draw_text(surface, theme, text, (col_x(p), y), size=size, bold=out,
-                      colour_name="accent" if out else "text", anchor="midtop")
+                      colour_name="focus" if out else "text", anchor="midtop")
         y += row_h
     totals = [sum(r[p] for r in sheet) for p in range(n)]
     ty = rect.bottom - row_h - 8
@@ -206,9 +213,9 @@ def draw_chart(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
         draw_text(surface, theme, str(v), (plot.x - 6, y), size=size, rgb=muted,
                   anchor="midright")
     ty = int(plot.bottom - plot.height * target / top_value)
-    _dashed(surface, colour(theme, "accent"), (plot.x, ty), (plot.right, ty))
+    _dashed(surface, colour(theme, "heading"), (plot.x, ty), (plot.right, ty))
     draw_text(surface, theme, f"target {target}", (plot.right, ty - 2), size=size,
-              colour_name="accent", anchor="bottomright")
+              colour_name="heading", anchor="bottomright")
     hands = max(1, len(sheet))
     step = max(1, hands // 10)
     for i in range(0, hands + 1, step):
@@ -587,11 +594,10 @@ class ScoresScene(Scene):
             draw_text(surface, theme, rule, (row.right - 10, row.y + 6), size=14,
                       colour_name="text_muted", anchor="topright")
             outcome = result_words(rec, names)
-            ink = "accent" if rec.winner == 0 else "text"
+            ink = "heading" if rec.winner == 0 else "text"
             r = draw_text(surface, theme, outcome, (row.x + 10, row.y + 30), size=16,
                           colour_name=ink, bold=rec.winner == 0)
-            draw_text(surface, theme, f"{rec.hands} hands · you {rec.totals[0]} · "
-                      + " ".join(str(t) for t in rec.totals[1:]),
+            draw_text(surface, theme, past_game_line(rec, names),
                       (r.right + 14, row.y + 31), size=14, colour_name="text_muted")
             self.row_rects.append((row, index))
             y += row_h
@@ -611,7 +617,7 @@ class ScoresScene(Scene):
         size = max(16, min(22, box.height // 16))
         y = box.y + 16
         draw_text(surface, theme, "All games", (box.x + 18, y), size=size + 4, bold=True,
-                  colour_name="accent")
+                  colour_name="heading")
         y += int(size * 2)
         for label, value in stats_lines(s):
             draw_text(surface, theme, label, (box.x + 18, y), size=size)
@@ -627,13 +633,13 @@ class ScoresScene(Scene):
             _panel(surface, theme, pbox)
             y = pbox.y + 16
             draw_text(surface, theme, "By rule set", (pbox.x + 18, y), size=size + 4, bold=True,
-                      colour_name="accent")
+                      colour_name="heading")
             y += int(size * 2)
             for preset, ps in sorted(s.by_preset.items()):
                 draw_text(surface, theme, PRESET_NAMES.get(preset, preset), (pbox.x + 18, y),
                           size=size, bold=True)
                 y += int(size * 1.4)
-                line = (f"{ps.games} games · {ps.wins} won · {ps.ties} tied · {ps.losses} lost · "
+                line = (f"{counted(ps.games, 'game')} · {ps.wins} won · {ps.ties} tied · {ps.losses} lost · "
                         f"{ps.win_rate * 100:.0f}% · {ps.swoops} Swoops")
                 draw_text(surface, theme, line, (pbox.x + 30, y), size=size - 3,
                           colour_name="text_muted")

@@ -1,0 +1,217 @@
+"""An evening at the table: every play can be followed, and no rough edges.
+
+Each test drives the real App through the headless pilot, the way a player does.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from swoop_desktop.engine import RANK_OF, Play
+from swoop_desktop.ui.pilot import Pilot
+
+
+def _legal_single(table) -> int:
+    st = table.state
+    return next(c for c in st.hand_ids(0) if table.action_for([c]) in st.legal_actions())
+
+
+def test_space_with_nothing_selected_never_plays_your_card(tmp_path):
+    # Space steps through the AIs' plays; pressed once too often, it must not play for you.
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        assert t.selected == []
+        plays = len(t.match.actions[-1])
+        p.press(pygame.K_SPACE)
+        p.advance(0.5)
+        assert len(t.match.actions[-1]) == plays
+        assert t.state.to_move == 0
+
+
+def test_status_line_after_continue_during_a_follow_up(tmp_path):
+    from tests.ui.test_table_play import _find_follow_up
+
+    with Pilot(data_dir=tmp_path, seed=6, start="table") as p:
+        for _ in range(4):
+            if _find_follow_up(p):
+                break
+            p.app.new_game(seed=p.table.match.seed + 1)
+        else:
+            pytest.skip("no follow-up came up")
+        assert p.table.state.phase_name == "follow"
+        p.table.save_now()
+        p.table.saver.flush()
+        p.app.to_title()
+        p.app.continue_game()
+        p.advance(0.3)
+        t = p.table
+        assert t.state.phase_name == "follow" and t.state.to_move == 0
+        status = t._status()
+        assert status.startswith("Follow-up"), status
+        assert t._phase_words().startswith("Add ")
+
+
+def test_plates_and_lists_say_one_card_not_one_cards(tmp_path):
+    from swoop_desktop.ui.tableview import counted
+
+    assert counted(1, "card") == "1 card" and counted(2, "card") == "2 cards"
+    assert counted(1, "hand") == "1 hand" and counted(0, "game") == "0 games"
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        t.view.hands[1] = t.view.hands[1][:1]
+        t.view.up[1] = [None] * 4
+        t.view.down[1] = [None] * 4
+        assert t.plate_words(1) == "1 card · 0 pts"
+
+
+def test_refusals_are_in_plain_words_with_the_rule_kept_for_the_log():
+    from swoop_desktop.ui.tableinput import plain_reason
+
+    state = SimpleNamespace(top=1, run=2, follow_rank=0)
+    message = "R9: two aces on top: at most 2 more A may be added (max_four)"
+    words = plain_reason(message, state, Play((1, 1, 1)))
+    assert words == "Only two more aces can go on two aces"
+    assert "R9" not in words and "max_four" not in words
+
+
+def test_no_play_button_is_offered_for_an_illegal_play(tmp_path):
+    # Two Swoop cards together (R10) is never a legal set: no "Play two ..." button.
+    for seed in range(1, 30):
+        with Pilot(data_dir=tmp_path / str(seed), seed=seed, start="table") as p:
+            assert p.wait_for_turn()
+            t = p.table
+            st = t.state
+            by_rank: dict[int, list[int]] = {}
+            for c in st.hand_ids(0):
+                if st.rules.is_swoop_rank(RANK_OF[c]):
+                    by_rank.setdefault(RANK_OF[c], []).append(c)
+            pair = next((v[:2] for v in by_rank.values() if len(v) >= 2), None)
+            if pair is None:
+                continue
+            t.selected = list(pair)
+            t._build_buttons()
+            assert t.action_for(pair) not in st.legal_actions()
+            labels = [b.label for b in t.buttons]
+            assert not any(label.startswith("Play") for label in labels), labels
+            p.press(pygame.K_RETURN)
+            assert "R10" not in t.toast[0] and "own" in t.toast[0]
+            assert t.log[-1].endswith("(rule R10)")
+            return
+    pytest.skip("no hand with two Swoop cards of one rank")
+
+
+def test_the_log_follows_the_cards_never_leads_them(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        card = _legal_single(t)
+        before = list(t.log)
+        t.try_play([card])
+        assert t.anim.busy
+        assert t.log == before  # the cards are still on their way
+        p.until(lambda: not t.anim.busy, 10)
+        assert any(line.startswith("You ") for line in t.log[len(before):])
+
+
+def test_high_card_draws_are_logged_as_they_are_shown(tmp_path):
+    from swoop_desktop.engine import Rules
+
+    rules = Rules.from_preset("traditional")
+    with Pilot(data_dir=tmp_path, seed=4, start="table", speed="normal", rules=rules) as p:
+        t = p.table
+        if not any(s.label == "drew" for s in list(t.anim.queue)):
+            pytest.skip("this rule set draws no high cards")
+        assert not any(" drew " in line for line in t.log)
+        p.until(lambda: not t.anim.busy, 20)
+        assert any(" drew " in line for line in t.log)
+
+
+def test_empty_pile_words_wait_for_the_cards_to_land(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal") as p:
+        t = p.table
+        p.step(3)
+        assert t.anim.busy and not t.view.pile
+        assert t.pile_label() == ""  # cards are flying: no "play anything" yet
+        p.until(lambda: not t.anim.busy, 10)
+        if not t.view.pile:
+            assert t.pile_label() == "Empty pile: play anything"
+
+
+def test_pick_up_news_stays_off_the_pile(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal", pace="fast") as p:
+        t = p.table
+        seen = False
+        for _ in range(4000):
+            p.step()
+            if p.top is not t:
+                if p.top.name == "hand_over":
+                    p.top.next_hand()
+                    continue
+                break
+            if t.state.to_move == 0 and t.idle:
+                t.try_play([_legal_single(t)])
+            pile = pygame.Rect(0, 0, *t.lay.pile_card)
+            pile.center = (int(t.lay.pile_centre[0]), int(t.lay.pile_centre[1]))
+            for seat, (words, _since) in t.news.items():
+                if words.startswith("picked up"):
+                    seen = True
+                    rect = t.news_rect(seat, (200, 24))
+                    assert not rect.colliderect(pile)
+            assert not (t.banner and "picked up" in t.banner[0])
+            if seen:
+                return
+        pytest.skip("nobody picked up")
+
+
+def test_no_play_buttons_while_cards_fly(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=6, start="table", speed="normal") as p:
+        t = p.table
+        for _ in range(3000):
+            p.step()
+            if p.top is not t:
+                if p.top.name == "hand_over":
+                    p.top.next_hand()
+                    continue
+                break
+            if t.anim.busy:
+                labels = [b.label for b in t.buttons]
+                assert not any(lb.split(" ")[0] in ("Play", "Add", "All", "Done")
+                               for lb in labels), labels
+            elif t.state.to_move == 0 and t.state.phase_name == "play":
+                t.try_play([_legal_single(t)])
+            elif t.state.to_move == 0:
+                t.done()
+
+
+def test_the_hover_outline_leaves_with_the_card(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        card = _legal_single(t)
+        p.move(p.pos_of(card))
+        assert t.hover == card
+        t.try_play([card])
+        p.until(lambda: not t.anim.busy, 10)
+        p.step()
+        assert t.hover != card
+        assert t.hover == t.card_at(t.pointer)
+
+
+def test_each_opponent_shows_its_last_play_until_you_play(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal", pace="fast") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        t.try_play([_legal_single(t)])
+        assert p.wait_for_turn()
+        # Every opponent who played since your play has its words at its plate.
+        played = {s for s in (1, 2, 3) if any(
+            line.startswith(t.seat_name(s)) for line in t.log[-6:])}
+        assert played and played <= set(t.news)
+        assert all(t.news[s][0] for s in played)
+        t.try_play([_legal_single(t)])
+        assert not any(s in t.news for s in played if s != 0) or t.news == {}
