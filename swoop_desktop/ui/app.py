@@ -65,6 +65,9 @@ class _FallbackSettings:
     window_size = None
     window_pos = None
     show_hints = True
+    four_colour = False
+    large_cards = False
+    reduced_motion = False
 
     def rules_obj(self):
         from swoop_desktop.engine import Rules

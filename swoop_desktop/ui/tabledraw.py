@@ -168,6 +168,9 @@ class TableDrawing:
                 x = int(s.x - nw / 2)
             elif art_size != size:
                 img = pygame.transform.scale(img, size)
+            if s.fade < 1.0:  # reduced motion: the card fades in where it landed
+                img = img.copy()
+                img.set_alpha(int(255 * s.fade))
             marked = (s.id in self.selected or s.id == focus_card or s.id in addable
                       or s.id == self.hover
                       or (s.id in self.last_play and not s.moving and s.id in self.view.pile))

@@ -215,3 +215,85 @@ def test_each_opponent_shows_its_last_play_until_you_play(tmp_path):
         assert all(t.news[s][0] for s in played)
         t.try_play([_legal_single(t)])
         assert not any(s in t.news for s in played if s != 0) or t.news == {}
+
+
+def _open_settings(p: Pilot):
+    from swoop_desktop.ui.scenes.settings import SettingsScene
+
+    scene = SettingsScene(p.app)
+    p.app.push(scene)
+    p.step()
+    return scene
+
+
+def test_f11_inside_settings_is_shown_by_the_full_screen_switch(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="title") as p:
+        scene = _open_settings(p)
+        before = p.app.fullscreen
+        assert scene.rows["fullscreen"].value == before
+        p.press(pygame.K_F11)
+        p.step()
+        assert p.app.fullscreen != before
+        assert scene.rows["fullscreen"].value == p.app.fullscreen
+
+
+def test_turning_the_hint_button_off_removes_it_at_once(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        assert any(b.label.startswith("Hint") for b in p.table.buttons)
+        p.press(pygame.K_ESCAPE)  # the pause menu, then its Settings
+        assert p.top.name == "pause"
+        p.top.settings()
+        p.step()
+        p.top.change_setting("show_hints", False)
+        p.app.pop()
+        p.step()
+        p.press(pygame.K_ESCAPE)  # resume
+        assert p.top is p.table
+        assert not any(b.label.startswith("Hint") for b in p.table.buttons)
+
+
+def test_card_options_apply_at_once_and_are_remembered(tmp_path):
+    from swoop_desktop.engine import card_suit
+    from swoop_desktop.storage import load_settings, resolve_dirs
+
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        small = t.lay.hand_card
+        scene = _open_settings(p)
+        for name in ("four_colour", "large_cards", "reduced_motion"):
+            scene.rows[name].activate()
+        p.app.pop()
+        p.step()
+        assert t.art.four_colour and t.anim.reduced
+        assert t.lay.hand_card[1] > small[1]
+        # A club is printed green, a diamond blue.
+        club = next(c for c in range(108) if int(card_suit(c)) == 0 and RANK_OF[c] == 5)
+        face = t.art.face(club, t.lay.hand_card)
+        colours = {face.get_at((x, y))[:3] for x in range(face.get_width())
+                   for y in range(face.get_height())}
+        green = p.app.theme.clubs
+        assert any(abs(c[0] - green[0]) + abs(c[1] - green[1]) + abs(c[2] - green[2]) < 30
+                   for c in colours)
+    settings, _ = load_settings(resolve_dirs(str(tmp_path)))
+    assert settings.four_colour and settings.large_cards and settings.reduced_motion
+
+
+def test_reduced_motion_cards_never_fly_they_fade_in_where_they_land(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal") as p:
+        p.app.update_settings(reduced_motion=True)
+        p.until(lambda: not p.table.anim.busy, 10)
+        assert p.wait_for_turn()
+        t = p.table
+        assert t.anim.reduced
+        card = _legal_single(t)
+        t.try_play([card])
+        p.step()
+        s = t.sprites[card]
+        target = t._targets()[card]
+        # Already where it lands (no flight), still fading in.
+        assert (round(s.x), round(s.y)) == (round(target[0]), round(target[1]))
+        assert s.fade < 1.0
+        p.until(lambda: not t.anim.busy, 10)
+        assert s.fade == 1.0

@@ -197,6 +197,19 @@ class SettingsScene(Scene):
         self.rows.update(volume=volume, muted=mute, fullscreen=full, show_hints=hints)
         rows += [volume, mute, full, hints]
 
+        rows.append(W.Heading(z, "Cards and motion"))
+        four = W.Toggle(z, "Four-colour deck", st.four_colour,
+                        lambda v: self.change_setting("four_colour", v),
+                        help="Clubs green and diamonds blue, so every suit has its colour.")
+        large = W.Toggle(z, "Large cards", st.large_cards,
+                         lambda v: self.change_setting("large_cards", v),
+                         help="Bigger cards and card marks, for small or far screens.")
+        calm = W.Toggle(z, "Reduced motion", st.reduced_motion,
+                        lambda v: self.change_setting("reduced_motion", v),
+                        help="No flying cards: each card fades in where it lands.")
+        self.rows.update(four_colour=four, large_cards=large, reduced_motion=calm)
+        rows += [four, large, calm]
+
         self.panel.widgets = rows
         self.notice.text = self.message
         self.ring.set_widgets([w for w in rows if w.focusable] + [self.defaults, self.done])
@@ -398,6 +411,11 @@ class SettingsScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
+        # F11 switches full screen from anywhere: the switch shows what the window is.
+        full = self.rows.get("fullscreen")
+        now = bool(getattr(self.app, "fullscreen", False))
+        if isinstance(full, W.Toggle) and full.value != now:
+            full.value = now
         self.panel.update(dt)
         self.done.update(dt)
         self.defaults.update(dt)

@@ -51,6 +51,9 @@ from ..widgets import Button
 _log = logging.getLogger("swoop_desktop.ui")
 
 PILE_FAN = 5  # top pile cards spread out
+# The least time between two AI plays at each pace, so a round can be followed by eye
+# (opponents.yaml's think times may be shorter; they are never made longer).
+PACE_FLOOR = {"normal": 1.0, "slow": 1.6, "fast": 0.35}
 
 
 class TableScene(TableInput, TableDrawing, Scene):
@@ -86,11 +89,14 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.log_scroll = 0
         self.unshown_log: list[str] = []  # lines of plays still being animated
         self.anim = Animator(app.anim_speed)
-        self.art = CardArt(app.theme, match.rules.tens_are_swoop_cards)
+        self.art = CardArt(app.theme, match.rules.tens_are_swoop_cards,
+                           bool(getattr(settings, "four_colour", False)))
+        self.anim.reduced = bool(getattr(settings, "reduced_motion", False))
+        self._look = self._look_settings()
         self.sprites: dict[int, CardSprite] = {}
         self.view = TableView()
         self.history = None
-        self.lay = L.make_layout(app.size)
+        self.lay = L.make_layout(app.size, bool(getattr(settings, "large_cards", False)))
         self.clock = 0.0
         self.selected: list[int] = []
         self.focus = 0
@@ -142,7 +148,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.saver.close()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.lay = L.make_layout(size)
+        self.lay = L.make_layout(size, bool(getattr(self.app.settings, "large_cards", False)))
         self.art.clear()
         self._warm = False
         self._felt = None
@@ -606,6 +612,11 @@ class TableScene(TableInput, TableDrawing, Scene):
                 self.anim.tween(Tween(s, (x, y, w, h), 0.12, ease=pytweening.easeOutQuad,
                                       on_top=False))
 
+    def _look_settings(self) -> tuple[bool, bool, bool]:
+        s = self.app.settings
+        return (bool(getattr(s, "four_colour", False)), bool(getattr(s, "large_cards", False)),
+                bool(getattr(s, "reduced_motion", False)))
+
     def _follow_picture(self) -> None:
         """Buttons and the hover mark follow the picture: play buttons come back when
         the cards have landed, the Hint button follows its setting at once, and a
@@ -613,6 +624,13 @@ class TableScene(TableInput, TableDrawing, Scene):
         want = (self.anim.busy, bool(getattr(self.app.settings, "show_hints", True)))
         if want != self._buttons_for:
             self._build_buttons()
+        look = self._look_settings()
+        if look != self._look:  # changed in Settings: the table shows it at once
+            self._look = look
+            self.art.set_four_colour(look[0])
+            self.anim.reduced = look[2]
+            if tuple(self.lay.hand_card) != tuple(L.make_layout(self.app.size, look[1]).hand_card):
+                self.resize(self.app.size)
         if self.pointer is not None and self.drag is None:
             hover = self.card_at(self.pointer) if self.seats[0].is_human else None
             if hover != self.hover:
@@ -655,8 +673,10 @@ class TableScene(TableInput, TableDrawing, Scene):
         if self.thinking is None or self.thinking["key"] != key:
             thinker = self.thinkers[seat]
             thinker.start(st, self.history, key)
+            pace = self.app.ai_pace
+            least = PACE_FLOOR.get(pace, 0.0) if not self.demo else 0.0
             self.thinking = {"key": key, "seat": seat, "since": self.clock,
-                             "min": thinker.think_time(self.app.ai_pace, self.rng)}
+                             "min": max(least, thinker.think_time(pace, self.rng))}
             return
         thinker = self.thinkers[self.thinking["seat"]]
         if thinker.ready and self.clock - self.thinking["since"] >= self.thinking["min"]:
