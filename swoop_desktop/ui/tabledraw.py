@@ -418,6 +418,8 @@ class TableDrawing:
                  (f"Game to {rules.target} · lowest total wins", t.text_dim, False)]
         if self.demo:
             lines.append(("Demo: four AIs play", t.highlight, True))
+        if self.replay is not None:
+            lines.append(("Replay of a finished game", t.highlight, True))
         y = info.top + lay.px(42)
         for text, colour, bold in lines:
             img = self._text(text, px, colour, bold)

@@ -297,3 +297,61 @@ def test_reduced_motion_cards_never_fly_they_fade_in_where_they_land(tmp_path):
         assert s.fade < 1.0
         p.until(lambda: not t.anim.busy, 10)
         assert s.fade == 1.0
+
+
+def _replay(p: Pilot, seed: int = 22):
+    from swoop_desktop.storage import load_history, record_finished_game
+    from swoop_desktop.ui.scenes.replay import start_replay
+    from tests.storage.helpers import finished_match
+
+    record_finished_game(p.app.dirs, finished_match(seed), [{"name": "You"}])
+    record = load_history(p.app.dirs)[0][0]
+    return start_replay(p.app, record, "fast")
+
+
+def test_a_replay_says_replay_and_never_your_turn(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="title") as p:
+        table = _replay(p)
+        seen_status = set()
+        for _ in range(600):
+            p.step()
+            if p.top is not table:
+                if p.top.name == "hand_over":
+                    p.top.next_hand()
+                    continue
+                break
+            status = table._status()
+            seen_status.add(status)
+            assert "Your turn" not in status and status.startswith("Replay")
+            if table.view.to_move == 0:
+                assert table._phase_words() != "Your turn"
+        assert len(seen_status) > 3
+        p.app.stack.clear_to(table)
+        p.press(pygame.K_ESCAPE)
+        assert p.top.name == "pause"
+        # The pause menu speaks of a replay, not of saving the game.
+        assert p.top.heading() == "Replay paused"
+        assert "saved after every play" not in p.top.note()
+
+
+def test_replay_controls_pause_step_and_speed(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="title") as p:
+        table = _replay(p)
+        p.advance(1.0)
+        p.press(pygame.K_p)
+        assert table.replay.paused
+        p.until(lambda: not table.anim.busy, 5)
+        plays = table.plays
+        p.advance(3.0)
+        assert table.plays == plays  # paused: nothing moves on
+        p.press(pygame.K_n)
+        p.advance(0.2)
+        assert table.plays == plays + 1  # one play at a time
+        assert any(b.label.startswith("Resume") for b in table.buttons)
+        speed = table.replay_speed
+        p.press(pygame.K_s)
+        assert table.replay_speed != speed
+        assert any(b.label == f"Speed: {table.replay_speed}" for b in table.buttons)
+        p.press(pygame.K_p)
+        p.advance(3.0)
+        assert table.plays > plays + 1

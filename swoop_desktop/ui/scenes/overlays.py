@@ -178,14 +178,26 @@ class PauseScene(_Overlay):
         self.table.save_now()
         self.app.to_title()
 
+    @property
+    def replay(self) -> bool:
+        return getattr(self.table, "replay", None) is not None
+
+    def heading(self) -> str:
+        return "Replay paused" if self.replay else "Paused"
+
+    def note(self) -> str:
+        """The line under the menu: a replay saves nothing; a game is saved after every play."""
+        if self.replay:
+            return "A replay of a finished game: nothing here is saved."
+        return "The game is saved after every play."
+
     def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
         rect = self.panel_rect()
         _panel(surface, self.app.theme, rect, self.u)
-        self.title(surface, "Paused", rect)
+        self.title(surface, self.heading(), rect)
         t = self.app.theme
-        note = t.font(int(14 * self.u)).render("The game is saved after every play.", True,
-                                               t.text_dim)
+        note = t.font(max(14, int(16 * self.u))).render(self.note(), True, t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx,
                                                     rect.bottom - int(80 * self.u))))
 

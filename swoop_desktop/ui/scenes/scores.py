@@ -7,7 +7,7 @@ Three tabs:
   hands, with the target drawn across it.
 - **Past games**: the history of finished games, newest first; selecting one
   shows its sheet and chart, and "Watch again" replays it on the table at the
-  chosen speed (the recorded actions re-applied; see :func:`start_replay`).
+  chosen speed (the recorded actions re-applied; see :mod:`.replay`).
 - **Statistics**: games, wins, ties, losses, win rate, streaks, average
   points per hand and Swoops made, overall and per rule set, and a "Reset
   statistics" button behind a confirmation (the games stay listed and a dated
@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from swoop_desktop.engine import Action, EngineError, Match
+from swoop_desktop.engine import Match
 from swoop_desktop.storage import (
     GameRecord,
     Stats,
@@ -432,6 +432,8 @@ class ScoresScene(Scene):
         record = self.selected_record()
         if record is None:
             return
+        from .replay import ReplayError, start_replay
+
         try:
             start_replay(self.app, record, self.replay_speed)
         except ReplayError as exc:
@@ -653,128 +655,3 @@ def _rules_ok(record: GameRecord) -> bool:
     except ValueError:
         return False
     return True
-
-
-# ---------------------------------------------------------------------------
-# Replays
-# ---------------------------------------------------------------------------
-class ReplayError(Exception):
-    """A past game cannot be watched again; the message says why, in plain words."""
-
-
-# seconds between recorded plays, and the animation speed, per replay speed
-REPLAY_PACE = {"slow": (1.2, "slow"), "normal": (0.5, "normal"), "fast": (0.05, "fast")}
-
-
-def start_replay(app: Any, record: GameRecord, speed: str = "normal") -> Scene:
-    """Watch ``record`` again on the table at ``speed`` ("slow", "normal" or "fast").
-
-    The game is rebuilt from its rules, seed and recorded actions (checked
-    first, so a damaged record gives a :class:`ReplayError` naming the
-    problem rather than a table that stops half-way). Returns the pushed scene.
-    """
-    try:
-        deals = record.deals()
-        record.replayed()
-    except (ValueError, EngineError) as exc:
-        raise ReplayError(f"This game cannot be watched again: {exc}") from None
-    if record.players != 4:
-        raise ReplayError(f"This game had {record.players} players; the table seats 4.")
-    scene = make_replay_table(app, record, deals, speed)
-    app.push(scene)
-    return scene
-
-
-def make_replay_table(app: Any, record: GameRecord, deals: list[list[Action]],
-                      speed: str = "normal") -> Scene:
-    """A table scene that plays ``deals`` back instead of asking players (see ReplayTable)."""
-    from swoop_desktop.ui.seats import Seat
-
-    from .table import TableScene
-
-    class ReplayTable(TableScene):
-        """The table, driven by a recorded game: nobody thinks, nothing is saved.
-
-        Each recorded action is applied through the table's own ``apply`` once the
-        previous one has finished animating and the pause for ``speed`` has
-        passed, so a replay looks exactly like the game did. Card input is ignored
-        (only Menu, Esc, Space to skip an animation, and the log's wheel work).
-        """
-
-        name = "table"
-
-        def __init__(self) -> None:
-            super().__init__(app, match=Match(record.rules_obj(), record.players, record.seed))
-            if self.saver is not None:  # a replay never saves or records anything
-                self.saver.flush()
-                self.saver.jobs.put(None)
-                self.saver = None
-            names = seat_names(record.seats, record.players)
-            levels = [str(s.get("level") or "") if isinstance(s, dict) else ""
-                      for s in record.seats] + [""] * record.players
-            self.seats = [Seat(p, names[p], "human" if p == 0 else levels[p] or "bot")
-                          for p in range(record.players)]
-            self.replay_deals = deals
-            self.replay_speed = speed if speed in REPLAY_PACE else "normal"
-            self.replay_gap, anim_speed = REPLAY_PACE[self.replay_speed]
-            self.anim.set_speed(anim_speed)
-            self.replay_wait = self.replay_gap
-            self.replay_done = False
-            self.replay_record = record
-
-        def next_recorded(self) -> Action | None:
-            m = self.match
-            if m.state is None or m.hand_over or m.hand_no >= len(self.replay_deals):
-                return None
-            deal = self.replay_deals[m.hand_no]
-            done = len(m.actions[-1])
-            return deal[done] if done < len(deal) else None
-
-        def update(self, dt: float) -> None:
-            self.clock += dt
-            self.anim.update(dt)
-            if self.toast:
-                text, left, ink = self.toast
-                self.toast = (text, left - dt, ink) if left - dt > 0 else None
-            if self.banner:
-                text, left = self.banner
-                self.banner = (text, left - dt) if left - dt > 0 else None
-            if not self.idle:
-                self.replay_wait = self.replay_gap
-                return
-            action = self.next_recorded()
-            if action is None:
-                self.replay_done = self.match.over or self.replay_done
-                return
-            self.replay_wait -= dt
-            if self.replay_wait <= 0:
-                self.replay_wait = self.replay_gap
-                self.apply(action)
-                self.wait_click = False
-
-        def _build_buttons(self) -> None:
-            super()._build_buttons()
-            self.buttons = [b for b in self.buttons if b.label in ("Menu", "Scores")]
-
-        def handle(self, event: pygame.event.Event) -> bool:
-            if event.type == pygame.KEYDOWN:
-                if event.key == pygame.K_ESCAPE:
-                    self.pause()
-                elif event.key in (pygame.K_SPACE, pygame.K_RETURN):
-                    self.anim.skip()
-                    self.replay_wait = 0.0
-                return True
-            if event.type == pygame.MOUSEWHEEL:
-                return super().handle(event)
-            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-                for b in self.buttons:
-                    if b.handle(event) and event.type != pygame.MOUSEMOTION:
-                        return True
-                return event.type != pygame.MOUSEMOTION
-            return False
-
-        def _status(self) -> str:
-            words = super()._status().replace("Your turn", "Your play")
-            return f"Replay ({self.replay_speed}) · {words}" if words else "Replay"
-
-    return ReplayTable()

@@ -66,6 +66,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                  saved_seats: Any = None) -> None:
         super().__init__(app)
         self.demo = demo
+        self.replay: Any = None  # a Replay when the table plays a finished game back
         settings = app.settings
         config_dir = getattr(getattr(app, "dirs", None), "config", None)
         seats = None
