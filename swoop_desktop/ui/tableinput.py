@@ -113,12 +113,22 @@ class TableInput:
         return hand + ups + downs
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
-        """Your card under ``pos`` (the topmost one), or None."""
+        """Your card under ``pos`` (the topmost one), or None.
+
+        The hand row has no dead zones: a point in the narrow gap between two hand
+        cards belongs to the nearer of them.
+        """
         best, best_z = None, -1
         for c in self._my_card_ids():
             s = self.sprites.get(c)
             if s is not None and s.contains(pos) and s.z > best_z:
                 best, best_z = c, s.z
+        if best is None and self.view.hands:
+            row = [self.sprites[c] for c in self.view.hands[0] if c in self.sprites]
+            near = [s for s in row if abs(pos[1] - s.y) <= s.h / 2
+                    and abs(pos[0] - s.x) <= s.w / 2 + self.lay.px(14)]
+            if near:
+                best = min(near, key=lambda s: abs(pos[0] - s.x)).id
         return best
 
     def action_for(self, ids: list[int]) -> Action | None:
@@ -305,6 +315,11 @@ class TableInput:
             if self.overlay_pending and not self.anim.busy:
                 return True
             self._skip()
+            st = self.state
+            if (event.button == 1 and st is not None and not st.is_over and st.to_move != 0
+                    and self.seats[0].is_human and self.card_at(pos) is not None):
+                # Reaching for a card while an opponent plays: say whose turn it is.
+                self.notify(f"Wait for {self.seat_name(st.to_move)}", seconds=1.5)
             return True
         card = self.card_at(pos)
         if event.button == 3:

@@ -355,3 +355,134 @@ def test_replay_controls_pause_step_and_speed(tmp_path):
         p.press(pygame.K_p)
         p.advance(3.0)
         assert table.plays > plays + 1
+
+
+def _play_to_the_end(p: Pilot) -> list[str]:
+    """Play (Home + Enter, Done) until the game ends; the overlays seen, in order."""
+    table = p.table
+    seen: list[str] = []
+    for _ in range(30000):
+        top = p.top
+        if top.name != "table":
+            if not seen or seen[-1] != top.name:
+                seen.append(top.name)
+            if top.name == "game_over":
+                return seen
+            if top.name == "hand_over":
+                top.next_hand()
+                continue
+        if not table.idle or table.state.to_move != 0:
+            p.step()
+            continue
+        if table.state.phase_name in ("follow", "chain"):
+            p.press(pygame.K_d)
+        else:
+            p.press(pygame.K_HOME)
+            p.press(pygame.K_RETURN)
+    raise AssertionError("the game did not end")
+
+
+def test_the_deciding_hand_is_shown_before_the_winner(tmp_path):
+    from swoop_desktop.engine import Rules
+
+    rules = Rules.from_preset("app", target=50)
+    with Pilot(data_dir=tmp_path, seed=21, start="table", rules=rules) as p:
+        table = p.table
+        hands_seen = []
+        orig = type(p.app.stack).push
+
+        def spy(stack, scene):
+            if scene.name == "hand_over":
+                hands_seen.append(table.match.over)
+            return orig(stack, scene)
+
+        type(p.app.stack).push = spy
+        try:
+            seen = _play_to_the_end(p)
+        finally:
+            type(p.app.stack).push = orig
+        assert seen[-2:] == ["hand_over", "game_over"]
+        assert hands_seen[-1] is True  # the last breakdown was the deciding hand's
+        assert len(hands_seen) == len(table.match.sheet)
+        over = p.top
+        words = over.margin()
+        winner = table.match.winner
+        if winner is not None:
+            gap = sorted(t for q, t in enumerate(table.match.totals) if q != winner)[0] \
+                - table.match.totals[winner]
+            assert f"by {gap} point" in words
+        # "Watch again" plays the game just finished back on the table.
+        next(b for b in over.buttons if b.label == "Watch again").click()
+        replay = p.top
+        assert replay.name == "table" and replay.replay is not None
+        assert replay.match.seed == table.match.seed
+        p.advance(2.0)
+        assert replay.plays > 0
+
+
+def test_every_hand_is_on_the_game_over_sheet():
+    from swoop_desktop.ui.scenes.overlays import sheet_rows
+
+    sheet = [[h, 2 * h, 0, 5] for h in range(1, 9)]
+    went_out = [2] * 8
+    rows = sheet_rows(sheet, went_out, room=5)
+    assert len(rows) == 5 and rows[0][0] == "Hands 1–4"
+    for p in range(4):  # the columns add up to the totals
+        assert sum(r[1][p] for r in rows) == sum(h[p] for h in sheet)
+    assert [r[0] for r in rows[1:]] == ["Hand 5", "Hand 6", "Hand 7", "Hand 8"]
+    assert sheet_rows(sheet, went_out, room=10)[0][0] == "Hand 1"
+
+
+def test_game_over_sheet_fits_800x600_with_full_names(tmp_path):
+    from swoop_desktop.engine import Rules
+
+    rules = Rules.from_preset("app", target=50)
+    with Pilot(size=(800, 600), data_dir=tmp_path, seed=21, start="table", rules=rules) as p:
+        _play_to_the_end(p)
+        p.step()
+        over = p.top
+        rect = over.panel_rect()
+        assert p.app.screen.get_rect().contains(rect)
+        assert all(rect.contains(b.rect) for b in over.buttons)
+
+
+def test_score_sheet_headers_keep_full_names_in_a_narrow_window(tmp_path):
+    from swoop_desktop.ui.scenes.scores import ScoresScene, fit_label
+
+    with Pilot(size=(800, 600), data_dir=tmp_path, seed=5, start="table") as p:
+        theme = p.app.theme
+        # The width a column gets at 800x600 on the "This game" tab.
+        scene = ScoresScene(p.app)
+        p.app.push(scene)
+        p.step()
+        for name in ("Lefty", "Topper", "Righty"):
+            label, px = fit_label(theme, name, 14, 44)
+            assert label == name and px >= 10
+        label, _ = fit_label(theme, "A very long player name", 14, 44)
+        assert label.endswith("…")
+
+
+def test_every_pixel_between_hand_cards_selects_a_card(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        hand = sorted(t.view.hands[0], key=lambda c: t.sprites[c].x)
+        rects = [p.card_rect(c) for c in hand]
+        y = rects[0].centery
+        for a, b in zip(rects, rects[1:], strict=False):
+            for x in range(a.right - 1, b.left + 1):
+                assert t.card_at((x, y)) is not None, (x, a.right, b.left)
+
+
+def test_reaching_for_a_card_during_an_ai_turn_says_whom_to_wait_for(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal", pace="fast") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        t.try_play([_legal_single(t)])
+        assert p.until(lambda: t.anim.busy and t.state.to_move != 0, 10)
+        mine = t.view.hands[0][0]
+        pos = p.pos_of(mine)
+        who = t.seat_name(t.state.to_move)
+        p.mouse_down(pos)
+        p.mouse_up(pos)
+        assert t.toast is not None and t.toast[0] == f"Wait for {who}"

@@ -230,6 +230,9 @@ def test_watch_again_replays_the_recorded_game_on_the_table():
     assert table.match.totals == match.totals and table.match.sheet == match.sheet
     assert table.match.actions == match.actions
     assert table.mismatches == 0  # the picture followed the engine all the way
+    # The deciding hand's breakdown comes first, then the whole game.
+    assert app.stack.top.__class__.__name__ == "HandOverScene"
+    app.stack.top.next_hand()
     assert app.stack.top.__class__.__name__ == "GameOverScene"
     assert len(load_history(app.dirs)[0]) == 1  # watching records nothing
     app.frame()

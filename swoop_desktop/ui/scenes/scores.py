@@ -104,6 +104,20 @@ def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, colour(theme, "panel_edge"), rect, width=2, border_radius=14)
 
 
+def fit_label(theme: Any, name: str, size: int, width: int, smallest: int = 10
+              ) -> tuple[str, int]:
+    """A column heading that fits ``width``: the full name in a smaller font if need be,
+    shortened with "…" only when even the smallest font is too wide."""
+    px = size
+    while px > smallest and font(theme, px, True).size(name)[0] > width:
+        px -= 1
+    label = name
+    fnt = font(theme, px, True)
+    while fnt.size(label)[0] > width and len(label) > 2:
+        label = label[:-2] + "…"
+    return label, px
+
+
 def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Sequence[str],
                sheet: Sequence[Sequence[int]], went_out: Sequence[int],
                first_row: int = 0) -> int:
@@ -126,11 +140,8 @@ def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
 
     draw_text(surface, theme, "Hand", (x0, y), size=size, bold=True, colour_name="text_muted")
     for p, name in enumerate(names):
-        fnt = font(theme, size, True)
-        label = name
-        while fnt.size(label)[0] > col_w - 6 and len(label) > 2:
-            label = label[:-2] + "…"
-        draw_text(surface, theme, label, (col_x(p), y), size=size, bold=True,
+        label, px = fit_label(theme, name, size, int(col_w - 6))
+        draw_text(surface, theme, label, (col_x(p), y + (size - px) // 2), size=px, bold=True,
                   rgb=theme.seat_colour(p), anchor="midtop")
     y += row_h
     pygame.draw.line(surface, colour(theme, "panel_edge"), (x0, y - 4), (rect.right - 14, y - 4))

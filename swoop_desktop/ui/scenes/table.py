@@ -249,8 +249,10 @@ class TableScene(TableInput, TableDrawing, Scene):
         line = describe(self.seat_name(seat), events, kind)
         self.selected = [c for c in self.selected if c in set(st.hand_ids(0))]
         news = seat_news(events, kind)
-        if seat == 0:
+        if seat == 0 and self.seats[0].is_human:
             self.news.clear()  # you have seen the round: the markers start afresh
+            if "picked up" not in news and "Swoop" not in news:
+                news = ""  # your own plain plays need no marker: you just made them
         elif self.last_actor == seat and seat in self.news and news:
             # A second play of the same turn (a bonus after a Swoop, a chain) reads as one.
             news = f"{self.news[seat][0].split(' then ')[-1]} then {news}"
@@ -509,15 +511,15 @@ class TableScene(TableInput, TableDrawing, Scene):
         return []
 
     def _show_result(self) -> list[Tween]:
-        from .overlays import GameOverScene, HandOverScene
+        from .overlays import HandOverScene
 
         self.app.sound.play("over")
         self.key_queue.clear()  # keys meant for the old hand never play into the next one
         if self.match.over:
             self._record_finished()
-            self.app.push(GameOverScene(self.app, self))
-        else:
-            self.app.push(HandOverScene(self.app, self))
+        # Every hand, the deciding one too, shows its breakdown first; after the last
+        # one its button leads to the game-over sheet.
+        self.app.push(HandOverScene(self.app, self))
         return []
 
     # --------------------------------------------------------- layout/targets
