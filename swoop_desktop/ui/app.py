@@ -458,8 +458,8 @@ def _rules(text: str) -> Any:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="swoop", description="Swoop: you against Left, Top and "
-                                "Right. Run with no options to play.")
+    p = argparse.ArgumentParser(prog="swoop", description="Swoop: you against three AI "
+                                "opponents. Run with no options to play.")
     p.add_argument("--demo", action="store_true", help="four AIs play in the window")
     p.add_argument("--seed", type=int, default=None, help="seed of the game (demo or new game)")
     p.add_argument("--frames", type=int, default=None,

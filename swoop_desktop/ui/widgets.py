@@ -1338,6 +1338,30 @@ class FocusRing:
         return False
 
 
+def tooltip_rect(target: pygame.Rect, size: tuple[int, int], others: Sequence[pygame.Rect],
+                 bounds: pygame.Rect) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: beside ``target`` (right, left, below, above), at
+    the first place on screen that covers neither ``target`` nor any of ``others``
+    (the next button stays visible and clickable)."""
+    box = pygame.Rect(0, 0, *size)
+    gap = 8
+    places = (("midleft", (target.right + gap, target.centery)),
+              ("midright", (target.left - gap, target.centery)),
+              ("midtop", (target.centerx, target.bottom + gap)),
+              ("midbottom", (target.centerx, target.top - gap)))
+    first = None
+    for anchor, point in places:
+        trial = box.copy()
+        setattr(trial, anchor, point)
+        trial.clamp_ip(bounds)
+        if trial.colliderect(target):
+            continue
+        first = first or trial
+        if not any(trial.colliderect(o) for o in others):
+            return trial
+    return first or box
+
+
 def draw_tooltip(surface: pygame.Surface, theme: Any, widgets: Sequence[Widget], *,
                  delay: float = 0.6) -> None:
     """Draw the tooltip of the widget the pointer has rested on for ``delay`` seconds."""
@@ -1347,12 +1371,8 @@ def draw_tooltip(surface: pygame.Surface, theme: Any, widgets: Sequence[Widget],
             lines = wrap_text(fnt, w.tooltip, 360)
             width = max(fnt.size(line)[0] for line in lines) + 20
             height = len(lines) * fnt.get_linesize() + 12
-            box = pygame.Rect(0, 0, width, height)
-            box.midtop = (w.rect.centerx, w.rect.bottom + 8)
-            box.clamp_ip(surface.get_rect())
-            if box.colliderect(w.rect):
-                box.midbottom = (w.rect.centerx, w.rect.y - 8)
-                box.clamp_ip(surface.get_rect())
+            others = [o.rect for o in widgets if o is not w and o.visible]
+            box = tooltip_rect(w.rect, (width, height), others, surface.get_rect())
             pygame.draw.rect(surface, (20, 24, 22), box, border_radius=6)
             pygame.draw.rect(surface, colour(theme, "panel_edge"), box, width=1, border_radius=6)
             y = box.y + 6

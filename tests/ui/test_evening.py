@@ -486,3 +486,22 @@ def test_reaching_for_a_card_during_an_ai_turn_says_whom_to_wait_for(tmp_path):
         p.mouse_down(pos)
         p.mouse_up(pos)
         assert t.toast is not None and t.toast[0] == f"Wait for {who}"
+
+
+def test_title_tooltips_never_cover_another_button(tmp_path):
+    from swoop_desktop.ui.widgets import tooltip_rect
+
+    for size in ((1280, 720), (960, 600)):
+        with Pilot(size=size, data_dir=tmp_path, seed=5, start="title") as p:
+            title = p.top
+            assert title.name == "title"
+            buttons = [b for b in title.buttons.values() if b.visible]
+            screen = p.app.screen.get_rect()
+            for b in buttons:
+                if not b.tooltip:
+                    continue
+                others = [o.rect for o in buttons if o is not b]
+                box = tooltip_rect(b.rect, (300, 60), others, screen)
+                assert screen.contains(box)
+                assert not box.colliderect(b.rect)
+                assert not any(box.colliderect(o) for o in others), (b.label, box)

@@ -35,7 +35,7 @@ from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.tableview import counted
 from swoop_desktop.ui.widgets import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 
-DEFAULT_NAMES = ("You", "Left", "Top", "Right", "Seat 5", "Seat 6", "Seat 7", "Seat 8")
+DEFAULT_NAMES = ("You", "Lefty", "Topper", "Righty", "Seat 5", "Seat 6", "Seat 7", "Seat 8")
 TABS = (("game", "This game"), ("history", "Past games"), ("stats", "Statistics"))
 REPLAY_SPEEDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 PRESET_NAMES = {"app": "App rules", "classic": "Classic rules", "traditional": "Traditional rules"}

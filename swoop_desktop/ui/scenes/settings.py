@@ -155,7 +155,9 @@ class SettingsScene(Scene):
         rows.append(W.Heading(z, "Opponents", note="Used from the next new game"))
         for seat in (1, 2, 3):
             base = self.seats.get(seat)
-            who = SEAT_NAMES[seat] + (f" ({base.name})" if base else "")
+            # One naming everywhere: the name the table shows, and where that player sits.
+            who = (f"{base.name} ({SEAT_NAMES[seat].lower()} seat)" if base
+                   else SEAT_NAMES[seat])
             level = W.Choice(
                 z, f"{who}: level",
                 [W.Option(lv, *LEVEL_TEXT.get(lv, (lv.title(), ""))) for lv in LEVEL_CHOICES],

@@ -1,4 +1,4 @@
-"""The table: you against Left, Top and Right, every engine event animated.
+"""The table: you against three AI opponents, every engine event animated.
 
 The engine (a :class:`Match`) is always the truth and always ahead; the
 picture (:class:`TableView` + one :class:`CardSprite` per card) follows it
