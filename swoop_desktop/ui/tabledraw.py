@@ -345,8 +345,15 @@ class TableDrawing:
         if st.phase_name == "follow":
             return f"Add {plural(st.follow_rank)}?"
         if st.phase_name == "chain":
-            return "Flip again?"
+            return "Flip again?" if self._flipped_last() else "Flip?"
         return "Your turn"
+
+    def _flipped_last(self) -> bool:
+        """Was the play that led here a flip (a chain under way), not a face-up card?"""
+        from swoop_desktop.engine import Flip
+
+        done = self.match.actions[-1] if self.match.actions else []
+        return bool(done) and isinstance(done[-1], Flip)
 
     def _status(self) -> str:
         st = self.state
@@ -366,7 +373,8 @@ class TableDrawing:
                 r = SYMBOL_RANKS[view.follow_rank]
                 return f"Follow-up: add more {plural(r)}, or Done"
             if view.phase == "chain":
-                return "Chain: flip another mystery card, or Done"
+                what = "another" if self._flipped_last() else "an uncovered"
+                return f"Chain: flip {what} mystery card, or Done"
             return f"Your turn — then {nxt}"
         name = self.seat_name(p)
         if self.wait_click:

@@ -697,18 +697,47 @@ class Stepper(Row):
         return (pygame.Rect(c.x, c.y, c.height + 8, c.height),
                 pygame.Rect(c.right - c.height - 8, c.y, c.height + 8, c.height))
 
+    HOLD_DELAY = 0.45  # seconds a − or + is held before it repeats
+    HOLD_EVERY = 0.07  # seconds between repeats (after 8 repeats each one is 5 steps)
+
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
         super().handle(event)
         used, released = self._press_release(event)
+        pos = _mouse_pos(event)
+        if _is_left_down(event) and pos and self.enabled:
+            minus, plus = self.button_rects()
+            sign = -1 if minus.collidepoint(pos) else 1 if plus.collidepoint(pos) else 0
+            self._hold = {"sign": sign, "time": 0.0, "repeats": 0} if sign else None
         if released:
+            hold = getattr(self, "_hold", None)
+            self._hold = None
+            if hold is not None and hold["repeats"]:
+                return used  # held: the repeats were the change
             minus, plus = self.button_rects()
             if minus.collidepoint(released):
                 self.adjust(-1)
             elif plus.collidepoint(released):
                 self.adjust(+1)
+        elif _is_left_up(event):
+            self._hold = None
         return used
+
+    def update(self, dt: float) -> None:
+        """Hold − or + and the value runs on (faster after a while): 300 to 5000 in seconds."""
+        super().update(dt)
+        hold = getattr(self, "_hold", None)
+        if not hold:
+            return
+        hold["time"] += dt
+        while hold["time"] >= self.HOLD_DELAY:
+            hold["time"] -= self.HOLD_EVERY
+            hold["repeats"] += 1
+            for _ in range(5 if hold["repeats"] > 8 else 1):
+                if not self.adjust(hold["sign"]):
+                    self._hold = None
+                    return
 
     def draw(self, surface: pygame.Surface, theme: Any) -> None:
         if not self.visible:

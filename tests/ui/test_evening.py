@@ -505,3 +505,36 @@ def test_title_tooltips_never_cover_another_button(tmp_path):
                 assert screen.contains(box)
                 assert not box.colliderect(b.rect)
                 assert not any(box.colliderect(o) for o in others), (b.label, box)
+
+
+def test_holding_the_target_plus_runs_the_value_up(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="title") as p:
+        scene = _open_settings(p)
+        row = scene.rows["target"]
+        scene.panel.scroll_to_widget(row)
+        p.step()
+        start = row.value
+        plus = row.button_rects()[1].center
+        p.mouse_down(plus)
+        p.advance(3.0)
+        p.mouse_up(plus)
+        assert row.value >= start + 2000  # 300 to 5000 needs no 94 clicks
+        assert p.app.settings.rules_obj().target == row.value
+        # A plain click is still one step.
+        before = row.value
+        minus = row.button_rects()[0].center
+        p.click(minus)
+        assert row.value == before - row.step
+
+
+def test_chain_words_before_the_first_flip():
+    from swoop_desktop.engine import Flip
+    from swoop_desktop.ui.tabledraw import TableDrawing
+
+    class Fake(TableDrawing):
+        def __init__(self, last):
+            self.match = SimpleNamespace(actions=[[last]])
+
+    # A chain begun by playing a face-up card has had no flip yet: "flip another" is wrong.
+    assert not Fake(Play((5,), (1,)))._flipped_last()
+    assert Fake(Flip(1))._flipped_last()
