@@ -21,6 +21,12 @@ from .tableview import counted, plural
 from .widgets import Button
 
 
+def rules_words(rules: Any) -> str:
+    """ "app rules", or "app rules, changed" when any option differs from the rule set."""
+    changed = any(k != "preset" for k in rules.to_json())
+    return f"{rules.preset} rules{', changed' if changed else ''}"
+
+
 class TableDrawing:
     """The drawing half of the table scene (it reads the scene's state, never changes it)."""
 
@@ -421,7 +427,7 @@ class TableDrawing:
         info = lay.info_rect
         rules = self.match.rules
         px = max(10, int(14 * lay.u))
-        lines = [(f"Hand {max(1, self.match.hand_no + 1)} · {rules.preset} rules", t.text_dim,
+        lines = [(f"Hand {max(1, self.match.hand_no + 1)} · {rules_words(rules)}", t.text_dim,
                   False),
                  (f"Game to {rules.target} · lowest total wins", t.text_dim, False)]
         if self.demo:

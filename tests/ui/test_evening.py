@@ -538,3 +538,37 @@ def test_chain_words_before_the_first_flip():
     # A chain begun by playing a face-up card has had no flip yet: "flip another" is wrong.
     assert not Fake(Play((5,), (1,)))._flipped_last()
     assert Fake(Flip(1))._flipped_last()
+
+
+def test_the_header_says_when_the_rules_are_changed(tmp_path):
+    from swoop_desktop.engine import Rules
+    from swoop_desktop.ui.tabledraw import rules_words
+
+    assert rules_words(Rules.from_preset("app")) == "app rules"
+    assert rules_words(Rules.from_preset("app", target=100)) == "app rules, changed"
+    with Pilot(data_dir=tmp_path, seed=5, start="table",
+               rules=Rules.from_preset("classic", target=100)) as p:
+        assert "classic rules, changed" in rules_words(p.table.match.rules)
+
+
+def test_statistics_use_the_width_with_labelled_rows_and_a_chart(tmp_path):
+    from swoop_desktop.storage import load_history, record_finished_game
+    from swoop_desktop.ui.scenes.scores import ScoresScene, past_game_line, your_totals
+    from tests.storage.helpers import finished_match
+
+    with Pilot(data_dir=tmp_path, seed=5, start="title") as p:
+        names = [{"name": n} for n in ("You", "Lefty", "Topper", "Righty")]
+        for seed in (21, 22, 23):
+            record_finished_game(p.app.dirs, finished_match(seed), names)
+        records = load_history(p.app.dirs)[0]
+        line = past_game_line(records[0], ["You", "Lefty", "Topper", "Righty"])
+        for name, total in zip(("You", "Lefty", "Topper", "Righty"), records[0].totals,
+                               strict=True):
+            assert f"{name} {total}" in line
+        assert your_totals(records) == [(r.totals[0], r.result()) for r in records]
+        scene = ScoresScene(p.app, tab="stats")
+        p.app.push(scene)
+        p.step(2)
+        assert len(scene.totals_points) == 3
+        # The chart sits in the right half of the window.
+        assert min(x for x, _ in scene.totals_points) > p.app.size[0] // 3

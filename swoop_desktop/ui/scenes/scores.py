@@ -330,6 +330,7 @@ class ScoresScene(Scene):
         self.seats = list(seats or [])
         self.tab = tab or ("game" if match is not None else "")
         self.records: list[GameRecord] = []
+        self.totals_points: list[tuple[int, int]] = []
         self.messages: list[str] = []
         self.stats = Stats()
         self.selected = 0  # index into the newest-first list of past games
@@ -625,9 +626,11 @@ class ScoresScene(Scene):
 
     def _draw_stats(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
         s = self.stats
-        box = pygame.Rect(body.x, body.y, min(body.width, 520), body.height - 70)
+        wide = body.width > 700
+        box = pygame.Rect(body.x, body.y, min(520, int(body.width * 0.44)) if wide
+                          else body.width, body.height - 70)
         _panel(surface, theme, box)
-        size = max(16, min(22, box.height // 16))
+        size = max(14, min(22, box.height // 16, box.width // 22))
         y = box.y + 16
         draw_text(surface, theme, "All games", (box.x + 18, y), size=size + 4, bold=True,
                   colour_name="heading")
@@ -640,24 +643,95 @@ class ScoresScene(Scene):
         if s.games == 0:
             draw_text(surface, theme, "Finish a game and it is counted here.",
                       (box.x + 18, y + 10), size=size - 2, colour_name="text_muted")
-        if body.width > 900 and s.by_preset:
+        if wide:
             px = box.right + 16
-            pbox = pygame.Rect(px, body.y, body.right - px, body.height - 70)
-            _panel(surface, theme, pbox)
-            y = pbox.y + 16
-            draw_text(surface, theme, "By rule set", (pbox.x + 18, y), size=size + 4, bold=True,
-                      colour_name="heading")
-            y += int(size * 2)
-            for preset, ps in sorted(s.by_preset.items()):
-                draw_text(surface, theme, PRESET_NAMES.get(preset, preset), (pbox.x + 18, y),
-                          size=size, bold=True)
-                y += int(size * 1.4)
-                line = (f"{counted(ps.games, 'game')} · {ps.wins} won · {ps.ties} tied · {ps.losses} lost · "
-                        f"{ps.win_rate * 100:.0f}% · {ps.swoops} Swoops")
-                draw_text(surface, theme, line, (pbox.x + 30, y), size=size - 3,
-                          colour_name="text_muted")
-                y += int(size * 1.7)
+            right = pygame.Rect(px, body.y, body.right - px, body.height - 70)
+            half = max(size * 6, min(right.height // 2, int(size * 2.4)
+                                     + len(s.by_preset) * int(size * 3.2) + 20))
+            self._draw_by_rule_set(surface, theme, pygame.Rect(right.x, right.y, right.w, half),
+                                   size)
+            chart = pygame.Rect(right.x, right.y + half + 12, right.w, right.h - half - 12)
+            if chart.height > size * 6:
+                self.totals_points = draw_your_totals(surface, theme, chart,
+                                                      your_totals(self.records))
         self.reset_button.draw(surface, theme)
+
+
+    def _draw_by_rule_set(self, surface: pygame.Surface, theme: Any, pbox: pygame.Rect,
+                          size: int) -> None:
+        """Per rule set: labelled counts and a win-rate bar."""
+        _panel(surface, theme, pbox)
+        y = pbox.y + 14
+        draw_text(surface, theme, "By rule set", (pbox.x + 18, y), size=size + 2, bold=True,
+                  colour_name="heading")
+        y += int(size * 1.9)
+        if not self.stats.by_preset:
+            draw_text(surface, theme, "Each rule set you finish a game with is listed here.",
+                      (pbox.x + 18, y), size=size - 3, colour_name="text_muted")
+        for preset, ps in sorted(self.stats.by_preset.items()):
+            if y + size * 3 > pbox.bottom:
+                break
+            draw_text(surface, theme, PRESET_NAMES.get(preset, preset), (pbox.x + 18, y),
+                      size=size - 1, bold=True)
+            label_w = font(theme, size - 3, True).size("100% won")[0] + 8
+            bar_w = max(40, int(pbox.w * 0.3))
+            bar = pygame.Rect(pbox.right - 18 - label_w - bar_w, y + 3, bar_w, size - 4)
+            pygame.draw.rect(surface, colour(theme, "track"), bar, border_radius=4)
+            fill = bar.copy()
+            fill.width = int(bar.width * ps.win_rate)
+            if fill.width:
+                pygame.draw.rect(surface, colour(theme, "primary"), fill, border_radius=4)
+            draw_text(surface, theme, f"{ps.win_rate * 100:.0f}% won", (bar.right + 8, y),
+                      size=size - 3, bold=True)
+            y += int(size * 1.35)
+            line = (f"{counted(ps.games, 'game')} · won {ps.wins} · tied {ps.ties} · "
+                    f"lost {ps.losses} · {counted(ps.swoops, 'Swoop')}")
+            draw_text(surface, theme, line, (pbox.x + 30, y), size=size - 4,
+                      colour_name="text_muted")
+            y += int(size * 1.8)
+
+
+def your_totals(records: Sequence[GameRecord]) -> list[tuple[int, str]]:
+    """Your final total and result ("win", "tie", "loss") in each game, oldest first."""
+    return [(r.totals[0], r.result()) for r in records if r.totals]
+
+
+def draw_your_totals(surface: pygame.Surface, theme: Any, rect: pygame.Rect,
+                     games: Sequence[tuple[int, str]]) -> list[tuple[int, int]]:
+    """A chart of your final total game by game (wins marked); returns the points drawn."""
+    _panel(surface, theme, rect)
+    size = max(12, min(17, rect.height // 12))
+    draw_text(surface, theme, "Your final total, game by game", (rect.x + 18, rect.y + 12),
+              size=size + 1, bold=True, colour_name="heading")
+    if not games:
+        draw_text(surface, theme, "Your finished games will be drawn here.",
+                  (rect.x + 18, rect.y + 16 + size * 2), size=size - 1,
+                  colour_name="text_muted")
+        return []
+    top_value = chart_top(max(t for t, _ in games))
+    plot = pygame.Rect(rect.x + int(size * 3.6), rect.y + 24 + size * 2,
+                       rect.width - int(size * 3.6) - 22, rect.height - 44 - size * 3)
+    if plot.width < 20 or plot.height < 20:
+        return []
+    grid, muted = colour(theme, "panel_edge"), colour(theme, "text_muted")
+    for k in range(3):
+        v = top_value * k // 2
+        y = int(plot.bottom - plot.height * v / top_value)
+        pygame.draw.line(surface, grid, (plot.x, y), (plot.right, y), 1)
+        draw_text(surface, theme, str(v), (plot.x - 6, y), size=size, rgb=muted,
+                  anchor="midright")
+    n = len(games)
+    points = [(int(plot.x + (plot.width * i / (n - 1) if n > 1 else plot.width / 2)),
+               int(plot.bottom - plot.height * t / top_value)) for i, (t, _) in enumerate(games)]
+    ink = theme.seat_colour(0)
+    if len(points) > 1:
+        pygame.draw.lines(surface, ink, False, points, 3)
+    for (x, y), (_t, result) in zip(points, games, strict=True):
+        pygame.draw.circle(surface, colour(theme, "focus") if result == "win" else ink,
+                           (x, y), 7 if result == "win" else 4)
+    draw_text(surface, theme, f"game 1 … {n}   (big dots: games you won)",
+              (plot.centerx, plot.bottom + 4), size=size - 1, rgb=muted, anchor="midtop")
+    return points
 
 
 def _rules_ok(record: GameRecord) -> bool:
