@@ -315,7 +315,7 @@ class TableDrawing:
             surface.blit(self._panel(rect.size, colour, 235 if turn else 190, lay.px(10),
                                      t.text if turn else t.panel_edge), rect)
             age = self.clock - self.turn_since
-            if turn and 0 <= age < 0.4:
+            if turn and 0 <= age < 0.4 and not self.anim.reduced:
                 k = pytweening.easeOutQuad(age / 0.4)
                 grow = int(lay.px(14) * k)
                 pygame.draw.rect(surface, t.highlight, rect.inflate(grow, grow),
@@ -481,7 +481,8 @@ class TableDrawing:
         swoop = text == "Swoop!"
         px = int((64 if swoop else 26) * lay.u)
         age = (1.3 if swoop else 1.2) - left
-        grow = pytweening.easeOutBack(min(1.0, age / 0.35)) if age >= 0 else 1.0
+        calm = self.anim.reduced  # reduced motion: words appear and fade, nothing grows
+        grow = pytweening.easeOutBack(min(1.0, age / 0.35)) if age >= 0 and not calm else 1.0
         img = self._text(text, px, t.accent if swoop else t.text, True)
         if grow != 1.0:
             w, h = img.get_size()
@@ -489,7 +490,7 @@ class TableDrawing:
         alpha = int(255 * min(1.0, left / 0.3))
         cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
         cy = int(lay.pile_centre[1]) if swoop else int(lay.pile_centre[1] + lay.pile_card[1] * 0.3)
-        if swoop and 0 <= age < 0.7:
+        if swoop and 0 <= age < 0.7 and not calm:
             # A ring of the Swoop colour sweeps out from the pile.
             k = pytweening.easeOutCubic(age / 0.7)
             radius = int(lay.pile_card[1] * (0.4 + 1.6 * k))

@@ -205,7 +205,7 @@ class SettingsScene(Scene):
                         help="Clubs green and diamonds blue, so every suit has its colour.")
         large = W.Toggle(z, "Large cards", st.large_cards,
                          lambda v: self.change_setting("large_cards", v),
-                         help="Bigger cards and card marks, for small or far screens.")
+                         help="Bigger cards, for small or far screens.")
         calm = W.Toggle(z, "Reduced motion", st.reduced_motion,
                         lambda v: self.change_setting("reduced_motion", v),
                         help="No flying cards: each card fades in where it lands.")
@@ -292,6 +292,19 @@ class SettingsScene(Scene):
             self.show_message(f"Full screen is not available here ({exc}).")
 
     def restore_defaults(self) -> None:
+        """Ask first: one click must never undo every choice the player made."""
+        from .scores import ConfirmOverlay
+
+        self.app.push(ConfirmOverlay(
+            self.app, "Restore every setting?",
+            "The rules, opponents, speeds, volume, mute, hints and card options go back to "
+            "how Swoop comes. The window keeps its size.", "Restore defaults", "Cancel"))
+
+    def on_result(self, value: Any) -> None:
+        if value is True:  # the player confirmed "Restore defaults"
+            self.reset_to_defaults()
+
+    def reset_to_defaults(self) -> None:
         """Every setting back to how Swoop comes (the window's size and place are kept)."""
         old = self.app.settings
         fresh = dataclasses.replace(type(old)(), window_size=old.window_size,
