@@ -75,7 +75,7 @@ def test_r16_result_words():
 
 
 def test_seat_names_from_seat_dicts():
-    assert seat_names([{"name": "Me"}, {"level": "hard"}], 4) == ["Me", "Left", "Top", "Right"]
+    assert seat_names([{"name": "Me"}, {"level": "hard"}], 4) == ["Me", "Lefty", "Topper", "Righty"]
 
 
 def test_chart_points_rise_with_totals_and_stay_in_the_plot():
