@@ -269,6 +269,10 @@ class TableInput:
             if b.handle(event):
                 return True
         et = event.type
+        if et == pygame.WINDOWLEAVE:  # the pointer left the window: no card is under it
+            self.pointer = None
+            self.hover = None
+            return False
         if et == pygame.MOUSEBUTTONDOWN:
             return self._mouse_down(event)
         if et == pygame.MOUSEMOTION:

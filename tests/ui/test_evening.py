@@ -572,3 +572,15 @@ def test_statistics_use_the_width_with_labelled_rows_and_a_chart(tmp_path):
         assert len(scene.totals_points) == 3
         # The chart sits in the right half of the window.
         assert min(x for x, _ in scene.totals_points) > p.app.size[0] // 3
+
+
+def test_the_hover_outline_leaves_when_the_pointer_leaves_the_window(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        card = t.state.hand_ids(0)[0]
+        p.move(p.pos_of(card))
+        assert t.hover == card
+        p.post(pygame.WINDOWLEAVE)
+        p.step()
+        assert t.hover is None
