@@ -153,9 +153,14 @@ def seat_news(events: list[dict[str, Any]], action_kind: str = "") -> str:
             parts.append(f"flipped {count_phrase(RANK_OF[ev['id']], 1)}")
         elif kind == "played":
             if ev["from"] and ev["from"][0].startswith("down"):
+                if ev.get("new_pile"):
+                    parts.append("new pile")
                 continue
             verb = "added" if action_kind == "add" else "played"
-            parts.append(f"{verb} {ev['words']}")
+            if ev.get("new_pile"):
+                parts.append(f"new pile with {ev['words']}")
+            else:
+                parts.append(f"{verb} {ev['words']}")
         elif kind == "picked_up":
             parts.append(f"picked up {ev['count']}")
         elif kind == "swooped":

@@ -584,3 +584,16 @@ def test_the_hover_outline_leaves_when_the_pointer_leaves_the_window(tmp_path):
         p.post(pygame.WINDOWLEAVE)
         p.step()
         assert t.hover is None
+
+
+def test_seat_news_in_a_few_words():
+    from swoop_desktop.ui.tableview import seat_news
+
+    flip = [{"type": "flipped", "id": 7 * 4},
+            {"type": "picked_up", "player": 1, "ids": [1, 2, 3, 4], "count": 4},
+            {"type": "played", "player": 1, "ids": [7 * 4], "from": ["down2"],
+             "words": "an 8", "new_pile": True}]
+    assert seat_news(flip) == "flipped an 8 · picked up 4 · new pile"
+    swoop = [{"type": "played", "player": 2, "ids": [1], "from": ["hand"], "words": "a 10"},
+             {"type": "swooped", "ids": [1]}]
+    assert seat_news(swoop) == "played a 10 · Swoop!"
