@@ -597,3 +597,23 @@ def test_seat_news_in_a_few_words():
     swoop = [{"type": "played", "player": 2, "ids": [1], "from": ["hand"], "words": "a 10"},
              {"type": "swooped", "ids": [1]}]
     assert seat_news(swoop) == "played a 10 · Swoop!"
+
+
+def test_stepping_the_ais_with_space_never_runs_into_your_move(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal", pace="click") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        t.try_play([_legal_single(t)])
+        p.until(lambda: not t.anim.busy, 5)  # your play is in the log once it has landed
+        mine_before = sum(1 for line in t.log if line.startswith("You "))
+        assert mine_before == 1
+        for _ in range(40):  # far more presses than the opponents have plays
+            p.press(pygame.K_SPACE)
+            p.advance(0.3)
+            if p.top is not t:
+                break
+        p.until(lambda: not t.anim.busy, 5)
+        # Your only play is the one you made; the table waits for you.
+        assert sum(1 for line in t.log if line.startswith("You ")) == mine_before
+        if p.top is t and not t.state.is_over:
+            assert t.state.to_move == 0

@@ -255,7 +255,7 @@ class HandOverScene(_Overlay):
         st = match.state
         points = match.sheet[-1] if match.sheet else [0] * match.n
         row_h = int(88 * u)
-        head = t.font(int(15 * u), True)
+        head = t.font(max(12, int(15 * u)), True)
         x_name, x_cards = rect.left + int(28 * u), rect.left + int(200 * u)
         x_pts, x_tot = rect.right - int(170 * u), rect.right - int(40 * u)
         for text, x, anchor in (("Player", x_name, "left"), ("Cards left", x_cards, "left"),
@@ -289,14 +289,14 @@ class HandOverScene(_Overlay):
             for i, c in enumerate(left):
                 surface.blit(art.face(c, card), (int(x_cards + i * step), cy - card[1] // 2))
             if not left:
-                img = t.font(int(16 * u)).render("none — went out", True, t.text_dim)
+                img = t.font(max(12, int(16 * u))).render("none — went out", True, t.text_dim)
                 surface.blit(img, img.get_rect(midleft=(x_cards, cy)))
             img = num_font.render(f"+{points[p]}", True, t.text)
             surface.blit(img, img.get_rect(midright=(x_pts, cy)))
             img = num_font.render(str(match.totals[p]), True, t.text)
             surface.blit(img, img.get_rect(midright=(x_tot, cy)))
             y += row_h
-        note = t.font(int(14 * u)).render(
+        note = t.font(max(12, int(14 * u))).render(
             f"The game ends when someone reaches {match.rules.target}; the lowest total wins.",
             True, t.text_dim)
         surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
