@@ -169,23 +169,22 @@ def test_pick_up_news_stays_off_the_pile(tmp_path):
 
 
 def test_no_play_buttons_while_cards_fly(tmp_path):
-    with Pilot(data_dir=tmp_path, seed=6, start="table", speed="normal") as p:
+    # Click "Play ..." (a Swoop or any play): while its cards fly, no Play/All button stays.
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal") as p:
+        assert p.wait_for_turn()
         t = p.table
-        for _ in range(3000):
-            p.step()
-            if p.top is not t:
-                if p.top.name == "hand_over":
-                    p.top.next_hand()
-                    continue
+        card = _legal_single(t)
+        t.toggle_select(card)
+        play = next(b for b in t.buttons if b.label.startswith("Play"))
+        p.click(play.rect.center)
+        assert t.anim.busy
+        for _ in range(30):
+            if not t.anim.busy:
                 break
-            if t.anim.busy:
-                labels = [b.label for b in t.buttons]
-                assert not any(lb.split(" ")[0] in ("Play", "Add", "All", "Done")
-                               for lb in labels), labels
-            elif t.state.to_move == 0 and t.state.phase_name == "play":
-                t.try_play([_legal_single(t)])
-            elif t.state.to_move == 0:
-                t.done()
+            labels = [b.label for b in t.buttons]
+            assert not any(lb.split(" ")[0] in ("Play", "All", "Add", "Done")
+                           for lb in labels), labels
+            p.step()
 
 
 def test_the_hover_outline_leaves_with_the_card(tmp_path):
