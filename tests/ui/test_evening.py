@@ -436,13 +436,19 @@ def test_game_over_sheet_fits_800x600_with_full_names(tmp_path):
     from swoop_desktop.engine import Rules
 
     rules = Rules.from_preset("app", target=50)
-    with Pilot(size=(800, 600), data_dir=tmp_path, seed=21, start="table", rules=rules) as p:
+    with Pilot(data_dir=tmp_path, seed=21, start="table", rules=rules) as p:
+        p.resize((800, 600))  # a window manager may shrink the window below its minimum
+        assert p.app.size == (800, 600)
         _play_to_the_end(p)
         p.step()
         over = p.top
         rect = over.panel_rect()
         assert p.app.screen.get_rect().contains(rect)
         assert all(rect.contains(b.rect) for b in over.buttons)
+        from swoop_desktop.ui.widgets import font
+
+        for b in over.buttons:  # every button says its whole word ("Watch again")
+            assert font(p.app.theme, b.size, True).size(b.label)[0] <= b.rect.w - 16, b.label
 
 
 def test_score_sheet_headers_keep_full_names_in_a_narrow_window(tmp_path):

@@ -79,13 +79,16 @@ class _Overlay(Scene):
 
     def make_buttons(self, specs: list[tuple[str, Any, bool]], bottom: int) -> None:
         u = self.u
-        bw, bh, gap = int(170 * u), int(46 * u), int(14 * u)
+        size = max(13, int(18 * u))
+        widest = max((self.app.theme.font(size, True).size(label)[0] for label, _a, _p in specs),
+                     default=0)
+        bw, bh, gap = max(int(170 * u), widest + 28), max(30, int(46 * u)), int(14 * u)
         total = len(specs) * bw + (len(specs) - 1) * gap
         x = self.app.size[0] // 2 - total // 2
         self.buttons = []
         for label, action, primary in specs:
             self.buttons.append(Button((x, bottom - bh, bw, bh), label, action, primary=primary,
-                                       size=max(13, int(18 * u))))
+                                       size=size))
             x += bw + gap
 
     def handle(self, event: pygame.event.Event) -> bool:

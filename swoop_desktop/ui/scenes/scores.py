@@ -242,12 +242,16 @@ def draw_chart(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
             pygame.draw.lines(surface, rgb, False, pts, 4 if p == 0 else 3)
         for q in pts:
             pygame.draw.circle(surface, rgb, q, 5 if p == 0 else 4)
-    # legend: name and total, in the seat colour
+    # legend: name and total, in the seat colour (a smaller font if the panel is narrow)
+    labels = [f"{name} {series[p][-1]}" for p, name in enumerate(names)]
+    px = size
+    while px > 10 and sum(font(theme, px, True).size(lb)[0] + 34 for lb in labels) \
+            > rect.width - 24:
+        px -= 1
     x = rect.x + 16
-    for p, name in enumerate(names):
-        label = f"{name} {series[p][-1]}"
-        pygame.draw.circle(surface, theme.seat_colour(p), (x + 6, rect.y + 14 + size // 2 + 2), 6)
-        r = draw_text(surface, theme, label, (x + 16, rect.y + 14), size=size, bold=p == 0)
+    for p, label in enumerate(labels):
+        pygame.draw.circle(surface, theme.seat_colour(p), (x + 6, rect.y + 14 + px // 2 + 2), 6)
+        r = draw_text(surface, theme, label, (x + 16, rect.y + 14), size=px, bold=p == 0)
         x = r.right + 18
     return points
 
@@ -550,7 +554,9 @@ class ScoresScene(Scene):
                          names: list[str], sheet: list[list[int]], went_out: list[int],
                          target: int) -> None:
         if rect.width > rect.height * 1.3:
-            left = pygame.Rect(rect.x, rect.y, int(rect.width * 0.42), rect.height)
+            # The sheet gets at least the room its four full names need (small windows).
+            share = 0.42 if rect.width >= 1000 else 0.5
+            left = pygame.Rect(rect.x, rect.y, int(rect.width * share), rect.height)
             right = pygame.Rect(left.right + 12, rect.y, rect.right - left.right - 12,
                                 rect.height)
         else:
