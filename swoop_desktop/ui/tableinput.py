@@ -152,7 +152,7 @@ class TableInput:
         if st is None or st.is_over:
             return False
         if st.to_move != 0 or not self.seats[0].is_human:
-            self.refuse(f"Wait for your turn: {self.seat_name(st.to_move)} is playing")
+            self.refuse(f"Wait for {self.seat_name(st.to_move)}: it is their turn")
             return False
         action = self.action_for(ids)
         if action is None:
@@ -386,7 +386,7 @@ class TableInput:
         st = self.state
         if action is not None and st is not None:
             if st.to_move != 0:
-                reason = f"Wait for your turn: {self.seat_name(st.to_move)} is playing"
+                reason = f"Wait for {self.seat_name(st.to_move)}: it is their turn"
             else:
                 try:
                     st.check(action)

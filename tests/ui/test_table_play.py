@@ -66,7 +66,7 @@ def test_r12_wrong_turn_drop_is_refused_in_plain_words(tmp_path):
         card = st.hand_ids(0)[0]
         p.drag(card, "pile")
         assert format_position(st) == before
-        assert "Wait for your turn" in p.table.toast[0]
+        assert p.table.toast[0] == f"Wait for {p.table.seat_name(st.to_move)}: it is their turn"
 
 
 def test_r11_clicking_an_uncovered_mystery_card_flips_it(pilot):
