@@ -287,6 +287,15 @@ class App:
         return self.stack.push(TableScene(self, match=saved.match, log=saved.log,
                                           saved_seats=seats))
 
+    def watch_replay(self, record: Any, speed: str = "normal") -> Scene:
+        """Watch a finished game again on the table (a ValueError says why it cannot be).
+
+        Scenes reach the replay through here, so the score sheet and the game-over
+        sheet never import the table (the table imports them)."""
+        from .scenes.replay import start_replay
+
+        return start_replay(self, record, speed)
+
     def quit(self) -> None:
         """Leave the game (it is saved; the window size and place are remembered)."""
         self.running = False

@@ -201,6 +201,9 @@ class TableApp(FakeApp):
     def notify(self, text):
         self.notices.append(text)
 
+    def watch_replay(self, record, speed="normal"):
+        return replay.start_replay(self, record, speed)
+
 
 def _watch_to_the_end(app, table, limit=40_000):
     """Step the replay, pressing "next hand" on each hand summary, until the game is over."""

@@ -389,8 +389,6 @@ class GameOverScene(HandOverScene):
         """Watch the game just finished once more, from the first deal."""
         from swoop_desktop.storage.history import record_from_match
 
-        from .replay import ReplayError, start_replay
-
         table = self.table
         seats = [{"name": s.name, "level": s.level} for s in table.seats]
         record = record_from_match(table.match, seats)
@@ -400,8 +398,8 @@ class GameOverScene(HandOverScene):
         while stack.top is not None and stack.top.name in ("game_over", "hand_over", "table"):
             stack.pop()  # the finished game leaves the table (it is already recorded)
         try:
-            start_replay(self.app, record, "normal")
-        except ReplayError as exc:
+            self.app.watch_replay(record, "normal")
+        except ValueError as exc:  # a game that cannot be replayed says why
             self.app.notify(str(exc))
 
     def heading(self) -> str:

@@ -24,7 +24,7 @@ from ..widgets import Button
 from .table import TableScene
 
 
-class ReplayError(Exception):
+class ReplayError(ValueError):
     """A past game cannot be watched again; the message says why, in plain words."""
 
 

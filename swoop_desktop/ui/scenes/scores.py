@@ -448,11 +448,13 @@ class ScoresScene(Scene):
         record = self.selected_record()
         if record is None:
             return
-        from .replay import ReplayError, start_replay
-
+        watch = getattr(self.app, "watch_replay", None)
+        if watch is None:
+            self.notice = "Watching a game again is not available here."
+            return
         try:
-            start_replay(self.app, record, self.replay_speed)
-        except ReplayError as exc:
+            watch(record, self.replay_speed)
+        except ValueError as exc:  # ReplayError: the record cannot be replayed, and why
             self.notice = str(exc)
 
     def ask_reset(self) -> None:
