@@ -414,7 +414,7 @@ class App:
         panel = pygame.Surface(back.size, pygame.SRCALPHA)
         alpha = int(230 * min(1.0, left / 0.5))
         pygame.draw.rect(panel, (*t.panel, alpha), panel.get_rect(), border_radius=8)
-        pygame.draw.rect(panel, (*t.accent, alpha), panel.get_rect(), width=2, border_radius=8)
+        pygame.draw.rect(panel, (*t.panel_edge, alpha), panel.get_rect(), width=2, border_radius=8)
         self.screen.blit(panel, back)
         img.set_alpha(alpha)
         self.screen.blit(img, rect)
