@@ -144,7 +144,7 @@ class TableDrawing:
                                                                s.z))
         focus_card = None
         mine = self._my_card_ids()
-        if mine and self.seats[0].is_human:
+        if mine and self.seats[0].is_human and self.replay is None:
             focus_card = mine[max(0, min(self.focus, len(mine) - 1))]
         down_ids = self._down_ids()
         # Cards that answer the question on the table glow: the follow-up's rank (R12),

@@ -350,7 +350,7 @@ def test_replay_controls_pause_step_and_speed(tmp_path):
         speed = table.replay_speed
         p.press(pygame.K_s)
         assert table.replay_speed != speed
-        assert any(b.label == f"Speed: {table.replay_speed}" for b in table.buttons)
+        assert any(b.label == f"Speed (S): {table.replay_speed}" for b in table.buttons)
         p.press(pygame.K_p)
         p.advance(3.0)
         assert table.plays > plays + 1

@@ -170,13 +170,13 @@ class ReplayTable(TableScene):
         size = max(12, int(17 * u))
         gap = lay.px(10)
         paused = self.replay.paused
+        x2 = int(bx) + bw + gap
         controls = [
             Button((int(bx), int(by), bw, bh), "Resume (P)" if paused else "Pause (P)",
                    self.toggle_pause, primary=paused, size=size),
-            Button((int(bx), int(by + bh + gap), bw, bh), "Next play (N)", self.step_once,
-                   size=size),
-            Button((int(bx), int(by + 2 * (bh + gap)), bw, bh),
-                   f"Speed: {self.replay.speed}", self.next_speed, size=size),
+            Button((x2, int(by), bw, bh), "Next play (N)", self.step_once, size=size),
+            Button((int(bx), int(by + bh + gap), 2 * bw + gap, bh),
+                   f"Speed (S): {self.replay.speed}", self.next_speed, size=size),
         ]
         self.buttons = controls + keep
 
