@@ -35,6 +35,9 @@ class Settings:
     window_size: tuple[int, int] | None = None
     window_pos: tuple[int, int] | None = None
     show_hints: bool = True
+    four_colour: bool = False  # clubs green, diamonds blue
+    large_cards: bool = False  # bigger cards for small or far screens
+    reduced_motion: bool = False  # no flying cards: they fade in where they land
 
     def rules_obj(self) -> Rules:
         """The engine rules these settings pick (the app preset if they are somehow invalid)."""
@@ -115,6 +118,9 @@ def settings_from_json(data: dict[str, Any]) -> Settings:
         window_size=_pair(data.get("window_size"), "window_size", 100, 100_000),
         window_pos=_pair(data.get("window_pos"), "window_pos", -100_000, 100_000),
         show_hints=get(data, "show_hints", bool, "", d.show_hints),
+        four_colour=get(data, "four_colour", bool, "", d.four_colour),
+        large_cards=get(data, "large_cards", bool, "", d.large_cards),
+        reduced_motion=get(data, "reduced_motion", bool, "", d.reduced_motion),
     )
 
 

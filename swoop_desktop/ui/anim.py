@@ -37,6 +37,7 @@ class CardSprite:
     z: int = 0
     turn: float = 1.0  # 0..1 progress of a turn-over; 1 = settled
     moving: bool = False
+    fade: float = 1.0  # 0..1 opacity while fading in (reduced motion)
 
     @property
     def rect(self) -> tuple[float, float, float, float]:
@@ -71,9 +72,18 @@ class Tween:
         self.elapsed = 0.0
         self.start: tuple[float, float, float, float] | None = None
         self.done = False
+        self.fade_only = False  # reduced motion: appear at the destination and fade in
 
     def _begin(self) -> None:
         s = self.sprite
+        if self.fade_only:
+            far = abs(s.x - self.dest[0]) + abs(s.y - self.dest[1]) > 2
+            s.place(*self.dest)
+            if self.turn_to is not None:
+                s.face_up = self.turn_to
+            s.turn = 1.0
+            if far or self.turn_to is not None:
+                s.fade = 0.0
         self.start = (s.x, s.y, s.w, s.h)
         s.moving = self.on_top
         if self.turn_to is not None and self.turn_to != s.face_up:
@@ -92,6 +102,9 @@ class Tween:
         if t >= 1.0:
             self.finish()
             return True
+        if self.fade_only:
+            self.sprite.fade = max(self.sprite.fade, t)
+            return False
         k = self.ease(t)
         assert self.start is not None
         x0, y0, w0, h0 = self.start
@@ -115,6 +128,7 @@ class Tween:
         if self.turn_to is not None:
             s.face_up = self.turn_to
         s.turn = 1.0
+        s.fade = 1.0
         s.moving = False
         self.done = True
 
@@ -135,9 +149,14 @@ class Step:
         self.left = 0.0
         self.started = False
 
-    def start(self, scale: float) -> None:
+    def start(self, scale: float, reduced: bool = False) -> None:
         self.started = True
         self.tweens = self.begin() or []
+        if reduced:
+            for tw in self.tweens:
+                tw.fade_only, tw.lift = True, 0.0
+                tw.duration = min(tw.duration, 0.25)
+                tw.delay = 0.0
         if scale != 1.0:
             for tw in self.tweens:
                 tw.duration *= scale
@@ -166,6 +185,7 @@ class Animator:
         self.current: Step | None = None
         self.scale = SPEEDS.get(speed, 1.0)
         self.loose: list[Tween] = []  # tweens outside the queue (snap-backs, hand re-layout)
+        self.reduced = False  # reduced motion: cards fade in where they land, never fly
 
     def set_speed(self, speed: str) -> None:
         self.scale = SPEEDS.get(speed, 1.0)
@@ -181,6 +201,8 @@ class Animator:
         """Run a tween now, beside the queue (it never delays the queue)."""
         tween.duration *= self.scale
         tween.delay *= self.scale
+        if self.reduced:
+            tween.duration, tween.delay, tween.lift = 0.0, 0.0, 0.0
         self.loose = [t for t in self.loose if t.sprite is not tween.sprite]
         self.loose.append(tween)
 
@@ -203,7 +225,7 @@ class Animator:
                 if not self.queue:
                     return
                 self.current = self.queue.popleft()
-                self.current.start(self.scale)
+                self.current.start(self.scale, self.reduced)
             if self.current.update(dt):
                 self.current = None
                 dt = 0.0  # the next step starts this frame; instant steps all run now

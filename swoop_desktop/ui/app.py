@@ -67,6 +67,9 @@ class _FallbackSettings:
     window_size = None
     window_pos = None
     show_hints = True
+    four_colour = False
+    large_cards = False
+    reduced_motion = False
 
     def rules_obj(self):
         from swoop_desktop.engine import Rules
@@ -286,6 +289,15 @@ class App:
         return self.stack.push(TableScene(self, match=saved.match, log=saved.log,
                                           saved_seats=seats))
 
+    def watch_replay(self, record: Any, speed: str = "normal") -> Scene:
+        """Watch a finished game again on the table (a ValueError says why it cannot be).
+
+        Scenes reach the replay through here, so the score sheet and the game-over
+        sheet never import the table (the table imports them)."""
+        from .scenes.replay import start_replay
+
+        return start_replay(self, record, speed)
+
     def quit(self) -> None:
         """Leave the game (it is saved; the window size and place are remembered)."""
         self.running = False
@@ -404,7 +416,7 @@ class App:
         panel = pygame.Surface(back.size, pygame.SRCALPHA)
         alpha = int(230 * min(1.0, left / 0.5))
         pygame.draw.rect(panel, (*t.panel, alpha), panel.get_rect(), border_radius=8)
-        pygame.draw.rect(panel, (*t.accent, alpha), panel.get_rect(), width=2, border_radius=8)
+        pygame.draw.rect(panel, (*t.panel_edge, alpha), panel.get_rect(), width=2, border_radius=8)
         self.screen.blit(panel, back)
         img.set_alpha(alpha)
         self.screen.blit(img, rect)
@@ -457,8 +469,8 @@ def _rules(text: str) -> Any:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="swoop", description="Swoop: you against Left, Top and "
-                                "Right. Run with no options to play.")
+    p = argparse.ArgumentParser(prog="swoop", description="Swoop: you against three AI "
+                                "opponents. Run with no options to play.")
     p.add_argument("--demo", action="store_true", help="four AIs play in the window")
     p.add_argument("--seed", type=int, default=None, help="seed of the game (demo or new game)")
     p.add_argument("--frames", type=int, default=None,

@@ -82,9 +82,10 @@ def draw_suit(surface: pygame.Surface, suit: int, centre: tuple[float, float], s
 class CardArt:
     """Makes and caches card surfaces. ``face(card_id, (w, h))``, ``back((w, h))``."""
 
-    def __init__(self, theme: Theme, swoop_tens: bool = True) -> None:
+    def __init__(self, theme: Theme, swoop_tens: bool = True, four_colour: bool = False) -> None:
         self.theme = theme
         self.swoop_tens = swoop_tens
+        self.four_colour = four_colour
         self._faces: dict[tuple[int, int, int, int], pygame.Surface] = {}
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
         self._shadows: dict[tuple[int, int], pygame.Surface] = {}
@@ -93,6 +94,21 @@ class CardArt:
         if swoop_tens != self.swoop_tens:
             self.swoop_tens = swoop_tens
             self._faces.clear()
+
+    def set_four_colour(self, four_colour: bool) -> None:
+        """Clubs green and diamonds blue (or the usual red and black)."""
+        if bool(four_colour) != self.four_colour:
+            self.four_colour = bool(four_colour)
+            self._faces.clear()
+
+    def ink(self, suit: int) -> tuple[int, int, int]:
+        """The colour a suit is printed in."""
+        t = self.theme
+        if self.four_colour and suit == 0:
+            return t.clubs
+        if self.four_colour and suit == 1:
+            return t.diamonds
+        return t.red if suit in (1, 2, 5) else t.black
 
     def clear(self) -> None:
         """Forget every cached surface (after a resize)."""
@@ -168,8 +184,7 @@ class CardArt:
         t = self.theme
         surf, w, h, radius = self._canvas(size)
         swoop = rank == 14 or (rank == 10 and self.swoop_tens)
-        red = suit in (1, 2, 5)
-        ink = t.red if red else t.black
+        ink = self.ink(suit)
         edge = max(2, w // 40)
         if swoop:
             pygame.draw.rect(surf, t.accent, surf.get_rect(), border_radius=radius)

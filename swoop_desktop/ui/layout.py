@@ -50,13 +50,17 @@ class Layout:
         return rect
 
 
-def make_layout(size: tuple[int, int]) -> Layout:
+LARGE = 1.16  # the "large cards" setting: every card this much bigger
+
+
+def make_layout(size: tuple[int, int], large: bool = False) -> Layout:
     width, height = max(320, size[0]), max(240, size[1])
     u = min(width / 1280, height / 720)
-    hand_card = card_size(118 * u)
-    table_card = card_size(92 * u)
-    small_card = card_size(62 * u)
-    pile_card = card_size(106 * u)
+    k = LARGE if large else 1.0
+    hand_card = card_size(118 * u * k)
+    table_card = card_size(92 * u * k)
+    small_card = card_size(62 * u * k)
+    pile_card = card_size(106 * u * k)
     hand_y = height - 14 * u - hand_card[1] / 2
     table_y = hand_y - hand_card[1] / 2 - 30 * u - table_card[1] / 2
     top_bottom = 8 * u + small_card[1] + 8 * u

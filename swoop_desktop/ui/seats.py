@@ -49,7 +49,7 @@ def seat_setup(settings: Any, config_dir: Any = None, demo: bool = False
                ) -> tuple[list[Seat], list[str]]:
     """The four seats (seat 0 the player, or a bot in demo mode) and problems to report."""
     configs, messages = load_opponents(config_dir)
-    seats = [Seat(0, "You") if not demo else Seat(0, "South", "normal", "balanced")]
+    seats = [Seat(0, "You") if not demo else Seat(0, "Demo AI", "normal", "balanced")]
     overrides = getattr(settings, "opponents", {}) or {}
     for cfg in configs[:3]:
         extra = dict(overrides.get(cfg.seat, {}) or {})

@@ -17,8 +17,14 @@ from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
 
 from . import layout as L
-from .tableview import plural
+from .tableview import counted, plural
 from .widgets import Button
+
+
+def rules_words(rules: Any) -> str:
+    """ "app rules", or "app rules, changed" when any option differs from the rule set."""
+    changed = any(k != "preset" for k in rules.to_json())
+    return f"{rules.preset} rules{', changed' if changed else ''}"
 
 
 class TableDrawing:
@@ -138,7 +144,7 @@ class TableDrawing:
                                                                s.z))
         focus_card = None
         mine = self._my_card_ids()
-        if mine and self.seats[0].is_human:
+        if mine and self.seats[0].is_human and self.replay is None:
             focus_card = mine[max(0, min(self.focus, len(mine) - 1))]
         down_ids = self._down_ids()
         # Cards that answer the question on the table glow: the follow-up's rank (R12),
@@ -168,6 +174,9 @@ class TableDrawing:
                 x = int(s.x - nw / 2)
             elif art_size != size:
                 img = pygame.transform.scale(img, size)
+            if s.fade < 1.0:  # reduced motion: the card fades in where it landed
+                img = img.copy()
+                img.set_alpha(int(255 * s.fade))
             marked = (s.id in self.selected or s.id == focus_card or s.id in addable
                       or s.id == self.hover
                       or (s.id in self.last_play and not s.moving and s.id in self.view.pile))
@@ -189,18 +198,19 @@ class TableDrawing:
                     pygame.draw.rect(surface, t.legal, rect.inflate(4, 4), width=max(2, lay.px(3)),
                                      border_radius=radius)
                 elif s.id in self.last_play:
-                    pygame.draw.rect(surface, t.accent, rect.inflate(4, 4), width=max(2, lay.px(3)),
-                                     border_radius=radius)
+                    pygame.draw.rect(surface, t.last_play, rect.inflate(4, 4),
+                                     width=max(2, lay.px(3)), border_radius=radius)
                 if s.id == self.hover and s.id not in self.selected and self.drag is None:
                     pygame.draw.rect(surface, t.button_hover, rect.inflate(2, 2),
                                      width=max(1, lay.px(2)), border_radius=radius)
                 if s.id == focus_card and self.idle:
-                    pygame.draw.rect(surface, t.legal if s.id not in down_ids else t.accent,
+                    pygame.draw.rect(surface, t.legal if s.id not in down_ids else t.text,
                                      rect.inflate(9, 9), width=max(1, lay.px(2)),
                                      border_radius=radius + 3)
         if blits:
             surface.fblits(blits)
         self._draw_drop_hint(surface)
+        self._draw_news(surface)
         self._draw_hud(surface)
         for b in self.buttons:
             self._draw_button(surface, b)
@@ -211,14 +221,11 @@ class TableDrawing:
         px = max(11, int(16 * lay.u))
         cx, cy = lay.pile_centre
         below = cy + lay.pile_card[1] / 2 + lay.px(10)
-        n = len(view.pile)
-        if n:
-            words = view.run_words()
-            label = f"{n} card{'s' if n != 1 else ''} · {words} on top"
-        else:
-            label = "Empty pile: play anything"
-        img = self._text(label, px, t.text, True)
-        surface.blit(img, img.get_rect(midtop=(int(cx + lay.pile_card[0] * 0.6), int(below))))
+        label = self.pile_label()
+        if label:
+            img = self._text(label, px, t.text, True)
+            surface.blit(img, img.get_rect(midtop=(int(cx + lay.pile_card[0] * 0.6),
+                                                   int(below))))
         for centre, count, what in ((lay.swept_centre, len(view.swept), "swooped"),
                                     (lay.aside_centre, len(view.aside), "set aside")):
             sy = centre[1] + lay.small_card[1] / 2 + lay.px(8)
@@ -240,10 +247,64 @@ class TableDrawing:
                     pygame.draw.rect(surface, t.felt_dark, r, width=max(1, lay.px(2)),
                                      border_radius=max(3, r.w // 10))
 
+    def pile_label(self) -> str:
+        """The caption under the pile; nothing while cards are still on their way."""
+        n = len(self.view.pile)
+        if n:
+            return f"{counted(n, 'card')} · {self.view.run_words()} on top"
+        if self.anim.busy:
+            return ""
+        return "Empty pile: play anything"
+
+    def plate_words(self, p: int) -> str:
+        """The second line of a name plate: "1 card · 12 pts"."""
+        view = self.view
+        cards = len(view.hands[p]) + sum(c is not None for c in view.up[p]) + \
+            sum(c is not None for c in view.down[p]) if view.hands else 0
+        return f"{counted(cards, 'card')} · {counted(self.match.totals[p], 'pt')}"
+
+    def news_rect(self, p: int, size: tuple[int, int]) -> pygame.Rect:
+        """Where seat ``p``'s last-play marker sits: beside its plate, towards the pile."""
+        lay = self.lay
+        plate = lay.seat_boxes[p]
+        rect = pygame.Rect(0, 0, *size)
+        gap = lay.px(8)
+        if p == 1:
+            rect.topleft = (plate.right + gap, plate.top)
+        elif p == 3:
+            rect.topright = (plate.left - gap, plate.top)
+        elif p == 2:
+            rect.midtop = (plate.centerx, plate.bottom + gap)
+        else:
+            rect.midbottom = (plate.centerx, plate.top - gap)
+        return rect
+
+    def _draw_news(self, surface: pygame.Surface) -> None:
+        t, lay = self.app.theme, self.lay
+        px = max(11, int(16 * lay.u))
+        for p, (words, since) in sorted(self.news.items()):
+            if p >= len(lay.seat_boxes):
+                continue
+            swoop = words.endswith("Swoop!")
+            ink = t.accent if swoop else t.last_play
+            # At most a plate's width (two lines for a play and its bonus play).
+            lines = [self._text(w.strip(), px, ink, True)
+                     for w in self._wrap(words, px, lay.seat_boxes[p].w, True)]
+            width = max(img.get_width() for img in lines) + lay.px(20)
+            line_h = lines[0].get_height()
+            rect = self.news_rect(p, (width, line_h * len(lines) + lay.px(8)))
+            age = self.clock - since
+            edge = ink if age < 0.6 else t.panel_edge  # a fresh play lights up its marker
+            radius = min(rect.h // 2, lay.px(12))
+            surface.blit(self._panel(rect.size, t.panel, 225, radius, edge), rect)
+            y = rect.y + lay.px(4)
+            for img in lines:
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+                y += line_h
+
     def _draw_plates(self, surface: pygame.Surface) -> None:
         t, lay, view = self.app.theme, self.lay, self.view
         st = self.state
-        totals = self.match.totals
         px = max(11, int(16 * lay.u))
         for p in range(min(4, view.n)):
             rect = lay.seat_boxes[p]
@@ -252,9 +313,9 @@ class TableDrawing:
             thinking = self.thinking is not None and self.thinking["seat"] == p and turn
             colour = t.highlight if turn else t.panel
             surface.blit(self._panel(rect.size, colour, 235 if turn else 190, lay.px(10),
-                                     t.accent if turn else t.panel_edge), rect)
+                                     t.text if turn else t.panel_edge), rect)
             age = self.clock - self.turn_since
-            if turn and 0 <= age < 0.4:
+            if turn and 0 <= age < 0.4 and not self.anim.reduced:
                 k = pytweening.easeOutQuad(age / 0.4)
                 grow = int(lay.px(14) * k)
                 pygame.draw.rect(surface, t.highlight, rect.inflate(grow, grow),
@@ -262,11 +323,9 @@ class TableDrawing:
                                  border_radius=lay.px(10) + grow // 2)
             ink = t.button_text if turn else t.text
             dim = (60, 60, 40) if turn else t.text_dim
-            cards = len(view.hands[p]) + sum(c is not None for c in view.up[p]) + \
-                sum(c is not None for c in view.down[p]) if view.hands else 0
             name = self._text(seat.name, px, ink, True)
             level = "" if seat.is_human else seat.level
-            stats = self._text(f"{cards} cards · {totals[p]} pts", max(10, int(14 * lay.u)), dim)
+            stats = self._text(self.plate_words(p), max(10, int(14 * lay.u)), dim)
             pad = lay.px(10)
             surface.blit(name, (rect.x + pad, rect.y + lay.px(4)))
             surface.blit(stats, (rect.x + pad, rect.bottom - lay.px(4) - stats.get_height()))
@@ -292,8 +351,15 @@ class TableDrawing:
         if st.phase_name == "follow":
             return f"Add {plural(st.follow_rank)}?"
         if st.phase_name == "chain":
-            return "Flip again?"
+            return "Flip again?" if self._flipped_last() else "Flip?"
         return "Your turn"
+
+    def _flipped_last(self) -> bool:
+        """Was the play that led here a flip (a chain under way), not a face-up card?"""
+        from swoop_desktop.engine import Flip
+
+        done = self.match.actions[-1] if self.match.actions else []
+        return bool(done) and isinstance(done[-1], Flip)
 
     def _status(self) -> str:
         st = self.state
@@ -313,7 +379,8 @@ class TableDrawing:
                 r = SYMBOL_RANKS[view.follow_rank]
                 return f"Follow-up: add more {plural(r)}, or Done"
             if view.phase == "chain":
-                return "Chain: flip another mystery card, or Done"
+                what = "another" if self._flipped_last() else "an uncovered"
+                return f"Chain: flip {what} mystery card, or Done"
             return f"Your turn — then {nxt}"
         name = self.seat_name(p)
         if self.wait_click:
@@ -360,11 +427,13 @@ class TableDrawing:
         info = lay.info_rect
         rules = self.match.rules
         px = max(10, int(14 * lay.u))
-        lines = [(f"Hand {max(1, self.match.hand_no + 1)} · {rules.preset} rules", t.text_dim,
+        lines = [(f"Hand {max(1, self.match.hand_no + 1)} · {rules_words(rules)}", t.text_dim,
                   False),
                  (f"Game to {rules.target} · lowest total wins", t.text_dim, False)]
         if self.demo:
             lines.append(("Demo: four AIs play", t.highlight, True))
+        if self.replay is not None:
+            lines.append(("Replay of a finished game", t.highlight, True))
         y = info.top + lay.px(42)
         for text, colour, bold in lines:
             img = self._text(text, px, colour, bold)
@@ -412,7 +481,8 @@ class TableDrawing:
         swoop = text == "Swoop!"
         px = int((64 if swoop else 26) * lay.u)
         age = (1.3 if swoop else 1.2) - left
-        grow = pytweening.easeOutBack(min(1.0, age / 0.35)) if age >= 0 else 1.0
+        calm = self.anim.reduced  # reduced motion: words appear and fade, nothing grows
+        grow = pytweening.easeOutBack(min(1.0, age / 0.35)) if age >= 0 and not calm else 1.0
         img = self._text(text, px, t.accent if swoop else t.text, True)
         if grow != 1.0:
             w, h = img.get_size()
@@ -420,7 +490,7 @@ class TableDrawing:
         alpha = int(255 * min(1.0, left / 0.3))
         cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
         cy = int(lay.pile_centre[1]) if swoop else int(lay.pile_centre[1] + lay.pile_card[1] * 0.3)
-        if swoop and 0 <= age < 0.7:
+        if swoop and 0 <= age < 0.7 and not calm:
             # A ring of the Swoop colour sweeps out from the pile.
             k = pytweening.easeOutCubic(age / 0.7)
             radius = int(lay.pile_card[1] * (0.4 + 1.6 * k))

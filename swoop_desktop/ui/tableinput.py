@@ -24,6 +24,7 @@ from swoop_desktop.engine import (
     Play,
     count_phrase,
 )
+from swoop_desktop.engine.cards import RANK_NAMES
 
 from .anim import Tween
 from .tableview import plural
@@ -35,13 +36,66 @@ DRAG_THRESHOLD = 6  # pixels before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
 
 
-def plain_reason(message: str) -> str:
-    """An engine message "R9: ..." in plain words, the rule id kept at the end."""
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def rule_of(message: str) -> str:
+    """The rule id an engine message starts with ("R9"), or ""."""
+    rule = message.partition(": ")[0]
+    return rule if rule.startswith("R") and rule[1:].isdigit() else ""
+
+
+def plain_reason(message: str, state: Any = None, action: Any = None) -> str:
+    """An engine refusal in the words a player would use (no rule ids, no option names).
+
+    ``state``/``action`` (the position and the refused play) let the words name the
+    cards; without them the engine's own sentence is cleaned up. The rule id goes
+    to the log (see :func:`rule_of`), never into the sentence on the table.
+    """
     rule, _, text = message.partition(": ")
-    if rule.startswith("R") and rule[1:].isdigit():
-        text = text[0].upper() + text[1:] if text else rule
-        return f"{text} (rule {rule})"
-    return message
+    if not rule_of(message):
+        return message
+    top = getattr(state, "top", 0) if state is not None else 0
+    run = getattr(state, "run", 0) if state is not None else 0
+    rank = 0
+    if action is not None and getattr(action, "hand", None):
+        rank = action.hand[0]
+    follow = getattr(state, "follow_rank", 0) if state is not None else 0
+    if rule == "R9":
+        if "larger than four" in text:
+            return "At most four cards go down together"
+        if top and run:
+            room = max(0, 4 - run)
+            more = _COUNT_WORDS.get(room, str(room))
+            noun = RANK_NAMES[top][0 if room == 1 else 1]
+            return f"Only {more} more {noun} can go on {count_phrase(top, run)}"
+    if rule == "R10":
+        return "A Swoop card is played on its own, never with other cards"
+    if rule == "R12":
+        if "is offered" in text and follow:
+            return f"Add more {RANK_NAMES[follow][1]} to the pile, or press Done"
+        if "follow-up is for" in text and follow:
+            return f"Only {RANK_NAMES[follow][1]} can be added now, or press Done"
+        if "nothing to end" in text:
+            return "There is no passing: play cards or flip a mystery card"
+        if "no follow-up" in text:
+            return "Nothing can be added now: play a card"
+    if rule == "R13":
+        return "Flip another mystery card, or press Done"
+    if rule == "R11":
+        if "covered" in text:
+            return "That mystery card is still covered by its face-up card"
+        if "follow-up" in text:
+            return "A mystery card cannot be flipped while adding to a set"
+    if rule == "R6":
+        if "one rank" in text:
+            return "Play cards of one rank together"
+        if "holds" in text and rank:
+            return f"You do not hold that many {RANK_NAMES[rank][1]}"
+    if rule == "R14":
+        return "The hand is over"
+    text = text.split(" (")[0]
+    return text[0].upper() + text[1:] if text else "That cannot be played now"
 
 
 class TableInput:
@@ -59,12 +113,22 @@ class TableInput:
         return hand + ups + downs
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
-        """Your card under ``pos`` (the topmost one), or None."""
+        """Your card under ``pos`` (the topmost one), or None.
+
+        The hand row has no dead zones: a point in the narrow gap between two hand
+        cards belongs to the nearer of them.
+        """
         best, best_z = None, -1
         for c in self._my_card_ids():
             s = self.sprites.get(c)
             if s is not None and s.contains(pos) and s.z > best_z:
                 best, best_z = c, s.z
+        if best is None and self.view.hands:
+            row = [self.sprites[c] for c in self.view.hands[0] if c in self.sprites]
+            near = [s for s in row if abs(pos[1] - s.y) <= s.h / 2
+                    and abs(pos[0] - s.x) <= s.w / 2 + self.lay.px(14)]
+            if near:
+                best = min(near, key=lambda s: abs(pos[0] - s.x)).id
         return best
 
     def action_for(self, ids: list[int]) -> Action | None:
@@ -88,7 +152,7 @@ class TableInput:
         if st is None or st.is_over:
             return False
         if st.to_move != 0 or not self.seats[0].is_human:
-            self.refuse(f"Wait for your turn: {self.seat_name(st.to_move)} is playing")
+            self.refuse(f"Wait for {self.seat_name(st.to_move)}: it is their turn")
             return False
         action = self.action_for(ids)
         if action is None:
@@ -97,15 +161,18 @@ class TableInput:
         try:
             st.check(action)
         except IllegalActionError as exc:
-            self.refuse(plain_reason(str(exc)))
+            self.refuse(plain_reason(str(exc), st, action), rule_of(str(exc)))
             return False
         self.selected = []
         self.apply(action)
         return True
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, reason: str, rule: str = "") -> None:
+        """Say no in plain words; the rule behind it goes to the log for the curious."""
         self.notify(reason, self.app.theme.illegal, 4.5)
         self.app.sound.play("illegal")
+        if rule:
+            self.add_log(f"Not played: {reason} (rule {rule})")
 
     def done(self) -> None:
         """Decline the follow-up (R12) or stop the chain (R13)."""
@@ -202,6 +269,10 @@ class TableInput:
             if b.handle(event):
                 return True
         et = event.type
+        if et == pygame.WINDOWLEAVE:  # the pointer left the window: no card is under it
+            self.pointer = None
+            self.hover = None
+            return False
         if et == pygame.MOUSEBUTTONDOWN:
             return self._mouse_down(event)
         if et == pygame.MOUSEMOTION:
@@ -248,6 +319,11 @@ class TableInput:
             if self.overlay_pending and not self.anim.busy:
                 return True
             self._skip()
+            st = self.state
+            if (event.button == 1 and st is not None and not st.is_over and st.to_move != 0
+                    and self.seats[0].is_human and self.card_at(pos) is not None):
+                # Reaching for a card while an opponent plays: say whose turn it is.
+                self.notify(f"Wait for {self.seat_name(st.to_move)}", seconds=1.5)
             return True
         card = self.card_at(pos)
         if event.button == 3:
@@ -271,6 +347,7 @@ class TableInput:
 
     def _mouse_move(self, event: pygame.event.Event) -> bool:
         pos = event.pos
+        self.pointer = (int(pos[0]), int(pos[1]))
         if self.drag is not None:
             for c, (ox, oy) in self.drag["offsets"].items():
                 s = self.sprites[c]
@@ -305,19 +382,20 @@ class TableInput:
             offsets[c] = (base.x - origin[0] + i * self.lay.px(18), base.y - origin[1] + i * 4)
             s.z = 2000 + i
         action = self.action_for(ids)
-        legal, reason = False, ""
+        legal, reason, rule = False, "", ""
         st = self.state
         if action is not None and st is not None:
             if st.to_move != 0:
-                reason = f"Wait for your turn: {self.seat_name(st.to_move)} is playing"
+                reason = f"Wait for {self.seat_name(st.to_move)}: it is their turn"
             else:
                 try:
                     st.check(action)
                     legal = True
                 except IllegalActionError as exc:
-                    reason = plain_reason(str(exc))
+                    reason = plain_reason(str(exc), st, action)
+                    rule = rule_of(str(exc))
         self.drag = {"ids": ids, "offsets": offsets, "pos": origin, "legal": legal,
-                     "reason": reason}
+                     "reason": reason, "rule": rule}
 
     def _mouse_up(self, event: pygame.event.Event) -> bool:
         if event.button != 1:
@@ -328,7 +406,7 @@ class TableInput:
             if self.lay.pile_drop_rect.collidepoint(pos):
                 if drag["legal"] and self.try_play(drag["ids"]):
                     return True
-                self.refuse(drag["reason"] or "That cannot be played now")
+                self.refuse(drag["reason"] or "That cannot be played now", drag.get("rule", ""))
             self._snap_back(drag["ids"])
             return True
         if self.press is not None:
@@ -398,9 +476,11 @@ class TableInput:
                 self.select_rank(card, key - pygame.K_0)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            # Space also steps through the AIs' plays: with nothing selected it never plays
+            # (a press meant for the AIs must not become your move). Enter plays the focus.
             if self.selected:
                 self.try_play(list(self.selected))
-            elif mine:
+            elif mine and key != pygame.K_SPACE:
                 self.try_play([mine[self.focus]])
             self._build_buttons()
             return True
@@ -433,6 +513,8 @@ class TableInput:
 
     # ------------------------------------------------------------- buttons
     def _build_buttons(self) -> None:
+        self._buttons_for = (self.anim.busy,
+                             bool(getattr(self.app.settings, "show_hints", True)))
         lay = self.lay
         u = lay.u
         bx, by = lay.buttons_origin
@@ -440,8 +522,10 @@ class TableInput:
         size = max(12, int(17 * u))
         buttons: list[Button] = []
         st = self.state
+        # Play buttons only once the table has caught up with the engine (never over a
+        # Swoop still flying to the swooped stack).
         mine = st is not None and not st.is_over and st.to_move == 0 and self.seats[0].is_human \
-            and self.view.to_move == 0
+            and self.view.to_move == 0 and not self.anim.busy
         gap = lay.px(10)
         row1: list[tuple[str, Any, bool, int]] = []
         if mine and st.phase_name == "follow":
@@ -451,8 +535,14 @@ class TableInput:
             row1 = [("Done", self.done, True, bw)]
         elif mine and self.selected:
             rank = RANK_OF[self.selected[0]]
+            action = self.action_for(list(self.selected))
+            legal = action is not None and action in st.legal_actions()
             label = "Play " + count_phrase(rank, len(self.selected))
-            row1 = [(label, lambda: self.try_play(list(self.selected)), True, int(bw * 1.3))]
+            if legal:
+                row1 = [(label, lambda: self.try_play(list(self.selected)), True,
+                         int(bw * 1.3))]
+            else:  # never a button for a play the rules refuse: say so instead
+                row1 = [("Not playable now", None, False, int(bw * 1.3))]
             partners = [c for c in self._my_card_ids() if RANK_OF[c] == rank
                         and c not in self._down_ids()]
             limit = 4 if self.match.rules.max_four else len(partners)
@@ -462,8 +552,8 @@ class TableInput:
                              int(bw * 0.8)))
         x = int(bx)
         for label, action, primary, width in row1:
-            buttons.append(Button((x, int(by), width, bh), label, action, primary=primary,
-                                  size=size))
+            buttons.append(Button((x, int(by), width, bh), label, action or (lambda: None),
+                                  primary=primary, enabled=action is not None, size=size))
             x += width + gap
         y = int(by + bh + gap)
         if self.seats[0].is_human and getattr(self.app.settings, "show_hints", True):

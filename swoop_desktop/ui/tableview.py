@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from swoop_desktop.engine import RANK_OF, GameState, count_phrase
-from swoop_desktop.engine.cards import RANK_NAMES
+from swoop_desktop.engine.cards import RANK_NAMES, RANK_SYMBOLS
 
 SLOTS = 4
 
@@ -47,7 +47,9 @@ class TableView:
         view.aside = list(state.set_aside)
         view.to_move = state.to_move
         view.phase = state.phase_name
-        view.follow_rank = ""
+        # A follow-up under way (after Continue) keeps its rank, so the words match it.
+        view.follow_rank = (RANK_SYMBOLS[state.follow_rank]
+                            if state.phase_name == "follow" and state.follow_rank else "")
         return view
 
     def all_ids(self) -> list[int]:
@@ -131,9 +133,43 @@ class TableView:
         return count_phrase(top, k)
 
 
+def counted(n: int, noun: str, nouns: str | None = None) -> str:
+    """ "1 card", "3 cards", "0 cards": a number with its noun in the right number."""
+    return f"{n} {noun if n == 1 else (nouns or noun + 's')}"
+
+
 def plural(rank: int) -> str:
     """The plural name of a rank: "7s", "jacks"."""
     return RANK_NAMES[rank][1]
+
+
+def seat_news(events: list[dict[str, Any]], action_kind: str = "") -> str:
+    """A seat's play in a few words for its name plate: "played two 7s", "picked up 9",
+    "flipped a king · picked up 3", "played a 10 · Swoop!"."""
+    parts: list[str] = []
+    for ev in events:
+        kind = ev["type"]
+        if kind == "flipped":
+            parts.append(f"flipped {count_phrase(RANK_OF[ev['id']], 1)}")
+        elif kind == "played":
+            if ev["from"] and ev["from"][0].startswith("down"):
+                if ev.get("new_pile"):
+                    parts.append("new pile")
+                continue
+            verb = "added" if action_kind == "add" else "played"
+            if ev.get("new_pile"):
+                parts.append(f"new pile with {ev['words']}")
+            else:
+                parts.append(f"{verb} {ev['words']}")
+        elif kind == "picked_up":
+            parts.append(f"picked up {ev['count']}")
+        elif kind == "swooped":
+            parts.append("Swoop!")
+        elif kind == "out":
+            parts.append("out!")
+    if not parts and action_kind == "end":
+        return "stopped"
+    return " · ".join(parts)
 
 
 def _be(name: str) -> str:

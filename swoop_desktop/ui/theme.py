@@ -1,7 +1,10 @@
 """Colours and fonts of the table: one place, data not code.
 
 A deep felt-green cloth, cream card faces, and one accent colour (a warm
-orange) that marks Swoop cards (10s and Jokers) everywhere they appear.
+orange) kept for Swoop cards (10s and Jokers) and "Swoop!" alone. Other roles
+have their own colours: yellow for your selection and whose turn it is, sky
+blue for primary buttons and switches, ice blue for the last play, gold for
+headings.
 Fonts are DejaVu Sans shipped in ``assets/fonts`` (it has the suit glyphs the
 pygame default font lacks); if that file is missing the pygame default font
 is used so the game still starts.
@@ -44,7 +47,11 @@ class Theme:
     button: Colour = (238, 232, 214)
     button_hover: Colour = (255, 250, 235)
     button_text: Colour = (24, 40, 30)
-    button_primary: Colour = (242, 140, 30)
+    button_primary: Colour = (112, 186, 232)  # primary buttons, switches, sliders
+    last_play: Colour = (150, 220, 255)  # the cards of the last play on the pile
+    heading: Colour = (238, 214, 150)  # page and panel headings
+    clubs: Colour = (22, 128, 60)  # four-colour deck
+    diamonds: Colour = (30, 90, 200)
     shadow: tuple[int, int, int, int] = (0, 0, 0, 70)
     _fonts: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict, repr=False)
 

@@ -48,6 +48,7 @@ _ROLES: dict[str, Callable[[Theme], Sequence[int]]] = {
     "disabled_text": lambda t: _mix(t.text_dim, t.panel, 0.4),
     "focus": lambda t: t.highlight,
     "accent": lambda t: t.accent,
+    "heading": lambda t: getattr(t, "heading", t.highlight),
     "track": lambda t: _mix(t.panel, (0, 0, 0), 0.25),
     "error": lambda t: t.illegal,
     "shadow": lambda t: t.shadow,
@@ -466,7 +467,7 @@ class Toggle(Row):
         self.draw_label(surface, theme)
         s = self.switch_rect()
         on = self.value
-        track = colour(theme, "accent") if on and self.enabled else colour(theme, "track")
+        track = colour(theme, "primary") if on and self.enabled else colour(theme, "track")
         if not self.enabled:
             track = colour(theme, "disabled")
         pygame.draw.rect(surface, track, s, border_radius=s.height // 2)
@@ -636,7 +637,7 @@ class Choice(Row):
                                                   strict=True)):
                 chosen = i == self.index
                 if chosen:
-                    fill = colour(theme, "accent" if enabled else "disabled")
+                    fill = colour(theme, "primary" if enabled else "disabled")
                     pygame.draw.rect(surface, fill, seg.inflate(-4, -4), border_radius=radius - 2)
                 name = ("primary_text" if chosen else "text") if enabled else "disabled_text"
                 fnt = font(theme, self.px(16), chosen)
@@ -696,18 +697,47 @@ class Stepper(Row):
         return (pygame.Rect(c.x, c.y, c.height + 8, c.height),
                 pygame.Rect(c.right - c.height - 8, c.y, c.height + 8, c.height))
 
+    HOLD_DELAY = 0.45  # seconds a − or + is held before it repeats
+    HOLD_EVERY = 0.07  # seconds between repeats (after 8 repeats each one is 5 steps)
+
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
         super().handle(event)
         used, released = self._press_release(event)
+        pos = _mouse_pos(event)
+        if _is_left_down(event) and pos and self.enabled:
+            minus, plus = self.button_rects()
+            sign = -1 if minus.collidepoint(pos) else 1 if plus.collidepoint(pos) else 0
+            self._hold = {"sign": sign, "time": 0.0, "repeats": 0} if sign else None
         if released:
+            hold = getattr(self, "_hold", None)
+            self._hold = None
+            if hold is not None and hold["repeats"]:
+                return used  # held: the repeats were the change
             minus, plus = self.button_rects()
             if minus.collidepoint(released):
                 self.adjust(-1)
             elif plus.collidepoint(released):
                 self.adjust(+1)
+        elif _is_left_up(event):
+            self._hold = None
         return used
+
+    def update(self, dt: float) -> None:
+        """Hold − or + and the value runs on (faster after a while): 300 to 5000 in seconds."""
+        super().update(dt)
+        hold = getattr(self, "_hold", None)
+        if not hold:
+            return
+        hold["time"] += dt
+        while hold["time"] >= self.HOLD_DELAY:
+            hold["time"] -= self.HOLD_EVERY
+            hold["repeats"] += 1
+            for _ in range(5 if hold["repeats"] > 8 else 1):
+                if not self.adjust(hold["sign"]):
+                    self._hold = None
+                    return
 
     def draw(self, surface: pygame.Surface, theme: Any) -> None:
         if not self.visible:
@@ -794,7 +824,7 @@ class Slider(Row):
         pygame.draw.rect(surface, colour(theme, "track"), t.inflate(0, 4), border_radius=6)
         fill = t.copy()
         fill.width = int(t.width * self.value)
-        pygame.draw.rect(surface, colour(theme, "accent" if self.enabled else "disabled"),
+        pygame.draw.rect(surface, colour(theme, "primary" if self.enabled else "disabled"),
                          fill.inflate(0, 4), border_radius=6)
         knob = (t.x + fill.width, t.centery)
         pygame.draw.circle(surface, colour(theme, "button"), knob, self.px(11))
@@ -824,7 +854,7 @@ class Heading(Widget):
             return
         y = self.rect.y + 12
         r = draw_text(surface, theme, self.text, (self.rect.x + 4, y), size=self.size, bold=True,
-                      colour_name="accent")
+                      colour_name="heading")
         line_y = r.bottom + 4
         pygame.draw.line(surface, colour(theme, "panel_edge"), (self.rect.x + 4, line_y),
                          (self.rect.right - 4, line_y), 2)
@@ -1110,7 +1140,7 @@ class ScrollText(Widget):
                 fnt = font(theme, int(self.size * 1.3), True)
                 y += int(self.size * 0.6) if pieces else 0
                 for line in wrap_text(fnt, body, width):
-                    pieces.append((0, y, fnt.render(line, True, colour(theme, "accent"))))
+                    pieces.append((0, y, fnt.render(line, True, colour(theme, "heading"))))
                     y += fnt.get_linesize()
                 y += 4
             else:
@@ -1120,7 +1150,7 @@ class ScrollText(Widget):
                 lines = wrap_text(fnt, body, width - indent)
                 if kind == "li":
                     pieces.append((6, y + fnt.get_linesize() // 2 - 3,
-                                   _dot(colour(theme, "accent"))))
+                                   _dot(colour(theme, "heading"))))
                 for line in lines:
                     pieces.append((indent, y, fnt.render(line, True, ink)))
                     y += fnt.get_linesize()
@@ -1337,6 +1367,30 @@ class FocusRing:
         return False
 
 
+def tooltip_rect(target: pygame.Rect, size: tuple[int, int], others: Sequence[pygame.Rect],
+                 bounds: pygame.Rect) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: beside ``target`` (right, left, below, above), at
+    the first place on screen that covers neither ``target`` nor any of ``others``
+    (the next button stays visible and clickable)."""
+    box = pygame.Rect(0, 0, *size)
+    gap = 8
+    places = (("midleft", (target.right + gap, target.centery)),
+              ("midright", (target.left - gap, target.centery)),
+              ("midtop", (target.centerx, target.bottom + gap)),
+              ("midbottom", (target.centerx, target.top - gap)))
+    first = None
+    for anchor, point in places:
+        trial = box.copy()
+        setattr(trial, anchor, point)
+        trial.clamp_ip(bounds)
+        if trial.colliderect(target):
+            continue
+        first = first or trial
+        if not any(trial.colliderect(o) for o in others):
+            return trial
+    return first or box
+
+
 def draw_tooltip(surface: pygame.Surface, theme: Any, widgets: Sequence[Widget], *,
                  delay: float = 0.6) -> None:
     """Draw the tooltip of the widget the pointer has rested on for ``delay`` seconds."""
@@ -1346,12 +1400,8 @@ def draw_tooltip(surface: pygame.Surface, theme: Any, widgets: Sequence[Widget],
             lines = wrap_text(fnt, w.tooltip, 360)
             width = max(fnt.size(line)[0] for line in lines) + 20
             height = len(lines) * fnt.get_linesize() + 12
-            box = pygame.Rect(0, 0, width, height)
-            box.midtop = (w.rect.centerx, w.rect.bottom + 8)
-            box.clamp_ip(surface.get_rect())
-            if box.colliderect(w.rect):
-                box.midbottom = (w.rect.centerx, w.rect.y - 8)
-                box.clamp_ip(surface.get_rect())
+            others = [o.rect for o in widgets if o is not w and o.visible]
+            box = tooltip_rect(w.rect, (width, height), others, surface.get_rect())
             pygame.draw.rect(surface, (20, 24, 22), box, border_radius=6)
             pygame.draw.rect(surface, colour(theme, "panel_edge"), box, width=1, border_radius=6)
             y = box.y + 6
@@ -1403,7 +1453,7 @@ def draw_page(surface: pygame.Surface, theme: Any, title: str, subtitle: str,
     ``frame``, and the panel that the page's content sits on."""
     draw_backdrop(surface, theme)
     draw_text(surface, theme, title, (frame.x + 4, int(22 * scale)), size=int(38 * scale),
-              bold=True, colour_name="accent", shadow=True)
+              bold=True, colour_name="heading", shadow=True)
     draw_text(surface, theme, subtitle, (frame.x + 6, int(70 * scale)),
               size=max(12, int(16 * scale)), colour_name="text_muted", anchor="midleft")
     draw_panel(surface, theme, frame)

@@ -277,6 +277,13 @@ def test_restore_defaults(app):
     scene.change_option("scoring", "simple")
     scene.change_setting("ai_pace", "fast")
     click(app, scene.defaults.rect.center)
+    # It asks first: Cancel keeps everything.
+    assert top(app).name == "confirm"
+    click(app, top(app).no.rect.center)
+    assert top(app) is scene and app.settings.ai_pace == "fast"
+    click(app, scene.defaults.rect.center)
+    click(app, top(app).yes.rect.center)
+    assert top(app) is scene
     assert app.settings.rules_obj() == PRESETS["app"] and app.settings.ai_pace == "normal"
     assert scene.rows["scoring"].value == "standard"
     assert load_settings(app.dirs)[0] == app.settings

@@ -11,7 +11,7 @@ import pytest
 from swoop_desktop.engine import Match, Rules
 from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
 from swoop_desktop.ui.scene import SceneStack
-from swoop_desktop.ui.scenes import scores
+from swoop_desktop.ui.scenes import replay, scores
 from swoop_desktop.ui.scenes.scores import (
     ScoresScene,
     chart_points,
@@ -75,7 +75,7 @@ def test_r16_result_words():
 
 
 def test_seat_names_from_seat_dicts():
-    assert seat_names([{"name": "Me"}, {"level": "hard"}], 4) == ["Me", "Left", "Top", "Right"]
+    assert seat_names([{"name": "Me"}, {"level": "hard"}], 4) == ["Me", "Lefty", "Topper", "Righty"]
 
 
 def test_chart_points_rise_with_totals_and_stay_in_the_plot():
@@ -201,6 +201,9 @@ class TableApp(FakeApp):
     def notify(self, text):
         self.notices.append(text)
 
+    def watch_replay(self, record, speed="normal"):
+        return replay.start_replay(self, record, speed)
+
 
 def _watch_to_the_end(app, table, limit=40_000):
     """Step the replay, pressing "next hand" on each hand summary, until the game is over."""
@@ -230,6 +233,9 @@ def test_watch_again_replays_the_recorded_game_on_the_table():
     assert table.match.totals == match.totals and table.match.sheet == match.sheet
     assert table.match.actions == match.actions
     assert table.mismatches == 0  # the picture followed the engine all the way
+    # The deciding hand's breakdown comes first, then the whole game.
+    assert app.stack.top.__class__.__name__ == "HandOverScene"
+    app.stack.top.next_hand()
     assert app.stack.top.__class__.__name__ == "GameOverScene"
     assert len(load_history(app.dirs)[0]) == 1  # watching records nothing
     app.frame()
@@ -239,7 +245,7 @@ def test_replay_ignores_card_clicks_and_keys():
     app = TableApp()
     record_finished_game(app.dirs, finished_match(22), [])
     record = load_history(app.dirs)[0][0]
-    table = scores.start_replay(app, record, "fast")
+    table = replay.start_replay(app, record, "fast")
     for _ in range(200):
         app.stack.update(0.05)
     plays, view = table.plays, table.view.all_ids()
@@ -249,7 +255,9 @@ def test_replay_ignores_card_clicks_and_keys():
     app.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0))
     assert table.plays == plays and app.stack.top is table and table.view.all_ids() == view
     assert not table.selected
-    assert all(b.label in ("Menu", "Scores") for b in table.buttons)
+    # A replay offers its own controls, never a card play or a hint.
+    labels = {b.label.split(" ")[0] for b in table.buttons}
+    assert labels <= {"Menu", "Scores", "Pause", "Resume", "Next", "Speed"}
 
 
 def test_damaged_record_cannot_be_watched_and_says_why():
@@ -257,8 +265,8 @@ def test_damaged_record_cannot_be_watched_and_says_why():
     record_finished_game(app.dirs, finished_match(23), [])
     record = load_history(app.dirs)[0][0]
     broken = record.__class__(**{**record.__dict__, "actions": ["f0 f0 f0"]})
-    with pytest.raises(scores.ReplayError, match="cannot be watched again"):
-        scores.start_replay(app, broken)
+    with pytest.raises(replay.ReplayError, match="cannot be watched again"):
+        replay.start_replay(app, broken)
     scene = app.push(ScoresScene(app, tab="history"))
     scene.records = [broken]
     scene.watch()

@@ -79,13 +79,16 @@ class _Overlay(Scene):
 
     def make_buttons(self, specs: list[tuple[str, Any, bool]], bottom: int) -> None:
         u = self.u
-        bw, bh, gap = int(170 * u), int(46 * u), int(14 * u)
+        size = max(13, int(18 * u))
+        widest = max((self.app.theme.font(size, True).size(label)[0] for label, _a, _p in specs),
+                     default=0)
+        bw, bh, gap = max(int(170 * u), widest + 28), max(30, int(46 * u)), int(14 * u)
         total = len(specs) * bw + (len(specs) - 1) * gap
         x = self.app.size[0] // 2 - total // 2
         self.buttons = []
         for label, action, primary in specs:
             self.buttons.append(Button((x, bottom - bh, bw, bh), label, action, primary=primary,
-                                       size=max(13, int(18 * u))))
+                                       size=size))
             x += bw + gap
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -178,14 +181,26 @@ class PauseScene(_Overlay):
         self.table.save_now()
         self.app.to_title()
 
+    @property
+    def replay(self) -> bool:
+        return getattr(self.table, "replay", None) is not None
+
+    def heading(self) -> str:
+        return "Replay paused" if self.replay else "Paused"
+
+    def note(self) -> str:
+        """The line under the menu: a replay saves nothing; a game is saved after every play."""
+        if self.replay:
+            return "A replay of a finished game: nothing here is saved."
+        return "The game is saved after every play."
+
     def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
         rect = self.panel_rect()
         _panel(surface, self.app.theme, rect, self.u)
-        self.title(surface, "Paused", rect)
+        self.title(surface, self.heading(), rect)
         t = self.app.theme
-        note = t.font(int(14 * self.u)).render("The game is saved after every play.", True,
-                                               t.text_dim)
+        note = t.font(max(14, int(16 * self.u))).render(self.note(), True, t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(rect.centerx,
                                                     rect.bottom - int(80 * self.u))))
 
@@ -205,11 +220,17 @@ class HandOverScene(_Overlay):
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
-        self.make_buttons([("Next hand", self.next_hand, True)], rect.bottom - int(22 * self.u))
+        label = "Final scores" if self.table.match.over else "Next hand"
+        self.make_buttons([(label, self.next_hand, True)], rect.bottom - int(22 * self.u))
 
     def next_hand(self) -> None:
-        if self.app.stack.top is self:
-            self.app.pop("next_hand")
+        if self.app.stack.top is not self:
+            return
+        if self.table.match.over:  # the deciding hand has been seen: now the whole game
+            self.app.pop("final")
+            self.app.push(GameOverScene(self.app, self.table))
+            return
+        self.app.pop("next_hand")
 
     def update(self, dt: float) -> None:
         # In demo mode nobody is there to click: the next hand starts by itself.
@@ -224,7 +245,8 @@ class HandOverScene(_Overlay):
         if out is None:
             return "Hand over"
         name = self.table.seat_name(out)
-        return f"{name} {'are' if name == 'You' else 'is'} out!"
+        last = " The last hand." if match.over and self.name == "hand_over" else ""
+        return f"{name} {'are' if name == 'You' else 'is'} out!{last}"
 
     def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
@@ -236,7 +258,7 @@ class HandOverScene(_Overlay):
         st = match.state
         points = match.sheet[-1] if match.sheet else [0] * match.n
         row_h = int(88 * u)
-        head = t.font(int(15 * u), True)
+        head = t.font(max(12, int(15 * u)), True)
         x_name, x_cards = rect.left + int(28 * u), rect.left + int(200 * u)
         x_pts, x_tot = rect.right - int(170 * u), rect.right - int(40 * u)
         for text, x, anchor in (("Player", x_name, "left"), ("Cards left", x_cards, "left"),
@@ -270,29 +292,51 @@ class HandOverScene(_Overlay):
             for i, c in enumerate(left):
                 surface.blit(art.face(c, card), (int(x_cards + i * step), cy - card[1] // 2))
             if not left:
-                img = t.font(int(16 * u)).render("none — went out", True, t.text_dim)
+                img = t.font(max(12, int(16 * u))).render("none — went out", True, t.text_dim)
                 surface.blit(img, img.get_rect(midleft=(x_cards, cy)))
             img = num_font.render(f"+{points[p]}", True, t.text)
             surface.blit(img, img.get_rect(midright=(x_pts, cy)))
             img = num_font.render(str(match.totals[p]), True, t.text)
             surface.blit(img, img.get_rect(midright=(x_tot, cy)))
             y += row_h
-        note = t.font(int(14 * u)).render(
+        note = t.font(max(12, int(14 * u))).render(
             f"The game ends when someone reaches {match.rules.target}; the lowest total wins.",
             True, t.text_dim)
         surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
 
 
+def sheet_rows(sheet: list[list[int]], went_out: list[int | None], room: int
+               ) -> list[tuple[str, list[int], int | None]]:
+    """The game-over sheet's rows: (label, points per player, who went out).
+
+    Every hand is there. When more hands than ``room`` rows were played, the
+    earliest are folded into one "Hands 1–k" row holding their sums, so the
+    columns always add up to the totals.
+    """
+    n = len(sheet[0]) if sheet else 0
+    rows = [(f"Hand {i + 1}", list(r), went_out[i] if i < len(went_out) else None)
+            for i, r in enumerate(sheet)]
+    room = max(2, room)
+    if len(rows) <= room:
+        return rows
+    fold = len(rows) - room + 1
+    sums = [sum(sheet[i][p] for i in range(fold)) for p in range(n)]
+    label = f"Hands 1–{fold}" if fold > 1 else "Hand 1"
+    return [(label, sums, None)] + rows[fold:]
+
+
 class GameOverScene(HandOverScene):
-    """The winner (or "tie — no winner") and the final score sheet."""
+    """The winner and the margin, every hand with who went out, the totals and places."""
 
     name = "game_over"
 
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
-        self.make_buttons([("New game", self.new_game, True), ("Title", self.to_title, False)],
-                          rect.bottom - int(22 * self.u))
+        specs: list[tuple[str, Any, bool]] = [("New game", self.new_game, True),
+                                              ("Watch again", self.watch_again, False),
+                                              ("Title", self.to_title, False)]
+        self.make_buttons(specs, rect.bottom - int(22 * self.u))
 
     def update(self, dt: float) -> None:
         """The final sheet stays until the player chooses (also in demo mode)."""
@@ -301,8 +345,8 @@ class GameOverScene(HandOverScene):
         w, h = self.app.size
         u = self.u
         rows = max(1, len(self.table.match.sheet))
-        height = min(h - 40, int((320 + 24 * rows) * u))
-        rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), height)
+        height = min(h - 20, int((310 + 26 * rows) * u))
+        rect = pygame.Rect(0, 0, min(w - 20, int(940 * u)), height)
         rect.center = (w // 2, h // 2)
         return rect
 
@@ -318,11 +362,45 @@ class GameOverScene(HandOverScene):
                          f"{match.totals[p]}")
         return "  ·  ".join(parts)
 
+    def margin(self) -> str:
+        """ "Lefty wins by 23 points" — how far ahead of the next lowest total the winner is."""
+        match = self.table.match
+        if match.winner is None:
+            low = min(match.totals)
+            who = [self.table.seat_name(p) for p in range(match.n) if match.totals[p] == low]
+            return f"{' and '.join(who)} share the lowest total, {low}"
+        best = match.totals[match.winner]
+        rest = sorted(t for p, t in enumerate(match.totals) if p != match.winner)
+        gap = rest[0] - best if rest else 0
+        name = self.table.seat_name(match.winner)
+        ender = max(range(match.n), key=lambda p: match.totals[p])
+        reached = (f"; {self.table.seat_name(ender)} reached {match.rules.target}"
+                   if match.totals[ender] >= match.rules.target else "")
+        verb = "win" if name == "You" else "wins"
+        return f"{name} {verb} by {gap} point{'s' if gap != 1 else ''}{reached}"
+
     def new_game(self) -> None:
         self.app.new_game()
 
     def to_title(self) -> None:
         self.app.to_title()
+
+    def watch_again(self) -> None:
+        """Watch the game just finished once more, from the first deal."""
+        from swoop_desktop.storage.history import record_from_match
+
+        table = self.table
+        seats = [{"name": s.name, "level": s.level} for s in table.seats]
+        record = record_from_match(table.match, seats)
+        if table.seats and not table.seats[0].is_human:  # the demo: seat 0 is an AI too
+            record = type(record)(**{**record.__dict__, "seats": seats})
+        stack = self.app.stack
+        while stack.top is not None and stack.top.name in ("game_over", "hand_over", "table"):
+            stack.pop()  # the finished game leaves the table (it is already recorded)
+        try:
+            self.app.watch_replay(record, "normal")
+        except ValueError as exc:  # a game that cannot be replayed says why
+            self.app.notify(str(exc))
 
     def heading(self) -> str:
         match = self.table.match
@@ -336,28 +414,43 @@ class GameOverScene(HandOverScene):
         rect = self.panel_rect()
         t, u = self.app.theme, self.u
         _panel(surface, t, rect, u)
-        y = self.title(surface, self.heading(), rect, t.accent)
+        y = self.title(surface, self.heading(), rect, t.highlight)
+        sub = t.font(max(13, int(18 * u)), True).render(self.margin(), True, t.text)
+        surface.blit(sub, sub.get_rect(midtop=(rect.centerx, y - int(4 * u))))
+        y += sub.get_height() + int(10 * u)
         match = self.table.match
         n = match.n
-        sheet = match.sheet
-        # Columns: hand number, then one per player; the last row the totals.
-        col_w = (rect.w - int(160 * u)) // n
-        x0 = rect.left + int(130 * u)
-        head = t.font(int(16 * u), True)
+        # Columns: hand, who went out, then one per player; the last row the totals.
+        x_hand = rect.left + int(28 * u)
+        x_out = rect.left + int(150 * u)
+        x0 = rect.left + int(290 * u)
+        col_w = (rect.right - int(24 * u) - x0) // n
+        head_px = max(12, int(16 * u))
+        head = t.font(head_px, True)
+        for text, x in (("Hand", x_hand), ("Went out", x_out)):
+            img = head.render(text, True, t.text_dim)
+            surface.blit(img, (x, y))
         for p in range(n):
-            img = head.render(self.table.seat_name(p), True, t.text)
+            name = self.table.seat_name(p)
+            size = head_px
+            img = t.font(size, True).render(name, True, t.text)
+            while img.get_width() > col_w - 6 and size > 9:  # full names: a smaller font
+                size -= 1
+                img = t.font(size, True).render(name, True, t.text)
             surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
-        y += int(30 * u)
-        bottom = rect.bottom - int(200 * u)
-        line_h = int(24 * u)
-        rows = sheet[-max(1, (bottom - y) // line_h - 1):]
-        first = len(sheet) - len(rows)
-        body = t.font(int(15 * u))
-        for i, row in enumerate(rows):
-            img = body.render(f"Hand {first + i + 1}", True, t.text_dim)
-            surface.blit(img, (rect.left + int(28 * u), y))
-            out = match.went_out[first + i] if first + i < len(match.went_out) else None
-            for p, pts in enumerate(row):
+        y += int(28 * u)
+        line_h = max(16, int(24 * u))
+        bottom = rect.bottom - int(150 * u)
+        room = max(2, (bottom - y) // line_h)
+        body = t.font(max(12, int(15 * u)))
+        for label, points, out in sheet_rows(match.sheet, match.went_out, room):
+            folded = label.startswith("Hands")
+            img = body.render(label, True, t.highlight if folded else t.text_dim)
+            surface.blit(img, (x_hand, y))
+            if out is not None:
+                img = body.render(self.table.seat_name(out), True, t.text)
+                surface.blit(img, (x_out, y))
+            for p, pts in enumerate(points):
                 colour = t.highlight if out == p else t.text
                 img = body.render(str(pts), True, colour)
                 surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
@@ -366,15 +459,12 @@ class GameOverScene(HandOverScene):
                          (rect.right - int(24 * u), y + 2), max(1, int(2 * u)))
         y += int(8 * u)
         img = head.render("Total", True, t.text)
-        surface.blit(img, (rect.left + int(28 * u), y))
-        big = t.font(int(22 * u), True)
+        surface.blit(img, (x_hand, y))
+        big = t.font(max(14, int(22 * u)), True)
         for p, total in enumerate(match.totals):
             win = match.winner == p
-            img = big.render(str(total), True, t.accent if win else t.text)
+            img = big.render(str(total), True, t.highlight if win else t.text)
             surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
-        y += int(44 * u)
-        img = t.font(int(17 * u), True).render(self.places(), True, t.highlight)
+        y += int(40 * u)
+        img = t.font(max(12, int(17 * u)), True).render(self.places(), True, t.text)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
-        note = t.font(int(14 * u)).render(
-            f"Lowest total wins once someone reaches {match.rules.target}.", True, t.text_dim)
-        surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - int(84 * u))))

@@ -7,7 +7,7 @@ Three tabs:
   hands, with the target drawn across it.
 - **Past games**: the history of finished games, newest first; selecting one
   shows its sheet and chart, and "Watch again" replays it on the table at the
-  chosen speed (the recorded actions re-applied; see :func:`start_replay`).
+  chosen speed (the recorded actions re-applied; see :mod:`.replay`).
 - **Statistics**: games, wins, ties, losses, win rate, streaks, average
   points per hand and Swoops made, overall and per rule set, and a "Reset
   statistics" button behind a confirmation (the games stay listed and a dated
@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from swoop_desktop.engine import Action, EngineError, Match
+from swoop_desktop.engine import Match
 from swoop_desktop.storage import (
     GameRecord,
     Stats,
@@ -32,9 +32,10 @@ from swoop_desktop.storage import (
     reset_stats,
 )
 from swoop_desktop.ui.scene import Scene
+from swoop_desktop.ui.tableview import counted
 from swoop_desktop.ui.widgets import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 
-DEFAULT_NAMES = ("You", "Left", "Top", "Right", "Seat 5", "Seat 6", "Seat 7", "Seat 8")
+DEFAULT_NAMES = ("You", "Lefty", "Topper", "Righty", "Seat 5", "Seat 6", "Seat 7", "Seat 8")
 TABS = (("game", "This game"), ("history", "Past games"), ("stats", "Statistics"))
 REPLAY_SPEEDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 PRESET_NAMES = {"app": "App rules", "classic": "Classic rules", "traditional": "Traditional rules"}
@@ -71,6 +72,12 @@ def result_words(record: GameRecord, names: Sequence[str]) -> str:
     return "You won" if record.winner == 0 else f"{names[record.winner]} won"
 
 
+def past_game_line(record: GameRecord, names: Sequence[str]) -> str:
+    """ "3 hands · You 30 · Lefty 62 · Topper 63 · Righty 0": every total with its name."""
+    totals = " · ".join(f"{names[p]} {t}" for p, t in enumerate(record.totals))
+    return f"{counted(record.hands, 'hand')} · {totals}"
+
+
 def stats_lines(stats: Stats) -> list[tuple[str, str]]:
     """Label/value pairs of the statistics, in plain words."""
     return [
@@ -83,7 +90,7 @@ def stats_lines(stats: Stats) -> list[tuple[str, str]]:
         ("Best winning streak", str(stats.best_streak)),
         ("Average points per hand", f"{stats.average_points_per_hand:.1f}" if stats.hands
          else "–"),
-        ("Swoops made", str(stats.swoops)),
+        ("Swoops made in finished games", str(stats.swoops)),
     ]
 
 
@@ -95,6 +102,20 @@ def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect) -> None:
     pygame.draw.rect(shade, (*colour(theme, "panel"), 215), shade.get_rect(), border_radius=14)
     surface.blit(shade, rect)
     pygame.draw.rect(surface, colour(theme, "panel_edge"), rect, width=2, border_radius=14)
+
+
+def fit_label(theme: Any, name: str, size: int, width: int, smallest: int = 10
+              ) -> tuple[str, int]:
+    """A column heading that fits ``width``: the full name in a smaller font if need be,
+    shortened with "…" only when even the smallest font is too wide."""
+    px = size
+    while px > smallest and font(theme, px, True).size(name)[0] > width:
+        px -= 1
+    label = name
+    fnt = font(theme, px, True)
+    while fnt.size(label)[0] > width and len(label) > 2:
+        label = label[:-2] + "…"
+    return label, px
 
 
 def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Sequence[str],
@@ -119,11 +140,8 @@ def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
 
     draw_text(surface, theme, "Hand", (x0, y), size=size, bold=True, colour_name="text_muted")
     for p, name in enumerate(names):
-        fnt = font(theme, size, True)
-        label = name
-        while fnt.size(label)[0] > col_w - 6 and len(label) > 2:
-            label = label[:-2] + "…"
-        draw_text(surface, theme, label, (col_x(p), y), size=size, bold=True,
+        label, px = fit_label(theme, name, size, int(col_w - 6))
+        draw_text(surface, theme, label, (col_x(p), y + (size - px) // 2), size=px, bold=True,
                   rgb=theme.seat_colour(p), anchor="midtop")
     y += row_h
     pygame.draw.line(surface, colour(theme, "panel_edge"), (x0, y - 4), (rect.right - 14, y - 4))
@@ -138,7 +156,7 @@ def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
             out = i < len(went_out) and went_out[i] == p
             text = "out" if out else str(row[p])
             draw_text(surface, theme, text, (col_x(p), y), size=size, bold=out,
-                      colour_name="accent" if out else "text", anchor="midtop")
+                      colour_name="focus" if out else "text", anchor="midtop")
         y += row_h
     totals = [sum(r[p] for r in sheet) for p in range(n)]
     ty = rect.bottom - row_h - 8
@@ -206,9 +224,9 @@ def draw_chart(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
         draw_text(surface, theme, str(v), (plot.x - 6, y), size=size, rgb=muted,
                   anchor="midright")
     ty = int(plot.bottom - plot.height * target / top_value)
-    _dashed(surface, colour(theme, "accent"), (plot.x, ty), (plot.right, ty))
+    _dashed(surface, colour(theme, "heading"), (plot.x, ty), (plot.right, ty))
     draw_text(surface, theme, f"target {target}", (plot.right, ty - 2), size=size,
-              colour_name="accent", anchor="bottomright")
+              colour_name="heading", anchor="bottomright")
     hands = max(1, len(sheet))
     step = max(1, hands // 10)
     for i in range(0, hands + 1, step):
@@ -224,12 +242,16 @@ def draw_chart(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
             pygame.draw.lines(surface, rgb, False, pts, 4 if p == 0 else 3)
         for q in pts:
             pygame.draw.circle(surface, rgb, q, 5 if p == 0 else 4)
-    # legend: name and total, in the seat colour
+    # legend: name and total, in the seat colour (a smaller font if the panel is narrow)
+    labels = [f"{name} {series[p][-1]}" for p, name in enumerate(names)]
+    px = size
+    while px > 10 and sum(font(theme, px, True).size(lb)[0] + 34 for lb in labels) \
+            > rect.width - 24:
+        px -= 1
     x = rect.x + 16
-    for p, name in enumerate(names):
-        label = f"{name} {series[p][-1]}"
-        pygame.draw.circle(surface, theme.seat_colour(p), (x + 6, rect.y + 14 + size // 2 + 2), 6)
-        r = draw_text(surface, theme, label, (x + 16, rect.y + 14), size=size, bold=p == 0)
+    for p, label in enumerate(labels):
+        pygame.draw.circle(surface, theme.seat_colour(p), (x + 6, rect.y + 14 + px // 2 + 2), 6)
+        r = draw_text(surface, theme, label, (x + 16, rect.y + 14), size=px, bold=p == 0)
         x = r.right + 18
     return points
 
@@ -312,6 +334,7 @@ class ScoresScene(Scene):
         self.seats = list(seats or [])
         self.tab = tab or ("game" if match is not None else "")
         self.records: list[GameRecord] = []
+        self.totals_points: list[tuple[int, int]] = []
         self.messages: list[str] = []
         self.stats = Stats()
         self.selected = 0  # index into the newest-first list of past games
@@ -425,9 +448,13 @@ class ScoresScene(Scene):
         record = self.selected_record()
         if record is None:
             return
+        watch = getattr(self.app, "watch_replay", None)
+        if watch is None:
+            self.notice = "Watching a game again is not available here."
+            return
         try:
-            start_replay(self.app, record, self.replay_speed)
-        except ReplayError as exc:
+            watch(record, self.replay_speed)
+        except ValueError as exc:  # ReplayError: the record cannot be replayed, and why
             self.notice = str(exc)
 
     def ask_reset(self) -> None:
@@ -529,7 +556,9 @@ class ScoresScene(Scene):
                          names: list[str], sheet: list[list[int]], went_out: list[int],
                          target: int) -> None:
         if rect.width > rect.height * 1.3:
-            left = pygame.Rect(rect.x, rect.y, int(rect.width * 0.42), rect.height)
+            # The sheet gets at least the room its four full names need (small windows).
+            share = 0.42 if rect.width >= 1000 else 0.5
+            left = pygame.Rect(rect.x, rect.y, int(rect.width * share), rect.height)
             right = pygame.Rect(left.right + 12, rect.y, rect.right - left.right - 12,
                                 rect.height)
         else:
@@ -587,11 +616,10 @@ class ScoresScene(Scene):
             draw_text(surface, theme, rule, (row.right - 10, row.y + 6), size=14,
                       colour_name="text_muted", anchor="topright")
             outcome = result_words(rec, names)
-            ink = "accent" if rec.winner == 0 else "text"
+            ink = "heading" if rec.winner == 0 else "text"
             r = draw_text(surface, theme, outcome, (row.x + 10, row.y + 30), size=16,
                           colour_name=ink, bold=rec.winner == 0)
-            draw_text(surface, theme, f"{rec.hands} hands · you {rec.totals[0]} · "
-                      + " ".join(str(t) for t in rec.totals[1:]),
+            draw_text(surface, theme, past_game_line(rec, names),
                       (r.right + 14, row.y + 31), size=14, colour_name="text_muted")
             self.row_rects.append((row, index))
             y += row_h
@@ -606,12 +634,14 @@ class ScoresScene(Scene):
 
     def _draw_stats(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
         s = self.stats
-        box = pygame.Rect(body.x, body.y, min(body.width, 520), body.height - 70)
+        wide = body.width > 700
+        box = pygame.Rect(body.x, body.y, min(520, int(body.width * 0.44)) if wide
+                          else body.width, body.height - 70)
         _panel(surface, theme, box)
-        size = max(16, min(22, box.height // 16))
+        size = max(14, min(22, box.height // 16, box.width // 22))
         y = box.y + 16
         draw_text(surface, theme, "All games", (box.x + 18, y), size=size + 4, bold=True,
-                  colour_name="accent")
+                  colour_name="heading")
         y += int(size * 2)
         for label, value in stats_lines(s):
             draw_text(surface, theme, label, (box.x + 18, y), size=size)
@@ -621,24 +651,95 @@ class ScoresScene(Scene):
         if s.games == 0:
             draw_text(surface, theme, "Finish a game and it is counted here.",
                       (box.x + 18, y + 10), size=size - 2, colour_name="text_muted")
-        if body.width > 900 and s.by_preset:
+        if wide:
             px = box.right + 16
-            pbox = pygame.Rect(px, body.y, body.right - px, body.height - 70)
-            _panel(surface, theme, pbox)
-            y = pbox.y + 16
-            draw_text(surface, theme, "By rule set", (pbox.x + 18, y), size=size + 4, bold=True,
-                      colour_name="accent")
-            y += int(size * 2)
-            for preset, ps in sorted(s.by_preset.items()):
-                draw_text(surface, theme, PRESET_NAMES.get(preset, preset), (pbox.x + 18, y),
-                          size=size, bold=True)
-                y += int(size * 1.4)
-                line = (f"{ps.games} games · {ps.wins} won · {ps.ties} tied · {ps.losses} lost · "
-                        f"{ps.win_rate * 100:.0f}% · {ps.swoops} Swoops")
-                draw_text(surface, theme, line, (pbox.x + 30, y), size=size - 3,
-                          colour_name="text_muted")
-                y += int(size * 1.7)
+            right = pygame.Rect(px, body.y, body.right - px, body.height - 70)
+            half = max(size * 6, min(right.height // 2, int(size * 2.4)
+                                     + len(s.by_preset) * int(size * 3.2) + 20))
+            self._draw_by_rule_set(surface, theme, pygame.Rect(right.x, right.y, right.w, half),
+                                   size)
+            chart = pygame.Rect(right.x, right.y + half + 12, right.w, right.h - half - 12)
+            if chart.height > size * 6:
+                self.totals_points = draw_your_totals(surface, theme, chart,
+                                                      your_totals(self.records))
         self.reset_button.draw(surface, theme)
+
+
+    def _draw_by_rule_set(self, surface: pygame.Surface, theme: Any, pbox: pygame.Rect,
+                          size: int) -> None:
+        """Per rule set: labelled counts and a win-rate bar."""
+        _panel(surface, theme, pbox)
+        y = pbox.y + 14
+        draw_text(surface, theme, "By rule set", (pbox.x + 18, y), size=size + 2, bold=True,
+                  colour_name="heading")
+        y += int(size * 1.9)
+        if not self.stats.by_preset:
+            draw_text(surface, theme, "Each rule set you finish a game with is listed here.",
+                      (pbox.x + 18, y), size=size - 3, colour_name="text_muted")
+        for preset, ps in sorted(self.stats.by_preset.items()):
+            if y + size * 3 > pbox.bottom:
+                break
+            draw_text(surface, theme, PRESET_NAMES.get(preset, preset), (pbox.x + 18, y),
+                      size=size - 1, bold=True)
+            label_w = font(theme, size - 3, True).size("100% won")[0] + 8
+            bar_w = max(40, int(pbox.w * 0.3))
+            bar = pygame.Rect(pbox.right - 18 - label_w - bar_w, y + 3, bar_w, size - 4)
+            pygame.draw.rect(surface, colour(theme, "track"), bar, border_radius=4)
+            fill = bar.copy()
+            fill.width = int(bar.width * ps.win_rate)
+            if fill.width:
+                pygame.draw.rect(surface, colour(theme, "primary"), fill, border_radius=4)
+            draw_text(surface, theme, f"{ps.win_rate * 100:.0f}% won", (bar.right + 8, y),
+                      size=size - 3, bold=True)
+            y += int(size * 1.35)
+            line = (f"{counted(ps.games, 'game')} · won {ps.wins} · tied {ps.ties} · "
+                    f"lost {ps.losses} · {counted(ps.swoops, 'Swoop')}")
+            draw_text(surface, theme, line, (pbox.x + 30, y), size=size - 4,
+                      colour_name="text_muted")
+            y += int(size * 1.8)
+
+
+def your_totals(records: Sequence[GameRecord]) -> list[tuple[int, str]]:
+    """Your final total and result ("win", "tie", "loss") in each game, oldest first."""
+    return [(r.totals[0], r.result()) for r in records if r.totals]
+
+
+def draw_your_totals(surface: pygame.Surface, theme: Any, rect: pygame.Rect,
+                     games: Sequence[tuple[int, str]]) -> list[tuple[int, int]]:
+    """A chart of your final total game by game (wins marked); returns the points drawn."""
+    _panel(surface, theme, rect)
+    size = max(12, min(17, rect.height // 12))
+    draw_text(surface, theme, "Your final total, game by game", (rect.x + 18, rect.y + 12),
+              size=size + 1, bold=True, colour_name="heading")
+    if not games:
+        draw_text(surface, theme, "Your finished games will be drawn here.",
+                  (rect.x + 18, rect.y + 16 + size * 2), size=size - 1,
+                  colour_name="text_muted")
+        return []
+    top_value = chart_top(max(t for t, _ in games))
+    plot = pygame.Rect(rect.x + int(size * 3.6), rect.y + 24 + size * 2,
+                       rect.width - int(size * 3.6) - 22, rect.height - 44 - size * 3)
+    if plot.width < 20 or plot.height < 20:
+        return []
+    grid, muted = colour(theme, "panel_edge"), colour(theme, "text_muted")
+    for k in range(3):
+        v = top_value * k // 2
+        y = int(plot.bottom - plot.height * v / top_value)
+        pygame.draw.line(surface, grid, (plot.x, y), (plot.right, y), 1)
+        draw_text(surface, theme, str(v), (plot.x - 6, y), size=size, rgb=muted,
+                  anchor="midright")
+    n = len(games)
+    points = [(int(plot.x + (plot.width * i / (n - 1) if n > 1 else plot.width / 2)),
+               int(plot.bottom - plot.height * t / top_value)) for i, (t, _) in enumerate(games)]
+    ink = theme.seat_colour(0)
+    if len(points) > 1:
+        pygame.draw.lines(surface, ink, False, points, 3)
+    for (x, y), (_t, result) in zip(points, games, strict=True):
+        pygame.draw.circle(surface, colour(theme, "focus") if result == "win" else ink,
+                           (x, y), 7 if result == "win" else 4)
+    draw_text(surface, theme, f"game 1 … {n}   (big dots: games you won)",
+              (plot.centerx, plot.bottom + 4), size=size - 1, rgb=muted, anchor="midtop")
+    return points
 
 
 def _rules_ok(record: GameRecord) -> bool:
@@ -647,128 +748,3 @@ def _rules_ok(record: GameRecord) -> bool:
     except ValueError:
         return False
     return True
-
-
-# ---------------------------------------------------------------------------
-# Replays
-# ---------------------------------------------------------------------------
-class ReplayError(Exception):
-    """A past game cannot be watched again; the message says why, in plain words."""
-
-
-# seconds between recorded plays, and the animation speed, per replay speed
-REPLAY_PACE = {"slow": (1.2, "slow"), "normal": (0.5, "normal"), "fast": (0.05, "fast")}
-
-
-def start_replay(app: Any, record: GameRecord, speed: str = "normal") -> Scene:
-    """Watch ``record`` again on the table at ``speed`` ("slow", "normal" or "fast").
-
-    The game is rebuilt from its rules, seed and recorded actions (checked
-    first, so a damaged record gives a :class:`ReplayError` naming the
-    problem rather than a table that stops half-way). Returns the pushed scene.
-    """
-    try:
-        deals = record.deals()
-        record.replayed()
-    except (ValueError, EngineError) as exc:
-        raise ReplayError(f"This game cannot be watched again: {exc}") from None
-    if record.players != 4:
-        raise ReplayError(f"This game had {record.players} players; the table seats 4.")
-    scene = make_replay_table(app, record, deals, speed)
-    app.push(scene)
-    return scene
-
-
-def make_replay_table(app: Any, record: GameRecord, deals: list[list[Action]],
-                      speed: str = "normal") -> Scene:
-    """A table scene that plays ``deals`` back instead of asking players (see ReplayTable)."""
-    from swoop_desktop.ui.seats import Seat
-
-    from .table import TableScene
-
-    class ReplayTable(TableScene):
-        """The table, driven by a recorded game: nobody thinks, nothing is saved.
-
-        Each recorded action is applied through the table's own ``apply`` once the
-        previous one has finished animating and the pause for ``speed`` has
-        passed, so a replay looks exactly like the game did. Card input is ignored
-        (only Menu, Esc, Space to skip an animation, and the log's wheel work).
-        """
-
-        name = "table"
-
-        def __init__(self) -> None:
-            super().__init__(app, match=Match(record.rules_obj(), record.players, record.seed))
-            if self.saver is not None:  # a replay never saves or records anything
-                self.saver.flush()
-                self.saver.jobs.put(None)
-                self.saver = None
-            names = seat_names(record.seats, record.players)
-            levels = [str(s.get("level") or "") if isinstance(s, dict) else ""
-                      for s in record.seats] + [""] * record.players
-            self.seats = [Seat(p, names[p], "human" if p == 0 else levels[p] or "bot")
-                          for p in range(record.players)]
-            self.replay_deals = deals
-            self.replay_speed = speed if speed in REPLAY_PACE else "normal"
-            self.replay_gap, anim_speed = REPLAY_PACE[self.replay_speed]
-            self.anim.set_speed(anim_speed)
-            self.replay_wait = self.replay_gap
-            self.replay_done = False
-            self.replay_record = record
-
-        def next_recorded(self) -> Action | None:
-            m = self.match
-            if m.state is None or m.hand_over or m.hand_no >= len(self.replay_deals):
-                return None
-            deal = self.replay_deals[m.hand_no]
-            done = len(m.actions[-1])
-            return deal[done] if done < len(deal) else None
-
-        def update(self, dt: float) -> None:
-            self.clock += dt
-            self.anim.update(dt)
-            if self.toast:
-                text, left, ink = self.toast
-                self.toast = (text, left - dt, ink) if left - dt > 0 else None
-            if self.banner:
-                text, left = self.banner
-                self.banner = (text, left - dt) if left - dt > 0 else None
-            if not self.idle:
-                self.replay_wait = self.replay_gap
-                return
-            action = self.next_recorded()
-            if action is None:
-                self.replay_done = self.match.over or self.replay_done
-                return
-            self.replay_wait -= dt
-            if self.replay_wait <= 0:
-                self.replay_wait = self.replay_gap
-                self.apply(action)
-                self.wait_click = False
-
-        def _build_buttons(self) -> None:
-            super()._build_buttons()
-            self.buttons = [b for b in self.buttons if b.label in ("Menu", "Scores")]
-
-        def handle(self, event: pygame.event.Event) -> bool:
-            if event.type == pygame.KEYDOWN:
-                if event.key == pygame.K_ESCAPE:
-                    self.pause()
-                elif event.key in (pygame.K_SPACE, pygame.K_RETURN):
-                    self.anim.skip()
-                    self.replay_wait = 0.0
-                return True
-            if event.type == pygame.MOUSEWHEEL:
-                return super().handle(event)
-            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-                for b in self.buttons:
-                    if b.handle(event) and event.type != pygame.MOUSEMOTION:
-                        return True
-                return event.type != pygame.MOUSEMOTION
-            return False
-
-        def _status(self) -> str:
-            words = super()._status().replace("Your turn", "Your play")
-            return f"Replay ({self.replay_speed}) · {words}" if words else "Replay"
-
-    return ReplayTable()

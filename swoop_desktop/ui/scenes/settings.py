@@ -155,7 +155,9 @@ class SettingsScene(Scene):
         rows.append(W.Heading(z, "Opponents", note="Used from the next new game"))
         for seat in (1, 2, 3):
             base = self.seats.get(seat)
-            who = SEAT_NAMES[seat] + (f" ({base.name})" if base else "")
+            # One naming everywhere: the name the table shows, and where that player sits.
+            who = (f"{base.name} ({SEAT_NAMES[seat].lower()} seat)" if base
+                   else SEAT_NAMES[seat])
             level = W.Choice(
                 z, f"{who}: level",
                 [W.Option(lv, *LEVEL_TEXT.get(lv, (lv.title(), ""))) for lv in LEVEL_CHOICES],
@@ -196,6 +198,19 @@ class SettingsScene(Scene):
                          help="Show the Hint button at the table (H asks for a hint).")
         self.rows.update(volume=volume, muted=mute, fullscreen=full, show_hints=hints)
         rows += [volume, mute, full, hints]
+
+        rows.append(W.Heading(z, "Cards and motion"))
+        four = W.Toggle(z, "Four-colour deck", st.four_colour,
+                        lambda v: self.change_setting("four_colour", v),
+                        help="Clubs green and diamonds blue, so every suit has its colour.")
+        large = W.Toggle(z, "Large cards", st.large_cards,
+                         lambda v: self.change_setting("large_cards", v),
+                         help="Bigger cards, for small or far screens.")
+        calm = W.Toggle(z, "Reduced motion", st.reduced_motion,
+                        lambda v: self.change_setting("reduced_motion", v),
+                        help="No flying cards: each card fades in where it lands.")
+        self.rows.update(four_colour=four, large_cards=large, reduced_motion=calm)
+        rows += [four, large, calm]
 
         self.panel.widgets = rows
         self.notice.text = self.message
@@ -277,6 +292,19 @@ class SettingsScene(Scene):
             self.show_message(f"Full screen is not available here ({exc}).")
 
     def restore_defaults(self) -> None:
+        """Ask first: one click must never undo every choice the player made."""
+        from .scores import ConfirmOverlay
+
+        self.app.push(ConfirmOverlay(
+            self.app, "Restore every setting?",
+            "The rules, opponents, speeds, volume, mute, hints and card options go back to "
+            "how Swoop comes. The window keeps its size.", "Restore defaults", "Cancel"))
+
+    def on_result(self, value: Any) -> None:
+        if value is True:  # the player confirmed "Restore defaults"
+            self.reset_to_defaults()
+
+    def reset_to_defaults(self) -> None:
         """Every setting back to how Swoop comes (the window's size and place are kept)."""
         old = self.app.settings
         fresh = dataclasses.replace(type(old)(), window_size=old.window_size,
@@ -398,6 +426,11 @@ class SettingsScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
+        # F11 switches full screen from anywhere: the switch shows what the window is.
+        full = self.rows.get("fullscreen")
+        now = bool(getattr(self.app, "fullscreen", False))
+        if isinstance(full, W.Toggle) and full.value != now:
+            full.value = now
         self.panel.update(dt)
         self.done.update(dt)
         self.defaults.update(dt)

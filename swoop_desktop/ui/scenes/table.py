@@ -1,4 +1,4 @@
-"""The table: you against Left, Top and Right, every engine event animated.
+"""The table: you against three AI opponents, every engine event animated.
 
 The engine (a :class:`Match`) is always the truth and always ahead; the
 picture (:class:`TableView` + one :class:`CardSprite` per card) follows it
@@ -45,12 +45,15 @@ from ..seats import (
 )
 from ..tabledraw import TableDrawing
 from ..tableinput import TableInput
-from ..tableview import TableView, describe
+from ..tableview import TableView, describe, seat_news
 from ..widgets import Button
 
 _log = logging.getLogger("swoop_desktop.ui")
 
 PILE_FAN = 5  # top pile cards spread out
+# The least time between two AI plays at each pace, so a round can be followed by eye
+# (opponents.yaml's think times may be shorter; they are never made longer).
+PACE_FLOOR = {"normal": 1.0, "slow": 1.6, "fast": 0.35}
 
 
 class TableScene(TableInput, TableDrawing, Scene):
@@ -63,6 +66,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                  saved_seats: Any = None) -> None:
         super().__init__(app)
         self.demo = demo
+        self.replay: Any = None  # a Replay when the table plays a finished game back
         settings = app.settings
         config_dir = getattr(getattr(app, "dirs", None), "config", None)
         seats = None
@@ -84,17 +88,23 @@ class TableScene(TableInput, TableDrawing, Scene):
                          for s in self.seats if not s.is_human}
         self.log: list[str] = list(log or [])
         self.log_scroll = 0
+        self.unshown_log: list[str] = []  # lines of plays still being animated
         self.anim = Animator(app.anim_speed)
-        self.art = CardArt(app.theme, match.rules.tens_are_swoop_cards)
+        self.art = CardArt(app.theme, match.rules.tens_are_swoop_cards,
+                           bool(getattr(settings, "four_colour", False)))
+        self.anim.reduced = bool(getattr(settings, "reduced_motion", False))
+        self._look = self._look_settings()
         self.sprites: dict[int, CardSprite] = {}
         self.view = TableView()
         self.history = None
-        self.lay = L.make_layout(app.size)
+        self.lay = L.make_layout(app.size, bool(getattr(settings, "large_cards", False)))
         self.clock = 0.0
         self.selected: list[int] = []
         self.focus = 0
         self.press: dict[str, Any] | None = None
         self.hover: int | None = None  # your card under the pointer
+        self.pointer: tuple[int, int] | None = None  # where the pointer was last seen
+        self._buttons_for: tuple[bool, bool] | None = None  # (animating, hints) of buttons
         self.drag: dict[str, Any] | None = None
         self.last_click: tuple[int, float] | None = None
         self.toast: tuple[str, float, tuple[int, int, int]] | None = None
@@ -102,6 +112,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.showing = -1  # the play whose events are being shown
         self.turn_since = 0.0  # when the turn last moved to another seat
         self.last_play: set[int] = set()
+        # Each seat's last play in a few words, shown at its name plate until you play:
+        # seat -> (words, clock when shown).
+        self.news: dict[int, tuple[str, float]] = {}
         self.key_queue: list[pygame.event.Event] = []
         self.thinking: dict[str, Any] | None = None
         self.wait_click = False
@@ -136,7 +149,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.saver.close()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.lay = L.make_layout(size)
+        self.lay = L.make_layout(size, bool(getattr(self.app.settings, "large_cards", False)))
         self.art.clear()
         self._warm = False
         self._felt = None
@@ -202,6 +215,7 @@ class TableScene(TableInput, TableDrawing, Scene):
 
     # ----------------------------------------------------------- game flow
     def _start_hand(self) -> None:
+        self.news.clear()
         events = self.match.start_hand()
         from swoop_desktop.engine.observation import PublicHistory
 
@@ -233,9 +247,16 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.history.feed(events)
         kind = "add" if isinstance(action, Add) else "end" if action == END else ""
         line = describe(self.seat_name(seat), events, kind)
-        self.add_log(line)
         self.selected = [c for c in self.selected if c in set(st.hand_ids(0))]
-        self._queue_events(events)
+        news = seat_news(events, kind)
+        if seat == 0 and self.seats[0].is_human:
+            self.news.clear()  # you have seen the round: the markers start afresh
+            if "picked up" not in news and "Swoop" not in news:
+                news = ""  # your own plain plays need no marker: you just made them
+        elif self.last_actor == seat and seat in self.news and news:
+            # A second play of the same turn (a bonus after a Swoop, a chain) reads as one.
+            news = f"{self.news[seat][0].split(' then ')[-1]} then {news}"
+        self._queue_events(events, line, (seat, news) if news else None)
         self._save()
         self.last_actor = seat
         nxt = self.state.to_move
@@ -258,7 +279,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         dirs = getattr(self.app, "dirs", None)
         if dirs is None:
             return
-        snap, log = snapshot(self.match), list(self.log[-200:])
+        snap, log = snapshot(self.match), (self.log + self.unshown_log)[-200:]
         extra = {"seats": seats_to_json(self.seats)}
 
         def job() -> None:
@@ -289,9 +310,29 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.saver.submit(job)
 
     # ---------------------------------------------------------- the show
-    def _queue_events(self, events: list[dict[str, Any]]) -> None:
-        """One animation step per engine event, in the engine's order."""
+    def _queue_events(self, events: list[dict[str, Any]], log_line: str = "",
+                      news: tuple[int, str] | None = None) -> None:
+        """One animation step per engine event, in the engine's order.
+
+        The play's log line is written once its cards have landed (before the turn
+        passes on): the log, like the status line and banners, follows the picture.
+        """
         serial = self.plays  # which play these events belong to
+        pending = [log_line] if log_line else []
+
+        def write_log() -> None:
+            if pending:
+                line = pending.pop()
+                self.unshown_log.append(line)  # saved with the game even before it is shown
+
+                def show() -> list[Tween]:
+                    if line in self.unshown_log:
+                        self.unshown_log.remove(line)
+                    self.add_log(line)
+                    if news is not None:
+                        self.news[news[0]] = (news[1], self.clock)
+                    return []
+                self.anim.add(Step(show, label="log"))
 
         def step(begin: Any, hold: float = 0.0, label: str = "") -> None:
             def run() -> list[Tween]:
@@ -303,6 +344,8 @@ class TableScene(TableInput, TableDrawing, Scene):
 
         for ev in events:
             kind = ev["type"]
+            if kind in ("turn", "out", "hand_scored"):
+                write_log()
             if kind == "dealt":
                 step(lambda ev=ev: self._do_deal(ev), label="deal")
             elif kind == "played":
@@ -314,16 +357,17 @@ class TableScene(TableInput, TableDrawing, Scene):
             elif kind == "swooped":
                 step(lambda ev=ev: self._do_swooped(ev), hold=0.45, label="swoop")
             elif kind == "turn":
-                step(lambda ev=ev: self._do_turn(ev), label="turn")
+                # A bonus play (after a Swoop) waits a beat, so it reads as a second play.
+                step(lambda ev=ev: self._do_turn(ev), hold=0.55 if ev.get("bonus") else 0.0,
+                     label="turn")
             elif kind == "out":
                 step(lambda ev=ev: self._do_out(ev), hold=0.6, label="out")
             elif kind == "hand_scored":
                 self.overlay_pending = True
                 step(self._show_result, label="result")
             elif kind == "drew":
-                self.add_log(f"{self.seat_name(ev['player'])} drew "
-                             f"{count_phrase(RANK_OF[ev['id']], 1)}")
                 step(lambda ev=ev: self._do_drew(ev), hold=0.25, label="drew")
+        write_log()
         self.anim.add(Step(self._check_picture, label="check"))
 
     def _check_picture(self) -> list[Tween]:
@@ -381,6 +425,7 @@ class TableScene(TableInput, TableDrawing, Scene):
 
         It stays a set-aside card; the next layout (the first turn) puts it back.
         """
+        self.add_log(f"{self.seat_name(ev['player'])} drew {count_phrase(RANK_OF[ev['id']], 1)}")
         lay = self.lay
         plate = lay.seat_boxes[ev["player"]]
         px, py = lay.pile_centre
@@ -416,7 +461,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.app.sound.play("pickup")
         special = {c: dict(delay=i * 0.025, duration=0.45, ease=pytweening.easeInOutQuad)
                    for i, c in enumerate(ev["ids"])}
-        self.banner = (f"{self.seat_name(ev['player'])} picked up {ev['count']}", 1.2)
+        # Told at the picker's name plate (never over the pile and its caption).
+        self.banner = None
+        self.news[ev["player"]] = (f"picked up {ev['count']}", self.clock)
         return self._relayout(0.3, special, raise_ids=ev["ids"])
 
     def _do_swooped(self, ev: dict[str, Any]) -> list[Tween]:
@@ -431,6 +478,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         if ev["player"] != self.view.to_move:
             self.turn_since = self.clock  # the name plate lights up with a short pulse
         self.view.apply_event(ev)
+        if ev.get("bonus") and not (ev["player"] == 0 and self.seats[0].is_human):
+            self.banner = (f"{self.seat_name(ev['player'])} plays again", 1.2)
         if ev["player"] == 0 and self.seats[0].is_human:
             self.app.sound.play("turn")
             if ev.get("bonus"):
@@ -462,15 +511,15 @@ class TableScene(TableInput, TableDrawing, Scene):
         return []
 
     def _show_result(self) -> list[Tween]:
-        from .overlays import GameOverScene, HandOverScene
+        from .overlays import HandOverScene
 
         self.app.sound.play("over")
         self.key_queue.clear()  # keys meant for the old hand never play into the next one
         if self.match.over:
             self._record_finished()
-            self.app.push(GameOverScene(self.app, self))
-        else:
-            self.app.push(HandOverScene(self.app, self))
+        # Every hand, the deciding one too, shows its breakdown first; after the last
+        # one its button leads to the game-over sheet.
+        self.app.push(HandOverScene(self.app, self))
         return []
 
     # --------------------------------------------------------- layout/targets
@@ -566,6 +615,30 @@ class TableScene(TableInput, TableDrawing, Scene):
                 self.anim.tween(Tween(s, (x, y, w, h), 0.12, ease=pytweening.easeOutQuad,
                                       on_top=False))
 
+    def _look_settings(self) -> tuple[bool, bool, bool]:
+        s = self.app.settings
+        return (bool(getattr(s, "four_colour", False)), bool(getattr(s, "large_cards", False)),
+                bool(getattr(s, "reduced_motion", False)))
+
+    def _follow_picture(self) -> None:
+        """Buttons and the hover mark follow the picture: play buttons come back when
+        the cards have landed, the Hint button follows its setting at once, and a
+        card the pointer has left (or that moved away) loses its outline."""
+        want = (self.anim.busy, bool(getattr(self.app.settings, "show_hints", True)))
+        if want != self._buttons_for:
+            self._build_buttons()
+        look = self._look_settings()
+        if look != self._look:  # changed in Settings: the table shows it at once
+            self._look = look
+            self.art.set_four_colour(look[0])
+            self.anim.reduced = look[2]
+            if tuple(self.lay.hand_card) != tuple(L.make_layout(self.app.size, look[1]).hand_card):
+                self.resize(self.app.size)
+        if self.pointer is not None and self.drag is None:
+            hover = self.card_at(self.pointer) if self.seats[0].is_human else None
+            if hover != self.hover:
+                self.hover = hover
+
     # ---------------------------------------------------------- AI turns
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -574,6 +647,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             self._warm = self.art.warm([lay.hand_card, lay.pile_card, lay.table_card,
                                         lay.small_card], 0.001)
         self.anim.update(dt)
+        self._follow_picture()
         if self.toast:
             text, left, colour = self.toast
             self.toast = (text, left - dt, colour) if left - dt > 0 else None
@@ -602,8 +676,10 @@ class TableScene(TableInput, TableDrawing, Scene):
         if self.thinking is None or self.thinking["key"] != key:
             thinker = self.thinkers[seat]
             thinker.start(st, self.history, key)
+            pace = self.app.ai_pace
+            least = PACE_FLOOR.get(pace, 0.0) if not self.demo else 0.0
             self.thinking = {"key": key, "seat": seat, "since": self.clock,
-                             "min": thinker.think_time(self.app.ai_pace, self.rng)}
+                             "min": max(least, thinker.think_time(pace, self.rng))}
             return
         thinker = self.thinkers[self.thinking["seat"]]
         if thinker.ready and self.clock - self.thinking["since"] >= self.thinking["min"]:

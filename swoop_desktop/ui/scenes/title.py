@@ -55,8 +55,24 @@ class TitleScene(Scene):
         self._words: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.watch = Watch(app)
 
+    def opponents_words(self) -> str:
+        """ "Lefty, Topper and Righty": the names the table will show (opponents.yaml and
+        the player's settings), so the title and the table speak of the same people."""
+        if getattr(self, "_opponents", None) is None:
+            try:
+                from ..seats import seat_setup
+
+                config_dir = getattr(getattr(self.app, "dirs", None), "config", None)
+                seats, _ = seat_setup(self.app.settings, config_dir)
+                names = [s.name for s in seats[1:]]
+            except Exception:  # noqa: BLE001 - words on a title never stop the game
+                names = ["Lefty", "Topper", "Righty"]
+            self._opponents = ", ".join(names[:-1]) + " and " + names[-1]
+        return self._opponents
+
     # -- life cycle -----------------------------------------------------------
     def enter(self) -> None:
+        self._opponents = None  # names may have changed in Settings
         self.refresh()
 
     def exit(self) -> None:
@@ -129,7 +145,7 @@ class TitleScene(Scene):
             ("continue", "Continue", self.continue_game, pygame.K_c, True, self.has_save,
              "Go back to the game you were playing."),
             ("new", "New game", self.new_game, pygame.K_n, not self.has_save, True,
-             "Deal a new game against Left, Top and Right with the rules in Settings."),
+             f"Deal a new game against {self.opponents_words()} with the rules in Settings."),
             ("settings", "Settings", self.open_settings, pygame.K_s, False, True,
              "Rules, opponents, speeds, sound and screen."),
             ("scores", "Scores", self.open_scores, pygame.K_r, False, True,
@@ -228,7 +244,7 @@ class TitleScene(Scene):
         w, h = size
         W.draw_text(image, theme, "Swoop", (w // 2, self.title_y), size=int(100 * s),
                     bold=True, colour_name="accent", anchor="center", shadow=True)
-        sub = W.render(theme, "You against Left, Top and Right. Lowest score wins.",
+        sub = W.render(theme, f"You against {self.opponents_words()}. Lowest score wins.",
                        int(21 * s), False, W.colour(theme, "text_muted"))
         where = sub.get_rect(center=(w // 2, self.title_y + int(70 * s)))
         _pill(image, where.inflate(int(28 * s), int(10 * s)))
