@@ -261,8 +261,8 @@ class Observation:
             floor = self.floors[p]
             gaps = self.gaps[p] if gap_weight < 1 else 0
             if floor or gaps:
-                picked = []
-                rest = []
+                picked: list[int] = []
+                rest: list[int] = []
                 for c in pool:
                     r = RANK_OF[c]
                     if (len(picked) < need and (not floor or (r > floor and not swoop[r]))

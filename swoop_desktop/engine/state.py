@@ -30,6 +30,9 @@ MAX_PLAYS = 5000  # R17
 UNLIMITED = 1 << 30
 SLOT_RANGE = range(SLOTS)
 
+#: The events of one action, in order: JSON-ready dicts with a ``"type"``.
+Events = list[dict[str, Any]]
+
 _SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
 
@@ -121,12 +124,33 @@ class GameState:
         other._chain = self._chain
         return other
 
+    def _rank_key(self) -> tuple[Any, ...]:
+        """What the position notation shows: ranks in every zone, phase, seats and totals.
+
+        Two states are equal when they print the same position (suits and card ids
+        do not matter, R2).
+        """
+        def ranks(ids: list[int]) -> tuple[int, ...]:
+            return tuple(RANK_OF[c] for c in ids)
+
+        def slots(cards: list[int | None]) -> tuple[int | None, ...]:
+            return tuple(None if c is None else RANK_OF[c] for c in cards)
+
+        follow = self.phase == FOLLOW
+        return (
+            self.rules, self.n, self.to_move, self.phase,
+            self.follow_rank if follow else 0,
+            follow and self.rules.mystery_chain and self.picked_up,
+            tuple(ranks(self.hand_ids(p)) for p in range(self.n)),
+            tuple(slots(u) for u in self.up), tuple(slots(d) for d in self.down),
+            ranks(self.pile), ranks(self.swept), ranks(self.set_aside),
+            self.dealer, None if self.scores is None else tuple(self.scores), self.seed,
+        )
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        from .position import format_position
-
-        return format_position(self) == format_position(other)
+        return self._rank_key() == other._rank_key()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -192,7 +216,7 @@ class GameState:
         max_four = self._max_four
         if phase == FOLLOW:
             r = self.follow_rank
-            slots = tuple(s for s in SLOT_RANGE if up[s] is not None and RANK_OF[up[s]] == r)
+            slots = tuple(s for s in SLOT_RANGE if (c := up[s]) is not None and RANK_OF[c] == r)
             limit = 4 - self.run if max_four else UNLIMITED
             acts = []
             self._sets(Add, r, len(hand[r]), slots, limit, acts)
@@ -208,7 +232,8 @@ class GameState:
         top, run = self.top, self.run
         for r in range(1, 15):
             h = len(hand[r])
-            slots = up_slots.get(r)
+            found = up_slots.get(r)
+            slots = tuple(found) if found else ()
             if not h and not slots:
                 continue
             if swoop_rank[r]:
@@ -221,7 +246,7 @@ class GameState:
                 limit = 4 - run if r == top else 4
             else:
                 limit = UNLIMITED
-            self._sets(Play, r, h, tuple(slots) if slots else (), limit, acts)
+            self._sets(Play, r, h, slots, limit, acts)
         down = self.down[p]
         for s in SLOT_RANGE:
             if up[s] is None and down[s] is not None:
@@ -229,7 +254,8 @@ class GameState:
         return acts
 
     @staticmethod
-    def _sets(kind, r: int, h: int, slots: tuple[int, ...], limit: int, acts: list) -> None:
+    def _sets(kind: type[Play] | type[Add], r: int, h: int, slots: tuple[int, ...], limit: int,
+              acts: list[Action]) -> None:
         subsets = _subsets(slots)
         for k in range(min(h, limit) + 1):
             hand = (r,) * k
@@ -257,7 +283,7 @@ class GameState:
         """Play a legal action without checks or events (for search and benchmarks)."""
         self._apply(action, None)
 
-    def _apply(self, action: Action, ev: list | None) -> None:
+    def _apply(self, action: Action, ev: Events | None) -> None:
         self.plays += 1
         if self.plays > MAX_PLAYS:
             raise TerminationError(
@@ -306,7 +332,7 @@ class GameState:
             hand[RANK_OF[c]].append(c)
         self.hand_count[p] += len(ids)
 
-    def _play_set(self, p: int, action: Play | Add, is_add: bool, ev: list | None) -> None:
+    def _play_set(self, p: int, action: Play | Add, is_add: bool, ev: Events | None) -> None:
         r, ids, zones = self._take(p, action)
         k = len(ids)
         if ev is not None:
@@ -352,7 +378,7 @@ class GameState:
             self._pick_up(p, ev)
             self._pass(p, ev)
 
-    def _after_new_pile(self, p: int, r: int, ev: list | None) -> None:
+    def _after_new_pile(self, p: int, r: int, ev: Events | None) -> None:
         self.picked_up = True
         if self.run >= 4:
             self._swoop(p, "four", ev)
@@ -362,7 +388,7 @@ class GameState:
         else:
             self._pass(p, ev)
 
-    def _flip(self, p: int, slot: int, ev: list | None) -> None:
+    def _flip(self, p: int, slot: int, ev: Events | None) -> None:
         c: int = self.down[p][slot]  # type: ignore[assignment]
         self.down[p][slot] = None
         r = RANK_OF[c]
@@ -370,7 +396,7 @@ class GameState:
         if ev is not None:
             ev.append({"type": "flipped", "player": p, "slot": slot, "card": RANK_SYMBOLS[r],
                        "id": c})
-        played = None
+        played: dict[str, Any] = {}
         if ev is not None:
             played = {"type": "played", "player": p, "cards": [RANK_SYMBOLS[r]], "ids": [c],
                       "from": [_zone("down", slot)], "rank": RANK_SYMBOLS[r], "count": 1,
@@ -414,7 +440,7 @@ class GameState:
             self.top = r
             self.run = 1
             if ev is not None:
-                played["new_pile"] = True  # type: ignore[index]
+                played["new_pile"] = True
                 ev.append(played)
             self._after_new_pile(p, r, ev)
         else:
@@ -424,7 +450,7 @@ class GameState:
             self._pick_up(p, ev)
             self._pass(p, ev)
 
-    def _pick_up(self, p: int, ev: list | None) -> None:
+    def _pick_up(self, p: int, ev: Events | None) -> None:
         pile = self.pile
         self._to_hand(p, pile)
         if ev is not None:
@@ -434,7 +460,7 @@ class GameState:
         self.top = 0
         self.run = 0
 
-    def _swoop(self, p: int, how: str, ev: list | None) -> None:
+    def _swoop(self, p: int, how: str, ev: Events | None) -> None:
         pile = self.pile
         if ev is not None:
             ev.append({"type": "swooped", "player": p, "by": how, "ids": pile[:],
@@ -456,7 +482,7 @@ class GameState:
         return any(up[s] is None and down[s] is not None for s in SLOT_RANGE)
 
     # -- turns -----------------------------------------------------------------
-    def _pass(self, p: int, ev: list | None) -> None:
+    def _pass(self, p: int, ev: Events | None) -> None:
         nxt = (p + 1) % self.n
         self.to_move = nxt
         self.phase = PLAY
@@ -465,14 +491,14 @@ class GameState:
         if ev is not None:
             ev.append({"type": "turn", "player": nxt, "phase": "play"})
 
-    def _bonus(self, p: int, ev: list | None) -> None:
+    def _bonus(self, p: int, ev: Events | None) -> None:
         self.phase = PLAY
         self.follow_rank = 0
         self.picked_up = False
         if ev is not None:
             ev.append({"type": "turn", "player": p, "phase": "play", "bonus": True})
 
-    def _enter(self, p: int, phase: int, rank: int, ev: list | None) -> None:
+    def _enter(self, p: int, phase: int, rank: int, ev: Events | None) -> None:
         self.phase = phase
         self.follow_rank = rank
         if ev is not None:
@@ -481,7 +507,7 @@ class GameState:
                 event["rank"] = RANK_SYMBOLS[rank]
             ev.append(event)
 
-    def _out(self, p: int, ev: list | None) -> bool:
+    def _out(self, p: int, ev: Events | None) -> bool:
         """R14: the hand ends at once when a play leaves its player with no cards."""
         if self.hand_count[p]:
             return False
@@ -522,11 +548,11 @@ class GameState:
             if phase == CHAIN:
                 raise IllegalActionError(
                     "R13: a chain of mystery cards is under way: flip another or end")
-            self._check_cards(p, action, "R6")
+            self._check_cards(p, action, "R6")  # type: ignore[arg-type]
         elif kind is Add:
             if phase != FOLLOW:
                 raise IllegalActionError("R12: no follow-up is offered now")
-            r = self._check_cards(p, action, "R12")
+            r = self._check_cards(p, action, "R12")  # type: ignore[arg-type]
             if r != self.follow_rank:
                 raise IllegalActionError(
                     f"R12: the follow-up is for {RANK_SYMBOLS[self.follow_rank]}s, "
@@ -560,9 +586,10 @@ class GameState:
         for s in action.up:
             if type(s) is not int or not 0 <= s < SLOTS:
                 raise IllegalActionError(f"R6: there is no face-up slot {s!r} (slots are 0-3)")
-            if up[s] is None:
+            card = up[s]
+            if card is None:
                 raise IllegalActionError(f"R6: face-up slot {s} is empty")
-            ranks.add(RANK_OF[up[s]])
+            ranks.add(RANK_OF[card])
         if len(ranks) != 1:
             raise IllegalActionError("R6: a set is cards of one rank")
         (r,) = ranks
@@ -622,8 +649,8 @@ def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None =
                                   "players": players, "hand": [], "up": [], "down": []}
     for p in range(players):
         if rules.table_cards:
-            state.down[p] = cards[pos:pos + SLOTS]
-            state.up[p] = cards[pos + SLOTS:pos + 2 * SLOTS]
+            state.down[p] = list(cards[pos:pos + SLOTS])
+            state.up[p] = list(cards[pos + SLOTS:pos + 2 * SLOTS])
             pos += 2 * SLOTS
         hand = cards[pos:pos + rules.hand_size]
         pos += rules.hand_size
@@ -633,7 +660,7 @@ def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None =
         deal_event["down"].append(list(state.down[p]))
     state.set_aside = cards[pos:]
     deal_event["set_aside"] = list(state.set_aside)
-    events = [deal_event]
+    events: Events = [deal_event]
     leader = (dealer + 1) % players
     if rules.first_player == "high_card":
         leader = _high_card(state, rng, events, leader)
@@ -642,7 +669,7 @@ def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None =
     return state, events
 
 
-def _high_card(state: GameState, rng: random.Random, events: list, fallback: int) -> int:
+def _high_card(state: GameState, rng: random.Random, events: Events, fallback: int) -> int:
     """R5 option high_card: each player draws from the set-aside cards; highest rank leads.
 
     A drawn Swoop card is put back and that player draws again; players tied for
