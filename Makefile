@@ -24,10 +24,12 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -n 2 --timeout 900
 
-## make lint: ruff and the import-linter layering contracts
+## make lint: ruff, mypy, the import-linter layering contracts and the walls they cannot express
 lint: $(STAMP)
-	$(BIN)/ruff check swoop_desktop tests benchmarks
+	$(BIN)/ruff check swoop_desktop tests benchmarks tools
+	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/python tools/check_walls.py
 
 APP_STAMP := $(VENV)/.installed-app
 

@@ -85,3 +85,16 @@ def test_the_ai_cannot_reach_gamestate_by_any_route(scratch, line):
     result = _check(scratch)
     assert result.returncode == 1
     assert "swoop_desktop/ai/bots.py" in result.stdout, result.stdout
+
+
+def _mypy(root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mypy", "--config-file",
+                           str(ROOT / "pyproject.toml"), "--no-incremental"],
+                          capture_output=True, text=True, timeout=300, cwd=root)
+
+
+def test_mypy_strict_catches_an_untyped_engine_function(scratch):
+    assert _mypy(scratch).returncode == 0
+    _append(scratch / "swoop_desktop/engine/cards.py", "def untyped(x):\n    return x + 1")
+    result = _mypy(scratch)
+    assert result.returncode == 1 and "cards.py" in result.stdout, result.stdout
