@@ -11,6 +11,7 @@ one implementation of the rules, so they can never disagree.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -22,6 +23,20 @@ from .cards import (
     deck_ids,
 )
 from .errors import IllegalActionError, RulesError, TerminationError
+from .events import (
+    Dealt,
+    DrawSkipped,
+    Drew,
+    Event,
+    Flipped,
+    GameOver,
+    HandScored,
+    Out,
+    PickedUp,
+    Played,
+    Swooped,
+    Turn,
+)
 from .rules import SLOTS, Rules
 
 PLAY, FOLLOW, CHAIN, OVER = 0, 1, 2, 3
@@ -30,8 +45,8 @@ MAX_PLAYS = 5000  # R17
 UNLIMITED = 1 << 30
 SLOT_RANGE = range(SLOTS)
 
-#: The events of one action, in order: JSON-ready dicts with a ``"type"``.
-Events = list[dict[str, Any]]
+#: The events of one action, in order.
+Events = list[Event]
 
 _SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
@@ -268,14 +283,14 @@ class GameState:
                     acts.append(kind(hand, sub))
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action) -> list[dict[str, Any]]:
+    def apply(self, action: Action) -> Events:
         """Check ``action`` against the rules, play it, return the events in order.
 
         Raises :class:`IllegalActionError` (message starting with the rule id)
         and leaves the state unchanged when the action is not legal.
         """
         self.check(action)
-        events: list[dict[str, Any]] = []
+        events: Events = []
         self._apply(action, events)
         return events
 
@@ -336,9 +351,7 @@ class GameState:
         r, ids, zones = self._take(p, action)
         k = len(ids)
         if ev is not None:
-            ev.append({"type": "played", "player": p, "cards": [RANK_SYMBOLS[r]] * k,
-                       "ids": ids, "from": zones, "rank": RANK_SYMBOLS[r], "count": k,
-                       "words": count_phrase(r, k)})
+            ev.append(Played(p, tuple(ids), tuple(zones), r))
         pile = self.pile
         if self._swoop_rank[r]:
             pile.extend(ids)
@@ -370,8 +383,9 @@ class GameState:
             self.top = r
             self.run = k
             if ev is not None:
-                ev[-2], ev[-1] = ev[-1], ev[-2]  # picked_up happens before the new pile starts
-                ev[-1]["new_pile"] = True
+                played = ev[-2]  # picked_up happens before the new pile starts
+                assert isinstance(played, Played)
+                ev[-2], ev[-1] = ev[-1], replace(played, new_pile=True)
             self._after_new_pile(p, r, ev)
         else:
             pile.extend(ids)
@@ -394,13 +408,8 @@ class GameState:
         r = RANK_OF[c]
         in_chain = self.phase == CHAIN
         if ev is not None:
-            ev.append({"type": "flipped", "player": p, "slot": slot, "card": RANK_SYMBOLS[r],
-                       "id": c})
-        played: dict[str, Any] = {}
-        if ev is not None:
-            played = {"type": "played", "player": p, "cards": [RANK_SYMBOLS[r]], "ids": [c],
-                      "from": [_zone("down", slot)], "rank": RANK_SYMBOLS[r], "count": 1,
-                      "words": count_phrase(r, 1)}
+            ev.append(Flipped(p, slot, c))
+        played = Played(p, (c,), (_zone("down", slot),), r)
         pile = self.pile
         if self._swoop_rank[r]:
             pile.append(c)
@@ -440,8 +449,7 @@ class GameState:
             self.top = r
             self.run = 1
             if ev is not None:
-                played["new_pile"] = True
-                ev.append(played)
+                ev.append(replace(played, new_pile=True))
             self._after_new_pile(p, r, ev)
         else:
             pile.append(c)
@@ -454,8 +462,7 @@ class GameState:
         pile = self.pile
         self._to_hand(p, pile)
         if ev is not None:
-            ev.append({"type": "picked_up", "player": p, "ids": pile[:],
-                       "cards": [RANK_SYMBOLS[RANK_OF[c]] for c in pile], "count": len(pile)})
+            ev.append(PickedUp(p, tuple(pile)))
         self.pile = []
         self.top = 0
         self.run = 0
@@ -463,8 +470,7 @@ class GameState:
     def _swoop(self, p: int, how: str, ev: Events | None) -> None:
         pile = self.pile
         if ev is not None:
-            ev.append({"type": "swooped", "player": p, "by": how, "ids": pile[:],
-                       "count": len(pile)})
+            ev.append(Swooped(p, how, tuple(pile)))
         self.swept.extend(pile)
         self.pile = []
         self.top = 0
@@ -489,23 +495,20 @@ class GameState:
         self.follow_rank = 0
         self.picked_up = False
         if ev is not None:
-            ev.append({"type": "turn", "player": nxt, "phase": "play"})
+            ev.append(Turn(nxt, "play"))
 
     def _bonus(self, p: int, ev: Events | None) -> None:
         self.phase = PLAY
         self.follow_rank = 0
         self.picked_up = False
         if ev is not None:
-            ev.append({"type": "turn", "player": p, "phase": "play", "bonus": True})
+            ev.append(Turn(p, "play", bonus=True))
 
     def _enter(self, p: int, phase: int, rank: int, ev: Events | None) -> None:
         self.phase = phase
         self.follow_rank = rank
         if ev is not None:
-            event: dict[str, Any] = {"type": "turn", "player": p, "phase": PHASE_NAMES[phase]}
-            if phase == FOLLOW:
-                event["rank"] = RANK_SYMBOLS[rank]
-            ev.append(event)
+            ev.append(Turn(p, PHASE_NAMES[phase], rank if phase == FOLLOW else None))
 
     def _out(self, p: int, ev: Events | None) -> bool:
         """R14: the hand ends at once when a play leaves its player with no cards."""
@@ -517,14 +520,14 @@ class GameState:
         self.out_player = p
         self.follow_rank = 0
         if ev is not None:
-            ev.append({"type": "out", "player": p})
+            ev.append(Out(p))
             points = [self.points(i) for i in range(self.n)]
             before = self.scores or [0] * self.n
             totals = [b + pts for b, pts in zip(before, points, strict=True)]
-            ev.append({"type": "hand_scored", "out": p, "points": points, "totals": totals})
+            ev.append(HandScored(p, tuple(points), tuple(totals)))
             result = game_result(totals, self.rules.target)
             if result is not None:
-                ev.append({"type": "game_over", "winner": result[0], "totals": totals})
+                ev.append(GameOver(result[0], tuple(totals)))
         return True
 
     def totals_after(self) -> list[int]:
@@ -631,8 +634,12 @@ def game_result(totals: list[int], target: int) -> tuple[int | None] | None:
 
 
 def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None = None,
-             scores: list[int] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
-    """Shuffle with ``seed`` and deal one hand (R4, R5). Returns the state and its events."""
+             scores: list[int] | None = None, hand_no: int | None = None
+             ) -> tuple[GameState, Events]:
+    """Shuffle with ``seed`` and deal one hand (R4, R5). Returns the state and its events.
+
+    ``hand_no`` (0-based, in a match) is carried by the ``Dealt`` event.
+    """
     state = GameState(rules, players)
     rng = random.Random(seed)
     if dealer is None:
@@ -645,8 +652,7 @@ def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None =
     state.seed = seed
     state.scores = list(scores) if scores is not None else [0] * players
     pos = 0
-    deal_event: dict[str, Any] = {"type": "dealt", "dealer": dealer, "seed": seed,
-                                  "players": players, "hand": [], "up": [], "down": []}
+    hands: list[tuple[int, ...]] = []
     for p in range(players):
         if rules.table_cards:
             state.down[p] = list(cards[pos:pos + SLOTS])
@@ -655,17 +661,16 @@ def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None =
         hand = cards[pos:pos + rules.hand_size]
         pos += rules.hand_size
         state._to_hand(p, hand)
-        deal_event["hand"].append(hand)
-        deal_event["up"].append(list(state.up[p]))
-        deal_event["down"].append(list(state.down[p]))
+        hands.append(tuple(hand))
     state.set_aside = cards[pos:]
-    deal_event["set_aside"] = list(state.set_aside)
-    events: Events = [deal_event]
+    events: Events = [Dealt(dealer, seed, players, tuple(hands),
+                            tuple(tuple(u) for u in state.up), tuple(tuple(d) for d in state.down),
+                            tuple(state.set_aside), hand_no)]
     leader = (dealer + 1) % players
     if rules.first_player == "high_card":
         leader = _high_card(state, rng, events, leader)
     state.to_move = leader
-    events.append({"type": "turn", "player": leader, "phase": "play", "first": True})
+    events.append(Turn(leader, "play", first=True))
     return state, events
 
 
@@ -677,7 +682,7 @@ def _high_card(state: GameState, rng: random.Random, events: Events, fallback: i
     """
     pool = state.set_aside
     if not any(not state.is_swoop_card(c) for c in pool):
-        events.append({"type": "draw_skipped", "reason": "no set-aside card to draw"})
+        events.append(DrawSkipped("no_cards"))
         return fallback
     contenders = list(range(state.n))
     need = list(contenders)
@@ -689,8 +694,7 @@ def _high_card(state: GameState, rng: random.Random, events: Events, fallback: i
             drawn = [rng.choice(pool) for _ in need]
         again = []
         for p, c in zip(need, drawn, strict=True):
-            events.append({"type": "drew", "player": p, "card": RANK_SYMBOLS[RANK_OF[c]],
-                           "id": c, "round": round_no})
+            events.append(Drew(p, c, round_no))
             if state.is_swoop_card(c):
                 again.append(p)
             else:
@@ -703,5 +707,5 @@ def _high_card(state: GameState, rng: random.Random, events: Events, fallback: i
         if len(contenders) == 1:
             return contenders[0]
         need = list(contenders)
-    events.append({"type": "draw_skipped", "reason": "no single highest card after 200 rounds"})
+    events.append(DrawSkipped("no_winner"))
     return fallback
