@@ -2,7 +2,8 @@
 
 Public surface: :class:`Rules`, the actions, :func:`new_deal`,
 :class:`GameState` (``legal_actions`` / ``apply`` / ``clone``),
-:class:`Match`, and the position notation.
+:class:`Match`, the position notation, and the typed events in
+:mod:`swoop_desktop.engine.events`.
 """
 
 from .actions import END, Action, Add, End, Flip, Play, action_from_json

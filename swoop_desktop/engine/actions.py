@@ -37,8 +37,8 @@ class _CardsAction:
         return self.hand[0] if self.hand else None
 
     def __eq__(self, other: object) -> bool:
-        return (type(other) is type(self) and self.hand == other.hand  # type: ignore[attr-defined]
-                and self.up == other.up)  # type: ignore[attr-defined]
+        return (type(other) is type(self) and self.hand == other.hand
+                and self.up == other.up)
 
     def __hash__(self) -> int:
         return hash((self.verb, self.hand, self.up))

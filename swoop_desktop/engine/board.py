@@ -1,14 +1,17 @@
-"""Fold an event stream back into card zones.
+"""The one fold of events back into card zones.
 
-Events carry their own data: from the ``dealt`` event and the events after
+Events carry their own data: from the ``Dealt`` event and the events after
 it, :class:`EventBoard` knows where every card id is, without ever reading
-the engine's state. The UI uses the same idea to move sprites; the tests use
-it to prove that the events tell the whole story.
+the engine's state. The tests use it to prove that the events tell the whole
+story; the table's view extends it (``apply`` then its own bookkeeping)
+rather than keeping a second copy of these rules.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+
+from .events import Dealt, Event, Flipped, Out, PickedUp, Played, Swooped, Turn
 
 
 class EventBoard:
@@ -25,46 +28,39 @@ class EventBoard:
         self.phase = "play"
         self.over = False
 
-    def feed(self, events: list[dict[str, Any]]) -> None:
+    def feed(self, events: Iterable[Event]) -> None:
         for event in events:
-            getattr(self, "_on_" + event["type"], self._ignore)(event)
+            self.apply(event)
 
-    def _ignore(self, event: dict[str, Any]) -> None:
-        """Events that move no card (drew, hand_scored, game_over...)."""
-
-    def _on_dealt(self, e: dict[str, Any]) -> None:
-        self.hands = [set(h) for h in e["hand"]]
-        self.up = [list(u) for u in e["up"]]
-        self.down = [list(d) for d in e["down"]]
-        self.pile, self.swept = [], []
-        self.set_aside = list(e["set_aside"])
-        self.over = False
-
-    def _on_flipped(self, e: dict[str, Any]) -> None:
-        self.down[e["player"]][e["slot"]] = None
-
-    def _on_played(self, e: dict[str, Any]) -> None:
-        p = e["player"]
-        for card, zone in zip(e["ids"], e["from"], strict=True):
-            if zone == "hand":
-                self.hands[p].remove(card)
-            elif zone.startswith("up"):
-                self.up[p][int(zone[2:])] = None
-            else:
-                self.down[p][int(zone[4:])] = None
-        self.pile.extend(e["ids"])
-
-    def _on_picked_up(self, e: dict[str, Any]) -> None:
-        self.hands[e["player"]].update(e["ids"])
-        self.pile = []
-
-    def _on_swooped(self, e: dict[str, Any]) -> None:
-        self.swept.extend(self.pile)
-        self.pile = []
-
-    def _on_turn(self, e: dict[str, Any]) -> None:
-        self.to_move = e["player"]
-        self.phase = e["phase"]
-
-    def _on_out(self, e: dict[str, Any]) -> None:
-        self.over = True
+    def apply(self, event: Event) -> None:
+        """Move the cards one event moves (events that move none change nothing)."""
+        match event:
+            case Dealt():
+                self.hands = [set(h) for h in event.hand]
+                self.up = [list(u) for u in event.up]
+                self.down = [list(d) for d in event.down]
+                self.pile, self.swept = [], []
+                self.set_aside = list(event.set_aside)
+                self.over = False
+            case Flipped(player=p, slot=slot):
+                self.down[p][slot] = None
+            case Played(player=p):
+                for card, zone in zip(event.ids, event.zones, strict=True):
+                    if zone == "hand":
+                        self.hands[p].remove(card)
+                    elif zone.startswith("up"):
+                        self.up[p][int(zone[2:])] = None
+                    else:
+                        self.down[p][int(zone[4:])] = None
+                self.pile.extend(event.ids)
+            case PickedUp(player=p):
+                self.hands[p].update(event.ids)
+                self.pile = []
+            case Swooped():
+                self.swept.extend(self.pile)
+                self.pile = []
+            case Turn(player=p, phase=phase):
+                self.to_move = p
+                self.phase = phase
+            case Out():
+                self.over = True

@@ -11,6 +11,7 @@ Every deck holds 54 cards: 13 ranks in 4 suits, then 2 jokers. A card's id is
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -118,7 +119,7 @@ def parse_ranks(text: str, key: str) -> list[int]:
     return [parse_rank(tok, key) for tok in text.split()]
 
 
-def format_ranks(ranks) -> str:
+def format_ranks(ranks: Iterable[int]) -> str:
     return " ".join(RANK_SYMBOLS[r] for r in ranks)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from .actions import action_from_json
 from .errors import EngineError
+from .events import events_json
 from .position import format_position, parse_position
 from .rules import Rules
 from .state import new_deal
@@ -70,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             state = parse_position(_read_position(args.position))
             action = action_from_json(args.action)
             events = state.apply(action)
-            _dump({"position": format_position(state), "events": events})
+            _dump({"position": format_position(state), "events": events_json(events)})
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

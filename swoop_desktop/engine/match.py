@@ -7,10 +7,10 @@ number, so a match is fully described by (rules, players, seed, actions).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from .actions import Action
 from .errors import EngineError
+from .events import Event, GameOver, HandScored
 from .rules import Rules
 from .state import GameState, new_deal
 
@@ -50,7 +50,7 @@ class Match:
     def hand_over(self) -> bool:
         return self.state is not None and self.state.is_over
 
-    def start_hand(self) -> list[dict[str, Any]]:
+    def start_hand(self) -> list[Event]:
         """Deal the next hand; the deal passes to the left after each hand (R5)."""
         if self.over:
             raise EngineError("R16: the game is over; start a new match")
@@ -59,18 +59,14 @@ class Match:
         k = len(self.actions)
         dealer = (self.first_dealer + k) % self.n
         self.state, events = new_deal(self.rules, self.n, hand_seed(self.seed, k), dealer,
-                                      self.totals)
+                                      self.totals, hand_no=k)
         self.actions.append([])
-        for event in events:
-            event["hand_no"] = k if event["type"] == "dealt" else event.get("hand_no")
-            if event.get("hand_no") is None:
-                event.pop("hand_no", None)
         return events
 
     def legal_actions(self) -> list[Action]:
         return [] if self.state is None else self.state.legal_actions()
 
-    def apply(self, action: Action) -> list[dict[str, Any]]:
+    def apply(self, action: Action) -> list[Event]:
         """Checked play of ``action`` in the current hand; records scores at the hand's end."""
         if self.state is None:
             raise EngineError("R5: no hand has been dealt yet")
@@ -79,19 +75,19 @@ class Match:
         self._absorb(events)
         return events
 
-    def _absorb(self, events: list[dict[str, Any]]) -> None:
+    def _absorb(self, events: list[Event]) -> None:
         for event in events:
-            if event["type"] == "hand_scored":
-                self.sheet.append(list(event["points"]))
-                self.went_out.append(event["out"])
-                self.totals = list(event["totals"])
-            elif event["type"] == "game_over":
+            if isinstance(event, HandScored):
+                self.sheet.append(list(event.points))
+                self.went_out.append(event.out)
+                self.totals = list(event.totals)
+            elif isinstance(event, GameOver):
                 self.over = True
-                self.winner = event["winner"]
+                self.winner = event.winner
 
-    def replay(self, hands: list[list[Action]]) -> list[dict[str, Any]]:
+    def replay(self, hands: list[list[Action]]) -> list[Event]:
         """Re-apply recorded actions (a saved or finished game); returns all events."""
-        events: list[dict[str, Any]] = []
+        events: list[Event] = []
         for i, actions in enumerate(hands):
             if i == 0 or self.hand_over:
                 events.extend(self.start_hand())

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from .cards import RANK_OF, RANK_SYMBOLS, deck_ids
+from .events import Dealt, Drew, Event, Flipped, Out, PickedUp, Played, Swooped, Turn
 from .rules import SLOTS, Rules
 from .state import CHAIN, FOLLOW, OVER, PHASE_NAMES, PLAY, GameState
 
@@ -79,52 +80,47 @@ class PublicHistory:
         self.top = 0
         self._follow = None
 
-    def feed(self, events: list[dict[str, Any]]) -> None:
-        """Take the public part of each event, in order. A ``dealt`` event starts afresh."""
+    def feed(self, events: Iterable[Event]) -> None:
+        """Take the public part of each event, in order. A ``Dealt`` event starts afresh."""
         for ev in events:
-            kind = ev.get("type")
-            if kind == "dealt":
-                self.reset()
-            elif kind == "drew":
-                self.drawn.add(ev["id"])
-            elif kind == "played":
-                p = ev["player"]
-                ids = ev["ids"]
-                known = self.known[p]
-                for c in ids:
-                    known.pop(c, None)
-                r = RANK_OF[ids[0]]
-                zones = tuple(ev.get("from", ()))
-                top = self.top
-                if (top and r < top and not ev.get("new_pile") and self._follow != p
-                        and not any(z.startswith("down") for z in zones)):
-                    # A set under the top when higher ones would also have gone on:
-                    # the player probably held nothing between (most players shed high).
-                    for q in range(r + 1, top + 1):
-                        self.gaps[p] |= 1 << q
-                self._follow = None
-                self.top = r
-                self.events.append(PublicEvent("played", p, tuple(RANK_OF[c] for c in ids),
-                                               zones))
-            elif kind == "flipped":
-                self.events.append(PublicEvent("flipped", ev["player"], (RANK_OF[ev["id"]],)))
-            elif kind == "turn":
-                self._follow = ev["player"] if ev.get("phase") == "follow" else None
-            elif kind == "picked_up":
-                p = ev["player"]
-                self._note_floor(p, ev["ids"])
-                self.top = 0
-                step = len(self.events)
-                for c in ev["ids"]:
-                    self.known[p][c] = step
-                self.events.append(PublicEvent("picked_up", p,
-                                               tuple(RANK_OF[c] for c in ev["ids"])))
-            elif kind == "swooped":
-                self.top = 0
-                self.events.append(PublicEvent("swooped", ev["player"],
-                                               tuple(RANK_OF[c] for c in ev["ids"])))
-            elif kind == "out":
-                self.events.append(PublicEvent("out", ev["player"]))
+            match ev:
+                case Dealt():
+                    self.reset()
+                case Drew():
+                    self.drawn.add(ev.id)
+                case Played(player=p, ids=ids):
+                    known = self.known[p]
+                    for c in ids:
+                        known.pop(c, None)
+                    r = RANK_OF[ids[0]]
+                    zones = ev.zones
+                    top = self.top
+                    if (top and r < top and not ev.new_pile and self._follow != p
+                            and not any(z.startswith("down") for z in zones)):
+                        # A set under the top when higher ones would also have gone on:
+                        # the player probably held nothing between (most players shed high).
+                        for q in range(r + 1, top + 1):
+                            self.gaps[p] |= 1 << q
+                    self._follow = None
+                    self.top = r
+                    self.events.append(PublicEvent("played", p, tuple(RANK_OF[c] for c in ids),
+                                                   zones))
+                case Flipped(player=p, id=c):
+                    self.events.append(PublicEvent("flipped", p, (RANK_OF[c],)))
+                case Turn(player=p, phase=phase):
+                    self._follow = p if phase == "follow" else None
+                case PickedUp(player=p, ids=ids):
+                    self._note_floor(p, list(ids))
+                    self.top = 0
+                    step = len(self.events)
+                    for c in ids:
+                        self.known[p][c] = step
+                    self.events.append(PublicEvent("picked_up", p, tuple(RANK_OF[c] for c in ids)))
+                case Swooped(player=p, ids=ids):
+                    self.top = 0
+                    self.events.append(PublicEvent("swooped", p, tuple(RANK_OF[c] for c in ids)))
+                case Out(player=p):
+                    self.events.append(PublicEvent("out", p))
 
     def _note_floor(self, p: int, ids: list[int]) -> None:
         """Record what a pick-up of ``ids`` by ``p`` says about the cards ``p`` holds unseen."""
@@ -261,8 +257,8 @@ class Observation:
             floor = self.floors[p]
             gaps = self.gaps[p] if gap_weight < 1 else 0
             if floor or gaps:
-                picked = []
-                rest = []
+                picked: list[int] = []
+                rest: list[int] = []
                 for c in pool:
                     r = RANK_OF[c]
                     if (len(picked) < need and (not floor or (r > floor and not swoop[r]))

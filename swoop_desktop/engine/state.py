@@ -11,6 +11,7 @@ one implementation of the rules, so they can never disagree.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -22,6 +23,20 @@ from .cards import (
     deck_ids,
 )
 from .errors import IllegalActionError, RulesError, TerminationError
+from .events import (
+    Dealt,
+    DrawSkipped,
+    Drew,
+    Event,
+    Flipped,
+    GameOver,
+    HandScored,
+    Out,
+    PickedUp,
+    Played,
+    Swooped,
+    Turn,
+)
 from .rules import SLOTS, Rules
 
 PLAY, FOLLOW, CHAIN, OVER = 0, 1, 2, 3
@@ -29,6 +44,9 @@ PHASE_NAMES = {PLAY: "play", FOLLOW: "follow", CHAIN: "chain", OVER: "over"}
 MAX_PLAYS = 5000  # R17
 UNLIMITED = 1 << 30
 SLOT_RANGE = range(SLOTS)
+
+#: The events of one action, in order.
+Events = list[Event]
 
 _SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
@@ -121,12 +139,33 @@ class GameState:
         other._chain = self._chain
         return other
 
+    def _rank_key(self) -> tuple[Any, ...]:
+        """What the position notation shows: ranks in every zone, phase, seats and totals.
+
+        Two states are equal when they print the same position (suits and card ids
+        do not matter, R2).
+        """
+        def ranks(ids: list[int]) -> tuple[int, ...]:
+            return tuple(RANK_OF[c] for c in ids)
+
+        def slots(cards: list[int | None]) -> tuple[int | None, ...]:
+            return tuple(None if c is None else RANK_OF[c] for c in cards)
+
+        follow = self.phase == FOLLOW
+        return (
+            self.rules, self.n, self.to_move, self.phase,
+            self.follow_rank if follow else 0,
+            follow and self.rules.mystery_chain and self.picked_up,
+            tuple(ranks(self.hand_ids(p)) for p in range(self.n)),
+            tuple(slots(u) for u in self.up), tuple(slots(d) for d in self.down),
+            ranks(self.pile), ranks(self.swept), ranks(self.set_aside),
+            self.dealer, None if self.scores is None else tuple(self.scores), self.seed,
+        )
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        from .position import format_position
-
-        return format_position(self) == format_position(other)
+        return self._rank_key() == other._rank_key()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -192,7 +231,7 @@ class GameState:
         max_four = self._max_four
         if phase == FOLLOW:
             r = self.follow_rank
-            slots = tuple(s for s in SLOT_RANGE if up[s] is not None and RANK_OF[up[s]] == r)
+            slots = tuple(s for s in SLOT_RANGE if (c := up[s]) is not None and RANK_OF[c] == r)
             limit = 4 - self.run if max_four else UNLIMITED
             acts = []
             self._sets(Add, r, len(hand[r]), slots, limit, acts)
@@ -208,7 +247,8 @@ class GameState:
         top, run = self.top, self.run
         for r in range(1, 15):
             h = len(hand[r])
-            slots = up_slots.get(r)
+            found = up_slots.get(r)
+            slots = tuple(found) if found else ()
             if not h and not slots:
                 continue
             if swoop_rank[r]:
@@ -221,7 +261,7 @@ class GameState:
                 limit = 4 - run if r == top else 4
             else:
                 limit = UNLIMITED
-            self._sets(Play, r, h, tuple(slots) if slots else (), limit, acts)
+            self._sets(Play, r, h, slots, limit, acts)
         down = self.down[p]
         for s in SLOT_RANGE:
             if up[s] is None and down[s] is not None:
@@ -229,7 +269,8 @@ class GameState:
         return acts
 
     @staticmethod
-    def _sets(kind, r: int, h: int, slots: tuple[int, ...], limit: int, acts: list) -> None:
+    def _sets(kind: type[Play] | type[Add], r: int, h: int, slots: tuple[int, ...], limit: int,
+              acts: list[Action]) -> None:
         subsets = _subsets(slots)
         for k in range(min(h, limit) + 1):
             hand = (r,) * k
@@ -242,14 +283,14 @@ class GameState:
                     acts.append(kind(hand, sub))
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action) -> list[dict[str, Any]]:
+    def apply(self, action: Action) -> Events:
         """Check ``action`` against the rules, play it, return the events in order.
 
         Raises :class:`IllegalActionError` (message starting with the rule id)
         and leaves the state unchanged when the action is not legal.
         """
         self.check(action)
-        events: list[dict[str, Any]] = []
+        events: Events = []
         self._apply(action, events)
         return events
 
@@ -257,7 +298,7 @@ class GameState:
         """Play a legal action without checks or events (for search and benchmarks)."""
         self._apply(action, None)
 
-    def _apply(self, action: Action, ev: list | None) -> None:
+    def _apply(self, action: Action, ev: Events | None) -> None:
         self.plays += 1
         if self.plays > MAX_PLAYS:
             raise TerminationError(
@@ -306,13 +347,11 @@ class GameState:
             hand[RANK_OF[c]].append(c)
         self.hand_count[p] += len(ids)
 
-    def _play_set(self, p: int, action: Play | Add, is_add: bool, ev: list | None) -> None:
+    def _play_set(self, p: int, action: Play | Add, is_add: bool, ev: Events | None) -> None:
         r, ids, zones = self._take(p, action)
         k = len(ids)
         if ev is not None:
-            ev.append({"type": "played", "player": p, "cards": [RANK_SYMBOLS[r]] * k,
-                       "ids": ids, "from": zones, "rank": RANK_SYMBOLS[r], "count": k,
-                       "words": count_phrase(r, k)})
+            ev.append(Played(p, tuple(ids), tuple(zones), r))
         pile = self.pile
         if self._swoop_rank[r]:
             pile.extend(ids)
@@ -344,15 +383,16 @@ class GameState:
             self.top = r
             self.run = k
             if ev is not None:
-                ev[-2], ev[-1] = ev[-1], ev[-2]  # picked_up happens before the new pile starts
-                ev[-1]["new_pile"] = True
+                played = ev[-2]  # picked_up happens before the new pile starts
+                assert isinstance(played, Played)
+                ev[-2], ev[-1] = ev[-1], replace(played, new_pile=True)
             self._after_new_pile(p, r, ev)
         else:
             pile.extend(ids)
             self._pick_up(p, ev)
             self._pass(p, ev)
 
-    def _after_new_pile(self, p: int, r: int, ev: list | None) -> None:
+    def _after_new_pile(self, p: int, r: int, ev: Events | None) -> None:
         self.picked_up = True
         if self.run >= 4:
             self._swoop(p, "four", ev)
@@ -362,19 +402,14 @@ class GameState:
         else:
             self._pass(p, ev)
 
-    def _flip(self, p: int, slot: int, ev: list | None) -> None:
+    def _flip(self, p: int, slot: int, ev: Events | None) -> None:
         c: int = self.down[p][slot]  # type: ignore[assignment]
         self.down[p][slot] = None
         r = RANK_OF[c]
         in_chain = self.phase == CHAIN
         if ev is not None:
-            ev.append({"type": "flipped", "player": p, "slot": slot, "card": RANK_SYMBOLS[r],
-                       "id": c})
-        played = None
-        if ev is not None:
-            played = {"type": "played", "player": p, "cards": [RANK_SYMBOLS[r]], "ids": [c],
-                      "from": [_zone("down", slot)], "rank": RANK_SYMBOLS[r], "count": 1,
-                      "words": count_phrase(r, 1)}
+            ev.append(Flipped(p, slot, c))
+        played = Played(p, (c,), (_zone("down", slot),), r)
         pile = self.pile
         if self._swoop_rank[r]:
             pile.append(c)
@@ -414,8 +449,7 @@ class GameState:
             self.top = r
             self.run = 1
             if ev is not None:
-                played["new_pile"] = True  # type: ignore[index]
-                ev.append(played)
+                ev.append(replace(played, new_pile=True))
             self._after_new_pile(p, r, ev)
         else:
             pile.append(c)
@@ -424,21 +458,19 @@ class GameState:
             self._pick_up(p, ev)
             self._pass(p, ev)
 
-    def _pick_up(self, p: int, ev: list | None) -> None:
+    def _pick_up(self, p: int, ev: Events | None) -> None:
         pile = self.pile
         self._to_hand(p, pile)
         if ev is not None:
-            ev.append({"type": "picked_up", "player": p, "ids": pile[:],
-                       "cards": [RANK_SYMBOLS[RANK_OF[c]] for c in pile], "count": len(pile)})
+            ev.append(PickedUp(p, tuple(pile)))
         self.pile = []
         self.top = 0
         self.run = 0
 
-    def _swoop(self, p: int, how: str, ev: list | None) -> None:
+    def _swoop(self, p: int, how: str, ev: Events | None) -> None:
         pile = self.pile
         if ev is not None:
-            ev.append({"type": "swooped", "player": p, "by": how, "ids": pile[:],
-                       "count": len(pile)})
+            ev.append(Swooped(p, how, tuple(pile)))
         self.swept.extend(pile)
         self.pile = []
         self.top = 0
@@ -456,32 +488,29 @@ class GameState:
         return any(up[s] is None and down[s] is not None for s in SLOT_RANGE)
 
     # -- turns -----------------------------------------------------------------
-    def _pass(self, p: int, ev: list | None) -> None:
+    def _pass(self, p: int, ev: Events | None) -> None:
         nxt = (p + 1) % self.n
         self.to_move = nxt
         self.phase = PLAY
         self.follow_rank = 0
         self.picked_up = False
         if ev is not None:
-            ev.append({"type": "turn", "player": nxt, "phase": "play"})
+            ev.append(Turn(nxt, "play"))
 
-    def _bonus(self, p: int, ev: list | None) -> None:
+    def _bonus(self, p: int, ev: Events | None) -> None:
         self.phase = PLAY
         self.follow_rank = 0
         self.picked_up = False
         if ev is not None:
-            ev.append({"type": "turn", "player": p, "phase": "play", "bonus": True})
+            ev.append(Turn(p, "play", bonus=True))
 
-    def _enter(self, p: int, phase: int, rank: int, ev: list | None) -> None:
+    def _enter(self, p: int, phase: int, rank: int, ev: Events | None) -> None:
         self.phase = phase
         self.follow_rank = rank
         if ev is not None:
-            event: dict[str, Any] = {"type": "turn", "player": p, "phase": PHASE_NAMES[phase]}
-            if phase == FOLLOW:
-                event["rank"] = RANK_SYMBOLS[rank]
-            ev.append(event)
+            ev.append(Turn(p, PHASE_NAMES[phase], rank if phase == FOLLOW else None))
 
-    def _out(self, p: int, ev: list | None) -> bool:
+    def _out(self, p: int, ev: Events | None) -> bool:
         """R14: the hand ends at once when a play leaves its player with no cards."""
         if self.hand_count[p]:
             return False
@@ -491,14 +520,14 @@ class GameState:
         self.out_player = p
         self.follow_rank = 0
         if ev is not None:
-            ev.append({"type": "out", "player": p})
+            ev.append(Out(p))
             points = [self.points(i) for i in range(self.n)]
             before = self.scores or [0] * self.n
             totals = [b + pts for b, pts in zip(before, points, strict=True)]
-            ev.append({"type": "hand_scored", "out": p, "points": points, "totals": totals})
+            ev.append(HandScored(p, tuple(points), tuple(totals)))
             result = game_result(totals, self.rules.target)
             if result is not None:
-                ev.append({"type": "game_over", "winner": result[0], "totals": totals})
+                ev.append(GameOver(result[0], tuple(totals)))
         return True
 
     def totals_after(self) -> list[int]:
@@ -522,11 +551,11 @@ class GameState:
             if phase == CHAIN:
                 raise IllegalActionError(
                     "R13: a chain of mystery cards is under way: flip another or end")
-            self._check_cards(p, action, "R6")
+            self._check_cards(p, action, "R6")  # type: ignore[arg-type]
         elif kind is Add:
             if phase != FOLLOW:
                 raise IllegalActionError("R12: no follow-up is offered now")
-            r = self._check_cards(p, action, "R12")
+            r = self._check_cards(p, action, "R12")  # type: ignore[arg-type]
             if r != self.follow_rank:
                 raise IllegalActionError(
                     f"R12: the follow-up is for {RANK_SYMBOLS[self.follow_rank]}s, "
@@ -560,9 +589,10 @@ class GameState:
         for s in action.up:
             if type(s) is not int or not 0 <= s < SLOTS:
                 raise IllegalActionError(f"R6: there is no face-up slot {s!r} (slots are 0-3)")
-            if up[s] is None:
+            card = up[s]
+            if card is None:
                 raise IllegalActionError(f"R6: face-up slot {s} is empty")
-            ranks.add(RANK_OF[up[s]])
+            ranks.add(RANK_OF[card])
         if len(ranks) != 1:
             raise IllegalActionError("R6: a set is cards of one rank")
         (r,) = ranks
@@ -604,8 +634,12 @@ def game_result(totals: list[int], target: int) -> tuple[int | None] | None:
 
 
 def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None = None,
-             scores: list[int] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
-    """Shuffle with ``seed`` and deal one hand (R4, R5). Returns the state and its events."""
+             scores: list[int] | None = None, hand_no: int | None = None
+             ) -> tuple[GameState, Events]:
+    """Shuffle with ``seed`` and deal one hand (R4, R5). Returns the state and its events.
+
+    ``hand_no`` (0-based, in a match) is carried by the ``Dealt`` event.
+    """
     state = GameState(rules, players)
     rng = random.Random(seed)
     if dealer is None:
@@ -618,31 +652,29 @@ def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None =
     state.seed = seed
     state.scores = list(scores) if scores is not None else [0] * players
     pos = 0
-    deal_event: dict[str, Any] = {"type": "dealt", "dealer": dealer, "seed": seed,
-                                  "players": players, "hand": [], "up": [], "down": []}
+    hands: list[tuple[int, ...]] = []
     for p in range(players):
         if rules.table_cards:
-            state.down[p] = cards[pos:pos + SLOTS]
-            state.up[p] = cards[pos + SLOTS:pos + 2 * SLOTS]
+            state.down[p] = list(cards[pos:pos + SLOTS])
+            state.up[p] = list(cards[pos + SLOTS:pos + 2 * SLOTS])
             pos += 2 * SLOTS
         hand = cards[pos:pos + rules.hand_size]
         pos += rules.hand_size
         state._to_hand(p, hand)
-        deal_event["hand"].append(hand)
-        deal_event["up"].append(list(state.up[p]))
-        deal_event["down"].append(list(state.down[p]))
+        hands.append(tuple(hand))
     state.set_aside = cards[pos:]
-    deal_event["set_aside"] = list(state.set_aside)
-    events = [deal_event]
+    events: Events = [Dealt(dealer, seed, players, tuple(hands),
+                            tuple(tuple(u) for u in state.up), tuple(tuple(d) for d in state.down),
+                            tuple(state.set_aside), hand_no)]
     leader = (dealer + 1) % players
     if rules.first_player == "high_card":
         leader = _high_card(state, rng, events, leader)
     state.to_move = leader
-    events.append({"type": "turn", "player": leader, "phase": "play", "first": True})
+    events.append(Turn(leader, "play", first=True))
     return state, events
 
 
-def _high_card(state: GameState, rng: random.Random, events: list, fallback: int) -> int:
+def _high_card(state: GameState, rng: random.Random, events: Events, fallback: int) -> int:
     """R5 option high_card: each player draws from the set-aside cards; highest rank leads.
 
     A drawn Swoop card is put back and that player draws again; players tied for
@@ -650,7 +682,7 @@ def _high_card(state: GameState, rng: random.Random, events: list, fallback: int
     """
     pool = state.set_aside
     if not any(not state.is_swoop_card(c) for c in pool):
-        events.append({"type": "draw_skipped", "reason": "no set-aside card to draw"})
+        events.append(DrawSkipped("no_cards"))
         return fallback
     contenders = list(range(state.n))
     need = list(contenders)
@@ -662,8 +694,7 @@ def _high_card(state: GameState, rng: random.Random, events: list, fallback: int
             drawn = [rng.choice(pool) for _ in need]
         again = []
         for p, c in zip(need, drawn, strict=True):
-            events.append({"type": "drew", "player": p, "card": RANK_SYMBOLS[RANK_OF[c]],
-                           "id": c, "round": round_no})
+            events.append(Drew(p, c, round_no))
             if state.is_swoop_card(c):
                 again.append(p)
             else:
@@ -676,5 +707,5 @@ def _high_card(state: GameState, rng: random.Random, events: list, fallback: int
         if len(contenders) == 1:
             return contenders[0]
         need = list(contenders)
-    events.append({"type": "draw_skipped", "reason": "no single highest card after 200 rounds"})
+    events.append(DrawSkipped("no_winner"))
     return fallback

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from swoop_desktop.engine import Action, Match, Rules, RulesError
+from swoop_desktop.engine.events import Swooped
 
 from .actioncodec import check_deal_text, decode_hands, encode_hands
 from .jsonfile import (
@@ -109,8 +110,8 @@ def count_swoops(match: Match) -> list[int]:
     copy = Match(match.rules, match.n, match.seed)
     swoops = [0] * match.n
     for event in copy.replay(match.actions):
-        if event["type"] == "swooped":
-            swoops[event["player"]] += 1
+        if isinstance(event, Swooped):
+            swoops[event.player] += 1
     return swoops
 
 

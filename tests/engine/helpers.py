@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from swoop_desktop.engine import GameState, action_from_json, format_position, parse_position
+from swoop_desktop.engine.events import events_json
 
 EMPTY4 = [None, None, None, None]
 
@@ -21,12 +22,12 @@ def position(players: list[dict], pile: str = "", to_move: int = 0, phase: Any =
 
 
 def act(state: GameState, action: Any) -> list[dict]:
-    """Apply an action given as JSON (dict or text); return the events."""
-    return state.apply(action_from_json(action))
+    """Apply an action given as JSON (dict or text); return the events as the CLI prints them."""
+    return events_json(state.apply(action_from_json(action)))
 
 
-def types(events: list[dict]) -> list[str]:
-    return [e["type"] for e in events]
+def types(events: list[Any]) -> list[str]:
+    return [e["type"] if isinstance(e, dict) else e.kind for e in events]
 
 
 def pos(state: GameState) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from swoop_desktop.engine import EngineError, Match, Rules
+from swoop_desktop.engine.events import HandScored
 
 
 def play_hand(match: Match, rng: random.Random) -> list[dict]:
@@ -25,8 +26,8 @@ def test_match_runs_to_game_over_with_rotation_and_totals(players):
         match.start_hand()
         dealers.append(match.state.dealer)
         events = play_hand(match, rng)
-        scored = next(e for e in events if e["type"] == "hand_scored")
-        assert scored["points"][scored["out"]] == 0
+        scored = next(e for e in events if isinstance(e, HandScored))
+        assert scored.points[scored.out] == 0
         assert match.totals == [sum(col) for col in zip(*match.sheet, strict=True)]
     assert max(match.totals) >= 150
     assert dealers == [(dealers[0] + k) % players for k in range(len(dealers))]

@@ -20,6 +20,7 @@ from swoop_desktop.engine import (
     format_position,
     parse_position,
 )
+from swoop_desktop.engine.events import events_json
 
 CASES = sorted((Path(__file__).parent / "positions").glob("*.json"))
 
@@ -44,7 +45,7 @@ def test_position_case(path):
             state.apply(action)
         assert format_position(state) == before, "a refused action changes nothing"
         return
-    events = state.apply(action)
+    events = events_json(state.apply(action))
     expect = case["expect"]
     assert [e["type"] for e in events] == expect["events"]
     after = format_position(state)

@@ -14,6 +14,7 @@ from swoop_desktop.engine import (
     TerminationError,
     new_deal,
 )
+from swoop_desktop.engine.events import events_json
 from swoop_desktop.engine.state import MAX_PLAYS
 
 from .helpers import act, player, pos, position, types
@@ -99,6 +100,7 @@ def test_r3_play_passes_clockwise_and_wraps():
 # ---------------------------------------------------------------- R4 layout
 def test_r4_each_player_gets_four_down_four_up_and_eleven_in_hand():
     state, events = new_deal(Rules.from_preset("app"), 4, seed=11)
+    events = events_json(events)
     for p in range(4):
         assert state.hand_count[p] == 11
         assert all(c is not None for c in state.up[p])
@@ -121,6 +123,7 @@ def test_r4_hand_size_twelve_and_no_table_cards():
 def test_r5_player_left_of_dealer_leads():
     for dealer in range(4):
         state, events = new_deal(Rules.from_preset("app"), 4, seed=5, dealer=dealer)
+        events = events_json(events)
         assert state.to_move == (dealer + 1) % 4
         assert events[-1]["type"] == "turn" and events[-1]["first"] is True
 
@@ -145,7 +148,7 @@ def test_r5_high_card_leader_drew_the_highest_card():
     order = "A23456789JQK"
     for seed in range(40):
         state, events = new_deal(Rules.from_preset("traditional"), 4, seed=seed)
-        drew = [e for e in events if e["type"] == "drew"]
+        drew = [e for e in events_json(events) if e["type"] == "drew"]
         assert [e["player"] for e in drew[:4]] == [0, 1, 2, 3]
         latest = {e["player"]: e["card"] for e in drew}
         leader_card = latest[state.to_move]
@@ -171,13 +174,13 @@ def test_r5_high_card_single_highest_leads_and_ties_redraw():
         events: list = []
         leader = _high_card(state, random.Random(seed), events, fallback=0)
         assert len(events) == 4
-        assert next(e["player"] for e in events if e["card"] == "K") == leader
+        assert next(e["player"] for e in events_json(events) if e["card"] == "K") == leader
     # Every card equal: no single highest ever; after many rounds the leader falls back.
     state, _ = new_deal(Rules.from_preset("traditional"), 4, seed=1)
     state.set_aside = pools[7][:4]
     events = []
     assert _high_card(state, random.Random(1), events, fallback=2) == 2
-    assert events[-1]["type"] == "draw_skipped"
+    assert events_json(events)[-1] == {"type": "draw_skipped", "reason": "no_winner"}
 
 
 # ---------------------------------------------------------------- R6 sets
@@ -415,7 +418,7 @@ def test_r12_follow_up_that_swoops_gives_a_bonus_play():
 def test_r12_declining_passes_the_turn():
     state = three("9 9 2", pile="5")
     act(state, {"play": {"hand": "9"}})
-    events = state.apply(END)
+    events = events_json(state.apply(END))
     assert events == [{"type": "turn", "player": 1, "phase": "play"}]
 
 
@@ -467,7 +470,7 @@ def test_r13_chain_stops_on_end_and_needs_the_option():
     state = three("K", up0=["7", None, None, None], down0=["6", "5", None, None], pile="9",
                   rules=TRAD)
     act(state, {"play": {"up": [0]}})
-    assert state.apply(END)[-1]["player"] == 1
+    assert state.apply(END)[-1].player == 1
     state = three("K", up0=["7", None, None, None], down0=["6", "5", None, None], pile="9")
     events = act(state, {"play": {"up": [0]}})
     assert events[-1] == {"type": "turn", "player": 1, "phase": "play"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from swoop_desktop.engine import Match, Rules, action_from_json
+from swoop_desktop.engine.events import Swooped
 from swoop_desktop.storage import (
     compute_stats,
     load_history,
@@ -65,7 +66,7 @@ def test_same_game_recorded_twice_counts_once():
 def test_swoops_counted_from_the_plays():
     match = finished_match(14)
     events = Match(match.rules, match.n, match.seed).replay(match.actions)
-    swoops = sum(1 for e in events if e["type"] == "swooped" and e["player"] == 0)
+    swoops = sum(1 for e in events if isinstance(e, Swooped) and e.player == 0)
     dirs = resolve_dirs()
     record_finished_game(dirs, match, SEATS)
     assert compute_stats(load_history(dirs)[0]).swoops == swoops

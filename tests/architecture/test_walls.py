@@ -1,0 +1,100 @@
+"""The walls between the layers hold, and each check fails when a wall is broken.
+
+Each "broken" test copies the package into a scratch folder, breaks one wall
+there, and runs the same checker (``tools/check_walls.py``) as ``make lint``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECKER = ROOT / "tools" / "check_walls.py"
+
+
+def _check(root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(CHECKER), "--root", str(root)],
+                          capture_output=True, text=True, timeout=120, cwd=root)
+
+
+@pytest.fixture
+def scratch(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "swoop_desktop", tmp_path / "swoop_desktop",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def _append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + "\n" + text + "\n", encoding="utf-8")
+
+
+def test_the_package_has_no_cycles_no_string_imports_and_its_walls_hold():
+    result = _check(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_checker_sees_an_unbroken_scratch_copy_as_whole(scratch):
+    assert _check(scratch).returncode == 0
+
+
+def test_an_import_cycle_inside_a_function_is_found(scratch):
+    # rules.py is imported by state.py; a lazy import back closes a cycle.
+    _append(scratch / "swoop_desktop/engine/rules.py",
+            "def _late():\n    from .state import GameState\n    return GameState")
+    result = _check(scratch)
+    assert result.returncode == 1
+    assert "import cycle" in result.stdout and "swoop_desktop.engine.rules" in result.stdout
+
+
+def test_an_import_by_string_is_found(scratch):
+    _append(scratch / "swoop_desktop/storage/paths.py",
+            "import importlib\n\ndef _late():\n"
+            "    return importlib.import_module('swoop_desktop.storage.settings')")
+    result = _check(scratch)
+    assert result.returncode == 1 and "storage/paths.py" in result.stdout
+
+
+@pytest.mark.parametrize("line", [
+    "import numpy",
+    "from yaml import safe_load",
+    "from swoop_desktop.storage import paths",
+    "from ..storage import paths",
+])
+def test_the_engine_may_import_only_the_standard_library(scratch, line):
+    _append(scratch / "swoop_desktop/engine/cards.py", f"def _late():\n    {line}")
+    result = _check(scratch)
+    assert result.returncode == 1
+    assert "engine/cards.py" in result.stdout and "not the standard library" in result.stdout
+
+
+@pytest.mark.parametrize("line", [
+    "from swoop_desktop.engine import GameState",
+    "from swoop_desktop.engine.state import new_deal",
+    "import swoop_desktop.engine.state",
+    "from ..engine import state",
+    "import swoop_desktop.engine as e\nX = e.GameState",
+    "X = getattr(__import__('swoop_desktop').engine, 'GameState')",
+])
+def test_the_ai_cannot_reach_gamestate_by_any_route(scratch, line):
+    _append(scratch / "swoop_desktop/ai/bots.py", line)
+    result = _check(scratch)
+    assert result.returncode == 1
+    assert "swoop_desktop/ai/bots.py" in result.stdout, result.stdout
+
+
+def _mypy(root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mypy", "--config-file",
+                           str(ROOT / "pyproject.toml"), "--no-incremental"],
+                          capture_output=True, text=True, timeout=300, cwd=root)
+
+
+def test_mypy_strict_catches_an_untyped_engine_function(scratch):
+    assert _mypy(scratch).returncode == 0
+    _append(scratch / "swoop_desktop/engine/cards.py", "def untyped(x):\n    return x + 1")
+    result = _mypy(scratch)
+    assert result.returncode == 1 and "cards.py" in result.stdout, result.stdout

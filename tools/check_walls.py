@@ -1,0 +1,189 @@
+"""Checks of the code's walls that import-linter cannot express.
+
+    python tools/check_walls.py [--root DIR]
+
+- no import cycles between the package's modules (imports inside functions count;
+  grimp, which import-linter uses, reads the imports);
+- no imports of the package's own modules by string (``__import__``, ``import_module``);
+- the engine imports only the standard library (an allow-list, not a deny-list);
+- the AI cannot name ``GameState`` by any route (the module that holds hidden
+  cards, the engine package's re-export, or an attribute of either).
+
+``--root`` points at a folder holding a ``swoop_desktop`` package (a scratch copy
+in the tests); it defaults to the repository. Exit status 1 and one line per
+finding when a wall is broken, 0 when all hold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+PACKAGE = "swoop_desktop"
+HIDDEN_MODULE = f"{PACKAGE}.engine.state"
+HIDDEN_NAME = "GameState"
+
+
+def _modules(root: Path) -> Iterator[tuple[str, Path, ast.Module]]:
+    """Every module of the package under ``root``: dotted name, path, parsed tree."""
+    base = root / PACKAGE
+    for path in sorted(base.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        yield ".".join(parts), path, ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
+    """The absolute module named by a ``from … import`` statement."""
+    if node.level == 0:
+        return node.module or ""
+    parts = module.split(".")
+    keep = len(parts) - node.level + (1 if is_package else 0)
+    base = parts[:keep]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> the package modules it imports anywhere in its body, as grimp reads them."""
+    import grimp
+
+    sys.path.insert(0, str(root))
+    try:
+        graph = grimp.build_graph(PACKAGE, cache_dir=None)
+    finally:
+        sys.path.remove(str(root))
+    return {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+
+
+def import_cycles(root: Path) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan), each sorted."""
+    graph = import_graph(root)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+
+    def visit(v: str) -> None:
+        nonlocal counter
+        index[v] = low[v] = counter
+        counter += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(found)
+
+
+def string_imports(root: Path) -> list[str]:
+    """Calls of ``__import__`` or ``import_module`` anywhere in the package."""
+    found = []
+    for name, path, tree in _modules(root):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = (func.id if isinstance(func, ast.Name)
+                          else func.attr if isinstance(func, ast.Attribute) else "")
+                if called in ("__import__", "import_module"):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: {name} imports by string")
+    return found
+
+
+def engine_outside_stdlib(root: Path) -> list[str]:
+    """Imports in the engine of anything but the standard library and the engine itself."""
+    found = []
+    engine = f"{PACKAGE}.engine"
+    for name, path, tree in _modules(root):
+        if not (name == engine or name.startswith(engine + ".")):
+            continue
+        is_package = path.name == "__init__.py"
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                targets = [_resolve(name, is_package, node)]
+            else:
+                continue
+            for target in targets:
+                top = target.split(".")[0]
+                inside = target == engine or target.startswith(engine + ".")
+                if not inside and (top == PACKAGE or top not in sys.stdlib_module_names):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: the engine imports "
+                                 f"{target}, which is not the standard library")
+    return found
+
+
+def ai_names_gamestate(root: Path) -> list[str]:
+    """Every way an AI module could reach ``GameState``: by module, by name or by attribute."""
+    found = []
+    ai = f"{PACKAGE}.ai"
+    for name, path, tree in _modules(root):
+        if not (name == ai or name.startswith(ai + ".")):
+            continue
+        is_package = path.name == "__init__.py"
+        where = f"{path.relative_to(root)}"
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name == HIDDEN_MODULE:
+                        found.append(f"{where}:{node.lineno}: imports {HIDDEN_MODULE}")
+            elif isinstance(node, ast.ImportFrom):
+                base = _resolve(name, is_package, node)
+                for alias in node.names:
+                    if base == HIDDEN_MODULE or alias.name == HIDDEN_NAME or (
+                            f"{base}.{alias.name}" == HIDDEN_MODULE):
+                        found.append(f"{where}:{node.lineno}: imports {alias.name} from {base}")
+            elif isinstance(node, ast.Attribute) and node.attr == HIDDEN_NAME:
+                found.append(f"{where}:{node.lineno}: reaches .{HIDDEN_NAME} as an attribute")
+            elif isinstance(node, ast.Constant) and node.value in (HIDDEN_NAME, HIDDEN_MODULE):
+                found.append(f"{where}:{node.lineno}: names {node.value!r} in a string")
+    return found
+
+
+def findings(root: Path) -> list[str]:
+    out = [f"import cycle: {' <-> '.join(group)}" for group in import_cycles(root)]
+    out += string_imports(root)
+    out += engine_outside_stdlib(root)
+    out += ai_names_gamestate(root)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Check the walls between the game's layers.")
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
+    args = parser.parse_args(argv)
+    problems = findings(args.root)
+    for line in problems:
+        print(line)
+    if not problems:
+        print("walls hold: no import cycles, no string imports, engine on the standard library, "
+              "AI never names GameState")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
