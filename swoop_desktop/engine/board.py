@@ -18,7 +18,7 @@ class EventBoard:
     """Card zones rebuilt from events alone."""
 
     def __init__(self) -> None:
-        self.hands: list[set[int]] = []
+        self.hands: list[list[int]] = []  # in the order the cards arrived
         self.up: list[list[int | None]] = []
         self.down: list[list[int | None]] = []
         self.pile: list[int] = []
@@ -36,7 +36,7 @@ class EventBoard:
         """Move the cards one event moves (events that move none change nothing)."""
         match event:
             case Dealt():
-                self.hands = [set(h) for h in event.hand]
+                self.hands = [list(h) for h in event.hand]
                 self.up = [list(u) for u in event.up]
                 self.down = [list(d) for d in event.down]
                 self.pile, self.swept = [], []
@@ -47,14 +47,15 @@ class EventBoard:
             case Played(player=p):
                 for card, zone in zip(event.ids, event.zones, strict=True):
                     if zone == "hand":
-                        self.hands[p].remove(card)
+                        if card in self.hands[p]:
+                            self.hands[p].remove(card)
                     elif zone.startswith("up"):
                         self.up[p][int(zone[2:])] = None
                     else:
                         self.down[p][int(zone[4:])] = None
                 self.pile.extend(event.ids)
             case PickedUp(player=p):
-                self.hands[p].update(event.ids)
+                self.hands[p].extend(event.ids)
                 self.pile = []
             case Swooped():
                 self.swept.extend(self.pile)

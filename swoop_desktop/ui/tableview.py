@@ -3,7 +3,9 @@
 The engine jumps straight to the state after an action; the table plays the
 events in order. :class:`TableView` is where each card is *on screen*
 (a hand, a face-up or face-down slot, the pile, the swooped or set-aside
-stacks) and is advanced by :meth:`TableView.apply_event`. When the show
+stacks). It extends the engine's own fold of events
+(:class:`~swoop_desktop.engine.board.EventBoard`) and is advanced by
+:meth:`TableView.apply`. When the show
 catches up, :meth:`TableView.matches` checks the picture against the
 engine's state. :func:`describe` turns one action's events into the plain
 words of the play log.
@@ -11,30 +13,37 @@ words of the play log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from swoop_desktop.engine import RANK_OF, GameState, count_phrase
+from swoop_desktop.engine.board import EventBoard
 from swoop_desktop.engine.cards import RANK_NAMES, RANK_SYMBOLS
+from swoop_desktop.engine.events import (
+    Dealt,
+    Event,
+    Flipped,
+    Out,
+    PickedUp,
+    Played,
+    Swooped,
+    Turn,
+)
 
 SLOTS = 4
 
 
-@dataclass
-class TableView:
-    """Card ids per zone, as currently shown."""
+class TableView(EventBoard):
+    """Card ids per zone, as currently shown: the engine's fold of events, plus what only a
+    picture needs. A flipped mystery card stays in its slot, face up (``revealed``), until
+    its ``Played`` event moves it; a pick-up sorts the hand; ``aside`` holds the set-aside
+    cards (the caller fills it, knowing the deck); ``follow_rank`` is the rank symbol a
+    follow-up asks for."""
 
-    n: int = 4
-    hands: list[list[int]] = field(default_factory=list)
-    up: list[list[int | None]] = field(default_factory=list)
-    down: list[list[int | None]] = field(default_factory=list)
-    revealed: set[int] = field(default_factory=set)
-    pile: list[int] = field(default_factory=list)
-    swept: list[int] = field(default_factory=list)
-    aside: list[int] = field(default_factory=list)
-    to_move: int = 0
-    phase: str = "play"
-    follow_rank: str = ""
+    def __init__(self, n: int = 4) -> None:
+        super().__init__()
+        self.n = n
+        self.revealed: set[int] = set()
+        self.aside: list[int] = []
+        self.to_move: int | None = 0
+        self.follow_rank = ""
 
     @classmethod
     def from_state(cls, state: GameState) -> TableView:
@@ -60,54 +69,25 @@ class TableView:
             ids.extend(c for c in self.down[p] if c is not None)
         return ids
 
-    def _remove(self, player: int, card: int, zone: str) -> None:
-        if zone == "hand":
-            if card in self.hands[player]:
-                self.hands[player].remove(card)
-        elif zone.startswith("up"):
-            self.up[player][int(zone[2:])] = None
-        elif zone.startswith("down"):
-            self.down[player][int(zone[4:])] = None
-            self.revealed.discard(card)
-
-    def apply_event(self, ev: dict[str, Any]) -> None:
-        """Move the cards ``ev`` moved (engine event order)."""
-        kind = ev["type"]
-        if kind == "dealt":
-            n = ev["players"]
-            self.n = n
-            self.hands = [list(h) for h in ev["hand"]]
-            self.up = [list(u) for u in ev["up"]]
-            self.down = [list(d) for d in ev["down"]]
-            dealt = set(c for h in self.hands for c in h)
-            dealt.update(c for row in self.up + self.down for c in row if c is not None)
-            self.aside = []  # filled by the caller, who knows the deck
-            self.pile, self.swept, self.revealed = [], [], set()
-            self._dealt = dealt
-        elif kind == "played":
-            p = ev["player"]
-            for card, zone in zip(ev["ids"], ev["from"], strict=True):
-                self._remove(p, card, zone)
-            if ev.get("new_pile"):
-                self.pile = list(ev["ids"])
-            else:
-                self.pile.extend(ev["ids"])
-        elif kind == "flipped":
-            self.revealed.add(ev["id"])
-        elif kind == "picked_up":
-            p = ev["player"]
-            taken = set(ev["ids"])
-            self.pile = [c for c in self.pile if c not in taken]
-            self.hands[p].extend(ev["ids"])
-            self.hands[p].sort(key=lambda c: (RANK_OF[c], c))
-        elif kind == "swooped":
-            taken = set(ev["ids"])
-            self.pile = [c for c in self.pile if c not in taken]
-            self.swept.extend(ev["ids"])
-        elif kind == "turn":
-            self.to_move = ev["player"]
-            self.phase = ev["phase"]
-            self.follow_rank = ev.get("rank", "")
+    def apply(self, event: Event) -> None:
+        """Move the cards ``event`` moved (engine event order)."""
+        if isinstance(event, Flipped):
+            self.revealed.add(event.id)  # shown in its slot until it is played
+            return
+        super().apply(event)
+        match event:
+            case Dealt():
+                self.n = event.players
+                self.aside = []  # filled by the caller, who knows the deck
+                self.revealed = set()
+            case Played(zones=zones):
+                for card, zone in zip(event.ids, zones, strict=True):
+                    if zone.startswith("down"):
+                        self.revealed.discard(card)
+            case PickedUp(player=p):
+                self.hands[p].sort(key=lambda c: (RANK_OF[c], c))
+            case Turn(rank=rank):
+                self.follow_rank = RANK_SYMBOLS[rank] if rank is not None else ""
 
     def matches(self, state: GameState) -> bool:
         """True when the picture shows exactly the engine's zones."""
@@ -143,30 +123,28 @@ def plural(rank: int) -> str:
     return RANK_NAMES[rank][1]
 
 
-def seat_news(events: list[dict[str, Any]], action_kind: str = "") -> str:
+def seat_news(events: list[Event], action_kind: str = "") -> str:
     """A seat's play in a few words for its name plate: "played two 7s", "picked up 9",
     "flipped a king · picked up 3", "played a 10 · Swoop!"."""
     parts: list[str] = []
     for ev in events:
-        kind = ev["type"]
-        if kind == "flipped":
-            parts.append(f"flipped {count_phrase(RANK_OF[ev['id']], 1)}")
-        elif kind == "played":
-            if ev["from"] and ev["from"][0].startswith("down"):
-                if ev.get("new_pile"):
-                    parts.append("new pile")
-                continue
-            verb = "added" if action_kind == "add" else "played"
-            if ev.get("new_pile"):
-                parts.append(f"new pile with {ev['words']}")
-            else:
-                parts.append(f"{verb} {ev['words']}")
-        elif kind == "picked_up":
-            parts.append(f"picked up {ev['count']}")
-        elif kind == "swooped":
-            parts.append("Swoop!")
-        elif kind == "out":
-            parts.append("out!")
+        match ev:
+            case Flipped():
+                parts.append(f"flipped {count_phrase(ev.rank, 1)}")
+            case Played():
+                if ev.zones and ev.zones[0].startswith("down"):
+                    if ev.new_pile:
+                        parts.append("new pile")
+                    continue
+                verb = "added" if action_kind == "add" else "played"
+                words = count_phrase(ev.rank, ev.count)
+                parts.append(f"new pile with {words}" if ev.new_pile else f"{verb} {words}")
+            case PickedUp():
+                parts.append(f"picked up {ev.count}")
+            case Swooped():
+                parts.append("Swoop!")
+            case Out():
+                parts.append("out!")
     if not parts and action_kind == "end":
         return "stopped"
     return " · ".join(parts)
@@ -176,33 +154,32 @@ def _be(name: str) -> str:
     return "are" if name == "You" else "is"
 
 
-def describe(name: str, events: list[dict[str, Any]], action_kind: str = "") -> str:
+def describe(name: str, events: list[Event], action_kind: str = "") -> str:
     """One log line for one play: "Lefty played three 7s — Swoop!", "Top picked up 14 cards"."""
     parts: list[str] = []
     swoop = False
     out = False
     for ev in events:
-        kind = ev["type"]
-        if kind == "flipped":
-            parts.append(f"flipped {count_phrase(RANK_OF[ev['id']], 1)}")
-        elif kind == "played":
-            words = ev["words"]
-            if ev["from"] and ev["from"][0].startswith("down"):
-                if ev.get("new_pile"):
-                    parts.append("started a new pile with it")
-                continue
-            verb = "added" if action_kind == "add" else "played"
-            if ev.get("new_pile"):
-                parts.append(f"started a new pile with {words}")
-            else:
-                parts.append(f"{verb} {words}")
-        elif kind == "picked_up":
-            n = ev["count"]
-            parts.append(f"picked up {n} card{'s' if n != 1 else ''}")
-        elif kind == "swooped":
-            swoop = True
-        elif kind == "out":
-            out = True
+        match ev:
+            case Flipped():
+                parts.append(f"flipped {count_phrase(ev.rank, 1)}")
+            case Played():
+                words = count_phrase(ev.rank, ev.count)
+                if ev.zones and ev.zones[0].startswith("down"):
+                    if ev.new_pile:
+                        parts.append("started a new pile with it")
+                    continue
+                verb = "added" if action_kind == "add" else "played"
+                if ev.new_pile:
+                    parts.append(f"started a new pile with {words}")
+                else:
+                    parts.append(f"{verb} {words}")
+            case PickedUp(count=n):
+                parts.append(f"picked up {n} card{'s' if n != 1 else ''}")
+            case Swooped():
+                swoop = True
+            case Out():
+                out = True
     if not parts:
         if action_kind == "end":
             return f"{name} {'stop' if name == 'You' else 'stops'} there"

@@ -592,15 +592,16 @@ def test_the_hover_outline_leaves_when_the_pointer_leaves_the_window(tmp_path):
 
 
 def test_seat_news_in_a_few_words():
+    from swoop_desktop.engine import RANK_OF
+    from swoop_desktop.engine.events import Flipped, PickedUp, Played, Swooped
     from swoop_desktop.ui.tableview import seat_news
 
-    flip = [{"type": "flipped", "id": 7 * 4},
-            {"type": "picked_up", "player": 1, "ids": [1, 2, 3, 4], "count": 4},
-            {"type": "played", "player": 1, "ids": [7 * 4], "from": ["down2"],
-             "words": "an 8", "new_pile": True}]
+    eight = 7 * 4
+    assert RANK_OF[eight] == 8
+    flip = [Flipped(1, 2, eight), PickedUp(1, (1, 2, 3, 4)),
+            Played(1, (eight,), ("down2",), 8, new_pile=True)]
     assert seat_news(flip) == "flipped an 8 · picked up 4 · new pile"
-    swoop = [{"type": "played", "player": 2, "ids": [1], "from": ["hand"], "words": "a 10"},
-             {"type": "swooped", "ids": [1]}]
+    swoop = [Played(2, (1,), ("hand",), 10), Swooped(2, "swoop_card", (1,))]
     assert seat_news(swoop) == "played a 10 · Swoop!"
 
 

@@ -6,6 +6,7 @@ import pygame
 import pytweening
 
 from swoop_desktop.engine import Rules, new_deal
+from swoop_desktop.engine.events import Out, PickedUp, Played, Swooped
 from swoop_desktop.ui.anim import Animator, CardSprite, Step, Tween
 from swoop_desktop.ui.cards import CardArt, card_size
 from swoop_desktop.ui.sound import synthesize
@@ -86,25 +87,24 @@ def test_view_follows_events_to_the_engine_state():
     state, events = new_deal(rules, 4, seed=3)
     view = TableView()
     for ev in events:
-        view.apply_event(ev)
+        view.apply(ev)
     view.aside = list(state.set_aside)
     assert view.matches(state)
     for _ in range(60):
         if state.is_over:
             break
         for ev in state.apply(state.legal_actions()[0]):
-            view.apply_event(ev)
+            view.apply(ev)
         assert view.matches(state)
 
 
 def test_log_lines_are_plain_words():
-    played = {"type": "played", "player": 1, "ids": [1, 2, 3], "from": ["hand"] * 3,
-              "words": "three 7s", "rank": "7", "count": 3, "cards": ["7"] * 3}
-    swoop = {"type": "swooped", "player": 1, "by": "four", "ids": [1, 2, 3, 4], "count": 4}
+    played = Played(1, (1, 2, 3), ("hand",) * 3, 7)
+    swoop = Swooped(1, "four", (1, 2, 3, 4))
     assert describe("Left", [played, swoop]) == "Left played three 7s — Swoop!"
-    pick = {"type": "picked_up", "player": 2, "ids": list(range(14)), "count": 14, "cards": []}
+    pick = PickedUp(2, tuple(range(14)))
     assert describe("Top", [pick]) == "Top picked up 14 cards"
-    assert describe("You", [played, {"type": "out", "player": 0}]).endswith("You are out!")
+    assert describe("You", [played, Out(0)]).endswith("You are out!")
 
 
 def test_card_art_stays_in_the_layout_sizes_however_long_the_game(tmp_path):

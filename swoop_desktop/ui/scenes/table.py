@@ -28,7 +28,18 @@ from swoop_desktop.engine import (
     Match,
     count_phrase,
 )
-from swoop_desktop.engine.cards import SYMBOL_RANKS
+from swoop_desktop.engine.events import (
+    Dealt,
+    Drew,
+    Event,
+    Flipped,
+    HandScored,
+    Out,
+    PickedUp,
+    Played,
+    Swooped,
+    Turn,
+)
 
 from .. import layout as L
 from ..anim import Animator, CardSprite, Step, Tween
@@ -236,7 +247,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.sprites = {c: s for c, s in self.sprites.items() if c in keep}
         self._settle()
 
-    def apply(self, action: Action) -> list[dict[str, Any]]:
+    def apply(self, action: Action) -> list[Event]:
         """Play ``action`` for the seat to move (checked by the engine), and show it."""
         st = self.state
         seat = st.to_move
@@ -310,7 +321,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.saver.submit(job)
 
     # ---------------------------------------------------------- the show
-    def _queue_events(self, events: list[dict[str, Any]], log_line: str = "",
+    def _queue_events(self, events: list[Event], log_line: str = "",
                       news: tuple[int, str] | None = None) -> None:
         """One animation step per engine event, in the engine's order.
 
@@ -343,30 +354,30 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.anim.add(Step(run, hold=hold, label=label))
 
         for ev in events:
-            kind = ev["type"]
-            if kind in ("turn", "out", "hand_scored"):
+            if isinstance(ev, (Turn, Out, HandScored)):
                 write_log()
-            if kind == "dealt":
-                step(lambda ev=ev: self._do_deal(ev), label="deal")
-            elif kind == "played":
-                step(lambda ev=ev: self._do_played(ev), label="played")
-            elif kind == "flipped":
-                step(lambda ev=ev: self._do_flipped(ev), hold=0.35, label="flip")
-            elif kind == "picked_up":
-                step(lambda ev=ev: self._do_picked_up(ev), label="pickup")
-            elif kind == "swooped":
-                step(lambda ev=ev: self._do_swooped(ev), hold=0.45, label="swoop")
-            elif kind == "turn":
-                # A bonus play (after a Swoop) waits a beat, so it reads as a second play.
-                step(lambda ev=ev: self._do_turn(ev), hold=0.55 if ev.get("bonus") else 0.0,
-                     label="turn")
-            elif kind == "out":
-                step(lambda ev=ev: self._do_out(ev), hold=0.6, label="out")
-            elif kind == "hand_scored":
-                self.overlay_pending = True
-                step(self._show_result, label="result")
-            elif kind == "drew":
-                step(lambda ev=ev: self._do_drew(ev), hold=0.25, label="drew")
+            match ev:
+                case Dealt():
+                    step(lambda ev=ev: self._do_deal(ev), label="deal")
+                case Played():
+                    step(lambda ev=ev: self._do_played(ev), label="played")
+                case Flipped():
+                    step(lambda ev=ev: self._do_flipped(ev), hold=0.35, label="flip")
+                case PickedUp():
+                    step(lambda ev=ev: self._do_picked_up(ev), label="pickup")
+                case Swooped():
+                    step(lambda ev=ev: self._do_swooped(ev), hold=0.45, label="swoop")
+                case Turn():
+                    # A bonus play (after a Swoop) waits a beat, so it reads as a second play.
+                    step(lambda ev=ev: self._do_turn(ev), hold=0.55 if ev.bonus else 0.0,
+                         label="turn")
+                case Out():
+                    step(lambda ev=ev: self._do_out(ev), hold=0.6, label="out")
+                case HandScored():
+                    self.overlay_pending = True
+                    step(self._show_result, label="result")
+                case Drew():
+                    step(lambda ev=ev: self._do_drew(ev), hold=0.25, label="drew")
         write_log()
         self.anim.add(Step(self._check_picture, label="check"))
 
@@ -379,8 +390,8 @@ class TableScene(TableInput, TableDrawing, Scene):
             return self._relayout(0.2)
         return []
 
-    def _do_deal(self, ev: dict[str, Any]) -> list[Tween]:
-        self.view.apply_event(ev)
+    def _do_deal(self, ev: Dealt) -> list[Tween]:
+        self.view.apply(ev)
         self.view.to_move = -1  # nobody's turn until the cards are down
         self.view.aside = list(self.state.set_aside) if self.state else []
         self.art.set_swoop_tens(self.match.rules.tens_are_swoop_cards)
@@ -420,69 +431,69 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.app.sound.play("pickup")
         return tweens
 
-    def _do_drew(self, ev: dict[str, Any]) -> list[Tween]:
+    def _do_drew(self, ev: Drew) -> list[Tween]:
         """R5 high card: the drawn card is shown between the player and the pile.
 
         It stays a set-aside card; the next layout (the first turn) puts it back.
         """
-        self.add_log(f"{self.seat_name(ev['player'])} drew {count_phrase(RANK_OF[ev['id']], 1)}")
+        self.add_log(f"{self.seat_name(ev.player)} drew {count_phrase(ev.rank, 1)}")
         lay = self.lay
-        plate = lay.seat_boxes[ev["player"]]
+        plate = lay.seat_boxes[ev.player]
         px, py = lay.pile_centre
-        x = (plate.centerx + px) / 2 + (ev.get("round", 1) - 1) * lay.px(12)
+        x = (plate.centerx + px) / 2 + (ev.round - 1) * lay.px(12)
         y = (plate.centery + py) / 2
         self.view.to_move = -2  # the status line says what the draw is for
-        s = self.sprite(ev["id"])
+        s = self.sprite(ev.id)
         s.z = 950
-        self.buried.discard(ev["id"])
+        self.buried.discard(ev.id)
         w, h = lay.pile_card
         self.app.sound.play("flip")
         return [Tween(s, (x, y, w, h), 0.35, ease=pytweening.easeOutCubic, lift=lay.px(20),
                       turn_to=True)]
 
-    def _do_played(self, ev: dict[str, Any]) -> list[Tween]:
-        self.view.apply_event(ev)
-        self.last_play = set(ev["ids"])
+    def _do_played(self, ev: Played) -> list[Tween]:
+        self.view.apply(ev)
+        self.last_play = set(ev.ids)
         self.app.sound.play("place")
         special = {c: dict(lift=30 * self.lay.u, ease=pytweening.easeOutCubic, duration=0.38)
-                   for c in ev["ids"]}
-        return self._relayout(0.25, special, raise_ids=ev["ids"])
+                   for c in ev.ids}
+        return self._relayout(0.25, special, raise_ids=list(ev.ids))
 
-    def _do_flipped(self, ev: dict[str, Any]) -> list[Tween]:
-        self.view.apply_event(ev)
+    def _do_flipped(self, ev: Flipped) -> list[Tween]:
+        self.view.apply(ev)
         self.app.sound.play("flip")
-        s = self.sprite(ev["id"])
+        s = self.sprite(ev.id)
         s.z = 950
         return [Tween(s, (s.x, s.y, s.w, s.h), 0.35, ease=pytweening.easeInOutSine,
                       lift=14 * self.lay.u, turn_to=True)]
 
-    def _do_picked_up(self, ev: dict[str, Any]) -> list[Tween]:
-        self.view.apply_event(ev)
+    def _do_picked_up(self, ev: PickedUp) -> list[Tween]:
+        self.view.apply(ev)
         self.app.sound.play("pickup")
         special = {c: dict(delay=i * 0.025, duration=0.45, ease=pytweening.easeInOutQuad)
-                   for i, c in enumerate(ev["ids"])}
+                   for i, c in enumerate(ev.ids)}
         # Told at the picker's name plate (never over the pile and its caption).
         self.banner = None
-        self.news[ev["player"]] = (f"picked up {ev['count']}", self.clock)
-        return self._relayout(0.3, special, raise_ids=ev["ids"])
+        self.news[ev.player] = (f"picked up {ev.count}", self.clock)
+        return self._relayout(0.3, special, raise_ids=list(ev.ids))
 
-    def _do_swooped(self, ev: dict[str, Any]) -> list[Tween]:
-        self.view.apply_event(ev)
+    def _do_swooped(self, ev: Swooped) -> list[Tween]:
+        self.view.apply(ev)
         self.app.sound.play("swoop")
         self.banner = ("Swoop!", 1.3)
         special = {c: dict(delay=i * 0.018, duration=0.5, ease=pytweening.easeInBack)
-                   for i, c in enumerate(reversed(ev["ids"]))}
-        return self._relayout(0.25, special, raise_ids=ev["ids"])
+                   for i, c in enumerate(reversed(ev.ids))}
+        return self._relayout(0.25, special, raise_ids=list(ev.ids))
 
-    def _do_turn(self, ev: dict[str, Any]) -> list[Tween]:
-        if ev["player"] != self.view.to_move:
+    def _do_turn(self, ev: Turn) -> list[Tween]:
+        if ev.player != self.view.to_move:
             self.turn_since = self.clock  # the name plate lights up with a short pulse
-        self.view.apply_event(ev)
-        if ev.get("bonus") and not (ev["player"] == 0 and self.seats[0].is_human):
-            self.banner = (f"{self.seat_name(ev['player'])} plays again", 1.2)
-        if ev["player"] == 0 and self.seats[0].is_human:
+        self.view.apply(ev)
+        if ev.bonus and not (ev.player == 0 and self.seats[0].is_human):
+            self.banner = (f"{self.seat_name(ev.player)} plays again", 1.2)
+        if ev.player == 0 and self.seats[0].is_human:
             self.app.sound.play("turn")
-            if ev.get("bonus"):
+            if ev.bonus:
                 self.notify("Bonus play: you go again")
             elif self.toast and self.toast[0].startswith("Bonus play"):
                 self.toast = None
@@ -492,10 +503,10 @@ class TableScene(TableInput, TableDrawing, Scene):
                             "H for a hint.", self.app.theme.highlight, 7)
             # The keyboard focus goes to a card that answers the question asked.
             mine = self._my_card_ids()
-            if ev["phase"] == "follow":
-                rank = SYMBOL_RANKS[ev["rank"]]
+            if ev.phase == "follow" and ev.rank is not None:
+                rank = ev.rank
                 first = next((c for c in mine if RANK_OF[c] == rank), None)
-            elif ev["phase"] == "chain":
+            elif ev.phase == "chain":
                 downs = self._down_ids()
                 first = next((c for c in mine if c in downs), None)
             else:
@@ -505,8 +516,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         self._build_buttons()
         return self._relayout(0.2)
 
-    def _do_out(self, ev: dict[str, Any]) -> list[Tween]:
-        name = self.seat_name(ev["player"])
+    def _do_out(self, ev: Out) -> list[Tween]:
+        name = self.seat_name(ev.player)
         self.banner = (f"{name} {'are' if name == 'You' else 'is'} out!", 1.4)
         return []
 
