@@ -15,6 +15,9 @@ from swoop_desktop.engine import RANK_OF
 
 from ..scene import Scene
 from ..widgets import Button
+from .howto import HowToScene
+from .scores import ScoresScene
+from .settings import SettingsScene
 
 
 def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -159,23 +162,14 @@ class PauseScene(_Overlay):
     def resume(self) -> None:
         self.app.pop("resume")
 
-    def _push(self, module: str, cls: str) -> None:
-        try:
-            mod = __import__(f"swoop_desktop.ui.scenes.{module}", fromlist=[cls])
-            scene = getattr(mod, cls)(self.app)
-        except (ImportError, AttributeError) as exc:
-            self.table.notify(f"That screen is not available ({exc})")
-            return
-        self.app.push(scene)
-
     def settings(self) -> None:
-        self._push("settings", "SettingsScene")
+        self.app.push(SettingsScene(self.app))
 
     def scores(self) -> None:
-        self._push("scores", "ScoresScene")
+        self.app.push(ScoresScene(self.app))
 
     def howto(self) -> None:
-        self._push("howto", "HowToScene")
+        self.app.push(HowToScene(self.app))
 
     def to_title(self) -> None:
         self.table.save_now()

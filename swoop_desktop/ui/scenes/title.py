@@ -8,7 +8,6 @@ of four AIs (the table's own demo mode) fades in behind the menu.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
 from typing import Any
@@ -21,6 +20,9 @@ from swoop_desktop.ui import widgets as W
 from swoop_desktop.ui.cards import CardArt, card_size
 from swoop_desktop.ui.rules_text import summary
 from swoop_desktop.ui.scene import Scene
+from swoop_desktop.ui.scenes.howto import HowToScene
+from swoop_desktop.ui.scenes.scores import ScoresScene
+from swoop_desktop.ui.scenes.settings import SettingsScene
 
 CONFIRM_NEW = "confirm_new_game"
 WATCH_AFTER = 2.5  # seconds of quiet on the title before the AIs start playing behind it
@@ -47,7 +49,6 @@ class TitleScene(Scene):
         self.ring = W.FocusRing([])
         self.art: CardArt | None = None
         self.has_save = False
-        self.scores_scene: type | None = None
         self.footer = ""
         self._built_for: tuple[int, int] | None = None
         self._background: pygame.Surface | None = None
@@ -94,7 +95,6 @@ class TitleScene(Scene):
             self.has_save = bool(has_saved_game(self.app.dirs))
         except OSError:
             self.has_save = False
-        self.scores_scene = _scores_scene_class()
         try:
             rules = self.app.settings.rules_obj()
             self.footer = "Next game: " + summary(rules)
@@ -118,17 +118,12 @@ class TitleScene(Scene):
             self.app.continue_game()
 
     def open_settings(self) -> None:
-        from .settings import SettingsScene
-
         self.app.push(SettingsScene(self.app))
 
     def open_scores(self) -> None:
-        if self.scores_scene is not None:
-            self.app.push(self.scores_scene(self.app))
+        self.app.push(ScoresScene(self.app))
 
     def open_howto(self) -> None:
-        from .howto import HowToScene
-
         self.app.push(HowToScene(self.app))
 
     def quit(self) -> None:
@@ -168,9 +163,6 @@ class TitleScene(Scene):
         for key, label, action, hotkey, primary, _show, tip in shown:
             button = W.Button((w // 2 - bw // 2, y, bw, bh), label, action, key=hotkey,
                               primary=primary, tooltip=tip)
-            if key == "scores" and self.scores_scene is None:
-                button.enabled = False
-                button.tooltip = "The score sheet is not available in this version."
             if key in old:
                 button.hovered = old[key].hovered
             self.buttons[key] = button
@@ -466,15 +458,6 @@ class Watch:
     def fade(self) -> float:
         """1.0 when the game has just appeared, 0.0 once it is fully shown (1.5 s later)."""
         return max(0.0, 1.0 - self.shown / 1.5)
-
-
-def _scores_scene_class() -> type | None:
-    """The storage engineer's ScoresScene, when this build has it."""
-    try:
-        module = importlib.import_module("swoop_desktop.ui.scenes.scores")
-    except ImportError:
-        return None
-    return getattr(module, "ScoresScene", None)
 
 
 class ConfirmScene(Scene):
