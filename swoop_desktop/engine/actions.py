@@ -1,4 +1,4 @@
-"""Actions: small hashable values with a JSON form (RULES.md, position notation).
+"""Actions: small hashable values with a JSON form (docs/rules.md, position notation).
 
 ``Play`` and ``Add`` name hand cards by rank only (equal-rank hand cards are
 interchangeable) and face-up cards by slot (slots are not). A caller that

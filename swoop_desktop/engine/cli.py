@@ -40,7 +40,7 @@ def _dump(value: Any) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m swoop_desktop.engine",
-                                     description="Swoop rules engine (RULES.md notation).")
+                                     description="Swoop rules engine (docs/rules.md notation).")
     sub = parser.add_subparsers(dest="command", required=True)
     deal = sub.add_parser("deal", help="deal a new hand and print its position")
     deal.add_argument("--seed", type=int, required=True)

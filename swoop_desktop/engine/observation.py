@@ -1,4 +1,4 @@
-"""What one seat may know (RULES.md, "What each player may know"), and nothing more.
+"""What one seat may know (docs/rules.md, "What each player may know"), and nothing more.
 
 :class:`PublicHistory` is fed the engine's events and keeps only their public
 part: who played, flipped, picked up and swooped which cards, and so which

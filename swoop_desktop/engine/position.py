@@ -1,4 +1,4 @@
-"""The position notation of RULES.md, both ways: ``parse_position`` and ``format_position``.
+"""The position notation of docs/rules.md, both ways: ``parse_position`` and ``format_position``.
 
 A position may list only part of the cards; every card it does not list is
 set aside. Hands print sorted by rank; ``format(parse(x))`` is stable, and

@@ -1,4 +1,4 @@
-"""Rule options and the three presets of RULES.md, as one frozen, validated object."""
+"""Rule options and the three presets of docs/rules.md, as one frozen, validated object."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ SLOTS = 4  # face-down/face-up stacks per player (R4)
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every option of RULES.md. Build one with :meth:`Rules.from_preset`."""
+    """Every option of docs/rules.md. Build one with :meth:`Rules.from_preset`."""
 
     preset: str = "app"
     decks: str | int = "auto"

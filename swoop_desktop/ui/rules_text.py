@@ -1,6 +1,6 @@
 """The rules in plain words: one line per rule option (settings) and the how-to-play text.
 
-Everything here follows RULES.md and reads the options of a :class:`Rules`, so
+Everything here follows docs/rules.md and reads the options of a :class:`Rules`, so
 the how-to-play screen always describes the table the player will actually
 get. No pygame here: the text is data, the screens draw it.
 """
@@ -33,7 +33,7 @@ class OptionInfo:
     label: str
     help: str
     choices: tuple[OptionChoice, ...] = ()  # empty: a toggle (bool) or a number
-    rule: str = ""  # the RULES.md rule id
+    rule: str = ""  # the docs/rules.md rule id
 
 
 PRESET_INFO: dict[str, tuple[str, str]] = {

@@ -1,4 +1,4 @@
-"""Observations hold exactly what a seat may know (RULES.md, "What each player may know")."""
+"""Observations hold exactly what a seat may know (docs/rules.md, "What each player may know")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Small builders for engine tests: positions in RULES.md notation."""
+"""Small builders for engine tests: positions in docs/rules.md notation."""
 
 from __future__ import annotations
 

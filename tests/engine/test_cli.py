@@ -1,4 +1,4 @@
-"""The engine command line (DESIGN.md), run as a real subprocess, without pygame."""
+"""The engine command line (docs/architecture.md), run as a real subprocess, without pygame."""
 
 from __future__ import annotations
 

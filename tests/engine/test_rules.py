@@ -1,4 +1,4 @@
-"""One test (or a few) per rule of RULES.md, R1-R17, named by rule id."""
+"""One test (or a few) per rule of docs/rules.md, R1-R17, named by rule id."""
 
 from __future__ import annotations
 
@@ -615,7 +615,7 @@ def test_r13_a_flip_as_a_play_offers_the_r12_follow_up_not_a_chain():
 
 
 def test_r13_chain_compares_with_the_top_of_the_pile():
-    """RULES.md (not the older text) decides: a chained card is compared with the pile's top."""
+    """docs/rules.md (not the older text) decides: a chained card is compared with the pile's top."""
     state = three("K", up0=["8", None, None, None], down0=["8", "7", "8", None], pile="9",
                   rules=TRAD)
     act(state, {"play": {"up": [0]}})

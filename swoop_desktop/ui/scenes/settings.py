@@ -1,6 +1,6 @@
 """The settings screen: rules for the next game, opponents, speeds, sound and screen.
 
-Every rule option of RULES.md is a toggle or a choice with a one-line
+Every rule option of docs/rules.md is a toggle or a choice with a one-line
 explanation; choosing a rule set resets the options to it. Each change is
 checked by the engine (``Rules.with_options`` and ``validate_players``): a
 combination it refuses is shown as a message and the control goes back,
