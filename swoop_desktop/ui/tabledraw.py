@@ -17,6 +17,7 @@ from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
 
 from . import layout as L
+from .tableparts import TableParts
 from .tableview import counted, plural
 from .widgets import Button
 
@@ -27,11 +28,8 @@ def rules_words(rules: Any) -> str:
     return f"{rules.preset} rules{', changed' if changed else ''}"
 
 
-class TableDrawing:
+class TableDrawing(TableParts):
     """The drawing half of the table scene (it reads the scene's state, never changes it)."""
-
-    app: Any
-    lay: L.Layout
 
     def _text(self, text: str, px: int, colour: tuple[int, int, int], bold: bool = False
               ) -> pygame.Surface:

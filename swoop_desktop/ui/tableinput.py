@@ -27,6 +27,7 @@ from swoop_desktop.engine import (
 from swoop_desktop.engine.cards import RANK_NAMES
 
 from .anim import Tween
+from .tableparts import TableParts
 from .tableview import plural
 from .widgets import Button, set_hand_cursor
 
@@ -98,10 +99,8 @@ def plain_reason(message: str, state: Any = None, action: Any = None) -> str:
     return text[0].upper() + text[1:] if text else "That cannot be played now"
 
 
-class TableInput:
+class TableInput(TableParts):
     """The input half of the table scene: it reads the picture and asks the engine."""
-
-    app: Any
 
     def _my_card_ids(self) -> list[int]:
         """Your cards in keyboard order: hand (by rank), face-up, then uncovered mystery cards."""
