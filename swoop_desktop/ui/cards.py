@@ -265,4 +265,5 @@ class CardArt:
 def _tint(colour: tuple[int, int, int], base: tuple[int, int, int], amount: float
           ) -> tuple[int, int, int]:
     """``colour`` mixed into ``base``: amount 1.0 gives base, 0.0 gives colour."""
-    return tuple(int(c * (1 - amount) + b * amount) for c, b in zip(colour, base, strict=True))
+    r, g, b = (int(c * (1 - amount) + k * amount) for c, k in zip(colour, base, strict=True))
+    return (r, g, b)

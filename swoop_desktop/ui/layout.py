@@ -116,6 +116,8 @@ def seat_fan_positions(lay: Layout, seat: int, n: int) -> list[Point]:
         return []
     w, h = lay.small_card
     plate = lay.seat_boxes[seat]
+    max_w: float
+    y: float
     if seat == 2:
         max_w = lay.px(TOP_FAN) - w
         cx = plate.right + lay.px(10) + lay.px(TOP_FAN) / 2

@@ -58,7 +58,7 @@ def seat_setup(settings: Any, config_dir: Any = None, demo: bool = False
         personality = extra.get("personality") or cfg.personality
         # Explicit weights from opponents.yaml belong to the personality they came with.
         weights = cfg.weights if personality == cfg.personality else None
-        seats.append(Seat(cfg.seat, name, level, personality, tuple(cfg.think_ms), weights))
+        seats.append(Seat(cfg.seat, name, level, personality, (cfg.think_ms[0], cfg.think_ms[1]), weights))
     return seats, messages
 
 

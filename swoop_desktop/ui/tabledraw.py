@@ -90,8 +90,8 @@ class TableDrawing(TableParts):
                     line = "   " + word
             lines.append(line)
             found = lines
-            self._text_cache[key] = found  # type: ignore[assignment]
-        return found  # type: ignore[return-value]
+            self._text_cache[key] = found
+        return list(found)
 
     def _felt_surface(self) -> pygame.Surface:
         if self._felt is None or self._felt.get_size() != (self.lay.width, self.lay.height):
@@ -153,8 +153,9 @@ class TableDrawing(TableParts):
             if st.phase_name == "follow":
                 addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
             elif st.phase_name == "chain":
-                addable = {st.down[0][slot] for slot in st.uncovered_slots(0)}
-        blits = []
+                addable = {c for slot in st.uncovered_slots(0)
+                           if (c := st.down[0][slot]) is not None}
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # Art exists only in the layout's few sizes; a card between sizes (in flight from
         # a small seat to the pile) or half turned is scaled from the nearest of them.
         sizes = (lay.hand_card, lay.pile_card, lay.table_card, lay.small_card)
@@ -366,7 +367,7 @@ class TableDrawing(TableParts):
             return ""
         if st.is_over and not self.anim.busy:
             return "Hand over"
-        p = view.to_move
+        p = view.to_move if view.to_move is not None else -1
         if p == -2:
             return "Drawing cards: the highest plays first"
         if p < 0:

@@ -107,8 +107,8 @@ class TableInput(TableParts):
         view = self.view
         hand = sorted(view.hands[0], key=lambda c: (RANK_OF[c], c)) if view.hands else []
         ups = [c for c in view.up[0] if c is not None] if view.up else []
-        downs = [view.down[0][s] for s in range(4)
-                 if view.up and view.up[0][s] is None and view.down[0][s] is not None]
+        downs = [c for s in range(4)
+                 if view.up and view.up[0][s] is None and (c := view.down[0][s]) is not None]
         return hand + ups + downs
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
@@ -198,12 +198,13 @@ class TableInput(TableParts):
     def _ids_for(self, action: Action) -> list[int]:
         st = self.state
         if isinstance(action, Flip):
-            return [st.down[0][action.slot]]
+            card = st.down[0][action.slot]
+            return [] if card is None else [card]
         if isinstance(action, (Play, Add)):
             ids: list[int] = []
             if action.hand:
                 ids.extend(sorted(st.hands[0][action.hand[0]])[:len(action.hand)])
-            ids.extend(st.up[0][s] for s in action.up)
+            ids.extend(c for s in action.up if (c := st.up[0][s]) is not None)
             return ids
         return []
 
@@ -485,13 +486,14 @@ class TableInput(TableParts):
             return True
         if key == pygame.K_f:
             st = self.state
-            card = mine[self.focus] if mine else None
-            if card is not None and card in self._down_ids():
-                self.try_play([card])
+            focused = mine[self.focus] if mine else None
+            if focused is not None and focused in self._down_ids():
+                self.try_play([focused])
             elif st is not None:
                 slots = st.uncovered_slots(0)
-                if slots:
-                    self.try_play([st.down[0][slots[0]]])
+                down = st.down[0][slots[0]] if slots else None
+                if down is not None:
+                    self.try_play([down])
                 else:
                     self.refuse("No mystery card is uncovered: play a face-up card from it first")
             return True

@@ -39,7 +39,7 @@ class TableParts:
     replay: Replay | None
     match: Match
     seats: list[Seat]
-    history: PublicHistory | None
+    history: PublicHistory
     view: TableView
     anim: Animator
     art: CardArt
@@ -52,6 +52,10 @@ class TableParts:
     focus: int
     hover: int | None
     drag: dict[str, Any] | None
+    press: dict[str, Any] | None
+    pointer: tuple[int, int] | None
+    last_click: tuple[int, float] | None
+    _buttons_for: tuple[bool, bool] | None
     key_queue: list[pygame.event.Event]
     buttons: list[Button]
     wait_click: bool
@@ -67,7 +71,8 @@ class TableParts:
     thinking: dict[str, Any] | None
     overlay_pending: bool
     plays: int
-    _text_cache: dict[tuple[Any, ...], pygame.Surface]
+    _text_cache: dict[tuple[Any, ...], Any]  # rendered lines and wrapped paragraphs
+    _felt: pygame.Surface | None
 
     if TYPE_CHECKING:  # provided by the scene and the other parts
         @property

@@ -952,12 +952,9 @@ def _wheel_pos(event: pygame.event.Event, pointer: tuple[int, int] | None
 
 
 def _wheel_step(event: pygame.event.Event) -> float:
-    y = getattr(event, "precise_y", None)
-    if y is None:
-        y = getattr(event, "y", 0)
-    if getattr(event, "flipped", False):
-        y = -y
-    return float(y)
+    precise = getattr(event, "precise_y", None)
+    y = float(getattr(event, "y", 0) if precise is None else precise)
+    return -y if getattr(event, "flipped", False) else y
 
 
 class ScrollPanel:

@@ -26,9 +26,10 @@ class HowToScene(Scene):
     def __init__(self, app: Any, rules: Rules | None = None) -> None:
         super().__init__(app)
         table = app.stack.find("table") if getattr(app, "stack", None) else None
-        self.in_game = rules is None and table is not None and hasattr(table, "match")
+        match = getattr(table, "match", None)
+        self.in_game = rules is None and match is not None
         if rules is None:
-            rules = table.match.rules if self.in_game else app.settings.rules_obj()
+            rules = match.rules if match is not None else app.settings.rules_obj()
         self.rules = rules
         self.text = W.ScrollText((0, 0, 10, 10), how_to_play(rules, this_game=self.in_game)
                                  + [("h", "About"), ("p", about_line())])

@@ -345,7 +345,8 @@ class ScoresScene(Scene):
         self.buttons: list[Button] = []
         self.tab_buttons: dict[str, Button] = {}
         self.row_rects: list[tuple[pygame.Rect, int]] = []
-        self.speed: Choice | None = None
+        self.speed = Choice((0, 0, 10, 10), "Speed", REPLAY_SPEEDS, self.replay_speed,
+                            self._set_speed, segmented=True)  # placed by resize
         self.ring = FocusRing([], on_back=self.back)
         self.last_chart: list[list[tuple[int, int]]] = []
 
@@ -623,12 +624,12 @@ class ScoresScene(Scene):
                       (r.right + 14, row.y + 31), size=14, colour_name="text_muted")
             self.row_rects.append((row, index))
             y += row_h
-        rec = self.selected_record()
+        chosen = self.selected_record()
         right = pygame.Rect(lr.right + 12, body.y, body.right - lr.right - 12, body.height)
-        if rec is not None:
-            names = seat_names(rec.seats, rec.players)
-            self._sheet_and_chart(surface, theme, right, names, rec.sheet, rec.went_out,
-                                  rec.rules_obj().target if _rules_ok(rec) else 300)
+        if chosen is not None:
+            names = seat_names(chosen.seats, chosen.players)
+            self._sheet_and_chart(surface, theme, right, names, chosen.sheet, chosen.went_out,
+                                  chosen.rules_obj().target if _rules_ok(chosen) else 300)
         self.speed.draw(surface, theme)
         self.watch_button.draw(surface, theme)
 

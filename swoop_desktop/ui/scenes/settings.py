@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from functools import partial
 from typing import Any
 
 import pygame
@@ -136,16 +137,16 @@ class SettingsScene(Scene):
             help_text = option_help(name, r)
             if name == "target":
                 row: W.Row = W.Stepper(z, info.label, value,
-                                       lambda v, n=name: self.change_option(n, v),
+                                       partial(self.change_option, name),
                                        minimum=MIN_TARGET, maximum=MAX_TARGET, step=50,
                                        help=help_text, unit=" points")
             elif info.choices:
                 row = W.Choice(z, info.label,
                                [W.Option(c.value, c.text, c.help) for c in info.choices],
-                               value, lambda v, n=name: self.change_option(n, v),
+                               value, partial(self.change_option, name),
                                help=help_text)
             else:
-                row = W.Toggle(z, info.label, value, lambda v, n=name: self.change_option(n, v),
+                row = W.Toggle(z, info.label, value, partial(self.change_option, name),
                                help=help_text)
             row.enabled = option_applies(name, r)
             self.rule_rows[name] = row
@@ -162,12 +163,12 @@ class SettingsScene(Scene):
                 z, f"{who}: level",
                 [W.Option(lv, *LEVEL_TEXT.get(lv, (lv.title(), ""))) for lv in LEVEL_CHOICES],
                 self.seat_value(seat, "level"),
-                lambda v, s=seat: self.change_opponent(s, "level", v))
+                partial(self.change_opponent, seat, "level"))
             style = W.Choice(
                 z, f"{who}: style",
                 [W.Option(p, *PERSONALITY_TEXT.get(p, (p.title(), ""))) for p in PERSONALITIES],
                 self.seat_value(seat, "personality"),
-                lambda v, s=seat: self.change_opponent(s, "personality", v))
+                partial(self.change_opponent, seat, "personality"))
             self.rows[f"level{seat}"] = level
             self.rows[f"style{seat}"] = style
             rows += [level, style]

@@ -40,6 +40,7 @@ from swoop_desktop.engine.events import (
     Swooped,
     Turn,
 )
+from swoop_desktop.engine.observation import PublicHistory
 
 from .. import layout as L
 from ..anim import Animator, CardSprite, Step, Tween
@@ -107,7 +108,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self._look = self._look_settings()
         self.sprites: dict[int, CardSprite] = {}
         self.view = TableView()
-        self.history = None
+        self.history = PublicHistory(match.n)
         self.lay = L.make_layout(app.size, bool(getattr(settings, "large_cards", False)))
         self.clock = 0.0
         self.selected: list[int] = []
@@ -228,8 +229,6 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _start_hand(self) -> None:
         self.news.clear()
         events = self.match.start_hand()
-        from swoop_desktop.engine.observation import PublicHistory
-
         self.history = PublicHistory(self.match.n)
         self.history.feed(events)
         self.selected.clear()
@@ -576,8 +575,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         for stack, centre, z0 in ((view.swept, lay.swept_centre, 20),
                                   (view.aside, lay.aside_centre, 10)):
             places = L.stack_positions(centre, len(stack), lay.u)
-            for i, (c, p) in enumerate(zip(stack, places, strict=True)):
-                out[c] = (p[0], p[1], sw, sh, False, z0 + i)
+            for i, (c, spot) in enumerate(zip(stack, places, strict=True)):
+                out[c] = (spot[0], spot[1], sw, sh, False, z0 + i)
             buried.update(stack[L.STACK_STEPS:len(stack) - 1])
         self.buried = buried
         return out

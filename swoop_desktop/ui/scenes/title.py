@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -55,11 +56,12 @@ class TitleScene(Scene):
         self._background_key: Any = None
         self._words: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.watch = Watch(app)
+        self._opponents: str | None = None
 
     def opponents_words(self) -> str:
         """ "Lefty, Topper and Righty": the names the table will show (opponents.yaml and
         the player's settings), so the title and the table speak of the same people."""
-        if getattr(self, "_opponents", None) is None:
+        if self._opponents is None:
             try:
                 from ..seats import seat_setup
 
@@ -441,6 +443,8 @@ class Watch:
             if stale:
                 self._blurred = self._soften(self._small, size)
                 self._small = None
+        if self._blurred is None:
+            return False
         surface.blit(self._blurred, (0, 0))
         return True
 
@@ -506,7 +510,7 @@ class ConfirmScene(Scene):
         self.buttons = []
         for label, value, primary in self.choices:
             self.buttons.append(W.Button((x, y, bw, bh), label,
-                                         lambda v=value: self.app.pop(v), primary=primary))
+                                         partial(self.app.pop, value), primary=primary))
             x += bw + gap
         self.ring.set_widgets(self.buttons)
         if self.buttons and self.ring.focused is None and self._built_for is not None:
