@@ -17,9 +17,9 @@ from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
 
 from . import layout as L
+from .controls import Button
 from .tableparts import TableParts
 from .tableview import counted, plural
-from .widgets import Button
 
 
 def rules_words(rules: Any) -> str:

@@ -27,9 +27,9 @@ from swoop_desktop.engine import (
 from swoop_desktop.engine.cards import RANK_NAMES
 
 from .anim import Tween
+from .controls import Button, set_hand_cursor
 from .tableparts import TableParts
 from .tableview import plural
-from .widgets import Button, set_hand_cursor
 
 _log = logging.getLogger("swoop_desktop.ui")
 
@@ -302,14 +302,13 @@ class TableInput(TableParts):
         self.banner = None
 
     def pause(self) -> None:
-        from .scenes.overlays import PauseScene
-
+        """Esc or the pause button: let go of any card, then the scene shows Pause."""
         if self.drag is not None:
             self._snap_back(self.drag["ids"])
             self.anim.finish_loose()
         self.drag = None
         self.press = None
-        self.app.push(PauseScene(self.app, self))
+        self.show_pause()
 
     def _mouse_down(self, event: pygame.event.Event) -> bool:
         pos = event.pos
@@ -570,9 +569,4 @@ class TableInput(TableParts):
         self.buttons = buttons
 
     def open_scores(self) -> None:
-        try:
-            from .scenes.scores import ScoresScene
-        except ImportError:
-            self.notify("The score sheet is not available")
-            return
-        self.app.push(ScoresScene(self.app))
+        self.show_scores()

@@ -22,11 +22,10 @@ if TYPE_CHECKING:
 
     from .anim import Animator, CardSprite, Tween
     from .cards import CardArt
+    from .controls import Button
     from .layout import Layout
-    from .scenes.replay import Replay
     from .seats import Seat
     from .tableview import TableView
-    from .widgets import Button
 
 Colour = tuple[int, int, int]
 
@@ -36,7 +35,7 @@ class TableParts:
 
     app: Any
     demo: bool
-    replay: Replay | None
+    replay: Any  # a scenes.replay.Replay while the table plays a finished game back
     match: Match
     seats: list[Seat]
     history: PublicHistory
@@ -100,3 +99,7 @@ class TableParts:
         def _my_card_ids(self) -> list[int]: ...
 
         def _down_ids(self) -> set[int]: ...
+
+        def show_pause(self) -> None: ...
+
+        def show_scores(self) -> None: ...

@@ -445,7 +445,7 @@ def test_game_over_sheet_fits_800x600_with_full_names(tmp_path):
         rect = over.panel_rect()
         assert p.app.screen.get_rect().contains(rect)
         assert all(rect.contains(b.rect) for b in over.buttons)
-        from swoop_desktop.ui.widgets import font
+        from swoop_desktop.ui.controls import font
 
         for b in over.buttons:  # every button says its whole word ("Watch again")
             assert font(p.app.theme, b.size, True).size(b.label)[0] <= b.rect.w - 16, b.label
@@ -494,7 +494,7 @@ def test_reaching_for_a_card_during_an_ai_turn_says_whom_to_wait_for(tmp_path):
 
 
 def test_title_tooltips_never_cover_another_button(tmp_path):
-    from swoop_desktop.ui.widgets import tooltip_rect
+    from swoop_desktop.ui.controls import tooltip_rect
 
     for size in ((1280, 720), (960, 600)):
         with Pilot(size=size, data_dir=tmp_path, seed=5, start="title") as p:

@@ -13,7 +13,7 @@ import pytest
 
 from swoop_desktop.engine import OPTION_NAMES, PRESETS, Match, Rules
 from swoop_desktop.storage import Settings, load_settings, save_game
-from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.rules_text import OPTION_INFO, how_to_play_text
 from swoop_desktop.ui.scenes.howto import HowToScene

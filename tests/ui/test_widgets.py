@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.theme import Theme
 
 

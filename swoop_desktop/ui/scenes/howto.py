@@ -13,7 +13,7 @@ import pygame
 
 from swoop_desktop.engine import Rules
 from swoop_desktop.resources import about_line
-from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.rules_text import how_to_play
 from swoop_desktop.ui.scene import Scene
 

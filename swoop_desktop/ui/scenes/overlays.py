@@ -13,8 +13,8 @@ import pygame
 
 from swoop_desktop.engine import RANK_OF
 
+from ..controls import Button
 from ..scene import Scene
-from ..widgets import Button
 from .howto import HowToScene
 from .scores import ScoresScene
 from .settings import SettingsScene

@@ -18,9 +18,9 @@ import pygame
 
 from swoop_desktop.engine import Action, EngineError, Match
 
+from ..controls import Button
 from ..scene import Scene
 from ..seats import Seat
-from ..widgets import Button
 from .table import TableScene
 
 

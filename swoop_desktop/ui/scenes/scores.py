@@ -31,9 +31,9 @@ from swoop_desktop.storage import (
     load_history,
     reset_stats,
 )
+from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.tableview import counted
-from swoop_desktop.ui.widgets import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 
 DEFAULT_NAMES = ("You", "Lefty", "Topper", "Righty", "Seat 5", "Seat 6", "Seat 7", "Seat 8")
 TABS = (("game", "This game"), ("history", "Past games"), ("stats", "Statistics"))

@@ -26,7 +26,7 @@ from swoop_desktop.engine import OPTION_NAMES, PRESETS, Rules, RulesError
 from swoop_desktop.engine.rules import MAX_TARGET, MIN_TARGET
 from swoop_desktop.storage import AI_PACES, ANIMATION_SPEEDS
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
-from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.rules_text import (
     OPTION_INFO,
     PRESET_INFO,

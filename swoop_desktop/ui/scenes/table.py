@@ -45,6 +45,7 @@ from swoop_desktop.engine.observation import PublicHistory
 from .. import layout as L
 from ..anim import Animator, CardSprite, Step, Tween
 from ..cards import CardArt
+from ..controls import Button
 from ..scene import Scene
 from ..seats import (
     Saver,
@@ -58,7 +59,8 @@ from ..seats import (
 from ..tabledraw import TableDrawing
 from ..tableinput import TableInput
 from ..tableview import TableView, describe, seat_news
-from ..widgets import Button
+from .overlays import HandOverScene, PauseScene
+from .scores import ScoresScene
 
 _log = logging.getLogger("swoop_desktop.ui")
 
@@ -520,9 +522,14 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.banner = (f"{name} {'are' if name == 'You' else 'is'} out!", 1.4)
         return []
 
-    def _show_result(self) -> list[Tween]:
-        from .overlays import HandOverScene
+    def show_pause(self) -> None:
+        """The pause menu over the table (input asks for it; screens are the scene's to open)."""
+        self.app.push(PauseScene(self.app, self))
 
+    def show_scores(self) -> None:
+        self.app.push(ScoresScene(self.app))
+
+    def _show_result(self) -> list[Tween]:
         self.app.sound.play("over")
         self.key_queue.clear()  # keys meant for the old hand never play into the next one
         if self.match.over:

@@ -17,7 +17,7 @@ import pygame
 
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.storage import has_saved_game
-from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_size
 from swoop_desktop.ui.rules_text import summary
 from swoop_desktop.ui.scene import Scene

@@ -1,0 +1,206 @@
+"""Colour roles, fonts and text, the input helpers every control uses, and the base Widget."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from swoop_desktop.ui.theme import Theme
+
+Colour = tuple[int, int, int]
+
+def _mix(a: Sequence[int], b: Sequence[int], t: float) -> Colour:
+    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t),
+            int(a[2] + (b[2] - a[2]) * t))
+
+
+# Widget colour roles, derived from the theme's palette. A theme attribute with the
+# role's own name (e.g. ``theme.focus``) wins over the derivation.
+_ROLES: dict[str, Callable[[Theme], Sequence[int]]] = {
+    "text": lambda t: t.text,
+    "text_muted": lambda t: t.text_dim,
+    "panel": lambda t: t.panel,
+    "panel_edge": lambda t: t.panel_edge,
+    "button": lambda t: t.button,
+    "button_hover": lambda t: t.button_hover,
+    "button_text": lambda t: t.button_text,
+    "primary": lambda t: t.button_primary,
+    "primary_hover": lambda t: _mix(t.button_primary, (255, 255, 255), 0.2),
+    "primary_text": lambda t: _mix(t.button_text, (0, 0, 0), 0.4),
+    "disabled": lambda t: _mix(t.panel, t.panel_edge, 0.55),
+    "disabled_text": lambda t: _mix(t.text_dim, t.panel, 0.4),
+    "focus": lambda t: t.highlight,
+    "accent": lambda t: t.accent,
+    "heading": lambda t: getattr(t, "heading", t.highlight),
+    "track": lambda t: _mix(t.panel, (0, 0, 0), 0.25),
+    "error": lambda t: t.illegal,
+    "shadow": lambda t: t.shadow,
+}
+
+_default_theme: Theme | None = None
+
+
+def _theme(theme: Any) -> Any:
+    global _default_theme
+    if theme is not None:
+        return theme
+    if _default_theme is None:
+        _default_theme = Theme()
+    return _default_theme
+
+
+def colour(theme: Any, role: str) -> Colour:
+    """The RGB colour of a widget role ("text", "button", "focus", ...) in ``theme``."""
+    theme = _theme(theme)
+    value = getattr(theme, role, None)
+    if value is None:
+        value = _ROLES[role](theme)
+    return (int(value[0]), int(value[1]), int(value[2]))
+
+
+def font(theme: Any, px: int, bold: bool = False) -> pygame.font.Font:
+    """``theme.font(px, bold)`` (the default :class:`Theme` when ``theme`` is None)."""
+    return _theme(theme).font(max(8, int(px)), bold)
+
+
+_rendered: dict[tuple[int, str, int, bool, Colour], pygame.Surface] = {}
+
+
+def render(theme: Any, text: str, px: int, bold: bool, rgb: Sequence[int]) -> pygame.Surface:
+    """``font(theme, px, bold).render(text)``, cached: menus redraw the same words each frame."""
+    rgb = (int(rgb[0]), int(rgb[1]), int(rgb[2]))
+    key = (id(_theme(theme)), text, int(px), bold, rgb)
+    image = _rendered.get(key)
+    if image is None:
+        if len(_rendered) > 2000:
+            _rendered.clear()
+        image = font(theme, px, bold).render(text, True, rgb)
+        _rendered[key] = image
+    return image
+
+
+def wrap_text(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` pixels (words are never split
+    unless a single word is wider than the line). Newlines start new lines."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if fnt.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+            while fnt.size(line)[0] > width and len(line) > 1:
+                cut = len(line)
+                while cut > 1 and fnt.size(line[:cut])[0] > width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+def draw_text(surface: pygame.Surface, theme: Any, text: str, pos: tuple[int, int], *,
+              size: int = 20, bold: bool = False, colour_name: str = "text",
+              rgb: Colour | None = None, anchor: str = "topleft",
+              shadow: bool = False) -> pygame.Rect:
+    """Draw one line of text; ``anchor`` is a pygame.Rect attribute ("center", "midleft"...)."""
+    rgb = rgb or colour(theme, colour_name)
+    image = render(theme, text, size, bold, rgb)
+    rect = image.get_rect(**{anchor: pos})
+    if shadow:
+        under = render(theme, text, size, bold, colour(theme, "shadow")).copy()
+        under.set_alpha(140)
+        surface.blit(under, rect.move(2, 2))
+    surface.blit(image, rect)
+    return rect
+
+
+def _mouse_pos(event: pygame.event.Event) -> tuple[int, int] | None:
+    pos = getattr(event, "pos", None)
+    return (int(pos[0]), int(pos[1])) if pos is not None else None
+
+
+def _is_left_down(event: pygame.event.Event) -> bool:
+    return event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1
+
+
+def _is_left_up(event: pygame.event.Event) -> bool:
+    return event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1
+
+
+def set_hand_cursor(on: bool) -> None:
+    """Pointer over something clickable shows a hand (ignored where the driver cannot)."""
+    try:
+        pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if on else pygame.SYSTEM_CURSOR_ARROW)
+    except pygame.error:
+        pass
+
+
+# ---------------------------------------------------------------------------
+# Base widget
+# ---------------------------------------------------------------------------
+
+
+class Widget:
+    """Anything with a rect that can be hovered, focused, activated and drawn."""
+
+    focusable = True
+
+    def __init__(self, rect: pygame.Rect | Sequence[int], *, enabled: bool = True,
+                 tooltip: str | None = None) -> None:
+        self.rect = pygame.Rect(rect)
+        self.enabled = enabled
+        self.tooltip = tooltip
+        self.hovered = False
+        self.focused = False
+        self.hover_time = 0.0
+        self.visible = True
+        self.scale = 1.0  # controls and their text grow with the window (see ui_scale)
+
+    def px(self, value: float) -> int:
+        """``value`` design pixels at this widget's scale."""
+        return max(1, int(round(value * self.scale)))
+
+    # -- input ---------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take an input event; True if it was used."""
+        if event.type == pygame.MOUSEMOTION:
+            pos = _mouse_pos(event)
+            self.hovered = pos is not None and self.rect.collidepoint(pos)
+        return False
+
+    def activate(self) -> None:
+        """Enter/Space while focused."""
+
+    def adjust(self, step: int) -> bool:
+        """Left (-1) / Right (+1) while focused; True if something changed."""
+        return False
+
+    @property
+    def can_focus(self) -> bool:
+        return self.focusable and self.enabled and self.visible
+
+    # -- layout and drawing --------------------------------------------------
+    def height_for(self, width: int, theme: Any) -> int:
+        """The height this widget wants at ``width`` (used by :class:`ScrollPanel`)."""
+        return self.rect.height
+
+    def update(self, dt: float) -> None:
+        self.hover_time = self.hover_time + dt if self.hovered else 0.0
+
+    def draw(self, surface: pygame.Surface, theme: Any) -> None:
+        """Draw the widget (subclasses)."""
+
+    def draw_focus(self, surface: pygame.Surface, theme: Any, rect: pygame.Rect | None = None,
+                   radius: int = 10) -> None:
+        if self.focused:
+            pygame.draw.rect(surface, colour(theme, "focus"), (rect or self.rect).inflate(8, 8),
+                             width=3, border_radius=radius + 4)
+
+

@@ -1,0 +1,116 @@
+"""Push buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from .base import Widget, _is_left_down, _is_left_up, _mouse_pos, colour, font, render
+
+# ---------------------------------------------------------------------------
+# Button
+# ---------------------------------------------------------------------------
+
+
+class Button(Widget):
+    """A push button: a click (press and release inside it), its ``key``, or Enter/Space
+    while focused runs ``on_click``. ``primary`` buttons are drawn in the accent colour."""
+
+    def __init__(self, rect: pygame.Rect | Sequence[int], label: str,
+                 on_click: Callable[[], Any] | None, *, key: int | None = None,
+                 enabled: bool = True, primary: bool = False, tooltip: str | None = None,
+                 size: int | None = None) -> None:
+        super().__init__(rect, enabled=enabled, tooltip=tooltip)
+        self.label = label
+        self.on_click = on_click
+        self.key = key
+        self.primary = primary
+        self.size = size
+        self.pressed = False
+        self.clicks = 0
+
+    def click(self) -> None:
+        """Run the button's action (if it is enabled)."""
+        if not self.enabled:
+            return
+        self.clicks += 1
+        if self.on_click is not None:
+            self.on_click()
+
+    def activate(self) -> None:
+        self.click()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        super().handle(event)
+        if not self.enabled:
+            if _is_left_down(event) and self.rect.collidepoint(_mouse_pos(event) or (-1, -1)):
+                return True  # a disabled button still blocks the click under it
+            return False
+        if _is_left_down(event):
+            pos = _mouse_pos(event)
+            if pos is not None and self.rect.collidepoint(pos):
+                self.pressed = True
+                return True
+        elif _is_left_up(event):
+            if self.pressed:
+                self.pressed = False
+                pos = _mouse_pos(event)
+                if pos is not None and self.rect.collidepoint(pos):
+                    self.click()
+                return True
+        elif event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
+            self.click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Any) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        radius = max(6, min(14, r.height // 4))
+        if not self.enabled:
+            face, text = colour(theme, "disabled"), colour(theme, "disabled_text")
+        elif self.primary:
+            face = colour(theme, "primary_hover" if self.hovered or self.focused else "primary")
+            text = colour(theme, "primary_text")
+        else:
+            face = colour(theme, "button_hover" if self.hovered or self.focused else "button")
+            text = colour(theme, "button_text")
+        if self.pressed and self.enabled:
+            face = tuple(max(0, c - 36) for c in face)  # type: ignore[assignment]
+        offset = 2 if self.pressed else 0
+        if self.enabled:
+            surface.blit(_shadow(r.size, radius), r.move(0, 4))
+        body = r.move(0, offset)
+        pygame.draw.rect(surface, face, body, border_radius=radius)
+        edge = tuple(max(0, c - 60) for c in face)
+        pygame.draw.rect(surface, edge, body, width=2, border_radius=radius)
+        size = self.size or max(14, min(26, int(r.height * 0.42)))
+        fnt = font(theme, size, True)
+        label = self.label
+        while fnt.size(label)[0] > r.width - 16 and len(label) > 2:
+            label = label[:-2] + "…"
+        image = render(theme, label, size, True, text)
+        surface.blit(image, image.get_rect(center=body.center))
+        self.draw_focus(surface, theme, radius=radius)
+
+
+_shadows: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    key = (size[0], size[1], radius)
+    image = _shadows.get(key)
+    if image is None:
+        if len(_shadows) > 64:
+            _shadows.clear()
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(image, (0, 0, 0, 90), image.get_rect(), border_radius=radius)
+        _shadows[key] = image
+    return image
+
+

@@ -1,0 +1,72 @@
+"""Whole-screen helpers: the scale of a window, the cloth, a page with its title, a panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .base import Colour, _mix, _theme, colour, draw_text
+
+# ---------------------------------------------------------------------------
+# Screen helpers
+# ---------------------------------------------------------------------------
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much larger than the 1280x720 design the menus draw (0.8 to 1.6)."""
+    w, h = size
+    return max(0.8, min(1.6, min(w / 1280, h / 720)))
+
+
+_backdrops: dict[tuple[int, int, Colour, Colour], pygame.Surface] = {}
+
+
+def draw_backdrop(surface: pygame.Surface, theme: Any) -> None:
+    """The felt cloth behind the menus: the table colour, darker towards the edges."""
+    size = surface.get_size()
+    theme = _theme(theme)
+    centre, edge = tuple(theme.felt), tuple(theme.felt_dark)
+    key = (size[0], size[1], centre, edge)
+    image = _backdrops.get(key)
+    if image is None:
+        _backdrops.clear()
+        small = pygame.Surface((64, 40))
+        for y in range(40):
+            for x in range(64):
+                d = (((x - 31.5) / 32) ** 2 + ((y - 19.5) / 20) ** 2) ** 0.5
+                small.set_at((x, y), _mix(centre, edge, min(1.0, max(0.0, d - 0.25) * 1.1)))
+        image = pygame.transform.smoothscale(small, size)
+        _backdrops[key] = image
+    surface.blit(image, (0, 0))
+
+
+_panels: dict[tuple[int, ...], pygame.Surface] = {}
+
+
+def draw_page(surface: pygame.Surface, theme: Any, title: str, subtitle: str,
+              frame: pygame.Rect, scale: float) -> None:
+    """A full-screen menu page: the cloth, the title and its one-line subtitle above
+    ``frame``, and the panel that the page's content sits on."""
+    draw_backdrop(surface, theme)
+    draw_text(surface, theme, title, (frame.x + 4, int(22 * scale)), size=int(38 * scale),
+              bold=True, colour_name="heading", shadow=True)
+    draw_text(surface, theme, subtitle, (frame.x + 6, int(70 * scale)),
+              size=max(12, int(16 * scale)), colour_name="text_muted", anchor="midleft")
+    draw_panel(surface, theme, frame)
+
+
+def draw_panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, *, alpha: int = 170,
+               radius: int = 16) -> None:
+    """A dark translucent card-table panel with a thin edge (menus sit on it)."""
+    r, g, b = colour(theme, "panel")
+    key = (rect.width, rect.height, r, g, b, alpha, radius)
+    shade = _panels.get(key)
+    if shade is None:
+        if len(_panels) > 16:
+            _panels.clear()
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (r, g, b, alpha), shade.get_rect(), border_radius=radius)
+        _panels[key] = shade
+    surface.blit(shade, rect)
+    pygame.draw.rect(surface, colour(theme, "panel_edge"), rect, width=2, border_radius=radius)
