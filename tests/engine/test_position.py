@@ -43,7 +43,9 @@ def test_dealt_position_round_trips_with_everything():
 
 
 def test_follow_phase_round_trips():
-    state = parse_position(base(pile="9 8", phase={"follow": "8"}))
+    players = base()["players"]
+    players[0] = player("7 8 K", ["3", None, "J", "5"], ["4", "9", "Q", "2"])
+    state = parse_position(base(players=players, pile="9 8", phase={"follow": "8"}))
     assert format_position(state)["phase"] == {"follow": "8"}
 
 

@@ -41,7 +41,8 @@ def _same_position(a: Match, b: Match) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**40),
-       steps=st.integers(0, 400), players=st.sampled_from([3, 4, 5]),
+       steps=st.integers(0, 400), players=st.just(4)  # the table seats four; others are refused (item 6)
+      ,
        future=st.integers(0, 2**32))
 def test_round_trip_same_position_legal_actions_and_future(preset, seed, steps, players, future):
     dirs = resolve_dirs()
