@@ -15,6 +15,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from swoop_desktop.engine.errors import short
+
 MAX_NAME = 20
 DEFAULT_SEAT_NAMES = ("You", "Left", "Top", "Right")
 
@@ -44,11 +46,8 @@ def check_name(value: Any) -> tuple[str | None, str]:
 
 
 def shown(value: Any) -> str:
-    """``repr`` of a bad value, cut short for a message."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return "a number of about %d digits" % int(value.bit_length() * 0.30103)
-    text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
-    return text if len(text) <= 40 else text[:37] + "..."
+    """``repr`` of a bad value, cut short for a message (never fails, even on a huge int)."""
+    return short(value)
 
 
 def seat_default(seat: int) -> str:

@@ -21,9 +21,24 @@ class Refused(ValueError):
     """A file or value that will not be read; the message says why in plain words."""
 
 
+class HugeNumber:
+    """Stands for a number too long to convert (with ``huge="mark"``), so that only the
+    value holding it is refused: it is neither an int nor a float, so every type check of
+    a reader turns it down, and its repr says what it was."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a number of {self.digits:,} digits"
+
+
 def _int(text: str) -> int:
-    if len(text) - (text[0] == "-") > MAX_DIGITS:
-        raise Refused(f"it holds a number of {len(text):,} digits (at most {MAX_DIGITS})")
+    digits = len(text) - (text[0] == "-")
+    if digits > MAX_DIGITS:
+        raise Refused(f"it holds a number of {digits:,} digits (at most {MAX_DIGITS})")
     return int(text)
 
 
@@ -34,6 +49,16 @@ def _float(text: str) -> float:
     if not math.isfinite(value):
         raise Refused("it holds a number too large to use")
     return value
+
+
+def _int_marked(text: str) -> Any:
+    digits = len(text) - (text[0] == "-")
+    return HugeNumber(digits) if digits > MAX_DIGITS else int(text)
+
+
+def _float_marked(text: str) -> Any:
+    value = float(text) if len(text) <= 400 else math.inf
+    return value if math.isfinite(value) else HugeNumber(len(text))
 
 
 def _constant(name: str) -> Any:
@@ -55,9 +80,11 @@ def depth(value: Any) -> int:
     return deepest
 
 
-def parse_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
+def parse_json(text: str | bytes, max_depth: int = MAX_DEPTH, huge: str = "refuse") -> Any:
     """JSON text -> value, refusing what no Swoop file holds (Refused says why).
 
+    ``huge="mark"`` reads a number too long or too large as a :class:`HugeNumber`
+    instead of refusing the whole text, so a reader can drop just that value.
     Invalid JSON raises ``json.JSONDecodeError`` (also a ValueError).
     """
     if isinstance(text, bytes):
@@ -66,7 +93,10 @@ def parse_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         except UnicodeDecodeError:
             raise Refused("it is not text (it holds random bytes)") from None
     try:
-        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        marked = huge == "mark"
+        value = json.loads(text, parse_int=_int_marked if marked else _int,
+                           parse_float=_float_marked if marked else _float,
+                           parse_constant=_constant)
     except RecursionError:
         raise Refused("it is nested too deeply") from None
     if depth(value) > max_depth:

@@ -17,13 +17,12 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from swoop_desktop.engine import Action, Match, Rules, RulesError
-
-from .actioncodec import check_deal_text, decode_hands, encode_hands
 from filelock import FileLock, Timeout
 
+from swoop_desktop.engine import Action, Match, Rules, RulesError
 from swoop_desktop.names import check_name, seat_default, shown
 
+from .actioncodec import check_deal_text, decode_hands, encode_hands
 from .jsonfile import (
     DocKind,
     DocumentError,

@@ -208,7 +208,7 @@ def decode_document(raw: bytes, kind: DocKind[T], notes: Notes = None) -> T:
     if not raw.strip():
         raise DocumentError("the file is empty")
     try:
-        data = parse_json(raw)
+        data = parse_json(raw, huge="mark")
     except Refused as exc:
         raise DocumentError(str(exc)) from None
     except json.JSONDecodeError as exc:

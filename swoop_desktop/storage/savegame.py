@@ -11,17 +11,17 @@ A file whose recorded plays do not rebuild those facts is treated as damaged.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from swoop_desktop.engine import EngineError, Match, Rules, RulesError, format_position
 from swoop_desktop.engine.state import GameState
-
-from .actioncodec import decode_hands, encode_hands
 from swoop_desktop.names import check_name, seat_default, shown
 from swoop_desktop.safeio import is_regular
 
+from .actioncodec import decode_hands, encode_hands
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -117,79 +117,92 @@ TABLE_PLAYERS = 4  # the table seats you and three opponents
 MAX_WEIGHT = 10_000
 
 
-def _seat_from_json(raw: Any, i: int, notes: Notes, known: Known) -> dict[str, Any] | None:
-    """One seat saved with a game, bad values dropped (and noted); None if unusable."""
+def _seat_from_json(raw: Any, i: int, notes: Notes, known: Known) -> dict[str, Any]:
+    """One seat saved with a game: each value present is checked, a bad one replaced by its
+    default or dropped (and noted). The table's own reader decides if the seat is complete."""
     where = f"extra.seats[{i}]"
-    if not isinstance(raw, dict) or raw.get("seat") != i:
+    if not isinstance(raw, dict):
         drop(notes, f"{where} is not a seat description")
-        return None
-    seat: dict[str, Any] = {"seat": i}
-    name, why = check_name(raw.get("name"))
-    if name is None:
-        name = seat_default(i)
-        drop(notes, f"{where}.name: {why}; the seat's default name {name!r} is used")
-    seat["name"] = name
-    level = raw.get("level")
-    levels = ("human",) + (known.levels or ())
-    if not isinstance(level, str) or (known.levels is not None and level not in levels) \
-            or len(level) > 40:
-        drop(notes, f"{where}.level: unknown level {shown(level)}")
-        return None
-    seat["level"] = level
-    personality = raw.get("personality")
-    if personality is not None and (
-            not isinstance(personality, str) or len(personality) > 40
-            or (known.personalities is not None and personality not in known.personalities)):
-        drop(notes, f"{where}.personality: unknown personality {shown(personality)}; "
-                    "the balanced one is used")
-        personality = None
-    seat["personality"] = personality
-    think = raw.get("think_ms", [400, 900])
-    if not (isinstance(think, list) and len(think) == 2
-            and all(type(t) is int and 0 <= t <= 10_000 for t in think) and think[0] <= think[1]):
-        drop(notes, f"{where}.think_ms should be [low, high] milliseconds, not {shown(think)}")
-        think = [400, 900]
-    seat["think_ms"] = list(think)
-    weights = raw.get("weights")
-    if weights is not None and not isinstance(weights, dict):
-        drop(notes, f"{where}.weights should be an object of feature: number")
-        weights = None
-    if weights is not None:
-        good: dict[str, float] = {}
-        for key, value in weights.items():
-            if known.features is not None and key not in known.features:
-                drop(notes, f"{where}.weights: unknown feature {shown(key)}; ignored")
-            elif type(value) not in (int, float) or not -MAX_WEIGHT <= value <= MAX_WEIGHT:
-                drop(notes, f"{where}.weights.{key} should be a number from -{MAX_WEIGHT} to "
-                            f"{MAX_WEIGHT}, not {shown(value)}; ignored")
-            else:
-                good[key] = float(value)
-        weights = good or None
-    seat["weights"] = weights
+        return {"seat": i, "name": seat_default(i)}
+    seat: dict[str, Any] = {k: v for k, v in raw.items()
+                            if k not in ("name", "level", "personality", "think_ms", "weights")}
+    if "name" in raw:
+        name, why = check_name(raw["name"])
+        if name is None:
+            name = seat_default(i)
+            drop(notes, f"{where}.name: {why}; the seat's default name {name!r} is used")
+        seat["name"] = name
+    if "level" in raw:
+        level = raw["level"]
+        if not isinstance(level, str) or len(level) > 40 or (
+                known.levels is not None and level != "human" and level not in known.levels):
+            drop(notes, f"{where}.level: unknown level {shown(level)}")
+        else:
+            seat["level"] = level
+    if "personality" in raw:
+        personality = raw["personality"]
+        if personality is not None and (
+                not isinstance(personality, str) or len(personality) > 40
+                or (known.personalities is not None
+                    and personality not in known.personalities)):
+            drop(notes, f"{where}.personality: unknown personality {shown(personality)}; "
+                        "the balanced one is used")
+            personality = None
+        seat["personality"] = personality
+    if "think_ms" in raw:
+        think = raw["think_ms"]
+        if not (isinstance(think, list) and len(think) == 2
+                and all(type(t) is int and 0 <= t <= 10_000 for t in think)
+                and think[0] <= think[1]):
+            drop(notes, f"{where}.think_ms should be [low, high] milliseconds, not "
+                        f"{shown(think)}")
+            think = [400, 900]
+        seat["think_ms"] = list(think)
+    if "weights" in raw:
+        weights = raw["weights"]
+        if weights is not None and not isinstance(weights, dict):
+            drop(notes, f"{where}.weights should be an object of feature: number")
+            weights = None
+        if weights is not None:
+            good: dict[str, float] = {}
+            for key, value in weights.items():
+                if known.features is not None and key not in known.features:
+                    drop(notes, f"{where}.weights: unknown feature {shown(key)}; ignored")
+                elif type(value) not in (int, float) or not -MAX_WEIGHT <= value <= MAX_WEIGHT:
+                    drop(notes, f"{where}.weights.{key} should be a number from -{MAX_WEIGHT} "
+                                f"to {MAX_WEIGHT}, not {shown(value)}; ignored")
+                else:
+                    good[key] = value
+            weights = good or None
+        seat["weights"] = weights
     return seat
 
 
-def _check_extra(extra: dict[str, Any], players: int, notes: Notes, known: Known
-                 ) -> dict[str, Any]:
-    """The UI's extras: the seats (as the table reads them) are checked value by value."""
+def _check_extra(extra: dict[str, Any], notes: Notes, known: Known) -> dict[str, Any]:
+    """The UI's extras: the values of the seats (names, levels, weights...) are checked."""
     out = dict(extra)
     if "seats" not in out:
         return out
     raw = out["seats"]
-    if not isinstance(raw, list) or len(raw) != players:
-        drop(notes, "extra.seats should list every seat; the opponents from your settings "
+    if not isinstance(raw, list) or len(raw) > TABLE_PLAYERS:
+        drop(notes, "extra.seats should list the seats; the opponents from your settings "
                     "are used")
         del out["seats"]
         return out
-    seats = [_seat_from_json(s, i, notes, known) for i, s in enumerate(raw)]
-    if any(s is None for s in seats) or seats[0]["level"] != "human" \
-            or any(s["level"] == "human" for s in seats[1:]):  # type: ignore[index]
-        if notes is not None and not any("extra.seats" in n for n in notes):
-            notes.append("extra.seats do not describe you and three opponents; the opponents "
-                         "from your settings are used")
-        del out["seats"]
-        return out
-    out["seats"] = seats
+    out["seats"] = [_seat_from_json(s, i, notes, known) for i, s in enumerate(raw)]
+    return out
+
+
+def _writable(extra: dict[str, Any], notes: Notes) -> dict[str, Any]:
+    """Extras that can be written back as they are (a value that cannot is dropped)."""
+    out = {}
+    for key, value in extra.items():
+        try:
+            json.dumps(value, allow_nan=False)
+        except (TypeError, ValueError):
+            drop(notes, f"extra.{key} holds a value that cannot be used ({shown(value)})")
+            continue
+        out[key] = value
     return out
 
 
@@ -208,7 +221,7 @@ def _saved_game_from_json(data: dict[str, Any], notes: Notes = None,
         else:
             drop(notes, f"log[{i}] should be a line of text")
     extra = get(data, "extra", dict, "", {})
-    extra = _check_extra(extra, players, notes, known or Known())
+    extra = _writable(_check_extra(extra, notes, known or Known()), notes)
     saved = get(data, "saved", str, "", "")
     return SavedGame(match=match, log=good_log, extra=extra, saved_at=saved[:40])
 

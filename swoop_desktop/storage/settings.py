@@ -11,7 +11,6 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from swoop_desktop.engine import Rules, RulesError
-
 from swoop_desktop.names import check_name, seat_default, shown
 
 from .jsonfile import (

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import os
 import sys
 import time
@@ -476,11 +475,14 @@ def _size(text: str) -> tuple[int, int]:
 
 def _rules(text: str) -> Any:
     from swoop_desktop.engine import Rules, RulesError
+    from swoop_desktop.engine.errors import short
+    from swoop_desktop.engine.jsontext import parse_json
 
     try:
-        return Rules.from_json(json.loads(text) if text.strip().startswith("{") else text)
-    except (json.JSONDecodeError, RulesError) as exc:
-        raise argparse.ArgumentTypeError(f"bad rules {text!r}: {exc}") from None
+        return Rules.from_json(parse_json(text) if text.strip().startswith("{") else text)
+    except (ValueError, RulesError) as exc:  # JSONDecodeError and Refused are ValueErrors
+        raise argparse.ArgumentTypeError(f"bad rules {short(text)}: {short(str(exc), 160)}"
+                                         ) from None
 
 
 def parser() -> argparse.ArgumentParser:

@@ -97,6 +97,25 @@ def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, colour(theme, "panel_edge"), rect, width=2, border_radius=14)
 
 
+LABEL_CUT = 64  # no score-sheet column is this many characters wide
+
+
+def fit_label(fnt: Any, text: str, width: float) -> str:
+    """``text`` cut to fit ``width`` pixels with an ellipsis: a binary search on a pre-cut
+    string, so a name of any length costs at most about eight measurements."""
+    text = text[:LABEL_CUT]
+    if fnt.size(text)[0] <= width:
+        return text
+    lo, hi = 1, len(text) - 1  # the longest prefix (of at least 1 character) that fits
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fnt.size(text[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:max(1, lo)] + "…"
+
+
 def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Sequence[str],
                sheet: Sequence[Sequence[int]], went_out: Sequence[int],
                first_row: int = 0) -> int:
@@ -119,10 +138,7 @@ def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
 
     draw_text(surface, theme, "Hand", (x0, y), size=size, bold=True, colour_name="text_muted")
     for p, name in enumerate(names):
-        fnt = font(theme, size, True)
-        label = name
-        while fnt.size(label)[0] > col_w - 6 and len(label) > 2:
-            label = label[:-2] + "…"
+        label = fit_label(font(theme, size, True), name, col_w - 6)
         draw_text(surface, theme, label, (col_x(p), y), size=size, bold=True,
                   rgb=theme.seat_colour(p), anchor="midtop")
     y += row_h
