@@ -21,7 +21,7 @@ import yaml
 
 from swoop_desktop.names import check_name, shown
 from swoop_desktop.resources import resource_path
-from swoop_desktop.safeio import MAX_DIGITS, Refused, read_capped
+from swoop_desktop.safeio import MAX_DIGITS, Refused, exists, read_capped
 
 from .features import BALANCED, PERSONALITIES
 
@@ -325,10 +325,16 @@ def load_opponents(user_config_dir: Path | None = None
     messages.extend(problems.messages)
     if user_config_dir is not None:
         user = Path(user_config_dir) / FILE_NAME
-        if user.is_file():
-            problems = _Problems(user)
+        problems = _Problems(user)
+        try:
+            present = exists(user)
+        except OSError as exc:  # a folder that cannot be searched, a name too long
+            problems.add(None, "file", f"cannot be read ({exc.strerror or exc}); "
+                                       "using the shipped opponents")
+            present = False
+        if present:
             seats = _apply_file(user, seats, problems)
-            messages.extend(problems.messages)
+        messages.extend(problems.messages)
     return seats, messages
 
 
