@@ -165,3 +165,40 @@ def test_item15_a_finished_game_that_cannot_be_recorded_is_told_over_game_over(
         from swoop_desktop.storage import load_history
 
         assert len(load_history(pilot.app.dirs)[0]) == 1
+
+
+class _CountingFont:
+    """A real font that counts measurements and refuses to go on past a budget."""
+
+    def __init__(self, real, budget: int = 40) -> None:
+        self.real, self.calls, self.budget = real, 0, budget
+
+    def size(self, text: str):
+        self.calls += 1
+        if self.calls > self.budget:
+            raise AssertionError(f"{self.calls} measurements for one name")
+        return self.real.size(text)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+@pytest.mark.parametrize("length", [30, 8_000, 100_000])
+def test_item5_a_long_name_on_the_score_sheet_costs_a_few_measurements(monkeypatch, length):
+    from swoop_desktop.ui.scenes import scores
+    from swoop_desktop.ui.theme import Theme
+
+    pygame.font.init()
+    theme = Theme()
+    counting: list[_CountingFont] = []
+
+    def font(theme_, size, bold=False):
+        counting.append(_CountingFont(theme_.font(size, bold)))
+        return counting[-1]
+
+    monkeypatch.setattr(scores, "font", font)
+    surface = pygame.Surface((800, 600))
+    names = ["You", "W" * length, "Top", "Right"]
+    scores.draw_sheet(surface, theme, pygame.Rect(0, 0, 800, 600), names, [[0, 5, 7, 9]], [0])
+    measured = [f for f in counting if f.calls]
+    assert measured and max(f.calls for f in measured) <= 40
