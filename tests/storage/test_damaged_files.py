@@ -92,11 +92,10 @@ def test_one_bad_setting_falls_back_alone_and_the_file_is_kept():
     assert not list(dirs.config.glob("*damaged*"))
 
 
-@pytest.mark.parametrize("damage", sorted(DAMAGE))
-@pytest.mark.parametrize("kind", sorted(FILES))
+# One bad setting drops only that setting (test_one_bad_setting_falls_back_alone...).
+@pytest.mark.parametrize("kind, damage", [(k, d) for k in sorted(FILES) for d in sorted(DAMAGE)
+                                          if (k, d) != ("settings", "wrong types")])
 def test_damaged_file_without_backup_is_moved_aside_and_game_starts_fresh(kind, damage):
-    if (kind, damage) == ("settings", "wrong types"):
-        pytest.skip("one bad setting drops only that setting: see the next test")
     dirs = resolve_dirs()
     path = FILES[kind](dirs)
     spoil, words = DAMAGE[damage]
