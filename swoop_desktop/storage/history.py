@@ -247,6 +247,14 @@ def _load(dirs: Dirs, rewrite: bool = True) -> tuple[History | None, list[str], 
     loaded = load_document(dirs.history_file, HISTORY_KIND, dirs.state.kept)
     messages = list(loaded.messages)
     history = loaded.value
+    if history is not None and not history.bad and loaded.source == "file" and messages \
+            and rewrite:
+        # Values replaced on reading (a name that draws as nothing): write the cleaned games,
+        # so the player hears of it once (the file as it was is kept, see load_document).
+        try:
+            _write(dirs, history.games)
+        except OSError:
+            pass
     if history is not None and history.bad:
         if not rewrite:
             messages.append(f"{len(history.bad)} game(s) in your game history could not be "
@@ -342,8 +350,8 @@ def record_finished_game(dirs: Dirs, match: Match, seats: list[dict[str, Any]]) 
                         "Swoop could not read stays as it is.")
     except OSError as exc:
         messages.append(f"This game could not be added to your scores "
-                        f"({plain_reason(exc, dirs.data)}). It is shown in Scores until you "
-                        "quit, and added with your next finished game if the disk allows.")
+                        f"({plain_reason(exc, dirs.data)}). It stays in Scores for now and is "
+                        "added with your next finished game.")
     for text in messages:
         dirs.notices.post("history", text)
     return messages

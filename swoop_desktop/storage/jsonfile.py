@@ -326,7 +326,7 @@ def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -
     if main_there:
         try:
             value = _read_one(path, kind, notes)
-            return Loaded(value, _entries(what, notes), "file")
+            return Loaded(value, _entries(what, notes, path), "file")
         except DocumentError as exc:
             reason = str(exc)
         except OSError as exc:
@@ -366,19 +366,43 @@ def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -
                 restored = (f" (it could not be put back in place: {_plain(exc)}; the backup "
                             "is kept)")
             return Loaded(value, [lead + f". Using the previous copy, saved {when}{restored}."]
-                          + _entries(what, notes), "backup")
+                          + _entries(what, notes, None), "backup")
     if not message:
         return Loaded(None, [], "none")
     return Loaded(None, [message + f". Starting with a fresh {kind.label} file."], "none")
 
 
-def _entries(what: str, notes: list[str]) -> list[str]:
-    """One message for the entries a lenient validator dropped."""
+def keep_copy(path: Path, why: str = "partly-damaged") -> Path | None:
+    """A dated copy of ``path`` beside it (none if an identical copy is already kept)."""
+    name, dot, suffix = path.name.partition(".")
+    try:
+        data = path.read_bytes()
+        for old in path.parent.glob(f"{name}.{why}-*{dot}{suffix}"):
+            if old.stat().st_size == len(data) and old.read_bytes() == data:
+                return old
+        stamp = _timestamp()
+        n = 0
+        while True:
+            target = path.with_name(f"{name}.{why}-{stamp}{f'-{n}' if n else ''}{dot}{suffix}")
+            if not target.exists():
+                break
+            n += 1
+        shutil.copyfile(path, target)
+        return target
+    except OSError:
+        return None
+
+
+def _entries(what: str, notes: list[str], path: Path | None) -> list[str]:
+    """One message for the entries a lenient validator dropped (a copy of the file as it
+    was is kept, so that the next save, which leaves them out, loses nothing)."""
     if not notes:
         return []
     more = f" (and {len(notes) - 1} more)" if len(notes) > 1 else ""
+    copy = keep_copy(path) if path is not None else None
+    kept = f"; a copy of the file as it was is kept at {copy}" if copy else ""
     return [f"{what} had a value that could not be used: {notes[0]}{more}. The rest of the "
-            "file is used as it is."]
+            f"file is used{kept}."]
 
 
 def _plain(exc: BaseException) -> str:

@@ -253,9 +253,9 @@ def save_game(dirs: Dirs, match: Match, log: list[str], extra: dict[str, Any] | 
                                   "game Swoop could not read stays as it is. You can play on.")
         return
     except OSError as exc:
-        dirs.notices.post("game", f"Your game in progress cannot be saved right now "
-                                  f"({plain_reason(exc, dirs.data)}). You can play on; finished "
-                                  "games still go to your scores when the disk allows it.")
+        dirs.notices.post("game", f"Your game cannot be saved right now "
+                                  f"({plain_reason(exc, dirs.data)}). You can play on; it is "
+                                  "saved again as soon as it can be.")
         return
     dirs.notices.ok("game")
 

@@ -85,11 +85,16 @@ def _load(kind, dirs):
 def test_one_bad_setting_falls_back_alone_and_the_file_is_kept():
     dirs = resolve_dirs()
     path = _make_settings(dirs)
-    path.write_bytes(_wrong_types(path.read_text(encoding="utf-8")))
+    spoiled = _wrong_types(path.read_text(encoding="utf-8"))
+    path.write_bytes(spoiled)
     settings, messages = load_settings(dirs)
     assert settings.ai_pace == "slow" and settings.volume == Settings().volume
     assert len(messages) == 1 and "volume should be a number" in messages[0]
-    assert not list(dirs.config.glob("*damaged*"))
+    assert path.read_bytes() == spoiled  # used in place, not moved aside
+    copies = list(dirs.config.glob("settings.partly-damaged-*.json"))
+    assert [c.read_bytes() for c in copies] == [spoiled] and str(copies[0]) in messages[0]
+    load_settings(dirs)
+    assert len(list(dirs.config.glob("*damaged*"))) == 1  # one copy, however often it loads
 
 
 # One bad setting drops only that setting (test_one_bad_setting_falls_back_alone...).

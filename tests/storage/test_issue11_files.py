@@ -113,7 +113,8 @@ def test_item2_invisible_names_in_a_saved_game_and_the_history(name):
     record_finished_game(dirs, finished_match(3), [{"name": "You"}, {"name": name}])
     records, messages = load_history(dirs)
     assert [r.seats[1]["name"] for r in records] == ["Left"]
-    assert messages
+    assert len(messages) == 1 and "a copy of the file as it was is kept" in messages[0]
+    assert load_history(dirs) == (records, [])  # told once: the cleaned history was written
 
 
 def test_item2_every_name_a_loader_returns_draws_something():
