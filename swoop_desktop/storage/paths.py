@@ -100,13 +100,17 @@ def resolve_dirs(data_dir: str | Path | None = None) -> Dirs:
 
 
 def _check_folder(folder: Path) -> None:
-    """Raise OSError unless ``folder`` is a folder this process may list and write in."""
+    """Raise OSError unless ``folder`` is a folder this process may list."""
     folder.mkdir(parents=True, exist_ok=True)
     if not folder.is_dir():
         raise NotADirectoryError(20, "Not a directory", str(folder))
     with os.scandir(folder) as it:
         for _ in it:
             break
+
+
+def _check_writable(folder: Path) -> None:
+    """Raise OSError unless a file can be created in ``folder``."""
     probe = folder / f".swoop-probe-{os.getpid()}"
     try:
         with open(probe, "w", encoding="ascii") as f:
@@ -123,6 +127,8 @@ def open_dirs(data_dir: str | Path | None = None) -> tuple[Dirs, list[str]]:
 
     When a folder cannot be used the Dirs is marked unusable: nothing is read
     from it or written to it for this session, and the one message says so.
+    A folder that can be read but not written stays usable for reading (Scores,
+    Continue); the message says nothing new is kept.
     """
     try:
         dirs = _choose(data_dir)
@@ -137,13 +143,21 @@ def open_dirs(data_dir: str | Path | None = None) -> tuple[Dirs, list[str]]:
             _check_folder(folder)
         except (OSError, ValueError) as exc:
             dirs.state.usable = False
-            dirs.state.problem = plain_reason(exc, folder) if isinstance(exc, OSError) else str(exc)
             if isinstance(exc, (FileExistsError, NotADirectoryError)):
                 why = f"{folder} is a file, not a folder"
             else:
                 why = plain_reason(exc, folder) if isinstance(exc, OSError) else str(exc)
+            dirs.state.problem = why
             return dirs, [f"The data folder cannot be used ({why}). You can play, but "
                           "settings, saved games and scores will not be kept this time."]
+    for folder in sorted({dirs.data, dirs.config}):
+        try:
+            _check_writable(folder)
+        except (OSError, ValueError) as exc:
+            why = plain_reason(exc, folder) if isinstance(exc, OSError) else str(exc)
+            return dirs, [f"Nothing new can be saved ({why}). You can play, and see your "
+                          "scores, but settings, games and scores from now on will not be "
+                          "kept."]
     return dirs, []
 
 

@@ -419,3 +419,33 @@ def test_item18_a_full_disk_is_told_once_in_plain_words(monkeypatch):
     monkeypatch.setattr(jsonfile.os, "fsync", full)
     save_game(dirs, match, [])
     assert len(dirs.notices.told) == 2
+
+
+def test_item15_a_read_only_folder_still_shows_the_scores_and_tells_once():
+    from swoop_desktop.storage import open_dirs
+
+    dirs = resolve_dirs()
+    _history(dirs, seeds=(1,))
+    real_open = builtins.open
+
+    def read_only(path, mode="r", *args, **kwargs):
+        if any(c in mode for c in "wax+"):
+            raise OSError(30, "Read-only file system", os.fspath(path))
+        return real_open(path, mode, *args, **kwargs)
+
+    monkeypatch = pytest.MonkeyPatch()
+    try:
+        monkeypatch.setattr(builtins, "open", read_only)
+        monkeypatch.setattr(io, "open", read_only)
+        session, messages = open_dirs(dirs.data)
+        assert session.usable and len(messages) == 1 and "read-only disk" in messages[0]
+        assert [r.seed for r in load_history(session)[0]] == [1]
+        for seed in (2, 3):
+            record_finished_game(session, finished_match(seed), [])
+        told = session.notices.told
+        assert len(told) == 1 and "could not be added to your scores" in told[0]
+        assert [r.seed for r in load_history(session)[0]] == [1, 2, 3]  # kept for the session
+    finally:
+        monkeypatch.undo()
+    record_finished_game(session, finished_match(4), [])  # the disk is back: nothing lost
+    assert [r.seed for r in load_history(resolve_dirs())[0]] == [1, 2, 3, 4]
