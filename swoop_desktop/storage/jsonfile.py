@@ -20,6 +20,7 @@ import json
 import math
 import os
 import shutil
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -112,7 +113,7 @@ def _keep_backup(path: Path) -> None:
     if not is_regular(path):
         return
     bak = backup_path(path)
-    tmp = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.bak.{os.getpid()}-{threading.get_ident()}.tmp")
     try:
         tmp.unlink(missing_ok=True)
         try:
@@ -167,7 +168,7 @@ def atomic_write_text(path: Path, text: str, keep_backup: bool = True,
         raise KeptFile(f"{path} is kept as it is")
     path.parent.mkdir(parents=True, exist_ok=True)
     messages = _clear_the_way(path, label)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
