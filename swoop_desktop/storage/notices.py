@@ -52,10 +52,16 @@ class Notices:
             return list(self._queue)
 
 
+def short_path(path: Path | str, limit: int = 60) -> str:
+    """A path for a message: its end when it is long (the end says the most)."""
+    text = str(path)
+    return text if len(text) <= limit else "..." + text[-(limit - 3):]
+
+
 def plain_reason(exc: BaseException, folder: Path | None = None, reading: bool = False) -> str:
     """Why a file operation failed, in words a player understands (no errno, no temp paths)."""
     code = getattr(exc, "errno", None)
-    where = f"the folder {folder}" if folder is not None else "the folder"
+    where = f"the folder {short_path(folder)}" if folder is not None else "the folder"
     if reading and code in (errno.EACCES, errno.EPERM):
         return "Permission denied"
     if code == errno.ENOSPC or code == getattr(errno, "EDQUOT", -1):

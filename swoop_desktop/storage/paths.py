@@ -21,7 +21,7 @@ from typing import Any
 
 import platformdirs
 
-from .notices import Notices, plain_reason
+from .notices import Notices, plain_reason, short_path
 
 APP_NAME = "Swoop"
 
@@ -144,7 +144,7 @@ def open_dirs(data_dir: str | Path | None = None) -> tuple[Dirs, list[str]]:
         except (OSError, ValueError) as exc:
             dirs.state.usable = False
             if isinstance(exc, (FileExistsError, NotADirectoryError)):
-                why = f"{folder} is a file, not a folder"
+                why = f"{short_path(folder)} is a file, not a folder"
             else:
                 why = plain_reason(exc, folder) if isinstance(exc, OSError) else str(exc)
             dirs.state.problem = why

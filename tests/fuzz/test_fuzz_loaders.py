@@ -306,3 +306,38 @@ def test_fuzz_engine_command_line(position, action, rules):
                 assert out == ""
             else:
                 json.loads(out)
+
+
+# -- the whole game: it starts and plays whatever the four files hold --------------------------
+APP_FUZZ = settings(max_examples=400 if LONG else 25, deadline=None, derandomize=not LONG,
+                    suppress_health_check=list(HealthCheck))
+
+
+@APP_FUZZ
+@given(settings_raw=st.one_of(RAW, mutated("settings")), game_raw=st.one_of(RAW, mutated("game")),
+       history_raw=st.one_of(RAW, mutated("history")), yaml_raw=YAML_TEXT)
+def test_fuzz_the_game_starts_and_plays_whatever_the_files_hold(settings_raw, game_raw,
+                                                               history_raw, yaml_raw):
+    from swoop_desktop.ui.pilot import Pilot
+    from swoop_desktop.ui.scenes.scores import ScoresScene
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        files = {"settings.json": settings_raw, "game.json": game_raw,
+                 "history.json": history_raw, "opponents.yaml": yaml_raw}
+        for name, raw in files.items():
+            (root / name).write_bytes(raw)
+        with Pilot(data_dir=root, start="title") as pilot:
+            app = pilot.app
+            app.continue_game()
+            pilot.step(3)
+            app.push(ScoresScene(app))
+            pilot.step(3)
+            app.new_game()
+            pilot.step(3)
+            assert pilot.top.name == "table"
+            assert pilot.wait_for_turn(30)
+        everything = _everything_in(root)
+        for name, raw in files.items():
+            if name != "game.json":  # a new game replaces the saved one (as the player asked)
+                assert raw in everything, f"{name} as it was is gone"
