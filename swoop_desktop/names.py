@@ -50,5 +50,19 @@ def shown(value: Any) -> str:
     return short(value)
 
 
+def printable(text: str) -> str:
+    """``text`` as one printable line: any other character is written as its escape."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def label(key: Any, limit: int = 40) -> str:
+    """A key read from a file, fit to name in a message."""
+    if isinstance(key, str) and key.isprintable() and len(key) <= limit:
+        return key
+    return short(key, limit)
+
+
 def seat_default(seat: int) -> str:
     return DEFAULT_SEAT_NAMES[seat] if 0 <= seat < len(DEFAULT_SEAT_NAMES) else f"Seat {seat}"

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from swoop_desktop.names import check_name, shown
+from swoop_desktop.names import check_name, label, printable, shown
 from swoop_desktop.resources import resource_path
 from swoop_desktop.safeio import MAX_DIGITS, Refused, exists, read_capped
 
@@ -133,7 +133,7 @@ class _Problems:
 
     def add(self, line: int | None, key: str, text: str) -> None:
         where = f"{self.path}, line {line}" if line else str(self.path)
-        self.messages.append(f"{where}: {key}: {text}")
+        self.messages.append(printable(f"{where}: {label(key, 80)}: {text}"))
 
 
 def _marks(root: Any) -> dict[tuple[str, ...], int]:

@@ -20,7 +20,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from swoop_desktop.engine import Action, Match, Rules, RulesError
-from swoop_desktop.names import check_name, seat_default, shown
+from swoop_desktop.names import check_name, printable, seat_default, shown
 
 from .actioncodec import check_deal_text, decode_hands, encode_hands
 from .jsonfile import (
@@ -278,7 +278,7 @@ def _load(dirs: Dirs, rewrite: bool = True) -> tuple[History | None, list[str], 
         messages.append(f"{len(history.bad)} game(s) in your game history could not be read "
                         f"({history.bad[0]}); the other {len(history.games)} are kept, and "
                         f"{where}.")
-    return history, messages, loaded.blocked
+    return history, [printable(m) for m in messages], loaded.blocked
 
 
 def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:

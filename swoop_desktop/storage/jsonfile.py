@@ -28,7 +28,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from swoop_desktop.names import shown
+from swoop_desktop.names import printable, shown
 from swoop_desktop.safeio import Refused, exists, is_regular, parse_json, read_capped
 
 T = TypeVar("T")
@@ -86,6 +86,9 @@ class Loaded(Generic[T]):
     messages: list[str]
     source: str  # "file", "backup" or "none"
     blocked: bool = False
+
+    def __post_init__(self) -> None:
+        self.messages[:] = [printable(m) for m in self.messages]  # one line each, on screen
 
 
 # -- writing --------------------------------------------------------------------

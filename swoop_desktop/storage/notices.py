@@ -28,6 +28,9 @@ class Notices:
 
     def post(self, subject: str, text: str) -> bool:
         """Tell ``text`` unless it is what was last told about ``subject``; True if queued."""
+        from swoop_desktop.names import printable
+
+        text = printable(text)
         with self._lock:
             if self._last.get(subject) == text:
                 return False

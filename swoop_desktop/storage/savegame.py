@@ -18,7 +18,7 @@ from typing import Any
 
 from swoop_desktop.engine import EngineError, Match, Rules, RulesError, format_position
 from swoop_desktop.engine.state import GameState
-from swoop_desktop.names import check_name, seat_default, shown
+from swoop_desktop.names import check_name, label, seat_default, shown
 from swoop_desktop.safeio import is_regular
 
 from .actioncodec import decode_hands, encode_hands
@@ -169,7 +169,7 @@ def _seat_from_json(raw: Any, i: int, notes: Notes, known: Known) -> dict[str, A
                 if known.features is not None and key not in known.features:
                     drop(notes, f"{where}.weights: unknown feature {shown(key)}; ignored")
                 elif type(value) not in (int, float) or not -MAX_WEIGHT <= value <= MAX_WEIGHT:
-                    drop(notes, f"{where}.weights.{key} should be a number from -{MAX_WEIGHT} "
+                    drop(notes, f"{where}.weights.{label(key)} should be a number from -{MAX_WEIGHT} "
                                 f"to {MAX_WEIGHT}, not {shown(value)}; ignored")
                 else:
                     good[key] = value
@@ -200,7 +200,7 @@ def _writable(extra: dict[str, Any], notes: Notes) -> dict[str, Any]:
         try:
             json.dumps(value, allow_nan=False)
         except (TypeError, ValueError):
-            drop(notes, f"extra.{key} holds a value that cannot be used ({shown(value)})")
+            drop(notes, f"extra.{label(key)} holds a value that cannot be used ({shown(value)})")
             continue
         out[key] = value
     return out

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from swoop_desktop.engine import Rules, RulesError
-from swoop_desktop.names import check_name, seat_default, shown
+from swoop_desktop.names import check_name, label, seat_default, shown
 
 from .jsonfile import (
     DocKind,
@@ -106,7 +106,7 @@ def _opponent(key: str, value: Any, notes: Notes, known: Known) -> dict[str, str
     seat = int(key)
     out: dict[str, str] = {}
     for k, v in value.items():
-        name = f"{where}.{k}"
+        name = f"{where}.{label(k)}"
         if not isinstance(v, str):
             drop(notes, f"{name} should be text, not {shown(v)}")
         elif k == "name":
@@ -131,7 +131,7 @@ def _opponent(key: str, value: Any, notes: Notes, known: Known) -> dict[str, str
             else:
                 out[k] = v
         elif len(k) > 40 or len(v) > 200:
-            drop(notes, f"{where}: the value of {shown(k)} is too long")
+            drop(notes, f"{where}: the value of {label(k)} is too long")
         else:
             out[k] = v
     return out

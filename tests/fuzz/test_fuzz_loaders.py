@@ -160,6 +160,7 @@ def _check_messages(messages: list[str]) -> None:
     for text in messages:
         assert isinstance(text, str) and "Traceback" not in text
         assert len(text) < 1500, text[:200]
+        assert text.isprintable(), text  # shown as one line of text: no NUL, no newline
 
 
 def _load_and_check(kind: str, raw: bytes) -> None:
