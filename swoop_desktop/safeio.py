@@ -29,6 +29,8 @@ def read_capped(path: str | os.PathLike[str], cap: int) -> bytes:
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) \
         | getattr(os, "O_NOCTTY", 0)
+    if os.path.isdir(path):  # (Windows refuses to open a folder with "permission denied")
+        raise Refused("it is a folder, not a file")
     try:
         fd = os.open(path, flags)
     except IsADirectoryError:
