@@ -3,10 +3,12 @@
 The shipped file names Left, Top and Right (seats 1-3): display name, level,
 personality (or explicit feature weights) and a think-time range in
 milliseconds. A file ``opponents.yaml`` in the user's config folder, if
-present, overrides any part of it. Files are read with ``yaml.safe_load``
-only (and composed with the safe loader for line numbers). Anything wrong
-gives a plain-words message naming the file, line and key, and that part
-falls back to the shipped setting: a bad file never stops the game.
+present, overrides any part of it. Files are read with a safe loader on a
+budget (:class:`BudgetLoader`: at most 256 KB, 20 aliases, 5,000 nodes,
+nesting 20 deep, numbers of at most 40 digits) from a read that cannot
+block (:func:`swoop_desktop.safeio.read_capped`). Anything wrong gives a
+plain-words message naming the file, line and key, and that part falls back
+to the shipped setting: a bad file never stops or stalls the game.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from typing import Any
 
 import yaml
 
+from swoop_desktop.names import check_name, label, printable, shown
 from swoop_desktop.resources import resource_path
+from swoop_desktop.safeio import MAX_DIGITS, Refused, exists, read_capped
 
 from .features import BALANCED, PERSONALITIES
 
@@ -26,6 +30,75 @@ SEAT_KEYS: dict[str, int] = {"left": 1, "top": 2, "right": 3}
 SEAT_FIELDS = ("name", "level", "personality", "weights", "think_ms")
 MAX_THINK_MS = 10_000
 FILE_NAME = "opponents.yaml"
+MAX_BYTES = 256 * 1024
+MAX_ALIASES = 20
+MAX_NODES = 5_000
+MAX_DEPTH = 20
+
+
+class BudgetLoader(yaml.SafeLoader):
+    """``yaml.SafeLoader`` that refuses alias bombs, huge or deep documents and huge numbers.
+
+    Counting happens while composing, before anything is built, so a
+    "billion laughs" file is refused after a few aliases instead of filling
+    memory; an integer of more than 40 digits is refused before ``int()``
+    (whose 4,300-digit limit would raise a bare ValueError).
+    """
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__(stream)
+        self._aliases = 0
+        self._nodes = 0
+        self._depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                event = self.peek_event()
+                raise yaml.composer.ComposerError(
+                    None, None, f"more than {MAX_ALIASES} aliases (*name)", event.start_mark)
+        else:
+            self._nodes += 1
+            if self._nodes > MAX_NODES:
+                raise yaml.composer.ComposerError(
+                    None, None, f"more than {MAX_NODES} values", self.peek_event().start_mark)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.composer.ComposerError(
+                    None, None, f"nested more than {MAX_DEPTH} levels deep",
+                    self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_yaml_int(self, node: Any) -> int:
+        text = str(node.value).replace("_", "").lstrip("+-")
+        if len(text) > MAX_DIGITS:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"a number of {len(text)} digits (at most {MAX_DIGITS})",
+                node.start_mark)
+        return super().construct_yaml_int(node)
+
+
+BudgetLoader.add_constructor("tag:yaml.org,2002:int", BudgetLoader.construct_yaml_int)
+
+
+def _compose(text: str) -> Any:
+    loader = BudgetLoader(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
+
+
+def _construct(node: Any) -> Any:
+    loader = BudgetLoader("")
+    try:
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
 
 
 @dataclass(frozen=True)
@@ -60,21 +133,19 @@ class _Problems:
 
     def add(self, line: int | None, key: str, text: str) -> None:
         where = f"{self.path}, line {line}" if line else str(self.path)
-        self.messages.append(f"{where}: {key}: {text}")
+        self.messages.append(printable(f"{where}: {label(key, 80)}: {text}"))
 
 
-def _marks(text: str) -> dict[tuple[str, ...], int]:
+def _marks(root: Any) -> dict[tuple[str, ...], int]:
     """Line number (1-based) of every mapping key and sequence item, by key path."""
     out: dict[tuple[str, ...], int] = {}
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return out
 
     def walk(node: Any, path: tuple[str, ...]) -> None:
+        if len(path) > MAX_DEPTH:
+            return
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:
-                key = str(key_node.value)
+                key = str(key_node.value)[:100]
                 out[path + (key,)] = key_node.start_mark.line + 1
                 walk(value_node, path + (key,))
         elif isinstance(node, yaml.SequenceNode):
@@ -89,7 +160,10 @@ def _marks(text: str) -> dict[tuple[str, ...], int]:
 def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict]:
     """The file's top-level mapping (or None with a message) and its line marks."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_capped(path, MAX_BYTES).decode("utf-8")
+    except Refused as exc:
+        problems.add(None, "file", f"cannot be used: {exc}; using the shipped opponents")
+        return None, {}
     except OSError as exc:
         problems.add(None, "file", f"cannot be read ({exc.strerror or exc}); "
                                    "using the shipped opponents")
@@ -98,12 +172,17 @@ def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict]
         problems.add(None, "file", "is not UTF-8 text; using the shipped opponents")
         return None, {}
     try:
-        data = yaml.safe_load(text)
+        root = _compose(text)
+        data = None if root is None else _construct(root)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         what = getattr(exc, "problem", None) or "not valid YAML"
         problems.add(line, "file", f"is not valid YAML ({what}); using the shipped opponents")
+        return None, {}
+    except (ValueError, TypeError, RecursionError, OverflowError) as exc:
+        problems.add(None, "file", f"cannot be used ({shown(str(exc))}); "
+                                   "using the shipped opponents")
         return None, {}
     if data is None:
         return {}, {}
@@ -111,7 +190,7 @@ def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict]
         problems.add(1, "file", "should be a mapping with a 'seats' key; "
                                 "using the shipped opponents")
         return None, {}
-    return data, _marks(text)
+    return data, _marks(root)
 
 
 def _check_seat(raw: Any, base: SeatConfig, key: str, marks: dict, problems: _Problems
@@ -132,22 +211,23 @@ def _check_seat(raw: Any, base: SeatConfig, key: str, marks: dict, problems: _Pr
         if k not in SEAT_FIELDS:
             problems.add(line, name, f"unknown key (known: {', '.join(SEAT_FIELDS)}); ignored")
         elif k == "name":
-            if isinstance(v, str) and 1 <= len(v.strip()) <= 20:
-                values["name"] = v.strip()
+            good, why = check_name(v)
+            if good is not None:
+                values["name"] = good
             else:
-                problems.add(line, name, f"should be text of 1-20 characters, got {v!r}; "
-                                         f"{fallback} {base.name!r}")
+                problems.add(line, name, f"{why} (got {shown(v)}); the seat's default name "
+                                         f"{base.name!r} is used")
         elif k == "level":
             if isinstance(v, str) and v in LEVELS:
                 values["level"] = v
             else:
-                problems.add(line, name, f"unknown level {v!r} (choose one of "
+                problems.add(line, name, f"unknown level {shown(v)} (choose one of "
                                          f"{', '.join(LEVELS)}); {fallback} {base.level!r}")
         elif k == "personality":
             if v is None or (isinstance(v, str) and v in PERSONALITIES):
                 values["personality"] = v
             else:
-                problems.add(line, name, f"unknown personality {v!r} (choose one of "
+                problems.add(line, name, f"unknown personality {shown(v)} (choose one of "
                                          f"{', '.join(PERSONALITIES)}); "
                                          f"{fallback} {base.personality!r}")
         elif k == "weights":
@@ -161,7 +241,7 @@ def _check_seat(raw: Any, base: SeatConfig, key: str, marks: dict, problems: _Pr
                 values["think_ms"] = (v[0], v[1])
             else:
                 problems.add(line, name, f"should be [low, high] whole milliseconds with "
-                                         f"0 <= low <= high <= {MAX_THINK_MS}, got {v!r}; "
+                                         f"0 <= low <= high <= {MAX_THINK_MS}, got {shown(v)}; "
                                          f"{fallback} {list(base.think_ms)}")
     return SeatConfig(
         seat=base.seat,
@@ -180,7 +260,7 @@ def _check_weights(v: Any, path: tuple[str, ...], marks: dict, problems: _Proble
         return None
     if not isinstance(v, dict):
         problems.add(marks.get(path), name,
-                     f"should be a mapping of feature: number, got {v!r}; ignored")
+                     f"should be a mapping of feature: number, got {shown(v)}; ignored")
         return None
     out: dict[str, float] = {}
     for feature, value in v.items():
@@ -190,7 +270,7 @@ def _check_weights(v: Any, path: tuple[str, ...], marks: dict, problems: _Proble
                          f"unknown feature (known: {', '.join(BALANCED)}); ignored")
         elif type(value) not in (int, float) or not -10_000 <= value <= 10_000:
             problems.add(line, f"{name}.{feature}",
-                         f"should be a number from -10000 to 10000, got {value!r}; ignored")
+                         f"should be a number from -10000 to 10000, got {shown(value)}; ignored")
         else:
             out[feature] = float(value)
     return out or None
@@ -208,7 +288,7 @@ def _apply_file(path: Path, seats: list[SeatConfig], problems: _Problems) -> lis
     version = data.get("version", 1)
     if version != 1:
         problems.add(marks.get(("version",)), "version",
-                     f"this game reads version 1, got {version!r}; reading it anyway")
+                     f"this game reads version 1, got {shown(version)}; reading it anyway")
     raw_seats = data.get("seats", {})
     if raw_seats is None:
         return result
@@ -245,10 +325,16 @@ def load_opponents(user_config_dir: Path | None = None
     messages.extend(problems.messages)
     if user_config_dir is not None:
         user = Path(user_config_dir) / FILE_NAME
-        if user.is_file():
-            problems = _Problems(user)
+        problems = _Problems(user)
+        try:
+            present = exists(user)
+        except OSError as exc:  # a folder that cannot be searched, a name too long
+            problems.add(None, "file", f"cannot be read ({exc.strerror or exc}); "
+                                       "using the shipped opponents")
+            present = False
+        if present:
             seats = _apply_file(user, seats, problems)
-            messages.extend(problems.messages)
+        messages.extend(problems.messages)
     return seats, messages
 
 

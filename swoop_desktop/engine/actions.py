@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from .cards import format_ranks, parse_ranks
-from .errors import ActionError, PositionError
+from .errors import ActionError, PositionError, short
 
 
 class _CardsAction:
@@ -112,14 +112,14 @@ END = End()
 
 def _cards_part(body: Any, verb: str) -> tuple[tuple[int, ...], tuple[int, ...], Any]:
     if not isinstance(body, dict):
-        raise ActionError(f"{verb}: expected {{\"hand\": \"7 7\", \"up\": [2]}}, got {body!r}")
+        raise ActionError(f"{verb}: expected {{\"hand\": \"7 7\", \"up\": [2]}}, got {short(body)}")
     unknown = set(body) - {"hand", "up", "ids"}
     if unknown:
         raise ActionError(f"{verb}: unknown key {sorted(unknown)[0]!r} (use \"hand\" and \"up\")")
     ids = body.get("ids")
     if ids is not None:
         if not isinstance(ids, list) or not all(type(c) is int for c in ids):
-            raise ActionError(f"{verb}.ids: expected a list of card ids, got {ids!r}")
+            raise ActionError(f"{verb}.ids: expected a list of card ids, got {short(ids)}")
         ids = tuple(ids)
     try:
         hand = parse_ranks(body.get("hand", ""), f"{verb}.hand")
@@ -127,9 +127,9 @@ def _cards_part(body: Any, verb: str) -> tuple[tuple[int, ...], tuple[int, ...],
         raise ActionError(str(exc)) from None
     up = body.get("up", [])
     if not isinstance(up, list) or not all(type(s) is int for s in up):
-        raise ActionError(f"{verb}.up: expected a list of slot numbers 0-3, got {up!r}")
+        raise ActionError(f"{verb}.up: expected a list of slot numbers 0-3, got {short(up)}")
     if len(set(up)) != len(up):
-        raise ActionError(f"{verb}.up: a slot is listed twice in {up!r}")
+        raise ActionError(f"{verb}.up: a slot is listed twice in {short(up)}")
     return tuple(sorted(hand)), tuple(sorted(up)), ids
 
 
@@ -143,7 +143,7 @@ def action_from_json(data: Any) -> Action:
     if not isinstance(data, dict) or len(data) != 1:
         raise ActionError(
             "action: expected one of {\"play\": …}, {\"add\": …}, {\"flip\": N}, {\"end\": true}, "
-            f"got {data!r}"
+            f"got {short(data)}"
         )
     (verb, body), = data.items()
     if verb == "play":
@@ -152,13 +152,13 @@ def action_from_json(data: Any) -> Action:
         return Add(*_cards_part(body, "add"))
     if verb == "flip":
         if type(body) is not int:
-            raise ActionError(f"flip: expected a slot number 0-3, got {body!r}")
+            raise ActionError(f"flip: expected a slot number 0-3, got {short(body)}")
         return Flip(body)
     if verb == "end":
         if body is not True:
-            raise ActionError(f"end: expected true, got {body!r}")
+            raise ActionError(f"end: expected true, got {short(body)}")
         return END
-    raise ActionError(f"action: unknown verb {verb!r} (use play, add, flip or end)")
+    raise ActionError(f"action: unknown verb {short(verb)} (use play, add, flip or end)")
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

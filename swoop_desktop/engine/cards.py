@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .errors import PositionError
+from .errors import PositionError, short
 
 CARDS_PER_DECK = 54
 ACE, TEN, JACK, QUEEN, KING, JOKER = 1, 10, 11, 12, 13, 14
@@ -107,7 +107,7 @@ def parse_rank(token: str, key: str = "card") -> int:
     rank = SYMBOL_RANKS.get(token.strip().upper())
     if rank is None:
         raise PositionError(
-            f"{key}: unknown card {token!r} (use A 2 3 4 5 6 7 8 9 T J Q K X)"
+            f"{key}: unknown card {short(token)} (use A 2 3 4 5 6 7 8 9 T J Q K X)"
         )
     return rank
 
@@ -115,7 +115,7 @@ def parse_rank(token: str, key: str = "card") -> int:
 def parse_ranks(text: str, key: str) -> list[int]:
     """Parse a space-separated card list such as ``"9 8 8"``."""
     if not isinstance(text, str):
-        raise PositionError(f"{key}: expected a string of cards like \"9 8 8\", got {text!r}")
+        raise PositionError(f"{key}: expected a string of cards like \"9 8 8\", got {short(text)}")
     return [parse_rank(tok, key) for tok in text.split()]
 
 

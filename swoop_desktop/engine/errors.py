@@ -25,3 +25,16 @@ class IllegalActionError(EngineError):
 
 class TerminationError(EngineError):
     """R17: a deal ran too long without anyone going out (a bug, never silent)."""
+
+
+def short(value: object, limit: int = 40) -> str:
+    """``repr`` of a value for a message, cut short (a bad value may be 20 KB long)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    if isinstance(value, (list, dict)) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

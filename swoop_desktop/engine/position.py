@@ -19,7 +19,7 @@ from .cards import (
     parse_rank,
     parse_ranks,
 )
-from .errors import PositionError, RulesError
+from .errors import PositionError, RulesError, short
 from .rules import SLOTS, Rules
 from .state import CHAIN, FOLLOW, OVER, PLAY, GameState
 
@@ -68,7 +68,7 @@ def position_text(state: GameState) -> str:
 
 def _int(value: Any, key: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise PositionError(f"{key}: must be a whole number {low}-{high}, got {value!r}")
+        raise PositionError(f"{key}: must be a whole number {low}-{high}, got {short(value)}")
     return value
 
 
@@ -89,7 +89,8 @@ def parse_position(data: Any) -> GameState:
     try:
         rules = Rules.from_json(data.get("rules"))
     except RulesError as exc:
-        raise PositionError(f"rules.{exc}") from None
+        text = str(exc)
+        raise PositionError(text if text.startswith("rules") else f"rules.{text}") from None
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
         raise PositionError("players: expected a list of players")
@@ -163,12 +164,17 @@ def parse_position(data: Any) -> GameState:
         scores = data["scores"]
         if (not isinstance(scores, list) or len(scores) != n
                 or not all(type(x) is int and x >= 0 for x in scores)):
-            raise PositionError(f"scores: expected {n} whole numbers >= 0, got {scores!r}")
+            raise PositionError(f"scores: expected {n} whole numbers >= 0, got {short(scores)}")
+        reached = [p for p in range(n) if scores[p] >= rules.target]
+        if reached:
+            raise PositionError(
+                f"scores: players[{reached[0]}] already has {scores[reached[0]]}, past the "
+                f"target of {rules.target}, so the game was over before this hand (R16)")
         state.scores = list(scores)
     if "seed" in data:
         seed = data["seed"]
         if type(seed) is not int:
-            raise PositionError(f"seed: expected a whole number, got {seed!r}")
+            raise PositionError(f"seed: expected a whole number, got {short(seed)}")
         state.seed = seed
     _read_phase(state, data.get("phase", "play"))
     return state
@@ -196,19 +202,19 @@ def _read_phase(state: GameState, phase: Any) -> None:
     if isinstance(phase, dict):
         bad = set(phase) - {"follow", "picked_up"}
         if bad or "follow" not in phase:
-            raise PositionError(f"phase: expected {{\"follow\": \"7\"}}, got {phase!r}")
+            raise PositionError(f"phase: expected {{\"follow\": \"7\"}}, got {short(phase)}")
         rank = parse_rank(phase["follow"], "phase.follow") if isinstance(
             phase["follow"], str) else None
         if rank is None or state.rules.is_swoop_rank(rank):
             raise PositionError(f"phase.follow: a follow-up needs an ordinary rank, got "
-                                f"{phase['follow']!r}")
+                                f"{short(phase['follow'])}")
         if not state.pile or state.top != rank:
             raise PositionError(
                 f"phase: a follow-up of {RANK_SYMBOLS[rank]}s needs a {RANK_SYMBOLS[rank]} on "
                 "top of the pile (R12)")
         picked = phase.get("picked_up", False)
         if type(picked) is not bool:
-            raise PositionError(f"phase.picked_up: must be true or false, got {picked!r}")
+            raise PositionError(f"phase.picked_up: must be true or false, got {short(picked)}")
         state.phase = FOLLOW
         state.follow_rank = rank
         state.picked_up = picked
@@ -221,16 +227,24 @@ def _read_phase(state: GameState, phase: Any) -> None:
     elif phase == "over":
         if not empty:
             raise PositionError("phase: the hand is over only when a player has no cards (R14)")
+        if len(empty) > 1:
+            raise PositionError(
+                f"players[{empty[1]}]: has no cards, but players[{empty[0]}] went out already; "
+                "the hand ends when the first player goes out (R14)")
         state.phase = OVER
         state.out_player = empty[0]
         return
     else:
         raise PositionError(
             f"phase: expected \"play\", {{\"follow\": \"7\"}}, \"chain\" or \"over\", "
-            f"got {phase!r}")
+            f"got {short(phase)}")
     if empty:
         raise PositionError(
             f"players[{empty[0]}]: has no cards, so the hand is over; phase must be "
             "\"over\" (R14)")
+    if state.phase == FOLLOW and len(state.legal_actions()) < 2:
+        raise PositionError(
+            f"phase.follow: players[{state.to_move}] holds no {RANK_SYMBOLS[state.follow_rank]} "
+            "to add, so no follow-up is offered and the turn passes at once (R12)")
     if state.phase == CHAIN and not state.uncovered_slots(state.to_move):
         raise PositionError("phase: a chain needs an uncovered face-down card to flip (R13)")

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from .cards import CARDS_PER_DECK
-from .errors import RulesError
+from .errors import RulesError, short
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 MIN_TARGET, MAX_TARGET = 50, 5000
@@ -33,16 +33,16 @@ class Rules:
     # -- construction -------------------------------------------------------
     @classmethod
     def from_preset(cls, preset: str = "app", **overrides: Any) -> Rules:
-        if preset not in PRESETS:
+        if type(preset) is not str or preset not in PRESETS:
             raise RulesError(
-                f"preset: unknown rule set {preset!r} (choose one of {', '.join(PRESETS)})"
+                f"preset: unknown rule set {short(preset)} (choose one of {', '.join(PRESETS)})"
             )
         rules = PRESETS[preset]
         if overrides:
             known = {f.name for f in fields(cls)} - {"preset"}
             for key in overrides:
                 if key not in known:
-                    raise RulesError(f"{key}: unknown rule option (known: {', '.join(sorted(known))})")
+                    raise RulesError(f"{key if len(str(key)) <= 40 else short(key)}: unknown rule option (known: {', '.join(sorted(known))})")
             rules = replace(rules, **overrides)
         rules.validate()
         return rules
@@ -55,7 +55,8 @@ class Rules:
         if isinstance(data, str):
             return cls.from_preset(data)
         if not isinstance(data, dict):
-            raise RulesError(f"rules: expected an object like {{\"preset\": \"app\"}}, got {data!r}")
+            raise RulesError(f"rules: expected an object like {{\"preset\": \"app\"}}, "
+                             f"got {short(data)}")
         data = dict(data)
         preset = data.pop("preset", "app")
         return cls.from_preset(preset, **data)
@@ -82,26 +83,26 @@ class Rules:
                 raise RulesError(message)
 
         check(self.decks == "auto" or (type(self.decks) is int and 2 <= self.decks <= 4),
-              f"decks: must be \"auto\" or 2-4, got {self.decks!r}")
+              f"decks: must be \"auto\" or 2-4, got {short(self.decks)}")
         for name in ("tens_are_swoop_cards", "table_cards", "match_after_pickup", "max_four",
                      "mystery_chain"):
             value = getattr(self, name)
             check(type(value) is bool, f"{name}: must be true or false, got {value!r}")
         check(type(self.hand_size) is int and self.hand_size in (11, 12),
-              f"hand_size: must be 11 or 12, got {self.hand_size!r}")
+              f"hand_size: must be 11 or 12, got {short(self.hand_size)}")
         check(self.first_player in ("left_of_dealer", "high_card"),
-              f"first_player: must be \"left_of_dealer\" or \"high_card\", got {self.first_player!r}")
+              f"first_player: must be \"left_of_dealer\" or \"high_card\", got {short(self.first_player)}")
         check(self.pickup in ("new_pile", "take_all"),
-              f"pickup: must be \"new_pile\" or \"take_all\", got {self.pickup!r}")
+              f"pickup: must be \"new_pile\" or \"take_all\", got {short(self.pickup)}")
         check(self.scoring in ("standard", "simple"),
-              f"scoring: must be \"standard\" or \"simple\", got {self.scoring!r}")
+              f"scoring: must be \"standard\" or \"simple\", got {short(self.scoring)}")
         check(type(self.target) is int and MIN_TARGET <= self.target <= MAX_TARGET,
-              f"target: must be a whole number from {MIN_TARGET} to {MAX_TARGET}, got {self.target!r}")
+              f"target: must be a whole number from {MIN_TARGET} to {MAX_TARGET}, got {short(self.target)}")
 
     def validate_players(self, players: int) -> None:
         """Check a table size against these rules (R1, R3, R4)."""
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesError(f"players: must be {MIN_PLAYERS}-{MAX_PLAYERS}, got {players!r}")
+            raise RulesError(f"players: must be {MIN_PLAYERS}-{MAX_PLAYERS}, got {short(players)}")
         decks = self.deck_count(players)
         need = players * self.cards_per_player
         have = decks * CARDS_PER_DECK

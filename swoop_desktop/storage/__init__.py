@@ -7,14 +7,24 @@ in plain words. No pickle anywhere.
 
 from .history import GameRecord, load_history, record_finished_game, reset_stats
 from .jsonfile import DocumentError
-from .paths import Dirs, resolve_dirs
+from .notices import Notices
+from .paths import Dirs, claim_data_folder, open_dirs, release_data_folder, resolve_dirs
 from .savegame import SavedGame, clear_game, has_saved_game, load_game, save_game
-from .settings import AI_PACES, ANIMATION_SPEEDS, LEVELS, Settings, load_settings, save_settings
+from .settings import (
+    AI_PACES,
+    ANIMATION_SPEEDS,
+    LEVELS,
+    Known,
+    Settings,
+    load_settings,
+    save_settings,
+)
 from .stats import Stats, compute_stats
 
 __all__ = [
-    "AI_PACES", "ANIMATION_SPEEDS", "Dirs", "DocumentError", "GameRecord", "LEVELS",
-    "SavedGame", "Settings", "Stats", "clear_game", "compute_stats", "has_saved_game",
-    "load_game", "load_history", "load_settings", "record_finished_game", "reset_stats",
-    "resolve_dirs", "save_game", "save_settings",
+    "AI_PACES", "ANIMATION_SPEEDS", "Dirs", "DocumentError", "GameRecord", "Known", "LEVELS",
+    "Notices", "SavedGame", "Settings", "Stats", "claim_data_folder", "clear_game",
+    "compute_stats", "has_saved_game", "load_game", "load_history", "load_settings",
+    "open_dirs", "record_finished_game", "release_data_folder", "reset_stats", "resolve_dirs",
+    "save_game", "save_settings",
 ]

@@ -17,19 +17,26 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from filelock import FileLock, Timeout
+
 from swoop_desktop.engine import Action, Match, Rules, RulesError
 from swoop_desktop.engine.events import Swooped
+from swoop_desktop.names import check_name, printable, seat_default, shown
 
 from .actioncodec import check_deal_text, decode_hands, encode_hands
 from .jsonfile import (
     DocKind,
     DocumentError,
+    KeptFile,
+    Notes,
     check_type,
+    drop,
     get,
     int_list,
     load_document,
     write_document,
 )
+from .notices import plain_reason
 from .paths import Dirs
 
 HUMAN_SEAT = 0
@@ -126,7 +133,31 @@ def record_from_match(match: Match, seats: list[dict[str, Any]], date: str | Non
         swoops=count_swoops(match), actions=encode_hands(match.actions))
 
 
-def _record_from_json(g: Any, where: str) -> GameRecord:
+def _seats_from_json(seats: list[Any], w: str, notes: Notes) -> list[dict[str, Any]]:
+    """Seat descriptions as the Scores screen shows them; a bad name becomes the default."""
+    out = []
+    for i, s in enumerate(seats):
+        check_type(s, dict, f"{w}seats[{i}]")
+        seat: dict[str, Any] = {}
+        if "name" in s:
+            name, why = check_name(s["name"])
+            if name is None:
+                name = seat_default(i)
+                drop(notes, f"{w}seats[{i}].name: {why}; shown as {name!r}")
+            seat["name"] = name
+        level = s.get("level")
+        if isinstance(level, str) and len(level) <= 40:
+            seat["level"] = level
+        for key, value in s.items():
+            if key not in ("name", "level") and isinstance(key, str) and len(key) <= 40 \
+                    and (value is None or type(value) in (str, int, float, bool)) \
+                    and not (isinstance(value, str) and len(value) > 200):
+                seat[key] = value
+        out.append(seat)
+    return out
+
+
+def _record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
     check_type(g, dict, where)
     w = where + "."
     rules = get(g, "rules", dict, w)
@@ -137,9 +168,7 @@ def _record_from_json(g: Any, where: str) -> GameRecord:
     players = get(g, "players", int, w)
     if not 3 <= players <= 8:
         raise DocumentError(f"{w}players should be 3-8, not {players}")
-    seats = get(g, "seats", list, w, [])
-    for i, s in enumerate(seats):
-        check_type(s, dict, f"{w}seats[{i}]")
+    seats = _seats_from_json(get(g, "seats", list, w, []), w, notes)
     totals = int_list(get(g, "totals", list, w), f"{w}totals", players)
     winner = get(g, "winner", (int, type(None)), w)
     if winner is not None and not 0 <= winner < players:
@@ -155,8 +184,8 @@ def _record_from_json(g: Any, where: str) -> GameRecord:
         except DocumentError as exc:
             raise DocumentError(f"{w}actions[{i}]: {exc}") from None
     return GameRecord(
-        id=get(g, "id", str, w), date=get(g, "date", str, w), rules=dict(rules),
-        players=players, seed=get(g, "seed", int, w), seats=[dict(s) for s in seats],
+        id=get(g, "id", str, w)[:64], date=get(g, "date", str, w)[:40], rules=dict(rules),
+        players=players, seed=get(g, "seed", int, w), seats=seats,
         totals=totals, winner=winner, sheet=sheet, went_out=went_out, swoops=swoops,
         actions=list(actions), counted=get(g, "counted", bool, w, True))
 
@@ -169,15 +198,18 @@ class History:
     bad: list[str] = field(default_factory=list)  # reasons, one per unreadable entry
 
 
-def _history_from_json(data: dict[str, Any]) -> History:
+def _history_from_json(data: dict[str, Any], notes: Notes = None) -> History:
     games = get(data, "games", list, "")
     good: list[GameRecord] = []
     bad: list[str] = []
     for i, g in enumerate(games):
         try:
-            good.append(_record_from_json(g, f"games[{i}]"))
+            good.append(_record_from_json(g, f"games[{i}]", notes))
         except DocumentError as exc:
             bad.append(str(exc))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
+                OverflowError) as exc:  # one odd entry never costs the others
+            bad.append(f"games[{i}]: a value in it is wrong ({shown(str(exc))})")
     if games and not good:
         raise DocumentError(f"none of its {len(games)} games could be read ({bad[0]})")
     return History(good, bad)
@@ -202,14 +234,34 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
 
 HISTORY_KIND: DocKind[History] = DocKind(
     format="swoop-history", version=2, label="game history", validate=_history_from_json,
-    migrations={1: _v1_to_v2}, indent=None)
+    migrations={1: _v1_to_v2}, indent=None, cap=128 << 20)
+
+LOCK_WAIT = 30.0  # seconds to wait for another window to finish writing the history
 
 
-def _load(dirs: Dirs) -> tuple[History | None, list[str], bool]:
-    loaded = load_document(dirs.history_file, HISTORY_KIND)
+def _lock(dirs: Dirs) -> FileLock:
+    """The lock every read-modify-write of the history (and so of the statistics) holds."""
+    return FileLock(str(dirs.data / "history.json.lock"), timeout=LOCK_WAIT)
+
+
+def _load(dirs: Dirs, rewrite: bool = True) -> tuple[History | None, list[str], bool]:
+    loaded = load_document(dirs.history_file, HISTORY_KIND, dirs.state.kept)
     messages = list(loaded.messages)
     history = loaded.value
+    if history is not None and not history.bad and loaded.source == "file" and messages \
+            and rewrite:
+        # Values replaced on reading (a name that draws as nothing): write the cleaned games,
+        # so the player hears of it once (the file as it was is kept, see load_document).
+        try:
+            _write(dirs, history.games)
+        except OSError:
+            pass
     if history is not None and history.bad:
+        if not rewrite:
+            messages.append(f"{len(history.bad)} game(s) in your game history could not be "
+                            f"read ({history.bad[0]}); the other {len(history.games)} are "
+                            "shown.")
+            return history, messages, loaded.blocked
         # Keep a full copy, then keep only the readable games, so the player hears of it once.
         copy = dirs.history_file.with_name(
             f"history.partly-damaged-{datetime.now():%Y%m%d-%H%M%S}.json")
@@ -227,37 +279,82 @@ def _load(dirs: Dirs) -> tuple[History | None, list[str], bool]:
         messages.append(f"{len(history.bad)} game(s) in your game history could not be read "
                         f"({history.bad[0]}); the other {len(history.games)} are kept, and "
                         f"{where}.")
-    return history, messages, loaded.blocked
+    return history, [printable(m) for m in messages], loaded.blocked
 
 
 def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
-    """Finished games, oldest first, and messages for the player about any damage."""
-    history, messages, _ = _load(dirs)
-    return (list(history.games) if history else []), messages
+    """Finished games, oldest first, and messages for the player about any damage. Never
+    raises: a history that cannot be read gives no games and a message saying why."""
+    if not dirs.usable:
+        return [], []
+    try:
+        with _lock(dirs).acquire(timeout=5.0):
+            history, messages, _ = _load(dirs)
+    except Timeout:
+        history, messages, _ = _load(dirs, rewrite=False)
+    except OSError as exc:  # no lock file possible (read-only folder): read without one
+        try:
+            history, messages, _ = _load(dirs, rewrite=False)
+        except OSError:
+            return [], [f"Your game history could not be read ({plain_reason(exc, dirs.data)})."]
+    games = list(history.games) if history else []
+    games.extend(g for g in dirs.state.unsaved if all(g.id != h.id for h in games))
+    return games, messages
 
 
 def _write(dirs: Dirs, games: list[GameRecord]) -> None:
-    write_document(dirs.history_file, HISTORY_KIND, {"games": [g.to_json() for g in games]})
+    for text in write_document(dirs.history_file, HISTORY_KIND,
+                               {"games": [g.to_json() for g in games]}, dirs.state.kept):
+        dirs.notices.post("history-moved", text)
 
 
 def record_finished_game(dirs: Dirs, match: Match, seats: list[dict[str, Any]]) -> list[str]:
     """Add a finished game to the history (once; recording it again changes nothing).
 
     ``seats`` describes each seat (e.g. ``{"name": "Left", "level": "hard"}``).
-    Returns messages for the player (damage found while reading the history).
-    If the history file exists but cannot be read or moved aside, nothing is
-    written, so real statistics are never replaced by an empty list.
+    Returns messages for the player, and posts them to ``dirs.notices`` too, so
+    they reach the player whatever screen is up (Game Over included).
+    The read-modify-write holds a lock shared by every Swoop process on the data
+    folder, so two windows finishing games at once lose none. If the history
+    file exists but cannot be read or moved aside, nothing is written, so real
+    statistics are never replaced by an empty list. A game that cannot be
+    written (disk full, read-only folder) stays listed for this session and is
+    written with the next finished game that can be.
     """
-    history, messages, blocked = _load(dirs)
-    if blocked:
-        return messages + ["This game was not added to your history, so that nothing in the "
-                           "existing file is overwritten."]
-    games = list(history.games) if history else []
+    if not dirs.usable:
+        return []
     record = record_from_match(match, seats)
-    if any(g.id == record.id for g in games):
-        return messages
-    games.append(record)
-    _write(dirs, games)
+    if all(g.id != record.id for g in dirs.state.unsaved):
+        dirs.state.unsaved.append(record)
+    messages: list[str] = []
+    try:
+        with _lock(dirs):
+            history, messages, blocked = _load(dirs)
+            if blocked:
+                messages.append("This game was not added to your history, so that nothing in "
+                                "the existing file is overwritten. It is shown in Scores until "
+                                "you quit.")
+            else:
+                games = list(history.games) if history else []
+                known = {g.id for g in games}
+                new = [g for g in dirs.state.unsaved if g.id not in known]
+                if new:
+                    _write(dirs, games + new)
+                dirs.state.unsaved.clear()
+                dirs.notices.ok("history")
+    except Timeout:
+        messages.append("This game could not be added to your scores yet: another Swoop window "
+                        "kept the history busy. It is shown in Scores and added with your next "
+                        "finished game.")
+    except KeptFile:
+        messages.append("This game was not added to your history, so that the history file "
+                        "Swoop could not read stays as it is.")
+    except OSError as exc:
+        messages.append(f"This game could not be added to your scores "
+                        f"({plain_reason(exc, dirs.data)}). It stays in Scores for now and is "
+                        "added with your next finished game.")
+    for text in messages:
+        dirs.notices.post("history", text)
     return messages
 
 
@@ -266,6 +363,18 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
 
     Returns the path of the copy (None when there was no history) and messages.
     """
+    if not dirs.usable:
+        return None, []
+    try:
+        with _lock(dirs):
+            return _reset(dirs)
+    except Timeout:
+        return None, ["Statistics were not reset: another Swoop window kept the history busy."]
+    except OSError as exc:
+        return None, [f"Statistics were not reset ({plain_reason(exc, dirs.data)})."]
+
+
+def _reset(dirs: Dirs) -> tuple[str | None, list[str]]:
     history, messages, blocked = _load(dirs)
     if blocked:
         return None, messages + ["Statistics were not reset, because the history file could "

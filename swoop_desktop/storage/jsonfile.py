@@ -20,6 +20,7 @@ import json
 import math
 import os
 import shutil
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -27,7 +28,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from swoop_desktop.names import printable, shown
+from swoop_desktop.safeio import Refused, exists, is_regular, parse_json, read_capped
+
 T = TypeVar("T")
+Notes = list[str] | None  # where a lenient validator reports dropped entries; None = strict
 
 STALE_TEMP_SECONDS = 60.0
 
@@ -36,22 +41,37 @@ class DocumentError(ValueError):
     """The content of a file is not what this program expects; the message says why."""
 
 
+class KeptFile(OSError):
+    """A write refused because the player was told this file is kept as it is."""
+
+
+def drop(notes: Notes, text: str) -> None:
+    """A bad entry: raise in strict mode (``notes`` None), else note it and go on."""
+    if notes is None:
+        raise DocumentError(text)
+    notes.append(text)
+
+
 @dataclass(frozen=True)
 class DocKind(Generic[T]):
     """One kind of file: its format name, current version, migrations and validator.
 
     ``migrations[v]`` turns a version-``v`` body into a version-``v + 1`` body.
-    ``validate`` turns a current-version body into a value or raises
-    :class:`DocumentError` naming what is wrong.
+    ``validate(body, notes)`` turns a current-version body into a value or raises
+    :class:`DocumentError` naming what is wrong; with a ``notes`` list it drops a
+    bad entry (using its default) and appends a plain-words note instead of
+    raising, and raises only when the file as a whole is unusable.
+    ``cap`` is the largest file (bytes) that is read at all.
     """
 
     format: str
     version: int
     label: str  # "settings", "saved game", "game history" (used in messages)
-    validate: Callable[[dict[str, Any]], T]
+    validate: Callable[[dict[str, Any], Notes], T]
     migrations: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     indent: int | None = 2
+    cap: int = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -66,6 +86,9 @@ class Loaded(Generic[T]):
     messages: list[str]
     source: str  # "file", "backup" or "none"
     blocked: bool = False
+
+    def __post_init__(self) -> None:
+        self.messages[:] = [printable(m) for m in self.messages]  # one line each, on screen
 
 
 # -- writing --------------------------------------------------------------------
@@ -90,10 +113,10 @@ def _fsync_dir(folder: Path) -> None:
 
 def _keep_backup(path: Path) -> None:
     """Make ``<name>.bak`` the current content of ``path`` (atomically), if it exists."""
-    if not path.exists():
+    if not is_regular(path):
         return
     bak = backup_path(path)
-    tmp = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.bak.{os.getpid()}-{threading.get_ident()}.tmp")
     try:
         tmp.unlink(missing_ok=True)
         try:
@@ -120,11 +143,35 @@ def _retry(step: Callable[[], None], tries: int = 5) -> None:
             time.sleep(0.05 * (attempt + 1))
 
 
-def atomic_write_text(path: Path, text: str, keep_backup: bool = True) -> None:
-    """Replace ``path`` by ``text`` so that a crash at any moment leaves the old or new file."""
+def _clear_the_way(path: Path, label: str) -> list[str]:
+    """A folder, pipe or device where ``path`` (or its ``.bak``) should be is moved aside.
+
+    Returns a message for the player for each thing moved; raises OSError if it cannot be.
+    """
+    messages = []
+    for target in (path, backup_path(path)):
+        if os.path.isdir(target) or (exists(target) and not is_regular(target)
+                                     and not os.path.islink(target)):
+            aside = move_aside(target, "in-the-way")
+            messages.append(f"Something that is not a {label} file was where Swoop keeps it "
+                            f"({target.name}); it was moved to {aside}.")
+    return messages
+
+
+def atomic_write_text(path: Path, text: str, keep_backup: bool = True,
+                      kept: set[Path] | None = None, label: str = "Swoop") -> list[str]:
+    """Replace ``path`` by ``text`` so that a crash at any moment leaves the old or new file.
+
+    A folder or other non-file in the way of ``path`` or its ``.bak`` is moved
+    aside first. A path in ``kept`` (the player was told it stays as it is) is
+    never written: KeptFile is raised. Returns messages for the player.
+    """
     path = Path(path)
+    if kept is not None and path in kept:
+        raise KeptFile(f"{path} is kept as it is")
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    messages = _clear_the_way(path, label)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
@@ -136,6 +183,7 @@ def atomic_write_text(path: Path, text: str, keep_backup: bool = True) -> None:
     finally:
         tmp.unlink(missing_ok=True)
     _fsync_dir(path.parent)
+    return messages
 
 
 def encode_document(kind: DocKind[Any], body: Mapping[str, Any]) -> str:
@@ -146,41 +194,40 @@ def encode_document(kind: DocKind[Any], body: Mapping[str, Any]) -> str:
                       allow_nan=False) + "\n"
 
 
-def write_document(path: Path, kind: DocKind[Any], body: Mapping[str, Any]) -> None:
-    """Write ``body`` (plus ``format`` and ``version``) atomically, keeping a ``.bak``."""
-    atomic_write_text(path, encode_document(kind, body))
+def write_document(path: Path, kind: DocKind[Any], body: Mapping[str, Any],
+                   kept: set[Path] | None = None) -> list[str]:
+    """Write ``body`` (plus ``format`` and ``version``) atomically, keeping a ``.bak``.
+
+    Returns messages for the player (things moved out of the way).
+    """
+    return atomic_write_text(path, encode_document(kind, body), kept=kept, label=kind.label)
 
 
 # -- reading --------------------------------------------------------------------
-def _no_constants(name: str) -> Any:
-    raise DocumentError(f"the number {name} is not allowed")
+def decode_document(raw: bytes, kind: DocKind[T], notes: Notes = None) -> T:
+    """Bytes of a file -> the validated value, migrating older versions; DocumentError if bad.
 
-
-def decode_document(raw: bytes, kind: DocKind[T]) -> T:
-    """Bytes of a file -> the validated value, migrating older versions; DocumentError if bad."""
+    With a ``notes`` list, bad entries are dropped and noted instead (see DocKind).
+    """
     if not raw.strip():
         raise DocumentError("the file is empty")
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DocumentError("the file is not text (it holds random bytes)") from None
-    try:
-        data = json.loads(text, parse_constant=_no_constants)
+        data = parse_json(raw, huge="mark")
+    except Refused as exc:
+        raise DocumentError(str(exc)) from None
     except json.JSONDecodeError as exc:
         raise DocumentError(
             f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
             "it may have been cut short") from None
-    except RecursionError:
-        raise DocumentError("it is nested too deeply to be a Swoop file") from None
     if not isinstance(data, dict):
         raise DocumentError(f"expected a JSON object, found {type(data).__name__}")
     fmt = data.get("format")
     if fmt != kind.format:
-        raise DocumentError(f"it is not a Swoop {kind.label} file (format {fmt!r}, "
+        raise DocumentError(f"it is not a Swoop {kind.label} file (format {shown(fmt)}, "
                             f"expected {kind.format!r})")
     version = data.get("version")
     if type(version) is not int or version < 1:
-        raise DocumentError(f"its version {version!r} is not a positive whole number")
+        raise DocumentError(f"its version {shown(version)} is not a positive whole number")
     if version > kind.version:
         raise DocumentError(f"it was written by a newer version of Swoop (file version "
                             f"{version}; this program reads up to version {kind.version})")
@@ -192,15 +239,17 @@ def decode_document(raw: bytes, kind: DocKind[T]) -> T:
             data = step(data)
         except DocumentError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
+                OverflowError, RecursionError) as exc:
             raise DocumentError(f"it could not be updated from version {version}: {exc}") from None
         version += 1
         data["version"] = version
     try:
-        return kind.validate(data)
+        return kind.validate(data, notes)
     except DocumentError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+            RecursionError) as exc:
         raise DocumentError(f"a value in it is wrong ({exc})") from None
 
 
@@ -226,7 +275,11 @@ def move_aside(path: Path, why: str = "damaged") -> Path:
 
 def _clean_stale_temps(path: Path) -> None:
     now = time.time()
-    for tmp in path.parent.glob(f".{path.name}.*tmp"):
+    try:
+        temps = list(path.parent.glob(f".{path.name}.*tmp"))
+    except OSError:
+        return
+    for tmp in temps:
         try:
             if now - tmp.stat().st_mtime > STALE_TEMP_SECONDS:
                 tmp.unlink()
@@ -234,55 +287,132 @@ def _clean_stale_temps(path: Path) -> None:
             pass
 
 
-def _read_one(path: Path, kind: DocKind[T]) -> T:
+def _read_one(path: Path, kind: DocKind[T], notes: Notes = None) -> T:
     try:
-        raw = path.read_bytes()
-    except IsADirectoryError:
-        raise DocumentError("it is a folder, not a file") from None
-    return decode_document(raw, kind)
+        raw = read_capped(path, kind.cap)
+    except Refused as exc:
+        raise DocumentError(str(exc)) from None
+    return decode_document(raw, kind, notes)
 
 
-def load_document(path: Path, kind: DocKind[T]) -> Loaded[T]:
-    """Read a file of ``kind``; on damage move it aside and fall back to its ``.bak``."""
+def _when(path: Path) -> str:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    except (OSError, ValueError, OverflowError):
+        return "earlier"
+
+
+def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -> Loaded[T]:
+    """Read a file of ``kind``; on damage move it aside and fall back to its ``.bak``.
+
+    The ``.bak`` is used whenever the main file is missing or bad (and copied
+    back in place). A file that cannot be read or moved aside is left alone
+    and added to ``kept``: the writers then never write over it.
+    Entries that fail the validator are dropped and told in the messages.
+    """
     path = Path(path)
     _clean_stale_temps(path)
     bak = backup_path(path)
-    if not path.exists():
-        return Loaded(None, [], "none")
     what = f"Your {kind.label} file"
+    notes: list[str] = []
+
+    def keep(message: str) -> Loaded[T]:
+        if kept is not None:
+            kept.add(path)
+        return Loaded(None, [message], "none", blocked=True)
+
     try:
-        return Loaded(_read_one(path, kind), [], "file")
-    except DocumentError as exc:
-        reason = str(exc)
+        main_there = exists(path)
     except OSError as exc:
-        return Loaded(None, [f"{what} {path} could not be read ({exc.strerror or exc}); "
-                             "it was left untouched and will not be overwritten"],
-                      "none", blocked=True)
-    try:
-        aside = move_aside(path)
-    except OSError as exc:
-        return Loaded(None, [f"{what} {path} is damaged ({reason}) and could not be moved "
-                             f"aside ({exc.strerror or exc}); it was left untouched"],
-                      "none", blocked=True)
-    message = f"{what} was damaged: {reason}. A copy is kept at {aside}"
-    if bak.exists():
+        return keep(f"{what} {path} could not be read ({_plain(exc)}); it was left untouched "
+                    "and will not be overwritten.")
+    message = ""
+    if main_there:
         try:
-            value = _read_one(bak, kind)
+            value = _read_one(path, kind, notes)
+            return Loaded(value, _entries(what, notes, path), "file")
+        except DocumentError as exc:
+            reason = str(exc)
+        except OSError as exc:
+            return keep(f"{what} {path} could not be read ({_plain(exc)}); it was left "
+                        "untouched and will not be overwritten.")
+        try:
+            aside = move_aside(path)
+        except OSError as exc:
+            return keep(f"{what} {path} is damaged ({reason}) and could not be moved aside "
+                        f"({_plain(exc)}); it was left untouched and will not be overwritten.")
+        message = f"{what} was damaged: {reason}. A copy is kept at {aside}"
+    try:
+        bak_there = exists(bak)
+    except OSError:
+        bak_there = False
+    if bak_there:
+        notes = []
+        try:
+            value = _read_one(bak, kind, notes)
         except (DocumentError, OSError) as exc:
+            why = str(exc) if isinstance(exc, DocumentError) else _plain(exc)
+            lead = message or f"{what} was missing"
             try:
                 bak_aside = move_aside(bak)
-                message += (f". The backup copy was damaged too ({exc}); it is kept at "
-                            f"{bak_aside}")
+                message = (f"{lead}. The backup copy was damaged too ({why}); it is kept at "
+                           f"{bak_aside}")
             except OSError:
-                message += f". The backup copy was damaged too ({exc})"
+                message = f"{lead}. The backup copy was damaged too ({why})"
         else:
+            when = _when(bak)
+            lead = message or f"{what} was missing"
+            restored = ""
             try:
-                atomic_write_text(path, bak.read_text(encoding="utf-8"), keep_backup=False)
-            except OSError:
-                pass
-            when = datetime.fromtimestamp(bak.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            return Loaded(value, [message + f". Using the previous copy, saved {when}."], "backup")
+                raw = read_capped(bak, kind.cap)
+                atomic_write_text(path, raw.decode("utf-8"), keep_backup=False)
+            except (OSError, ValueError) as exc:
+                restored = (f" (it could not be put back in place: {_plain(exc)}; the backup "
+                            "is kept)")
+            return Loaded(value, [lead + f". Using the previous copy, saved {when}{restored}."]
+                          + _entries(what, notes, None), "backup")
+    if not message:
+        return Loaded(None, [], "none")
     return Loaded(None, [message + f". Starting with a fresh {kind.label} file."], "none")
+
+
+def keep_copy(path: Path, why: str = "partly-damaged") -> Path | None:
+    """A dated copy of ``path`` beside it (none if an identical copy is already kept)."""
+    name, dot, suffix = path.name.partition(".")
+    try:
+        data = path.read_bytes()
+        for old in path.parent.glob(f"{name}.{why}-*{dot}{suffix}"):
+            if old.stat().st_size == len(data) and old.read_bytes() == data:
+                return old
+        stamp = _timestamp()
+        n = 0
+        while True:
+            target = path.with_name(f"{name}.{why}-{stamp}{f'-{n}' if n else ''}{dot}{suffix}")
+            if not target.exists():
+                break
+            n += 1
+        shutil.copyfile(path, target)
+        return target
+    except OSError:
+        return None
+
+
+def _entries(what: str, notes: list[str], path: Path | None) -> list[str]:
+    """One message for the entries a lenient validator dropped (a copy of the file as it
+    was is kept, so that the next save, which leaves them out, loses nothing)."""
+    if not notes:
+        return []
+    more = f" (and {len(notes) - 1} more)" if len(notes) > 1 else ""
+    copy = keep_copy(path) if path is not None else None
+    kept = f"; a copy of the file as it was is kept at {copy}" if copy else ""
+    return [f"{what} had a value that could not be used: {notes[0]}{more}. The rest of the "
+            f"file is used{kept}."]
+
+
+def _plain(exc: BaseException) -> str:
+    from .notices import plain_reason
+
+    return plain_reason(exc, reading=True)
 
 
 # -- validation helpers -----------------------------------------------------------
@@ -315,7 +445,7 @@ def check_type(value: Any, kinds: type | tuple[type, ...], name: str) -> None:
                             {"bool": "true/false", "int": "a whole number", "float": "a number",
                              "str": "text", "list": "a list", "dict": "an object"}.get(
                                 k.__name__, k.__name__) for k in kinds)
-        raise DocumentError(f"{name} should be {names}, not {value!r:.60}")
+        raise DocumentError(f"{name} should be {names}, not {shown(value)}")
 
 
 def int_list(value: Any, name: str, length: int | None = None) -> list[int]:

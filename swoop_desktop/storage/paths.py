@@ -5,17 +5,38 @@ everything in that one folder; otherwise the ``SWOOP_HOME`` environment
 variable does the same; otherwise the platform's user data folder holds
 saves and the history, and its user config folder holds settings and the
 player's own ``opponents.yaml``.
+
+:func:`open_dirs` never fails: a folder that cannot be used (a file in the
+way, no permission, a name too long) gives a :class:`Dirs` marked unusable,
+on which every read finds nothing and every write is skipped, plus one
+plain-words message.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
+from .notices import Notices, plain_reason, short_path
+
 APP_NAME = "Swoop"
+
+
+@dataclass
+class DirsState:
+    """What this process knows about its folders (shared by every copy of a Dirs)."""
+
+    notices: Notices = field(default_factory=Notices)
+    kept: set[Path] = field(default_factory=set)  # files the player was told are kept as they are
+    usable: bool = True
+    problem: str | None = None  # why the folders cannot be used (when not usable)
+    second_window: bool = False  # another Swoop has this data folder open
+    window_lock: Any = None  # held for the life of the process (see claim_data_folder)
+    unsaved: list[Any] = field(default_factory=list)  # finished games not yet in the history
 
 
 @dataclass(frozen=True)
@@ -24,6 +45,15 @@ class Dirs:
 
     data: Path
     config: Path
+    state: DirsState = field(default_factory=DirsState, compare=False, hash=False, repr=False)
+
+    @property
+    def notices(self) -> Notices:
+        return self.state.notices
+
+    @property
+    def usable(self) -> bool:
+        return self.state.usable
 
     @property
     def settings_file(self) -> Path:
@@ -42,18 +72,127 @@ class Dirs:
     def history_file(self) -> Path:
         return self.data / "history.json"
 
+    @property
+    def window_lock_file(self) -> Path:
+        return self.data / ".swoop-window.lock"
 
-def resolve_dirs(data_dir: str | Path | None = None) -> Dirs:
-    """The folders to use, created if missing (see the module docstring for the order)."""
+
+def _choose(data_dir: str | Path | None) -> Dirs:
     if data_dir is not None and str(data_dir) != "":
         root = Path(data_dir).expanduser()
-        dirs = Dirs(data=root, config=root)
-    elif os.environ.get("SWOOP_HOME"):
+        return Dirs(data=root, config=root)
+    if os.environ.get("SWOOP_HOME"):
         root = Path(os.environ["SWOOP_HOME"]).expanduser()
-        dirs = Dirs(data=root, config=root)
-    else:
-        dirs = Dirs(data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
-                    config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
+        return Dirs(data=root, config=root)
+    return Dirs(data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+                config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
+
+
+def resolve_dirs(data_dir: str | Path | None = None) -> Dirs:
+    """The folders to use, created if missing (see the module docstring for the order).
+
+    Raises OSError when a folder cannot be created; :func:`open_dirs` does not.
+    """
+    dirs = _choose(data_dir)
     for folder in {dirs.data, dirs.config}:
         folder.mkdir(parents=True, exist_ok=True)
     return dirs
+
+
+def _check_folder(folder: Path) -> None:
+    """Raise OSError unless ``folder`` is a folder this process may list."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if not folder.is_dir():
+        raise NotADirectoryError(20, "Not a directory", str(folder))
+    with os.scandir(folder) as it:
+        for _ in it:
+            break
+
+
+def _check_writable(folder: Path) -> None:
+    """Raise OSError unless a file can be created in ``folder``."""
+    probe = folder / f".swoop-probe-{os.getpid()}"
+    try:
+        with open(probe, "w", encoding="ascii") as f:
+            f.write("ok")
+    finally:
+        try:
+            probe.unlink()
+        except OSError:
+            pass
+
+
+def open_dirs(data_dir: str | Path | None = None) -> tuple[Dirs, list[str]]:
+    """The folders to use and messages for the player; never raises.
+
+    When a folder cannot be used the Dirs is marked unusable: nothing is read
+    from it or written to it for this session, and the one message says so.
+    A folder that can be read but not written stays usable for reading (Scores,
+    Continue); the message says nothing new is kept.
+    """
+    try:
+        dirs = _choose(data_dir)
+    except (OSError, ValueError, RuntimeError) as exc:  # e.g. no home folder at all
+        dirs = Dirs(data=Path(os.devnull), config=Path(os.devnull))
+        dirs.state.usable = False
+        dirs.state.problem = str(exc)
+        return dirs, [f"Swoop could not find a folder for its files ({exc}). You can play, "
+                      "but settings, saved games and scores will not be kept this time."]
+    for folder in sorted({dirs.data, dirs.config}):
+        try:
+            _check_folder(folder)
+        except (OSError, ValueError) as exc:
+            dirs.state.usable = False
+            if isinstance(exc, (FileExistsError, NotADirectoryError)):
+                why = f"{short_path(folder)} is a file, not a folder"
+            else:
+                why = plain_reason(exc, folder) if isinstance(exc, OSError) else str(exc)
+            dirs.state.problem = why
+            return dirs, [f"The data folder cannot be used ({why}). You can play, but "
+                          "settings, saved games and scores will not be kept this time."]
+    for folder in sorted({dirs.data, dirs.config}):
+        try:
+            _check_writable(folder)
+        except (OSError, ValueError) as exc:
+            why = plain_reason(exc, folder) if isinstance(exc, OSError) else str(exc)
+            return dirs, [f"Nothing new can be saved ({why}). You can play, and see your "
+                          "scores, but settings, games and scores from now on will not be "
+                          "kept."]
+    return dirs, []
+
+
+def claim_data_folder(dirs: Dirs) -> list[str]:
+    """Note that this process uses the data folder; a message if another Swoop already does.
+
+    The first window holds a lock file for as long as it runs (the system lets
+    go of it even if the game is killed). A second window plays on: its
+    finished games go to the shared history (every write of it is locked), but
+    its game in progress is not saved, so the first window's saved game is
+    never overwritten. Never raises.
+    """
+    if not dirs.usable or dirs.state.window_lock is not None:
+        return []
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(dirs.window_lock_file), timeout=0)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        dirs.state.second_window = True
+        return ["Swoop is already open in another window on this data folder. You can play "
+                "here too: finished games from both windows go to your scores, but this "
+                "window's game in progress is not saved for Continue."]
+    except OSError:
+        return []
+    dirs.state.window_lock = lock
+    return []
+
+
+def release_data_folder(dirs: Dirs) -> None:
+    lock = dirs.state.window_lock
+    dirs.state.window_lock = None
+    if lock is not None:
+        try:
+            lock.release(force=True)
+        except OSError:
+            pass

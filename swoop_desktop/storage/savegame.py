@@ -11,25 +11,32 @@ A file whose recorded plays do not rebuild those facts is treated as damaged.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from swoop_desktop.engine import EngineError, Match, Rules, RulesError, format_position
 from swoop_desktop.engine.state import GameState
+from swoop_desktop.names import check_name, label, seat_default, shown
+from swoop_desktop.safeio import is_regular
 
 from .actioncodec import decode_hands, encode_hands
 from .jsonfile import (
     DocKind,
     DocumentError,
+    KeptFile,
+    Notes,
     backup_path,
-    check_type,
+    drop,
     get,
     int_list,
     load_document,
     write_document,
 )
+from .notices import plain_reason
 from .paths import Dirs
+from .settings import Known
 
 
 @dataclass(frozen=True)
@@ -106,43 +113,187 @@ def match_from_json(data: dict[str, Any], where: str = "") -> Match:
     return match
 
 
-def _saved_game_from_json(data: dict[str, Any]) -> SavedGame:
+TABLE_PLAYERS = 4  # the table seats you and three opponents
+MAX_WEIGHT = 10_000
+
+
+def _seat_from_json(raw: Any, i: int, notes: Notes, known: Known) -> dict[str, Any]:
+    """One seat saved with a game: each value present is checked, a bad one replaced by its
+    default or dropped (and noted). The table's own reader decides if the seat is complete."""
+    where = f"extra.seats[{i}]"
+    if not isinstance(raw, dict):
+        drop(notes, f"{where} is not a seat description")
+        return {"seat": i, "name": seat_default(i)}
+    seat: dict[str, Any] = {k: v for k, v in raw.items()
+                            if k not in ("name", "level", "personality", "think_ms", "weights")}
+    if "name" in raw:
+        name, why = check_name(raw["name"])
+        if name is None:
+            name = seat_default(i)
+            drop(notes, f"{where}.name: {why}; the seat's default name {name!r} is used")
+        seat["name"] = name
+    if "level" in raw:
+        level = raw["level"]
+        if not isinstance(level, str) or len(level) > 40 or (
+                known.levels is not None and level != "human" and level not in known.levels):
+            drop(notes, f"{where}.level: unknown level {shown(level)}")
+        else:
+            seat["level"] = level
+    if "personality" in raw:
+        personality = raw["personality"]
+        if personality is not None and (
+                not isinstance(personality, str) or len(personality) > 40
+                or (known.personalities is not None
+                    and personality not in known.personalities)):
+            drop(notes, f"{where}.personality: unknown personality {shown(personality)}; "
+                        "the balanced one is used")
+            personality = None
+        seat["personality"] = personality
+    if "think_ms" in raw:
+        think = raw["think_ms"]
+        if not (isinstance(think, list) and len(think) == 2
+                and all(type(t) is int and 0 <= t <= 10_000 for t in think)
+                and think[0] <= think[1]):
+            drop(notes, f"{where}.think_ms should be [low, high] milliseconds, not "
+                        f"{shown(think)}")
+            think = [400, 900]
+        seat["think_ms"] = list(think)
+    if "weights" in raw:
+        weights = raw["weights"]
+        if weights is not None and not isinstance(weights, dict):
+            drop(notes, f"{where}.weights should be an object of feature: number")
+            weights = None
+        if weights is not None:
+            good: dict[str, float] = {}
+            for key, value in weights.items():
+                if known.features is not None and key not in known.features:
+                    drop(notes, f"{where}.weights: unknown feature {shown(key)}; ignored")
+                elif type(value) not in (int, float) or not -MAX_WEIGHT <= value <= MAX_WEIGHT:
+                    drop(notes, f"{where}.weights.{label(key)} should be a number from -{MAX_WEIGHT} "
+                                f"to {MAX_WEIGHT}, not {shown(value)}; ignored")
+                else:
+                    good[key] = value
+            weights = good or None
+        seat["weights"] = weights
+    return seat
+
+
+def _check_extra(extra: dict[str, Any], notes: Notes, known: Known) -> dict[str, Any]:
+    """The UI's extras: the values of the seats (names, levels, weights...) are checked."""
+    out = dict(extra)
+    if "seats" not in out:
+        return out
+    raw = out["seats"]
+    if not isinstance(raw, list) or len(raw) > TABLE_PLAYERS:
+        drop(notes, "extra.seats should list the seats; the opponents from your settings "
+                    "are used")
+        del out["seats"]
+        return out
+    out["seats"] = [_seat_from_json(s, i, notes, known) for i, s in enumerate(raw)]
+    return out
+
+
+def _writable(extra: dict[str, Any], notes: Notes) -> dict[str, Any]:
+    """Extras that can be written back as they are (a value that cannot is dropped)."""
+    out = {}
+    for key, value in extra.items():
+        try:
+            json.dumps(value, allow_nan=False)
+        except (TypeError, ValueError):
+            drop(notes, f"extra.{label(key)} holds a value that cannot be used ({shown(value)})")
+            continue
+        out[key] = value
+    return out
+
+
+def _saved_game_from_json(data: dict[str, Any], notes: Notes = None,
+                          known: Known | None = None) -> SavedGame:
+    players = get(data, "players", int, "")
+    if players != TABLE_PLAYERS:
+        raise DocumentError(f"players should be {TABLE_PLAYERS} (you and three opponents), "
+                            f"not {players}")
     match = match_from_json(data)
     log = get(data, "log", list, "", [])
+    good_log = []
     for i, line in enumerate(log):
-        check_type(line, str, f"log[{i}]")
+        if isinstance(line, str) and len(line) <= 1000:
+            good_log.append(line)
+        else:
+            drop(notes, f"log[{i}] should be a line of text")
     extra = get(data, "extra", dict, "", {})
+    extra = _writable(_check_extra(extra, notes, known or Known()), notes)
     saved = get(data, "saved", str, "", "")
-    return SavedGame(match=match, log=list(log), extra=dict(extra), saved_at=saved)
+    return SavedGame(match=match, log=good_log, extra=extra, saved_at=saved[:40])
 
 
 GAME_KIND: DocKind[SavedGame] = DocKind(
     format="swoop-game", version=1, label="saved game", validate=_saved_game_from_json,
-    indent=None)
+    indent=None, cap=16 << 20)
 
 
 def save_game(dirs: Dirs, match: Match, log: list[str], extra: dict[str, Any] | None = None
               ) -> None:
-    """Save the game in progress atomically (call after every play and on quit)."""
+    """Save the game in progress atomically (call after every play and on quit).
+
+    A disk problem is told to the player once (``dirs.notices``), never raised.
+    A second window on the same data folder does not save its game in progress
+    (it was told so), so the first window's saved game is never overwritten.
+    """
+    if not dirs.usable or dirs.state.second_window:
+        return
     body = {"saved": datetime.now().isoformat(timespec="seconds")}
     body.update(match_to_json(match))
     body["log"] = [str(line) for line in log]
     body["extra"] = dict(extra or {})
-    write_document(dirs.game_file, GAME_KIND, body)
+    try:
+        for text in write_document(dirs.game_file, GAME_KIND, body, dirs.state.kept):
+            dirs.notices.post("game-moved", text)
+    except KeptFile:
+        dirs.notices.post("game", "Your game in progress is not being saved, so that the saved "
+                                  "game Swoop could not read stays as it is. You can play on.")
+        return
+    except OSError as exc:
+        dirs.notices.post("game", f"Your game cannot be saved right now "
+                                  f"({plain_reason(exc, dirs.data)}). You can play on; it is "
+                                  "saved again as soon as it can be.")
+        return
+    dirs.notices.ok("game")
 
 
-def load_game(dirs: Dirs) -> tuple[SavedGame | None, list[str]]:
-    """The saved game, restored exactly (None if there is none or it was damaged) + messages."""
-    loaded = load_document(dirs.game_file, GAME_KIND)
+def load_game(dirs: Dirs, known: Known | None = None) -> tuple[SavedGame | None, list[str]]:
+    """The saved game, restored exactly (None if there is none or it was damaged) + messages.
+
+    ``known`` (from the AI package) lets the seats saved with the game be checked too.
+    """
+    if not dirs.usable:
+        return None, []
+    kind = replace(GAME_KIND, validate=lambda data, notes: _saved_game_from_json(
+        data, notes, known))
+    loaded = load_document(dirs.game_file, kind, dirs.state.kept)
     return loaded.value, loaded.messages
 
 
-def has_saved_game(dirs: Dirs) -> bool:
-    """True when a saved game file exists (Continue is offered); it may still prove damaged."""
-    return dirs.game_file.is_file()
+def has_saved_game(dirs: Dirs | None) -> bool:
+    """True when a saved game (or its backup) exists (Continue is offered); it may still prove
+    damaged. Never raises."""
+    if dirs is None or not dirs.usable:
+        return False
+    return is_regular(dirs.game_file) or is_regular(backup_path(dirs.game_file))
 
 
 def clear_game(dirs: Dirs) -> None:
-    """Forget the game in progress (it ended, or the player started a new one)."""
-    for path in (dirs.game_file, backup_path(dirs.game_file)):
-        path.unlink(missing_ok=True)
+    """Forget the game in progress (it ended, or the player started a new one).
+
+    The backup goes first: a crash in between leaves the newer file, never
+    only an older backup of a game that has since ended.
+    """
+    if not dirs.usable or dirs.state.second_window:
+        return
+    for path in (backup_path(dirs.game_file), dirs.game_file):
+        if path in dirs.state.kept:
+            continue
+        try:
+            if is_regular(path):
+                path.unlink()
+        except OSError:
+            pass

@@ -11,8 +11,20 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from swoop_desktop.engine import Rules, RulesError
+from swoop_desktop.names import check_name, label, seat_default, shown
 
-from .jsonfile import DocKind, DocumentError, check_type, get, load_document, write_document
+from .jsonfile import (
+    DocKind,
+    DocumentError,
+    KeptFile,
+    Notes,
+    check_type,
+    drop,
+    get,
+    load_document,
+    write_document,
+)
+from .notices import plain_reason
 from .paths import Dirs
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
@@ -61,6 +73,18 @@ class Settings:
         return body
 
 
+@dataclass(frozen=True)
+class Known:
+    """Names the AI package knows (the app passes them in; storage does not import the AI).
+
+    ``None`` means "not checked here".
+    """
+
+    levels: tuple[str, ...] | None = None
+    personalities: tuple[str, ...] | None = None
+    features: tuple[str, ...] | None = None
+
+
 def _pair(value: Any, name: str, low: int, high: int) -> tuple[int, int] | None:
     """A window size or place. Two whole numbers; an unusable one (a window closed while
     minimised can report 0 x 0) is forgotten, never a reason to drop the other settings."""
@@ -68,7 +92,7 @@ def _pair(value: Any, name: str, low: int, high: int) -> tuple[int, int] | None:
         return None
     check_type(value, list, name)
     if len(value) != 2:
-        raise DocumentError(f"{name} should be two numbers, not {value!r}")
+        raise DocumentError(f"{name} should be two numbers, not {shown(value)}")
     for v in value:
         check_type(v, int, name)
     if not all(low <= v <= high for v in value):
@@ -76,51 +100,118 @@ def _pair(value: Any, name: str, low: int, high: int) -> tuple[int, int] | None:
     return (value[0], value[1])
 
 
-def settings_from_json(data: dict[str, Any]) -> Settings:
-    """Validate a current-version settings body; DocumentError names the bad value."""
+def _opponent(key: str, value: Any, notes: Notes, known: Known) -> dict[str, str]:
+    """One seat's overrides, each bad value dropped (and noted)."""
+    where = f"opponents.{key}"
+    if not isinstance(value, dict):
+        drop(notes, f"{where} should be an object, not {shown(value)}")
+        return {}
+    seat = int(key)
+    out: dict[str, str] = {}
+    for k, v in value.items():
+        name = f"{where}.{label(k)}"
+        if not isinstance(v, str):
+            drop(notes, f"{name} should be text, not {shown(v)}")
+        elif k == "name":
+            good, why = check_name(v)
+            if good is None:
+                drop(notes, f"{name}: {why}; the seat's default name {seat_default(seat)!r} "
+                            "is used")
+            else:
+                out[k] = good
+        elif k == "level":
+            levels = known.levels or LEVELS
+            if v not in levels and v not in LEVELS:
+                drop(notes, f"{name} should be one of {', '.join(LEVELS)}, not {shown(v)}")
+            else:
+                out[k] = v
+        elif k == "personality":
+            if known.personalities is not None and v not in known.personalities:
+                drop(notes, f"{name}: unknown personality {shown(v)} (choose one of "
+                            f"{', '.join(known.personalities)})")
+            elif len(v) > 40 or not v.isidentifier():
+                drop(notes, f"{name}: unknown personality {shown(v)}")
+            else:
+                out[k] = v
+        elif len(k) > 40 or len(v) > 200:
+            drop(notes, f"{where}: the value of {label(k)} is too long")
+        else:
+            out[k] = v
+    return out
+
+
+def settings_from_json(data: dict[str, Any], notes: Notes = None,
+                       known: Known | None = None) -> Settings:
+    """Validate a current-version settings body.
+
+    Strict (``notes`` None): DocumentError names the first bad value. Lenient
+    (a ``notes`` list): each bad value falls back to its default and is noted.
+    """
+    known = known or Known()
     d = Settings()
-    rules = get(data, "rules", dict, "", d.rules)
-    try:
-        Rules.from_json(rules)
-    except RulesError as exc:
-        raise DocumentError(f"rules: {exc}") from None
-    raw_opp = get(data, "opponents", dict, "", {})
+
+    def field_of(key: str, check: Any, default: Any) -> Any:
+        try:
+            return check()
+        except DocumentError as exc:
+            drop(notes, str(exc))
+            return default
+
+    def rules_check() -> dict[str, Any]:
+        rules = get(data, "rules", dict, "", d.rules)
+        try:
+            Rules.from_json(rules)
+        except RulesError as exc:
+            raise DocumentError(f"rules: {exc}") from None
+        return dict(rules)
+
+    rules = field_of("rules", rules_check, dict(d.rules))
+    raw_opp = field_of("opponents", lambda: get(data, "opponents", dict, "", {}), {})
     opponents: dict[int, dict[str, str]] = {}
     for key, value in raw_opp.items():
         if key not in {str(s) for s in SEATS}:
-            raise DocumentError(f"opponents: seat {key!r} should be 1, 2 or 3")
-        check_type(value, dict, f"opponents.{key}")
-        for k, v in value.items():
-            check_type(v, str, f"opponents.{key}.{k}")
-        if "level" in value and value["level"] not in LEVELS:
-            raise DocumentError(f"opponents.{key}.level should be one of {', '.join(LEVELS)}, "
-                                f"not {value['level']!r}")
-        if value:
-            opponents[int(key)] = dict(value)
-    speed = get(data, "animation_speed", str, "", d.animation_speed)
-    if speed not in ANIMATION_SPEEDS:
-        raise DocumentError(f"animation_speed should be one of {', '.join(ANIMATION_SPEEDS)}, "
-                            f"not {speed!r}")
-    pace = get(data, "ai_pace", str, "", d.ai_pace)
-    if pace not in AI_PACES:
-        raise DocumentError(f"ai_pace should be one of {', '.join(AI_PACES)}, not {pace!r}")
-    volume = get(data, "volume", float, "", d.volume)
-    if not 0.0 <= volume <= 1.0:
-        raise DocumentError(f"volume should be from 0.0 to 1.0, not {volume!r}")
+            drop(notes, f"opponents: seat {shown(key)} should be 1, 2 or 3")
+            continue
+        seat_values = _opponent(key, value, notes, known)
+        if seat_values:
+            opponents[int(key)] = seat_values
+
+    def one_of(key: str, choices: tuple[str, ...], default: str) -> Any:
+        def check() -> str:
+            value = get(data, key, str, "", default)
+            if value not in choices:
+                raise DocumentError(f"{key} should be one of {', '.join(choices)}, "
+                                    f"not {shown(value)}")
+            return value
+        return field_of(key, check, default)
+
+    def volume_check() -> float:
+        volume = get(data, "volume", float, "", d.volume)
+        if not 0.0 <= volume <= 1.0:
+            raise DocumentError(f"volume should be from 0.0 to 1.0, not {shown(volume)}")
+        return float(volume)
+
     return Settings(
-        rules=dict(rules),
+        rules=rules,
         opponents=opponents,
-        animation_speed=speed,
-        ai_pace=pace,
-        volume=float(volume),
-        muted=get(data, "muted", bool, "", d.muted),
-        fullscreen=get(data, "fullscreen", bool, "", d.fullscreen),
-        window_size=_pair(data.get("window_size"), "window_size", 100, 100_000),
-        window_pos=_pair(data.get("window_pos"), "window_pos", -100_000, 100_000),
-        show_hints=get(data, "show_hints", bool, "", d.show_hints),
-        four_colour=get(data, "four_colour", bool, "", d.four_colour),
-        large_cards=get(data, "large_cards", bool, "", d.large_cards),
-        reduced_motion=get(data, "reduced_motion", bool, "", d.reduced_motion),
+        animation_speed=one_of("animation_speed", ANIMATION_SPEEDS, d.animation_speed),
+        ai_pace=one_of("ai_pace", AI_PACES, d.ai_pace),
+        volume=field_of("volume", volume_check, d.volume),
+        muted=field_of("muted", lambda: get(data, "muted", bool, "", d.muted), d.muted),
+        fullscreen=field_of("fullscreen", lambda: get(data, "fullscreen", bool, "",
+                                                      d.fullscreen), d.fullscreen),
+        window_size=field_of("window_size", lambda: _pair(
+            data.get("window_size"), "window_size", 100, 100_000), None),
+        window_pos=field_of("window_pos", lambda: _pair(
+            data.get("window_pos"), "window_pos", -100_000, 100_000), None),
+        show_hints=field_of("show_hints", lambda: get(data, "show_hints", bool, "",
+                                                      d.show_hints), d.show_hints),
+        four_colour=field_of("four_colour", lambda: get(data, "four_colour", bool, "",
+                                                        d.four_colour), d.four_colour),
+        large_cards=field_of("large_cards", lambda: get(data, "large_cards", bool, "",
+                                                        d.large_cards), d.large_cards),
+        reduced_motion=field_of("reduced_motion", lambda: get(
+            data, "reduced_motion", bool, "", d.reduced_motion), d.reduced_motion),
     )
 
 
@@ -140,12 +231,20 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
 
 SETTINGS_KIND: DocKind[Settings] = DocKind(
     format="swoop-settings", version=2, label="settings", validate=settings_from_json,
-    migrations={1: _v1_to_v2})
+    migrations={1: _v1_to_v2}, cap=1 << 20)
 
 
-def load_settings(dirs: Dirs) -> tuple[Settings, list[str]]:
-    """The saved settings (defaults when there are none) and messages for the player."""
-    loaded = load_document(dirs.settings_file, SETTINGS_KIND)
+def load_settings(dirs: Dirs, known: Known | None = None) -> tuple[Settings, list[str]]:
+    """The saved settings (defaults when there are none) and messages for the player.
+
+    A bad value falls back to its default (and is told); a file that cannot be
+    read at all is kept as it is: the settings are then not saved this session.
+    """
+    if not dirs.usable:
+        return Settings(), []
+    kind = replace(SETTINGS_KIND, validate=lambda data, notes: settings_from_json(
+        data, notes, known))
+    loaded = load_document(dirs.settings_file, kind, dirs.state.kept)
     return (loaded.value or Settings()), loaded.messages
 
 
@@ -154,10 +253,25 @@ def save_settings(dirs: Dirs, settings: Settings) -> None:
 
     Settings that could not be read back are refused (ValueError naming the
     value) before anything is written, so a bad value never costs the file.
+    A disk problem is told to the player once (``dirs.notices``), not raised;
+    a settings file the player was told is kept is never written over.
     """
     body = settings.to_json()
     try:
         settings_from_json(body)
     except DocumentError as exc:
         raise ValueError(f"settings not saved: {exc}") from None
-    write_document(dirs.settings_file, SETTINGS_KIND, body)
+    if not dirs.usable:
+        return
+    try:
+        for text in write_document(dirs.settings_file, SETTINGS_KIND, body, dirs.state.kept):
+            dirs.notices.post("settings-moved", text)
+    except KeptFile:
+        dirs.notices.post("settings", "Your settings are not saved this time, so that the "
+                                      "settings file Swoop could not read stays as it is.")
+        return
+    except OSError as exc:
+        dirs.notices.post("settings", f"Your settings could not be saved ({plain_reason(exc)}). "
+                                      "The game goes on with them; they last until you quit.")
+        return
+    dirs.notices.ok("settings")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import os
 import sys
 import time
@@ -98,6 +97,7 @@ class App:
         self.dirs = None
         self.settings: Any = _FallbackSettings()
         self._storage_ok = False
+        self._pending_notices: list[str] = []
         self._data_dir = data_dir
         self._load_settings()
         self.speed_override = speed
@@ -144,16 +144,38 @@ class App:
     # ------------------------------------------------------------ settings
     def _load_settings(self) -> None:
         try:
-            from swoop_desktop.storage import load_settings, resolve_dirs
-
-            self.dirs = resolve_dirs(self._data_dir)
-            self.settings, messages = load_settings(self.dirs)
-            self.notices.extend(messages)
-            self._storage_ok = True
+            from swoop_desktop.storage import claim_data_folder, load_settings, open_dirs
         except ImportError as exc:
             self.notices.append(f"Settings cannot be stored ({exc}); using defaults")
-        except OSError as exc:
-            self.notices.append(f"The data folder cannot be used ({exc}); using defaults")
+            return
+        # open_dirs never fails: an unusable folder gives Dirs on which nothing is kept.
+        self.dirs, messages = open_dirs(self._data_dir)
+        self.notices.extend(messages)
+        if not self.dirs.usable:
+            return
+        self.settings, messages = load_settings(self.dirs, self.known())
+        self.notices.extend(messages)
+        if not self.demo:
+            self.notices.extend(claim_data_folder(self.dirs))
+        self._storage_ok = True
+
+    @staticmethod
+    def known() -> Any:
+        """The AI names the storage checks saved settings and games against."""
+        from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES
+        from swoop_desktop.storage import Known
+
+        return Known(levels=tuple(LEVELS), personalities=tuple(PERSONALITIES),
+                     features=tuple(FEATURES))
+
+    def _storage_notices(self) -> None:
+        """Storage problems (saves, the history, a second window) reach the player one at a
+        time over whatever screen is up, Game Over included."""
+        notices = getattr(self.dirs, "notices", None)
+        if notices is not None:
+            self._pending_notices.extend(notices.take())
+        if self._pending_notices and self.toast is None:
+            self.notify(self._pending_notices.pop(0), 8.0)
 
     def save_settings(self) -> None:
         """Write ``app.settings`` (a frozen Settings: replace it, then call this)."""
@@ -228,8 +250,9 @@ class App:
                 self.new_game()
             else:
                 self.stack.clear_to(title)
-        for text in self.notices:
-            self.notify(text, 8.0)
+        # Start-up messages are shown one after another (each for 8 s), not over each other.
+        self._pending_notices[:0] = self.notices
+        self._storage_notices()
 
     def to_title(self) -> None:
         """Back to the title screen (the game in progress stays saved)."""
@@ -276,7 +299,7 @@ class App:
             return None
         from swoop_desktop.storage import load_game
 
-        saved, messages = load_game(self.dirs)
+        saved, messages = load_game(self.dirs, self.known())
         for text in messages:
             self.notify(text, 8.0)
         if saved is None:
@@ -321,6 +344,10 @@ class App:
                 self.update_settings(**changes)
             except (TypeError, ValueError):
                 pass
+        if self.dirs is not None:
+            from swoop_desktop.storage import release_data_folder
+
+            release_data_folder(self.dirs)
         pygame.display.quit()
 
     # --------------------------------------------------------------- window
@@ -379,6 +406,7 @@ class App:
             self.dispatch(event)
             self.last_input = t0
         self._stack_size = self.size
+        self._storage_notices()
         self.stack.update(dt)
         if self.first_frame_at is not None and not self.sound.ready:
             self.sound.warm(0.0008)  # effects are synthesized a slice per frame
@@ -461,11 +489,14 @@ def _size(text: str) -> tuple[int, int]:
 
 def _rules(text: str) -> Any:
     from swoop_desktop.engine import Rules, RulesError
+    from swoop_desktop.engine.errors import short
+    from swoop_desktop.engine.jsontext import parse_json
 
     try:
-        return Rules.from_json(json.loads(text) if text.strip().startswith("{") else text)
-    except (json.JSONDecodeError, RulesError) as exc:
-        raise argparse.ArgumentTypeError(f"bad rules {text!r}: {exc}") from None
+        return Rules.from_json(parse_json(text) if text.strip().startswith("{") else text)
+    except (ValueError, RulesError) as exc:  # JSONDecodeError and Refused are ValueErrors
+        raise argparse.ArgumentTypeError(f"bad rules {short(text)}: {short(str(exc), 160)}"
+                                         ) from None
 
 
 def parser() -> argparse.ArgumentParser:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -54,7 +56,32 @@ def perf_report(app: App, thinking_ms: list[float]) -> dict[str, Any]:
     }
 
 
+def _check_output(path: Path | None, what: str) -> str | None:
+    """Why ``path`` cannot take the demo's output (None if it can), checked before the demo."""
+    if path is None:
+        return None
+    try:
+        if path.is_dir():
+            return f"{what} {path} is a folder; give a file name"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            return f"{what} {path} cannot be written (no permission)"
+    except (OSError, ValueError) as exc:
+        return f"{what} {path} cannot be written ({getattr(exc, 'strerror', None) or exc})"
+    return None
+
+
+def _fail(text: str) -> int:
+    line = " ".join(text.split())
+    print(f"swoop: error: {line[:300]}", file=sys.stderr)
+    return 2
+
+
 def run_demo(args: argparse.Namespace) -> int:
+    for problem in (_check_output(args.screenshot, "--screenshot"),
+                    _check_output(args.perf, "--perf")):
+        if problem:
+            return _fail(problem)
     speed = args.speed or "fast"
     pace = getattr(args, "pace", None) or ("instant" if speed == "instant" else "fast")
     app = App(size=args.size or (1280, 720), data_dir=args.data_dir, demo=True,
@@ -79,13 +106,17 @@ def run_demo(args: argparse.Namespace) -> int:
                 over_frames += 1
                 if over_frames > 30:
                     break
-        if args.screenshot is not None:
-            args.screenshot.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(app.screen, str(args.screenshot))
-        if args.perf is not None:
-            args.perf.parent.mkdir(parents=True, exist_ok=True)
-            args.perf.write_text(json.dumps(perf_report(app, thinking_ms), indent=2) + "\n",
-                                 encoding="utf-8")
+        try:
+            if args.screenshot is not None:
+                args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(app.screen, str(args.screenshot))
+            if args.perf is not None:
+                args.perf.parent.mkdir(parents=True, exist_ok=True)
+                args.perf.write_text(json.dumps(perf_report(app, thinking_ms), indent=2) + "\n",
+                                     encoding="utf-8")
+        except (OSError, pygame.error) as exc:
+            return _fail(f"the demo ran, but its output could not be written "
+                         f"({getattr(exc, 'strerror', None) or exc})")
     finally:
         app.shutdown()
     return 0

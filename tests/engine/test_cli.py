@@ -80,3 +80,48 @@ def test_malformed_position_and_action_exit_2(tmp_path):
     assert out.returncode == 2 and "players" in out.stderr
     out = run("deal", "--seed", "x")
     assert out.returncode == 2
+
+
+# -- issue 11, item 19: every bad input exits 2 with one short line ------------------------
+def _one_short_line(out) -> None:
+    assert out.returncode == 2, (out.returncode, out.stderr[-500:])
+    assert out.stdout == ""
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), out.stderr[-500:]
+    assert len(lines[0]) <= 220 and "Traceback" not in out.stderr
+
+
+def test_item19_bad_bytes_nesting_and_numbers_exit_2(tmp_path):
+    path = tmp_path / "p.json"
+    bad = {
+        "invalid UTF-8": b'{"players": [{"hand": "\xff\xfe"}]}',
+        "nesting 1,000": b"[" * 1000 + b"]" * 1000,
+        "nesting 100,000": b"[" * 100_000,
+        "a 5,000-digit number": b'{"to_move": ' + b"9" * 5000 + b"}",
+        "a 20 KB value": b'{"pile": "' + b"Z" * 20_000 + b'"}',
+        "a huge float": b'{"to_move": 1e999}',
+        "NaN": b'{"to_move": NaN}',
+    }
+    for name, raw in bad.items():
+        path.write_bytes(raw)
+        out = run("legal", str(path))
+        _one_short_line(out)
+        out = subprocess.run([sys.executable, "-c", PRELUDE, "legal", "-"], cwd=ROOT,
+                             capture_output=True, input=raw, timeout=60)
+        assert out.returncode == 2 and out.stderr.count(b"\n") == 1, name
+
+
+def test_item19_bad_rules_and_actions_exit_2(tmp_path):
+    for rules in ('{"preset": []}', '{"preset": {}}', "[1]", '{"target": ' + "9" * 5000 + "}",
+                  "[" * 5000, '{"' + "k" * 20_000 + '": 1}'):
+        out = run("deal", "--seed", "1", "--rules", rules)
+        _one_short_line(out)
+        assert "rules.rules" not in out.stderr
+    path = tmp_path / "p.json"
+    path.write_text('{"players": [{"hand": "5"}, {"hand": "A"}, {"hand": "2"}]}')
+    for action in ('{"flip": ' + "9" * 5000 + "}", "[" * 5000, '{"play": "' + "x" * 20000 + '"}',
+                   '{"play": {"hand": 5}}'):
+        _one_short_line(run("play", str(path), action))
+    for args in (["deal", "--seed", "9" * 5000], ["deal", "--seed", "1", "--players", "x" * 9000],
+                 ["deal"], ["dance"], ["deal", "--seed", "1", "--dealer", "7"]):
+        _one_short_line(run(*args))

@@ -43,7 +43,9 @@ def test_dealt_position_round_trips_with_everything():
 
 
 def test_follow_phase_round_trips():
-    state = parse_position(base(pile="9 8", phase={"follow": "8"}))
+    players = base()["players"]
+    players[0] = player("7 8 K", ["3", None, "J", "5"], ["4", "9", "Q", "2"])
+    state = parse_position(base(players=players, pile="9 8", phase={"follow": "8"}))
     assert format_position(state)["phase"] == {"follow": "8"}
 
 
@@ -101,3 +103,43 @@ def test_too_many_copies_names_the_key():
 def test_not_json():
     with pytest.raises(PositionError, match="^position: not valid JSON"):
         parse_position("{players: 1")
+
+
+# -- issue 11, item 20: impossible positions are refused, naming the field ---------------
+def test_item20_a_follow_up_for_a_player_with_nothing_to_add_is_refused():
+    # players[0] holds 7 7 K and face-up 3 J 5: nothing of rank 8 to add to "9 8".
+    with pytest.raises(PositionError, match=r"^phase\.follow: players\[0\] holds no 8"):
+        parse_position(base(pile="9 8", phase={"follow": "8"}))
+    # A face-up 8 is something to add: then the follow-up is possible.
+    players = base()["players"]
+    players[0] = player("7 7 K", ["8", None, "J", "5"], ["4", "9", "Q", "2"])
+    assert parse_position(base(players=players, pile="9 8", phase={"follow": "8"}))
+
+
+def test_item20_two_players_out_at_once_is_refused():
+    players = base()["players"]
+    players[1] = player("", None, [None] * 4)
+    players[2] = player("", [None] * 4, [None] * 4)
+    with pytest.raises(PositionError, match=r"^players\[2\]: has no cards, but players\[1\]"):
+        parse_position(base(players=players, phase="over"))
+    players[2] = player("5", None, [None] * 4)
+    assert parse_position(base(players=players, phase="over")).out_player == 1
+
+
+@pytest.mark.parametrize("phase", ["play", "over"])
+def test_item20_scores_at_or_past_the_target_are_refused(phase):
+    players = base()["players"]
+    if phase == "over":
+        players[1] = player("", None, [None] * 4)
+    with pytest.raises(PositionError, match=r"^scores: players\[2\] already has 301"):
+        parse_position(base(players=players, phase=phase, scores=[10, 20, 301]))
+    assert parse_position(base(players=players, phase=phase, scores=[10, 20, 299]))
+
+
+def test_item19_rules_errors_have_one_prefix_and_a_short_echo():
+    with pytest.raises(PositionError) as exc:
+        parse_position(base(rules=["x"] * 5000))
+    assert str(exc.value).startswith("rules: ") and "rules.rules" not in str(exc.value)
+    assert len(str(exc.value)) < 200
+    with pytest.raises(PositionError, match=r"^rules\.preset: unknown rule set \[\]"):
+        parse_position(base(rules={"preset": []}))

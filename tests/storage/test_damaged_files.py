@@ -82,8 +82,24 @@ def _load(kind, dirs):
     return (records or None), messages
 
 
-@pytest.mark.parametrize("damage", sorted(DAMAGE))
-@pytest.mark.parametrize("kind", sorted(FILES))
+def test_one_bad_setting_falls_back_alone_and_the_file_is_kept():
+    dirs = resolve_dirs()
+    path = _make_settings(dirs)
+    spoiled = _wrong_types(path.read_text(encoding="utf-8"))
+    path.write_bytes(spoiled)
+    settings, messages = load_settings(dirs)
+    assert settings.ai_pace == "slow" and settings.volume == Settings().volume
+    assert len(messages) == 1 and "volume should be a number" in messages[0]
+    assert path.read_bytes() == spoiled  # used in place, not moved aside
+    copies = list(dirs.config.glob("settings.partly-damaged-*.json"))
+    assert [c.read_bytes() for c in copies] == [spoiled] and str(copies[0]) in messages[0]
+    load_settings(dirs)
+    assert len(list(dirs.config.glob("*damaged*"))) == 1  # one copy, however often it loads
+
+
+# One bad setting drops only that setting (test_one_bad_setting_falls_back_alone...).
+@pytest.mark.parametrize("kind, damage", [(k, d) for k in sorted(FILES) for d in sorted(DAMAGE)
+                                          if (k, d) != ("settings", "wrong types")])
 def test_damaged_file_without_backup_is_moved_aside_and_game_starts_fresh(kind, damage):
     dirs = resolve_dirs()
     path = FILES[kind](dirs)
@@ -142,7 +158,7 @@ def test_unreadable_history_is_never_overwritten(monkeypatch):
     _make_history(dirs)
     before = dirs.history_file.read_bytes()
 
-    def refuse(path, kind):
+    def refuse(path, kind, notes=None):
         raise PermissionError(13, "Permission denied")
 
     with monkeypatch.context() as m:
@@ -153,7 +169,9 @@ def test_unreadable_history_is_never_overwritten(monkeypatch):
         assert "not added to your history" in messages[-1]
         assert reset_stats(dirs)[0] is None
     assert dirs.history_file.read_bytes() == before
-    assert compute_stats(load_history(dirs)[0]).games == 1
+    # This session still shows the game it could not write; the file itself holds one.
+    assert compute_stats(load_history(dirs)[0]).games == 2
+    assert compute_stats(load_history(resolve_dirs())[0]).games == 1
 
 
 def test_one_bad_game_in_history_keeps_the_others():

@@ -104,18 +104,31 @@ def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, colour(theme, "panel_edge"), rect, width=2, border_radius=14)
 
 
+LABEL_CUT = 64  # no score-sheet column is this many characters wide
+
+
 def fit_label(theme: Any, name: str, size: int, width: int, smallest: int = 10
               ) -> tuple[str, int]:
     """A column heading that fits ``width``: the full name in a smaller font if need be,
-    shortened with "…" only when even the smallest font is too wide."""
+    shortened with "…" only when even the smallest font is too wide.
+
+    The name is pre-cut to :data:`LABEL_CUT` characters and shortened by a binary
+    search, so a name of any length costs a few measurements."""
+    text = name[:LABEL_CUT]
     px = size
-    while px > smallest and font(theme, px, True).size(name)[0] > width:
+    while px > smallest and font(theme, px, True).size(text)[0] > width:
         px -= 1
-    label = name
     fnt = font(theme, px, True)
-    while fnt.size(label)[0] > width and len(label) > 2:
-        label = label[:-2] + "…"
-    return label, px
+    if fnt.size(text)[0] <= width and len(text) == len(name):
+        return text, px
+    lo, hi = 1, len(text) - 1  # the longest prefix (of at least 1 character) that fits
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fnt.size(text[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:max(1, lo)] + "…", px
 
 
 def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Sequence[str],

@@ -310,13 +310,13 @@ class TableScene(TableInput, TableDrawing, Scene):
             return
         snap = snapshot(self.match)
         seats = [{"name": s.name, "level": s.level} for s in self.seats]
-        saver = self.saver
 
         def job() -> None:
             from swoop_desktop.storage import clear_game, record_finished_game
 
-            # Problems with the history file are told to the player (the saver's messages).
-            saver.errors.extend(record_finished_game(dirs, snap, seats))
+            # Problems with the history reach the player through dirs.notices, which the
+            # app shows over any screen (Game Over included).
+            record_finished_game(dirs, snap, seats)
             clear_game(dirs)
 
         self.saver.submit(job)

@@ -1,0 +1,68 @@
+"""Player names that can be shown: one rule for every file that holds a name.
+
+A name is kept when, after Unicode NFC normalisation and trimming spaces, it
+is 1-20 characters long, every character is printable (no control, format,
+private-use, unassigned or separator characters other than the plain space),
+and at least one character draws something (a letter, digit, punctuation mark
+or symbol that is not one of the known blank "letters" such as U+3164).
+Anything else falls back to the seat's default name, with a message saying
+why. Used by the opponents file, the settings, saved games and the history.
+Standard library only, so every layer may use it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from swoop_desktop.engine.errors import short
+
+MAX_NAME = 20
+DEFAULT_SEAT_NAMES = ("You", "Left", "Top", "Right")
+
+# Characters whose category says "letter" or "symbol" but which draw nothing.
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+_VISIBLE_CATEGORIES = ("L", "N", "P", "S")
+
+
+def check_name(value: Any) -> tuple[str | None, str]:
+    """``(name, "")`` for a usable name, else ``(None, why)`` in plain words."""
+    if not isinstance(value, str):
+        return None, f"a name should be text, not {type(value).__name__}"
+    if len(value) > 10 * MAX_NAME:  # never normalise a huge string
+        return None, f"the name is {len(value)} characters long (at most {MAX_NAME})"
+    name = unicodedata.normalize("NFC", value).strip()
+    if not name:
+        return None, "the name is empty"
+    if len(name) > MAX_NAME:
+        return None, f"the name is {len(name)} characters long (at most {MAX_NAME})"
+    for ch in name:
+        if ch != " " and not ch.isprintable():
+            return None, f"the name holds an invisible or control character (U+{ord(ch):04X})"
+    if not any(unicodedata.category(ch)[0] in _VISIBLE_CATEGORIES and ch not in _BLANK
+               for ch in name):
+        return None, "the name has no visible character"
+    return name, ""
+
+
+def shown(value: Any) -> str:
+    """``repr`` of a bad value, cut short for a message (never fails, even on a huge int)."""
+    return short(value)
+
+
+def printable(text: str) -> str:
+    """``text`` as one printable line: any other character is written as its escape."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def label(key: Any, limit: int = 40) -> str:
+    """A key read from a file, fit to name in a message."""
+    if isinstance(key, str) and key.isprintable() and len(key) <= limit:
+        return key
+    return short(key, limit)
+
+
+def seat_default(seat: int) -> str:
+    return DEFAULT_SEAT_NAMES[seat] if 0 <= seat < len(DEFAULT_SEAT_NAMES) else f"Seat {seat}"
