@@ -2,7 +2,7 @@
 
 The moment this module is first run is kept as the process's start (for
 ``--perf``'s ``startup_ms`` where ``/proc`` cannot tell it), then the command
-line goes to :func:`swoop_desktop.ui.app.run`.
+line goes to :func:`swoop_desktop.cli.run`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import sys  # noqa: E402
 def main(argv: list[str] | None = None) -> int:
     """Run the game (or the demo, or the self-test) and return the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from swoop_desktop.ui.app import run
+    from swoop_desktop.cli import run
 
     return run(sys.argv[1:] if argv is None else argv)
 

@@ -206,7 +206,7 @@ def check_demo(data_dir: Path, seed: int, frames: int) -> list[str]:
         app = App(size=(1280, 720), data_dir=str(data_dir), demo=True, seed=seed,
                   speed="fast", pace="fast")
         try:
-            table = app.stack.find("table")
+            table = app.table
             if table is None:
                 return ["demo: the app did not open the table"]
             # AIs think on worker threads: on a busy machine the frames can outrun

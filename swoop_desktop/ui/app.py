@@ -1,27 +1,41 @@
-"""The application: one window, a scene stack, the frame loop, and the command line.
+"""The application: one window, a scene stack and the frame loop.
 
 ``App`` owns the display, the theme, the sound, the player's settings and
 folders, and the stack of scenes. ``app.step(dt)`` runs exactly one frame
 (events -> handle -> update -> draw -> flip), which is what the headless
-pilot and the demo mode drive. ``run(argv)`` is the ``swoop`` command.
+pilot and the demo mode drive. The ``swoop`` command line is :mod:`swoop_desktop.cli`.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import os
 import sys
 import time
 import warnings
-from pathlib import Path
 from typing import Any
 
 import pygame
 
-from swoop_desktop import __version__
+from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES
+from swoop_desktop.storage import (
+    Dirs,
+    Known,
+    Settings,
+    claim_data_folder,
+    clear_game,
+    load_game,
+    load_settings,
+    open_dirs,
+    release_data_folder,
+    save_settings,
+)
 
+from .icon import window_icon
 from .scene import Scene, SceneStack
+from .scenes.replay import start_replay
+from .scenes.table import TableScene
+from .scenes.title import TitleScene
 from .sound import Sound
 from .theme import Theme
 
@@ -53,29 +67,6 @@ def process_start_time() -> float:
 _IMPORTED_AT = time.time()
 
 
-class _FallbackSettings:
-    """Used only when the storage package cannot be imported: defaults, never saved."""
-
-    rules: dict = {"preset": "app"}
-    opponents: dict = {}
-    animation_speed = "normal"
-    ai_pace = "normal"
-    volume = 0.7
-    muted = False
-    fullscreen = False
-    window_size = None
-    window_pos = None
-    show_hints = True
-    four_colour = False
-    large_cards = False
-    reduced_motion = False
-
-    def rules_obj(self):
-        from swoop_desktop.engine import Rules
-
-        return Rules.from_json(self.rules)
-
-
 class App:
     """The running game. Scenes reach everything through it (see notes in scene.py)."""
 
@@ -94,8 +85,7 @@ class App:
         self.rules_override = rules
         self.notices: list[str] = []
         self.toast: tuple[str, float] | None = None
-        self.dirs = None
-        self.settings: Any = _FallbackSettings()
+        self.settings = Settings()
         self._storage_ok = False
         self._pending_notices: list[str] = []
         self._data_dir = data_dir
@@ -119,8 +109,6 @@ class App:
         except (pygame.error, AttributeError, TypeError):
             self._window = None
         try:
-            from .icon import window_icon
-
             pygame.display.set_icon(window_icon())
         except Exception:  # noqa: BLE001 - an icon is a nicety, never a reason to fail
             pass
@@ -143,12 +131,8 @@ class App:
 
     # ------------------------------------------------------------ settings
     def _load_settings(self) -> None:
-        try:
-            from swoop_desktop.storage import claim_data_folder, load_settings, open_dirs
-        except ImportError as exc:
-            self.notices.append(f"Settings cannot be stored ({exc}); using defaults")
-            return
         # open_dirs never fails: an unusable folder gives Dirs on which nothing is kept.
+        self.dirs: Dirs
         self.dirs, messages = open_dirs(self._data_dir)
         self.notices.extend(messages)
         if not self.dirs.usable:
@@ -160,20 +144,15 @@ class App:
         self._storage_ok = True
 
     @staticmethod
-    def known() -> Any:
+    def known() -> Known:
         """The AI names the storage checks saved settings and games against."""
-        from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES
-        from swoop_desktop.storage import Known
-
         return Known(levels=tuple(LEVELS), personalities=tuple(PERSONALITIES),
                      features=tuple(FEATURES))
 
     def _storage_notices(self) -> None:
         """Storage problems (saves, the history, a second window) reach the player one at a
         time over whatever screen is up, Game Over included."""
-        notices = getattr(self.dirs, "notices", None)
-        if notices is not None:
-            self._pending_notices.extend(notices.take())
+        self._pending_notices.extend(self.dirs.notices.take())
         if self._pending_notices and self.toast is None:
             self.notify(self._pending_notices.pop(0), 8.0)
 
@@ -182,41 +161,42 @@ class App:
         if not self._storage_ok or self.demo:
             return
         try:
-            from swoop_desktop.storage import save_settings
-
             save_settings(self.dirs, self.settings)
         except (OSError, ValueError) as exc:
             # ValueError: a setting the file could not hold; the old file stays as it was.
             self.notify(f"Settings could not be saved: {exc}")
         self.sound.volume = int(round(self.settings.volume * 100))
         self.sound.muted = bool(self.settings.muted)
-        table = self.stack.find("table")
-        if table is not None:
-            table.anim.set_speed(self.anim_speed)
+        for scene in self.stack.scenes:
+            scene.settings_changed()
 
     def update_settings(self, **changes: Any) -> None:
         """Change some settings and save them."""
-        try:
-            self.settings = dataclasses.replace(self.settings, **changes)
-        except TypeError:
-            for k, v in changes.items():
-                setattr(self.settings, k, v)
+        self.settings = dataclasses.replace(self.settings, **changes)
         self.save_settings()
 
     @property
     def anim_speed(self) -> str:
-        speed = self.speed_override or getattr(self.settings, "animation_speed", "normal")
+        speed = self.speed_override or self.settings.animation_speed
         return speed if speed in SPEEDS else "normal"
 
     @property
     def ai_pace(self) -> str:
-        pace = self.pace_override or getattr(self.settings, "ai_pace", "normal")
+        pace = self.pace_override or self.settings.ai_pace
         return pace if pace in PACES else "normal"
 
     # -------------------------------------------------------------- scenes
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
+
+    @property
+    def table(self) -> TableScene | None:
+        """The table in the stack (a game, a replay or the demo), if there is one."""
+        for scene in reversed(self.stack.scenes):
+            if isinstance(scene, TableScene):
+                return scene
+        return None
 
     def push(self, scene: Scene) -> Scene:
         return self.stack.push(scene)
@@ -228,77 +208,44 @@ class App:
         """A message for the player, shown over whatever scene is up."""
         self.toast = (text, seconds)
 
-    def _title_scene(self) -> Scene | None:
-        try:
-            from .scenes.title import TitleScene
-        except ImportError:
-            return None
-        return TitleScene(self)
-
     def _start(self, start: str) -> None:
         if self.demo:
-            from .scenes.table import TableScene
-
             self.stack.clear_to(TableScene(self, demo=True, seed=self.seed))
         elif start == "table":
             self.new_game()
         elif start == "none":
             return
         else:
-            title = self._title_scene()
-            if title is None:
-                self.new_game()
-            else:
-                self.stack.clear_to(title)
+            self.stack.clear_to(TitleScene(self))
         # Start-up messages are shown one after another (each for 8 s), not over each other.
         self._pending_notices[:0] = self.notices
         self._storage_notices()
 
     def to_title(self) -> None:
         """Back to the title screen (the game in progress stays saved)."""
-        table = self.stack.find("table")
-        title = self._title_scene()
-        if title is None:
-            self.running = False
-            return
         while self.stack.scenes:
-            self.stack.pop()
-        if table is not None and table.saver is not None:
-            table.saver.flush()
-        self.stack.push(title)
+            self.stack.pop()  # each scene keeps what it must as it leaves (Scene.exit)
+        self.stack.push(TitleScene(self))
 
     def new_game(self, seed: int | None = None) -> Scene:
         """Start a fresh game on the table (the title stays below it)."""
-        from .scenes.table import TableScene
-
-        old = self.stack.find("table")
         while self.stack.scenes and self.stack.top is not None and \
                 self.stack.top.name != "title":
-            self.stack.pop()
-        if old is not None and old.saver is not None:
-            old.saver.flush()
+            self.stack.pop()  # the old game is saved as its table leaves
         if self._storage_ok:
             try:
-                from swoop_desktop.storage import clear_game
-
                 clear_game(self.dirs)
             except OSError:
                 pass
         if not self.stack.scenes:
-            title = self._title_scene()
-            if title is not None:
-                self.stack.push(title)
+            self.stack.push(TitleScene(self))
         return self.stack.push(TableScene(self, seed=self.seed if seed is None else seed))
 
     def continue_game(self) -> Scene | None:
         """Restore the saved game exactly; None (and a message) if there is none."""
-        from .scenes.table import TableScene
-
         if not self._storage_ok:
             self.notify("There is no saved game")
             return None
-        from swoop_desktop.storage import load_game
-
         saved, messages = load_game(self.dirs, self.known())
         for text in messages:
             self.notify(text, 8.0)
@@ -317,8 +264,6 @@ class App:
 
         Scenes reach the replay through here, so the score sheet and the game-over
         sheet never import the table (the table imports them)."""
-        from .scenes.replay import start_replay
-
         return start_replay(self, record, speed)
 
     def quit(self) -> None:
@@ -327,10 +272,8 @@ class App:
 
     def shutdown(self) -> None:
         """Save what must be saved and close the window."""
-        table = self.stack.find("table")
-        if table is not None and getattr(table, "saver", None) is not None:
-            table.save_now()
-            table.saver.flush()
+        for scene in self.stack.scenes:
+            scene.persist()
         if self._storage_ok and not self.demo:
             changes: dict[str, Any] = {"fullscreen": self.fullscreen}
             if not self.fullscreen:
@@ -344,10 +287,7 @@ class App:
                 self.update_settings(**changes)
             except (TypeError, ValueError):
                 pass
-        if self.dirs is not None:
-            from swoop_desktop.storage import release_data_folder
-
-            release_data_folder(self.dirs)
+        release_data_folder(self.dirs)
         pygame.display.quit()
 
     # --------------------------------------------------------------- window
@@ -359,7 +299,7 @@ class App:
                     self._window.set_fullscreen(desktop=True)
                 else:
                     self._window.set_windowed()
-                self.screen = pygame.display.get_surface()
+                self.screen = pygame.display.get_surface() or self.screen
             else:
                 pygame.display.toggle_fullscreen()
         except pygame.error:
@@ -472,71 +412,3 @@ class App:
         finally:
             self.shutdown()
         return 0
-
-
-# ------------------------------------------------------------------ command line
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}"
-                                         ) from None
-    if not (320 <= w <= 10000 and 240 <= h <= 10000):
-        raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range "
-                                         "(320x240 to 10000x10000)")
-    return w, h
-
-
-def _rules(text: str) -> Any:
-    from swoop_desktop.engine import Rules, RulesError
-    from swoop_desktop.engine.errors import short
-    from swoop_desktop.engine.jsontext import parse_json
-
-    try:
-        return Rules.from_json(parse_json(text) if text.strip().startswith("{") else text)
-    except (ValueError, RulesError) as exc:  # JSONDecodeError and Refused are ValueErrors
-        raise argparse.ArgumentTypeError(f"bad rules {short(text)}: {short(str(exc), 160)}"
-                                         ) from None
-
-
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="swoop", description="Swoop: you against three AI "
-                                "opponents. Run with no options to play.")
-    p.add_argument("--demo", action="store_true", help="four AIs play in the window")
-    p.add_argument("--seed", type=int, default=None, help="seed of the game (demo or new game)")
-    p.add_argument("--frames", type=int, default=None,
-                   help="demo: stop after this many frames (default: at game over)")
-    p.add_argument("--speed", choices=SPEEDS, default=None, help="animation speed")
-    p.add_argument("--pace", choices=PACES, default=None, help="AI pace")
-    p.add_argument("--screenshot", type=Path, default=None, help="demo: save the last frame (PNG)")
-    p.add_argument("--perf", type=Path, default=None,
-                   help="demo: write frame-time figures as JSON to this file")
-    p.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x720")
-    p.add_argument("--rules", type=_rules, default=None,
-                   help='rules for a new game, e.g. \'{"preset": "app", "target": 50}\'')
-    p.add_argument("--data-dir", default=None, help="keep settings and saves in this folder")
-    p.add_argument("--selftest", action="store_true", help="check the installation and exit")
-    p.add_argument("--version", action="version", version=f"swoop {__version__}")
-    return p
-
-
-def run(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if "--selftest" in argv:
-        try:
-            from swoop_desktop import selftest
-        except ImportError as exc:
-            print(f"swoop: the self-test is not part of this installation ({exc})",
-                  file=sys.stderr)
-            return 1
-        return int(selftest.main(argv) or 0)
-    args = parser().parse_args(argv)
-    if args.demo:
-        from .demo import run_demo
-
-        return run_demo(args)
-    if any(v is not None for v in (args.frames, args.screenshot, args.perf)):
-        parser().error("--frames, --screenshot and --perf go with --demo")
-    app = App(size=args.size, data_dir=args.data_dir, seed=args.seed, speed=args.speed,
-              pace=args.pace, rules=args.rules)
-    return app.run()

@@ -34,7 +34,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def perf_report(app: App, thinking_ms: list[float]) -> dict[str, Any]:
     frames = app.frame_ms
-    table = app.stack.find("table")
+    table = app.table
     start = process_start_time()
     startup = ((app.first_frame_at or start) - start) * 1000
     return {
@@ -96,7 +96,7 @@ def run_demo(args: argparse.Namespace) -> int:
             if args.frames is not None and app.frames >= args.frames:
                 break
             dt = FRAME if headless else min(0.1, clock.tick(60) / 1000)
-            table = app.stack.find("table")
+            table = app.table
             thinking = table is not None and table.thinking is not None
             app.step(dt)
             if thinking and app.frame_ms:

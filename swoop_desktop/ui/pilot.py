@@ -80,7 +80,7 @@ class Pilot:
 
     @property
     def table(self):
-        return self.app.stack.find("table")
+        return self.app.table
 
     def wait_for_turn(self, seconds: float = 60.0) -> bool:
         """Step until it is the player's play and the table is idle (overlays dismissed)."""

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pygame
 
+    from .appapi import AppAPI
+
 
 class Scene:
     """Base class of every screen. Subclasses override what they need."""
@@ -21,7 +23,7 @@ class Scene:
     opaque = True  # False: an overlay; the scene below is drawn first
     name = "scene"  # short id used by tests and the pilot ("title", "table", ...)
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppAPI) -> None:
         self.app = app
 
     def enter(self) -> None:
@@ -32,6 +34,12 @@ class Scene:
 
     def on_result(self, value: Any) -> None:
         """A scene this one pushed has popped with ``value``."""
+
+    def settings_changed(self) -> None:
+        """The player's settings were changed and saved (the App tells every scene)."""
+
+    def persist(self) -> None:
+        """The window is closing: write what this scene keeps and wait until it is written."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take an input event; True if it was used (lower scenes never see it)."""

@@ -169,7 +169,7 @@ class TableInput(TableParts):
     def refuse(self, reason: str, rule: str = "") -> None:
         """Say no in plain words; the rule behind it goes to the log for the curious."""
         self.notify(reason, self.app.theme.illegal, 4.5)
-        self.app.sound.play("illegal")
+        self.play_sound("illegal")
         if rule:
             self.add_log(f"Not played: {reason} (rule {rule})")
 
@@ -514,7 +514,7 @@ class TableInput(TableParts):
     # ------------------------------------------------------------- buttons
     def _build_buttons(self) -> None:
         self._buttons_for = (self.anim.busy,
-                             bool(getattr(self.app.settings, "show_hints", True)))
+                             self.app.settings.show_hints)
         lay = self.lay
         u = lay.u
         bx, by = lay.buttons_origin
@@ -556,7 +556,7 @@ class TableInput(TableParts):
                                   primary=primary, enabled=action is not None, size=size))
             x += width + gap
         y = int(by + bh + gap)
-        if self.seats[0].is_human and getattr(self.app.settings, "show_hints", True):
+        if self.seats[0].is_human and self.app.settings.show_hints:
             buttons.append(Button((int(bx), y, bw, bh), "Hint (H)", self.show_hint,
                                   enabled=bool(mine), size=size))
         info = lay.info_rect

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from swoop_desktop.engine.observation import PublicHistory
 
     from .anim import Animator, CardSprite, Tween
+    from .appapi import AppAPI
     from .cards import CardArt
     from .controls import Button
     from .layout import Layout
@@ -33,7 +34,7 @@ Colour = tuple[int, int, int]
 class TableParts:
     """The table's shared state (set by the scene) and the calls between its parts."""
 
-    app: Any
+    app: AppAPI
     demo: bool
     replay: Any  # a scenes.replay.Replay while the table plays a finished game back
     match: Match
@@ -101,5 +102,7 @@ class TableParts:
         def _down_ids(self) -> set[int]: ...
 
         def show_pause(self) -> None: ...
+
+        def play_sound(self, name: str) -> None: ...
 
         def show_scores(self) -> None: ...

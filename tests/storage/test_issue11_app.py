@@ -95,7 +95,7 @@ def test_item4_bad_weights_kept_with_a_saved_game_still_continue(tmp_path, weigh
 
 
 def test_item13_an_unwritable_screenshot_path_is_one_line_before_the_demo(tmp_path, capsys):
-    from swoop_desktop.ui.app import run
+    from swoop_desktop.cli import run
 
     a_file = tmp_path / "file.txt"
     a_file.write_text("x")
@@ -107,7 +107,7 @@ def test_item13_an_unwritable_screenshot_path_is_one_line_before_the_demo(tmp_pa
 
 
 def test_item19_the_apps_rules_option_says_what_is_wrong(capsys):
-    from swoop_desktop.ui.app import parser
+    from swoop_desktop.cli import parser
 
     for value in ('{"preset": []}', '{"preset": {}}', '{"target": ' + "9" * 5000 + "}",
                   "[" * 5000):

@@ -7,7 +7,7 @@ import json
 import pygame
 import pytest
 
-from swoop_desktop.ui.app import run
+from swoop_desktop.cli import run
 
 
 def test_demo_plays_a_full_game_to_game_over(tmp_path):

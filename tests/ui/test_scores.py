@@ -37,6 +37,12 @@ class FakeApp:
         self.dirs = resolve_dirs()
         self.replays = []
 
+    @property
+    def table(self):
+        from swoop_desktop.ui.scenes.table import TableScene
+
+        return next((s for s in reversed(self.stack.scenes) if isinstance(s, TableScene)), None)
+
     def push(self, scene):
         return self.stack.push(scene)
 
@@ -197,6 +203,10 @@ class TableApp(FakeApp):
         self.ai_pace = "fast"
         self.sound = Sound(muted=True)
         self.notices = []
+        self.tip_shown = True
+        self.rules_override = None
+        self.demo = False
+        self.fullscreen = False
 
     def notify(self, text):
         self.notices.append(text)

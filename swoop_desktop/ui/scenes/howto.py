@@ -7,7 +7,7 @@ scrolls with the wheel, the arrow keys, PageUp/PageDown and Home/End.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,16 +17,19 @@ from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.rules_text import how_to_play
 from swoop_desktop.ui.scene import Scene
 
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI
+
 
 class HowToScene(Scene):
     """The rules, scrollable. ``rules`` defaults to the settings' rules for the next game."""
 
     name = "howto"
 
-    def __init__(self, app: Any, rules: Rules | None = None) -> None:
+    def __init__(self, app: AppAPI, rules: Rules | None = None) -> None:
         super().__init__(app)
-        table = app.stack.find("table") if getattr(app, "stack", None) else None
-        match = getattr(table, "match", None)
+        table = app.table
+        match = table.match if table is not None else None
         self.in_game = rules is None and match is not None
         if rules is None:
             rules = match.rules if match is not None else app.settings.rules_obj()
@@ -53,7 +56,7 @@ class HowToScene(Scene):
         self._layout()
 
     def _layout(self) -> None:
-        w, h = tuple(self.app.size)
+        w, h = self.app.size
         s = W.ui_scale((w, h))
         self.scale = s
         width = min(w - int(40 * s), int(980 * s))
@@ -67,7 +70,7 @@ class HowToScene(Scene):
         self._size = (w, h)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self._size != tuple(self.app.size):
+        if self._size != self.app.size:
             self._layout()
         if self.back.handle(event):
             return True

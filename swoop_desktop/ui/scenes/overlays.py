@@ -7,7 +7,7 @@ They pop with a value the table reads in ``on_result``: ``"next_hand"``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,6 +18,9 @@ from ..scene import Scene
 from .howto import HowToScene
 from .scores import ScoresScene
 from .settings import SettingsScene
+
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI
 
 
 def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -38,7 +41,7 @@ def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> 
 class _Overlay(Scene):
     opaque = False
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: AppAPI, table: Any) -> None:
         super().__init__(app)
         self.table = table
         self.buttons: list[Button] = []

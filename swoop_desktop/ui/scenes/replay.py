@@ -12,7 +12,7 @@ pause/resume (P), one play at a time (N or →, while paused) and the speed
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +22,9 @@ from ..controls import Button
 from ..scene import Scene
 from ..seats import Seat
 from .table import TableScene
+
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI
 
 
 class ReplayError(ValueError):
@@ -77,7 +80,7 @@ class ReplayTable(TableScene):
 
     name = "table"
 
-    def __init__(self, app: Any, replay: Replay) -> None:
+    def __init__(self, app: AppAPI, replay: Replay) -> None:
         record = replay.record
         super().__init__(app, match=Match(record.rules_obj(), record.players, record.seed))
         if self.saver is not None:  # a replay never saves or records anything

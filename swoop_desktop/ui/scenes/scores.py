@@ -17,7 +17,7 @@ Three tabs:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -40,6 +40,9 @@ TABS = (("game", "This game"), ("history", "Past games"), ("stats", "Statistics"
 REPLAY_SPEEDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 PRESET_NAMES = {"app": "App rules", "classic": "Classic rules", "traditional": "Traditional rules"}
 
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI
+
 
 # ---------------------------------------------------------------------------
 # What is shown (plain data, easy to test)
@@ -48,7 +51,7 @@ def seat_names(seats: Sequence[dict[str, Any]] | None, n: int) -> list[str]:
     """Names for ``n`` seats from a list of seat dicts (``{"name": ...}``), else the defaults."""
     names = [DEFAULT_NAMES[i] for i in range(n)]
     for i, seat in enumerate(list(seats or [])[:n]):
-        name = seat.get("name") if isinstance(seat, dict) else getattr(seat, "name", None)
+        name = seat.get("name")
         if name:
             names[i] = str(name)
     return names
@@ -278,7 +281,7 @@ class ConfirmOverlay(Scene):
     opaque = False
     name = "confirm"
 
-    def __init__(self, app: Any, question: str, detail: str, yes: str, no: str) -> None:
+    def __init__(self, app: AppAPI, question: str, detail: str, yes: str, no: str) -> None:
         super().__init__(app)
         self.question, self.detail, self.yes_text, self.no_text = question, detail, yes, no
         self.yes = Button((0, 0, 10, 10), yes, lambda: self.app.pop(True), primary=True)
@@ -340,7 +343,7 @@ class ScoresScene(Scene):
 
     name = "scores"
 
-    def __init__(self, app: Any, match: Match | None = None,
+    def __init__(self, app: AppAPI, match: Match | None = None,
                  seats: Sequence[dict[str, Any]] | None = None, tab: str | None = None) -> None:
         super().__init__(app)
         self.match = match
@@ -366,10 +369,10 @@ class ScoresScene(Scene):
     # -- lifecycle ---------------------------------------------------------------
     def enter(self) -> None:
         if self.match is None:
-            table = self.app.stack.find("table") if hasattr(self.app, "stack") else None
-            self.match = getattr(table, "match", None)
-            if not self.seats:
-                self.seats = list(getattr(table, "seats", None) or [])
+            table = self.app.table
+            self.match = table.match if table is not None else None
+            if not self.seats and table is not None:
+                self.seats = [{"name": seat.name, "level": seat.level} for seat in table.seats]
         saved_messages: list[str] = []
         if self.match is None and has_saved_game(self.app.dirs):
             saved, saved_messages = load_game(self.app.dirs)  # the game Continue would resume
@@ -462,12 +465,8 @@ class ScoresScene(Scene):
         record = self.selected_record()
         if record is None:
             return
-        watch = getattr(self.app, "watch_replay", None)
-        if watch is None:
-            self.notice = "Watching a game again is not available here."
-            return
         try:
-            watch(record, self.replay_speed)
+            self.app.watch_replay(record, self.replay_speed)
         except ValueError as exc:  # ReplayError: the record cannot be replayed, and why
             self.notice = str(exc)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -66,13 +66,16 @@ PACE_TEXT = {
 # Levels a player can pick here: the AI's levels that the settings file also accepts.
 LEVEL_CHOICES = tuple(lv for lv in AI_LEVELS if lv in SAVED_LEVELS)
 
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI
+
 
 class SettingsScene(Scene):
     """Every setting on one scrollable page. Pops when Done (or Esc) is chosen."""
 
     name = "settings"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppAPI) -> None:
         super().__init__(app)
         self.message = ""
         self.rules = self._initial_rules()
@@ -91,7 +94,7 @@ class SettingsScene(Scene):
 
     # -- reading the current settings ---------------------------------------------
     def _initial_rules(self) -> Rules:
-        raw = getattr(self.app.settings, "rules", None)
+        raw = self.app.settings.rules
         try:
             rules = Rules.from_json(raw)
             rules.validate_players(PLAYERS)
@@ -103,7 +106,7 @@ class SettingsScene(Scene):
 
     def _load_seats(self) -> dict[int, Any]:
         try:
-            seats, _messages = load_opponents(getattr(self.app.dirs, "config", None))
+            seats, _messages = load_opponents(self.app.dirs.config)
         except Exception:  # noqa: BLE001 - names are decoration; the screen must open
             _log.exception("could not read the opponents")
             return {}
@@ -267,16 +270,13 @@ class SettingsScene(Scene):
 
     def change_setting(self, field: str, value: Any) -> None:
         self._save(dataclasses.replace(self.app.settings, **{field: value}))
-        sound = getattr(self.app, "sound", None)
-        if field == "muted" and sound is not None:
-            sound.muted = bool(value)
+        if field == "muted":
+            self.app.sound.muted = bool(value)
 
     def change_volume(self, value: float) -> None:
         self.change_setting("volume", round(float(value), 2))
-        sound = getattr(self.app, "sound", None)
-        if sound is not None:
-            sound.volume = int(round(value * 100))
-            sound.play("place")
+        self.app.sound.volume = int(round(value * 100))
+        self.app.sound.play("place")
 
     def change_fullscreen(self, value: bool) -> None:
         self.change_setting("fullscreen", bool(value))
@@ -284,11 +284,10 @@ class SettingsScene(Scene):
 
     def _apply_fullscreen(self, value: bool) -> None:
         """Switch the window now (the App's F11 switch), if it is not already so."""
-        toggle = getattr(self.app, "toggle_fullscreen", None)
-        if toggle is None or bool(getattr(self.app, "fullscreen", False)) == value:
+        if self.app.fullscreen == value:
             return
         try:
-            toggle()
+            self.app.toggle_fullscreen()
         except pygame.error as exc:
             self.show_message(f"Full screen is not available here ({exc}).")
 
@@ -316,10 +315,8 @@ class SettingsScene(Scene):
         self._build_rows()
         self._layout()
         self.ring.focus(self.defaults if self.ring.focused is not None else None)
-        sound = getattr(self.app, "sound", None)
-        if sound is not None:
-            sound.volume = int(round(fresh.volume * 100))
-            sound.muted = fresh.muted
+        self.app.sound.volume = int(round(fresh.volume * 100))
+        self.app.sound.muted = fresh.muted
         self._apply_fullscreen(fresh.fullscreen)
 
     def show_message(self, text: str) -> None:
@@ -355,15 +352,14 @@ class SettingsScene(Scene):
     @property
     def in_game(self) -> bool:
         """Opened over a game (from the pause menu)?"""
-        stack = getattr(self.app, "stack", None)
-        return stack is not None and stack.find("table") is not None
+        return self.app.table is not None
 
     def close(self) -> None:
         self.app.pop()
 
     # -- layout -------------------------------------------------------------------------
     def _layout(self) -> None:
-        size = tuple(self.app.size)
+        size = self.app.size
         w, h = size
         s = W.ui_scale(size)
         self.scale = s
@@ -396,7 +392,7 @@ class SettingsScene(Scene):
 
     # -- input --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self._size != tuple(self.app.size):
+        if self._size != self.app.size:
             self._layout()
         if event.type == pygame.MOUSEMOTION:
             self.done.handle(event)
@@ -429,7 +425,7 @@ class SettingsScene(Scene):
     def update(self, dt: float) -> None:
         # F11 switches full screen from anywhere: the switch shows what the window is.
         full = self.rows.get("fullscreen")
-        now = bool(getattr(self.app, "fullscreen", False))
+        now = self.app.fullscreen
         if isinstance(full, W.Toggle) and full.value != now:
             full.value = now
         self.panel.update(dt)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytweening
@@ -69,31 +70,44 @@ PILE_FAN = 5  # top pile cards spread out
 # (opponents.yaml's think times may be shorter; they are never made longer).
 PACE_FLOOR = {"normal": 1.0, "slow": 1.6, "fast": 0.35}
 
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI
+
 
 class TableScene(TableInput, TableDrawing, Scene):
-    """One game of Swoop on the table. ``demo=True``: four AIs play, nothing is saved."""
+    """One game of Swoop on the table.
+
+    The one table serves every use by configuration: a game (the default); the demo
+    (``demo=True``: four AIs play, nothing is saved); the game behind the title
+    (``backdrop``: also quiet and at the normal pace, and at a hand's end it calls
+    ``backdrop("hand_over")`` or ``backdrop("game_over")`` instead of showing the
+    overlays); and a replay (:mod:`.replay`, recorded actions, nothing saved).
+    """
 
     name = "table"
 
-    def __init__(self, app: Any, match: Match | None = None, log: list[str] | None = None,
+    def __init__(self, app: AppAPI, match: Match | None = None, log: list[str] | None = None,
                  demo: bool = False, seed: int | None = None,
-                 saved_seats: Any = None) -> None:
+                 saved_seats: Any = None,
+                 backdrop: Callable[[str], None] | None = None) -> None:
         super().__init__(app)
+        self.backdrop = backdrop
+        demo = demo or backdrop is not None
         self.demo = demo
         self.replay: Any = None  # a Replay when the table plays a finished game back
         settings = app.settings
-        config_dir = getattr(getattr(app, "dirs", None), "config", None)
+        config_dir = app.dirs.config
         seats = None
         if saved_seats is not None and match is not None and not demo:
             # A resumed game keeps the opponents it was started with.
             seats = seats_from_json(saved_seats, match.n)
         if seats is None:
             seats, problems = seat_setup(settings, config_dir, demo=demo)
-            for text in problems:
+            for text in problems if backdrop is None else ():
                 app.notify(text)
         self.seats = seats
         if match is None:
-            rules = getattr(app, "rules_override", None) or settings.rules_obj()
+            rules = app.rules_override or settings.rules_obj()
             seed = random.randrange(1 << 31) if seed is None else seed
             match = Match(rules, 4, seed)
         self.match = match
@@ -103,7 +117,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.log: list[str] = list(log or [])
         self.log_scroll = 0
         self.unshown_log: list[str] = []  # lines of plays still being animated
-        self.anim = Animator(app.anim_speed)
+        self.anim = Animator(self.anim_speed)
         self.art = CardArt(app.theme, match.rules.tens_are_swoop_cards,
                            bool(getattr(settings, "four_colour", False)))
         self.anim.reduced = bool(getattr(settings, "reduced_motion", False))
@@ -162,8 +176,16 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.save_now()
             self.saver.close()
 
+    def persist(self) -> None:
+        if self.saver is not None:
+            self.save_now()
+            self.saver.flush()
+
+    def settings_changed(self) -> None:
+        self.anim.set_speed(self.anim_speed)
+
     def resize(self, size: tuple[int, int]) -> None:
-        self.lay = L.make_layout(size, bool(getattr(self.app.settings, "large_cards", False)))
+        self.lay = L.make_layout(size, self.app.settings.large_cards)
         self.art.clear()
         self._warm = False
         self._felt = None
@@ -272,7 +294,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self._save()
         self.last_actor = seat
         nxt = self.state.to_move
-        if (seat != 0 and self.app.ai_pace == "click" and not self.demo
+        if (seat != 0 and self.ai_pace == "click" and not self.demo
                 and not self.state.is_over and not self.seats[nxt].is_human):
             self.wait_click = True  # "wait for my click" before the next AI plays
         return events
@@ -288,9 +310,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         """Queue a save of the game in progress (atomic, on the saver thread)."""
         if self.saver is None or self.match.state is None or self.match.over:
             return
-        dirs = getattr(self.app, "dirs", None)
-        if dirs is None:
-            return
+        dirs = self.app.dirs
         snap, log = snapshot(self.match), (self.log + self.unshown_log)[-200:]
         extra = {"seats": seats_to_json(self.seats)}
 
@@ -305,9 +325,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         if self.demo or self.finished_recorded or self.saver is None:
             return
         self.finished_recorded = True
-        dirs = getattr(self.app, "dirs", None)
-        if dirs is None:
-            return
+        dirs = self.app.dirs
         snap = snapshot(self.match)
         seats = [{"name": s.name, "level": s.level} for s in self.seats]
 
@@ -429,7 +447,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             tw = Tween(s, (x, y, w, h), 0.32, delay=i * 0.012, ease=pytweening.easeOutCubic,
                        turn_to=up if up else None)
             tweens.append(tw)
-        self.app.sound.play("pickup")
+        self.play_sound("pickup")
         return tweens
 
     def _do_drew(self, ev: Drew) -> list[Tween]:
@@ -448,21 +466,21 @@ class TableScene(TableInput, TableDrawing, Scene):
         s.z = 950
         self.buried.discard(ev.id)
         w, h = lay.pile_card
-        self.app.sound.play("flip")
+        self.play_sound("flip")
         return [Tween(s, (x, y, w, h), 0.35, ease=pytweening.easeOutCubic, lift=lay.px(20),
                       turn_to=True)]
 
     def _do_played(self, ev: Played) -> list[Tween]:
         self.view.apply(ev)
         self.last_play = set(ev.ids)
-        self.app.sound.play("place")
+        self.play_sound("place")
         special = {c: dict(lift=30 * self.lay.u, ease=pytweening.easeOutCubic, duration=0.38)
                    for c in ev.ids}
         return self._relayout(0.25, special, raise_ids=list(ev.ids))
 
     def _do_flipped(self, ev: Flipped) -> list[Tween]:
         self.view.apply(ev)
-        self.app.sound.play("flip")
+        self.play_sound("flip")
         s = self.sprite(ev.id)
         s.z = 950
         return [Tween(s, (s.x, s.y, s.w, s.h), 0.35, ease=pytweening.easeInOutSine,
@@ -470,7 +488,7 @@ class TableScene(TableInput, TableDrawing, Scene):
 
     def _do_picked_up(self, ev: PickedUp) -> list[Tween]:
         self.view.apply(ev)
-        self.app.sound.play("pickup")
+        self.play_sound("pickup")
         special = {c: dict(delay=i * 0.025, duration=0.45, ease=pytweening.easeInOutQuad)
                    for i, c in enumerate(ev.ids)}
         # Told at the picker's name plate (never over the pile and its caption).
@@ -480,7 +498,7 @@ class TableScene(TableInput, TableDrawing, Scene):
 
     def _do_swooped(self, ev: Swooped) -> list[Tween]:
         self.view.apply(ev)
-        self.app.sound.play("swoop")
+        self.play_sound("swoop")
         self.banner = ("Swoop!", 1.3)
         special = {c: dict(delay=i * 0.018, duration=0.5, ease=pytweening.easeInBack)
                    for i, c in enumerate(reversed(ev.ids))}
@@ -493,12 +511,12 @@ class TableScene(TableInput, TableDrawing, Scene):
         if ev.bonus and not (ev.player == 0 and self.seats[0].is_human):
             self.banner = (f"{self.seat_name(ev.player)} plays again", 1.2)
         if ev.player == 0 and self.seats[0].is_human:
-            self.app.sound.play("turn")
+            self.play_sound("turn")
             if ev.bonus:
                 self.notify("Bonus play: you go again")
             elif self.toast and self.toast[0].startswith("Bonus play"):
                 self.toast = None
-            if not getattr(self.app, "tip_shown", True):
+            if not self.app.tip_shown:
                 self.app.tip_shown = True  # once a session, on your first turn
                 self.notify("Drag cards onto the pile, or click them and press Enter. "
                             "H for a hint.", self.app.theme.highlight, 7)
@@ -522,6 +540,18 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.banner = (f"{name} {'are' if name == 'You' else 'is'} out!", 1.4)
         return []
 
+    @property
+    def anim_speed(self) -> str:
+        return "normal" if self.backdrop is not None else self.app.anim_speed
+
+    @property
+    def ai_pace(self) -> str:
+        return "normal" if self.backdrop is not None else self.app.ai_pace
+
+    def play_sound(self, name: str) -> None:
+        if self.backdrop is None:  # the game behind the title is quiet
+            self.app.sound.play(name)
+
     def show_pause(self) -> None:
         """The pause menu over the table (input asks for it; screens are the scene's to open)."""
         self.app.push(PauseScene(self.app, self))
@@ -530,8 +560,11 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.app.push(ScoresScene(self.app))
 
     def _show_result(self) -> list[Tween]:
-        self.app.sound.play("over")
+        self.play_sound("over")
         self.key_queue.clear()  # keys meant for the old hand never play into the next one
+        if self.backdrop is not None:
+            self.backdrop("game_over" if self.match.over else "hand_over")
+            return []
         if self.match.over:
             self._record_finished()
         # Every hand, the deciding one too, shows its breakdown first; after the last
@@ -641,7 +674,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         """Buttons and the hover mark follow the picture: play buttons come back when
         the cards have landed, the Hint button follows its setting at once, and a
         card the pointer has left (or that moved away) loses its outline."""
-        want = (self.anim.busy, bool(getattr(self.app.settings, "show_hints", True)))
+        want = (self.anim.busy, self.app.settings.show_hints)
         if want != self._buttons_for:
             self._build_buttons()
         look = self._look_settings()
@@ -693,7 +726,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         if self.thinking is None or self.thinking["key"] != key:
             thinker = self.thinkers[seat]
             thinker.start(st, self.history, key)
-            pace = self.app.ai_pace
+            pace = self.ai_pace
             least = PACE_FLOOR.get(pace, 0.0) if not self.demo else 0.0
             self.thinking = {"key": key, "seat": seat, "since": self.clock,
                              "min": max(least, thinker.think_time(pace, self.rng))}

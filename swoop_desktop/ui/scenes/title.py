@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import random
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,6 +32,9 @@ BLUR_EVERY = 1 / 15  # seconds between redraws of the softened game behind the m
 
 _log = logging.getLogger(__name__)
 
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI
+
 
 def _first_id(rank: int, skip: int = 0) -> int:
     """A card id of ``rank`` (the ``skip``-th one), for the decorative fans."""
@@ -44,7 +47,7 @@ class TitleScene(Scene):
 
     name = "title"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppAPI) -> None:
         super().__init__(app)
         self.buttons: dict[str, W.Button] = {}
         self.ring = W.FocusRing([])
@@ -65,7 +68,7 @@ class TitleScene(Scene):
             try:
                 from ..seats import seat_setup
 
-                config_dir = getattr(getattr(self.app, "dirs", None), "config", None)
+                config_dir = self.app.dirs.config
                 seats, _ = seat_setup(self.app.settings, config_dir)
                 names = [s.name for s in seats[1:]]
             except Exception:  # noqa: BLE001 - words on a title never stop the game
@@ -102,7 +105,7 @@ class TitleScene(Scene):
             self.footer = "Next game: " + summary(rules)
         except Exception:  # noqa: BLE001 - a footer must never stop the title screen
             self.footer = ""
-        self.build(tuple(self.app.size))
+        self.build(self.app.size)
 
     # -- actions --------------------------------------------------------------
     def new_game(self) -> None:
@@ -180,8 +183,8 @@ class TitleScene(Scene):
 
     # -- input ----------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self._built_for != tuple(self.app.size):
-            self.build(tuple(self.app.size))
+        if self._built_for != self.app.size:
+            self.build(self.app.size)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.watch.quiet = 0.0  # someone is here: wait before starting the show
         if event.type == pygame.MOUSEMOTION:
@@ -298,56 +301,17 @@ def _pill(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, (0, 0, 0, 90), rect, border_radius=rect.height // 2)
 
 
-class _Silent:
-    """A sound player that plays nothing (the game behind the title is quiet)."""
-
-    volume = 0
-    muted = True
-
-    def play(self, name: str) -> None:
-        return None
-
-
-class _WatchApp:
-    """What the table behind the title sees as its App: the real one, except that it is
-    silent, never pushes overlays (a finished hand or game is reported to the Watch)
-    and plays at a relaxed pace."""
-
-    ai_pace = "normal"
-    anim_speed = "normal"
-    rules_override = None
-    demo = True
-
-    def __init__(self, app: Any, watch: Watch) -> None:
-        self._app = app
-        self._watch = watch
-        self.sound = _Silent()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._app, name)
-
-    def push(self, scene: Any) -> Any:
-        self._watch.finished(getattr(scene, "name", ""))
-        return scene
-
-    def pop(self, value: Any = None) -> None:
-        return None
-
-    def notify(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
 class Watch:
     """Four AIs playing behind the title, under a veil of cloth, started after
     ``WATCH_AFTER`` quiet seconds. It uses the table scene's own demo mode; if that
     ever fails, the title simply goes back to its still picture."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppAPI) -> None:
         self.app = app
         self.table: Any = None
         self.quiet = 0.0
         self.shown = 0.0  # seconds since the table appeared (for the fade-in)
-        self.failed = bool(getattr(app, "demo", False))
+        self.failed = app.demo
         self.next_step: tuple[str, float] | None = None
         self._veil: pygame.Surface | None = None
         self._canvas: pygame.Surface | None = None
@@ -363,8 +327,8 @@ class Watch:
     def start(self) -> None:
         from .table import TableScene
 
-        self.table = TableScene(_WatchApp(self.app, self), demo=True,
-                                seed=random.randrange(1 << 30))
+        self.table = TableScene(self.app, seed=random.randrange(1 << 30),
+                                backdrop=self.finished)
         self.table.enter()
         self.shown = 0.0
         self.next_step = None
@@ -471,7 +435,7 @@ class ConfirmScene(Scene):
     name = "confirm"
     opaque = False
 
-    def __init__(self, app: Any, title: str, message: str,
+    def __init__(self, app: AppAPI, title: str, message: str,
                  choices: list[tuple[str, Any, bool]]) -> None:
         super().__init__(app)
         self.title = title
@@ -483,7 +447,7 @@ class ConfirmScene(Scene):
         self._built_for: tuple[int, int] | None = None
 
     def enter(self) -> None:
-        self.build(tuple(self.app.size))
+        self.build(self.app.size)
         if self.buttons:
             self.ring.focus(self.buttons[-1])  # the safe choice: Enter never loses a game
 
