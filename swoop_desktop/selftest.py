@@ -268,8 +268,8 @@ def _no_network(attempts: list[str]) -> Iterator[None]:
         attempts.append(repr(address))
         raise OSError(f"selftest: network connection to {address!r} refused")
 
-    socket.socket.connect = refuse  # type: ignore[method-assign]
-    socket.socket.connect_ex = refuse  # type: ignore[method-assign]
+    socket.socket.connect = refuse  # type: ignore[method-assign, assignment]
+    socket.socket.connect_ex = refuse  # type: ignore[method-assign, assignment]
     try:
         yield
     finally:

@@ -241,7 +241,7 @@ def save_game(dirs: Dirs, match: Match, log: list[str], extra: dict[str, Any] | 
     """
     if not dirs.usable or dirs.state.second_window:
         return
-    body = {"saved": datetime.now().isoformat(timespec="seconds")}
+    body: dict[str, Any] = {"saved": datetime.now().isoformat(timespec="seconds")}
     body.update(match_to_json(match))
     body["log"] = [str(line) for line in log]
     body["extra"] = dict(extra or {})

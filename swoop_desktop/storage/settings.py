@@ -178,7 +178,7 @@ def settings_from_json(data: dict[str, Any], notes: Notes = None,
 
     def one_of(key: str, choices: tuple[str, ...], default: str) -> Any:
         def check() -> str:
-            value = get(data, key, str, "", default)
+            value: str = get(data, key, str, "", default)
             if value not in choices:
                 raise DocumentError(f"{key} should be one of {', '.join(choices)}, "
                                     f"not {shown(value)}")
