@@ -15,10 +15,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from swoop_desktop.choices import seat_name
 from swoop_desktop.engine.errors import short
 
 MAX_NAME = 20
-DEFAULT_SEAT_NAMES = ("You", "Left", "Top", "Right")
 
 # Characters whose category says "letter" or "symbol" but which draw nothing.
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
@@ -65,4 +65,5 @@ def label(key: Any, limit: int = 40) -> str:
 
 
 def seat_default(seat: int) -> str:
-    return DEFAULT_SEAT_NAMES[seat] if 0 <= seat < len(DEFAULT_SEAT_NAMES) else f"Seat {seat}"
+    """The name a seat falls back to (the one naming the table uses everywhere)."""
+    return seat_name(seat)

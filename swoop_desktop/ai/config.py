@@ -19,13 +19,14 @@ from typing import Any
 
 import yaml
 
+from swoop_desktop.choices import Level
 from swoop_desktop.names import check_name, label, printable, shown
 from swoop_desktop.resources import resource_path
 from swoop_desktop.safeio import MAX_DIGITS, Refused, exists, read_capped
 
 from .features import BALANCED, PERSONALITIES
 
-LEVELS: tuple[str, ...] = ("random", "lowest", "highest", "easy", "normal", "hard")
+LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
 SEAT_KEYS: dict[str, int] = {"left": 1, "top": 2, "right": 3}
 SEAT_FIELDS = ("name", "level", "personality", "weights", "think_ms")
 MAX_THINK_MS = 10_000

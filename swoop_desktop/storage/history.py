@@ -19,6 +19,7 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
+from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Match, Rules, RulesError
 from swoop_desktop.engine.events import Swooped
 from swoop_desktop.names import check_name, printable, seat_default, shown
@@ -38,8 +39,6 @@ from .jsonfile import (
 )
 from .notices import plain_reason
 from .paths import Dirs
-
-HUMAN_SEAT = 0
 
 
 @dataclass(frozen=True)

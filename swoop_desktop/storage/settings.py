@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from swoop_desktop.choices import PLAYER_LEVELS, AIPace, AnimationSpeed
 from swoop_desktop.engine import Rules, RulesError
 from swoop_desktop.names import check_name, label, seat_default, shown
 
@@ -27,9 +28,9 @@ from .jsonfile import (
 from .notices import plain_reason
 from .paths import Dirs
 
-ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
-AI_PACES = ("slow", "normal", "fast", "click")
-LEVELS = ("easy", "normal", "hard")
+ANIMATION_SPEEDS: tuple[str, ...] = tuple(s.value for s in AnimationSpeed)
+AI_PACES: tuple[str, ...] = tuple(p.value for p in AIPace)
+LEVELS: tuple[str, ...] = tuple(level.value for level in PLAYER_LEVELS)
 SEATS = (1, 2, 3)
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .history import HUMAN_SEAT, GameRecord
+from swoop_desktop.choices import HUMAN_SEAT
+
+from .history import GameRecord
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,10 @@ from dataclasses import dataclass
 
 import pytweening
 
-SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+from swoop_desktop.choices import AnimationSpeed
+
+SPEEDS = {AnimationSpeed.SLOW: 1.6, AnimationSpeed.NORMAL: 1.0, AnimationSpeed.FAST: 0.5,
+          AnimationSpeed.INSTANT: 0.0}
 Ease = Callable[[float], float]
 
 

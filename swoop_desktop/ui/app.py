@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES
+from swoop_desktop.choices import AIPace, AnimationSpeed
 from swoop_desktop.storage import (
     Dirs,
     Known,
@@ -41,8 +42,8 @@ from .theme import Theme
 
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 720)
-SPEEDS = ("slow", "normal", "fast", "instant")
-PACES = ("slow", "normal", "fast", "click", "instant")
+SPEEDS: tuple[str, ...] = tuple(s.value for s in AnimationSpeed)
+PACES: tuple[str, ...] = tuple(p.value for p in AIPace)
 
 
 def process_start_time() -> float:

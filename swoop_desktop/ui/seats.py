@@ -25,7 +25,6 @@ from swoop_desktop.engine.observation import PublicHistory
 
 _log = logging.getLogger("swoop_desktop.ui")
 
-SEAT_NAMES = ("You", "Left", "Top", "Right")
 PACE_SECONDS = {"slow": (1.2, 1.8), "fast": (0.15, 0.3), "click": None, "instant": (0.0, 0.0)}
 
 

@@ -95,7 +95,7 @@ def test_item2_invisible_names_fall_back_to_the_seat_name_in_settings(name):
                                                                  "level": "hard"}}))
     settings, messages = load_settings(dirs)
     assert settings.opponents == {1: {"level": "hard"}}  # the name dropped, the level kept
-    assert len(messages) == 1 and "'Left'" in messages[0]
+    assert len(messages) == 1 and "'Lefty'" in messages[0]
 
 
 @pytest.mark.parametrize("name", INVISIBLE)
@@ -108,11 +108,11 @@ def test_item2_invisible_names_in_a_saved_game_and_the_history(name):
              {"seat": 3, "name": "Right", "level": "easy"}]
     save_game(dirs, match, [], {"seats": seats})
     saved, messages = load_game(dirs)
-    assert saved is not None and saved.extra["seats"][1]["name"] == "Left"
+    assert saved is not None and saved.extra["seats"][1]["name"] == "Lefty"
     assert len(messages) == 1 and "invisible" in messages[0] or "visible" in messages[0]
     record_finished_game(dirs, finished_match(3), [{"name": "You"}, {"name": name}])
     records, messages = load_history(dirs)
-    assert [r.seats[1]["name"] for r in records] == ["Left"]
+    assert [r.seats[1]["name"] for r in records] == ["Lefty"]
     assert len(messages) == 1 and "a copy of the file as it was is kept" in messages[0]
     assert load_history(dirs) == (records, [])  # told once: the cleaned history was written
 

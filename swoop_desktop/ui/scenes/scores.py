@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Match
 from swoop_desktop.storage import (
     GameRecord,
@@ -35,7 +36,6 @@ from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_te
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.tableview import counted
 
-DEFAULT_NAMES = ("You", "Lefty", "Topper", "Righty", "Seat 5", "Seat 6", "Seat 7", "Seat 8")
 TABS = (("game", "This game"), ("history", "Past games"), ("stats", "Statistics"))
 REPLAY_SPEEDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 PRESET_NAMES = {"app": "App rules", "classic": "Classic rules", "traditional": "Traditional rules"}
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------
 def seat_names(seats: Sequence[dict[str, Any]] | None, n: int) -> list[str]:
     """Names for ``n`` seats from a list of seat dicts (``{"name": ...}``), else the defaults."""
-    names = [DEFAULT_NAMES[i] for i in range(n)]
+    names = [seat_name(i) for i in range(n)]
     for i, seat in enumerate(list(seats or [])[:n]):
         name = seat.get("name")
         if name:

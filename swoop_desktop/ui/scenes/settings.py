@@ -22,9 +22,10 @@ import pygame
 
 from swoop_desktop.ai import LEVELS as AI_LEVELS
 from swoop_desktop.ai import PERSONALITIES, load_opponents
+from swoop_desktop.choices import PLAYER_PACES, SEAT_PLACES, seat_name
 from swoop_desktop.engine import OPTION_NAMES, PRESETS, Rules, RulesError
 from swoop_desktop.engine.rules import MAX_TARGET, MIN_TARGET
-from swoop_desktop.storage import AI_PACES, ANIMATION_SPEEDS
+from swoop_desktop.storage import ANIMATION_SPEEDS
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.rules_text import (
@@ -38,7 +39,6 @@ from swoop_desktop.ui.scene import Scene
 _log = logging.getLogger(__name__)
 
 PLAYERS = 4  # you against Left, Top and Right
-SEAT_NAMES = {1: "Left", 2: "Top", 3: "Right"}
 
 LEVEL_TEXT = {
     "random": ("Random", "Plays any legal move."),
@@ -160,8 +160,8 @@ class SettingsScene(Scene):
         for seat in (1, 2, 3):
             base = self.seats.get(seat)
             # One naming everywhere: the name the table shows, and where that player sits.
-            who = (f"{base.name} ({SEAT_NAMES[seat].lower()} seat)" if base
-                   else SEAT_NAMES[seat])
+            who = (f"{base.name} ({SEAT_PLACES[seat]} seat)" if base
+                   else seat_name(seat))
             level = W.Choice(
                 z, f"{who}: level",
                 [W.Option(lv, *LEVEL_TEXT.get(lv, (lv.title(), ""))) for lv in LEVEL_CHOICES],
@@ -183,7 +183,7 @@ class SettingsScene(Scene):
                         st.animation_speed, lambda v: self.change_setting("animation_speed", v),
                         help="How fast cards fly. A click or Space always skips an animation.")
         pace = W.Choice(z, "Opponents' pace",
-                        [W.Option(v, *PACE_TEXT.get(v, (v.title(), ""))) for v in AI_PACES],
+                        [W.Option(v, *PACE_TEXT.get(v, (v.title(), ""))) for v in PLAYER_PACES],
                         st.ai_pace, lambda v: self.change_setting("ai_pace", v),
                         help="How long the opponents think before each play.")
         self.rows["animation_speed"] = anim

@@ -1,0 +1,69 @@
+"""The game's fixed sets, each defined once: every layer uses these definitions.
+
+Rule options (presets, pick-up and scoring kinds) belong to the rules and are
+defined in :mod:`swoop_desktop.engine.rules`; the phases of a turn in
+:mod:`swoop_desktop.engine.state`. This module holds the rest: animation
+speeds, AI paces, bot levels and the seats. The members are ``StrEnum``s, so
+a stored ``"normal"`` is the same value as ``AIPace.NORMAL``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class AnimationSpeed(StrEnum):
+    """How fast cards move. ``INSTANT`` shows each play at once."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    INSTANT = "instant"
+
+
+class AIPace(StrEnum):
+    """How long the opponents take over a play. ``CLICK`` waits for the player;
+    ``INSTANT`` plays at once (for tests and figures)."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    CLICK = "click"
+    INSTANT = "instant"
+
+
+#: The paces offered in Settings (``INSTANT`` is for tests and figures; it is accepted,
+#: and kept, wherever a pace is read).
+PLAYER_PACES: tuple[AIPace, ...] = (AIPace.SLOW, AIPace.NORMAL, AIPace.FAST, AIPace.CLICK)
+
+
+class Level(StrEnum):
+    """The bots: three baselines for measuring, and the levels a player can choose."""
+
+    RANDOM = "random"
+    LOWEST = "lowest"
+    HIGHEST = "highest"
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+#: The levels offered in Settings (the baselines are for measuring only).
+PLAYER_LEVELS: tuple[Level, ...] = (Level.EASY, Level.NORMAL, Level.HARD)
+
+#: The human's seat, at the bottom of the table; the opponents follow clockwise.
+HUMAN_SEAT = 0
+#: Where each seat sits, in words ("the left seat").
+SEAT_PLACES: tuple[str, ...] = ("bottom", "left", "top", "right")
+#: The names a seat has when nothing else names it (the shipped opponents.yaml uses the
+#: same three), and the name of the human's seat.
+SEAT_NAMES: tuple[str, ...] = ("You", "Lefty", "Topper", "Righty")
+
+
+def seat_name(seat: int) -> str:
+    """The default name of ``seat`` ("Seat 5" beyond the four of the desktop table)."""
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
+
+
+__all__ = ["HUMAN_SEAT", "PLAYER_LEVELS", "PLAYER_PACES", "SEAT_NAMES", "SEAT_PLACES", "AIPace",
+           "AnimationSpeed", "Level", "seat_name"]
