@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from swoop_desktop.choices import HUMAN_SEAT
+
 from .cards import card_size
 
 Point = tuple[float, float]
@@ -133,7 +135,7 @@ def seat_fan_positions(lay: Layout, seat: int, n: int) -> list[Point]:
 
 def slot_position(lay: Layout, seat: int, slot: int, down: bool = False) -> Point:
     """Centre of a face-up card (or, with ``down``, the mystery card under it)."""
-    if seat == 0:
+    if seat == HUMAN_SEAT:
         w, h = lay.table_card
         gap = w + lay.px(16)
         x = lay.width / 2 + (slot - 1.5) * gap
@@ -154,7 +156,7 @@ def slot_position(lay: Layout, seat: int, slot: int, down: bool = False) -> Poin
 
 
 def seat_card_size(lay: Layout, seat: int, zone: str) -> tuple[int, int]:
-    if seat == 0:
+    if seat == HUMAN_SEAT:
         return lay.hand_card if zone == "hand" else lay.table_card
     return lay.small_card
 

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from swoop_desktop.choices import HUMAN_SEAT
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -91,7 +93,7 @@ class Pilot:
                 return False
             t = self.table
             return (t is not None and top is t and t.idle and t.state is not None
-                    and not t.state.is_over and t.state.to_move == 0)
+                    and not t.state.is_over and t.state.to_move == HUMAN_SEAT)
         return self.until(ready, seconds)
 
     # ----------------------------------------------------------------- input

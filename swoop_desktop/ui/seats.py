@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from swoop_desktop.ai import choose_safely, load_opponents, make_bot, observe
+from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, GameState, Match
 from swoop_desktop.engine.observation import PublicHistory
 
@@ -96,7 +97,7 @@ def seats_from_json(data: Any, players: int) -> list[Seat] | None:
             return None
         seats.append(Seat(i, name, level, personality, (think[0], think[1]),
                           None if weights is None else dict(weights)))
-    if not seats[0].is_human or any(s.is_human for s in seats[1:]):
+    if not seats[HUMAN_SEAT].is_human or any(s.is_human for s in seats[1:]):
         return None
     return seats
 

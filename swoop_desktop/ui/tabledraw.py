@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytweening
 
+from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
 
@@ -142,19 +143,19 @@ class TableDrawing(TableParts):
                                                                s.z))
         focus_card = None
         mine = self._my_card_ids()
-        if mine and self.seats[0].is_human and self.replay is None:
+        if mine and self.seats[HUMAN_SEAT].is_human and self.replay is None:
             focus_card = mine[max(0, min(self.focus, len(mine) - 1))]
         down_ids = self._down_ids()
         # Cards that answer the question on the table glow: the follow-up's rank (R12),
         # or the mystery cards that may be flipped next in a chain (R13).
         addable: set[int] = set()
         st = self.state
-        if (st is not None and st.to_move == 0 and self.idle and self.seats[0].is_human):
+        if (st is not None and st.to_move == HUMAN_SEAT and self.idle and self.seats[HUMAN_SEAT].is_human):
             if st.phase_name == "follow":
                 addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
             elif st.phase_name == "chain":
-                addable = {c for slot in st.uncovered_slots(0)
-                           if (c := st.down[0][slot]) is not None}
+                addable = {c for slot in st.uncovered_slots(HUMAN_SEAT)
+                           if (c := st.down[HUMAN_SEAT][slot]) is not None}
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # Art exists only in the layout's few sizes; a card between sizes (in flight from
         # a small seat to the pile) or half turned is scaled from the nearest of them.
@@ -373,7 +374,7 @@ class TableDrawing(TableParts):
         if p < 0:
             return "Dealing…"
         nxt = self.seat_name((p + 1) % view.n)
-        if p == 0 and self.seats[0].is_human:
+        if p == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human:
             if view.phase == "follow" and view.follow_rank:
                 r = SYMBOL_RANKS[view.follow_rank]
                 return f"Follow-up: add more {plural(r)}, or Done"

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 import pytweening
 
+from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import (
     END,
     RANK_OF,
@@ -105,10 +106,10 @@ class TableInput(TableParts):
     def _my_card_ids(self) -> list[int]:
         """Your cards in keyboard order: hand (by rank), face-up, then uncovered mystery cards."""
         view = self.view
-        hand = sorted(view.hands[0], key=lambda c: (RANK_OF[c], c)) if view.hands else []
-        ups = [c for c in view.up[0] if c is not None] if view.up else []
+        hand = sorted(view.hands[HUMAN_SEAT], key=lambda c: (RANK_OF[c], c)) if view.hands else []
+        ups = [c for c in view.up[HUMAN_SEAT] if c is not None] if view.up else []
         downs = [c for s in range(4)
-                 if view.up and view.up[0][s] is None and (c := view.down[0][s]) is not None]
+                 if view.up and view.up[HUMAN_SEAT][s] is None and (c := view.down[HUMAN_SEAT][s]) is not None]
         return hand + ups + downs
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
@@ -123,7 +124,7 @@ class TableInput(TableParts):
             if s is not None and s.contains(pos) and s.z > best_z:
                 best, best_z = c, s.z
         if best is None and self.view.hands:
-            row = [self.sprites[c] for c in self.view.hands[0] if c in self.sprites]
+            row = [self.sprites[c] for c in self.view.hands[HUMAN_SEAT] if c in self.sprites]
             near = [s for s in row if abs(pos[1] - s.y) <= s.h / 2
                     and abs(pos[0] - s.x) <= s.w / 2 + self.lay.px(14)]
             if near:
@@ -135,12 +136,12 @@ class TableInput(TableParts):
         st = self.state
         if st is None or not ids:
             return None
-        hand = set(st.hand_ids(0))
-        downs = [s for s in range(4) if st.down[0][s] in ids]
+        hand = set(st.hand_ids(HUMAN_SEAT))
+        downs = [s for s in range(4) if st.down[HUMAN_SEAT][s] in ids]
         if downs:
             return Flip(downs[0])
         hand_ids = tuple(c for c in ids if c in hand)
-        slots = tuple(sorted(s for s in range(4) if st.up[0][s] is not None and st.up[0][s] in ids))
+        slots = tuple(sorted(s for s in range(4) if st.up[HUMAN_SEAT][s] is not None and st.up[HUMAN_SEAT][s] in ids))
         kind = Add if st.phase_name == "follow" else Play
         ranks = tuple(sorted(RANK_OF[c] for c in hand_ids))
         return kind(ranks, slots, hand_ids=hand_ids or None)
@@ -150,7 +151,7 @@ class TableInput(TableParts):
         st = self.state
         if st is None or st.is_over:
             return False
-        if st.to_move != 0 or not self.seats[0].is_human:
+        if st.to_move != HUMAN_SEAT or not self.seats[HUMAN_SEAT].is_human:
             self.refuse(f"Wait for {self.seat_name(st.to_move)}: it is their turn")
             return False
         action = self.action_for(ids)
@@ -176,15 +177,15 @@ class TableInput(TableParts):
     def done(self) -> None:
         """Decline the follow-up (R12) or stop the chain (R13)."""
         st = self.state
-        if st is not None and st.to_move == 0 and st.phase_name in ("follow", "chain") \
-                and self.seats[0].is_human:
+        if st is not None and st.to_move == HUMAN_SEAT and st.phase_name in ("follow", "chain") \
+                and self.seats[HUMAN_SEAT].is_human:
             self.selected = []
             self.apply(END)
 
     def add_all(self) -> None:
         """The "Add 7s" button: add the selected cards, or every card of the rank allowed."""
         st = self.state
-        if st is None or st.phase_name != "follow" or st.to_move != 0:
+        if st is None or st.phase_name != "follow" or st.to_move != HUMAN_SEAT:
             return
         if self.selected:
             self.try_play(list(self.selected))
@@ -198,19 +199,19 @@ class TableInput(TableParts):
     def _ids_for(self, action: Action) -> list[int]:
         st = self.state
         if isinstance(action, Flip):
-            card = st.down[0][action.slot]
+            card = st.down[HUMAN_SEAT][action.slot]
             return [] if card is None else [card]
         if isinstance(action, (Play, Add)):
             ids: list[int] = []
             if action.hand:
-                ids.extend(sorted(st.hands[0][action.hand[0]])[:len(action.hand)])
-            ids.extend(c for s in action.up if (c := st.up[0][s]) is not None)
+                ids.extend(sorted(st.hands[HUMAN_SEAT][action.hand[0]])[:len(action.hand)])
+            ids.extend(c for s in action.up if (c := st.up[HUMAN_SEAT][s]) is not None)
             return ids
         return []
 
     def show_hint(self) -> None:
         st = self.state
-        if st is None or st.is_over or st.to_move != 0 or not self.seats[0].is_human:
+        if st is None or st.is_over or st.to_move != HUMAN_SEAT or not self.seats[HUMAN_SEAT].is_human:
             self.notify("A hint is given on your turn")
             return
         from swoop_desktop.ai import hint, observe
@@ -226,7 +227,7 @@ class TableInput(TableParts):
             self.selected = []
         else:
             ids = self._ids_for(h.action)
-            self.selected = [c for c in ids if c not in [st.down[0][s] for s in range(4)]]
+            self.selected = [c for c in ids if c not in [st.down[HUMAN_SEAT][s] for s in range(4)]]
             if isinstance(h.action, Flip):
                 mine = self._my_card_ids()
                 if ids and ids[0] in mine:
@@ -240,7 +241,7 @@ class TableInput(TableParts):
             self.selected.remove(card)
         else:
             st = self.state
-            down_ids = [st.down[0][s] for s in range(4)] if st else []
+            down_ids = [st.down[HUMAN_SEAT][s] for s in range(4)] if st else []
             if card in down_ids:
                 return
             rank = RANK_OF[card]
@@ -262,7 +263,7 @@ class TableInput(TableParts):
 
     def _down_ids(self) -> set[int]:
         st = self.state
-        return {c for c in st.down[0] if c is not None} if st else set()
+        return {c for c in st.down[HUMAN_SEAT] if c is not None} if st else set()
 
     def handle(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
@@ -319,8 +320,8 @@ class TableInput(TableParts):
                 return True
             self._skip()
             st = self.state
-            if (event.button == 1 and st is not None and not st.is_over and st.to_move != 0
-                    and self.seats[0].is_human and self.card_at(pos) is not None):
+            if (event.button == 1 and st is not None and not st.is_over and st.to_move != HUMAN_SEAT
+                    and self.seats[HUMAN_SEAT].is_human and self.card_at(pos) is not None):
                 # Reaching for a card while an opponent plays: say whose turn it is.
                 self.notify(f"Wait for {self.seat_name(st.to_move)}", seconds=1.5)
             return True
@@ -360,7 +361,7 @@ class TableInput(TableParts):
                 self.press = None
                 return self._mouse_move(event)
             return False
-        hover = self.card_at(pos) if self.seats[0].is_human else None
+        hover = self.card_at(pos) if self.seats[HUMAN_SEAT].is_human else None
         if hover != self.hover:
             self.hover = hover
             set_hand_cursor(hover is not None)
@@ -384,7 +385,7 @@ class TableInput(TableParts):
         legal, reason, rule = False, "", ""
         st = self.state
         if action is not None and st is not None:
-            if st.to_move != 0:
+            if st.to_move != HUMAN_SEAT:
                 reason = f"Wait for {self.seat_name(st.to_move)}: it is their turn"
             else:
                 try:
@@ -489,8 +490,8 @@ class TableInput(TableParts):
             if focused is not None and focused in self._down_ids():
                 self.try_play([focused])
             elif st is not None:
-                slots = st.uncovered_slots(0)
-                down = st.down[0][slots[0]] if slots else None
+                slots = st.uncovered_slots(HUMAN_SEAT)
+                down = st.down[HUMAN_SEAT][slots[0]] if slots else None
                 if down is not None:
                     self.try_play([down])
                 else:
@@ -524,8 +525,8 @@ class TableInput(TableParts):
         st = self.state
         # Play buttons only once the table has caught up with the engine (never over a
         # Swoop still flying to the swooped stack).
-        mine = st is not None and not st.is_over and st.to_move == 0 and self.seats[0].is_human \
-            and self.view.to_move == 0 and not self.anim.busy
+        mine = st is not None and not st.is_over and st.to_move == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human \
+            and self.view.to_move == HUMAN_SEAT and not self.anim.busy
         gap = lay.px(10)
         row1: list[tuple[str, Any, bool, int]] = []
         if mine and st.phase_name == "follow":
@@ -556,7 +557,7 @@ class TableInput(TableParts):
                                   primary=primary, enabled=action is not None, size=size))
             x += width + gap
         y = int(by + bh + gap)
-        if self.seats[0].is_human and self.app.settings.show_hints:
+        if self.seats[HUMAN_SEAT].is_human and self.app.settings.show_hints:
             buttons.append(Button((int(bx), y, bw, bh), "Hint (H)", self.show_hint,
                                   enabled=bool(mine), size=size))
         info = lay.info_rect

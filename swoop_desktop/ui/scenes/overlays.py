@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF
 
 from ..controls import Button
@@ -389,7 +390,7 @@ class GameOverScene(HandOverScene):
         table = self.table
         seats = [{"name": s.name, "level": s.level} for s in table.seats]
         record = record_from_match(table.match, seats)
-        if table.seats and not table.seats[0].is_human:  # the demo: seat 0 is an AI too
+        if table.seats and not table.seats[HUMAN_SEAT].is_human:  # the demo: seat 0 is an AI too
             record = type(record)(**{**record.__dict__, "seats": seats})
         stack = self.app.stack
         while stack.top is not None and stack.top.name in ("game_over", "hand_over", "table"):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, EngineError, Match
 
 from ..controls import Button
@@ -89,7 +90,7 @@ class ReplayTable(TableScene):
         names = names_of(record.seats, record.players)
         levels = [str(s.get("level") or "") if isinstance(s, dict) else ""
                   for s in record.seats] + [""] * record.players
-        self.seats = [Seat(p, names[p], "human" if p == 0 else levels[p] or "bot")
+        self.seats = [Seat(p, names[p], "human" if p == HUMAN_SEAT else levels[p] or "bot")
                       for p in range(record.players)]
         self.replay = replay
         self.replay_wait = 0.0
@@ -214,7 +215,7 @@ class ReplayTable(TableScene):
 
     def _status(self) -> str:
         words = super()._status()
-        first = self.seat_name(0)
+        first = self.seat_name(HUMAN_SEAT)
         turn = "You to play" if first == "You" else f"{first}'s turn"
         words = words.replace("Your turn", turn).replace(
             "Follow-up: add more", f"{first}: add more").replace(

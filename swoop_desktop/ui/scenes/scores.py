@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from swoop_desktop.choices import seat_name
+from swoop_desktop.choices import HUMAN_SEAT, seat_name
 from swoop_desktop.engine import Match
 from swoop_desktop.storage import (
     GameRecord,
@@ -72,7 +72,7 @@ def result_words(record: GameRecord, names: Sequence[str]) -> str:
         lowest = min(record.totals)
         who = [names[i] for i, t in enumerate(record.totals) if t == lowest]
         return "Tie: " + " and ".join(who)
-    return "You won" if record.winner == 0 else f"{names[record.winner]} won"
+    return "You won" if record.winner == HUMAN_SEAT else f"{names[record.winner]} won"
 
 
 def past_game_line(record: GameRecord, names: Sequence[str]) -> str:
@@ -255,9 +255,9 @@ def draw_chart(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
     for p, pts in enumerate(points):
         rgb = theme.seat_colour(p)
         if len(pts) > 1:
-            pygame.draw.lines(surface, rgb, False, pts, 4 if p == 0 else 3)
+            pygame.draw.lines(surface, rgb, False, pts, 4 if p == HUMAN_SEAT else 3)
         for q in pts:
-            pygame.draw.circle(surface, rgb, q, 5 if p == 0 else 4)
+            pygame.draw.circle(surface, rgb, q, 5 if p == HUMAN_SEAT else 4)
     # legend: name and total, in the seat colour (a smaller font if the panel is narrow)
     labels = [f"{name} {series[p][-1]}" for p, name in enumerate(names)]
     px = size
@@ -267,7 +267,7 @@ def draw_chart(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
     x = rect.x + 16
     for p, label in enumerate(labels):
         pygame.draw.circle(surface, theme.seat_colour(p), (x + 6, rect.y + 14 + px // 2 + 2), 6)
-        r = draw_text(surface, theme, label, (x + 16, rect.y + 14), size=px, bold=p == 0)
+        r = draw_text(surface, theme, label, (x + 16, rect.y + 14), size=px, bold=p == HUMAN_SEAT)
         x = r.right + 18
     return points
 
@@ -593,7 +593,7 @@ class ScoresScene(Scene):
         names = seat_names(self.seats, m.n)
         if m.over:
             title = ("Game over: " + ("nobody wins, the lowest total is shared" if m.winner is None
-                                      else "you won" if m.winner == 0
+                                      else "you won" if m.winner == HUMAN_SEAT
                                       else f"{names[m.winner]} won"))
         else:
             title = (f"Hand {m.hand_no + 1}" + (" scored" if m.hand_over else " being played")
@@ -629,9 +629,9 @@ class ScoresScene(Scene):
             draw_text(surface, theme, rule, (row.right - 10, row.y + 6), size=14,
                       colour_name="text_muted", anchor="topright")
             outcome = result_words(rec, names)
-            ink = "heading" if rec.winner == 0 else "text"
+            ink = "heading" if rec.winner == HUMAN_SEAT else "text"
             r = draw_text(surface, theme, outcome, (row.x + 10, row.y + 30), size=16,
-                          colour_name=ink, bold=rec.winner == 0)
+                          colour_name=ink, bold=rec.winner == HUMAN_SEAT)
             draw_text(surface, theme, past_game_line(rec, names),
                       (r.right + 14, row.y + 31), size=14, colour_name="text_muted")
             self.row_rects.append((row, index))
@@ -744,7 +744,7 @@ def draw_your_totals(surface: pygame.Surface, theme: Any, rect: pygame.Rect,
     n = len(games)
     points = [(int(plot.x + (plot.width * i / (n - 1) if n > 1 else plot.width / 2)),
                int(plot.bottom - plot.height * t / top_value)) for i, (t, _) in enumerate(games)]
-    ink = theme.seat_colour(0)
+    ink = theme.seat_colour(HUMAN_SEAT)
     if len(points) > 1:
         pygame.draw.lines(surface, ink, False, points, 3)
     for (x, y), (_t, result) in zip(points, games, strict=True):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pytweening
 
+from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import (
     END,
     RANK_OF,
@@ -216,8 +217,8 @@ class TableScene(TableInput, TableDrawing, Scene):
     def human_turn(self) -> bool:
         """True when it is your play and the table is ready for it."""
         st = self.state
-        return (st is not None and not st.is_over and st.to_move == 0
-                and self.seats[0].is_human and self.idle)
+        return (st is not None and not st.is_over and st.to_move == HUMAN_SEAT
+                and self.seats[HUMAN_SEAT].is_human and self.idle)
 
     @property
     def animating(self) -> bool:
@@ -275,15 +276,15 @@ class TableScene(TableInput, TableDrawing, Scene):
         st = self.state
         seat = st.to_move
         events = self.match.apply(action)
-        if seat == 0 and self.seats[0].is_human:
+        if seat == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human:
             self.toast = None  # you acted: old hints and refusals no longer apply
         self.plays += 1
         self.history.feed(events)
         kind = "add" if isinstance(action, Add) else "end" if action == END else ""
         line = describe(self.seat_name(seat), events, kind)
-        self.selected = [c for c in self.selected if c in set(st.hand_ids(0))]
+        self.selected = [c for c in self.selected if c in set(st.hand_ids(HUMAN_SEAT))]
         news = seat_news(events, kind)
-        if seat == 0 and self.seats[0].is_human:
+        if seat == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human:
             self.news.clear()  # you have seen the round: the markers start afresh
             if "picked up" not in news and "Swoop" not in news:
                 news = ""  # your own plain plays need no marker: you just made them
@@ -508,9 +509,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         if ev.player != self.view.to_move:
             self.turn_since = self.clock  # the name plate lights up with a short pulse
         self.view.apply(ev)
-        if ev.bonus and not (ev.player == 0 and self.seats[0].is_human):
+        if ev.bonus and not (ev.player == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human):
             self.banner = (f"{self.seat_name(ev.player)} plays again", 1.2)
-        if ev.player == 0 and self.seats[0].is_human:
+        if ev.player == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human:
             self.play_sound("turn")
             if ev.bonus:
                 self.notify("Bonus play: you go again")
@@ -580,11 +581,11 @@ class TableScene(TableInput, TableDrawing, Scene):
         lift = lay.px(22)
         for p in range(view.n):
             hand = view.hands[p]
-            if p == 0:
+            if p == HUMAN_SEAT:
                 hand = sorted(hand, key=lambda c: (RANK_OF[c], c))
                 pos = L.hand_positions(lay, len(hand))
                 w, h = lay.hand_card
-                face = self.seats[0].is_human or self.demo
+                face = self.seats[HUMAN_SEAT].is_human or self.demo
                 for i, c in enumerate(hand):
                     y = pos[i][1] - (lift if c in self.selected else 0)
                     out[c] = (pos[i][0], y, w, h, face, 600 + i)
@@ -602,7 +603,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                 u = view.up[p][slot]
                 if u is not None:
                     x, y = L.slot_position(lay, p, slot)
-                    raised = lift // 2 if (p == 0 and u in self.selected) else 0
+                    raised = lift // 2 if (p == HUMAN_SEAT and u in self.selected) else 0
                     out[u] = (x, y - raised, size[0], size[1], True, 150 + p * 10 + slot)
         pw, ph = lay.pile_card
         fanned = min(PILE_FAN, len(view.pile))
@@ -685,7 +686,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             if tuple(self.lay.hand_card) != tuple(L.make_layout(self.app.size, look[1]).hand_card):
                 self.resize(self.app.size)
         if self.pointer is not None and self.drag is None:
-            hover = self.card_at(self.pointer) if self.seats[0].is_human else None
+            hover = self.card_at(self.pointer) if self.seats[HUMAN_SEAT].is_human else None
             if hover != self.hover:
                 self.hover = hover
 
