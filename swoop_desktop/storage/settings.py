@@ -38,7 +38,7 @@ SEATS = (1, 2, 3)
 class Settings:
     """Every setting, with its default. Change one with ``dataclasses.replace``."""
 
-    rules: dict[str, Any] = field(default_factory=lambda: {"preset": "app"})
+    rules: Rules = field(default_factory=lambda: Rules.from_preset("app"))
     opponents: dict[int, dict[str, str]] = field(default_factory=dict)
     animation_speed: str = "normal"
     ai_pace: str = "normal"
@@ -52,15 +52,8 @@ class Settings:
     large_cards: bool = False  # bigger cards for small or far screens
     reduced_motion: bool = False  # no flying cards: they fade in where they land
 
-    def rules_obj(self) -> Rules:
-        """The engine rules these settings pick (the app preset if they are somehow invalid)."""
-        try:
-            return Rules.from_json(self.rules)
-        except RulesError:
-            return Rules.from_preset("app")
-
     def with_rules(self, rules: Rules) -> Settings:
-        return replace(self, rules=rules.to_json())
+        return replace(self, rules=rules)
 
     def opponent(self, seat: int) -> dict[str, str]:
         """Overrides for seat 1-3 (empty: use config/opponents.yaml)."""
@@ -68,6 +61,7 @@ class Settings:
 
     def to_json(self) -> dict[str, Any]:
         body = asdict(self)
+        body["rules"] = self.rules.to_json()  # Rules in memory, their JSON only in the file
         body["opponents"] = {str(k): dict(v) for k, v in sorted(self.opponents.items())}
         body["window_size"] = list(self.window_size) if self.window_size else None
         body["window_pos"] = list(self.window_pos) if self.window_pos else None
@@ -158,15 +152,18 @@ def settings_from_json(data: dict[str, Any], notes: Notes = None,
             drop(notes, str(exc))
             return default
 
-    def rules_check() -> dict[str, Any]:
-        rules = get(data, "rules", dict, "", d.rules)
+    def rules_check() -> Rules:
+        raw = get(data, "rules", dict, "", None)
+        if raw is None:
+            return d.rules
         try:
-            Rules.from_json(rules)
+            rules = Rules.from_json(raw)
+            rules.validate_players(4)
         except RulesError as exc:
             raise DocumentError(f"rules: {exc}") from None
-        return dict(rules)
+        return rules
 
-    rules = field_of("rules", rules_check, dict(d.rules))
+    rules = field_of("rules", rules_check, d.rules)
     raw_opp = field_of("opponents", lambda: get(data, "opponents", dict, "", {}), {})
     opponents: dict[int, dict[str, str]] = {}
     for key, value in raw_opp.items():

@@ -22,7 +22,7 @@ import pytweening
 
 from swoop_desktop.choices import AnimationSpeed
 
-SPEEDS = {AnimationSpeed.SLOW: 1.6, AnimationSpeed.NORMAL: 1.0, AnimationSpeed.FAST: 0.5,
+SPEEDS: dict[str, float] = {AnimationSpeed.SLOW: 1.6, AnimationSpeed.NORMAL: 1.0, AnimationSpeed.FAST: 0.5,
           AnimationSpeed.INSTANT: 0.0}
 Ease = Callable[[float], float]
 

@@ -18,13 +18,13 @@ def test_defaults_when_no_file():
     dirs = resolve_dirs()
     settings, messages = load_settings(dirs)
     assert settings == Settings() and messages == []
-    assert settings.rules_obj() == Rules.from_preset("app")
+    assert settings.rules == Rules.from_preset("app")
     assert not dirs.settings_file.exists()  # reading never writes
 
 
 def test_round_trip_every_field():
     dirs = resolve_dirs()
-    settings = Settings(rules=Rules.from_preset("classic", max_four=False).to_json(),
+    settings = Settings(rules=Rules.from_preset("classic", max_four=False),
                         opponents={1: {"level": "hard", "personality": "pyro"}, 3: {"level": "easy"}},
                         animation_speed="instant", ai_pace="click", volume=0.0, muted=True,
                         fullscreen=True, window_size=(1600, 900), window_pos=(-20, 40),
@@ -32,7 +32,7 @@ def test_round_trip_every_field():
     save_settings(dirs, settings)
     loaded, messages = load_settings(dirs)
     assert loaded == settings and messages == []
-    assert loaded.rules_obj() == Rules.from_preset("classic", max_four=False)
+    assert loaded.rules == Rules.from_preset("classic", max_four=False)
     assert loaded.opponent(1) == {"level": "hard", "personality": "pyro"}
     assert loaded.opponent(2) == {}
     data = json.loads(dirs.settings_file.read_text())
@@ -75,7 +75,7 @@ def test_migrates_version_1_settings():
     assert messages == []
     assert settings.animation_speed == "fast" and settings.ai_pace == "fast"
     assert settings.muted is True and settings.volume == 0.5
-    assert settings.rules == {"preset": "classic"}
+    assert settings.rules == Rules.from_preset("classic")
     save_settings(dirs, settings)  # written back in the current version
     assert json.loads(dirs.settings_file.read_text())["version"] == 2
 

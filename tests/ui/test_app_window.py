@@ -6,6 +6,7 @@ import dataclasses
 
 import pygame
 
+from swoop_desktop.engine import Rules
 from swoop_desktop.storage import load_settings, resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
 
@@ -119,7 +120,7 @@ def test_a_rule_changed_in_settings_applies_to_the_next_game(tmp_path):
     with Pilot(data_dir=tmp_path, seed=3, start="table") as p:
         first = p.table
         assert first.match.rules.target == 300
-        p.app.update_settings(rules={"preset": "classic", "max_four": False})
+        p.app.update_settings(rules=Rules.from_preset("classic", max_four=False))
         assert p.table.match.rules.target == 300  # the game in progress keeps its rules
         p.app.new_game()
         rules = p.table.match.rules

@@ -524,7 +524,7 @@ def test_holding_the_target_plus_runs_the_value_up(tmp_path):
         p.advance(3.0)
         p.mouse_up(plus)
         assert row.value >= start + 2000  # 300 to 5000 needs no 94 clicks
-        assert p.app.settings.rules_obj().target == row.value
+        assert p.app.settings.rules.target == row.value
         # A plain click is still one step.
         before = row.value
         minus = row.button_rects()[0].center

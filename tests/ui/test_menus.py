@@ -180,13 +180,13 @@ def test_settings_screen_has_every_rule_option_with_an_explanation(app):
 def test_changing_a_rule_saves_it_and_the_next_new_game_uses_it(app):
     scene = open_settings(app)
     click_row(app, scene, "preset", lambda row: row.segment_rects()[1].center)  # Classic
-    assert app.settings.rules_obj().preset == "classic"
+    assert app.settings.rules.preset == "classic"
     click_row(app, scene, "max_four", lambda row: row.switch_rect().center)
-    assert app.settings.rules_obj().max_four is False
+    assert app.settings.rules.max_four is False
     on_disk = saved_settings(app)
     assert on_disk["rules"] == {"preset": "classic", "max_four": False}
     again, _ = load_settings(app.dirs)
-    assert again.rules_obj() == Rules.from_preset("classic", max_four=False)
+    assert again.rules == Rules.from_preset("classic", max_four=False)
     press(app, pygame.K_ESCAPE)
     click(app, top(app).buttons["new"].rect.center)
     assert top(app).name == "table"
@@ -196,16 +196,16 @@ def test_changing_a_rule_saves_it_and_the_next_new_game_uses_it(app):
 def test_choosing_a_preset_resets_every_option(app):
     scene = open_settings(app)
     click_row(app, scene, "pickup", lambda row: row.segment_rects()[1].center)  # Take all
-    assert app.settings.rules_obj().pickup == "take_all"
+    assert app.settings.rules.pickup == "take_all"
     assert not scene.rows["match_after_pickup"].enabled  # no effect with take all
     click_row(app, scene, "target", lambda row: row.button_rects()[0].center)
-    assert app.settings.rules_obj().target == 250
+    assert app.settings.rules.target == 250
     click_row(app, scene, "preset", lambda row: row.segment_rects()[2].center)  # Traditional
-    assert app.settings.rules_obj() == PRESETS["traditional"]
+    assert app.settings.rules == PRESETS["traditional"]
     assert scene.rows["decks"].value == 3 and scene.rows["target"].value == 500
     assert scene.rows["mystery_chain"].value is True
     click_row(app, scene, "preset", lambda row: row.segment_rects()[0].center)  # App
-    assert app.settings.rules_obj() == PRESETS["app"]
+    assert app.settings.rules == PRESETS["app"]
     assert scene.rows["pickup"].value == "new_pile"
     assert scene.rows["match_after_pickup"].enabled and scene.rows["match_after_pickup"].value
 
@@ -219,13 +219,23 @@ def test_a_refused_combination_is_a_message_not_a_crash(app):
     app.pilot.step()  # the message is drawn in view
     assert scene.panel.is_visible(scene.notice)
     scene.change_option("hand_size", 12)  # a good change clears it
-    assert scene.message == "" and app.settings.rules_obj().hand_size == 12
+    assert scene.message == "" and app.settings.rules.hand_size == 12
 
 
-def test_damaged_rules_in_the_settings_show_a_message(app):
-    app.settings = Settings(rules={"preset": "app", "target": 5})
+def test_damaged_rules_in_the_settings_file_are_reported_and_the_app_rules_shown(app):
+    import json
+
+    from swoop_desktop.storage import load_settings, save_settings
+
+    save_settings(app.dirs, Settings())
+    data = json.loads(app.dirs.settings_file.read_text())
+    data["rules"] = {"preset": "app", "target": 5}
+    app.dirs.settings_file.write_text(json.dumps(data))
+    settings, messages = load_settings(app.dirs)
+    assert settings.rules == Rules.from_preset("app")
+    assert len(messages) == 1 and "target" in messages[0]
+    app.settings = settings
     scene = open_settings(app)
-    assert "target" in scene.message
     assert scene.rows["target"].value == 300
 
 
@@ -260,11 +270,11 @@ def test_settings_scroll_in_a_small_window_and_work_by_keyboard():
     assert scene.ring.focused is scene.rows["preset"]
     assert scene.panel.is_visible(scene.rows["preset"])
     press(app, pygame.K_RIGHT)
-    assert app.settings.rules_obj().preset == "classic"
+    assert app.settings.rules.preset == "classic"
     press(app, pygame.K_DOWN, pygame.K_DOWN)  # decks, then 10s are Swoop cards
     assert scene.ring.focused is scene.rows["tens_are_swoop_cards"]
     press(app, pygame.K_RETURN)
-    assert app.settings.rules_obj().tens_are_swoop_cards is False
+    assert app.settings.rules.tens_are_swoop_cards is False
     press(app, pygame.K_UP, pygame.K_UP, pygame.K_UP)  # wraps to Done
     assert scene.ring.focused is scene.done
     press(app, pygame.K_RETURN)
@@ -284,7 +294,7 @@ def test_restore_defaults(app):
     click(app, scene.defaults.rect.center)
     click(app, top(app).yes.rect.center)
     assert top(app) is scene
-    assert app.settings.rules_obj() == PRESETS["app"] and app.settings.ai_pace == "normal"
+    assert app.settings.rules == PRESETS["app"] and app.settings.ai_pace == "normal"
     assert scene.rows["scoring"].value == "standard"
     assert load_settings(app.dirs)[0] == app.settings
 
@@ -405,7 +415,7 @@ def test_menus_follow_a_window_resize(app):
     assert scene.frame.width < wide and scene.frame.right <= 960
     assert scene.done.rect.right <= 960 and scene.panel.rect.bottom <= 600
     click_row(app, scene, "scoring", lambda row: row.segment_rects()[1].center)
-    assert app.settings.rules_obj().scoring == "simple"
+    assert app.settings.rules.scoring == "simple"
     press(app, pygame.K_ESCAPE)
     title = top(app)
     assert all(b.rect.bottom <= 600 for b in title.buttons.values())
@@ -467,4 +477,4 @@ def test_menu_monkey_random_clicks_keys_wheels_and_resizes(app):
     assert {"title", "settings"} <= seen
     if app.dirs.settings_file.exists():
         assert load_settings(app.dirs)[0] == app.settings
-    Rules.from_json(app.settings.rules).validate_players(4)  # never an invalid rule set
+    app.settings.rules.validate_players(4)  # never an invalid rule set

@@ -32,7 +32,7 @@ class HowToScene(Scene):
         match = table.match if table is not None else None
         self.in_game = rules is None and match is not None
         if rules is None:
-            rules = match.rules if match is not None else app.settings.rules_obj()
+            rules = match.rules if match is not None else app.settings.rules
         self.rules = rules
         self.text = W.ScrollText((0, 0, 10, 10), how_to_play(rules, this_game=self.in_game)
                                  + [("h", "About"), ("p", about_line())])

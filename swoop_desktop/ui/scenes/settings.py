@@ -94,15 +94,9 @@ class SettingsScene(Scene):
 
     # -- reading the current settings ---------------------------------------------
     def _initial_rules(self) -> Rules:
-        raw = self.app.settings.rules
-        try:
-            rules = Rules.from_json(raw)
-            rules.validate_players(PLAYERS)
-            return rules
-        except RulesError as exc:
-            self.message = (f"The saved rules could not be used ({exc}). Showing the App rules "
-                            f"instead; change anything to save them.")
-            return Rules.from_preset("app")
+        # A stored rule set that cannot be used is reported when the file is read, and the
+        # App rules are used; what arrives here is always a valid Rules.
+        return self.app.settings.rules
 
     def _load_seats(self) -> dict[int, Any]:
         try:
@@ -309,7 +303,7 @@ class SettingsScene(Scene):
         old = self.app.settings
         fresh = dataclasses.replace(type(old)(), window_size=old.window_size,
                                     window_pos=old.window_pos)
-        self.rules = Rules.from_json(fresh.rules)
+        self.rules = fresh.rules
         self.message = ""
         self._save(fresh)
         self._build_rows()

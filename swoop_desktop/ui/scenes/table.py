@@ -108,7 +108,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                 app.notify(text)
         self.seats = seats
         if match is None:
-            rules = app.rules_override or settings.rules_obj()
+            rules = app.rules_override or settings.rules
             seed = random.randrange(1 << 31) if seed is None else seed
             match = Match(rules, 4, seed)
         self.match = match

@@ -101,7 +101,7 @@ class TitleScene(Scene):
         except OSError:
             self.has_save = False
         try:
-            rules = self.app.settings.rules_obj()
+            rules = self.app.settings.rules
             self.footer = "Next game: " + summary(rules)
         except Exception:  # noqa: BLE001 - a footer must never stop the title screen
             self.footer = ""
