@@ -56,7 +56,7 @@ def test_status_line_after_continue_during_a_follow_up(tmp_path):
 
 
 def test_plates_and_lists_say_one_card_not_one_cards(tmp_path):
-    from swoop_desktop.ui.tableview import counted
+    from swoop_desktop.ui.table.view import counted
 
     assert counted(1, "card") == "1 card" and counted(2, "card") == "2 cards"
     assert counted(1, "hand") == "1 hand" and counted(0, "game") == "0 games"
@@ -70,7 +70,7 @@ def test_plates_and_lists_say_one_card_not_one_cards(tmp_path):
 
 
 def test_refusals_are_in_plain_words_with_the_rule_kept_for_the_log():
-    from swoop_desktop.ui.tableinput import plain_reason
+    from swoop_desktop.ui.table.input import plain_reason
 
     state = SimpleNamespace(top=1, run=2, follow_rank=0)
     message = "R9: two aces on top: at most 2 more A may be added (max_four)"
@@ -534,7 +534,7 @@ def test_holding_the_target_plus_runs_the_value_up(tmp_path):
 
 def test_chain_words_before_the_first_flip():
     from swoop_desktop.engine import Flip
-    from swoop_desktop.ui.tabledraw import TableDrawing
+    from swoop_desktop.ui.table.draw import TableDrawing
 
     class Fake(TableDrawing):
         def __init__(self, last):
@@ -547,7 +547,7 @@ def test_chain_words_before_the_first_flip():
 
 def test_the_header_says_when_the_rules_are_changed(tmp_path):
     from swoop_desktop.engine import Rules
-    from swoop_desktop.ui.tabledraw import rules_words
+    from swoop_desktop.ui.table.draw import rules_words
 
     assert rules_words(Rules.from_preset("app")) == "app rules"
     assert rules_words(Rules.from_preset("app", target=100)) == "app rules, changed"
@@ -594,7 +594,7 @@ def test_the_hover_outline_leaves_when_the_pointer_leaves_the_window(tmp_path):
 def test_seat_news_in_a_few_words():
     from swoop_desktop.engine import RANK_OF
     from swoop_desktop.engine.events import Flipped, PickedUp, Played, Swooped
-    from swoop_desktop.ui.tableview import seat_news
+    from swoop_desktop.ui.table.view import seat_news
 
     eight = 7 * 4
     assert RANK_OF[eight] == 8

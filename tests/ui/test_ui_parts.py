@@ -7,10 +7,10 @@ import pytweening
 
 from swoop_desktop.engine import Rules, new_deal
 from swoop_desktop.engine.events import Out, PickedUp, Played, Swooped
-from swoop_desktop.ui.anim import Animator, CardSprite, Step, Tween
 from swoop_desktop.ui.cards import CardArt, card_size
 from swoop_desktop.ui.sound import synthesize
-from swoop_desktop.ui.tableview import TableView, describe
+from swoop_desktop.ui.table.show import Animator, CardSprite, Step, Tween
+from swoop_desktop.ui.table.view import TableView, describe
 from swoop_desktop.ui.theme import Theme
 
 

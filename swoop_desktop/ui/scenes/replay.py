@@ -21,7 +21,7 @@ from swoop_desktop.engine import Action, EngineError, Match
 
 from ..controls import Button
 from ..scene import Scene
-from ..seats import Seat
+from ..table.seats import Seat
 from .table import TableScene
 
 if TYPE_CHECKING:

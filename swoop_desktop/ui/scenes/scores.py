@@ -34,7 +34,7 @@ from swoop_desktop.storage import (
 )
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 from swoop_desktop.ui.scene import Scene
-from swoop_desktop.ui.tableview import counted
+from swoop_desktop.ui.table.view import counted
 
 TABS = (("game", "This game"), ("history", "Past games"), ("stats", "Statistics"))
 REPLAY_SPEEDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))

@@ -44,12 +44,13 @@ from swoop_desktop.engine.events import (
 )
 from swoop_desktop.engine.observation import PublicHistory
 
-from .. import layout as L
-from ..anim import Animator, CardSprite, Step, Tween
 from ..cards import CardArt
 from ..controls import Button
 from ..scene import Scene
-from ..seats import (
+from ..table import layout as L
+from ..table.draw import TableDrawing
+from ..table.input import TableInput
+from ..table.seats import (
     Saver,
     Thinker,
     history_from,
@@ -58,9 +59,8 @@ from ..seats import (
     seats_to_json,
     snapshot,
 )
-from ..tabledraw import TableDrawing
-from ..tableinput import TableInput
-from ..tableview import TableView, describe, seat_news
+from ..table.show import Animator, CardSprite, Step, Tween
+from ..table.view import TableView, describe, seat_news
 from .overlays import HandOverScene, PauseScene
 from .scores import ScoresScene
 

@@ -66,7 +66,7 @@ class TitleScene(Scene):
         the player's settings), so the title and the table speak of the same people."""
         if self._opponents is None:
             try:
-                from ..seats import seat_setup
+                from ..table.seats import seat_setup
 
                 config_dir = self.app.dirs.config
                 seats, _ = seat_setup(self.app.settings, config_dir)

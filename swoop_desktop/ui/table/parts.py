@@ -2,8 +2,8 @@
 
 The table scene (:mod:`swoop_desktop.ui.scenes.table`) is built from parts:
 the flow of a hand and the showing of events (the scene itself), input
-(:mod:`~swoop_desktop.ui.tableinput`) and drawing
-(:mod:`~swoop_desktop.ui.tabledraw`). :class:`TableParts` is the contract
+(:mod:`~swoop_desktop.ui.table.input`) and drawing
+(:mod:`~swoop_desktop.ui.table.draw`). :class:`TableParts` is the contract
 between them: every attribute one part reads and another sets, with its type,
 and the methods one part calls on another. The scene sets them all in its
 ``__init__``; a type checker holds the parts to this list, so a new shared
@@ -20,13 +20,13 @@ if TYPE_CHECKING:
     from swoop_desktop.engine import Action, GameState, Match
     from swoop_desktop.engine.observation import PublicHistory
 
-    from .anim import Animator, CardSprite, Tween
-    from .appapi import AppAPI
-    from .cards import CardArt
-    from .controls import Button
+    from ..appapi import AppAPI
+    from ..cards import CardArt
+    from ..controls import Button
     from .layout import Layout
     from .seats import Seat
-    from .tableview import TableView
+    from .show import Animator, CardSprite, Tween
+    from .view import TableView
 
 Colour = tuple[int, int, int]
 

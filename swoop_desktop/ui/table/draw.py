@@ -17,10 +17,10 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
 
+from ..controls import Button
 from . import layout as L
-from .controls import Button
-from .tableparts import TableParts
-from .tableview import counted, plural
+from .parts import TableParts
+from .view import counted, plural
 
 
 def rules_words(rules: Any) -> str:

@@ -27,10 +27,10 @@ from swoop_desktop.engine import (
 )
 from swoop_desktop.engine.cards import RANK_NAMES
 
-from .anim import Tween
-from .controls import Button, set_hand_cursor
-from .tableparts import TableParts
-from .tableview import plural
+from ..controls import Button, set_hand_cursor
+from .parts import TableParts
+from .show import Tween
+from .view import plural
 
 _log = logging.getLogger("swoop_desktop.ui")
 

@@ -14,7 +14,7 @@ import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
 
-from .cards import card_size
+from ..cards import card_size
 
 Point = tuple[float, float]
 
