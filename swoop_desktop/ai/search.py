@@ -316,7 +316,7 @@ class HardBot(NormalBot):
                  weights: dict[str, float] | None = None, budget_ms: float | None = None,
                  max_worlds: int | None = None, candidates: int = 6, depth: int = 200,
                  use_clock: bool = True, noise: float = 0.1, confidence: float = 1.0,
-                 gap_weight: float = 0.2) -> None:
+                 gap_weight: float = 0.2, objective: str = "match") -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
         self.max_worlds = DEFAULT_WORLDS if max_worlds is None else max(1, int(max_worlds))
@@ -327,6 +327,13 @@ class HardBot(NormalBot):
         self.gap_weight = gap_weight  # how likely a card of a rank a player seems to lack
         self.confidence = confidence  # standard errors a candidate must beat the normal by
         self.last_worlds = 0  # worlds played in the last decision (for benchmarks)
+        if objective not in ("match", "points"):
+            raise ValueError(f"objective: 'match' or 'points', got {objective!r}")
+        self.objective = objective  # "points": this hand's margin only, blind to the match
+        # Called after every play-out when set: a bot thinking on a worker thread
+        # of the table passes a short sleep here, so it hands the interpreter
+        # back to the frame loop often instead of holding it for a whole slice.
+        self.pause = None
         # The referee's real deal, for the "same search given the real hands" upper
         # bound in benchmarks only: a callable returning the true state, or None.
         self.peek = None
@@ -363,7 +370,10 @@ class HardBot(NormalBot):
             state = world.clone()
             state.apply_fast(base)
             base_value = self._playout(state, me, policy, random.Random(seed), scores, target)
+            pause = self.pause
             for a in alive:
+                if pause is not None:
+                    pause()
                 state = world.clone()
                 state.apply_fast(a)
                 diffs[a].append(self._playout(state, me, policy, random.Random(seed), scores,
@@ -410,6 +420,8 @@ class HardBot(NormalBot):
             if state.phase == 3:
                 break
             state.apply_fast(policy.act(state, rng))
+        if self.objective == "points":
+            return -points_margin(state, me) / 100.0
         return evaluate(state, me, scores, target)
 
 
