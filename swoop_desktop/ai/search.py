@@ -327,6 +327,9 @@ class HardBot(NormalBot):
         self.gap_weight = gap_weight  # how likely a card of a rank a player seems to lack
         self.confidence = confidence  # standard errors a candidate must beat the normal by
         self.last_worlds = 0  # worlds played in the last decision (for benchmarks)
+        self.last_base: Action | None = None
+        self.last_points: dict[Action, float] = {}
+        self._own_points = 0.0
         if objective not in ("match", "points"):
             raise ValueError(f"objective: 'match' or 'points', got {objective!r}")
         self.objective = objective  # "points": this hand's margin only, blind to the match
@@ -340,6 +343,8 @@ class HardBot(NormalBot):
 
     def choose(self, obs: Observation, legal: list[Action]) -> Action:
         self.last_worlds = 0
+        self.last_base = None  # the normal bot's choice, when a search was run
+        self.last_points = {}  # candidate -> mean points it left me holding at the hand's end
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
@@ -353,6 +358,7 @@ class HardBot(NormalBot):
         rng = self.rng_for(obs)
         base = cands[0]  # the normal bot's choice: kept unless search clearly beats it
         diffs: dict[Action, list[float]] = {a: [] for a in cands[1:]}
+        own: dict[Action, list[float]] = {a: [] for a in cands}  # own points at the hand's end
         alive = list(cands[1:])
         me = obs.seat
         scores = list(obs.scores) if obs.scores else [0] * obs.n
@@ -370,6 +376,7 @@ class HardBot(NormalBot):
             state = world.clone()
             state.apply_fast(base)
             base_value = self._playout(state, me, policy, random.Random(seed), scores, target)
+            own[base].append(self._own_points)
             pause = self.pause
             for a in alive:
                 if pause is not None:
@@ -378,12 +385,15 @@ class HardBot(NormalBot):
                 state.apply_fast(a)
                 diffs[a].append(self._playout(state, me, policy, random.Random(seed), scores,
                                               target) - base_value)
+                own[a].append(self._own_points)
             worlds += 1
             if worlds == halve_at and len(alive) > 1:
                 alive.sort(key=lambda a: -_mean(diffs[a]))
                 alive = alive[: max(1, len(alive) // 2)]
                 halve_at *= 2
         self.last_worlds = worlds
+        self.last_base = base
+        self.last_points = {a: _mean(v) for a, v in own.items() if v}
         best, best_margin = base, 0.0
         for a, d in diffs.items():
             if len(d) < 4:
@@ -420,9 +430,15 @@ class HardBot(NormalBot):
             if state.phase == 3:
                 break
             state.apply_fast(policy.act(state, rng))
+        rules = state.rules
+        points = [rules.card_points(r) if r else 0 for r in range(15)]
+        hand = expected_points(state, points)
+        self._own_points = hand[me]
         if self.objective == "points":
-            return -points_margin(state, me) / 100.0
-        return evaluate(state, me, scores, target)
+            others = [h for p, h in enumerate(hand) if p != me]
+            return -(hand[me] - sum(others) / len(others)) / 100.0
+        totals = [b + h for b, h in zip(scores, hand, strict=True)]
+        return match_value(totals, me, target)
 
 
 __all__ = ["CAP_MS", "DEFAULT_BUDGET_MS", "DEFAULT_WORLDS", "HardBot", "RolloutPolicy",
