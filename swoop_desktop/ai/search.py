@@ -26,6 +26,10 @@ from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
 from .bots import NormalBot, action_rank
 
 DEFAULT_WORLDS = 24
+# Besides the chance of winning the match, each point of this hand's margin
+# (own points minus the others' mean) costs this much: early in a game the
+# chance barely moves with a few points, though lower totals help every later hand.
+POINTS_WEIGHT = 0.002
 DEFAULT_BUDGET_MS = 400.0
 CAP_MS = 1000.0
 
@@ -316,7 +320,8 @@ class HardBot(NormalBot):
                  weights: dict[str, float] | None = None, budget_ms: float | None = None,
                  max_worlds: int | None = None, candidates: int = 6, depth: int = 200,
                  use_clock: bool = True, noise: float = 0.1, confidence: float = 1.0,
-                 gap_weight: float = 0.2, objective: str = "match") -> None:
+                 gap_weight: float = 0.2, objective: str = "match",
+                 points_weight: float = POINTS_WEIGHT) -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
         self.max_worlds = DEFAULT_WORLDS if max_worlds is None else max(1, int(max_worlds))
@@ -333,6 +338,8 @@ class HardBot(NormalBot):
         if objective not in ("match", "points"):
             raise ValueError(f"objective: 'match' or 'points', got {objective!r}")
         self.objective = objective  # "points": this hand's margin only, blind to the match
+        # "match": the chance of winning the game, plus this much per point of margin
+        self.points_weight = points_weight
         # Called after every play-out when set: a bot thinking on a worker thread
         # of the table passes a short sleep here, so it hands the interpreter
         # back to the frame loop often instead of holding it for a whole slice.
@@ -438,7 +445,11 @@ class HardBot(NormalBot):
             others = [h for p, h in enumerate(hand) if p != me]
             return -(hand[me] - sum(others) / len(others)) / 100.0
         totals = [b + h for b, h in zip(scores, hand, strict=True)]
-        return match_value(totals, me, target)
+        value = match_value(totals, me, target)
+        if self.points_weight:
+            others = [h for p, h in enumerate(hand) if p != me]
+            value -= self.points_weight * (hand[me] - sum(others) / len(others))
+        return value
 
 
 __all__ = ["CAP_MS", "DEFAULT_BUDGET_MS", "DEFAULT_WORLDS", "HardBot", "RolloutPolicy",
