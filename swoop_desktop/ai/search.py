@@ -1,17 +1,25 @@
-"""The hard bot: determinized sampling search under a time budget.
+"""The hard bot: determinized sampling search that plays for the match.
 
 For each decision it deals the cards it cannot see in ways consistent with
 its observation (cards known from public pick-ups stay with their holder),
 tries its best few candidate actions (by the normal bot's scores) in each
-such world, plays on with a quick greedy policy for everyone, cuts long
-play-outs off and scores them by who is closest to going out. Candidates
-share worlds (common random numbers) and are thinned by successive halving.
-The budget is wall-clock time (default 50 ms, never more than 80 ms); when
-the time runs out before any world is played it falls back to the normal
-choice. With one legal action it does not search at all.
+such world and plays on to the end of the hand with a quick greedy policy
+for everyone. A play-out is worth what the hand's points (R15: what each
+player is caught holding, pick-ups included) do to its chance of winning
+the whole game: they are added to the running totals, and the totals are
+judged against the target (R16) by :func:`match_value` - a leader gains by
+ending the game, a player far behind by a big swing, and near the target a
+safe hand counts for more than a fast one. Candidates share worlds (common
+random numbers) and are thinned by successive halving; the normal choice
+is kept unless another beats it by a standard error.
+
+The work is a fixed number of worlds (default :data:`DEFAULT_WORLDS`), the
+same on any machine; the clock is only a safety cap. With one legal action
+it does not search at all.
 
 The worlds it plays are :class:`GameState` objects it builds itself from the
-observation (``Observation.determinize``); it never sees the real deal.
+observation (``Observation.determinize``); it never sees the real deal (the
+``peek`` hook exists for the tournament's upper-bound benchmark only).
 """
 
 from __future__ import annotations
