@@ -44,7 +44,7 @@ MATCHUPS = [
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--matches", type=int, default=200, help="0: no match figures")
     parser.add_argument("--hard-matches", type=int, default=50)
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
     parser.add_argument("--deals", type=int, default=0, help="deal figures too (0: none)")
@@ -58,6 +58,8 @@ def main() -> None:
     chosen = [m for m in MATCHUPS if not only or m[0] in only]
     for name, bots, target, hard in chosen:
         matches = args.hard_matches if hard else args.matches
+        if matches <= 0:
+            continue
         report = run_matches(bots, matches, seed=args.seed, worlds=args.worlds, jobs=args.jobs,
                              progress=sys.stderr.isatty())
         print(f"## {name}: python -m swoop_desktop.ai.tournament --bots {','.join(bots)} "
@@ -75,6 +77,8 @@ def main() -> None:
     if args.deals > 0:
         for name, bots, _target, hard in chosen:
             deals = args.hard_deals if hard else args.deals
+            if deals <= 0:
+                continue
             report = run(bots, deals, seed=args.seed, progress=sys.stderr.isatty(),
                          worlds=args.worlds)
             print(f"## {name} (deals): python -m swoop_desktop.ai.tournament --bots "
