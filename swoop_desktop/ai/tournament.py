@@ -29,6 +29,7 @@ import argparse
 import json
 import math
 import os
+import pickle
 import random
 import sys
 import time
@@ -321,6 +322,50 @@ def _nice() -> None:
         pass
 
 
+def _worker(in_path: str, out_path: str) -> int:
+    """A worker process: play the pickled match jobs, pickle what happened."""
+    with open(in_path, "rb") as f:
+        jobs = pickle.load(f)
+    results = [_match_job(job) for job in jobs]
+    with open(out_path, "wb") as f:
+        pickle.dump(results, f)
+    return 0
+
+
+def _run_in_processes(job_list: list[tuple], jobs: int) -> list[tuple]:
+    """``_match_job`` over ``job_list`` in ``jobs`` niced child processes, in job order.
+
+    Each child is this module run with ``--worker`` on a pickled share of the
+    jobs (every ``jobs``-th one, so the shares take about as long).
+    """
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="swoop-tournament-") as tmp:
+        procs = []
+        for w in range(jobs):
+            share = job_list[w::jobs]
+            in_path = os.path.join(tmp, f"jobs{w}.pickle")
+            out_path = os.path.join(tmp, f"results{w}.pickle")
+            with open(in_path, "wb") as f:
+                pickle.dump(share, f)
+            cmd = [sys.executable, "-m", "swoop_desktop.ai.tournament", "--worker", in_path,
+                   out_path]
+            extra: dict[str, Any] = {"preexec_fn": _nice} if os.name == "posix" else {}
+            procs.append((subprocess.Popen(cmd, **extra), out_path))
+        shares = []
+        for proc, out_path in procs:
+            if proc.wait() != 0:
+                raise RuntimeError(f"a tournament worker process failed (exit {proc.returncode})")
+            with open(out_path, "rb") as f:
+                shares.append(pickle.load(f))
+    results: list[tuple] = [()] * len(job_list)
+    for w, share in enumerate(shares):
+        for k, result in enumerate(share):
+            results[w + k * jobs] = result
+    return results
+
+
 def run_matches(bots: list[str | tuple[str, Bot]], matches: int, seed: int = 1,
                 rules: Rules | None = None, cap: int = DEFAULT_CAP,
                 budget_ms: float | None = None, worlds: int | None = None, jobs: int = 1,
@@ -348,27 +393,18 @@ def run_matches(bots: list[str | tuple[str, Bot]], matches: int, seed: int = 1,
     capped = 0
     started = time.perf_counter()
     if jobs > 1 and matches > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(min(jobs, matches),
-                                                       initializer=_nice) as pool:
-            results = pool.imap(_match_job, job_list)
-            for done, (tallies, c, msgs) in enumerate(results, 1):
-                capped += c
-                messages.extend(msgs)
-                for t, part in zip(totals, tallies, strict=True):
-                    t.add(part)
-                if progress:
-                    _progress(done * n, matches * n, time.perf_counter() - started, "matches")
+        results = _run_in_processes(job_list, min(jobs, matches))
     else:
+        results = []
         for done, job in enumerate(job_list, 1):
-            tallies, c, msgs = _match_job(job)
-            capped += c
-            messages.extend(msgs)
-            for t, part in zip(totals, tallies, strict=True):
-                t.add(part)
+            results.append(_match_job(job))
             if progress:
                 _progress(done * n, matches * n, time.perf_counter() - started, "matches")
+    for tallies, c, msgs in results:
+        capped += c
+        messages.extend(msgs)
+        for t, part in zip(totals, tallies, strict=True):
+            t.add(part)
     if progress:
         sys.stderr.write("\n")
     entries = []
@@ -465,6 +501,12 @@ def format_report(report: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    raw = sys.argv[1:] if argv is None else argv
+    if len(raw) == 3 and raw[0] == "--worker":  # a child of --jobs (not for people)
+        # Through the module's own name, so what it pickles loads in the parent.
+        from swoop_desktop.ai import tournament
+
+        return tournament._worker(raw[1], raw[2])
     parser = argparse.ArgumentParser(
         prog="python -m swoop_desktop.ai.tournament",
         description="Duplicate-deal tournament between Swoop bots.")
