@@ -433,7 +433,13 @@ def run_matches(bots: list[str | tuple[str, Bot]], matches: int, seed: int = 1,
             "hands": t.hands,
             "hand_win_rate": round(t.hands_out / t.hands, 4) if t.hands else 0.0,
         })
+    # Every seat's share of match wins over all entries together (for copies of one
+    # bot: how fair the seats are, from n times the games of one entry).
+    seat_wins = [sum(t.seat_wins[s] for t in totals) for s in range(n)]
+    seat_games = [sum(t.seat_matches[s] for t in totals) for s in range(n)]
     return {"mode": "match", "entries": entries, "matches": matches, "games": matches * n,
+            "seat_win_rates": [round(w / g, 4) if g else 0.0
+                               for w, g in zip(seat_wins, seat_games, strict=True)],
             "capped": capped, "seed": seed, "rules": rules.to_json(), "turn_cap": cap,
             "target": rules.target, "worlds": worlds, "jobs": jobs,
             "seconds": round(time.perf_counter() - started, 1), "messages": messages[:20]}
@@ -460,6 +466,8 @@ def format_match_report(report: dict[str, Any]) -> str:
             f"{e['mean_points']:8.1f} {e['points_margin']:+7.1f} "
             f"{e['hand_win_rate'] * 100:5.1f}% {seats:<24} {ms['p50']:7.2f} {ms['p95']:7.2f} "
             f"{ms['max']:7.2f}")
+    lines.append("all entries by seat: " + " ".join(f"{w * 100:4.1f}"
+                                                     for w in report["seat_win_rates"]))
     lines.append("margin: own points per hand minus the mean of the others at the table "
                  "(lower is better); out: hands it went out first")
     fallbacks = sum(e["fallbacks"] for e in report["entries"])
