@@ -312,6 +312,27 @@ def points_margin(state, me: int) -> float:
     return hand[me] - sum(others) / len(others)
 
 
+def _real_hands(state, rng: random.Random):
+    """The referee's deal with the cards nobody knows dealt afresh (benchmark upper bound).
+
+    Every hand is as it really is; the face-down cards and the set-aside
+    cards, which no player has seen, are shuffled among themselves.
+    """
+    world = state.clone()
+    pool = [c for p in range(world.n) for c in world.down[p] if c is not None]
+    pool += world.set_aside
+    rng.shuffle(pool)
+    k = 0
+    for p in range(world.n):
+        down = world.down[p]
+        for s in range(len(down)):
+            if down[s] is not None:
+                down[s] = pool[k]
+                k += 1
+    world.set_aside = pool[k:]
+    return world
+
+
 class HardBot(NormalBot):
     """Sampling search over the normal bot's best candidates, a fixed number of worlds.
 
@@ -385,8 +406,10 @@ class HardBot(NormalBot):
         while alive and worlds < self.max_worlds:
             if self.use_clock and clock() >= deadline:
                 break
-            world = self.peek().clone() if self.peek is not None else \
-                obs.determinize(rng, self.gap_weight)
+            if self.peek is not None:
+                world = _real_hands(self.peek(), rng)
+            else:
+                world = obs.determinize(rng, self.gap_weight)
             seed = rng.getrandbits(32)
             state = world.clone()
             state.apply_fast(base)

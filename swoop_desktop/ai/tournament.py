@@ -540,8 +540,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes for --match (niced; e.g. 2 on two cores)")
     parser.add_argument("--peek", action="store_true",
-                        help="an upper bound for --match: hard bots search the real deal "
-                             "instead of worlds dealt from what they see")
+                        help="an upper bound for --match: hard bots search the real hands "
+                             "(face-down and set-aside cards still dealt at random) instead "
+                             "of hands dealt from what they see")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress bar on stderr (default: when stderr is a terminal)")
