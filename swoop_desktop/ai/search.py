@@ -286,21 +286,36 @@ def expected_points(state, points: list[int]) -> list[float]:
     return [held_points(state, p, points) * (1 - shares[p] / total) for p in range(n)]
 
 
+def hand_value(hand: list[float], me: int, scores, target: int,
+               points_weight: float = POINTS_WEIGHT) -> float:
+    """The match value for ``me`` of this hand's points ``hand`` on top of ``scores``.
+
+    :func:`match_value` of the new totals, less ``points_weight`` per point of
+    the hand's margin (own points minus the mean of the others').
+    """
+    totals = [b + h for b, h in zip(scores, hand, strict=True)]
+    value = match_value(totals, me, target)
+    if points_weight:
+        others = sum(hand) - hand[me]
+        value -= points_weight * (hand[me] - others / (len(hand) - 1))
+    return value
+
+
 def evaluate(state, me: int, scores: list[int] | tuple[int, ...] | None = None,
-             target: int | None = None) -> float:
-    """What the position is worth to ``me`` in the match: a chance of winning it, 0..1.
+             target: int | None = None, points_weight: float = POINTS_WEIGHT) -> float:
+    """What the position is worth to ``me`` in the match: about a chance of winning it.
 
     The hand's points (R15: what each player is caught holding, pick-ups
     included) are added to the running totals ``scores`` (default: the
     state's own), then :func:`match_value` says what those totals are worth
-    against ``target`` (default: the rules' target).
+    against ``target`` (default: the rules' target); see :func:`hand_value`.
     """
     rules = state.rules
     points = [rules.card_points(r) if r else 0 for r in range(15)]
     before = scores if scores is not None else (state.scores or [0] * state.n)
     hand = expected_points(state, points)
-    totals = [b + h for b, h in zip(before, hand, strict=True)]
-    return match_value(totals, me, rules.target if target is None else target)
+    return hand_value(hand, me, before, rules.target if target is None else target,
+                      points_weight)
 
 
 def points_margin(state, me: int) -> float:
@@ -475,13 +490,9 @@ class HardBot(NormalBot):
         if self.objective == "points":
             others = [h for p, h in enumerate(hand) if p != me]
             return -(hand[me] - sum(others) / len(others)) / 100.0
-        totals = [b + h for b, h in zip(scores, hand, strict=True)]
-        value = match_value(totals, me, target)
-        if self.points_weight:
-            others = [h for p, h in enumerate(hand) if p != me]
-            value -= self.points_weight * (hand[me] - sum(others) / len(others))
-        return value
+        return hand_value(hand, me, scores, target, self.points_weight)
 
 
 __all__ = ["CAP_MS", "DEFAULT_BUDGET_MS", "DEFAULT_WORLDS", "HardBot", "RolloutPolicy",
+           "hand_value",
            "evaluate", "match_value", "points_margin"]
