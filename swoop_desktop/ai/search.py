@@ -296,8 +296,8 @@ def hand_value(hand: list[float], me: int, scores, target: int,
     totals = [b + h for b, h in zip(scores, hand, strict=True)]
     value = match_value(totals, me, target)
     if points_weight:
-        others = sum(hand) - hand[me]
-        value -= points_weight * (hand[me] - others / (len(hand) - 1))
+        others = [h for p, h in enumerate(hand) if p != me]
+        value -= points_weight * (hand[me] - sum(others) / len(others))
     return value
 
 
