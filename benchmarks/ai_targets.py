@@ -1,6 +1,6 @@
 """The AI strength targets, measured with the tournament harness: whole games first, then deals.
 
-    python benchmarks/ai_targets.py [--matches 200] [--hard-matches 50] [--worlds 24]
+    python benchmarks/ai_targets.py [--matches 200] [--hard-matches 50] [--worlds 48]
         [--deals 0] [--hard-deals 100] [--seed 1] [--jobs 2] [--only NAME,...]
 
 Match figures (``--match``): whole games to the rules' target, each match

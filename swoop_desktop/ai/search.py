@@ -33,7 +33,7 @@ from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
 
 from .bots import NormalBot, action_rank
 
-DEFAULT_WORLDS = 24
+DEFAULT_WORLDS = 48
 # Besides the chance of winning the match, each point of this hand's margin
 # (own points minus the others' mean) costs this much: early in a game the
 # chance barely moves with a few points, though lower totals help every later hand.

@@ -1,7 +1,7 @@
 """Tournament harness: whole games or single deals over seat rotations, figures per bot.
 
     python -m swoop_desktop.ai.tournament --bots hard,normal,normal,normal --match 50 --seed 1
-        [--worlds 24] [--jobs 2] [--peek] [--json]
+        [--worlds 48] [--jobs 2] [--peek] [--json]
     python -m swoop_desktop.ai.tournament --bots hard,easy,easy,easy --deals 1000 --seed 1
         [--rules JSON] [--cap 1000] [--json] [--progress | --no-progress]
 
