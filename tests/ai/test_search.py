@@ -109,17 +109,18 @@ def test_a_leader_near_the_end_would_rather_end_the_game():
 
 
 def test_r16_far_behind_wants_a_swing_near_the_target_and_the_leader_want_safety():
-    """The same mean points (30 this hand) as a sure thing or as a 0-or-60 gamble."""
+    """The same mean points this hand as a sure thing or as a 0-or-double gamble."""
 
-    def sure_and_gamble(me, others, rise=20):
+    def sure_and_gamble(me, others, mean, rise=20):
         rest = [t + rise for t in others]
-        sure = match_value([me + 30, *rest], 0, 300)
-        gamble = (match_value([me, *rest], 0, 300) + match_value([me + 60, *rest], 0, 300)) / 2
+        sure = match_value([me + mean, *rest], 0, 300)
+        gamble = (match_value([me, *rest], 0, 300)
+                  + match_value([me + 2 * mean, *rest], 0, 300)) / 2
         return sure, gamble
 
-    sure, gamble = sure_and_gamble(150, [50, 50, 50])  # far behind: needs a swing
+    sure, gamble = sure_and_gamble(150, [50, 50, 50], 30)  # far behind: needs a swing
     assert gamble > sure
-    sure, gamble = sure_and_gamble(270, [200, 200, 200], rise=0)  # near the target
+    sure, gamble = sure_and_gamble(280, [200, 200, 200], 10)  # 20 short of the target
     assert sure > gamble
-    sure, gamble = sure_and_gamble(100, [200, 200, 200])  # the leader
+    sure, gamble = sure_and_gamble(100, [200, 200, 200], 30)  # the leader
     assert sure > gamble
