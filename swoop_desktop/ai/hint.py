@@ -31,8 +31,37 @@ def _the(rank: int) -> str:
     return f"the {name}"
 
 
-def explain(obs: Observation, legal: list[Action], action: Action) -> str:
-    """One line of plain words saying why ``action`` is a good move here."""
+def _doing(obs: Observation, action: Action) -> str:
+    """What ``action`` does, in a few words (the start of a hint)."""
+    if type(action) is Flip:
+        return "Flip a mystery card"
+    if type(action) is not Play and type(action) is not Add:
+        if obs.phase == CHAIN:
+            return "Stop flipping"
+        return f"Keep your {RANK_NAMES[obs.follow_rank][1]} for later"
+    r = action_rank(obs, action)
+    words = count_phrase(r, action.size)
+    if obs.rules.is_swoop_rank(r):
+        return f"Swoop with your {RANK_NAMES[r][0]}"
+    if type(action) is Add:
+        return f"Add {words} to the pile"
+    if not obs.pile:
+        return f"Start the pile with {words}"
+    if r > obs.top:
+        return f"Take the pile with {words}"
+    return f"Play {words} on {_the(obs.top)}"
+
+
+def explain(obs: Observation, legal: list[Action], action: Action,
+            points_saved: float = 0.0) -> str:
+    """One line of plain words saying why ``action`` is a good move here.
+
+    ``points_saved``: how many fewer points (R15) a search expects ``action``
+    to leave in the player's hand by the end of the hand than the plain
+    choice would; from 3 up the hint gives that as the reason.
+    """
+    if points_saved >= 3:
+        return f"{_doing(obs, action)}: keeps about {round(points_saved)} points out of your hand"
     ctx = make_context(obs, legal)
     f = features(ctx, action)
     rules = obs.rules
@@ -57,7 +86,8 @@ def explain(obs: Observation, legal: list[Action], action: Action) -> str:
     if rules.is_swoop_rank(r):
         name = RANK_NAMES[r][0]
         if f.get("swoop_dodge"):
-            return f"Swoop: your {name} saves you picking up {_cards(len(obs.pile))}"
+            return (f"Swoop: your {name} saves you picking up {_cards(len(obs.pile))} "
+                    f"({ctx.pile_points} points)")
         if f.get("swoop_danger", 0) > 0.3:
             points = rules.card_points(r)
             return f"Swoop: get rid of your {name} ({points} points) before someone goes out"
@@ -84,19 +114,41 @@ def explain(obs: Observation, legal: list[Action], action: Action) -> str:
         return f"Start the pile with {words}: shed them while you can"
     if f.get("pressure", 0) > 0.3:
         return f"Play {words}: a low card makes it hard for the next player, who is nearly out"
+    shed = rules.card_points(r) * k
+    if shed >= 15:
+        return f"Play {words} on {_the(obs.top)}: keeps {shed} points out of your hand"
     if r >= 8:
         return f"Play {words} on {_the(obs.top)}: shed high cards while the pile allows it"
     return f"Play {words} on {_the(obs.top)}: keep your lower cards for later"
 
 
-def hint(obs: Observation, legal: list[Action], level: str = "normal", seed: int = 0) -> Hint:
-    """The best action for the observing seat from the ``level`` bot, and why."""
+HINT_BUDGET_MS = 250.0  # the longest a hint may think
+
+
+def hint(obs: Observation, legal: list[Action], level: str = "hard", seed: int = 0,
+         budget_ms: float = HINT_BUDGET_MS) -> Hint:
+    """The best action for the observing seat, and why.
+
+    It comes from the strongest bot that answers within the hint's time:
+    the hard bot's search, its clock capped at ``budget_ms`` (when the time
+    runs out early it keeps the normal bot's choice). ``level="normal"``
+    asks the normal bot alone. When the search picks a move for the points
+    it keeps out of the player's hand, the reason says so.
+    """
     from . import make_bot
 
     if not legal:
         raise ValueError("hint: there is no legal action (the hand is over)")
-    bot = make_bot(level if level in ("normal", "hard") else "normal", seed=seed)
+    if level == "hard":
+        bot = make_bot("hard", seed=seed, budget_ms=budget_ms)
+    else:
+        bot = make_bot("normal", seed=seed)
     action = bot.choose(obs, legal)
     if action not in legal:
         action = NormalBot(seed).choose(obs, legal)
-    return Hint(action, explain(obs, legal, action))
+    saved = 0.0
+    base = getattr(bot, "last_base", None)
+    points = getattr(bot, "last_points", {})
+    if base is not None and action != base and action in points and base in points:
+        saved = points[base] - points[action]
+    return Hint(action, explain(obs, legal, action, saved))

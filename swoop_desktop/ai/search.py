@@ -1,17 +1,25 @@
-"""The hard bot: determinized sampling search under a time budget.
+"""The hard bot: determinized sampling search that plays for the match.
 
 For each decision it deals the cards it cannot see in ways consistent with
 its observation (cards known from public pick-ups stay with their holder),
 tries its best few candidate actions (by the normal bot's scores) in each
-such world, plays on with a quick greedy policy for everyone, cuts long
-play-outs off and scores them by who is closest to going out. Candidates
-share worlds (common random numbers) and are thinned by successive halving.
-The budget is wall-clock time (default 50 ms, never more than 80 ms); when
-the time runs out before any world is played it falls back to the normal
-choice. With one legal action it does not search at all.
+such world and plays on to the end of the hand with a quick greedy policy
+for everyone. A play-out is worth what the hand's points (R15: what each
+player is caught holding, pick-ups included) do to its chance of winning
+the whole game: they are added to the running totals, and the totals are
+judged against the target (R16) by :func:`match_value` - a leader gains by
+ending the game, a player far behind by a big swing, and near the target a
+safe hand counts for more than a fast one. Candidates share worlds (common
+random numbers) and are thinned by successive halving; the normal choice
+is kept unless another beats it by a standard error.
+
+The work is a fixed number of worlds (default :data:`DEFAULT_WORLDS`), the
+same on any machine; the clock is only a safety cap. With one legal action
+it does not search at all.
 
 The worlds it plays are :class:`GameState` objects it builds itself from the
-observation (``Observation.determinize``); it never sees the real deal.
+observation (``Observation.determinize``); it never sees the real deal (the
+``peek`` hook exists for the tournament's upper-bound benchmark only).
 """
 
 from __future__ import annotations
@@ -25,8 +33,13 @@ from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
 
 from .bots import NormalBot, action_rank
 
-DEFAULT_BUDGET_MS = 50.0
-CAP_MS = 80.0
+DEFAULT_WORLDS = 48
+# Besides the chance of winning the match, each point of this hand's margin
+# (own points minus the others' mean) costs this much: early in a game the
+# chance barely moves with a few points, though lower totals help every later hand.
+POINTS_WEIGHT = 0.002
+DEFAULT_BUDGET_MS = 400.0
+CAP_MS = 1000.0
 
 
 def _left(state, p: int) -> int:
@@ -209,51 +222,180 @@ def state_points(state, points: list[int]) -> float:
     return sum(points[RANK_OF[c]] for c in state.pile) / 10
 
 
-def evaluate(state, me: int, tau: float = 3.0, per_point: float = 1 / 40) -> float:
-    """A value in 0..1 for ``me``: 1 when out, else a soft share by cards left.
+# How a match's totals turn into chances of winning it (R16). Measured on
+# play-outs of the app rules: a hand costs a player 24 points on average
+# (standard deviation 32; between two players 45), and the highest total
+# rises about 35 points a hand. Between two players the chance that one ends
+# lower is close to a logistic curve of the gap with scale 25 x sqrt(hands left).
+HAND_SPREAD = 25.0
+HAND_RISE = 35.0
 
-    Each player's weight is ``exp(-(cards left + per_point * hand points) / tau)``.
+
+def match_value(totals: list[int] | tuple[int, ...], me: int, target: int) -> float:
+    """The chance (0..1) that ``me`` wins the match with these running totals.
+
+    When someone has reached ``target`` the game is over (R16): 1 for the sole
+    lowest total, a share for a tie at the lowest (the tournament's count),
+    0 otherwise. Before that, a soft share: each player's weight is
+    ``exp(-total / scale)`` with a scale that shrinks as the end nears, so
+    the leader gains by ending the game, a player far behind gains more from
+    a big swing than from a small one, and near the target a safe hand is
+    worth more than a fast one.
     """
-    if state.out_player is not None:
-        return 1.0 if state.out_player == me else 0.0
-    n = state.n
-    value = state.rules.card_points
-    weights = []
-    for p in range(n):
-        left = _left(state, p)
-        pts = sum(value(r) * len(lst) for r, lst in enumerate(state.hands[p]) if lst)
-        weights.append(math.exp(-(left + pts * per_point) / tau))
+    top = max(totals)
+    low = min(totals)
+    if top >= target:
+        if totals[me] != low:
+            return 0.0
+        return 1.0 / sum(1 for t in totals if t == low)
+    hands_left = max(1.0, (target - top) / HAND_RISE)
+    scale = HAND_SPREAD * math.sqrt(hands_left)
+    weights = [math.exp(-(t - low) / scale) for t in totals]
     return weights[me] / sum(weights)
 
 
+def held_points(state, p: int, points: list[int]) -> int:
+    """R15: what player ``p`` would be caught holding (hand, face-up, face-down)."""
+    hand = state.hands[p]
+    total = 0
+    for r in range(1, 15):
+        if hand[r]:
+            total += points[r] * len(hand[r])
+    for c in state.up[p]:
+        if c is not None:
+            total += points[RANK_OF[c]]
+    for c in state.down[p]:
+        if c is not None:
+            total += points[RANK_OF[c]]
+    return total
+
+
+def expected_points(state, points: list[int]) -> list[float]:
+    """Each player's points for this hand: exact once someone is out (R14, R15).
+
+    For a play-out cut off before the end, what each player holds, discounted
+    by a rough chance of going out first (fewer cards left, better chance).
+    """
+    n = state.n
+    if state.out_player is not None:
+        return [0.0 if p == state.out_player else float(held_points(state, p, points))
+                for p in range(n)]
+    lefts = [_left(state, p) for p in range(n)]
+    shares = [math.exp(-k / 3.0) for k in lefts]
+    total = sum(shares)
+    return [held_points(state, p, points) * (1 - shares[p] / total) for p in range(n)]
+
+
+def hand_value(hand: list[float], me: int, scores, target: int,
+               points_weight: float = POINTS_WEIGHT) -> float:
+    """The match value for ``me`` of this hand's points ``hand`` on top of ``scores``.
+
+    :func:`match_value` of the new totals, less ``points_weight`` per point of
+    the hand's margin (own points minus the mean of the others').
+    """
+    totals = [b + h for b, h in zip(scores, hand, strict=True)]
+    value = match_value(totals, me, target)
+    if points_weight:
+        others = [h for p, h in enumerate(hand) if p != me]
+        value -= points_weight * (hand[me] - sum(others) / len(others))
+    return value
+
+
+def evaluate(state, me: int, scores: list[int] | tuple[int, ...] | None = None,
+             target: int | None = None, points_weight: float = POINTS_WEIGHT) -> float:
+    """What the position is worth to ``me`` in the match: about a chance of winning it.
+
+    The hand's points (R15: what each player is caught holding, pick-ups
+    included) are added to the running totals ``scores`` (default: the
+    state's own), then :func:`match_value` says what those totals are worth
+    against ``target`` (default: the rules' target); see :func:`hand_value`.
+    """
+    rules = state.rules
+    points = [rules.card_points(r) if r else 0 for r in range(15)]
+    before = scores if scores is not None else (state.scores or [0] * state.n)
+    hand = expected_points(state, points)
+    return hand_value(hand, me, before, rules.target if target is None else target,
+                      points_weight)
+
+
+def points_margin(state, me: int) -> float:
+    """The hand's points for ``me`` minus the mean of the others' (lower is better)."""
+    rules = state.rules
+    points = [rules.card_points(r) if r else 0 for r in range(15)]
+    hand = expected_points(state, points)
+    others = [h for p, h in enumerate(hand) if p != me]
+    return hand[me] - sum(others) / len(others)
+
+
+def _real_hands(state, rng: random.Random):
+    """The referee's deal with the cards nobody knows dealt afresh (benchmark upper bound).
+
+    Every hand is as it really is; the face-down cards and the set-aside
+    cards, which no player has seen, are shuffled among themselves.
+    """
+    world = state.clone()
+    pool = [c for p in range(world.n) for c in world.down[p] if c is not None]
+    pool += world.set_aside
+    rng.shuffle(pool)
+    k = 0
+    for p in range(world.n):
+        down = world.down[p]
+        for s in range(len(down)):
+            if down[s] is not None:
+                down[s] = pool[k]
+                k += 1
+    world.set_aside = pool[k:]
+    return world
+
+
 class HardBot(NormalBot):
-    """Sampling search over the normal bot's best candidates, within a time budget."""
+    """Sampling search over the normal bot's best candidates, a fixed number of worlds.
+
+    ``max_worlds`` worlds (default :data:`DEFAULT_WORLDS`) are the work of one
+    decision, the same on any machine; ``budget_ms`` is only a safety cap on
+    the clock (default :data:`DEFAULT_BUDGET_MS`, never above :data:`CAP_MS`),
+    and ``use_clock=False`` drops even that, so the answer depends on nothing
+    but the seed and the observation.
+    """
 
     level = "hard"
 
     def __init__(self, seed: int = 0, personality: str | None = None,
                  weights: dict[str, float] | None = None, budget_ms: float | None = None,
-                 max_worlds: int | None = None, candidates: int = 6, depth: int = 32,
+                 max_worlds: int | None = None, candidates: int = 6, depth: int = 200,
                  use_clock: bool = True, noise: float = 0.1, confidence: float = 1.0,
-                 eval_tau: float = 1.5, eval_per_point: float = 1 / 40,
-                 gap_weight: float = 0.2) -> None:
+                 gap_weight: float = 0.2, objective: str = "match",
+                 points_weight: float = POINTS_WEIGHT) -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
-        self.max_worlds = max_worlds
-        # Without the clock (tests, analysis) only ``max_worlds`` ends the search, so
-        # the answer depends on nothing but the seed and the observation.
-        self.use_clock = use_clock or max_worlds is None
+        self.max_worlds = DEFAULT_WORLDS if max_worlds is None else max(1, int(max_worlds))
+        self.use_clock = use_clock
         self.candidates = candidates
         self.depth = depth
         self.noise = noise
         self.gap_weight = gap_weight  # how likely a card of a rank a player seems to lack
-        self.eval_tau = eval_tau
-        self.eval_per_point = eval_per_point
         self.confidence = confidence  # standard errors a candidate must beat the normal by
         self.last_worlds = 0  # worlds played in the last decision (for benchmarks)
+        self.last_base: Action | None = None
+        self.last_points: dict[Action, float] = {}
+        self._own_points = 0.0
+        if objective not in ("match", "points"):
+            raise ValueError(f"objective: 'match' or 'points', got {objective!r}")
+        self.objective = objective  # "points": this hand's margin only, blind to the match
+        # "match": the chance of winning the game, plus this much per point of margin
+        self.points_weight = points_weight
+        # Called after every play-out when set: a bot thinking on a worker thread
+        # of the table passes a short sleep here, so it hands the interpreter
+        # back to the frame loop often instead of holding it for a whole slice.
+        self.pause = None
+        # The referee's real deal, for the "same search given the real hands" upper
+        # bound in benchmarks only: a callable returning the true state, or None.
+        self.peek = None
 
     def choose(self, obs: Observation, legal: list[Action]) -> Action:
         self.last_worlds = 0
+        self.last_base = None  # the normal bot's choice, when a search was run
+        self.last_points = {}  # candidate -> mean points it left me holding at the hand's end
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
@@ -267,35 +409,44 @@ class HardBot(NormalBot):
         rng = self.rng_for(obs)
         base = cands[0]  # the normal bot's choice: kept unless search clearly beats it
         diffs: dict[Action, list[float]] = {a: [] for a in cands[1:]}
+        own: dict[Action, list[float]] = {a: [] for a in cands}  # own points at the hand's end
         alive = list(cands[1:])
         me = obs.seat
+        scores = list(obs.scores) if obs.scores else [0] * obs.n
+        target = obs.rules.target
         worlds = 0
         policy = RolloutPolicy(self.weights, obs.unseen_rank_counts(), obs.rules, self.noise)
         halve_at = 4
         clock = time.perf_counter
-        while alive:
-            if self.max_worlds is not None and worlds >= self.max_worlds:
-                break
+        while alive and worlds < self.max_worlds:
             if self.use_clock and clock() >= deadline:
                 break
-            world = obs.determinize(rng, self.gap_weight)
+            if self.peek is not None:
+                world = _real_hands(self.peek(), rng)
+            else:
+                world = obs.determinize(rng, self.gap_weight)
             seed = rng.getrandbits(32)
             state = world.clone()
             state.apply_fast(base)
-            base_value = self._playout(state, me, policy, random.Random(seed))
+            base_value = self._playout(state, me, policy, random.Random(seed), scores, target)
+            own[base].append(self._own_points)
+            pause = self.pause
             for a in alive:
+                if pause is not None:
+                    pause()
                 state = world.clone()
                 state.apply_fast(a)
-                diffs[a].append(self._playout(state, me, policy, random.Random(seed))
-                                - base_value)
-                if self.use_clock and clock() >= deadline:
-                    break
+                diffs[a].append(self._playout(state, me, policy, random.Random(seed), scores,
+                                              target) - base_value)
+                own[a].append(self._own_points)
             worlds += 1
             if worlds == halve_at and len(alive) > 1:
                 alive.sort(key=lambda a: -_mean(diffs[a]))
                 alive = alive[: max(1, len(alive) // 2)]
                 halve_at *= 2
         self.last_worlds = worlds
+        self.last_base = base
+        self.last_points = {a: _mean(v) for a, v in own.items() if v}
         best, best_margin = base, 0.0
         for a, d in diffs.items():
             if len(d) < 4:
@@ -325,12 +476,23 @@ class HardBot(NormalBot):
                 break
         return out
 
-    def _playout(self, state, me: int, policy: RolloutPolicy, rng: random.Random) -> float:
+    def _playout(self, state, me: int, policy: RolloutPolicy, rng: random.Random,
+                 scores: list[int], target: int) -> float:
+        """Play on to the end of the hand (or ``depth`` plays); the match value for ``me``."""
         for _ in range(self.depth):
             if state.phase == 3:
                 break
             state.apply_fast(policy.act(state, rng))
-        return evaluate(state, me, self.eval_tau, self.eval_per_point)
+        rules = state.rules
+        points = [rules.card_points(r) if r else 0 for r in range(15)]
+        hand = expected_points(state, points)
+        self._own_points = hand[me]
+        if self.objective == "points":
+            others = [h for p, h in enumerate(hand) if p != me]
+            return -(hand[me] - sum(others) / len(others)) / 100.0
+        return hand_value(hand, me, scores, target, self.points_weight)
 
 
-__all__ = ["CAP_MS", "DEFAULT_BUDGET_MS", "HardBot", "RolloutPolicy", "evaluate"]
+__all__ = ["CAP_MS", "DEFAULT_BUDGET_MS", "DEFAULT_WORLDS", "HardBot", "RolloutPolicy",
+           "hand_value",
+           "evaluate", "match_value", "points_margin"]

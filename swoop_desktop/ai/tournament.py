@@ -1,7 +1,17 @@
-"""Tournament harness: duplicate deals over seat rotations, with figures per bot.
+"""Tournament harness: whole games or single deals over seat rotations, figures per bot.
 
+    python -m swoop_desktop.ai.tournament --bots hard,normal,normal,normal --match 50 --seed 1
+        [--worlds 48] [--jobs 2] [--peek] [--json]
     python -m swoop_desktop.ai.tournament --bots hard,easy,easy,easy --deals 1000 --seed 1
         [--rules JSON] [--cap 1000] [--json] [--progress | --no-progress]
+
+With ``--match M`` a *game* is a whole match to the rules' target (R16: the
+lowest total when someone reaches it wins; a tie for the lowest is shared
+in the win rate), each match seed played once per seat rotation (duplicate
+seating). Per entry it reports the match win rate with a 95% Wilson
+interval, the mean points per hand, the points margin per hand (own points
+minus the mean of the others at the table; lower is better) and decision
+times. ``--worlds N`` fixes the hard bot's work per decision.
 
 A *game* here is one deal: the player who goes out wins it (scores 0); the
 others score their cards (R15). Each seeded deal is played once per seat
@@ -18,13 +28,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import pickle
 import random
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from swoop_desktop.engine import EngineError, Rules, new_deal
+from swoop_desktop.engine import EngineError, Match, Rules, new_deal
 from swoop_desktop.engine.observation import PublicHistory, observe
 
 from . import Bot, choose_safely, make_bot
@@ -43,14 +55,19 @@ class Entry:
     games: int = 0
     wins: int = 0
     points: int = 0
+    margin: float = 0.0
     seat_games: list[int] = field(default_factory=list)
     seat_wins: list[int] = field(default_factory=list)
     times_ms: list[float] = field(default_factory=list)
     fallbacks: int = 0
 
 
-def parse_bot(spec: str, seed: int, budget_ms: float | None) -> Bot:
-    """``"hard"`` or ``"normal:cautious"`` -> a bot; a clear ValueError otherwise."""
+def parse_bot(spec: str, seed: int, budget_ms: float | None, worlds: int | None = None) -> Bot:
+    """``"hard"`` or ``"normal:cautious"`` -> a bot; a clear ValueError otherwise.
+
+    ``worlds`` fixes the hard bot's work per decision and turns its clock off,
+    so its play is the same on any machine however busy.
+    """
     level, _, personality = spec.strip().partition(":")
     if level not in LEVELS:
         raise ValueError(f"--bots: unknown level {level!r} in {spec!r} "
@@ -61,6 +78,9 @@ def parse_bot(spec: str, seed: int, budget_ms: float | None) -> Bot:
     options: dict[str, Any] = {}
     if level == "hard" and budget_ms is not None:
         options["budget_ms"] = budget_ms
+    if level == "hard" and worlds is not None:
+        options["max_worlds"] = worlds
+        options["use_clock"] = False
     return make_bot(level, personality or None, seed=seed, **options)
 
 
@@ -115,8 +135,8 @@ def play_game(rules: Rules, entries: list[Entry], seating: list[int], seed: int,
 
 
 def run(bots: list[str | tuple[str, Bot]], deals: int, seed: int = 1, rules: Rules | None = None,
-        cap: int = DEFAULT_CAP, budget_ms: float | None = None, progress: bool = False
-        ) -> dict[str, Any]:
+        cap: int = DEFAULT_CAP, budget_ms: float | None = None, progress: bool = False,
+        worlds: int | None = None) -> dict[str, Any]:
     """Play the tournament and return the report (the ``--json`` object).
 
     ``bots`` are specs (``"hard"``, ``"normal:pyro"``) or ready ``(label, bot)`` pairs.
@@ -129,7 +149,7 @@ def run(bots: list[str | tuple[str, Bot]], deals: int, seed: int = 1, rules: Rul
         if isinstance(spec, tuple):
             label, bot = spec
         else:
-            label, bot = spec, parse_bot(spec, seed * 1000 + i, budget_ms)
+            label, bot = spec, parse_bot(spec, seed * 1000 + i, budget_ms, worlds)
         entries.append(Entry(label, bot, seat_games=[0] * n, seat_wins=[0] * n))
     messages: list[str] = []
     capped = 0
@@ -150,6 +170,7 @@ def run(bots: list[str | tuple[str, Bot]], deals: int, seed: int = 1, rules: Rul
                 e.games += 1
                 e.seat_games[seat] += 1
                 e.points += points[seat]
+                e.margin += points[seat] - (sum(points) - points[seat]) / (n - 1)
                 if winner == seat:
                     e.wins += 1
                     e.seat_wins[seat] += 1
@@ -174,18 +195,293 @@ def run(bots: list[str | tuple[str, Bot]], deals: int, seed: int = 1, rules: Rul
                             "max": round(max(e.times_ms, default=0.0), 3)},
             "decisions": len(e.times_ms),
             "fallbacks": e.fallbacks,
+            "points_margin": round(e.margin / e.games, 2) if e.games else 0.0,
+            "match_win_rate": None,  # whole games: --match
+            "match_ci95": None,
         })
-    return {"entries": report_entries, "deals": deals, "games": games, "capped": capped,
+    return {"mode": "deal", "entries": report_entries, "deals": deals, "games": games, "capped": capped,
             "seed": seed, "rules": rules.to_json(), "turn_cap": cap,
             "seconds": round(time.perf_counter() - started, 1),
             "messages": messages[:20]}
 
 
-def _progress(done: int, total: int, elapsed: float) -> None:
+# ------------------------------------------------------------------ match mode
+def match_seed(seed: int, match: int) -> int:
+    return random.Random(f"tournament-match/{seed}/{match}").getrandbits(48)
+
+
+@dataclass
+class MatchTally:
+    """What one entry did over some matches (added up across worker processes)."""
+
+    matches: int = 0
+    match_wins: float = 0.0  # a tie for the lowest total is shared
+    hands: int = 0
+    hands_out: int = 0
+    points: int = 0
+    margin: float = 0.0  # sum over hands of own points minus the mean of the others
+    seat_matches: list[int] = field(default_factory=list)
+    seat_wins: list[float] = field(default_factory=list)
+    times_ms: list[float] = field(default_factory=list)
+    fallbacks: int = 0
+
+    def add(self, other: MatchTally) -> None:
+        self.matches += other.matches
+        self.match_wins += other.match_wins
+        self.hands += other.hands
+        self.hands_out += other.hands_out
+        self.points += other.points
+        self.margin += other.margin
+        self.seat_matches = [a + b for a, b in zip(self.seat_matches, other.seat_matches,
+                                                   strict=True)]
+        self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins, strict=True)]
+        self.times_ms.extend(other.times_ms)
+        self.fallbacks += other.fallbacks
+
+
+MAX_HANDS = 200  # a match longer than this is stopped (counted as capped)
+
+
+def play_match(rules: Rules, bots: list[Bot], seating: list[int], seed: int, cap: int,
+               tallies: list[MatchTally], messages: list[str], peek: bool = False) -> bool:
+    """One whole game to the rules' target; ``seating[seat]`` is the entry index.
+
+    Adds what happened to ``tallies`` (one per entry); returns True when a hand
+    reached the turn cap (the match is then stopped and nobody wins it).
+    """
+    n = len(seating)
+    match = Match(rules, n, seed)
+    clock = time.perf_counter
+    capped = False
+    while not match.over and len(match.sheet) < MAX_HANDS:
+        history = PublicHistory(n)
+        history.feed(match.start_hand())
+        state = match.state
+        decisions = 0
+        while not state.is_over:
+            if decisions >= cap:
+                capped = True
+                break
+            p = state.to_move
+            idx = seating[p]
+            bot = bots[idx]
+            tally = tallies[idx]
+            legal = state.legal_actions()
+            obs = observe(state, p, history)
+            if peek and hasattr(bot, "peek"):
+                bot.peek = state.clone  # the upper-bound run: the real deal, never in play
+            before = len(messages)
+            t0 = clock()
+            action = choose_safely(bot, obs, legal, messages.append)
+            tally.times_ms.append((clock() - t0) * 1000.0)
+            if len(messages) > before:
+                tally.fallbacks += 1
+            history.feed(match.apply(action))
+            decisions += 1
+        if capped:
+            break
+        points = match.sheet[-1]
+        for seat, idx in enumerate(seating):
+            t = tallies[idx]
+            t.hands += 1
+            t.points += points[seat]
+            t.hands_out += match.went_out[-1] == seat
+            t.margin += points[seat] - (sum(points) - points[seat]) / (n - 1)
+    capped = capped or not match.over
+    low = min(match.totals)
+    leaders = [seat for seat, t in enumerate(match.totals) if t == low]
+    for seat, idx in enumerate(seating):
+        t = tallies[idx]
+        t.matches += 1
+        t.seat_matches[seat] += 1
+        if not capped and seat in leaders:
+            share = 1.0 / len(leaders)
+            t.match_wins += share
+            t.seat_wins[seat] += share
+    return capped
+
+
+def _match_job(job: tuple) -> tuple[list[MatchTally], int, list[str]]:
+    """All seat rotations of one match seed (a worker process's unit of work)."""
+    rules_json, bots, seed, cap, peek = job
+    rules = Rules.from_json(rules_json)
+    n = len(bots)
+    tallies = [MatchTally(seat_matches=[0] * n, seat_wins=[0.0] * n) for _ in range(n)]
+    messages: list[str] = []
+    capped = 0
+    for rot in range(n):
+        seating = [(seat - rot) % n for seat in range(n)]
+        capped += play_match(rules, bots, seating, seed, cap, tallies, messages, peek)
+    return tallies, capped, messages
+
+
+def _nice() -> None:
+    try:
+        os.nice(5)
+    except (AttributeError, OSError):  # not on every platform; the run goes on
+        pass
+
+
+def _worker(in_path: str, out_path: str) -> int:
+    """A worker process: play the pickled match jobs, pickle what happened."""
+    with open(in_path, "rb") as f:
+        jobs = pickle.load(f)
+    results = [_match_job(job) for job in jobs]
+    with open(out_path, "wb") as f:
+        pickle.dump(results, f)
+    return 0
+
+
+def _run_in_processes(job_list: list[tuple], jobs: int) -> list[tuple]:
+    """``_match_job`` over ``job_list`` in ``jobs`` niced child processes, in job order.
+
+    Each child is this module run with ``--worker`` on a pickled share of the
+    jobs (every ``jobs``-th one, so the shares take about as long).
+    """
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="swoop-tournament-") as tmp:
+        procs = []
+        for w in range(jobs):
+            share = job_list[w::jobs]
+            in_path = os.path.join(tmp, f"jobs{w}.pickle")
+            out_path = os.path.join(tmp, f"results{w}.pickle")
+            with open(in_path, "wb") as f:
+                pickle.dump(share, f)
+            cmd = [sys.executable, "-m", "swoop_desktop.ai.tournament", "--worker", in_path,
+                   out_path]
+            extra: dict[str, Any] = {"preexec_fn": _nice} if os.name == "posix" else {}
+            procs.append((subprocess.Popen(cmd, **extra), out_path))
+        shares = []
+        for proc, out_path in procs:
+            if proc.wait() != 0:
+                raise RuntimeError(f"a tournament worker process failed (exit {proc.returncode})")
+            with open(out_path, "rb") as f:
+                shares.append(pickle.load(f))
+    results: list[tuple] = [()] * len(job_list)
+    for w, share in enumerate(shares):
+        for k, result in enumerate(share):
+            results[w + k * jobs] = result
+    return results
+
+
+def run_matches(bots: list[str | tuple[str, Bot]], matches: int, seed: int = 1,
+                rules: Rules | None = None, cap: int = DEFAULT_CAP,
+                budget_ms: float | None = None, worlds: int | None = None, jobs: int = 1,
+                peek: bool = False, progress: bool = False) -> dict[str, Any]:
+    """Whole games to the target, each match seed once per seat rotation (duplicate seating).
+
+    ``jobs`` > 1 plays match seeds in that many worker processes (at a lower
+    priority); the figures are the same as with one, as every bot's choices
+    depend only on its seed and what it sees.
+    """
+    rules = rules or Rules.from_preset("app")
+    n = len(bots)
+    rules.validate_players(n)
+    labels, made = [], []
+    for i, spec in enumerate(bots):
+        if isinstance(spec, tuple):
+            label, bot = spec
+        else:
+            label, bot = spec, parse_bot(spec, seed * 1000 + i, budget_ms, worlds)
+        labels.append(label + (" (peeks)" if peek and hasattr(bot, "peek") else ""))
+        made.append(bot)
+    job_list = [(rules.to_json(), made, match_seed(seed, m), cap, peek) for m in range(matches)]
+    totals = [MatchTally(seat_matches=[0] * n, seat_wins=[0.0] * n) for _ in range(n)]
+    messages: list[str] = []
+    capped = 0
+    started = time.perf_counter()
+    if jobs > 1 and matches > 1:
+        results = _run_in_processes(job_list, min(jobs, matches))
+    else:
+        results = []
+        for done, job in enumerate(job_list, 1):
+            results.append(_match_job(job))
+            if progress:
+                _progress(done * n, matches * n, time.perf_counter() - started, "matches")
+    for tallies, c, msgs in results:
+        capped += c
+        messages.extend(msgs)
+        for t, part in zip(totals, tallies, strict=True):
+            t.add(part)
+    if progress:
+        sys.stderr.write("\n")
+    entries = []
+    for label, t in zip(labels, totals, strict=True):
+        lo, hi = wilson(t.match_wins, t.matches)
+        rate = round(t.match_wins / t.matches, 4) if t.matches else 0.0
+        entries.append({
+            "bot": label,
+            # today's keys: in match mode a game is a whole match
+            "win_rate": rate,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "wins": round(t.match_wins, 2),
+            "games": t.matches,
+            "mean_points": round(t.points / t.hands, 2) if t.hands else 0.0,
+            "seat_win_rates": [round(w / g, 4) if g else 0.0
+                               for w, g in zip(t.seat_wins, t.seat_matches, strict=True)],
+            "decision_ms": {"p50": round(percentile(t.times_ms, 50), 3),
+                            "p95": round(percentile(t.times_ms, 95), 3),
+                            "max": round(max(t.times_ms, default=0.0), 3)},
+            "decisions": len(t.times_ms),
+            "fallbacks": t.fallbacks,
+            # match figures
+            "match_win_rate": rate,
+            "match_ci95": [round(lo, 4), round(hi, 4)],
+            "points_margin": round(t.margin / t.hands, 2) if t.hands else 0.0,
+            "hands": t.hands,
+            "hand_win_rate": round(t.hands_out / t.hands, 4) if t.hands else 0.0,
+        })
+    # Every seat's share of match wins over all entries together (for copies of one
+    # bot: how fair the seats are, from n times the games of one entry).
+    seat_wins = [sum(t.seat_wins[s] for t in totals) for s in range(n)]
+    seat_games = [sum(t.seat_matches[s] for t in totals) for s in range(n)]
+    return {"mode": "match", "entries": entries, "matches": matches, "games": matches * n,
+            "seat_win_rates": [round(w / g, 4) if g else 0.0
+                               for w, g in zip(seat_wins, seat_games, strict=True)],
+            "capped": capped, "seed": seed, "rules": rules.to_json(), "turn_cap": cap,
+            "target": rules.target, "worlds": worlds, "jobs": jobs,
+            "seconds": round(time.perf_counter() - started, 1), "messages": messages[:20]}
+
+
+def format_match_report(report: dict[str, Any]) -> str:
+    n = len(report["entries"])
+    work = (f"hard bot {report['worlds']} worlds per decision, no clock"
+            if report.get("worlds") else "hard bot default work")
+    lines = [f"{report['matches']} match seeds x {n} seat rotations = {report['games']} "
+             f"whole games to {report['target']} (lowest total wins, a tie is shared), "
+             f"seed {report['seed']}, rules {json.dumps(report['rules'])}, {work}",
+             f"capped games (turn cap {report['turn_cap']} per hand): {report['capped']}",
+             "",
+             f"{'#':>2} {'bot':<18} {'matches':>7} {'95% CI':>15} {'pts/hand':>8} "
+             f"{'margin':>7} {'out':>6} {'match wins by seat':<24} {'ms p50':>7} {'p95':>7} "
+             f"{'max':>7}"]
+    for i, e in enumerate(report["entries"]):
+        seats = " ".join(f"{w * 100:4.1f}" for w in e["seat_win_rates"])
+        ms = e["decision_ms"]
+        lines.append(
+            f"{i:>2} {e['bot']:<18} {e['match_win_rate'] * 100:6.1f}% "
+            f"[{e['match_ci95'][0] * 100:5.1f}, {e['match_ci95'][1] * 100:5.1f}] "
+            f"{e['mean_points']:8.1f} {e['points_margin']:+7.1f} "
+            f"{e['hand_win_rate'] * 100:5.1f}% {seats:<24} {ms['p50']:7.2f} {ms['p95']:7.2f} "
+            f"{ms['max']:7.2f}")
+    lines.append("all entries by seat: " + " ".join(f"{w * 100:4.1f}"
+                                                     for w in report["seat_win_rates"]))
+    lines.append("margin: own points per hand minus the mean of the others at the table "
+                 "(lower is better); out: hands it went out first")
+    fallbacks = sum(e["fallbacks"] for e in report["entries"])
+    if fallbacks:
+        lines.append(f"bot answers replaced by a safe move: {fallbacks}")
+    lines.append(f"time: {report['seconds']} s")
+    return "\n".join(lines)
+
+
+def _progress(done: int, total: int, elapsed: float, what: str = "games") -> None:
     width = 30
     filled = int(width * done / total)
     eta = elapsed / done * (total - done)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, "
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {what}, "
                      f"{elapsed:.0f}s, about {eta:.0f}s left ")
     sys.stderr.flush()
 
@@ -213,6 +509,12 @@ def format_report(report: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    raw = sys.argv[1:] if argv is None else argv
+    if len(raw) == 3 and raw[0] == "--worker":  # a child of --jobs (not for people)
+        # Through the module's own name, so what it pickles loads in the parent.
+        from swoop_desktop.ai import tournament
+
+        return tournament._worker(raw[1], raw[2])
     parser = argparse.ArgumentParser(
         prog="python -m swoop_desktop.ai.tournament",
         description="Duplicate-deal tournament between Swoop bots.")
@@ -226,8 +528,21 @@ def main(argv: list[str] | None = None) -> int:
                         help='rules as JSON, e.g. \'{"preset": "classic", "max_four": false}\'')
     parser.add_argument("--cap", type=int, default=DEFAULT_CAP,
                         help="turn cap: decisions per game before it is stopped")
+    parser.add_argument("--match", type=int, default=None, metavar="M",
+                        help="whole games to the rules' target instead of single deals: M match "
+                             "seeds, each played once per seat rotation")
+    parser.add_argument("--worlds", type=int, default=None, metavar="N",
+                        help="hard bot: exactly N searched worlds per decision and no clock, "
+                             "so the figures do not depend on the machine")
     parser.add_argument("--budget-ms", type=float, default=None,
-                        help="hard bot time budget per decision (default 50, capped at 80)")
+                        help="hard bot safety cap on the clock per decision (default 400, at "
+                             "most 1000)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes for --match (niced; e.g. 2 on two cores)")
+    parser.add_argument("--peek", action="store_true",
+                        help="an upper bound for --match: hard bots search the real hands "
+                             "(face-down and set-aside cards still dealt at random) instead "
+                             "of hands dealt from what they see")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress bar on stderr (default: when stderr is a terminal)")
@@ -236,6 +551,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.deals < 1:
             raise ValueError(f"--deals: must be 1 or more, got {args.deals}")
+        if args.match is not None and args.match < 1:
+            raise ValueError(f"--match: must be 1 or more, got {args.match}")
+        if args.worlds is not None and args.worlds < 1:
+            raise ValueError(f"--worlds: must be 1 or more, got {args.worlds}")
+        if args.jobs < 1:
+            raise ValueError(f"--jobs: must be 1 or more, got {args.jobs}")
         if args.cap < 1:
             raise ValueError(f"--cap: must be 1 or more, got {args.cap}")
         rules = Rules.from_json(json.loads(args.rules)) if args.rules else None
@@ -252,9 +573,16 @@ def main(argv: list[str] | None = None) -> int:
         print(str(exc), file=sys.stderr)
         return 2
     progress = sys.stderr.isatty() if args.progress is None else args.progress
-    report = run(bots, args.deals, args.seed, rules, args.cap, args.budget_ms, progress)
+    if args.match is not None:
+        report = run_matches(bots, args.match, args.seed, rules, args.cap, args.budget_ms,
+                             args.worlds, args.jobs, args.peek, progress)
+    else:
+        report = run(bots, args.deals, args.seed, rules, args.cap, args.budget_ms, progress,
+                     args.worlds)
     if args.json:
         print(json.dumps(report))
+    elif args.match is not None:
+        print(format_match_report(report))
     else:
         print(format_report(report))
     return 0

@@ -10,11 +10,14 @@ from swoop_desktop.engine.observation import PublicHistory
 PRESET_NAMES = ("app", "classic", "traditional")
 
 
-def played_position(preset: str, seed: int, plays: int, players: int = 4
-                    ) -> tuple[GameState, PublicHistory]:
-    """A deal after ``plays`` random legal actions (fewer if the hand ends), and its history."""
+def played_position(preset: str, seed: int, plays: int, players: int = 4,
+                    scores: list[int] | None = None) -> tuple[GameState, PublicHistory]:
+    """A deal after ``plays`` random legal actions (fewer if the hand ends), and its history.
+
+    ``scores``: running totals before this hand (a deal late in a match).
+    """
     rules = Rules.from_preset(preset)
-    state, events = new_deal(rules, players, seed=seed)
+    state, events = new_deal(rules, players, seed=seed, scores=scores)
     history = PublicHistory(players)
     history.feed(events)
     rng = random.Random(seed * 7 + plays)

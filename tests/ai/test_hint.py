@@ -29,7 +29,7 @@ def test_r10_hint_uses_a_swoop_card_to_dodge_a_big_pick_up():
                      pile="8 6 5 4 3 2 A")
     h = _hint(state)
     assert h.action == Play((10,), ())
-    assert h.reason == "Swoop: your 10 saves you picking up 7 cards"
+    assert h.reason == "Swoop: your 10 saves you picking up 7 cards (29 points)"
 
 
 def test_r14_hint_goes_out():
@@ -72,3 +72,28 @@ def test_no_hint_when_the_hand_is_over():
     with pytest.raises(ValueError, match="no legal action"):
         hint(observe(state, 0), state.legal_actions())
     assert obs.my_turn
+
+
+def test_hints_come_from_the_search_and_name_the_points_it_saves():
+    # Over many positions the hint sometimes differs from the plain normal choice;
+    # then the search's reason is the points it keeps out of the player's hand.
+    differ = 0
+    for seed in range(40):
+        state, history = played_position("app", seed, plays=8 + 3 * seed)
+        obs = observe(state, state.to_move, history)
+        legal = state.legal_actions()
+        plain = hint(obs, legal, "normal", seed=seed)
+        best = hint(obs, legal, seed=seed, budget_ms=10_000)
+        assert best.action in legal
+        if best.action != plain.action and "points out of your hand" in best.reason:
+            differ += 1
+            assert best.reason.split("keeps about ")[1].split(" ")[0].isdigit()
+    assert differ >= 1
+
+
+def test_r15_hint_says_how_many_points_a_play_sheds():
+    state = position([player("K K 3 4"), player("3 3"), player("4 4"), player("6 6")],
+                     pile="K")
+    h = hint(observe(state, 0), state.legal_actions(), "normal")
+    assert h.action == Play((13, 13), ())
+    assert h.reason == "Play two kings on the king: keeps 20 points out of your hand"

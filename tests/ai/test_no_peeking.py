@@ -18,7 +18,9 @@ LEVELS = ("random", "lowest", "highest", "easy", "normal")
 def _bots():
     bots = [make_bot(level, seed=3) for level in LEVELS]
     bots += [make_bot("normal", "pyro", seed=3), make_bot("easy", "aggressive", seed=4)]
-    bots.append(HardBot(seed=5, max_worlds=3, use_clock=False))
+    # Enough worlds that the search really decides (it needs 4 to overrule the
+    # normal choice), valued by points and the match (R15, R16).
+    bots.append(HardBot(seed=5, max_worlds=8, use_clock=False))
     return bots
 
 
@@ -60,3 +62,28 @@ def test_same_seed_same_observation_same_answer_and_seeds_differ():
     for s in range(5):
         assert make_bot("random", seed=s).choose(obs, legal) == \
             make_bot("random", seed=s).choose(obs, legal)
+
+
+def test_the_match_aware_search_never_peeks_and_really_searches():
+    """Late in a match (totals near the target), the points-and-match evaluation
+    decides; re-dealing what the hard bot cannot see changes nothing."""
+    overruled = 0
+    for seed in range(12):
+        state, history = played_position("app", seed, plays=6 + 5 * seed,
+                                          scores=[240, 180, 275, 210])
+        seat = state.to_move
+        obs = observe(state, seat, history)
+        assert obs.scores == (240, 180, 275, 210)
+        legal = state.legal_actions()
+        bot = HardBot(seed=9, max_worlds=12, use_clock=False)
+        choice = bot.choose(obs, legal)
+        if bot.last_base is not None and choice != bot.last_base:
+            overruled += 1
+        for k in range(2):
+            world = obs.determinize(random.Random(77 * seed + k))
+            other_obs = observe(world, seat, history)
+            assert other_obs == obs
+            again = HardBot(seed=9, max_worlds=12, use_clock=False)
+            assert again.choose(other_obs, world.legal_actions()) == choice, seed
+            assert again.last_points == bot.last_points
+    assert overruled >= 1, "the search overruled the normal choice somewhere"

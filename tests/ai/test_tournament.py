@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from swoop_desktop.ai.tournament import main, run, wilson
+from swoop_desktop.ai.tournament import main, run, run_matches, wilson
 
 
 def _json(capsys, *args: str) -> dict:
@@ -72,6 +72,9 @@ def test_progress_bar_goes_to_stderr(capsys):
     (["--bots", "normal:grumpy,random,random"], "unknown personality 'grumpy'"),
     (["--bots", "normal,random"], "players: must be 3-8"),
     (["--bots", "normal,random,random", "--deals", "0"], "--deals: must be 1 or more"),
+    (["--bots", "normal,random,random", "--match", "0"], "--match: must be 1 or more"),
+    (["--bots", "hard,random,random", "--match", "2", "--worlds", "0"],
+     "--worlds: must be 1 or more"),
     (["--bots", "normal,random,random", "--rules", "{oops"], "--rules: not valid JSON"),
     (["--bots", "normal,random,random", "--rules", '{"preset": "house"}'], "unknown rule set"),
 ])
@@ -84,3 +87,47 @@ def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
     assert wilson(0, 0) == (0.0, 0.0)
+
+
+def test_r16_match_mode_level_order_on_a_small_fixed_work_run():
+    """random < easy < normal < hard, in whole games at one table (duplicate seating).
+
+    The hard bot does a fixed 8 worlds per decision with no clock, so the
+    result depends only on the seeds, never on how busy the machine is.
+    """
+    report = run_matches(["random", "easy", "normal", "hard"], 6, seed=2, worlds=8)
+    assert report["mode"] == "match" and report["games"] == 24 and report["capped"] == 0
+    entries = report["entries"]
+    rates = [e["match_win_rate"] for e in entries]
+    margins = [e["points_margin"] for e in entries]
+    assert rates == sorted(rates) and len(set(rates)) == 4, rates
+    assert margins == sorted(margins, reverse=True) and len(set(margins)) == 4, margins
+    # Ties are shared, so the match wins add up to the matches played.
+    assert sum(e["wins"] for e in entries) == pytest.approx(24)
+    for e in entries:
+        lo, hi = e["match_ci95"]
+        assert 0 <= lo <= e["match_win_rate"] <= hi <= 1
+        assert e["hands"] > 24 and e["games"] == 24
+
+
+def test_match_mode_json_keeps_the_deal_keys_and_adds_the_match_figures(capsys):
+    report = _json(capsys, "--bots", "normal,easy,easy,easy", "--match", "2", "--seed", "5")
+    for e in report["entries"]:
+        assert set(e) >= {"bot", "win_rate", "ci95", "mean_points", "seat_win_rates",
+                          "decision_ms", "match_win_rate", "match_ci95", "points_margin"}
+    # Duplicate seating: every entry played each match seed from every seat.
+    assert all(e["games"] == 8 and sum(e["seat_win_rates"]) >= 0 for e in report["entries"])
+    # The margins of a table add up to zero (each is own points minus the others' mean).
+    hands = report["entries"][0]["hands"]
+    assert all(e["hands"] == hands for e in report["entries"])
+    assert sum(e["points_margin"] for e in report["entries"]) == pytest.approx(0, abs=0.05)
+    deal = _json(capsys, "--bots", "normal,easy,easy", "--deals", "2")
+    assert "points_margin" in deal["entries"][0] and deal["entries"][0]["match_win_rate"] is None
+
+
+def test_match_mode_over_two_worker_processes_gives_the_same_figures():
+    one = run_matches(["normal", "easy", "easy"], 3, seed=4)
+    two = run_matches(["normal", "easy", "easy"], 3, seed=4, jobs=2)
+    for a, b in zip(one["entries"], two["entries"], strict=True):
+        assert a["match_win_rate"] == b["match_win_rate"]
+        assert a["points_margin"] == b["points_margin"] and a["hands"] == b["hands"]

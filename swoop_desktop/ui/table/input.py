@@ -217,7 +217,8 @@ class TableInput(TableParts):
         from swoop_desktop.ai import hint, observe
 
         try:
-            h = hint(observe(st, 0, self.history), st.legal_actions(), "normal",
+            # The strongest bot that answers within the hint's time (its own cap).
+            h = hint(observe(st, 0, self.history), st.legal_actions(),
                      seed=self.match.seed + self.plays)
         except Exception as exc:  # noqa: BLE001 - a hint must never break the game
             _log.exception("hint failed")

@@ -15,6 +15,7 @@ import logging
 import queue
 import random
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -123,6 +124,10 @@ def _replay_current(replay: Match, match: Match):
                 yield events
 
 
+def _let_frames_run() -> None:
+    time.sleep(0.0003)
+
+
 class Thinker:
     """A bot's decision for one position, computed on a worker thread."""
 
@@ -130,6 +135,10 @@ class Thinker:
         self.seat = seat
         self.bot = make_bot(seat.level if seat.level != "human" else "normal",
                             seat.personality, seed=seed, weights=seat.weights)
+        if hasattr(self.bot, "pause"):
+            # A searching bot hands the interpreter back to the frame loop between
+            # play-outs, so a frame never waits long for it.
+            self.bot.pause = _let_frames_run
         self.thread: threading.Thread | None = None
         self.result: Action | None = None
         self.problem: str | None = None

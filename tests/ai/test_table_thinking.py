@@ -1,0 +1,81 @@
+"""Three hard opponents at the table: their thinking never holds up a frame.
+
+The hard bots' search runs on a worker thread while the table keeps
+drawing. The test holds a hard bot's search open (it waits on a gate) and
+steps the real app frame by frame: were the frame loop to wait for the bot
+at any point, a step would hang there and the gate would time out. Frame
+times are measured and printed for the record, never asserted (they depend
+on how busy the machine is).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+
+from swoop_desktop.storage import load_settings, resolve_dirs, save_settings
+from swoop_desktop.ui.pilot import Pilot
+
+GATE_TIMEOUT = 20.0
+
+
+def _three_hard_bots(data) -> None:
+    dirs = resolve_dirs(data)
+    settings, _ = load_settings(dirs)
+    save_settings(dirs, dataclasses.replace(
+        settings, opponents={1: {"level": "hard"}, 2: {"level": "hard"}, 3: {"level": "hard"}}))
+
+
+def test_three_hard_bots_think_on_a_worker_and_never_hold_up_a_frame(tmp_path):
+    data = tmp_path / "home"
+    _three_hard_bots(data)
+    gate = threading.Event()
+    entered: list[tuple[int, str]] = []  # (seat, thread name) of every hard decision begun
+    timed_out: list[int] = []
+    searched: list[int] = []
+    with Pilot(data_dir=data, seed=8, start="table", demo=True, speed="instant",
+               pace="instant") as pilot:
+        table = pilot.table
+        assert [s.level for s in table.seats[1:]] == ["hard"] * 3
+        for seat in (1, 2, 3):
+            bot = table.thinkers[seat].bot
+            assert bot.pause is not None, "a table bot hands the interpreter back between play-outs"
+            original = bot.choose
+
+            def gated(obs, legal, seat=seat, bot=bot, original=original):
+                entered.append((seat, threading.current_thread().name))
+                if not gate.wait(GATE_TIMEOUT):
+                    timed_out.append(seat)
+                action = original(obs, legal)
+                searched.append(bot.last_worlds)
+                return action
+
+            bot.choose = gated
+        frame_ms: list[float] = []
+        seats_held: set[int] = set()
+        for _round in range(6):
+            gate.clear()
+            seen = len(entered)
+            assert pilot.until(lambda seen=seen: len(entered) > seen, 30), "a hard bot gets a turn"
+            plays = table.plays
+            seat = entered[-1][0]
+            # The bot is stuck thinking; the table goes on drawing frames all the same.
+            for _ in range(90):
+                t0 = time.perf_counter()
+                pilot.step()
+                frame_ms.append((time.perf_counter() - t0) * 1000)
+            assert table.plays == plays, "nothing is played while the bot still thinks"
+            assert table.thinking is not None and table.thinking["seat"] == seat
+            seats_held.add(seat)
+            gate.set()
+            assert pilot.until(lambda plays=plays: table.plays > plays, 30), \
+                "the bot's answer is played once it is ready"
+        gate.set()
+    assert not timed_out, "the frame loop never waited on a thinking bot"
+    assert all(name != "MainThread" for _, name in entered), "hard bots think off the frame loop"
+    assert len(seats_held) >= 2
+    assert any(w > 0 for w in searched), "the hard bots really searched"
+    frame_ms.sort()
+    print(f"frames while a hard bot thought: {len(frame_ms)}, "
+          f"p50 {frame_ms[len(frame_ms) // 2]:.2f} ms, max {frame_ms[-1]:.2f} ms")
