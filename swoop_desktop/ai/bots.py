@@ -104,7 +104,7 @@ class HighestBot(LowestBot):
 
 
 def _size(a: Action) -> int:
-    return a.size if type(a) is Play or type(a) is Add else 0  # type: ignore[union-attr]
+    return a.size if type(a) is Play or type(a) is Add else 0
 
 
 def _order(a: Action) -> tuple:

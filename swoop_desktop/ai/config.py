@@ -115,7 +115,7 @@ class SeatConfig:
 
     def make_bot(self, seed: int = 0):
         """The bot this seat describes."""
-        from . import make_bot
+        from .make import make_bot
 
         return make_bot(self.level, self.personality, seed=seed, weights=self.weights)
 

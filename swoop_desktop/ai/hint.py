@@ -135,7 +135,7 @@ def hint(obs: Observation, legal: list[Action], level: str = "hard", seed: int =
     asks the normal bot alone. When the search picks a move for the points
     it keeps out of the player's hand, the reason says so.
     """
-    from . import make_bot
+    from .make import make_bot
 
     if not legal:
         raise ValueError("hint: there is no legal action (the hand is over)")

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import cast
 
 from swoop_desktop.engine import END, RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
@@ -110,17 +111,17 @@ class RolloutPolicy:
         acts: list[Action] = []
         for r in range(1, 15):
             h = len(hand[r])
-            slots = by_rank.get(r)
-            if not h and not slots:
+            places = by_rank.get(r, [])
+            if not h and not places:
                 continue
             if swoop_rank[r]:
-                acts.append(Play((r,), ()) if h else Play((), (slots[0],)))  # type: ignore[index]
+                acts.append(Play((r,), ()) if h else Play((), (places[0],)))
                 continue
             room = (4 - run if r == top else 4) if max_four else 1 << 30
-            k_up = min(len(slots), room) if slots else 0
+            k_up = min(len(places), room)
             k_hand = min(h, room - k_up)
             if k_up + k_hand:
-                acts.append(Play((r,) * k_hand, tuple(slots[:k_up]) if k_up else ()))
+                acts.append(Play((r,) * k_hand, tuple(places[:k_up])))
         down = state.down[p]
         for s in range(4):
             if up[s] is None and down[s] is not None:
@@ -137,11 +138,11 @@ class RolloutPolicy:
             return legal[0]
         phase = state.phase
         if phase == FOLLOW:
-            best = None
+            biggest: Add | None = None
             for a in legal:
-                if type(a) is Add and (best is None or a.size > best.size):
-                    best = a
-            return best if best is not None else legal[-1]
+                if type(a) is Add and (biggest is None or a.size > biggest.size):
+                    biggest = a
+            return biggest if biggest is not None else legal[-1]
         if phase == CHAIN:
             return legal[0] if state.top >= 7 and type(legal[0]) is Flip else legal[-1]
         w = self.w
@@ -176,6 +177,7 @@ class RolloutPolicy:
                 ps = self.p_safe[top if pile_n else 0]
                 sc = w["flip"] + w["flip_safe"] * ps + w["flip_risk"] * (1 - ps) * pile_n / 5
             else:
+                a = cast(Play, a)  # a set (Play or Add; the same fields), never Flip or End here
                 r = a.hand[0] if a.hand else RANK_OF[up[a.up[0]]]
                 k = a.size
                 if k == left:

@@ -29,19 +29,19 @@ import argparse
 import json
 import math
 import os
-import pickle
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from swoop_desktop.engine import EngineError, Match, Rules, new_deal
 from swoop_desktop.engine.observation import PublicHistory, observe
 
-from . import Bot, choose_safely, make_bot
+from .bots import Bot
 from .config import LEVELS
 from .features import PERSONALITIES
+from .make import choose_safely, make_bot
 
 DEFAULT_CAP = 1000
 
@@ -88,7 +88,7 @@ def deal_seed(seed: int, deal: int) -> int:
     return random.Random(f"tournament/{seed}/{deal}").getrandbits(48)
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval for a proportion."""
     if n == 0:
         return (0.0, 0.0)
@@ -257,6 +257,7 @@ def play_match(rules: Rules, bots: list[Bot], seating: list[int], seed: int, cap
         history = PublicHistory(n)
         history.feed(match.start_hand())
         state = match.state
+        assert state is not None  # a hand was just dealt
         decisions = 0
         while not state.is_over:
             if decisions >= cap:
@@ -323,20 +324,31 @@ def _nice() -> None:
 
 
 def _worker(in_path: str, out_path: str) -> int:
-    """A worker process: play the pickled match jobs, pickle what happened."""
-    with open(in_path, "rb") as f:
-        jobs = pickle.load(f)
-    results = [_match_job(job) for job in jobs]
-    with open(out_path, "wb") as f:
-        pickle.dump(results, f)
+    """A worker process: play the match jobs described in JSON, write what happened as JSON.
+
+    A job names its bots by their specs and seeds (bots are rebuilt here: their
+    choices depend only on their seed and what they see, so the figures are the
+    same as in one process)."""
+    with open(in_path, encoding="utf-8") as f:
+        jobs = json.load(f)
+    results = []
+    for job in jobs:
+        bots = [parse_bot(spec, bot_seed, job["budget_ms"], job["worlds"])
+                for spec, bot_seed in job["bots"]]
+        tallies, capped, messages = _match_job(
+            (job["rules"], bots, job["seed"], job["cap"], job["peek"]))
+        results.append({"tallies": [asdict(t) for t in tallies], "capped": capped,
+                        "messages": messages})
+    with open(out_path, "w", encoding="utf-8") as f:
+        json.dump(results, f)
     return 0
 
 
-def _run_in_processes(job_list: list[tuple], jobs: int) -> list[tuple]:
-    """``_match_job`` over ``job_list`` in ``jobs`` niced child processes, in job order.
+def _run_in_processes(job_list: list[dict[str, Any]], jobs: int) -> list[tuple]:
+    """Match jobs (JSON-ready dicts) in ``jobs`` niced child processes, in job order.
 
-    Each child is this module run with ``--worker`` on a pickled share of the
-    jobs (every ``jobs``-th one, so the shares take about as long).
+    Each child is this module run with ``--worker`` on a JSON share of the jobs
+    (every ``jobs``-th one, so the shares take about as long).
     """
     import subprocess
     import tempfile
@@ -345,10 +357,10 @@ def _run_in_processes(job_list: list[tuple], jobs: int) -> list[tuple]:
         procs = []
         for w in range(jobs):
             share = job_list[w::jobs]
-            in_path = os.path.join(tmp, f"jobs{w}.pickle")
-            out_path = os.path.join(tmp, f"results{w}.pickle")
-            with open(in_path, "wb") as f:
-                pickle.dump(share, f)
+            in_path = os.path.join(tmp, f"jobs{w}.json")
+            out_path = os.path.join(tmp, f"results{w}.json")
+            with open(in_path, "w", encoding="utf-8") as f:
+                json.dump(share, f)
             cmd = [sys.executable, "-m", "swoop_desktop.ai.tournament", "--worker", in_path,
                    out_path]
             extra: dict[str, Any] = {"preexec_fn": _nice} if os.name == "posix" else {}
@@ -357,12 +369,13 @@ def _run_in_processes(job_list: list[tuple], jobs: int) -> list[tuple]:
         for proc, out_path in procs:
             if proc.wait() != 0:
                 raise RuntimeError(f"a tournament worker process failed (exit {proc.returncode})")
-            with open(out_path, "rb") as f:
-                shares.append(pickle.load(f))
+            with open(out_path, encoding="utf-8") as f:
+                shares.append(json.load(f))
     results: list[tuple] = [()] * len(job_list)
     for w, share in enumerate(shares):
         for k, result in enumerate(share):
-            results[w + k * jobs] = result
+            tallies = [MatchTally(**t) for t in result["tallies"]]
+            results[w + k * jobs] = (tallies, result["capped"], result["messages"])
     return results
 
 
@@ -388,12 +401,18 @@ def run_matches(bots: list[str | tuple[str, Bot]], matches: int, seed: int = 1,
         labels.append(label + (" (peeks)" if peek and hasattr(bot, "peek") else ""))
         made.append(bot)
     job_list = [(rules.to_json(), made, match_seed(seed, m), cap, peek) for m in range(matches)]
+    # Worker processes rebuild the bots from their specs, so only specs can go to them.
+    by_spec = all(isinstance(spec, str) for spec in bots)
     totals = [MatchTally(seat_matches=[0] * n, seat_wins=[0.0] * n) for _ in range(n)]
     messages: list[str] = []
     capped = 0
     started = time.perf_counter()
-    if jobs > 1 and matches > 1:
-        results = _run_in_processes(job_list, min(jobs, matches))
+    if jobs > 1 and matches > 1 and by_spec:
+        described = [{"rules": rules.to_json(),
+                      "bots": [(spec, seed * 1000 + i) for i, spec in enumerate(bots)],
+                      "budget_ms": budget_ms, "worlds": worlds, "seed": match_seed(seed, m),
+                      "cap": cap, "peek": peek} for m in range(matches)]
+        results = _run_in_processes(described, min(jobs, matches))
     else:
         results = []
         for done, job in enumerate(job_list, 1):
@@ -511,10 +530,7 @@ def format_report(report: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     raw = sys.argv[1:] if argv is None else argv
     if len(raw) == 3 and raw[0] == "--worker":  # a child of --jobs (not for people)
-        # Through the module's own name, so what it pickles loads in the parent.
-        from swoop_desktop.ai import tournament
-
-        return tournament._worker(raw[1], raw[2])
+        return _worker(raw[1], raw[2])
     parser = argparse.ArgumentParser(
         prog="python -m swoop_desktop.ai.tournament",
         description="Duplicate-deal tournament between Swoop bots.")

@@ -733,8 +733,9 @@ class TableScene(TableInput, TableDrawing, Scene):
                              "min": max(least, thinker.think_time(pace, self.rng))}
             return
         thinker = self.thinkers[self.thinking["seat"]]
-        if thinker.ready and self.clock - self.thinking["since"] >= self.thinking["min"]:
-            action = thinker.result
+        action = thinker.result
+        if (thinker.ready and action is not None
+                and self.clock - self.thinking["since"] >= self.thinking["min"]):
             self.thinking = None
             if thinker.problem:
                 _log.warning(thinker.problem)
