@@ -1,0 +1,93 @@
+"""Hand review figures: seconds per hand and per game, and how stable the labels are.
+
+    python benchmarks/review_figures.py [--games 3] [--hands 3] [--check 10] [--json]
+
+Plays games with an easy bot in seat 0 (the reviewed seat: it makes mistakes to find)
+against three normal bots, then reviews seat 0's decisions at review strength
+(``REVIEW_WORLDS`` re-deals per decision), timing each hand and each game. For
+agreement it re-assesses the same decisions with ``--check`` times the work and
+reports how often each label survives, and how often a "blunder" at review strength
+is still a blunder (or at least a mistake) with ten times the work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from swoop_desktop.ai import make_bot, observe  # noqa: E402
+from swoop_desktop.ai.review import REVIEW_WORLDS, assess, decisions  # noqa: E402
+from swoop_desktop.engine import Match, Rules  # noqa: E402
+from swoop_desktop.engine.observation import PublicHistory  # noqa: E402
+
+
+def play(seed: int, hands: int) -> Match:
+    match = Match(Rules.from_preset("app"), 4, seed)
+    bots = [make_bot("easy" if p == 0 else "normal", seed=seed * 10 + p) for p in range(4)]
+    histories = [PublicHistory(4) for _ in range(4)]
+
+    def feed(events):
+        for h in histories:
+            h.feed(events)
+
+    feed(match.start_hand())
+    while True:
+        state = match.state
+        p = state.to_move
+        feed(match.apply(bots[p].choose(observe(state, p, histories[p].copy()),
+                                        state.legal_actions())))
+        if match.hand_over:
+            if match.over or len(match.actions) >= hands:
+                return match
+            feed(match.start_hand())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--hands", type=int, default=3, help="hands per game (at most)")
+    parser.add_argument("--check", type=int, default=10, help="work multiple for agreement")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    hand_seconds, game_seconds = [], []
+    pairs = []
+    for g in range(args.games):
+        match = play(100 + g, args.hands)
+        found = decisions(match.rules, 4, match.seed, match.actions)
+        game_start = time.perf_counter()
+        verdicts = []
+        for hand in range(len(match.actions)):
+            start = time.perf_counter()
+            verdicts += [assess(d) for d in found if d.hand_no == hand]
+            hand_seconds.append(time.perf_counter() - start)
+        game_seconds.append(time.perf_counter() - game_start)
+        for d, v in zip(found, verdicts, strict=True):
+            strong = assess(d, worlds=REVIEW_WORLDS * args.check, seed=1)
+            pairs.append((v.label, strong.label))
+    same = Counter(a for a, b in pairs if a == b)
+    total = Counter(a for a, _ in pairs)
+    blunders = [b for a, b in pairs if a == "blunder"]
+    out = {
+        "decisions": len(pairs),
+        "seconds_per_hand_mean": round(sum(hand_seconds) / len(hand_seconds), 2),
+        "seconds_per_hand_max": round(max(hand_seconds), 2),
+        "seconds_per_game_mean": round(sum(game_seconds) / len(game_seconds), 2),
+        "hands_per_game": round(len(hand_seconds) / len(game_seconds), 1),
+        "labels": dict(total),
+        "label_kept_at_check": {k: f"{same[k]}/{total[k]}" for k in total},
+        "blunder_still_blunder": f"{blunders.count('blunder')}/{len(blunders)}",
+        "blunder_still_mistake_or_worse": (
+            f"{sum(b in ('blunder', 'mistake') for b in blunders)}/{len(blunders)}"),
+        "good_still_good": f"{same['good']}/{total['good']}",
+    }
+    print(json.dumps(out) if args.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
+
+
+if __name__ == "__main__":
+    main()

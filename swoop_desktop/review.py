@@ -1,0 +1,129 @@
+"""``python -m swoop_desktop.review GAME.json``: the hand review from the command line.
+
+For bug reports and for checking the advice. ``GAME.json`` is a saved game
+(``game.json`` in the data folder) or a game history (``history.json``; the
+newest game unless ``--game`` names one by the start of its id). The
+analysis is the same as the Review screen's (``swoop_desktop.ai.review``):
+the reviewed seat's decisions, weighed from that seat's own observation.
+
+This module sits above both ``ai`` and ``storage`` (it needs the files of one
+and the analysis of the other), like the self-test, so neither has to know
+the other. Bad input exits 2 with one line saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from swoop_desktop.ai.review import REVIEW_WORLDS, review
+from swoop_desktop.engine import Action, Rules
+from swoop_desktop.storage.history import HISTORY_KIND
+from swoop_desktop.storage.jsonfile import DocumentError, decode_document
+from swoop_desktop.storage.savegame import GAME_KIND
+
+MAX_BYTES = 20 * 1024 * 1024
+
+
+class ReviewInputError(ValueError):
+    """The file or an argument cannot be reviewed; the message says why in plain words."""
+
+
+def load_game_file(path: Path, game: str | None = None
+                   ) -> tuple[Rules, int, int, list[list[Action]], str]:
+    """Rules, players, seed and recorded actions of the game in ``path``, and a label."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise ReviewInputError(f"{path}: larger than {MAX_BYTES // 2**20} MB, not a Swoop game")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ReviewInputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        fmt = json.loads(raw).get("format")
+    except (ValueError, AttributeError, RecursionError):
+        fmt = None
+    try:
+        if fmt == "swoop-history":
+            games = decode_document(raw, HISTORY_KIND).games
+            if not games:
+                raise ReviewInputError(f"{path}: the history holds no games")
+            if game:
+                found = [g for g in games if g.id.startswith(game)]
+                if len(found) != 1:
+                    raise ReviewInputError(
+                        f"--game {game[:20]!r}: {'no game' if not found else 'several games'} "
+                        "in the history start with that id")
+                record = found[0]
+            else:
+                record = games[-1]
+            return (record.rules_obj(), record.players, record.seed, record.deals(),
+                    f"game {record.id} of {record.date}")
+        saved = decode_document(raw, GAME_KIND)
+    except DocumentError as exc:
+        raise ReviewInputError(f"{path}: {exc}") from None
+    match = saved.match
+    return match.rules, match.n, match.seed, match.actions, "the saved game in progress"
+
+
+def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
+    lines = [f"Review of {label}" + (f", hand {hand}" if hand else "")
+             + f" ({len(result.verdicts)} decisions, {seconds:.1f} s)"]
+    lines += result.summary_lines()
+    lines.append("")
+    for v in result.verdicts:
+        lines.append(f"hand {v.hand_no + 1} #{v.number:<3} {v.label:<10} {v.cost:5.1f}  "
+                     f"you {v.chosen}: {v.reason}")
+    for v in result.hindsight:
+        lines.append(f"hindsight, hand {v.hand_no + 1} #{v.number:<3} {v.label:<10} "
+                     f"{v.cost:5.1f}  {v.reason}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m swoop_desktop.review",
+        description="Review a game: where your plays cost points, as the hard bot sees it.")
+    parser.add_argument("game", type=Path, help="a saved game.json or a history.json")
+    parser.add_argument("--hand", type=int, default=None, help="review one hand (1 = the first)")
+    parser.add_argument("--game", dest="game_id", default=None,
+                        help="in a history, the game whose id starts with this")
+    parser.add_argument("--seat", type=int, default=0, help="whose decisions (0 = you)")
+    parser.add_argument("--worlds", type=int, default=REVIEW_WORLDS,
+                        help=f"re-deals per decision (default {REVIEW_WORLDS})")
+    parser.add_argument("--hindsight", action="store_true",
+                        help="also judge each decision with all cards shown")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    args = parser.parse_args(argv)
+    try:
+        rules, players, seed, hands, label = load_game_file(args.game, args.game_id)
+        if args.hand is not None and not 1 <= args.hand <= len(hands):
+            raise ReviewInputError(f"--hand: the game has hands 1-{len(hands)}, not {args.hand}")
+        if not 0 <= args.seat < players:
+            raise ReviewInputError(f"--seat: the game has seats 0-{players - 1}")
+        if not 1 <= args.worlds <= 10_000:
+            raise ReviewInputError("--worlds: must be 1-10000")
+        start = time.perf_counter()
+        result = review(rules, players, seed, hands, seat=args.seat,
+                        hand=None if args.hand is None else args.hand - 1,
+                        worlds=args.worlds, hindsight=args.hindsight)
+        seconds = time.perf_counter() - start
+    except ReviewInputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        body = result.to_json()
+        body["summary"] = result.summary_lines()
+        body["seconds"] = round(seconds, 2)
+        json.dump(body, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        print(_report(result, label, args.hand, seconds))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,539 @@
+"""Review: where your plays cost points, one decision at a time, as the hard bot sees it.
+
+Opened from the hand-over overlay (this hand), Game over (the whole game) and
+Scores -> Past games (any finished game). The analysis
+(:mod:`swoop_desktop.ai.review`) runs on a worker thread with a progress bar
+and a Cancel button, so the screen stays responsive; its results are stored
+in ``reviews.json`` (never in the saved game or the history), so opening the
+same review again is instant.
+
+At each decision the table is drawn as it was: what you could see, your
+choice outlined in white and the best choice in green. The right-hand panel
+gives the verdict in expected points with one line of why. "Show all cards"
+switches to the same decision judged with every hidden card known, clearly
+marked as hindsight. The summary lists the costly decisions; choosing one
+jumps to it. Keys: Left/Right step, Home/End, H hindsight, S summary, Esc back.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from swoop_desktop.ai.review import (
+    REVIEW_WORLDS,
+    Cancelled,
+    Decision,
+    Review,
+    Verdict,
+    decisions,
+    review,
+)
+from swoop_desktop.engine import RANK_OF, Action, Flip, Rules, action_from_json
+from swoop_desktop.storage.reviews import load_review, review_key, store_review
+from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui.cards import CardArt, card_size
+from swoop_desktop.ui.scene import Scene
+
+LABEL_COLOURS = {"good": (110, 220, 140), "inaccuracy": (240, 220, 110),
+                 "mistake": (245, 160, 90), "blunder": (240, 90, 80)}
+LABEL_WORDS = {"good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
+               "blunder": "Blunder"}
+SEAT_WORDS = ("You", "Left", "Top", "Right")
+
+
+def _cards_of(obs: Any, action: Action) -> list[int]:
+    """The card ids an action moves, as far as the player could see them."""
+    me = obs.seat
+    if type(action) is Flip:
+        return []
+    ids: list[int] = []
+    hand = list(obs.hand)
+    for r in getattr(action, "hand", ()):
+        for c in hand:
+            if RANK_OF[c] == r and c not in ids:
+                ids.append(c)
+                break
+    for s in getattr(action, "up", ()):
+        card = obs.up[me][s]
+        if card is not None:
+            ids.append(card)
+    return ids
+
+
+class ReviewScene(Scene):
+    """The review of one hand (``hand``, 0-based) or of a whole game (``hand=None``)."""
+
+    name = "review"
+
+    def __init__(self, app: Any, rules: Rules, players: int, seed: int,
+                 hands: Sequence[Sequence[Action]], hand: int | None = None,
+                 names: Sequence[str] | None = None, worlds: int = REVIEW_WORLDS) -> None:
+        super().__init__(app)
+        self.rules = rules
+        self.hand = hand
+        self.names = list(names) if names else list(SEAT_WORDS[:players])
+        self.worlds = worlds
+        self.hands = [list(h) for h in hands]
+        self.decisions: list[Decision] = decisions(rules, players, seed, self.hands, 0, hand)
+        self.key = review_key(rules.to_json(), players, seed, self.hands, hand, worlds)
+        self.seed = seed
+        self.players = players
+        self.result: Review | None = None
+        self.index = 0
+        self.hindsight = False
+        self.view = "summary"
+        self.done = 0
+        self.total = len(self.decisions) * 2
+        self.cancel = threading.Event()
+        self.worker: threading.Thread | None = None
+        self.failed: str | None = None
+        self.summary_rects: list[tuple[pygame.Rect, int]] = []
+        self.selected = 0
+        self.art = CardArt(app.theme, rules.tens_are_swoop_cards)
+        self.prev_btn = W.Button((0, 0, 10, 10), "< Previous", self.previous,
+                                 tooltip="Previous decision (Left arrow)")
+        self.next_btn = W.Button((0, 0, 10, 10), "Next >", self.next,
+                                 tooltip="Next decision (Right arrow)")
+        self.hind_btn = W.Button((0, 0, 10, 10), "Show all cards", self.toggle_hindsight,
+                                 tooltip="The same decision with every card shown (H)")
+        self.summary_btn = W.Button((0, 0, 10, 10), "Summary", self.show_summary,
+                                    tooltip="Every costly decision (S)")
+        self.back_btn = W.Button((0, 0, 10, 10), "Back", self.close, primary=True,
+                                 tooltip="Back (Esc)")
+        self.cancel_btn = W.Button((0, 0, 10, 10), "Cancel", self.close,
+                                   tooltip="Stop the review (Esc)")
+        self._size: tuple[int, int] | None = None
+
+    # ---------------------------------------------------------------- analysis
+    @property
+    def title(self) -> str:
+        return ("Review: the whole game" if self.hand is None
+                else f"Review: hand {self.hand + 1}")
+
+    @property
+    def ready(self) -> bool:
+        return self.result is not None
+
+    def enter(self) -> None:
+        self._layout()
+        stored = None
+        if getattr(self.app, "dirs", None) is not None:
+            body, messages = load_review(self.app.dirs, self.key)
+            for text in messages:
+                self.app.notify(text)
+            if body is not None:
+                try:
+                    stored = Review.from_json(body)
+                except (KeyError, TypeError, ValueError):
+                    stored = None
+        if stored is not None and len(stored.verdicts) == len(self.decisions):
+            self.result = stored
+            return
+        self.worker = threading.Thread(target=self._work, name="review", daemon=True)
+        self.worker.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done = done
+
+    def _work(self) -> None:
+        try:
+            fair = review(self.rules, self.players, self.seed, self.hands, 0, self.hand,
+                          self.worlds, progress=self._progress, cancel=self.cancel)
+            half = len(self.decisions)
+            seen = review(self.rules, self.players, self.seed, self.hands, 0, self.hand,
+                          max(8, self.worlds // 2), hindsight=True, cancel=self.cancel,
+                          progress=lambda d, t: self._progress(half + d // 2, 0))
+        except Cancelled:
+            return
+        except Exception as exc:  # noqa: BLE001 - a review must never take the game down
+            self.failed = f"The review could not be finished ({exc})."
+            return
+        result = Review(fair.verdicts, seen.hindsight)
+        self.result = result
+        if getattr(self.app, "dirs", None) is not None and not self.cancel.is_set():
+            for text in store_review(self.app.dirs, self.key, result.to_json()):
+                self.app.notify(text)
+
+    def exit(self) -> None:
+        self.cancel.set()
+
+    # ------------------------------------------------------------- navigation
+    def close(self) -> None:
+        self.cancel.set()
+        self.app.pop()
+
+    def go(self, index: int) -> None:
+        if self.decisions:
+            self.index = max(0, min(len(self.decisions) - 1, index))
+            self.view = "decision"
+
+    def next(self) -> None:
+        self.go(self.index + 1 if self.view == "decision" else self.index)
+
+    def previous(self) -> None:
+        self.go(self.index - 1 if self.view == "decision" else self.index)
+
+    def toggle_hindsight(self) -> None:
+        self.hindsight = not self.hindsight
+        self.hind_btn.label = "What you knew" if self.hindsight else "Show all cards"
+        if self.view != "decision":
+            self.go(self.index)
+
+    def show_summary(self) -> None:
+        self.view = "summary"
+
+    @property
+    def verdict(self) -> Verdict | None:
+        if self.result is None or not self.decisions:
+            return None
+        pool = self.result.hindsight if self.hindsight else self.result.verdicts
+        return pool[self.index] if self.index < len(pool) else None
+
+    @property
+    def words(self) -> str:
+        """Everything the screen says now (tests read it)."""
+        lines = [self.title]
+        if not self.ready:
+            lines.append(self.progress_text)
+        elif self.view == "summary" and self.result is not None:
+            lines += self.result.summary_lines()
+        else:
+            v = self.verdict
+            if self.hindsight:
+                lines.append("Hindsight: all cards shown")
+            if v is not None:
+                lines += [f"Decision {v.number}", LABEL_WORDS[v.label], f"You {v.chosen}",
+                          f"Best: {v.best}", v.reason]
+        return "\n".join(lines)
+
+    @property
+    def progress_text(self) -> str:
+        if self.failed:
+            return self.failed
+        n = len(self.decisions)
+        shown = min(self.done, n)
+        return f"Reviewing {n} decision{'s' if n != 1 else ''}: {shown} of {n}"
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self._size != tuple(self.app.size):
+            self._layout()
+        if not self.ready:
+            if self.cancel_btn.handle(event):
+                return True
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE,
+                                                              pygame.K_BACKSPACE):
+                self.close()
+                return True
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+        for button in self._buttons():
+            if button.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif key == pygame.K_RIGHT:
+                self.next()
+            elif key == pygame.K_LEFT:
+                self.previous()
+            elif key == pygame.K_HOME:
+                self.go(0)
+            elif key == pygame.K_END:
+                self.go(len(self.decisions) - 1)
+            elif key == pygame.K_h:
+                self.toggle_hindsight()
+            elif key == pygame.K_s:
+                self.show_summary()
+            elif self.view == "summary" and key in (pygame.K_UP, pygame.K_DOWN):
+                step = 1 if key == pygame.K_DOWN else -1
+                if self.summary_rects:
+                    self.selected = (self.selected + step) % len(self.summary_rects)
+            elif self.view == "summary" and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.summary_rects:
+                    self.go(self.summary_rects[self.selected][1])
+                else:
+                    self.go(0)
+            return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+                and self.view == "summary"):
+            for rect, index in self.summary_rects:
+                if rect.collidepoint(event.pos):
+                    self.go(index)
+                    return True
+        if event.type == pygame.MOUSEMOTION:
+            W.set_hand_cursor(any(b.hovered for b in self._buttons()))
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                              pygame.MOUSEWHEEL, pygame.MOUSEMOTION)
+
+    def _buttons(self) -> list[W.Button]:
+        return [self.prev_btn, self.next_btn, self.hind_btn, self.summary_btn, self.back_btn]
+
+    def update(self, dt: float) -> None:
+        for b in self._buttons() + [self.cancel_btn]:
+            b.update(dt)
+        last = len(self.decisions) - 1
+        self.prev_btn.enabled = self.view == "decision" and self.index > 0
+        self.next_btn.enabled = bool(self.decisions) and (
+            self.view != "decision" or self.index < last)
+
+    # ----------------------------------------------------------------- layout
+    def _layout(self) -> None:
+        w, h = tuple(self.app.size)
+        s = W.ui_scale((w, h))
+        self.scale = s
+        margin = int(20 * s)
+        header = int(96 * s)
+        self.frame = pygame.Rect(margin, header, w - 2 * margin, h - header - int(84 * s))
+        board_w = int(self.frame.width * 0.58)
+        self.board = pygame.Rect(self.frame.x, self.frame.y, board_w, self.frame.height)
+        self.panel = pygame.Rect(self.board.right + margin, self.frame.y,
+                                 self.frame.right - self.board.right - margin, self.frame.height)
+        bh = int(44 * s)
+        y = h - bh - int(22 * s)
+        widths = [150, 120, 230, 140]
+        x = self.frame.x
+        for button, bw in zip(self._buttons()[:4], widths, strict=True):
+            button.rect = pygame.Rect(x, y, int(bw * s), bh)
+            x += int((bw + 12) * s)
+        bw = int(140 * s)
+        self.back_btn.rect = pygame.Rect(self.frame.right - bw, int(24 * s), bw, int(48 * s))
+        self.cancel_btn.rect = pygame.Rect((w - bw) // 2, h // 2 + int(60 * s), bw, bh)
+        self._size = (w, h)
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        if self._size != surface.get_size():
+            self._layout()
+        subtitle = ("Your decisions, weighed from what you could see. "
+                    "Costs are expected points against the table this hand.")
+        W.draw_page(surface, theme, self.title, subtitle, self.frame, self.scale)
+        if not self.ready:
+            self._draw_progress(surface, theme)
+            self.back_btn.draw(surface, theme)
+            return
+        if self.view == "summary":
+            self._draw_summary(surface, theme)
+        else:
+            self._draw_board(surface, theme)
+            self._draw_verdict(surface, theme)
+        for button in self._buttons():
+            button.draw(surface, theme)
+        W.draw_tooltip(surface, theme, self._buttons())
+
+    def _text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], px: int,
+              rgb: Sequence[int] | None = None, bold: bool = False, width: int = 0) -> int:
+        """Draw (wrapped to ``width`` when given); returns the y below the text."""
+        theme = self.app.theme
+        fnt = W.font(theme, px, bold)
+        ink = tuple(rgb) if rgb is not None else W.colour(theme, "text")
+        lines = W.wrap_text(fnt, text, width) if width else [text]
+        x, y = pos
+        for line in lines:
+            surface.blit(fnt.render(line, True, ink), (x, y))
+            y += fnt.get_linesize()
+        return y
+
+    def _draw_progress(self, surface: pygame.Surface, theme: Any) -> None:
+        s = self.scale
+        w, h = surface.get_size()
+        text = self.progress_text
+        fnt = W.font(theme, int(22 * s))
+        label = fnt.render(text, True, W.colour(theme, "text"))
+        surface.blit(label, ((w - label.get_width()) // 2, h // 2 - int(50 * s)))
+        bar = pygame.Rect(0, 0, int(min(560, w * 0.6)), int(18 * s))
+        bar.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, W.colour(theme, "panel_edge"), bar, 2,
+                         border_radius=bar.height // 2)
+        share = 0.0 if not self.total else min(1.0, self.done / self.total)
+        fill = bar.inflate(-6, -6)
+        fill.width = max(0, int(fill.width * share))
+        if fill.width:
+            pygame.draw.rect(surface, W.colour(theme, "legal"), fill,
+                             border_radius=fill.height // 2)
+        if not self.failed:
+            self.cancel_btn.draw(surface, theme)
+
+    def _draw_summary(self, surface: pygame.Surface, theme: Any) -> None:
+        assert self.result is not None
+        s = self.scale
+        x, y = self.frame.x + int(24 * s), self.frame.y + int(20 * s)
+        width = self.frame.width - int(48 * s)
+        lines = self.result.summary_lines()
+        y = self._text(surface, lines[0], (x, y), int(21 * s), bold=True, width=width)
+        acc = self.result.accuracy
+        y = self._text(surface, f"Accuracy: {acc:.0f}% of decisions as good as the best.",
+                       (x, y + int(6 * s)), int(18 * s), W.colour(theme, "text_dim"), width=width)
+        y += int(14 * s)
+        costly = sorted((i for i, v in enumerate(self.result.verdicts) if not v.good),
+                        key=lambda i: -self.result.verdicts[i].cost)  # type: ignore[union-attr]
+        self.summary_rects = []
+        px = int(18 * s)
+        for k, (line, index) in enumerate(zip(lines[1:], costly, strict=False)):
+            v = self.result.verdicts[index]
+            top = y
+            y = self._text(surface, "\u2022 " + line, (x, y), px, width=width)
+            rect = pygame.Rect(x - int(8 * s), top - 2, width + int(16 * s), y - top + 4)
+            pygame.draw.rect(surface, LABEL_COLOURS[v.label], rect,
+                             3 if k == self.selected else 1, border_radius=6)
+            self.summary_rects.append((rect, index))
+            y += int(8 * s)
+            if y > self.frame.bottom - int(40 * s):
+                break
+        hint = ("Choose a line to see that decision, or press Next to step through all of them."
+                if costly else "Press Next to step through every decision.")
+        self._text(surface, hint, (x, self.frame.bottom - int(34 * s)), int(16 * s),
+                   W.colour(theme, "text_dim"), width=width)
+
+    def _draw_cards(self, surface: pygame.Surface, ids: Sequence[int | None], x: int, y: int,
+                    size: tuple[int, int], step: int, outline: dict[int, Sequence[int]],
+                    face_down: Sequence[bool] = ()) -> None:
+        for k, card in enumerate(ids):
+            pos = (x + k * step, y)
+            if card is None:
+                if k < len(face_down) and face_down[k]:
+                    surface.blit(self.art.back(size), pos)
+                continue
+            surface.blit(self.art.face(card, size), pos)
+            rgb = outline.get(card)
+            if rgb is not None:
+                pygame.draw.rect(surface, rgb, pygame.Rect(pos, size).inflate(6, 6), 3,
+                                 border_radius=8)
+
+    def _draw_slots(self, surface: pygame.Surface, obs: Any, truth: Any, p: int, x: int, y: int,
+                    size: tuple[int, int], outline: dict[int, Sequence[int]]) -> None:
+        """A seat's four stacks: the mystery card (a back, or its face in hindsight) with
+        the face-up card on it, set a little lower so both show."""
+        step = size[0] + max(4, size[0] // 8)
+        drop = size[1] // 4
+        for k in range(4):
+            pos = (x + k * step, y)
+            down = truth.down[p][k] if truth is not None else None
+            if obs.down[p][k]:
+                art = self.art.face(down, size) if down is not None else self.art.back(size)
+                surface.blit(art, pos)
+            up = obs.up[p][k]
+            if up is not None:
+                self._draw_cards(surface, [up], pos[0], y + (drop if obs.down[p][k] else 0),
+                                 size, 0, outline)
+
+    def _draw_board(self, surface: pygame.Surface, theme: Any) -> None:
+        d = self.decisions[self.index]
+        v = self.verdict
+        obs = d.obs
+        truth = d.truth if self.hindsight else None
+        s = self.scale
+        board = self.board
+        pygame.draw.rect(surface, W.colour(theme, "felt"), board, border_radius=int(14 * s))
+        ch = max(40, int(board.height * 0.17))
+        size = card_size(ch)
+        small = card_size(int(ch * 0.62))
+        outline: dict[int, Sequence[int]] = {}
+        if v is not None:
+            best = action_from_json(json.loads(v.options[0].action)) if v.options else None
+            if best is not None:
+                for c in _cards_of(obs, best):
+                    outline[c] = LABEL_COLOURS["good"]
+            for c in _cards_of(obs, d.chosen):
+                outline[c] = (255, 255, 255)
+        ink = W.colour(theme, "text")
+        dim = W.colour(theme, "text_dim")
+        px = max(12, int(16 * s))
+        # The others: name, counts, their stacks (and, in hindsight, their hands).
+        spots = {1: (board.x + int(14 * s), board.y + int(board.height * 0.26)),
+                 2: (board.centerx - 2 * small[0], board.y + int(10 * s)),
+                 3: (board.right - int(14 * s) - 4 * (small[0] + max(4, small[0] // 8)),
+                     board.y + int(board.height * 0.26))}
+        for p in range(1, min(obs.n, 4)):
+            x, y = spots[p]
+            name = self.names[p] if p < len(self.names) else SEAT_WORDS[p]
+            count = obs.hand_counts[p]
+            self._text(surface, f"{name}: {count} in hand", (x, y), px, ink, bold=True)
+            y += int(px * 1.5)
+            self._draw_slots(surface, obs, truth, p, x, y, small, outline)
+            if truth is not None:
+                hand = truth.hand_ids(p)
+                room = 4 * (small[0] + 4) - small[0]
+                step = max(6, min(small[0] // 2, room // max(1, len(hand) - 1)))
+                self._draw_cards(surface, hand, x, y + small[1] + small[1] // 4 + 6, small,
+                                 step, outline)
+        # The pile: its top cards fanned, and a count.
+        pile = list(obs.pile)
+        top = pile[-6:]
+        fan = size[0] // 3
+        px_pile = board.centerx - (fan * (len(top) - 1) + size[0]) // 2
+        py = board.y + int(board.height * 0.44) - size[1] // 2
+        self._draw_cards(surface, top, px_pile, py, size, fan, outline)
+        caption = f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}" if pile else \
+            "Empty pile"
+        cap = W.font(theme, px).size(caption)[0]
+        self._text(surface, caption, (board.centerx - cap // 2, py + size[1] + 4), px, dim)
+        # You: your stacks and your hand.
+        me = obs.seat
+        y_hand = board.bottom - size[1] - int(12 * s)
+        y_up = y_hand - size[1] - size[1] // 4 - int(10 * s)
+        gap = max(4, size[0] // 8)
+        x_up = board.centerx - 2 * (size[0] + gap)
+        self._draw_slots(surface, obs, truth, me, x_up, y_up, size, outline)
+        if type(d.chosen) is Flip:
+            slot = d.chosen.slot
+            rect = pygame.Rect(x_up + slot * (size[0] + gap), y_up, *size).inflate(6, 6)
+            pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=8)
+        hand = list(obs.hand)
+        room = board.width - int(40 * s)
+        step = max(10, min(size[0] + 4, (room - size[0]) // max(1, len(hand) - 1)))
+        x_hand = board.centerx - (step * (len(hand) - 1) + size[0]) // 2
+        self._draw_cards(surface, hand, x_hand, y_hand, size, step, outline)
+        if self.hindsight:
+            banner = "Hindsight: all cards shown (you could not see these then)"
+            self._text(surface, banner, (board.x + int(12 * s), board.y + int(8 * s)), px,
+                       LABEL_COLOURS["inaccuracy"], bold=True,
+                       width=board.width // 2 - 2 * small[0] - int(20 * s))
+
+    def _draw_verdict(self, surface: pygame.Surface, theme: Any) -> None:
+        d = self.decisions[self.index]
+        v = self.verdict
+        s = self.scale
+        panel = self.panel
+        W.draw_panel(surface, theme, panel)
+        x, y = panel.x + int(16 * s), panel.y + int(14 * s)
+        width = panel.width - int(32 * s)
+        dim = W.colour(theme, "text_dim")
+        head = (f"Hand {d.hand_no + 1}, decision {d.number} "
+                f"({self.index + 1} of {len(self.decisions)})")
+        y = self._text(surface, head, (x, y), int(16 * s), dim, width=width)
+        if v is None:
+            self._text(surface, "Still being worked out…", (x, y + int(10 * s)), int(18 * s),
+                       width=width)
+            return
+        if self.hindsight:
+            y = self._text(surface, "HINDSIGHT: judged with every card shown", (x, y + 4),
+                           int(16 * s), LABEL_COLOURS["inaccuracy"], bold=True, width=width)
+        label = LABEL_WORDS[v.label]
+        cost = "no points lost" if v.cost < 0.5 else f"about {round(v.cost)} points lost"
+        y = self._text(surface, f"{label}: {cost}", (x, y + int(8 * s)), int(26 * s),
+                       LABEL_COLOURS[v.label], bold=True, width=width)
+        y = self._text(surface, f"You {v.chosen}.", (x, y + int(8 * s)), int(18 * s),
+                       (255, 255, 255), width=width)
+        if v.best != v.chosen:
+            y = self._text(surface, f"Best: {v.best}.", (x, y + int(2 * s)), int(18 * s),
+                           LABEL_COLOURS["good"], width=width)
+        y = self._text(surface, v.reason, (x, y + int(10 * s)), int(17 * s), width=width)
+        y += int(14 * s)
+        y = self._text(surface, "Expected this hand (your points, and against the table):",
+                       (x, y), int(15 * s), dim, width=width)
+        for o in v.options:
+            line = (f"{o.words}: {o.points:.0f} pts, {o.margin:+.0f} vs table, "
+                    f"wins the game {o.win * 100:.0f}%")
+            y = self._text(surface, line, (x + int(8 * s), y + 2), int(15 * s), width=width)
+            if y > panel.bottom - int(20 * s):
+                break
+
+
+__all__ = ["ReviewScene"]

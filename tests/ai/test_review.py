@@ -1,0 +1,174 @@
+"""The hand review: fair verdicts in expected points, labels, reasons, and the summary."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from swoop_desktop.ai import make_bot, observe
+from swoop_desktop.ai.review import (
+    LABELS,
+    Cancelled,
+    Decision,
+    Review,
+    Verdict,
+    assess,
+    best_action,
+    decisions,
+    label_for,
+    review,
+)
+from swoop_desktop.engine import Flip, Match, Play, Rules
+from swoop_desktop.engine.observation import PublicHistory
+
+from .helpers import played_position, position
+
+# Seat 0 holds a 2 and a 3 (both go on the 5) and an uncovered mystery card; the
+# pile is fifteen cards worth 125 points. Flipping into it is the classic blunder.
+BIG_PILE = dict(
+    players=[
+        {"hand": "2 3 K", "up": [None, None, None, None], "down": ["Q", "K", None, None]},
+        {"hand": "4 6 8 9 J Q", "up": ["7", None, None, None], "down": ["3", "4", "5", "6"]},
+        {"hand": "5 7 9 Q K", "up": [None, "A", None, None], "down": ["9", "9", "J", "2"]},
+        {"hand": "A 3 6 8 J", "up": [None, None, "2", None], "down": ["7", "8", "Q", "A"]},
+    ],
+    pile="K K Q Q J J 9 9 8 8 7 7 6 6 5", scores=[40, 60, 80, 100])
+
+
+def _decision(state, chosen) -> Decision:
+    return Decision(0, 0, observe(state, 0), tuple(state.legal_actions()), chosen,
+                    state.clone(), 1)
+
+
+def test_a_flip_into_a_big_pile_with_a_safe_low_play_is_a_blunder_and_says_why():
+    state = position(**BIG_PILE)
+    verdict = assess(_decision(state, Flip(0)))
+    assert verdict.label == "blunder"
+    assert verdict.cost >= 20
+    assert verdict.best in ("played a 3", "played a 2")
+    assert "flip picked up the 15-card pile (125 points)" in verdict.reason
+    assert verdict.reason.startswith("Playing a ")
+    assert not verdict.hindsight
+
+
+def test_the_safe_low_play_in_the_same_spot_is_good():
+    state = position(**BIG_PILE)
+    verdict = assess(_decision(state, Play((3,), ())), worlds=24)
+    assert verdict.label == "good"
+    assert verdict.cost < LABELS[0][1] + 5
+
+
+def test_hindsight_uses_the_real_cards_and_says_so():
+    state = position(**BIG_PILE)  # the real card under slot 0 is a queen: a sure pick-up
+    fair = assess(_decision(state, Flip(0)), worlds=8)
+    verdict = assess(_decision(state, Flip(0)), worlds=8, hindsight=True)
+    assert verdict.hindsight and not fair.hindsight
+
+    def flip(v):
+        return next(o for o in v.options if o.words == "flipped a mystery card")
+
+    assert flip(verdict).pickup == 1.0  # the queen always picks up
+    assert 0 < flip(fair).pickup < 1  # unseen, it might have gone on the 5
+
+
+def test_labels_follow_the_documented_thresholds():
+    assert [label_for(c) for c in (0, 2.9, 3, 7.9, 8, 19.9, 20, 80)] == [
+        "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+
+
+def test_the_fair_verdict_never_depends_on_cards_the_player_could_not_see():
+    checked = 0
+    for seed in range(4):
+        state, history = played_position("app", seed, plays=12 + 7 * seed)
+        seat = state.to_move
+        obs = observe(state, seat, history)
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        chosen = legal[-1]
+        fair = assess(Decision(0, 0, obs, tuple(legal), chosen, state.clone(), 1), worlds=8)
+        world = obs.determinize(random.Random(seed))
+        assert observe(world, seat, history) == obs
+        redealt = assess(Decision(0, 0, obs, tuple(legal), chosen, world, 1), worlds=8)
+        assert redealt == fair
+        checked += 1
+    assert checked >= 3
+
+
+def _bot_game(seed: int, seat0) -> Match:
+    """One hand with ``seat0`` in seat 0 and normal bots elsewhere."""
+    match = Match(Rules.from_preset("app"), 4, seed)
+    bots = [seat0] + [make_bot("normal", seed=seed + p) for p in (1, 2, 3)]
+    histories = [PublicHistory(4) for _ in range(4)]
+    dealt = match.start_hand()
+    for h in histories:
+        h.feed(dealt)
+    while not match.hand_over:
+        state = match.state
+        p = state.to_move
+        action = bots[p].choose(observe(state, p, histories[p].copy()), state.legal_actions())
+        events = match.apply(action)
+        for h in histories:
+            h.feed(events)
+    return match
+
+
+class _ReviewStrength:
+    """The review's own search as a player, with its own seed (other worlds than the review's)."""
+
+    def choose(self, obs, legal):
+        return best_action(obs, legal, worlds=32, seed=99)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_hand_played_by_the_strongest_bot_is_rated_all_good(seed):
+    match = _bot_game(seed, _ReviewStrength())
+    result = review(match.rules, 4, match.seed, match.actions, worlds=32)
+    assert len(result.verdicts) >= 5
+    assert [v.label for v in result.verdicts] == ["good"] * len(result.verdicts), [
+        (v.number, v.label, v.cost, v.reason) for v in result.verdicts]
+    assert result.accuracy == 100.0
+
+
+def test_decisions_skip_forced_moves_and_count_only_the_reviewed_seat():
+    match = _bot_game(5, make_bot("easy", seed=1))
+    found = decisions(match.rules, 4, match.seed, match.actions)
+    assert found and all(d.obs.seat == 0 and len(d.legal) > 1 for d in found)
+    assert [d.number for d in found] == list(range(1, len(found) + 1))
+    other = decisions(match.rules, 4, match.seed, match.actions, seat=2)
+    assert other and all(d.obs.seat == 2 for d in other)
+
+
+def test_summary_counts_costs_and_points_to_the_worst_decision():
+    def v(number, label, cost, hand=0):
+        return Verdict(hand, number, number, "flipped a mystery card", "played a 9", cost,
+                       label, "", (), 8)
+
+    result = Review([v(1, "good", 0), v(2, "good", 1.5), v(3, "inaccuracy", 4),
+                     v(4, "inaccuracy", 2.5), v(5, "blunder", 25, hand=2)])
+    lines = result.summary_lines()
+    assert lines[0] == ("5 decisions: 2 as good as the best, 2 cost about 6 points "
+                        "(inaccuracies), 1 costs about 25 points (a blunder).")
+    assert lines[1].startswith("Hand 3, decision 5: you flipped a mystery card when playing "
+                               "a 9 was better (about 25 points, blunder)")
+    assert result.accuracy == 40.0
+    assert Review.from_json(result.to_json()) == result
+
+
+def test_cancel_stops_a_review_and_progress_is_reported():
+    match = _bot_game(5, make_bot("easy", seed=1))
+    seen = []
+    import threading
+
+    cancel = threading.Event()
+
+    def progress(done, total):
+        seen.append((done, total))
+        if done == 2:
+            cancel.set()
+
+    with pytest.raises(Cancelled):
+        review(match.rules, 4, match.seed, match.actions, worlds=2, progress=progress,
+               cancel=cancel)
+    assert seen[:2] == [(1, seen[0][1]), (2, seen[0][1])] and len(seen) == 2

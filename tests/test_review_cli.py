@@ -1,0 +1,106 @@
+"""``python -m swoop_desktop.review``: the review from the command line, on real saved files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+
+import pytest
+
+from swoop_desktop.ai import make_bot, observe
+from swoop_desktop.engine import Match, Rules
+from swoop_desktop.engine.observation import PublicHistory
+from swoop_desktop.storage import resolve_dirs, save_game
+from swoop_desktop.storage.history import record_finished_game
+
+
+def _play(match: Match, hands: int) -> None:
+    bots = [make_bot("easy" if p == 0 else "normal", seed=p) for p in range(4)]
+    histories = [PublicHistory(4) for _ in range(4)]
+
+    def feed(events):
+        for h in histories:
+            h.feed(events)
+
+    feed(match.start_hand())
+    while True:
+        state = match.state
+        p = state.to_move
+        feed(match.apply(bots[p].choose(observe(state, p, histories[p].copy()),
+                                        state.legal_actions())))
+        if match.hand_over:
+            if match.over or len(match.actions) >= hands:
+                return
+            feed(match.start_hand())
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "swoop_desktop.review", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def _digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def saved(tmp_path):
+    dirs = resolve_dirs(tmp_path)
+    match = Match(Rules.from_preset("app"), 4, 21)
+    _play(match, hands=2)
+    save_game(dirs, match, [])
+    return dirs
+
+
+def test_reviewing_a_saved_hand_prints_the_summary_and_every_decision(saved):
+    before = _digest(saved.game_file)
+    result = _run(str(saved.game_file), "--hand", "1", "--worlds", "6")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Review of the saved game in progress, hand 1 (")
+    assert "decisions: " in lines[1] and "as good as the best" in lines[1]
+    assert any(line.startswith("hand 1 #1 ") for line in lines)
+    assert _digest(saved.game_file) == before, "a review never changes the saved game"
+
+
+def test_json_output_carries_verdicts_accuracy_and_summary(saved):
+    result = _run(str(saved.game_file), "--hand", "2", "--worlds", "4", "--json")
+    assert result.returncode == 0, result.stderr
+    body = json.loads(result.stdout)
+    assert body["verdicts"] and {v["hand_no"] for v in body["verdicts"]} == {1}
+    assert 0 <= body["accuracy"] <= 100 and body["summary"]
+    assert {"label", "cost", "reason", "options", "chosen", "best"} <= set(body["verdicts"][0])
+
+
+def test_a_history_is_reviewed_by_game_id_and_left_unchanged(tmp_path):
+    dirs = resolve_dirs(tmp_path)
+    match = Match(Rules.from_preset("app", target=60), 4, 5)
+    _play(match, hands=50)
+    assert match.over
+    record_finished_game(dirs, match, [{"name": n} for n in ("You", "Left", "Top", "Right")])
+    before = _digest(dirs.history_file)
+    game = json.loads(dirs.history_file.read_text())["games"][0]["id"]
+    result = _run(str(dirs.history_file), "--game", game[:6], "--hand", "1", "--worlds", "3")
+    assert result.returncode == 0, result.stderr
+    assert f"game {game}" in result.stdout.splitlines()[0]
+    assert _digest(dirs.history_file) == before
+
+
+@pytest.mark.parametrize("args, words", [
+    (["{missing}"], "cannot be read"),
+    (["{junk}"], "not valid JSON"),
+    (["{game}", "--hand", "9"], "--hand: the game has hands 1-2"),
+    (["{game}", "--seat", "7"], "--seat: the game has seats 0-3"),
+    (["{game}", "--worlds", "0"], "--worlds: must be 1-10000"),
+])
+def test_bad_input_exits_2_with_one_plain_line(saved, tmp_path, args, words):
+    junk = tmp_path / "junk.json"
+    junk.write_text("{oops")
+    subs = {"{missing}": str(tmp_path / "nope.json"), "{junk}": str(junk),
+            "{game}": str(saved.game_file)}
+    result = _run(*[subs.get(a, a) for a in args])
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
+    assert words in result.stderr

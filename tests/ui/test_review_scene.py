@@ -1,0 +1,124 @@
+"""The Review screen through the pilot: analysis off the frame loop, stepping, hindsight,
+the summary's jumps, closing, and an instant second opening from the stored review."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pygame
+import pytest
+
+from swoop_desktop.ai import make_bot, observe
+from swoop_desktop.engine import Match, Rules
+from swoop_desktop.engine.observation import PublicHistory
+from swoop_desktop.storage import resolve_dirs, save_game
+from swoop_desktop.storage.reviews import reviews_file
+from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.scenes.review import ReviewScene
+
+
+def _one_hand(seed: int = 21) -> Match:
+    match = Match(Rules.from_preset("app"), 4, seed)
+    bots = [make_bot("easy" if p == 0 else "normal", seed=p) for p in range(4)]
+    histories = [PublicHistory(4) for _ in range(4)]
+    dealt = match.start_hand()
+    for h in histories:
+        h.feed(dealt)
+    while not match.hand_over:
+        state = match.state
+        p = state.to_move
+        events = match.apply(bots[p].choose(observe(state, p, histories[p].copy()),
+                                            state.legal_actions()))
+        for h in histories:
+            h.feed(events)
+    return match
+
+
+@pytest.fixture
+def pilot(tmp_path):
+    with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as p:
+        yield p
+
+
+def _open(pilot, match, worlds=4) -> ReviewScene:
+    scene = ReviewScene(pilot.app, match.rules, match.n, match.seed, match.actions, hand=0,
+                        worlds=worlds)
+    pilot.app.push(scene)
+    return scene
+
+
+def test_review_steps_through_decisions_by_keyboard_and_mouse(pilot):
+    match = _one_hand()
+    scene = _open(pilot, match)
+    assert pilot.until(lambda: scene.ready, 60)
+    pilot.step(2)
+    assert scene.view == "summary" and "as good as the best" in scene.words
+    pilot.press(pygame.K_RIGHT)
+    pilot.step()
+    assert scene.view == "decision" and scene.index == 0
+    assert "Decision 1" in scene.words and "You " in scene.words
+    pilot.press(pygame.K_RIGHT)
+    pilot.click(scene.next_btn.rect.center)
+    pilot.step()
+    assert scene.index == 2
+    pilot.click(scene.prev_btn.rect.center)
+    pilot.step()
+    assert scene.index == 1
+    pilot.press(pygame.K_END)
+    assert scene.index == len(scene.decisions) - 1
+    pilot.press(pygame.K_h)
+    pilot.step()
+    assert scene.hindsight and "Hindsight: all cards shown" in scene.words
+    pilot.press(pygame.K_h)
+    assert not scene.hindsight
+    pilot.press(pygame.K_s)
+    pilot.step(2)
+    assert scene.view == "summary"
+    pilot.press(pygame.K_ESCAPE)
+    pilot.step()
+    assert pilot.app.stack.top is not scene
+
+
+def test_choosing_a_summary_line_jumps_to_that_decision(pilot):
+    match = _one_hand()
+    scene = _open(pilot, match)
+    assert pilot.until(lambda: scene.ready, 60)
+    pilot.step(2)
+    if not scene.summary_rects:
+        pytest.skip("every decision of this hand was good")
+    rect, index = scene.summary_rects[0]
+    pilot.click(rect.center)
+    pilot.step()
+    assert scene.view == "decision" and scene.index == index
+
+
+def test_the_frame_loop_runs_while_the_review_works_and_cancel_stops_it(pilot):
+    match = _one_hand()
+    scene = _open(pilot, match, worlds=400)  # long enough to be caught working
+    frames = pilot.app.frames
+    pilot.step(5)
+    assert pilot.app.frames == frames + 5
+    assert not scene.ready and "Reviewing" in scene.words
+    pilot.click(scene.cancel_btn.rect.center)
+    pilot.step()
+    assert scene.cancel.is_set() and pilot.app.stack.top is not scene
+    scene.worker.join(30)
+    assert not scene.worker.is_alive()
+    assert not reviews_file(pilot.app.dirs).exists(), "a cancelled review stores nothing"
+
+
+def test_a_second_opening_is_instant_and_the_saved_game_is_untouched(tmp_path):
+    match = _one_hand()
+    dirs = resolve_dirs(tmp_path)
+    save_game(dirs, match, ["a line"])
+    before = hashlib.sha256(dirs.game_file.read_bytes()).hexdigest()
+    with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:
+        first = _open(pilot, match)
+        assert pilot.until(lambda: first.ready, 60)
+        assert pilot.until(lambda: reviews_file(pilot.app.dirs).exists(), 10)
+        pilot.press(pygame.K_ESCAPE)
+        second = _open(pilot, match)
+        pilot.step()
+        assert second.ready and second.worker is None
+        assert second.result.to_json() == first.result.to_json()
+    assert hashlib.sha256(dirs.game_file.read_bytes()).hexdigest() == before
