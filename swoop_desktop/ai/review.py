@@ -17,7 +17,7 @@ is than the best action's. Labels, with the thresholds in :data:`LABELS`:
 - **mistake**: 8 to 20 points;
 - **blunder**: 20 points or more (a pick-up of a big pile, a Swoop card wasted).
 
-A choice is only called worse than good when its cost less two standard
+A choice is only called worse than good when its cost less three standard
 errors of the paired estimate is still 3 points or more, so sampling noise
 does not make a sound choice look like a mistake; how bad a clearly worse
 choice is then goes by the estimate itself, which is the cost shown.
@@ -258,12 +258,12 @@ def assess(decision: Decision, worlds: int = REVIEW_WORLDS, seed: int = 0,
     best = by_action[best_action]
     # The same worlds for both: the cost is a paired difference. The best of several
     # noisy estimates looks better than it is, so a choice is called worse than good only
-    # when the cost less two standard errors is still beyond the "good" line; how bad
+    # when the cost less three standard errors is still beyond the "good" line; how bad
     # it is then goes by the estimate itself.
     diffs = [x - y for x, y in zip(margins[chosen], margins[best_action], strict=True)]
     cost = max(0.0, sum(diffs) / worlds)
     spread = (sum((d - cost) ** 2 for d in diffs) / max(1, worlds - 1) / worlds) ** 0.5
-    label = label_for(cost) if cost - 2 * spread >= LABELS[0][1] else LABELS[0][0]
+    label = label_for(cost) if cost - 3 * spread >= LABELS[0][1] else LABELS[0][0]
     reason = _reason(obs, decision, mine, best, label)
     return Verdict(hand_no=decision.hand_no, step=decision.step, number=decision.number,
                    chosen=mine.words, best=best.words, cost=round(cost, 1), label=label,

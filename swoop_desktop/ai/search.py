@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from typing import cast
 
 from swoop_desktop.engine import END, RANK_OF, Action, Add, Flip, Play
@@ -233,7 +234,7 @@ HAND_SPREAD = 25.0
 HAND_RISE = 35.0
 
 
-def match_value(totals: list[int] | tuple[int, ...], me: int, target: int) -> float:
+def match_value(totals: Sequence[float], me: int, target: int) -> float:
     """The chance (0..1) that ``me`` wins the match with these running totals.
 
     When someone has reached ``target`` the game is over (R16): 1 for the sole

@@ -17,13 +17,14 @@ from typing import Any
 from swoop_desktop.engine import Action
 
 from .actioncodec import encode_hands
-from .jsonfile import DocKind, DocumentError, get, load_document, write_document
+from .jsonfile import DocKind, DocumentError, Notes, get, load_document, write_document
 from .paths import Dirs
 
 KEEP = 100
 
 
-def _reviews_from_json(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _reviews_from_json(data: dict[str, Any], notes: Notes = None) -> dict[str, dict[str, Any]]:
+    """The stored reviews; an entry of the wrong shape is dropped (it is worked out again)."""
     entries = get(data, "reviews", dict, "")
     out: dict[str, dict[str, Any]] = {}
     for key, body in entries.items():
@@ -37,7 +38,7 @@ def _reviews_from_json(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 REVIEWS_KIND: DocKind[dict[str, dict[str, Any]]] = DocKind(
     format="swoop-reviews", version=1, label="game reviews", validate=_reviews_from_json,
-    indent=None)
+    indent=None, cap=32 << 20)
 
 
 def review_key(rules: dict[str, Any], players: int, seed: int,
@@ -57,6 +58,18 @@ def load_review(dirs: Dirs, key: str) -> tuple[dict[str, Any] | None, list[str]]
     """A stored review's JSON body, or None; and messages about a damaged file."""
     loaded = load_document(reviews_file(dirs), REVIEWS_KIND)
     return (loaded.value or {}).get(key), list(loaded.messages)
+
+
+def stored_accuracies(dirs: Dirs, keys: Sequence[str]) -> list[float | None]:
+    """The accuracy (0-100) of the stored review under each key, None where there is none."""
+    loaded = load_document(reviews_file(dirs), REVIEWS_KIND)
+    entries = loaded.value or {}
+    out: list[float | None] = []
+    for key in keys:
+        value = entries.get(key, {}).get("accuracy")
+        out.append(float(value) if isinstance(value, (int, float)) and
+                   not isinstance(value, bool) and 0 <= value <= 100 else None)
+    return out
 
 
 def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:

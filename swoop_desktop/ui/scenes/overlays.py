@@ -17,6 +17,7 @@ from swoop_desktop.engine import RANK_OF
 from ..controls import Button
 from ..scene import Scene
 from .howto import HowToScene
+from .review import ReviewScene
 from .scores import ScoresScene
 from .settings import SettingsScene
 
@@ -219,7 +220,21 @@ class HandOverScene(_Overlay):
         self.refresh()
         rect = self.panel_rect()
         label = "Final scores" if self.table.match.over else "Next hand"
-        self.make_buttons([(label, self.next_hand, True)], rect.bottom - int(22 * self.u))
+        specs: list[tuple[str, Any, bool]] = [(label, self.next_hand, True)]
+        if self.table.replay is None:
+            specs.append(("Review hand", self.review_hand, False))
+        self.make_buttons(specs, rect.bottom - int(22 * self.u))
+
+    def open_review(self, hand: int | None) -> None:
+        """Review this hand (or, with ``hand=None``, the whole game) over the overlay."""
+        table = self.table
+        match = table.match
+        names = [table.seat_name(p) for p in range(match.n)]
+        self.app.push(ReviewScene(self.app, match.rules, match.n, match.seed, match.actions,
+                                  hand=hand, names=names))
+
+    def review_hand(self) -> None:
+        self.open_review(len(self.table.match.actions) - 1)
 
     def next_hand(self) -> None:
         if self.app.stack.top is not self:
@@ -333,6 +348,7 @@ class GameOverScene(HandOverScene):
         rect = self.panel_rect()
         specs: list[tuple[str, Any, bool]] = [("New game", self.new_game, True),
                                               ("Watch again", self.watch_again, False),
+                                              ("Review game", self.review_game, False),
                                               ("Title", self.to_title, False)]
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
 
@@ -379,6 +395,9 @@ class GameOverScene(HandOverScene):
 
     def new_game(self) -> None:
         self.app.new_game()
+
+    def review_game(self) -> None:
+        self.open_review(None)
 
     def to_title(self) -> None:
         self.app.to_title()

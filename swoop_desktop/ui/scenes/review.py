@@ -33,9 +33,10 @@ from swoop_desktop.ai.review import (
     decisions,
     review,
 )
+from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import RANK_OF, Action, Flip, Rules, action_from_json
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
-from swoop_desktop.ui import widgets as W
+from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_size
 from swoop_desktop.ui.scene import Scene
 
@@ -43,7 +44,8 @@ LABEL_COLOURS = {"good": (110, 220, 140), "inaccuracy": (240, 220, 110),
                  "mistake": (245, 160, 90), "blunder": (240, 90, 80)}
 LABEL_WORDS = {"good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
                "blunder": "Blunder"}
-SEAT_WORDS = ("You", "Left", "Top", "Right")
+#: Re-deals per decision when a screen opens a review (the analysis's own default).
+DEFAULT_WORLDS = REVIEW_WORLDS
 
 
 def _cards_of(obs: Any, action: Action) -> list[int]:
@@ -72,15 +74,15 @@ class ReviewScene(Scene):
 
     def __init__(self, app: Any, rules: Rules, players: int, seed: int,
                  hands: Sequence[Sequence[Action]], hand: int | None = None,
-                 names: Sequence[str] | None = None, worlds: int = REVIEW_WORLDS) -> None:
+                 names: Sequence[str] | None = None, worlds: int | None = None) -> None:
         super().__init__(app)
         self.rules = rules
         self.hand = hand
-        self.names = list(names) if names else list(SEAT_WORDS[:players])
-        self.worlds = worlds
+        self.names = list(names) if names else [seat_name(p) for p in range(players)]
+        self.worlds = worlds if worlds is not None else DEFAULT_WORLDS
         self.hands = [list(h) for h in hands]
         self.decisions: list[Decision] = decisions(rules, players, seed, self.hands, 0, hand)
-        self.key = review_key(rules.to_json(), players, seed, self.hands, hand, worlds)
+        self.key = review_key(rules.to_json(), players, seed, self.hands, hand, self.worlds)
         self.seed = seed
         self.players = players
         self.result: Review | None = None
@@ -146,7 +148,7 @@ class ReviewScene(Scene):
                           self.worlds, progress=self._progress, cancel=self.cancel)
             half = len(self.decisions)
             seen = review(self.rules, self.players, self.seed, self.hands, 0, self.hand,
-                          max(8, self.worlds // 2), hindsight=True, cancel=self.cancel,
+                          max(1, self.worlds // 2), hindsight=True, cancel=self.cancel,
                           progress=lambda d, t: self._progress(half + d // 2, 0))
         except Cancelled:
             return
@@ -452,7 +454,7 @@ class ReviewScene(Scene):
                      board.y + int(board.height * 0.26))}
         for p in range(1, min(obs.n, 4)):
             x, y = spots[p]
-            name = self.names[p] if p < len(self.names) else SEAT_WORDS[p]
+            name = self.names[p] if p < len(self.names) else seat_name(p)
             count = obs.hand_counts[p]
             self._text(surface, f"{name}: {count} in hand", (x, y), px, ink, bold=True)
             y += int(px * 1.5)

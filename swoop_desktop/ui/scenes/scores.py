@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT, seat_name
-from swoop_desktop.engine import Match
+from swoop_desktop.engine import Match, RulesError
 from swoop_desktop.storage import (
+    DocumentError,
     GameRecord,
     Stats,
     compute_stats,
@@ -32,8 +33,11 @@ from swoop_desktop.storage import (
     load_history,
     reset_stats,
 )
+from swoop_desktop.storage.reviews import review_key, stored_accuracies
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 from swoop_desktop.ui.scene import Scene
+from swoop_desktop.ui.scenes import review as review_scene
+from swoop_desktop.ui.scenes.review import ReviewScene
 from swoop_desktop.ui.table.view import counted
 
 TABS = (("game", "This game"), ("history", "Past games"), ("stats", "Statistics"))
@@ -353,6 +357,7 @@ class ScoresScene(Scene):
         self.totals_points: list[tuple[int, int]] = []
         self.messages: list[str] = []
         self.stats = Stats()
+        self.accuracy: list[float] = []  # review accuracy of each reviewed game
         self.selected = 0  # index into the newest-first list of past games
         self.list_offset = 0
         self.sheet_offset = 0
@@ -391,6 +396,7 @@ class ScoresScene(Scene):
         self.messages = messages
         self.stats = compute_stats(self.records)
         self.selected = min(self.selected, max(0, len(self.records) - 1))
+        self.accuracy = review_accuracy(self.app.dirs, self.records)
 
     @property
     def newest_first(self) -> list[GameRecord]:
@@ -418,6 +424,8 @@ class ScoresScene(Scene):
         self.body = pygame.Rect(self.margin, self.margin + bh + 16, w - 2 * self.margin,
                                 h - 2 * self.margin - bh - 16)
         self.watch_button = Button((0, 0, 10, 10), "Watch again", self.watch, primary=True)
+        self.review_button = Button((0, 0, 10, 10), "Review", self.review,
+                                    tooltip="Where your plays cost points in this game")
         self.reset_button = Button((0, 0, 10, 10), "Reset statistics", self.ask_reset)
         self.speed = Choice((0, 0, 10, 10), "Speed", REPLAY_SPEEDS, self.replay_speed,
                             self._set_speed, segmented=True,
@@ -434,9 +442,13 @@ class ScoresScene(Scene):
             left_w = int(b.width * 0.44)
             self.list_rect = pygame.Rect(b.x, b.y, left_w, b.height - 130)
             self.speed.rect = pygame.Rect(b.x, self.list_rect.bottom + 10, left_w, 56)
-            self.watch_button.rect = pygame.Rect(b.x, self.speed.rect.bottom + 8, left_w, 50)
+            watch_w = (left_w - 10) * 3 // 5
+            self.watch_button.rect = pygame.Rect(b.x, self.speed.rect.bottom + 8, watch_w, 50)
+            self.review_button.rect = pygame.Rect(b.x + watch_w + 10, self.speed.rect.bottom + 8,
+                                                  left_w - watch_w - 10, 50)
             self.watch_button.enabled = self.selected_record() is not None
-            extra = [self.speed, self.watch_button]
+            self.review_button.enabled = self.watch_button.enabled
+            extra = [self.speed, self.watch_button, self.review_button]
         elif self.tab == "stats":
             self.reset_button.rect = pygame.Rect(b.x, b.bottom - 56, 260, 50)
             self.reset_button.enabled = self.stats.games > 0
@@ -469,6 +481,19 @@ class ScoresScene(Scene):
             self.app.watch_replay(record, self.replay_speed)
         except ValueError as exc:  # ReplayError: the record cannot be replayed, and why
             self.notice = str(exc)
+
+    def review(self) -> None:
+        """Review the selected past game: every decision of yours, from what you could see."""
+        record = self.selected_record()
+        if record is None:
+            return
+        try:
+            rules, deals = record.rules_obj(), record.deals()
+        except (DocumentError, RulesError) as exc:
+            self.notice = f"This game cannot be reviewed: {exc}"
+            return
+        self.app.push(ReviewScene(self.app, rules, record.players, record.seed, deals,
+                                  names=seat_names(record.seats, record.players)))
 
     def ask_reset(self) -> None:
         self.app.push(ConfirmOverlay(
@@ -513,6 +538,7 @@ class ScoresScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.selected = index
                     self.watch_button.enabled = True
+                    self.review_button.enabled = True
                     return True
         elif event.type == pygame.MOUSEWHEEL:
             self.list_offset = max(0, min(len(games) - 1, self.list_offset - int(event.y)))
@@ -644,6 +670,7 @@ class ScoresScene(Scene):
                                   chosen.rules_obj().target if _rules_ok(chosen) else 300)
         self.speed.draw(surface, theme)
         self.watch_button.draw(surface, theme)
+        self.review_button.draw(surface, theme)
 
     def _draw_stats(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
         s = self.stats
@@ -664,6 +691,15 @@ class ScoresScene(Scene):
         if s.games == 0:
             draw_text(surface, theme, "Finish a game and it is counted here.",
                       (box.x + 18, y + 10), size=size - 2, colour_name="text_muted")
+        else:
+            label, value = accuracy_line(self.accuracy)
+            draw_text(surface, theme, label, (box.x + 18, y), size=size)
+            draw_text(surface, theme, value, (box.right - 18, y), size=size, bold=True,
+                      anchor="topright")
+            y += int(size * 1.55)
+            trend = pygame.Rect(box.x + 18, y, box.width - 36, box.bottom - y - 12)
+            if len(self.accuracy) >= 2 and trend.height >= size * 3:
+                draw_accuracy_trend(surface, theme, trend, self.accuracy)
         if wide:
             px = box.right + 16
             right = pygame.Rect(px, body.y, body.right - px, body.height - 70)
@@ -710,6 +746,43 @@ class ScoresScene(Scene):
             draw_text(surface, theme, line, (pbox.x + 30, y), size=size - 4,
                       colour_name="text_muted")
             y += int(size * 1.8)
+
+
+def review_accuracy(dirs: Any, records: Sequence[GameRecord]) -> list[float]:
+    """Your review accuracy (0-100) in each reviewed game, oldest first (games never
+    reviewed, or whose plays cannot be read, are left out)."""
+    keys: list[str] = []
+    for record in records:
+        try:
+            keys.append(review_key(record.rules, record.players, record.seed, record.deals(),
+                                   None, review_scene.DEFAULT_WORLDS))
+        except (DocumentError, ValueError):
+            keys.append("")
+    return [a for a in stored_accuracies(dirs, keys) if a is not None]
+
+
+def accuracy_line(accuracy: Sequence[float]) -> tuple[str, str]:
+    """The statistics line for the review accuracy, in plain words."""
+    if not accuracy:
+        return "Review accuracy", "review a game to see it"
+    mean = sum(accuracy) / len(accuracy)
+    return "Review accuracy", f"{mean:.0f}% · {counted(len(accuracy), 'game')}"
+
+
+def draw_accuracy_trend(surface: pygame.Surface, theme: Any, rect: pygame.Rect,
+                        accuracy: Sequence[float]) -> None:
+    """A small chart of the review accuracy game by game (0-100%), oldest on the left."""
+    pygame.draw.rect(surface, colour(theme, "track"), rect, width=1, border_radius=6)
+    draw_text(surface, theme, "Accuracy, reviewed games", (rect.x + 8, rect.y + 4), size=13,
+              colour_name="text_muted")
+    inner = rect.inflate(-16, -28)
+    inner.y = rect.y + 22
+    n = len(accuracy)
+    pts = [(inner.x + (inner.w * i) // max(1, n - 1),
+            inner.bottom - int(inner.h * a / 100)) for i, a in enumerate(accuracy)]
+    pygame.draw.lines(surface, colour(theme, "primary"), False, pts, 3)
+    for q in pts:
+        pygame.draw.circle(surface, colour(theme, "primary"), q, 4)
 
 
 def your_totals(records: Sequence[GameRecord]) -> list[tuple[int, str]]:
