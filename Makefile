@@ -35,10 +35,11 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory lint
 	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --timeout 900 -m "not release"
 
-## make lint: ruff, mypy, the import-linter layering contracts, the walls they cannot
+## make lint: ruff (checks and formatting), mypy, the import-linter layering contracts, the walls they cannot
 ## express (tools/check_walls.py) and actionlint on the workflows
 lint: $(STAMP)
 	$(BIN)/ruff check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py
+	$(BIN)/ruff format --check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python tools/check_walls.py

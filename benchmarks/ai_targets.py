@@ -34,8 +34,12 @@ MATCHUPS = [
     # name, bots, target for entry 0, hard?
     ("easy_vs_random", ["easy", "random", "random", "random"], ">= 90% of matches", False),
     ("normal_vs_easy", ["normal", "easy", "easy", "easy"], ">= 60% of matches", False),
-    ("hard_vs_normal", ["hard", "normal", "normal", "normal"],
-     ">= 40% of matches, margin <= -4", True),
+    (
+        "hard_vs_normal",
+        ["hard", "normal", "normal", "normal"],
+        ">= 40% of matches, margin <= -4",
+        True,
+    ),
     ("hard_vs_easy", ["hard", "easy", "easy", "easy"], "above normal_vs_easy", True),
     ("four_normal", ["normal"] * 4, "25 +- 3% every seat", False),
     ("four_easy", ["easy"] * 4, "25 +- 3% every seat", False),
@@ -60,35 +64,50 @@ def main() -> None:
         matches = args.hard_matches if hard else args.matches
         if matches <= 0:
             continue
-        report = run_matches(bots, matches, seed=args.seed, worlds=args.worlds, jobs=args.jobs,
-                             progress=sys.stderr.isatty())
-        print(f"## {name}: python -m swoop_desktop.ai.tournament --bots {','.join(bots)} "
-              f"--match {matches} --seed {args.seed} --worlds {args.worlds} --jobs {args.jobs}")
+        report = run_matches(
+            bots,
+            matches,
+            seed=args.seed,
+            worlds=args.worlds,
+            jobs=args.jobs,
+            progress=sys.stderr.isatty(),
+        )
+        print(
+            f"## {name}: python -m swoop_desktop.ai.tournament --bots {','.join(bots)} "
+            f"--match {matches} --seed {args.seed} --worlds {args.worlds} --jobs {args.jobs}"
+        )
         print(format_match_report(report))
         print(flush=True)
         e = report["entries"][0]
         seats = " ".join(f"{w * 100:.1f}" for w in e["seat_win_rates"])
-        summary.append(f"{name:<16} matches {e['match_win_rate'] * 100:5.1f}% "
-                       f"[{e['match_ci95'][0] * 100:4.1f}, {e['match_ci95'][1] * 100:4.1f}]  "
-                       f"margin {e['points_margin']:+5.1f}  pts/hand {e['mean_points']:4.1f}  "
-                       f"target {target:<32} seats {seats}  "
-                       f"ms p50/p95/max {e['decision_ms']['p50']}/{e['decision_ms']['p95']}/"
-                       f"{e['decision_ms']['max']}  capped {report['capped']}")
+        summary.append(
+            f"{name:<16} matches {e['match_win_rate'] * 100:5.1f}% "
+            f"[{e['match_ci95'][0] * 100:4.1f}, {e['match_ci95'][1] * 100:4.1f}]  "
+            f"margin {e['points_margin']:+5.1f}  pts/hand {e['mean_points']:4.1f}  "
+            f"target {target:<32} seats {seats}  "
+            f"ms p50/p95/max {e['decision_ms']['p50']}/{e['decision_ms']['p95']}/"
+            f"{e['decision_ms']['max']}  capped {report['capped']}"
+        )
     if args.deals > 0:
         for name, bots, _target, hard in chosen:
             deals = args.hard_deals if hard else args.deals
             if deals <= 0:
                 continue
-            report = run(bots, deals, seed=args.seed, progress=sys.stderr.isatty(),
-                         worlds=args.worlds)
-            print(f"## {name} (deals): python -m swoop_desktop.ai.tournament --bots "
-                  f"{','.join(bots)} --deals {deals} --seed {args.seed} --worlds {args.worlds}")
+            report = run(
+                bots, deals, seed=args.seed, progress=sys.stderr.isatty(), worlds=args.worlds
+            )
+            print(
+                f"## {name} (deals): python -m swoop_desktop.ai.tournament --bots "
+                f"{','.join(bots)} --deals {deals} --seed {args.seed} --worlds {args.worlds}"
+            )
             print(format_report(report))
             print(flush=True)
             e = report["entries"][0]
-            summary.append(f"{name + ' deals':<22} out first {e['win_rate'] * 100:5.1f}% "
-                           f"[{e['ci95'][0] * 100:4.1f}, {e['ci95'][1] * 100:4.1f}]  "
-                           f"margin {e['points_margin']:+5.1f}  pts/deal {e['mean_points']:4.1f}")
+            summary.append(
+                f"{name + ' deals':<22} out first {e['win_rate'] * 100:5.1f}% "
+                f"[{e['ci95'][0] * 100:4.1f}, {e['ci95'][1] * 100:4.1f}]  "
+                f"margin {e['points_margin']:+5.1f}  pts/deal {e['mean_points']:4.1f}"
+            )
     print("summary (entry 0):")
     print("\n".join(summary))
 

@@ -26,8 +26,9 @@ from swoop_desktop.ai.features import BALANCED  # noqa: E402
 from swoop_desktop.ai.tournament import run  # noqa: E402
 
 
-def fitness(weights: dict[str, float], opponent: str, deals: int, seed: int,
-            objective: str = "points") -> float:
+def fitness(
+    weights: dict[str, float], opponent: str, deals: int, seed: int, objective: str = "points"
+) -> float:
     """Higher is better: the win rate, or minus the points margin per hand / 100."""
     bots: list = [("tuned", make_bot("normal", seed=7, weights=weights))]
     bots += [opponent] * 3
@@ -44,8 +45,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=150)
     parser.add_argument("--passes", type=int, default=1)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--margin", type=float, default=0.01,
-                        help="least gain kept (0.01 = one point a hand for --objective points)")
+    parser.add_argument(
+        "--margin",
+        type=float,
+        default=0.01,
+        help="least gain kept (0.01 = one point a hand for --objective points)",
+    )
     parser.add_argument("--objective", choices=("points", "wins"), default="points")
     parser.add_argument("--start", default=None, help="starting weights as JSON")
     parser.add_argument("--only", default=None, help="comma-separated features to tune")
@@ -67,8 +72,10 @@ def main() -> None:
                 trial[name] = round(value, 3)
                 rate = fitness(trial, args.opponent, args.deals, args.seed + p, args.objective)
                 if rate > best + args.margin:
-                    print(f"pass {p}: {name} {base} -> {trial[name]}: {best:.3f} -> {rate:.3f}",
-                          flush=True)
+                    print(
+                        f"pass {p}: {name} {base} -> {trial[name]}: {best:.3f} -> {rate:.3f}",
+                        flush=True,
+                    )
                     weights, best = trial, rate
                     break
     print(json.dumps(weights))

@@ -56,9 +56,15 @@ def launch(command: list[str], workdir: Path) -> tuple[float, float]:
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     start = time.perf_counter()
-    subprocess.run(command + ["--demo", "--frames", "1", "--perf", str(perf),
-                              "--data-dir", str(workdir / "data")],
-                   cwd=workdir, env=env, check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        command
+        + ["--demo", "--frames", "1", "--perf", str(perf), "--data-dir", str(workdir / "data")],
+        cwd=workdir,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     wall = (time.perf_counter() - start) * 1000
     return float(json.loads(perf.read_text(encoding="utf-8"))["startup_ms"]), wall
 
@@ -69,16 +75,26 @@ def summarize(label: str, command: list[str], runs: int) -> None:
         results = [launch(command, Path(tmp)) for _ in range(runs)]
     first = sorted(r[0] for r in results)
     wall = sorted(r[1] for r in results)
-    print(f"{label}: start to first frame  median {statistics.median(first):.0f} ms  "
-          f"min {first[0]:.0f}  max {first[-1]:.0f}  ({runs} runs)")
-    print(f"{label}: whole launch (start, 1 frame, quit)  median {statistics.median(wall):.0f} ms  "
-          f"min {wall[0]:.0f}  max {wall[-1]:.0f}")
+    print(
+        f"{label}: start to first frame  median {statistics.median(first):.0f} ms  "
+        f"min {first[0]:.0f}  max {first[-1]:.0f}  ({runs} runs)"
+    )
+    print(
+        f"{label}: whole launch (start, 1 frame, quit)  median {statistics.median(wall):.0f} ms  "
+        f"min {wall[0]:.0f}  max {wall[-1]:.0f}"
+    )
 
 
 def time_deb(deb: Path, runs: int) -> None:
-    info = subprocess.run(["dpkg-deb", "--field", str(deb), "Installed-Size"], check=True,
-                          capture_output=True, text=True).stdout.strip()
-    print(f".deb {deb}: {deb.stat().st_size / 1e6:.1f} MB, Installed-Size {int(info) / 1024:.1f} MiB")
+    info = subprocess.run(
+        ["dpkg-deb", "--field", str(deb), "Installed-Size"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    print(
+        f".deb {deb}: {deb.stat().st_size / 1e6:.1f} MB, Installed-Size {int(info) / 1024:.1f} MiB"
+    )
     with tempfile.TemporaryDirectory(prefix="swoop-deb-") as root:
         subprocess.run(["dpkg-deb", "-x", str(deb), root], check=True)
         summarize(".deb-installed", [str(Path(root) / "opt" / "swoop" / "Swoop")], runs)
@@ -86,18 +102,32 @@ def time_deb(deb: Path, runs: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--app", type=Path, default=ROOT / "build" / "dist" / "Swoop",
-                        help="the one-folder build (default build/dist/Swoop)")
+    parser.add_argument(
+        "--app",
+        type=Path,
+        default=ROOT / "build" / "dist" / "Swoop",
+        help="the one-folder build (default build/dist/Swoop)",
+    )
     parser.add_argument("--runs", type=int, default=7, help="launches to time (default 7)")
-    parser.add_argument("--source", action="store_true",
-                        help="also time python -m swoop_desktop from source")
-    parser.add_argument("--onefile", type=Path, nargs="?", default=None,
-                        const=ROOT / "build" / "dist" / "Swoop-onefile",
-                        help="also time the one-file build (default build/dist/Swoop-onefile); "
-                             "its startup_ms starts after it has unpacked itself, so read "
-                             "its whole-launch time")
-    parser.add_argument("--deb", type=Path, default=None,
-                        help="also time the app inside this .deb (extracted, not installed)")
+    parser.add_argument(
+        "--source", action="store_true", help="also time python -m swoop_desktop from source"
+    )
+    parser.add_argument(
+        "--onefile",
+        type=Path,
+        nargs="?",
+        default=None,
+        const=ROOT / "build" / "dist" / "Swoop-onefile",
+        help="also time the one-file build (default build/dist/Swoop-onefile); "
+        "its startup_ms starts after it has unpacked itself, so read "
+        "its whole-launch time",
+    )
+    parser.add_argument(
+        "--deb",
+        type=Path,
+        default=None,
+        help="also time the app inside this .deb (extracted, not installed)",
+    )
     args = parser.parse_args(argv)
     exe = args.app / ("Swoop.exe" if sys.platform == "win32" else "Swoop")
     if not exe.is_file():

@@ -33,9 +33,16 @@ from swoop_desktop.storage.settings import Settings  # noqa: E402
 from tests.storage.helpers import finished_match  # noqa: E402
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(9))
-WIDE = "x: &x {" + ", ".join(f"k{i}: {i}" for i in range(2000)) + "}\n" + \
-    "seats: {" + ", ".join(f"s{i}: *x" for i in range(500)) + "}\n"
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(9)
+)
+WIDE = (
+    "x: &x {"
+    + ", ".join(f"k{i}: {i}" for i in range(2000))
+    + "}\n"
+    + "seats: {"
+    + ", ".join(f"s{i}: *x" for i in range(500))
+    + "}\n"
+)
 YAML = {
     "opponents.yaml: billion laughs": BOMB,
     "opponents.yaml: alias mapping of 1,000,000 nodes": WIDE,
@@ -79,8 +86,9 @@ def main() -> None:
         for seed in range(200):
             record_finished_game(dirs, finished_match(seed + rng.randrange(10**6)), [])
         size = dirs.history_file.stat().st_size
-        row(f"history.json: 200 games ({size // 1024} KB), good", *timed(lambda: load_history(
-            dirs)))
+        row(
+            f"history.json: 200 games ({size // 1024} KB), good", *timed(lambda: load_history(dirs))
+        )
     try:
         import pygame
 
@@ -99,9 +107,11 @@ def main() -> None:
 
         t0 = time.perf_counter()
         label = fit_label(Counting(), "W" * 100_000, 120)
-        print(f"| score sheet: fit a 100,000-character name in 120 px | "
-              f"{time.perf_counter() - t0:.4f} | {Counting.calls} measurements, "
-              f"label of {len(label)} characters |")
+        print(
+            f"| score sheet: fit a 100,000-character name in 120 px | "
+            f"{time.perf_counter() - t0:.4f} | {Counting.calls} measurements, "
+            f"label of {len(label)} characters |"
+        )
     except ImportError:
         pass
 

@@ -40,8 +40,11 @@ def play(seed: int, hands: int) -> Match:
     while True:
         state = match.state
         p = state.to_move
-        feed(match.apply(bots[p].choose(observe(state, p, histories[p].copy()),
-                                        state.legal_actions())))
+        feed(
+            match.apply(
+                bots[p].choose(observe(state, p, histories[p].copy()), state.legal_actions())
+            )
+        )
         if match.hand_over:
             if match.over or len(match.actions) >= hands:
                 return match
@@ -83,7 +86,8 @@ def main() -> None:
         "label_kept_at_check": {k: f"{same[k]}/{total[k]}" for k in total},
         "blunder_still_blunder": f"{blunders.count('blunder')}/{len(blunders)}",
         "blunder_still_mistake_or_worse": (
-            f"{sum(b in ('blunder', 'mistake') for b in blunders)}/{len(blunders)}"),
+            f"{sum(b in ('blunder', 'mistake') for b in blunders)}/{len(blunders)}"
+        ),
         "good_still_good": f"{same['good']}/{total['good']}",
     }
     print(json.dumps(out) if args.json else "\n".join(f"{k}: {v}" for k, v in out.items()))

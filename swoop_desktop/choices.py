@@ -65,5 +65,14 @@ def seat_name(seat: int) -> str:
     return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
 
 
-__all__ = ["HUMAN_SEAT", "PLAYER_LEVELS", "PLAYER_PACES", "SEAT_NAMES", "SEAT_PLACES", "AIPace",
-           "AnimationSpeed", "Level", "seat_name"]
+__all__ = [
+    "HUMAN_SEAT",
+    "PLAYER_LEVELS",
+    "PLAYER_PACES",
+    "SEAT_NAMES",
+    "SEAT_PLACES",
+    "AIPace",
+    "AnimationSpeed",
+    "Level",
+    "seat_name",
+]

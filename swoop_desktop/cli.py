@@ -22,11 +22,13 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}"
-                                         ) from None
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}"
+        ) from None
     if not (320 <= w <= 10000 and 240 <= h <= 10000):
-        raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range "
-                                         "(320x240 to 10000x10000)")
+        raise argparse.ArgumentTypeError(
+            f"window size {w}x{h} is out of range (320x240 to 10000x10000)"
+        )
     return w, h
 
 
@@ -38,25 +40,40 @@ def _rules(text: str) -> Any:
     try:
         return Rules.from_json(parse_json(text) if text.strip().startswith("{") else text)
     except (ValueError, RulesError) as exc:  # JSONDecodeError and Refused are ValueErrors
-        raise argparse.ArgumentTypeError(f"bad rules {short(text)}: {short(str(exc), 160)}"
-                                         ) from None
+        raise argparse.ArgumentTypeError(
+            f"bad rules {short(text)}: {short(str(exc), 160)}"
+        ) from None
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="swoop", description="Swoop: you against three AI "
-                                "opponents. Run with no options to play.")
+    p = argparse.ArgumentParser(
+        prog="swoop",
+        description="Swoop: you against three AI opponents. Run with no options to play.",
+    )
     p.add_argument("--demo", action="store_true", help="four AIs play in the window")
     p.add_argument("--seed", type=int, default=None, help="seed of the game (demo or new game)")
-    p.add_argument("--frames", type=int, default=None,
-                   help="demo: stop after this many frames (default: at game over)")
+    p.add_argument(
+        "--frames",
+        type=int,
+        default=None,
+        help="demo: stop after this many frames (default: at game over)",
+    )
     p.add_argument("--speed", choices=SPEEDS, default=None, help="animation speed")
     p.add_argument("--pace", choices=PACES, default=None, help="AI pace")
     p.add_argument("--screenshot", type=Path, default=None, help="demo: save the last frame (PNG)")
-    p.add_argument("--perf", type=Path, default=None,
-                   help="demo: write frame-time figures as JSON to this file")
+    p.add_argument(
+        "--perf",
+        type=Path,
+        default=None,
+        help="demo: write frame-time figures as JSON to this file",
+    )
     p.add_argument("--size", type=_size, default=None, help="window size, e.g. 1280x720")
-    p.add_argument("--rules", type=_rules, default=None,
-                   help='rules for a new game, e.g. \'{"preset": "app", "target": 50}\'')
+    p.add_argument(
+        "--rules",
+        type=_rules,
+        default=None,
+        help='rules for a new game, e.g. \'{"preset": "app", "target": 50}\'',
+    )
     p.add_argument("--data-dir", default=None, help="keep settings and saves in this folder")
     p.add_argument("--selftest", action="store_true", help="check the installation and exit")
     p.add_argument("--version", action="version", version=f"swoop {__version__}")
@@ -72,6 +89,12 @@ def run(argv: list[str] | None = None) -> int:
         return run_demo(args)
     if any(v is not None for v in (args.frames, args.screenshot, args.perf)):
         parser().error("--frames, --screenshot and --perf go with --demo")
-    app = App(size=args.size, data_dir=args.data_dir, seed=args.seed, speed=args.speed,
-              pace=args.pace, rules=args.rules)
+    app = App(
+        size=args.size,
+        data_dir=args.data_dir,
+        seed=args.seed,
+        speed=args.speed,
+        pace=args.pace,
+        rules=args.rules,
+    )
     return app.run()

@@ -39,8 +39,9 @@ def check_name(value: Any) -> tuple[str | None, str]:
     for ch in name:
         if ch != " " and not ch.isprintable():
             return None, f"the name holds an invisible or control character (U+{ord(ch):04X})"
-    if not any(unicodedata.category(ch)[0] in _VISIBLE_CATEGORIES and ch not in _BLANK
-               for ch in name):
+    if not any(
+        unicodedata.category(ch)[0] in _VISIBLE_CATEGORIES and ch not in _BLANK for ch in name
+    ):
         return None, "the name has no visible character"
     return name, ""
 

@@ -33,8 +33,9 @@ class ReviewInputError(ValueError):
     """The file or an argument cannot be reviewed; the message says why in plain words."""
 
 
-def load_game_file(path: Path, game: str | None = None
-                   ) -> tuple[Rules, int, int, list[list[Action]], str]:
+def load_game_file(
+    path: Path, game: str | None = None
+) -> tuple[Rules, int, int, list[list[Action]], str]:
     """Rules, players, seed and recorded actions of the game in ``path``, and a label."""
     try:
         if path.stat().st_size > MAX_BYTES:
@@ -56,12 +57,18 @@ def load_game_file(path: Path, game: str | None = None
                 if len(found) != 1:
                     raise ReviewInputError(
                         f"--game {game[:20]!r}: {'no game' if not found else 'several games'} "
-                        "in the history start with that id")
+                        "in the history start with that id"
+                    )
                 record = found[0]
             else:
                 record = games[-1]
-            return (record.rules_obj(), record.players, record.seed, record.deals(),
-                    f"game {record.id} of {record.date}")
+            return (
+                record.rules_obj(),
+                record.players,
+                record.seed,
+                record.deals(),
+                f"game {record.id} of {record.date}",
+            )
         saved = decode_document(raw, GAME_KIND)
     except DocumentError as exc:
         raise ReviewInputError(f"{path}: {exc}") from None
@@ -70,32 +77,49 @@ def load_game_file(path: Path, game: str | None = None
 
 
 def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
-    lines = [f"Review of {label}" + (f", hand {hand}" if hand else "")
-             + f" ({len(result.verdicts)} decisions, {seconds:.1f} s)"]
+    lines = [
+        f"Review of {label}"
+        + (f", hand {hand}" if hand else "")
+        + f" ({len(result.verdicts)} decisions, {seconds:.1f} s)"
+    ]
     lines += result.summary_lines()
     lines.append("")
     for v in result.verdicts:
-        lines.append(f"hand {v.hand_no + 1} #{v.number:<3} {v.label:<10} {v.cost:5.1f}  "
-                     f"you {v.chosen}: {v.reason}")
+        lines.append(
+            f"hand {v.hand_no + 1} #{v.number:<3} {v.label:<10} {v.cost:5.1f}  "
+            f"you {v.chosen}: {v.reason}"
+        )
     for v in result.hindsight:
-        lines.append(f"hindsight, hand {v.hand_no + 1} #{v.number:<3} {v.label:<10} "
-                     f"{v.cost:5.1f}  {v.reason}")
+        lines.append(
+            f"hindsight, hand {v.hand_no + 1} #{v.number:<3} {v.label:<10} "
+            f"{v.cost:5.1f}  {v.reason}"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m swoop_desktop.review",
-        description="Review a game: where your plays cost points, as the hard bot sees it.")
+        description="Review a game: where your plays cost points, as the hard bot sees it.",
+    )
     parser.add_argument("game", type=Path, help="a saved game.json or a history.json")
     parser.add_argument("--hand", type=int, default=None, help="review one hand (1 = the first)")
-    parser.add_argument("--game", dest="game_id", default=None,
-                        help="in a history, the game whose id starts with this")
+    parser.add_argument(
+        "--game",
+        dest="game_id",
+        default=None,
+        help="in a history, the game whose id starts with this",
+    )
     parser.add_argument("--seat", type=int, default=0, help="whose decisions (0 = you)")
-    parser.add_argument("--worlds", type=int, default=REVIEW_WORLDS,
-                        help=f"re-deals per decision (default {REVIEW_WORLDS})")
-    parser.add_argument("--hindsight", action="store_true",
-                        help="also judge each decision with all cards shown")
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        default=REVIEW_WORLDS,
+        help=f"re-deals per decision (default {REVIEW_WORLDS})",
+    )
+    parser.add_argument(
+        "--hindsight", action="store_true", help="also judge each decision with all cards shown"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     args = parser.parse_args(argv)
     try:
@@ -107,9 +131,16 @@ def main(argv: list[str] | None = None) -> int:
         if not 1 <= args.worlds <= 10_000:
             raise ReviewInputError("--worlds: must be 1-10000")
         start = time.perf_counter()
-        result = review(rules, players, seed, hands, seat=args.seat,
-                        hand=None if args.hand is None else args.hand - 1,
-                        worlds=args.worlds, hindsight=args.hindsight)
+        result = review(
+            rules,
+            players,
+            seed,
+            hands,
+            seat=args.seat,
+            hand=None if args.hand is None else args.hand - 1,
+            worlds=args.worlds,
+            hindsight=args.hindsight,
+        )
         seconds = time.perf_counter() - start
     except ReviewInputError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -17,8 +17,16 @@ from pathlib import Path
 
 from swoop_desktop.engine.jsontext import MAX_DEPTH, MAX_DIGITS, Refused, depth, parse_json
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "Refused", "depth", "exists", "is_regular", "parse_json",
-           "read_capped"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "Refused",
+    "depth",
+    "exists",
+    "is_regular",
+    "parse_json",
+    "read_capped",
+]
 
 
 def read_capped(path: str | os.PathLike[str], cap: int) -> bytes:
@@ -27,8 +35,12 @@ def read_capped(path: str | os.PathLike[str], cap: int) -> bytes:
     Raises :class:`Refused` for a folder, a pipe, a device or a file too large,
     and OSError when the file cannot be opened (missing, no permission).
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) \
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_BINARY", 0)
         | getattr(os, "O_NOCTTY", 0)
+    )
     if os.path.isdir(path):  # (Windows refuses to open a folder with "permission denied")
         raise Refused("it is a folder, not a file")
     try:

@@ -77,8 +77,9 @@ def check_assets() -> list[str]:
         if missing:
             problems.append(f"assets: font {path.name} has no glyph for {' '.join(missing)}")
     for folder in {p.parent for p in fonts}:
-        if not any(p.name.upper().startswith(("LICENSE", "LICENCE", "COPYING"))
-                   for p in folder.iterdir()):
+        if not any(
+            p.name.upper().startswith(("LICENSE", "LICENCE", "COPYING")) for p in folder.iterdir()
+        ):
             problems.append(f"assets: the fonts in {folder} have no licence file beside them")
     return problems
 
@@ -203,8 +204,14 @@ def check_demo(data_dir: Path, seed: int, frames: int) -> list[str]:
 
     problems: list[str] = []
     with _logged_warnings() as warnings:
-        app = App(size=(1280, 720), data_dir=str(data_dir), demo=True, seed=seed,
-                  speed="fast", pace="fast")
+        app = App(
+            size=(1280, 720),
+            data_dir=str(data_dir),
+            demo=True,
+            seed=seed,
+            speed="fast",
+            pace="fast",
+        )
         try:
             table = app.table
             if table is None:
@@ -212,12 +219,20 @@ def check_demo(data_dir: Path, seed: int, frames: int) -> list[str]:
             # AIs think on worker threads: on a busy machine the frames can outrun
             # them, so play on (to a wall-clock limit) until a round has been played.
             deadline = time.monotonic() + DEMO_TIME_LIMIT
-            while app.running and (app.frames < frames or table.plays < MIN_PLAYS) \
-                    and time.monotonic() < deadline:
+            while (
+                app.running
+                and (app.frames < frames or table.plays < MIN_PLAYS)
+                and time.monotonic() < deadline
+            ):
                 app.step(1 / 60)
-            colours = len(set(pygame.image.tobytes(
-                pygame.transform.scale(app.screen, (64, 36)), "RGB")[i:i + 3]
-                for i in range(0, 64 * 36 * 3, 3)))
+            colours = len(
+                set(
+                    pygame.image.tobytes(pygame.transform.scale(app.screen, (64, 36)), "RGB")[
+                        i : i + 3
+                    ]
+                    for i in range(0, 64 * 36 * 3, 3)
+                )
+            )
             plays = table.plays
             mismatches = table.mismatches
             shown = app.frames
@@ -226,8 +241,10 @@ def check_demo(data_dir: Path, seed: int, frames: int) -> list[str]:
     if shown < frames:
         problems.append(f"demo: the app showed {shown} frames, not {frames}")
     if plays < MIN_PLAYS:
-        problems.append(f"demo: the AIs made {plays} plays in {shown} frames "
-                        f"({DEMO_TIME_LIMIT} s), fewer than one round ({MIN_PLAYS})")
+        problems.append(
+            f"demo: the AIs made {plays} plays in {shown} frames "
+            f"({DEMO_TIME_LIMIT} s), fewer than one round ({MIN_PLAYS})"
+        )
     if mismatches:
         problems.append(f"demo: the table and the engine disagreed {mismatches} time(s)")
     if colours < 8:
@@ -317,13 +334,22 @@ def _run_check(name: str, check: Callable[[], list[str]]) -> tuple[list[str], fl
 def _parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="Swoop --selftest",
-        description="Check that this installation of Swoop works; one line per problem.")
+        description="Check that this installation of Swoop works; one line per problem.",
+    )
     parser.add_argument("--selftest", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--data-dir", type=Path, default=None,
-                        help="folder to write the test settings and save in (default: a temporary one)")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="folder to write the test settings and save in (default: a temporary one)",
+    )
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of the demo game")
-    parser.add_argument("--frames", type=int, default=DEFAULT_FRAMES,
-                        help=f"frames of demo play (default {DEFAULT_FRAMES})")
+    parser.add_argument(
+        "--frames",
+        type=int,
+        default=DEFAULT_FRAMES,
+        help=f"frames of demo play (default {DEFAULT_FRAMES})",
+    )
     args = parser.parse_args(argv)
     if args.frames < 1:
         parser.error(f"--frames must be 1 or more, not {args.frames}")
@@ -343,8 +369,7 @@ def main(argv: list[str] | None = None) -> int:
         tmp_path = Path(tmp)
         cwd = tmp_path / "cwd"
         cwd.mkdir()
-        data_dir = (args.data_dir.expanduser().resolve() if args.data_dir
-                    else tmp_path / "data")
+        data_dir = args.data_dir.expanduser().resolve() if args.data_dir else tmp_path / "data"
         checks: list[tuple[str, Callable[[], list[str]]]] = [
             ("assets", check_assets),
             ("config", check_config),
@@ -383,8 +408,9 @@ def _report(lines: list[str]) -> None:
     from swoop_desktop.storage import resolve_dirs
 
     with contextlib.suppress(OSError):
-        (resolve_dirs(None).data / "selftest.txt").write_text("\n".join(lines) + "\n",
-                                                            encoding="utf-8")
+        (resolve_dirs(None).data / "selftest.txt").write_text(
+            "\n".join(lines) + "\n", encoding="utf-8"
+        )
 
 
 if __name__ == "__main__":

@@ -28,8 +28,11 @@ def _play(match: Match, hands: int) -> None:
     while True:
         state = match.state
         p = state.to_move
-        feed(match.apply(bots[p].choose(observe(state, p, histories[p].copy()),
-                                        state.legal_actions())))
+        feed(
+            match.apply(
+                bots[p].choose(observe(state, p, histories[p].copy()), state.legal_actions())
+            )
+        )
         if match.hand_over:
             if match.over or len(match.actions) >= hands:
                 return
@@ -37,8 +40,12 @@ def _play(match: Match, hands: int) -> None:
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "swoop_desktop.review", *args],
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "swoop_desktop.review", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def _digest(path):
@@ -88,18 +95,24 @@ def test_a_history_is_reviewed_by_game_id_and_left_unchanged(tmp_path):
     assert _digest(dirs.history_file) == before
 
 
-@pytest.mark.parametrize("args, words", [
-    (["{missing}"], "cannot be read"),
-    (["{junk}"], "not valid JSON"),
-    (["{game}", "--hand", "9"], "--hand: the game has hands 1-2"),
-    (["{game}", "--seat", "7"], "--seat: the game has seats 0-3"),
-    (["{game}", "--worlds", "0"], "--worlds: must be 1-10000"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["{missing}"], "cannot be read"),
+        (["{junk}"], "not valid JSON"),
+        (["{game}", "--hand", "9"], "--hand: the game has hands 1-2"),
+        (["{game}", "--seat", "7"], "--seat: the game has seats 0-3"),
+        (["{game}", "--worlds", "0"], "--worlds: must be 1-10000"),
+    ],
+)
 def test_bad_input_exits_2_with_one_plain_line(saved, tmp_path, args, words):
     junk = tmp_path / "junk.json"
     junk.write_text("{oops")
-    subs = {"{missing}": str(tmp_path / "nope.json"), "{junk}": str(junk),
-            "{game}": str(saved.game_file)}
+    subs = {
+        "{missing}": str(tmp_path / "nope.json"),
+        "{junk}": str(junk),
+        "{game}": str(saved.game_file),
+    }
     result = _run(*[subs.get(a, a) for a in args])
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")

@@ -106,10 +106,17 @@ def string_imports(root: Path) -> list[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 func = node.func
-                called = (func.id if isinstance(func, ast.Name)
-                          else func.attr if isinstance(func, ast.Attribute) else "")
+                called = (
+                    func.id
+                    if isinstance(func, ast.Name)
+                    else func.attr
+                    if isinstance(func, ast.Attribute)
+                    else ""
+                )
                 if called in ("__import__", "import_module"):
-                    found.append(f"{path.relative_to(root)}:{node.lineno}: {name} imports by string")
+                    found.append(
+                        f"{path.relative_to(root)}:{node.lineno}: {name} imports by string"
+                    )
     return found
 
 
@@ -132,8 +139,10 @@ def engine_outside_stdlib(root: Path) -> list[str]:
                 top = target.split(".")[0]
                 inside = target == engine or target.startswith(engine + ".")
                 if not inside and (top == PACKAGE or top not in sys.stdlib_module_names):
-                    found.append(f"{path.relative_to(root)}:{node.lineno}: the engine imports "
-                                 f"{target}, which is not the standard library")
+                    found.append(
+                        f"{path.relative_to(root)}:{node.lineno}: the engine imports "
+                        f"{target}, which is not the standard library"
+                    )
     return found
 
 
@@ -154,8 +163,11 @@ def ai_names_gamestate(root: Path) -> list[str]:
             elif isinstance(node, ast.ImportFrom):
                 base = _resolve(name, is_package, node)
                 for alias in node.names:
-                    if base == HIDDEN_MODULE or alias.name == HIDDEN_NAME or (
-                            f"{base}.{alias.name}" == HIDDEN_MODULE):
+                    if (
+                        base == HIDDEN_MODULE
+                        or alias.name == HIDDEN_NAME
+                        or (f"{base}.{alias.name}" == HIDDEN_MODULE)
+                    ):
                         found.append(f"{where}:{node.lineno}: imports {alias.name} from {base}")
             elif isinstance(node, ast.Attribute) and node.attr == HIDDEN_NAME:
                 found.append(f"{where}:{node.lineno}: reaches .{HIDDEN_NAME} as an attribute")
@@ -180,8 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     for line in problems:
         print(line)
     if not problems:
-        print("walls hold: no import cycles, no string imports, engine on the standard library, "
-              "AI never names GameState")
+        print(
+            "walls hold: no import cycles, no string imports, engine on the standard library, "
+            "AI never names GameState"
+        )
     return 1 if problems else 0
 
 

@@ -67,8 +67,9 @@ def to_the_end(p: Pilot, out: Path, prefix: str) -> None:
             continue
         # You play as the hint would (so the game lasts a few hands).
         st = t.state
-        advice = hint(observe(st, 0, t.history), st.legal_actions(), "normal",
-                      seed=t.match.seed + t.plays)
+        advice = hint(
+            observe(st, 0, t.history), st.legal_actions(), "normal", seed=t.match.seed + t.plays
+        )
         if advice.action == END:
             t.done()
         else:
@@ -85,12 +86,22 @@ def main() -> int:
     out = args.out
     out.mkdir(parents=True, exist_ok=True)
     seed = 11
-    for size, name in (((1280, 720), "screenshot.png"),
-                       ((1920, 1080), "last-play-markers-1920x1080.png"),
-                       ((800, 600), "table-800x600.png")):
-        with tempfile.TemporaryDirectory() as tmp, \
-                Pilot(size=(1280, 720), data_dir=tmp, seed=seed, start="table",
-                      speed="normal", pace="fast") as p:
+    for size, name in (
+        ((1280, 720), "screenshot.png"),
+        ((1920, 1080), "last-play-markers-1920x1080.png"),
+        ((800, 600), "table-800x600.png"),
+    ):
+        with (
+            tempfile.TemporaryDirectory() as tmp,
+            Pilot(
+                size=(1280, 720),
+                data_dir=tmp,
+                seed=seed,
+                start="table",
+                speed="normal",
+                pace="fast",
+            ) as p,
+        ):
             p.resize(size)
             mid_hand(p)
             p.screenshot(out / name)
@@ -100,17 +111,22 @@ def main() -> int:
                 p.app.push(ScoresScene(p.app))
                 p.step(3)
                 p.screenshot(out / "scores-800x600.png")
-    with tempfile.TemporaryDirectory() as tmp, \
-            Pilot(size=(1280, 720), data_dir=tmp, seed=seed, start="table", speed="normal",
-                  pace="fast") as p:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Pilot(
+            size=(1280, 720), data_dir=tmp, seed=seed, start="table", speed="normal", pace="fast"
+        ) as p,
+    ):
         p.app.update_settings(four_colour=True, large_cards=True)
         p.step()
         mid_hand(p)
         p.screenshot(out / "four-colour-deck.png")
     rules = Rules.from_preset("app")
     for size, prefix in (((1280, 720), ""), ((800, 600), "-800x600")):
-        with tempfile.TemporaryDirectory() as tmp, \
-                Pilot(size=(1280, 720), data_dir=tmp, seed=12, start="table", rules=rules) as p:
+        with (
+            tempfile.TemporaryDirectory() as tmp,
+            Pilot(size=(1280, 720), data_dir=tmp, seed=12, start="table", rules=rules) as p,
+        ):
             p.resize(size)
             to_the_end(p, out, prefix)
     smallest = out / "final-hand-800x600.png"

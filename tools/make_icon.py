@@ -32,8 +32,16 @@ PNG_SIZE = 256
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # Apple's icon types that hold PNG data, and the pixel size of each.
 ICNS_TYPES = (
-    (b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256),
-    (b"ic09", 512), (b"ic10", 1024), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256),
+    (b"icp4", 16),
+    (b"icp5", 32),
+    (b"icp6", 64),
+    (b"ic07", 128),
+    (b"ic08", 256),
+    (b"ic09", 512),
+    (b"ic10", 1024),
+    (b"ic11", 32),
+    (b"ic12", 64),
+    (b"ic13", 256),
     (b"ic14", 512),
 )
 
@@ -76,8 +84,11 @@ def write_icons(out: Path) -> list[Path]:
     sizes = set(ICO_SIZES) | {size for _, size in ICNS_TYPES} | {PNG_SIZE}
     images = {size: png_bytes(size) for size in sorted(sizes)}
     written = []
-    for name, blob in (("icon.png", images[PNG_SIZE]), ("icon.ico", ico_bytes(
-            {s: images[s] for s in ICO_SIZES})), ("icon.icns", icns_bytes(images))):
+    for name, blob in (
+        ("icon.png", images[PNG_SIZE]),
+        ("icon.ico", ico_bytes({s: images[s] for s in ICO_SIZES})),
+        ("icon.icns", icns_bytes(images)),
+    ):
         path = out / name
         tmp = path.with_suffix(path.suffix + ".tmp")
         tmp.write_bytes(blob)
@@ -88,8 +99,12 @@ def write_icons(out: Path) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "swoop_desktop" / "assets",
-                        help="folder to write the icon files into (default: swoop_desktop/assets/)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=ROOT / "swoop_desktop" / "assets",
+        help="folder to write the icon files into (default: swoop_desktop/assets/)",
+    )
     args = parser.parse_args(argv)
     for path in write_icons(args.out):
         print(f"{path}  {path.stat().st_size} bytes")

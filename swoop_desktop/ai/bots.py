@@ -23,8 +23,9 @@ class Bot(ABC):
 
     level = "base"
 
-    def __init__(self, seed: int = 0, personality: str | None = None,
-                 weights: dict[str, float] | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, personality: str | None = None, weights: dict[str, float] | None = None
+    ) -> None:
         self.seed = seed
         self.personality = personality or "balanced"
         self.weights = weights_for(personality, weights)
@@ -92,8 +93,7 @@ class LowestBot(Bot):
 
     def choose(self, obs: Observation, legal: list[Action]) -> Action:
         tier = _tiers(obs, legal)
-        return min(tier, key=lambda a: (self.sign * action_rank(obs, a), -_size(a),
-                                        _order(a)))
+        return min(tier, key=lambda a: (self.sign * action_rank(obs, a), -_size(a), _order(a)))
 
 
 class HighestBot(LowestBot):

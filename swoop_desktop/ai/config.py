@@ -58,18 +58,23 @@ class BudgetLoader(yaml.SafeLoader):
             if self._aliases > MAX_ALIASES:
                 event = self.peek_event()
                 raise yaml.composer.ComposerError(
-                    None, None, f"more than {MAX_ALIASES} aliases (*name)", event.start_mark)
+                    None, None, f"more than {MAX_ALIASES} aliases (*name)", event.start_mark
+                )
         else:
             self._nodes += 1
             if self._nodes > MAX_NODES:
                 raise yaml.composer.ComposerError(
-                    None, None, f"more than {MAX_NODES} values", self.peek_event().start_mark)
+                    None, None, f"more than {MAX_NODES} values", self.peek_event().start_mark
+                )
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
                 raise yaml.composer.ComposerError(
-                    None, None, f"nested more than {MAX_DEPTH} levels deep",
-                    self.peek_event().start_mark)
+                    None,
+                    None,
+                    f"nested more than {MAX_DEPTH} levels deep",
+                    self.peek_event().start_mark,
+                )
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -78,8 +83,11 @@ class BudgetLoader(yaml.SafeLoader):
         text = str(node.value).replace("_", "").lstrip("+-")
         if len(text) > MAX_DIGITS:
             raise yaml.constructor.ConstructorError(
-                None, None, f"a number of {len(text)} digits (at most {MAX_DIGITS})",
-                node.start_mark)
+                None,
+                None,
+                f"a number of {len(text)} digits (at most {MAX_DIGITS})",
+                node.start_mark,
+            )
         return super().construct_yaml_int(node)
 
 
@@ -166,8 +174,9 @@ def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict]
         problems.add(None, "file", f"cannot be used: {exc}; using the shipped opponents")
         return None, {}
     except OSError as exc:
-        problems.add(None, "file", f"cannot be read ({exc.strerror or exc}); "
-                                   "using the shipped opponents")
+        problems.add(
+            None, "file", f"cannot be read ({exc.strerror or exc}); using the shipped opponents"
+        )
         return None, {}
     except UnicodeDecodeError:
         problems.add(None, "file", "is not UTF-8 text; using the shipped opponents")
@@ -182,27 +191,33 @@ def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict]
         problems.add(line, "file", f"is not valid YAML ({what}); using the shipped opponents")
         return None, {}
     except (ValueError, TypeError, RecursionError, OverflowError) as exc:
-        problems.add(None, "file", f"cannot be used ({shown(str(exc))}); "
-                                   "using the shipped opponents")
+        problems.add(
+            None, "file", f"cannot be used ({shown(str(exc))}); using the shipped opponents"
+        )
         return None, {}
     if data is None:
         return {}, {}
     if not isinstance(data, dict):
-        problems.add(1, "file", "should be a mapping with a 'seats' key; "
-                                "using the shipped opponents")
+        problems.add(
+            1, "file", "should be a mapping with a 'seats' key; using the shipped opponents"
+        )
         return None, {}
     return data, _marks(root)
 
 
-def _check_seat(raw: Any, base: SeatConfig, key: str, marks: dict, problems: _Problems
-                ) -> SeatConfig:
+def _check_seat(
+    raw: Any, base: SeatConfig, key: str, marks: dict, problems: _Problems
+) -> SeatConfig:
     """``base`` with every valid value of ``raw`` applied; each bad one reported."""
     line_of = marks.get
     path = ("seats", key)
     if not isinstance(raw, dict):
-        problems.add(line_of(path), f"seats.{key}",
-                     "should be a mapping of name, level, personality, weights, think_ms; "
-                     "using the shipped seat")
+        problems.add(
+            line_of(path),
+            f"seats.{key}",
+            "should be a mapping of name, level, personality, weights, think_ms; "
+            "using the shipped seat",
+        )
         return base
     values: dict[str, Any] = {}
     for k, v in raw.items():
@@ -216,34 +231,53 @@ def _check_seat(raw: Any, base: SeatConfig, key: str, marks: dict, problems: _Pr
             if good is not None:
                 values["name"] = good
             else:
-                problems.add(line, name, f"{why} (got {shown(v)}); the seat's default name "
-                                         f"{base.name!r} is used")
+                problems.add(
+                    line,
+                    name,
+                    f"{why} (got {shown(v)}); the seat's default name {base.name!r} is used",
+                )
         elif k == "level":
             if isinstance(v, str) and v in LEVELS:
                 values["level"] = v
             else:
-                problems.add(line, name, f"unknown level {shown(v)} (choose one of "
-                                         f"{', '.join(LEVELS)}); {fallback} {base.level!r}")
+                problems.add(
+                    line,
+                    name,
+                    f"unknown level {shown(v)} (choose one of "
+                    f"{', '.join(LEVELS)}); {fallback} {base.level!r}",
+                )
         elif k == "personality":
             if v is None or (isinstance(v, str) and v in PERSONALITIES):
                 values["personality"] = v
             else:
-                problems.add(line, name, f"unknown personality {shown(v)} (choose one of "
-                                         f"{', '.join(PERSONALITIES)}); "
-                                         f"{fallback} {base.personality!r}")
+                problems.add(
+                    line,
+                    name,
+                    f"unknown personality {shown(v)} (choose one of "
+                    f"{', '.join(PERSONALITIES)}); "
+                    f"{fallback} {base.personality!r}",
+                )
         elif k == "weights":
             weights = _check_weights(v, path + ("weights",), marks, problems)
             if weights is not None:
                 values["weights"] = weights
         elif k == "think_ms":
-            ok = (isinstance(v, list) and len(v) == 2
-                  and all(type(x) is int for x in v) and 0 <= v[0] <= v[1] <= MAX_THINK_MS)
+            ok = (
+                isinstance(v, list)
+                and len(v) == 2
+                and all(type(x) is int for x in v)
+                and 0 <= v[0] <= v[1] <= MAX_THINK_MS
+            )
             if ok:
                 values["think_ms"] = (v[0], v[1])
             else:
-                problems.add(line, name, f"should be [low, high] whole milliseconds with "
-                                         f"0 <= low <= high <= {MAX_THINK_MS}, got {shown(v)}; "
-                                         f"{fallback} {list(base.think_ms)}")
+                problems.add(
+                    line,
+                    name,
+                    f"should be [low, high] whole milliseconds with "
+                    f"0 <= low <= high <= {MAX_THINK_MS}, got {shown(v)}; "
+                    f"{fallback} {list(base.think_ms)}",
+                )
     return SeatConfig(
         seat=base.seat,
         name=values.get("name", base.name),
@@ -254,24 +288,34 @@ def _check_seat(raw: Any, base: SeatConfig, key: str, marks: dict, problems: _Pr
     )
 
 
-def _check_weights(v: Any, path: tuple[str, ...], marks: dict, problems: _Problems
-                   ) -> dict[str, float] | None:
+def _check_weights(
+    v: Any, path: tuple[str, ...], marks: dict, problems: _Problems
+) -> dict[str, float] | None:
     name = ".".join(path)
     if v is None:
         return None
     if not isinstance(v, dict):
-        problems.add(marks.get(path), name,
-                     f"should be a mapping of feature: number, got {shown(v)}; ignored")
+        problems.add(
+            marks.get(path),
+            name,
+            f"should be a mapping of feature: number, got {shown(v)}; ignored",
+        )
         return None
     out: dict[str, float] = {}
     for feature, value in v.items():
         line = marks.get(path + (str(feature),))
         if feature not in BALANCED:
-            problems.add(line, f"{name}.{feature}",
-                         f"unknown feature (known: {', '.join(BALANCED)}); ignored")
+            problems.add(
+                line,
+                f"{name}.{feature}",
+                f"unknown feature (known: {', '.join(BALANCED)}); ignored",
+            )
         elif type(value) not in (int, float) or not -10_000 <= value <= 10_000:
-            problems.add(line, f"{name}.{feature}",
-                         f"should be a number from -10000 to 10000, got {shown(value)}; ignored")
+            problems.add(
+                line,
+                f"{name}.{feature}",
+                f"should be a number from -10000 to 10000, got {shown(value)}; ignored",
+            )
         else:
             out[feature] = float(value)
     return out or None
@@ -284,31 +328,40 @@ def _apply_file(path: Path, seats: list[SeatConfig], problems: _Problems) -> lis
     result = list(seats)
     for key in data:
         if key not in ("version", "seats"):
-            problems.add(marks.get((str(key),)), str(key), "unknown key (known: version, seats); "
-                                                           "ignored")
+            problems.add(
+                marks.get((str(key),)), str(key), "unknown key (known: version, seats); ignored"
+            )
     version = data.get("version", 1)
     if version != 1:
-        problems.add(marks.get(("version",)), "version",
-                     f"this game reads version 1, got {shown(version)}; reading it anyway")
+        problems.add(
+            marks.get(("version",)),
+            "version",
+            f"this game reads version 1, got {shown(version)}; reading it anyway",
+        )
     raw_seats = data.get("seats", {})
     if raw_seats is None:
         return result
     if not isinstance(raw_seats, dict):
-        problems.add(marks.get(("seats",)), "seats",
-                     "should be a mapping with left, top and right; using the shipped seats")
+        problems.add(
+            marks.get(("seats",)),
+            "seats",
+            "should be a mapping with left, top and right; using the shipped seats",
+        )
         return result
     for key, raw in raw_seats.items():
         if key not in SEAT_KEYS:
-            problems.add(marks.get(("seats", str(key))), f"seats.{key}",
-                         f"unknown seat (use {', '.join(SEAT_KEYS)}); ignored")
+            problems.add(
+                marks.get(("seats", str(key))),
+                f"seats.{key}",
+                f"unknown seat (use {', '.join(SEAT_KEYS)}); ignored",
+            )
             continue
         i = SEAT_KEYS[key] - 1
         result[i] = _check_seat(raw, result[i], key, marks, problems)
     return result
 
 
-def load_opponents(user_config_dir: Path | None = None
-                   ) -> tuple[list[SeatConfig], list[str]]:
+def load_opponents(user_config_dir: Path | None = None) -> tuple[list[SeatConfig], list[str]]:
     """The three AI seats, and plain-words messages about anything wrong in the files.
 
     The shipped ``config/opponents.yaml`` is read first (its own problems fall
@@ -330,8 +383,9 @@ def load_opponents(user_config_dir: Path | None = None
         try:
             present = exists(user)
         except OSError as exc:  # a folder that cannot be searched, a name too long
-            problems.add(None, "file", f"cannot be read ({exc.strerror or exc}); "
-                                       "using the shipped opponents")
+            problems.add(
+                None, "file", f"cannot be read ({exc.strerror or exc}); using the shipped opponents"
+            )
             present = False
         if present:
             seats = _apply_file(user, seats, problems)
@@ -344,8 +398,12 @@ def dump_opponents(seats: list[SeatConfig]) -> str:
     names = {v: k for k, v in SEAT_KEYS.items()}
     out: dict[str, Any] = {"version": 1, "seats": {}}
     for s in seats:
-        entry: dict[str, Any] = {"name": s.name, "level": s.level,
-                                 "personality": s.personality, "think_ms": list(s.think_ms)}
+        entry: dict[str, Any] = {
+            "name": s.name,
+            "level": s.level,
+            "personality": s.personality,
+            "think_ms": list(s.think_ms),
+        }
         if s.weights:
             entry["weights"] = dict(s.weights)
         out["seats"][names[s.seat]] = entry

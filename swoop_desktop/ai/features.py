@@ -14,10 +14,31 @@ from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, Observation
 
 FEATURES: tuple[str, ...] = (
-    "out", "shed", "shed_points", "high", "lead_high", "four", "bonus", "pickup",
-    "pickup_points", "pickup_shed", "pickup_low",
-    "swoop_card", "swoop_big_pile", "swoop_dodge", "swoop_danger", "flip", "flip_safe",
-    "flip_risk", "low_top", "pressure", "split", "gift", "up_cards", "end", "squeeze",
+    "out",
+    "shed",
+    "shed_points",
+    "high",
+    "lead_high",
+    "four",
+    "bonus",
+    "pickup",
+    "pickup_points",
+    "pickup_shed",
+    "pickup_low",
+    "swoop_card",
+    "swoop_big_pile",
+    "swoop_dodge",
+    "swoop_danger",
+    "flip",
+    "flip_safe",
+    "flip_risk",
+    "low_top",
+    "pressure",
+    "split",
+    "gift",
+    "up_cards",
+    "end",
+    "squeeze",
 )
 
 BALANCED: dict[str, float] = {
@@ -63,12 +84,15 @@ PERSONALITY_SHIFTS: dict[str, dict[str, float]] = {
 PERSONALITIES: tuple[str, ...] = tuple(PERSONALITY_SHIFTS)
 
 
-def weights_for(personality: str | None = None, overrides: dict[str, float] | None = None
-                ) -> dict[str, float]:
+def weights_for(
+    personality: str | None = None, overrides: dict[str, float] | None = None
+) -> dict[str, float]:
     """The balanced weights, changed by a personality, then by explicit overrides."""
     name = personality or "balanced"
     if name not in PERSONALITY_SHIFTS:
-        raise ValueError(f"personality: unknown {name!r} (choose one of {', '.join(PERSONALITIES)})")
+        raise ValueError(
+            f"personality: unknown {name!r} (choose one of {', '.join(PERSONALITIES)})"
+        )
     weights = dict(BALANCED)
     for key, shift in PERSONALITY_SHIFTS[name].items():
         weights[key] += shift
@@ -100,8 +124,9 @@ class Context:
     points: list[int]  # card points per rank
 
 
-def make_context(obs: Observation, legal: list[Action], forget_before: int | None = None
-                 ) -> Context:
+def make_context(
+    obs: Observation, legal: list[Action], forget_before: int | None = None
+) -> Context:
     """Shared facts; ``forget_before`` drops pick-up memories older than that history step."""
     me = obs.seat
     n = obs.n
@@ -136,10 +161,20 @@ def make_context(obs: Observation, legal: list[Action], forget_before: int | Non
                 non_pickup = True
                 break
     return Context(
-        obs=obs, me=me, mine=mine, unseen=unseen, unseen_total=max(1, sum(unseen)),
-        pile_n=len(obs.pile), pile_points=sum(points[RANK_OF[c]] for c in obs.pile),
-        my_left=obs.cards_left(me), opp_left=opp, danger=danger, next_danger=next_danger,
-        next_known=known_next, next_hand=obs.hand_counts[nxt], non_pickup_exists=non_pickup,
+        obs=obs,
+        me=me,
+        mine=mine,
+        unseen=unseen,
+        unseen_total=max(1, sum(unseen)),
+        pile_n=len(obs.pile),
+        pile_points=sum(points[RANK_OF[c]] for c in obs.pile),
+        my_left=obs.cards_left(me),
+        opp_left=opp,
+        danger=danger,
+        next_danger=next_danger,
+        next_known=known_next,
+        next_hand=obs.hand_counts[nxt],
+        non_pickup_exists=non_pickup,
         points=points,
     )
 

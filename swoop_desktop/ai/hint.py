@@ -52,8 +52,9 @@ def _doing(obs: Observation, action: Action) -> str:
     return f"Play {words} on {_the(obs.top)}"
 
 
-def explain(obs: Observation, legal: list[Action], action: Action,
-            points_saved: float = 0.0) -> str:
+def explain(
+    obs: Observation, legal: list[Action], action: Action, points_saved: float = 0.0
+) -> str:
     """One line of plain words saying why ``action`` is a good move here.
 
     ``points_saved``: how many fewer points (R15) a search expects ``action``
@@ -71,8 +72,7 @@ def explain(obs: Observation, legal: list[Action], action: Action,
         if not obs.pile:
             return "Flip a mystery card: on an empty pile it cannot cost you"
         chance = round(f["flip_safe"] * 10)
-        return (f"Flip a mystery card: about {chance} in 10 it goes on {_the(obs.top)} "
-                f"or Swoops")
+        return f"Flip a mystery card: about {chance} in 10 it goes on {_the(obs.top)} or Swoops"
     if type(action) is not Play and type(action) is not Add:
         if obs.phase == CHAIN:
             return "Stop flipping: the next mystery card could pick up the pile"
@@ -86,8 +86,10 @@ def explain(obs: Observation, legal: list[Action], action: Action,
     if rules.is_swoop_rank(r):
         name = RANK_NAMES[r][0]
         if f.get("swoop_dodge"):
-            return (f"Swoop: your {name} saves you picking up {_cards(len(obs.pile))} "
-                    f"({ctx.pile_points} points)")
+            return (
+                f"Swoop: your {name} saves you picking up {_cards(len(obs.pile))} "
+                f"({ctx.pile_points} points)"
+            )
         if f.get("swoop_danger", 0) > 0.3:
             points = rules.card_points(r)
             return f"Swoop: get rid of your {name} ({points} points) before someone goes out"
@@ -103,8 +105,10 @@ def explain(obs: Observation, legal: list[Action], action: Action,
         return f"Swoop: {words} make four and clear the pile"
     if f.get("pickup"):
         if not ctx.non_pickup_exists:
-            return (f"Pick up the pile ({_cards(len(obs.pile))}): nothing you hold goes on "
-                    f"{_the(obs.top)}; start afresh with {words}")
+            return (
+                f"Pick up the pile ({_cards(len(obs.pile))}): nothing you hold goes on "
+                f"{_the(obs.top)}; start afresh with {words}"
+            )
         return f"Pick up the pile ({_cards(len(obs.pile))}) and start afresh with {words}"
     if type(action) is Add:
         return f"Add {words} to the pile: fewer cards to hold"
@@ -125,8 +129,13 @@ def explain(obs: Observation, legal: list[Action], action: Action,
 HINT_BUDGET_MS = 250.0  # the longest a hint may think
 
 
-def hint(obs: Observation, legal: list[Action], level: str = "hard", seed: int = 0,
-         budget_ms: float = HINT_BUDGET_MS) -> Hint:
+def hint(
+    obs: Observation,
+    legal: list[Action],
+    level: str = "hard",
+    seed: int = 0,
+    budget_ms: float = HINT_BUDGET_MS,
+) -> Hint:
     """The best action for the observing seat, and why.
 
     It comes from the strongest bot that answers within the hint's time:

@@ -20,13 +20,22 @@ from .search import HardBot
 _log = logging.getLogger("swoop_desktop.ai")
 
 _CLASSES: dict[str, type[Bot]] = {
-    "random": RandomBot, "lowest": LowestBot, "highest": HighestBot,
-    "easy": EasyBot, "normal": NormalBot, "hard": HardBot,
+    "random": RandomBot,
+    "lowest": LowestBot,
+    "highest": HighestBot,
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": HardBot,
 }
 
 
-def make_bot(level: str, personality: str | None = None, seed: int = 0,
-             weights: dict[str, float] | None = None, **options: Any) -> Bot:
+def make_bot(
+    level: str,
+    personality: str | None = None,
+    seed: int = 0,
+    weights: dict[str, float] | None = None,
+    **options: Any,
+) -> Bot:
     """A bot of ``level`` (one of LEVELS) with a personality (one of PERSONALITIES).
 
     ``weights`` overrides single feature weights; ``options`` go to the bot
@@ -49,8 +58,9 @@ def safe_action(obs: Observation, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def choose_safely(bot: Bot, obs: Observation, legal: list[Action],
-                  log: Callable[[str], None] | None = None) -> Action:
+def choose_safely(
+    bot: Bot, obs: Observation, legal: list[Action], log: Callable[[str], None] | None = None
+) -> Action:
     """The bot's action if it is legal; otherwise a safe legal move, and the problem logged.
 
     Never raises for a misbehaving bot. ``log`` (e.g. ``print`` or a game-log
@@ -74,5 +84,3 @@ def choose_safely(bot: Bot, obs: Observation, legal: list[Action],
     if log is not None:
         log(f"{problem}; played {fallback!r} instead")
     return fallback
-
-

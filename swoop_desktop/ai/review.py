@@ -48,7 +48,10 @@ from .search import HardBot, RolloutPolicy, expected_points, match_value
 
 #: Label thresholds in points of margin lost against the best action, upper bounds.
 LABELS: tuple[tuple[str, float], ...] = (
-    ("good", 3.0), ("inaccuracy", 8.0), ("mistake", 20.0), ("blunder", float("inf")),
+    ("good", 3.0),
+    ("inaccuracy", 8.0),
+    ("mistake", 20.0),
+    ("blunder", float("inf")),
 )
 #: Re-deals per decision at review strength (the table's hard bot uses fewer).
 REVIEW_WORLDS = 48
@@ -151,15 +154,26 @@ def _capital(text: str) -> str:
 
 
 def _imperative(words: str) -> str:
-    """"played two 7s" -> "playing two 7s" (for "... was better")."""
-    verbs = {"played": "playing", "flipped": "flipping", "added": "adding",
-             "stopped": "stopping", "kept": "keeping"}
+    """ "played two 7s" -> "playing two 7s" (for "... was better")."""
+    verbs = {
+        "played": "playing",
+        "flipped": "flipping",
+        "added": "adding",
+        "stopped": "stopping",
+        "kept": "keeping",
+    }
     head, _, rest = words.partition(" ")
     return f"{verbs.get(head, head)} {rest}".strip()
 
 
-def decisions(rules: Rules, players: int, seed: int, hands: Sequence[Sequence[Action]],
-              seat: int = 0, hand: int | None = None) -> list[Decision]:
+def decisions(
+    rules: Rules,
+    players: int,
+    seed: int,
+    hands: Sequence[Sequence[Action]],
+    seat: int = 0,
+    hand: int | None = None,
+) -> list[Decision]:
     """Every decision of ``seat`` with more than one legal action, in order.
 
     ``hands`` are the recorded actions of each deal (a saved game or a
@@ -180,14 +194,24 @@ def decisions(rules: Rules, players: int, seed: int, hands: Sequence[Sequence[Ac
                 if len(legal) > 1:
                     number += 1
                     if hand is None or hand == hand_no:
-                        out.append(Decision(hand_no, step, observe(state, seat, history.copy()),
-                                            tuple(legal), action, state.clone(), number))
+                        out.append(
+                            Decision(
+                                hand_no,
+                                step,
+                                observe(state, seat, history.copy()),
+                                tuple(legal),
+                                action,
+                                state.clone(),
+                                number,
+                            )
+                        )
             history.feed(match.apply(action))
     return out
 
 
-def _candidates(bot: HardBot, obs: Observation, legal: Sequence[Action], chosen: Action
-                ) -> list[Action]:
+def _candidates(
+    bot: HardBot, obs: Observation, legal: Sequence[Action], chosen: Action
+) -> list[Action]:
     """The bot's best few distinct actions, and the player's own choice."""
     ranked = bot.scored(obs, list(legal))
     cands = [_plain(a) for a in bot.distinct(obs, ranked)]
@@ -200,8 +224,9 @@ def _candidates(bot: HardBot, obs: Observation, legal: Sequence[Action], chosen:
     return cands
 
 
-def best_action(obs: Observation, legal: Sequence[Action], worlds: int = REVIEW_WORLDS,
-                seed: int = 0) -> Action:
+def best_action(
+    obs: Observation, legal: Sequence[Action], worlds: int = REVIEW_WORLDS, seed: int = 0
+) -> Action:
     """The action the review rates best here: the review's search, used as a player."""
     if len(legal) == 1:
         return legal[0]
@@ -210,8 +235,13 @@ def best_action(obs: Observation, legal: Sequence[Action], worlds: int = REVIEW_
     return next(_plain(a) for a in legal if _json(_plain(a)) == best)
 
 
-def assess(decision: Decision, worlds: int = REVIEW_WORLDS, seed: int = 0,
-           hindsight: bool = False, candidates: int = REVIEW_CANDIDATES) -> Verdict:
+def assess(
+    decision: Decision,
+    worlds: int = REVIEW_WORLDS,
+    seed: int = 0,
+    hindsight: bool = False,
+    candidates: int = REVIEW_CANDIDATES,
+) -> Verdict:
     """Weigh the decision's choice against the best alternatives, in expected points."""
     obs = decision.obs
     me = obs.seat
@@ -248,9 +278,17 @@ def assess(decision: Decision, worlds: int = REVIEW_WORLDS, seed: int = 0,
             acc[1] += margin
             acc[2] += match_value(totals, me, rules.target)
             acc[3] += 1.0 if took else 0.0
-    by_action = {a: Option(action=_json(a), words=describe(obs, a), points=s[0] / worlds,
-                           margin=s[1] / worlds, win=s[2] / worlds, pickup=s[3] / worlds)
-                 for a, s in sums.items()}
+    by_action = {
+        a: Option(
+            action=_json(a),
+            words=describe(obs, a),
+            points=s[0] / worlds,
+            margin=s[1] / worlds,
+            win=s[2] / worlds,
+            pickup=s[3] / worlds,
+        )
+        for a, s in sums.items()
+    }
     options = sorted(by_action.values(), key=lambda o: o.margin)
     chosen = _plain(decision.chosen)
     mine = by_action[chosen]
@@ -265,11 +303,19 @@ def assess(decision: Decision, worlds: int = REVIEW_WORLDS, seed: int = 0,
     spread = (sum((d - cost) ** 2 for d in diffs) / max(1, worlds - 1) / worlds) ** 0.5
     label = label_for(cost) if cost - 3 * spread >= LABELS[0][1] else LABELS[0][0]
     reason = _reason(obs, decision, mine, best, label)
-    return Verdict(hand_no=decision.hand_no, step=decision.step, number=decision.number,
-                   chosen=mine.words, best=best.words, cost=round(cost, 1), label=label,
-                   reason=reason, options=tuple(options[:4] if mine in options[:4]
-                                                else options[:3] + [mine]),
-                   worlds=worlds, hindsight=hindsight)
+    return Verdict(
+        hand_no=decision.hand_no,
+        step=decision.step,
+        number=decision.number,
+        chosen=mine.words,
+        best=best.words,
+        cost=round(cost, 1),
+        label=label,
+        reason=reason,
+        options=tuple(options[:4] if mine in options[:4] else options[:3] + [mine]),
+        worlds=worlds,
+        hindsight=hindsight,
+    )
 
 
 def _json(action: Action) -> str:
@@ -297,25 +343,37 @@ def _reason(obs: Observation, decision: Decision, mine: Option, best: Option, la
     better = _capital(_imperative(best.words))
     if type(chosen) is Flip and obs.pile and mine.pickup >= 0.2 and best.pickup < mine.pickup:
         chance = round(mine.pickup * 10)
-        return (f"{better} was safer: the flip picked up {_pile_words(obs, rules)} about "
-                f"{chance} in 10 times. It cost about {cost} points.")
+        return (
+            f"{better} was safer: the flip picked up {_pile_words(obs, rules)} about "
+            f"{chance} in 10 times. It cost about {cost} points."
+        )
     if type(chosen) is Play and mine.pickup >= 0.99 and best.pickup < 0.5:
-        return (f"{better} went on the pile; your play picked up {_pile_words(obs, rules)}. "
-                f"It cost about {cost} points.")
+        return (
+            f"{better} went on the pile; your play picked up {_pile_words(obs, rules)}. "
+            f"It cost about {cost} points."
+        )
     r = action_rank(obs, chosen)
     if type(chosen) is Play and rules.is_swoop_rank(r):
         name = RANK_NAMES[r][0]
-        return (f"{better} was better: your {name} was worth keeping for a bigger pile or "
-                f"a worse moment. It cost about {cost} points.")
+        return (
+            f"{better} was better: your {name} was worth keeping for a bigger pile or "
+            f"a worse moment. It cost about {cost} points."
+        )
     if type(chosen) is End and best.action != mine.action:
-        return (f"{better} was better: shedding those cards now keeps them out of your "
-                f"hand at the end. It cost about {cost} points.")
+        return (
+            f"{better} was better: shedding those cards now keeps them out of your "
+            f"hand at the end. It cost about {cost} points."
+        )
     own = mine.points - best.points
     if own >= cost * 0.5:
-        return (f"{better} keeps about {round(own)} points out of your hand "
-                f"(about {cost} points against the table).")
-    return (f"{better} was better: it leaves the others holding more when the hand ends. "
-            f"It cost about {cost} points.")
+        return (
+            f"{better} keeps about {round(own)} points out of your hand "
+            f"(about {cost} points against the table)."
+        )
+    return (
+        f"{better} was better: it leaves the others holding more when the hand ends. "
+        f"It cost about {cost} points."
+    )
 
 
 @dataclass
@@ -338,30 +396,39 @@ class Review:
         if not vs:
             return ["No decisions to review: every play was forced."]
         good = [v for v in vs if v.good]
-        parts = [f"{len(vs)} decision{'s' if len(vs) != 1 else ''}: "
-                 f"{len(good)} as good as the best"]
+        parts = [
+            f"{len(vs)} decision{'s' if len(vs) != 1 else ''}: {len(good)} as good as the best"
+        ]
         for name in ("inaccuracy", "mistake", "blunder"):
             group = [v for v in vs if v.label == name]
             if group:
                 total = round(sum(v.cost for v in group))
                 each = "costs" if len(group) == 1 else "cost"
-                parts.append(f"{len(group)} {each} about {total} points ({_plural(name, len(group))})")
+                parts.append(
+                    f"{len(group)} {each} about {total} points ({_plural(name, len(group))})"
+                )
         lines = [", ".join(parts) + "."]
         for v in sorted((v for v in vs if not v.good), key=lambda v: -v.cost):
-            lines.append(f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen} when "
-                         f"{_imperative(v.best)} was better (about {round(v.cost)} points, "
-                         f"{v.label}).")
+            lines.append(
+                f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen} when "
+                f"{_imperative(v.best)} was better (about {round(v.cost)} points, "
+                f"{v.label})."
+            )
         return lines
 
     def to_json(self) -> dict[str, Any]:
-        return {"verdicts": [v.to_json() for v in self.verdicts],
-                "hindsight": [v.to_json() for v in self.hindsight],
-                "accuracy": round(self.accuracy, 1)}
+        return {
+            "verdicts": [v.to_json() for v in self.verdicts],
+            "hindsight": [v.to_json() for v in self.hindsight],
+            "accuracy": round(self.accuracy, 1),
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Review:
-        return cls([Verdict.from_json(v) for v in data.get("verdicts", [])],
-                   [Verdict.from_json(v) for v in data.get("hindsight", [])])
+        return cls(
+            [Verdict.from_json(v) for v in data.get("verdicts", [])],
+            [Verdict.from_json(v) for v in data.get("hindsight", [])],
+        )
 
 
 def _plural(name: str, n: int) -> str:
@@ -374,11 +441,18 @@ class Cancelled(Exception):
     """The review was cancelled before it finished."""
 
 
-def review(rules: Rules, players: int, seed: int, hands: Sequence[Sequence[Action]],
-           seat: int = 0, hand: int | None = None, worlds: int = REVIEW_WORLDS,
-           hindsight: bool = False,
-           progress: Callable[[int, int], None] | None = None,
-           cancel: threading.Event | None = None) -> Review:
+def review(
+    rules: Rules,
+    players: int,
+    seed: int,
+    hands: Sequence[Sequence[Action]],
+    seat: int = 0,
+    hand: int | None = None,
+    worlds: int = REVIEW_WORLDS,
+    hindsight: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: threading.Event | None = None,
+) -> Review:
     """Review every decision of ``seat`` (or one hand's): fair verdicts, and hindsight ones.
 
     ``progress(done, total)`` is called after each decision; setting ``cancel``
@@ -406,5 +480,18 @@ def review(rules: Rules, players: int, seed: int, hands: Sequence[Sequence[Actio
     return Review(fair, seen)
 
 
-__all__ = ["END", "LABELS", "REVIEW_WORLDS", "Cancelled", "Decision", "Option", "Review",
-           "Verdict", "assess", "decisions", "describe", "label_for", "review"]
+__all__ = [
+    "END",
+    "LABELS",
+    "REVIEW_WORLDS",
+    "Cancelled",
+    "Decision",
+    "Option",
+    "Review",
+    "Verdict",
+    "assess",
+    "decisions",
+    "describe",
+    "label_for",
+    "review",
+]

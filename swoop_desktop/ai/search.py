@@ -57,8 +57,9 @@ class RolloutPolicy:
     root observation; ``noise`` adds a little randomness so play-outs differ.
     """
 
-    def __init__(self, weights: dict[str, float], unseen: list[int], rules, noise: float = 0.3
-                 ) -> None:
+    def __init__(
+        self, weights: dict[str, float], unseen: list[int], rules, noise: float = 0.3
+    ) -> None:
         self.w = weights
         self.noise = noise
         swoop = [rules.is_swoop_rank(r) for r in range(15)]
@@ -188,9 +189,14 @@ class RolloutPolicy:
                     if danger < 0:
                         nearest = min(_left(state, (p + i) % n) for i in range(1, n))
                         danger = (6 - nearest) / 5.0 if nearest < 6 else 0.0
-                    sc = (w["shed"] + w["shed_points"] * points[r] / 10 + w["bonus"]
-                          + w["swoop_card"] + w["swoop_big_pile"] * pile_n / 10
-                          + w["swoop_danger"] * danger)
+                    sc = (
+                        w["shed"]
+                        + w["shed_points"] * points[r] / 10
+                        + w["bonus"]
+                        + w["swoop_card"]
+                        + w["swoop_big_pile"] * pile_n / 10
+                        + w["swoop_danger"] * danger
+                    )
                     if not non_pickup and pile_n:
                         sc += w["swoop_dodge"] * min(pile_n, 12) / 6
                 elif not pile_n or r <= top:
@@ -204,8 +210,12 @@ class RolloutPolicy:
                     else:
                         sc += w["low_top"] * (13 - r) / 12
                 else:
-                    sc = (w["pickup"] * pile_n + w["pickup_points"] * state_points(state, points)
-                          + w["pickup_shed"] * k + w["pickup_low"] * (13 - r) / 12)
+                    sc = (
+                        w["pickup"] * pile_n
+                        + w["pickup_points"] * state_points(state, points)
+                        + w["pickup_shed"] * k
+                        + w["pickup_low"] * (13 - r) / 12
+                    )
                     if kept > 0:
                         sc += w["split"] * kept
                 sc += w["up_cards"] * len(a.up)
@@ -281,16 +291,18 @@ def expected_points(state, points: list[int]) -> list[float]:
     """
     n = state.n
     if state.out_player is not None:
-        return [0.0 if p == state.out_player else float(held_points(state, p, points))
-                for p in range(n)]
+        return [
+            0.0 if p == state.out_player else float(held_points(state, p, points)) for p in range(n)
+        ]
     lefts = [_left(state, p) for p in range(n)]
     shares = [math.exp(-k / 3.0) for k in lefts]
     total = sum(shares)
     return [held_points(state, p, points) * (1 - shares[p] / total) for p in range(n)]
 
 
-def hand_value(hand: list[float], me: int, scores, target: int,
-               points_weight: float = POINTS_WEIGHT) -> float:
+def hand_value(
+    hand: list[float], me: int, scores, target: int, points_weight: float = POINTS_WEIGHT
+) -> float:
     """The match value for ``me`` of this hand's points ``hand`` on top of ``scores``.
 
     :func:`match_value` of the new totals, less ``points_weight`` per point of
@@ -304,8 +316,13 @@ def hand_value(hand: list[float], me: int, scores, target: int,
     return value
 
 
-def evaluate(state, me: int, scores: list[int] | tuple[int, ...] | None = None,
-             target: int | None = None, points_weight: float = POINTS_WEIGHT) -> float:
+def evaluate(
+    state,
+    me: int,
+    scores: list[int] | tuple[int, ...] | None = None,
+    target: int | None = None,
+    points_weight: float = POINTS_WEIGHT,
+) -> float:
     """What the position is worth to ``me`` in the match: about a chance of winning it.
 
     The hand's points (R15: what each player is caught holding, pick-ups
@@ -317,8 +334,7 @@ def evaluate(state, me: int, scores: list[int] | tuple[int, ...] | None = None,
     points = [rules.card_points(r) if r else 0 for r in range(15)]
     before = scores if scores is not None else (state.scores or [0] * state.n)
     hand = expected_points(state, points)
-    return hand_value(hand, me, before, rules.target if target is None else target,
-                      points_weight)
+    return hand_value(hand, me, before, rules.target if target is None else target, points_weight)
 
 
 def points_margin(state, me: int) -> float:
@@ -363,12 +379,22 @@ class HardBot(NormalBot):
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, personality: str | None = None,
-                 weights: dict[str, float] | None = None, budget_ms: float | None = None,
-                 max_worlds: int | None = None, candidates: int = 6, depth: int = 200,
-                 use_clock: bool = True, noise: float = 0.1, confidence: float = 1.0,
-                 gap_weight: float = 0.2, objective: str = "match",
-                 points_weight: float = POINTS_WEIGHT) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        personality: str | None = None,
+        weights: dict[str, float] | None = None,
+        budget_ms: float | None = None,
+        max_worlds: int | None = None,
+        candidates: int = 6,
+        depth: int = 200,
+        use_clock: bool = True,
+        noise: float = 0.1,
+        confidence: float = 1.0,
+        gap_weight: float = 0.2,
+        objective: str = "match",
+        points_weight: float = POINTS_WEIGHT,
+    ) -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
         self.max_worlds = DEFAULT_WORLDS if max_worlds is None else max(1, int(max_worlds))
@@ -439,8 +465,10 @@ class HardBot(NormalBot):
                     pause()
                 state = world.clone()
                 state.apply_fast(a)
-                diffs[a].append(self._playout(state, me, policy, random.Random(seed), scores,
-                                              target) - base_value)
+                diffs[a].append(
+                    self._playout(state, me, policy, random.Random(seed), scores, target)
+                    - base_value
+                )
                 own[a].append(self._own_points)
             worlds += 1
             if worlds == halve_at and len(alive) > 1:
@@ -479,8 +507,15 @@ class HardBot(NormalBot):
                 break
         return out
 
-    def _playout(self, state, me: int, policy: RolloutPolicy, rng: random.Random,
-                 scores: list[int], target: int) -> float:
+    def _playout(
+        self,
+        state,
+        me: int,
+        policy: RolloutPolicy,
+        rng: random.Random,
+        scores: list[int],
+        target: int,
+    ) -> float:
         """Play on to the end of the hand (or ``depth`` plays); the match value for ``me``."""
         for _ in range(self.depth):
             if state.phase == 3:
@@ -496,6 +531,14 @@ class HardBot(NormalBot):
         return hand_value(hand, me, scores, target, self.points_weight)
 
 
-__all__ = ["CAP_MS", "DEFAULT_BUDGET_MS", "DEFAULT_WORLDS", "HardBot", "RolloutPolicy",
-           "hand_value",
-           "evaluate", "match_value", "points_margin"]
+__all__ = [
+    "CAP_MS",
+    "DEFAULT_BUDGET_MS",
+    "DEFAULT_WORLDS",
+    "HardBot",
+    "RolloutPolicy",
+    "hand_value",
+    "evaluate",
+    "match_value",
+    "points_margin",
+]

@@ -70,11 +70,14 @@ def parse_bot(spec: str, seed: int, budget_ms: float | None, worlds: int | None 
     """
     level, _, personality = spec.strip().partition(":")
     if level not in LEVELS:
-        raise ValueError(f"--bots: unknown level {level!r} in {spec!r} "
-                         f"(choose from {', '.join(LEVELS)})")
+        raise ValueError(
+            f"--bots: unknown level {level!r} in {spec!r} (choose from {', '.join(LEVELS)})"
+        )
     if personality and personality not in PERSONALITIES:
-        raise ValueError(f"--bots: unknown personality {personality!r} in {spec!r} "
-                         f"(choose from {', '.join(PERSONALITIES)})")
+        raise ValueError(
+            f"--bots: unknown personality {personality!r} in {spec!r} "
+            f"(choose from {', '.join(PERSONALITIES)})"
+        )
     options: dict[str, Any] = {}
     if level == "hard" and budget_ms is not None:
         options["budget_ms"] = budget_ms
@@ -107,8 +110,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[i]
 
 
-def play_game(rules: Rules, entries: list[Entry], seating: list[int], seed: int, dealer: int,
-              cap: int, messages: list[str]) -> tuple[int | None, list[int], bool]:
+def play_game(
+    rules: Rules,
+    entries: list[Entry],
+    seating: list[int],
+    seed: int,
+    dealer: int,
+    cap: int,
+    messages: list[str],
+) -> tuple[int | None, list[int], bool]:
     """One deal; ``seating[seat]`` is the entry index. Returns (winner seat, points, capped)."""
     n = len(seating)
     state, events = new_deal(rules, n, seed=seed, dealer=dealer)
@@ -134,9 +144,16 @@ def play_game(rules: Rules, entries: list[Entry], seating: list[int], seed: int,
     return state.out_player, [state.points(p) for p in range(n)], False
 
 
-def run(bots: list[str | tuple[str, Bot]], deals: int, seed: int = 1, rules: Rules | None = None,
-        cap: int = DEFAULT_CAP, budget_ms: float | None = None, progress: bool = False,
-        worlds: int | None = None) -> dict[str, Any]:
+def run(
+    bots: list[str | tuple[str, Bot]],
+    deals: int,
+    seed: int = 1,
+    rules: Rules | None = None,
+    cap: int = DEFAULT_CAP,
+    budget_ms: float | None = None,
+    progress: bool = False,
+    worlds: int | None = None,
+) -> dict[str, Any]:
     """Play the tournament and return the report (the ``--json`` object).
 
     ``bots`` are specs (``"hard"``, ``"normal:pyro"``) or ready ``(label, bot)`` pairs.
@@ -161,8 +178,9 @@ def run(bots: list[str | tuple[str, Bot]], deals: int, seed: int = 1, rules: Rul
         dealer = d % n
         for rot in range(n):
             seating = [(seat - rot) % n for seat in range(n)]
-            winner, points, was_capped = play_game(rules, entries, seating, s, dealer, cap,
-                                                   messages)
+            winner, points, was_capped = play_game(
+                rules, entries, seating, s, dealer, cap, messages
+            )
             games += 1
             capped += was_capped
             for seat, idx in enumerate(seating):
@@ -181,28 +199,42 @@ def run(bots: list[str | tuple[str, Bot]], deals: int, seed: int = 1, rules: Rul
     report_entries = []
     for e in entries:
         lo, hi = wilson(e.wins, e.games)
-        report_entries.append({
-            "bot": e.spec,
-            "win_rate": round(e.wins / e.games, 4) if e.games else 0.0,
-            "ci95": [round(lo, 4), round(hi, 4)],
-            "wins": e.wins,
-            "games": e.games,
-            "mean_points": round(e.points / e.games, 2) if e.games else 0.0,
-            "seat_win_rates": [round(w / g, 4) if g else 0.0
-                               for w, g in zip(e.seat_wins, e.seat_games, strict=True)],
-            "decision_ms": {"p50": round(percentile(e.times_ms, 50), 3),
-                            "p95": round(percentile(e.times_ms, 95), 3),
-                            "max": round(max(e.times_ms, default=0.0), 3)},
-            "decisions": len(e.times_ms),
-            "fallbacks": e.fallbacks,
-            "points_margin": round(e.margin / e.games, 2) if e.games else 0.0,
-            "match_win_rate": None,  # whole games: --match
-            "match_ci95": None,
-        })
-    return {"mode": "deal", "entries": report_entries, "deals": deals, "games": games, "capped": capped,
-            "seed": seed, "rules": rules.to_json(), "turn_cap": cap,
-            "seconds": round(time.perf_counter() - started, 1),
-            "messages": messages[:20]}
+        report_entries.append(
+            {
+                "bot": e.spec,
+                "win_rate": round(e.wins / e.games, 4) if e.games else 0.0,
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "wins": e.wins,
+                "games": e.games,
+                "mean_points": round(e.points / e.games, 2) if e.games else 0.0,
+                "seat_win_rates": [
+                    round(w / g, 4) if g else 0.0
+                    for w, g in zip(e.seat_wins, e.seat_games, strict=True)
+                ],
+                "decision_ms": {
+                    "p50": round(percentile(e.times_ms, 50), 3),
+                    "p95": round(percentile(e.times_ms, 95), 3),
+                    "max": round(max(e.times_ms, default=0.0), 3),
+                },
+                "decisions": len(e.times_ms),
+                "fallbacks": e.fallbacks,
+                "points_margin": round(e.margin / e.games, 2) if e.games else 0.0,
+                "match_win_rate": None,  # whole games: --match
+                "match_ci95": None,
+            }
+        )
+    return {
+        "mode": "deal",
+        "entries": report_entries,
+        "deals": deals,
+        "games": games,
+        "capped": capped,
+        "seed": seed,
+        "rules": rules.to_json(),
+        "turn_cap": cap,
+        "seconds": round(time.perf_counter() - started, 1),
+        "messages": messages[:20],
+    }
 
 
 # ------------------------------------------------------------------ match mode
@@ -232,8 +264,9 @@ class MatchTally:
         self.hands_out += other.hands_out
         self.points += other.points
         self.margin += other.margin
-        self.seat_matches = [a + b for a, b in zip(self.seat_matches, other.seat_matches,
-                                                   strict=True)]
+        self.seat_matches = [
+            a + b for a, b in zip(self.seat_matches, other.seat_matches, strict=True)
+        ]
         self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins, strict=True)]
         self.times_ms.extend(other.times_ms)
         self.fallbacks += other.fallbacks
@@ -242,8 +275,16 @@ class MatchTally:
 MAX_HANDS = 200  # a match longer than this is stopped (counted as capped)
 
 
-def play_match(rules: Rules, bots: list[Bot], seating: list[int], seed: int, cap: int,
-               tallies: list[MatchTally], messages: list[str], peek: bool = False) -> bool:
+def play_match(
+    rules: Rules,
+    bots: list[Bot],
+    seating: list[int],
+    seed: int,
+    cap: int,
+    tallies: list[MatchTally],
+    messages: list[str],
+    peek: bool = False,
+) -> bool:
     """One whole game to the rules' target; ``seating[seat]`` is the entry index.
 
     Adds what happened to ``tallies`` (one per entry); returns True when a hand
@@ -333,12 +374,16 @@ def _worker(in_path: str, out_path: str) -> int:
         jobs = json.load(f)
     results = []
     for job in jobs:
-        bots = [parse_bot(spec, bot_seed, job["budget_ms"], job["worlds"])
-                for spec, bot_seed in job["bots"]]
+        bots = [
+            parse_bot(spec, bot_seed, job["budget_ms"], job["worlds"])
+            for spec, bot_seed in job["bots"]
+        ]
         tallies, capped, messages = _match_job(
-            (job["rules"], bots, job["seed"], job["cap"], job["peek"]))
-        results.append({"tallies": [asdict(t) for t in tallies], "capped": capped,
-                        "messages": messages})
+            (job["rules"], bots, job["seed"], job["cap"], job["peek"])
+        )
+        results.append(
+            {"tallies": [asdict(t) for t in tallies], "capped": capped, "messages": messages}
+        )
     with open(out_path, "w", encoding="utf-8") as f:
         json.dump(results, f)
     return 0
@@ -361,8 +406,14 @@ def _run_in_processes(job_list: list[dict[str, Any]], jobs: int) -> list[tuple]:
             out_path = os.path.join(tmp, f"results{w}.json")
             with open(in_path, "w", encoding="utf-8") as f:
                 json.dump(share, f)
-            cmd = [sys.executable, "-m", "swoop_desktop.ai.tournament", "--worker", in_path,
-                   out_path]
+            cmd = [
+                sys.executable,
+                "-m",
+                "swoop_desktop.ai.tournament",
+                "--worker",
+                in_path,
+                out_path,
+            ]
             extra: dict[str, Any] = {"preexec_fn": _nice} if os.name == "posix" else {}
             procs.append((subprocess.Popen(cmd, **extra), out_path))
         shares = []
@@ -379,10 +430,18 @@ def _run_in_processes(job_list: list[dict[str, Any]], jobs: int) -> list[tuple]:
     return results
 
 
-def run_matches(bots: list[str | tuple[str, Bot]], matches: int, seed: int = 1,
-                rules: Rules | None = None, cap: int = DEFAULT_CAP,
-                budget_ms: float | None = None, worlds: int | None = None, jobs: int = 1,
-                peek: bool = False, progress: bool = False) -> dict[str, Any]:
+def run_matches(
+    bots: list[str | tuple[str, Bot]],
+    matches: int,
+    seed: int = 1,
+    rules: Rules | None = None,
+    cap: int = DEFAULT_CAP,
+    budget_ms: float | None = None,
+    worlds: int | None = None,
+    jobs: int = 1,
+    peek: bool = False,
+    progress: bool = False,
+) -> dict[str, Any]:
     """Whole games to the target, each match seed once per seat rotation (duplicate seating).
 
     ``jobs`` > 1 plays match seeds in that many worker processes (at a lower
@@ -408,10 +467,18 @@ def run_matches(bots: list[str | tuple[str, Bot]], matches: int, seed: int = 1,
     capped = 0
     started = time.perf_counter()
     if jobs > 1 and matches > 1 and by_spec:
-        described = [{"rules": rules.to_json(),
-                      "bots": [(spec, seed * 1000 + i) for i, spec in enumerate(bots)],
-                      "budget_ms": budget_ms, "worlds": worlds, "seed": match_seed(seed, m),
-                      "cap": cap, "peek": peek} for m in range(matches)]
+        described = [
+            {
+                "rules": rules.to_json(),
+                "bots": [(spec, seed * 1000 + i) for i, spec in enumerate(bots)],
+                "budget_ms": budget_ms,
+                "worlds": worlds,
+                "seed": match_seed(seed, m),
+                "cap": cap,
+                "peek": peek,
+            }
+            for m in range(matches)
+        ]
         results = _run_in_processes(described, min(jobs, matches))
     else:
         results = []
@@ -430,52 +497,75 @@ def run_matches(bots: list[str | tuple[str, Bot]], matches: int, seed: int = 1,
     for label, t in zip(labels, totals, strict=True):
         lo, hi = wilson(t.match_wins, t.matches)
         rate = round(t.match_wins / t.matches, 4) if t.matches else 0.0
-        entries.append({
-            "bot": label,
-            # today's keys: in match mode a game is a whole match
-            "win_rate": rate,
-            "ci95": [round(lo, 4), round(hi, 4)],
-            "wins": round(t.match_wins, 2),
-            "games": t.matches,
-            "mean_points": round(t.points / t.hands, 2) if t.hands else 0.0,
-            "seat_win_rates": [round(w / g, 4) if g else 0.0
-                               for w, g in zip(t.seat_wins, t.seat_matches, strict=True)],
-            "decision_ms": {"p50": round(percentile(t.times_ms, 50), 3),
-                            "p95": round(percentile(t.times_ms, 95), 3),
-                            "max": round(max(t.times_ms, default=0.0), 3)},
-            "decisions": len(t.times_ms),
-            "fallbacks": t.fallbacks,
-            # match figures
-            "match_win_rate": rate,
-            "match_ci95": [round(lo, 4), round(hi, 4)],
-            "points_margin": round(t.margin / t.hands, 2) if t.hands else 0.0,
-            "hands": t.hands,
-            "hand_win_rate": round(t.hands_out / t.hands, 4) if t.hands else 0.0,
-        })
+        entries.append(
+            {
+                "bot": label,
+                # today's keys: in match mode a game is a whole match
+                "win_rate": rate,
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "wins": round(t.match_wins, 2),
+                "games": t.matches,
+                "mean_points": round(t.points / t.hands, 2) if t.hands else 0.0,
+                "seat_win_rates": [
+                    round(w / g, 4) if g else 0.0
+                    for w, g in zip(t.seat_wins, t.seat_matches, strict=True)
+                ],
+                "decision_ms": {
+                    "p50": round(percentile(t.times_ms, 50), 3),
+                    "p95": round(percentile(t.times_ms, 95), 3),
+                    "max": round(max(t.times_ms, default=0.0), 3),
+                },
+                "decisions": len(t.times_ms),
+                "fallbacks": t.fallbacks,
+                # match figures
+                "match_win_rate": rate,
+                "match_ci95": [round(lo, 4), round(hi, 4)],
+                "points_margin": round(t.margin / t.hands, 2) if t.hands else 0.0,
+                "hands": t.hands,
+                "hand_win_rate": round(t.hands_out / t.hands, 4) if t.hands else 0.0,
+            }
+        )
     # Every seat's share of match wins over all entries together (for copies of one
     # bot: how fair the seats are, from n times the games of one entry).
     seat_wins = [sum(t.seat_wins[s] for t in totals) for s in range(n)]
     seat_games = [sum(t.seat_matches[s] for t in totals) for s in range(n)]
-    return {"mode": "match", "entries": entries, "matches": matches, "games": matches * n,
-            "seat_win_rates": [round(w / g, 4) if g else 0.0
-                               for w, g in zip(seat_wins, seat_games, strict=True)],
-            "capped": capped, "seed": seed, "rules": rules.to_json(), "turn_cap": cap,
-            "target": rules.target, "worlds": worlds, "jobs": jobs,
-            "seconds": round(time.perf_counter() - started, 1), "messages": messages[:20]}
+    return {
+        "mode": "match",
+        "entries": entries,
+        "matches": matches,
+        "games": matches * n,
+        "seat_win_rates": [
+            round(w / g, 4) if g else 0.0 for w, g in zip(seat_wins, seat_games, strict=True)
+        ],
+        "capped": capped,
+        "seed": seed,
+        "rules": rules.to_json(),
+        "turn_cap": cap,
+        "target": rules.target,
+        "worlds": worlds,
+        "jobs": jobs,
+        "seconds": round(time.perf_counter() - started, 1),
+        "messages": messages[:20],
+    }
 
 
 def format_match_report(report: dict[str, Any]) -> str:
     n = len(report["entries"])
-    work = (f"hard bot {report['worlds']} worlds per decision, no clock"
-            if report.get("worlds") else "hard bot default work")
-    lines = [f"{report['matches']} match seeds x {n} seat rotations = {report['games']} "
-             f"whole games to {report['target']} (lowest total wins, a tie is shared), "
-             f"seed {report['seed']}, rules {json.dumps(report['rules'])}, {work}",
-             f"capped games (turn cap {report['turn_cap']} per hand): {report['capped']}",
-             "",
-             f"{'#':>2} {'bot':<18} {'matches':>7} {'95% CI':>15} {'pts/hand':>8} "
-             f"{'margin':>7} {'out':>6} {'match wins by seat':<24} {'ms p50':>7} {'p95':>7} "
-             f"{'max':>7}"]
+    work = (
+        f"hard bot {report['worlds']} worlds per decision, no clock"
+        if report.get("worlds")
+        else "hard bot default work"
+    )
+    lines = [
+        f"{report['matches']} match seeds x {n} seat rotations = {report['games']} "
+        f"whole games to {report['target']} (lowest total wins, a tie is shared), "
+        f"seed {report['seed']}, rules {json.dumps(report['rules'])}, {work}",
+        f"capped games (turn cap {report['turn_cap']} per hand): {report['capped']}",
+        "",
+        f"{'#':>2} {'bot':<18} {'matches':>7} {'95% CI':>15} {'pts/hand':>8} "
+        f"{'margin':>7} {'out':>6} {'match wins by seat':<24} {'ms p50':>7} {'p95':>7} "
+        f"{'max':>7}",
+    ]
     for i, e in enumerate(report["entries"]):
         seats = " ".join(f"{w * 100:4.1f}" for w in e["seat_win_rates"])
         ms = e["decision_ms"]
@@ -484,11 +574,15 @@ def format_match_report(report: dict[str, Any]) -> str:
             f"[{e['match_ci95'][0] * 100:5.1f}, {e['match_ci95'][1] * 100:5.1f}] "
             f"{e['mean_points']:8.1f} {e['points_margin']:+7.1f} "
             f"{e['hand_win_rate'] * 100:5.1f}% {seats:<24} {ms['p50']:7.2f} {ms['p95']:7.2f} "
-            f"{ms['max']:7.2f}")
-    lines.append("all entries by seat: " + " ".join(f"{w * 100:4.1f}"
-                                                     for w in report["seat_win_rates"]))
-    lines.append("margin: own points per hand minus the mean of the others at the table "
-                 "(lower is better); out: hands it went out first")
+            f"{ms['max']:7.2f}"
+        )
+    lines.append(
+        "all entries by seat: " + " ".join(f"{w * 100:4.1f}" for w in report["seat_win_rates"])
+    )
+    lines.append(
+        "margin: own points per hand minus the mean of the others at the table "
+        "(lower is better); out: hands it went out first"
+    )
     fallbacks = sum(e["fallbacks"] for e in report["entries"])
     if fallbacks:
         lines.append(f"bot answers replaced by a safe move: {fallbacks}")
@@ -500,26 +594,31 @@ def _progress(done: int, total: int, elapsed: float, what: str = "games") -> Non
     width = 30
     filled = int(width * done / total)
     eta = elapsed / done * (total - done)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {what}, "
-                     f"{elapsed:.0f}s, about {eta:.0f}s left ")
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {what}, "
+        f"{elapsed:.0f}s, about {eta:.0f}s left "
+    )
     sys.stderr.flush()
 
 
 def format_report(report: dict[str, Any]) -> str:
-    lines = [f"{report['deals']} deals x {len(report['entries'])} seat rotations = "
-             f"{report['games']} games (a game is one deal; the player who goes out wins), "
-             f"seed {report['seed']}, rules {json.dumps(report['rules'])}",
-             f"capped games (turn cap {report['turn_cap']}): {report['capped']}",
-             "",
-             f"{'#':>2} {'bot':<18} {'win rate':>8} {'95% CI':>15} {'pts/deal':>8} "
-             f"{'win rate by seat':<28} {'ms p50':>7} {'p95':>7} {'max':>7}"]
+    lines = [
+        f"{report['deals']} deals x {len(report['entries'])} seat rotations = "
+        f"{report['games']} games (a game is one deal; the player who goes out wins), "
+        f"seed {report['seed']}, rules {json.dumps(report['rules'])}",
+        f"capped games (turn cap {report['turn_cap']}): {report['capped']}",
+        "",
+        f"{'#':>2} {'bot':<18} {'win rate':>8} {'95% CI':>15} {'pts/deal':>8} "
+        f"{'win rate by seat':<28} {'ms p50':>7} {'p95':>7} {'max':>7}",
+    ]
     for i, e in enumerate(report["entries"]):
         seats = " ".join(f"{w * 100:4.1f}" for w in e["seat_win_rates"])
         ms = e["decision_ms"]
         lines.append(
             f"{i:>2} {e['bot']:<18} {e['win_rate'] * 100:7.1f}% "
             f"[{e['ci95'][0] * 100:5.1f}, {e['ci95'][1] * 100:5.1f}] {e['mean_points']:8.1f} "
-            f"{seats:<28} {ms['p50']:7.2f} {ms['p95']:7.2f} {ms['max']:7.2f}")
+            f"{seats:<28} {ms['p50']:7.2f} {ms['p95']:7.2f} {ms['max']:7.2f}"
+        )
     fallbacks = sum(e["fallbacks"] for e in report["entries"])
     if fallbacks:
         lines.append(f"bot answers replaced by a safe move: {fallbacks}")
@@ -533,35 +632,71 @@ def main(argv: list[str] | None = None) -> int:
         return _worker(raw[1], raw[2])
     parser = argparse.ArgumentParser(
         prog="python -m swoop_desktop.ai.tournament",
-        description="Duplicate-deal tournament between Swoop bots.")
-    parser.add_argument("--bots", required=True,
-                        help="comma-separated levels, one per seat, e.g. hard,easy,easy,easy "
-                             "(optionally level:personality)")
-    parser.add_argument("--deals", type=int, default=100, help="seeded deals (each played "
-                                                               "once per seat rotation)")
+        description="Duplicate-deal tournament between Swoop bots.",
+    )
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated levels, one per seat, e.g. hard,easy,easy,easy "
+        "(optionally level:personality)",
+    )
+    parser.add_argument(
+        "--deals", type=int, default=100, help="seeded deals (each played once per seat rotation)"
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", default=None,
-                        help='rules as JSON, e.g. \'{"preset": "classic", "max_four": false}\'')
-    parser.add_argument("--cap", type=int, default=DEFAULT_CAP,
-                        help="turn cap: decisions per game before it is stopped")
-    parser.add_argument("--match", type=int, default=None, metavar="M",
-                        help="whole games to the rules' target instead of single deals: M match "
-                             "seeds, each played once per seat rotation")
-    parser.add_argument("--worlds", type=int, default=None, metavar="N",
-                        help="hard bot: exactly N searched worlds per decision and no clock, "
-                             "so the figures do not depend on the machine")
-    parser.add_argument("--budget-ms", type=float, default=None,
-                        help="hard bot safety cap on the clock per decision (default 400, at "
-                             "most 1000)")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="worker processes for --match (niced; e.g. 2 on two cores)")
-    parser.add_argument("--peek", action="store_true",
-                        help="an upper bound for --match: hard bots search the real hands "
-                             "(face-down and set-aside cards still dealt at random) instead "
-                             "of hands dealt from what they see")
+    parser.add_argument(
+        "--rules",
+        default=None,
+        help='rules as JSON, e.g. \'{"preset": "classic", "max_four": false}\'',
+    )
+    parser.add_argument(
+        "--cap",
+        type=int,
+        default=DEFAULT_CAP,
+        help="turn cap: decisions per game before it is stopped",
+    )
+    parser.add_argument(
+        "--match",
+        type=int,
+        default=None,
+        metavar="M",
+        help="whole games to the rules' target instead of single deals: M match "
+        "seeds, each played once per seat rotation",
+    )
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        default=None,
+        metavar="N",
+        help="hard bot: exactly N searched worlds per decision and no clock, "
+        "so the figures do not depend on the machine",
+    )
+    parser.add_argument(
+        "--budget-ms",
+        type=float,
+        default=None,
+        help="hard bot safety cap on the clock per decision (default 400, at most 1000)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes for --match (niced; e.g. 2 on two cores)",
+    )
+    parser.add_argument(
+        "--peek",
+        action="store_true",
+        help="an upper bound for --match: hard bots search the real hands "
+        "(face-down and set-aside cards still dealt at random) instead "
+        "of hands dealt from what they see",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="progress bar on stderr (default: when stderr is a terminal)")
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
     args = parser.parse_args(argv)
     bots = [b for b in args.bots.split(",") if b.strip()]
     try:
@@ -590,11 +725,22 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if args.match is not None:
-        report = run_matches(bots, args.match, args.seed, rules, args.cap, args.budget_ms,
-                             args.worlds, args.jobs, args.peek, progress)
+        report = run_matches(
+            bots,
+            args.match,
+            args.seed,
+            rules,
+            args.cap,
+            args.budget_ms,
+            args.worlds,
+            args.jobs,
+            args.peek,
+            progress,
+        )
     else:
-        report = run(bots, args.deals, args.seed, rules, args.cap, args.budget_ms, progress,
-                     args.worlds)
+        report = run(
+            bots, args.deals, args.seed, rules, args.cap, args.budget_ms, progress, args.worlds
+        )
     if args.json:
         print(json.dumps(report))
     elif args.match is not None:

@@ -21,8 +21,12 @@ class _CardsAction:
     __slots__ = ("hand", "up", "hand_ids")
     verb = ""
 
-    def __init__(self, hand: tuple[int, ...] = (), up: tuple[int, ...] = (),
-                 hand_ids: tuple[int, ...] | None = None) -> None:
+    def __init__(
+        self,
+        hand: tuple[int, ...] = (),
+        up: tuple[int, ...] = (),
+        hand_ids: tuple[int, ...] | None = None,
+    ) -> None:
         self.hand = hand
         self.up = up
         self.hand_ids = hand_ids
@@ -37,8 +41,7 @@ class _CardsAction:
         return self.hand[0] if self.hand else None
 
     def __eq__(self, other: object) -> bool:
-        return (type(other) is type(self) and self.hand == other.hand
-                and self.up == other.up)
+        return type(other) is type(self) and self.hand == other.hand and self.up == other.up
 
     def __hash__(self) -> int:
         return hash((self.verb, self.hand, self.up))
@@ -112,10 +115,10 @@ END = End()
 
 def _cards_part(body: Any, verb: str) -> tuple[tuple[int, ...], tuple[int, ...], Any]:
     if not isinstance(body, dict):
-        raise ActionError(f"{verb}: expected {{\"hand\": \"7 7\", \"up\": [2]}}, got {short(body)}")
+        raise ActionError(f'{verb}: expected {{"hand": "7 7", "up": [2]}}, got {short(body)}')
     unknown = set(body) - {"hand", "up", "ids"}
     if unknown:
-        raise ActionError(f"{verb}: unknown key {sorted(unknown)[0]!r} (use \"hand\" and \"up\")")
+        raise ActionError(f'{verb}: unknown key {sorted(unknown)[0]!r} (use "hand" and "up")')
     ids = body.get("ids")
     if ids is not None:
         if not isinstance(ids, list) or not all(type(c) is int for c in ids):
@@ -142,10 +145,10 @@ def action_from_json(data: Any) -> Action:
             raise ActionError(f"action: not valid JSON ({exc.msg} at column {exc.colno})") from None
     if not isinstance(data, dict) or len(data) != 1:
         raise ActionError(
-            "action: expected one of {\"play\": …}, {\"add\": …}, {\"flip\": N}, {\"end\": true}, "
+            'action: expected one of {"play": …}, {"add": …}, {"flip": N}, {"end": true}, '
             f"got {short(data)}"
         )
-    (verb, body), = data.items()
+    ((verb, body),) = data.items()
     if verb == "play":
         return Play(*_cards_part(body, "play"))
     if verb == "add":

@@ -28,8 +28,12 @@ SYMBOL_RANKS = {s: r for r, s in RANK_SYMBOLS.items()}
 SYMBOL_RANKS["10"] = TEN  # accepted on input, never printed
 
 RANK_NAMES = {
-    1: ("ace", "aces"), 10: ("10", "10s"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
-    13: ("king", "kings"), 14: ("joker", "jokers"),
+    1: ("ace", "aces"),
+    10: ("10", "10s"),
+    11: ("jack", "jacks"),
+    12: ("queen", "queens"),
+    13: ("king", "kings"),
+    14: ("joker", "jokers"),
 }
 RANK_NAMES.update({r: (str(r), f"{r}s") for r in range(2, 10)})
 
@@ -106,16 +110,14 @@ def rank_symbol(rank: int) -> str:
 def parse_rank(token: str, key: str = "card") -> int:
     rank = SYMBOL_RANKS.get(token.strip().upper())
     if rank is None:
-        raise PositionError(
-            f"{key}: unknown card {short(token)} (use A 2 3 4 5 6 7 8 9 T J Q K X)"
-        )
+        raise PositionError(f"{key}: unknown card {short(token)} (use A 2 3 4 5 6 7 8 9 T J Q K X)")
     return rank
 
 
 def parse_ranks(text: str, key: str) -> list[int]:
     """Parse a space-separated card list such as ``"9 8 8"``."""
     if not isinstance(text, str):
-        raise PositionError(f"{key}: expected a string of cards like \"9 8 8\", got {short(text)}")
+        raise PositionError(f'{key}: expected a string of cards like "9 8 8", got {short(text)}')
     return [parse_rank(tok, key) for tok in text.split()]
 
 

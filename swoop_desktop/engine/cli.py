@@ -73,8 +73,9 @@ def _json(text: str | bytes, what: str) -> Any:
     except Refused as exc:
         raise EngineError(f"{what}: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise EngineError(f"{what}: not valid JSON ({exc.msg} at line {exc.lineno} "
-                          f"column {exc.colno})") from None
+        raise EngineError(
+            f"{what}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        ) from None
 
 
 def _dump(value: Any) -> None:
@@ -83,8 +84,10 @@ def _dump(value: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m swoop_desktop.engine",
-                     description="Swoop rules engine (docs/rules.md notation).")
+    parser = _Parser(
+        prog="python -m swoop_desktop.engine",
+        description="Swoop rules engine (docs/rules.md notation).",
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     deal = sub.add_parser("deal", help="deal a new hand and print its position")
     deal.add_argument("--seed", type=_int_arg, required=True)
@@ -102,8 +105,9 @@ def main(argv: list[str] | None = None) -> int:
             rules_data = None if args.rules is None else _json(args.rules, "--rules")
             rules = Rules.from_json(rules_data)
             if args.dealer is not None and not 0 <= args.dealer < args.players:
-                raise EngineError(f"--dealer: must be a seat 0-{args.players - 1}, "
-                                  f"got {short(args.dealer)}")
+                raise EngineError(
+                    f"--dealer: must be a seat 0-{args.players - 1}, got {short(args.dealer)}"
+                )
             state, _events = new_deal(rules, args.players, args.seed, args.dealer)
             _dump(format_position(state))
         elif args.command == "legal":

@@ -49,9 +49,15 @@ class Dealt(Event):
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "type": self.kind, "dealer": self.dealer, "seed": self.seed, "players": self.players,
-            "hand": [list(h) for h in self.hand], "up": [list(u) for u in self.up],
-            "down": [list(d) for d in self.down], "set_aside": list(self.set_aside)}
+            "type": self.kind,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "players": self.players,
+            "hand": [list(h) for h in self.hand],
+            "up": [list(u) for u in self.up],
+            "down": [list(d) for d in self.down],
+            "set_aside": list(self.set_aside),
+        }
         if self.hand_no is not None:
             out["hand_no"] = self.hand_no
         return out
@@ -71,8 +77,13 @@ class Drew(Event):
         return RANK_OF[self.id]
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.kind, "player": self.player, "card": RANK_SYMBOLS[self.rank],
-                "id": self.id, "round": self.round}
+        return {
+            "type": self.kind,
+            "player": self.player,
+            "card": RANK_SYMBOLS[self.rank],
+            "id": self.id,
+            "round": self.round,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,9 +120,14 @@ class Played(Event):
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "type": self.kind, "player": self.player, "cards": _symbols(self.ids),
-            "ids": list(self.ids), "from": list(self.zones), "rank": RANK_SYMBOLS[self.rank],
-            "count": self.count}
+            "type": self.kind,
+            "player": self.player,
+            "cards": _symbols(self.ids),
+            "ids": list(self.ids),
+            "from": list(self.zones),
+            "rank": RANK_SYMBOLS[self.rank],
+            "count": self.count,
+        }
         if self.new_pile:
             out["new_pile"] = True
         return out
@@ -131,8 +147,13 @@ class Flipped(Event):
         return RANK_OF[self.id]
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.kind, "player": self.player, "slot": self.slot,
-                "card": RANK_SYMBOLS[self.rank], "id": self.id}
+        return {
+            "type": self.kind,
+            "player": self.player,
+            "slot": self.slot,
+            "card": RANK_SYMBOLS[self.rank],
+            "id": self.id,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +169,13 @@ class PickedUp(Event):
         return len(self.ids)
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.kind, "player": self.player, "ids": list(self.ids),
-                "cards": _symbols(self.ids), "count": self.count}
+        return {
+            "type": self.kind,
+            "player": self.player,
+            "ids": list(self.ids),
+            "cards": _symbols(self.ids),
+            "count": self.count,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +192,13 @@ class Swooped(Event):
         return len(self.ids)
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.kind, "player": self.player, "by": self.by, "ids": list(self.ids),
-                "count": self.count}
+        return {
+            "type": self.kind,
+            "player": self.player,
+            "by": self.by,
+            "ids": list(self.ids),
+            "count": self.count,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,8 +246,12 @@ class HandScored(Event):
     totals: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.kind, "out": self.out, "points": list(self.points),
-                "totals": list(self.totals)}
+        return {
+            "type": self.kind,
+            "out": self.out,
+            "points": list(self.points),
+            "totals": list(self.totals),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,5 +272,18 @@ def events_json(events: list[Event]) -> list[dict[str, Any]]:
     return [e.to_json() for e in events]
 
 
-__all__ = ["Dealt", "DrawSkipped", "Drew", "Event", "Flipped", "GameOver", "HandScored", "Out",
-           "PickedUp", "Played", "Swooped", "Turn", "events_json"]
+__all__ = [
+    "Dealt",
+    "DrawSkipped",
+    "Drew",
+    "Event",
+    "Flipped",
+    "GameOver",
+    "HandScored",
+    "Out",
+    "PickedUp",
+    "Played",
+    "Swooped",
+    "Turn",
+    "events_json",
+]

@@ -94,13 +94,14 @@ def parse_json(text: str | bytes, max_depth: int = MAX_DEPTH, huge: str = "refus
             raise Refused("it is not text (it holds random bytes)") from None
     try:
         marked = huge == "mark"
-        value = json.loads(text, parse_int=_int_marked if marked else _int,
-                           parse_float=_float_marked if marked else _float,
-                           parse_constant=_constant)
+        value = json.loads(
+            text,
+            parse_int=_int_marked if marked else _int,
+            parse_float=_float_marked if marked else _float,
+            parse_constant=_constant,
+        )
     except RecursionError:
         raise Refused("it is nested too deeply") from None
     if depth(value) > max_depth:
         raise Refused(f"it is nested more than {max_depth} levels deep")
     return value
-
-

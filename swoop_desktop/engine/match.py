@@ -58,8 +58,9 @@ class Match:
             raise EngineError("R14: the current hand is still being played")
         k = len(self.actions)
         dealer = (self.first_dealer + k) % self.n
-        self.state, events = new_deal(self.rules, self.n, hand_seed(self.seed, k), dealer,
-                                      self.totals, hand_no=k)
+        self.state, events = new_deal(
+            self.rules, self.n, hand_seed(self.seed, k), dealer, self.totals, hand_no=k
+        )
         self.actions.append([])
         return events
 

@@ -95,16 +95,22 @@ class PublicHistory:
                     r = RANK_OF[ids[0]]
                     zones = ev.zones
                     top = self.top
-                    if (top and r < top and not ev.new_pile and self._follow != p
-                            and not any(z.startswith("down") for z in zones)):
+                    if (
+                        top
+                        and r < top
+                        and not ev.new_pile
+                        and self._follow != p
+                        and not any(z.startswith("down") for z in zones)
+                    ):
                         # A set under the top when higher ones would also have gone on:
                         # the player probably held nothing between (most players shed high).
                         for q in range(r + 1, top + 1):
                             self.gaps[p] |= 1 << q
                     self._follow = None
                     self.top = r
-                    self.events.append(PublicEvent("played", p, tuple(RANK_OF[c] for c in ids),
-                                                   zones))
+                    self.events.append(
+                        PublicEvent("played", p, tuple(RANK_OF[c] for c in ids), zones)
+                    )
                 case Flipped(player=p, id=c):
                     self.events.append(PublicEvent("flipped", p, (RANK_OF[c],)))
                 case Turn(player=p, phase=phase):
@@ -131,7 +137,7 @@ class PublicHistory:
             # take_all order: the set went on the pile first, then everything was taken.
             if any(z.startswith("down") for z in last.zones):
                 return
-            below = ids[:len(ids) - len(last.ranks)]
+            below = ids[: len(ids) - len(last.ranks)]
         else:
             below = ids  # new_pile order: the pile is taken before the new set is shown
         if below:
@@ -193,8 +199,7 @@ class Observation:
         return self.to_move == self.seat and self.phase != OVER
 
     def cards_left(self, p: int) -> int:
-        return (self.hand_counts[p] + sum(c is not None for c in self.up[p])
-                + sum(self.down[p]))
+        return self.hand_counts[p] + sum(c is not None for c in self.up[p]) + sum(self.down[p])
 
     def uncovered_slots(self, p: int) -> list[int]:
         return [s for s in range(SLOTS) if self.up[p][s] is None and self.down[p][s]]
@@ -225,9 +230,22 @@ class Observation:
 
     def key(self) -> int:
         """A stable number for this observation (same in every process), for seeding."""
-        parts = (self.seat, self.n, self.hand, self.hand_counts, self.up, self.down, self.pile,
-                 self.swept, self.known, self.phase, self.follow_rank, self.to_move, self.plays,
-                 self.scores)
+        parts = (
+            self.seat,
+            self.n,
+            self.hand,
+            self.hand_counts,
+            self.up,
+            self.down,
+            self.pile,
+            self.swept,
+            self.known,
+            self.phase,
+            self.follow_rank,
+            self.to_move,
+            self.plays,
+            self.scores,
+        )
         return zlib.crc32(repr(parts).encode())
 
     # -------------------------------------------------------- determinizing
@@ -261,8 +279,11 @@ class Observation:
                 rest: list[int] = []
                 for c in pool:
                     r = RANK_OF[c]
-                    if (len(picked) < need and (not floor or (r > floor and not swoop[r]))
-                            and (not (gaps >> r) & 1 or rng.random() < gap_weight)):
+                    if (
+                        len(picked) < need
+                        and (not floor or (r > floor and not swoop[r]))
+                        and (not (gaps >> r) & 1 or rng.random() < gap_weight)
+                    ):
                         picked.append(c)
                     else:
                         rest.append(c)
@@ -344,10 +365,12 @@ def observe(state: GameState, seat: int, history: PublicHistory | None = None) -
         drawn=drawn,
         known=tuple(known),
         known_step=tuple(steps),
-        gaps=(0,) * n if history is None else tuple(
-            0 if p == seat else history.gaps[p] for p in range(n)),
-        floors=(0,) * n if history is None else tuple(
-            0 if p == seat else history.floor[p] for p in range(n)),
+        gaps=(0,) * n
+        if history is None
+        else tuple(0 if p == seat else history.gaps[p] for p in range(n)),
+        floors=(0,) * n
+        if history is None
+        else tuple(0 if p == seat else history.floor[p] for p in range(n)),
         history=() if history is None else tuple(history.events),
         phase=state.phase,
         follow_rank=state.follow_rank,
@@ -360,5 +383,13 @@ def observe(state: GameState, seat: int, history: PublicHistory | None = None) -
     )
 
 
-__all__ = ["CHAIN", "FOLLOW", "OVER", "PLAY", "Observation", "PublicEvent", "PublicHistory",
-           "observe"]
+__all__ = [
+    "CHAIN",
+    "FOLLOW",
+    "OVER",
+    "PLAY",
+    "Observation",
+    "PublicEvent",
+    "PublicHistory",
+    "observe",
+]

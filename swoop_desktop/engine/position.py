@@ -23,8 +23,18 @@ from .errors import PositionError, RulesError, short
 from .rules import SLOTS, Rules
 from .state import CHAIN, FOLLOW, OVER, PLAY, GameState
 
-TOP_KEYS = {"rules", "players", "pile", "to_move", "phase", "swept", "set_aside", "dealer",
-            "scores", "seed"}
+TOP_KEYS = {
+    "rules",
+    "players",
+    "pile",
+    "to_move",
+    "phase",
+    "swept",
+    "set_aside",
+    "dealer",
+    "scores",
+    "seed",
+}
 PLAYER_KEYS = {"hand", "up", "down"}
 
 
@@ -33,11 +43,13 @@ def format_position(state: GameState) -> dict[str, Any]:
     players = []
     for p in range(state.n):
         hand = state.hand_ids(p)
-        players.append({
-            "hand": format_ranks(RANK_OF[c] for c in hand),
-            "up": [None if c is None else RANK_SYMBOLS[RANK_OF[c]] for c in state.up[p]],
-            "down": [None if c is None else RANK_SYMBOLS[RANK_OF[c]] for c in state.down[p]],
-        })
+        players.append(
+            {
+                "hand": format_ranks(RANK_OF[c] for c in hand),
+                "up": [None if c is None else RANK_SYMBOLS[RANK_OF[c]] for c in state.up[p]],
+                "down": [None if c is None else RANK_SYMBOLS[RANK_OF[c]] for c in state.down[p]],
+            }
+        )
     if state.phase == FOLLOW:
         phase: Any = {"follow": RANK_SYMBOLS[state.follow_rank]}
         if state.rules.mystery_chain and state.picked_up:
@@ -108,7 +120,8 @@ def parse_position(data: Any) -> GameState:
         if used[rank] >= len(pool):
             raise PositionError(
                 f"{key}: more {RANK_SYMBOLS[rank]} cards than {state.decks} decks hold "
-                f"({copies_per_rank(rank, state.decks)})")
+                f"({copies_per_rank(rank, state.decks)})"
+            )
         card = pool[used[rank]]
         used[rank] += 1
         return card
@@ -132,14 +145,15 @@ def parse_position(data: Any) -> GameState:
                 if token is None:
                     continue
                 if not isinstance(token, str):
-                    raise PositionError(f"{zkey}[{s}]: expected a card like \"7\" or null")
+                    raise PositionError(f'{zkey}[{s}]: expected a card like "7" or null')
                 if not rules.table_cards:
                     raise PositionError(f"{zkey}: table_cards is off, so no table cards (R4)")
                 row[s] = take(parse_rank(token, f"{zkey}[{s}]"), f"{zkey}[{s}]")
         for s in range(SLOTS):
             if state.up[p][s] is not None and state.down[p][s] is None:
                 raise PositionError(
-                    f"{key}.down[{s}]: a face-up card always lies on a face-down card (R4)")
+                    f"{key}.down[{s}]: a face-up card always lies on a face-down card (R4)"
+                )
 
     pile_ranks = parse_ranks(data.get("pile", ""), "pile")
     _check_pile(rules, pile_ranks)
@@ -153,23 +167,28 @@ def parse_position(data: Any) -> GameState:
             run += 1
         state.run = run
     state.swept = [take(r, "swept") for r in parse_ranks(data.get("swept", ""), "swept")]
-    state.set_aside = [take(r, "set_aside")
-                       for r in parse_ranks(data.get("set_aside", ""), "set_aside")]
-    state.set_aside.extend(c for r in sorted(pools) for c in pools[r][used[r]:])
+    state.set_aside = [
+        take(r, "set_aside") for r in parse_ranks(data.get("set_aside", ""), "set_aside")
+    ]
+    state.set_aside.extend(c for r in sorted(pools) for c in pools[r][used[r] :])
 
     state.to_move = _int(data.get("to_move", 0), "to_move", 0, n - 1)
     if "dealer" in data:
         state.dealer = _int(data["dealer"], "dealer", 0, n - 1)
     if "scores" in data:
         scores = data["scores"]
-        if (not isinstance(scores, list) or len(scores) != n
-                or not all(type(x) is int and x >= 0 for x in scores)):
+        if (
+            not isinstance(scores, list)
+            or len(scores) != n
+            or not all(type(x) is int and x >= 0 for x in scores)
+        ):
             raise PositionError(f"scores: expected {n} whole numbers >= 0, got {short(scores)}")
         reached = [p for p in range(n) if scores[p] >= rules.target]
         if reached:
             raise PositionError(
                 f"scores: players[{reached[0]}] already has {scores[reached[0]]}, past the "
-                f"target of {rules.target}, so the game was over before this hand (R16)")
+                f"target of {rules.target}, so the game was over before this hand (R16)"
+            )
         state.scores = list(scores)
     if "seed" in data:
         seed = data["seed"]
@@ -185,15 +204,16 @@ def _check_pile(rules: Rules, ranks: list[int]) -> None:
     for i, r in enumerate(ranks):
         if rules.is_swoop_rank(r):
             raise PositionError(
-                f"pile: a Swoop card ({RANK_SYMBOLS[r]}) never stays on the pile (R10)")
+                f"pile: a Swoop card ({RANK_SYMBOLS[r]}) never stays on the pile (R10)"
+            )
         if i and r > ranks[i - 1]:
             raise PositionError(
                 f"pile: {RANK_SYMBOLS[r]} lies on a lower {RANK_SYMBOLS[ranks[i - 1]]}; "
-                "the pile only goes down, bottom to top (R7)")
+                "the pile only goes down, bottom to top (R7)"
+            )
         run = run + 1 if i and r == ranks[i - 1] else 1
         if run >= 4:
-            raise PositionError(
-                f"pile: four {RANK_SYMBOLS[r]}s in a row would have swooped (R9)")
+            raise PositionError(f"pile: four {RANK_SYMBOLS[r]}s in a row would have swooped (R9)")
 
 
 def _read_phase(state: GameState, phase: Any) -> None:
@@ -202,16 +222,21 @@ def _read_phase(state: GameState, phase: Any) -> None:
     if isinstance(phase, dict):
         bad = set(phase) - {"follow", "picked_up"}
         if bad or "follow" not in phase:
-            raise PositionError(f"phase: expected {{\"follow\": \"7\"}}, got {short(phase)}")
-        rank = parse_rank(phase["follow"], "phase.follow") if isinstance(
-            phase["follow"], str) else None
+            raise PositionError(f'phase: expected {{"follow": "7"}}, got {short(phase)}')
+        rank = (
+            parse_rank(phase["follow"], "phase.follow")
+            if isinstance(phase["follow"], str)
+            else None
+        )
         if rank is None or state.rules.is_swoop_rank(rank):
-            raise PositionError(f"phase.follow: a follow-up needs an ordinary rank, got "
-                                f"{short(phase['follow'])}")
+            raise PositionError(
+                f"phase.follow: a follow-up needs an ordinary rank, got {short(phase['follow'])}"
+            )
         if not state.pile or state.top != rank:
             raise PositionError(
                 f"phase: a follow-up of {RANK_SYMBOLS[rank]}s needs a {RANK_SYMBOLS[rank]} on "
-                "top of the pile (R12)")
+                "top of the pile (R12)"
+            )
         picked = phase.get("picked_up", False)
         if type(picked) is not bool:
             raise PositionError(f"phase.picked_up: must be true or false, got {short(picked)}")
@@ -222,7 +247,7 @@ def _read_phase(state: GameState, phase: Any) -> None:
         state.phase = PLAY
     elif phase == "chain":
         if not state.rules.mystery_chain:
-            raise PositionError("phase: \"chain\" needs the mystery_chain option (R13)")
+            raise PositionError('phase: "chain" needs the mystery_chain option (R13)')
         state.phase = CHAIN
     elif phase == "over":
         if not empty:
@@ -230,21 +255,23 @@ def _read_phase(state: GameState, phase: Any) -> None:
         if len(empty) > 1:
             raise PositionError(
                 f"players[{empty[1]}]: has no cards, but players[{empty[0]}] went out already; "
-                "the hand ends when the first player goes out (R14)")
+                "the hand ends when the first player goes out (R14)"
+            )
         state.phase = OVER
         state.out_player = empty[0]
         return
     else:
         raise PositionError(
-            f"phase: expected \"play\", {{\"follow\": \"7\"}}, \"chain\" or \"over\", "
-            f"got {short(phase)}")
+            f'phase: expected "play", {{"follow": "7"}}, "chain" or "over", got {short(phase)}'
+        )
     if empty:
         raise PositionError(
-            f"players[{empty[0]}]: has no cards, so the hand is over; phase must be "
-            "\"over\" (R14)")
+            f'players[{empty[0]}]: has no cards, so the hand is over; phase must be "over" (R14)'
+        )
     if state.phase == FOLLOW and len(state.legal_actions()) < 2:
         raise PositionError(
             f"phase.follow: players[{state.to_move}] holds no {RANK_SYMBOLS[state.follow_rank]} "
-            "to add, so no follow-up is offered and the turn passes at once (R12)")
+            "to add, so no follow-up is offered and the turn passes at once (R12)"
+        )
     if state.phase == CHAIN and not state.uncovered_slots(state.to_move):
         raise PositionError("phase: a chain needs an uncovered face-down card to flip (R13)")

@@ -42,7 +42,9 @@ class Rules:
             known = {f.name for f in fields(cls)} - {"preset"}
             for key in overrides:
                 if key not in known:
-                    raise RulesError(f"{key if len(str(key)) <= 40 else short(key)}: unknown rule option (known: {', '.join(sorted(known))})")
+                    raise RulesError(
+                        f"{key if len(str(key)) <= 40 else short(key)}: unknown rule option (known: {', '.join(sorted(known))})"
+                    )
             rules = replace(rules, **overrides)
         rules.validate()
         return rules
@@ -55,8 +57,9 @@ class Rules:
         if isinstance(data, str):
             return cls.from_preset(data)
         if not isinstance(data, dict):
-            raise RulesError(f"rules: expected an object like {{\"preset\": \"app\"}}, "
-                             f"got {short(data)}")
+            raise RulesError(
+                f'rules: expected an object like {{"preset": "app"}}, got {short(data)}'
+            )
         data = dict(data)
         preset = data.pop("preset", "app")
         return cls.from_preset(preset, **data)
@@ -82,22 +85,39 @@ class Rules:
             if not ok:
                 raise RulesError(message)
 
-        check(self.decks == "auto" or (type(self.decks) is int and 2 <= self.decks <= 4),
-              f"decks: must be \"auto\" or 2-4, got {short(self.decks)}")
-        for name in ("tens_are_swoop_cards", "table_cards", "match_after_pickup", "max_four",
-                     "mystery_chain"):
+        check(
+            self.decks == "auto" or (type(self.decks) is int and 2 <= self.decks <= 4),
+            f'decks: must be "auto" or 2-4, got {short(self.decks)}',
+        )
+        for name in (
+            "tens_are_swoop_cards",
+            "table_cards",
+            "match_after_pickup",
+            "max_four",
+            "mystery_chain",
+        ):
             value = getattr(self, name)
             check(type(value) is bool, f"{name}: must be true or false, got {value!r}")
-        check(type(self.hand_size) is int and self.hand_size in (11, 12),
-              f"hand_size: must be 11 or 12, got {short(self.hand_size)}")
-        check(self.first_player in ("left_of_dealer", "high_card"),
-              f"first_player: must be \"left_of_dealer\" or \"high_card\", got {short(self.first_player)}")
-        check(self.pickup in ("new_pile", "take_all"),
-              f"pickup: must be \"new_pile\" or \"take_all\", got {short(self.pickup)}")
-        check(self.scoring in ("standard", "simple"),
-              f"scoring: must be \"standard\" or \"simple\", got {short(self.scoring)}")
-        check(type(self.target) is int and MIN_TARGET <= self.target <= MAX_TARGET,
-              f"target: must be a whole number from {MIN_TARGET} to {MAX_TARGET}, got {short(self.target)}")
+        check(
+            type(self.hand_size) is int and self.hand_size in (11, 12),
+            f"hand_size: must be 11 or 12, got {short(self.hand_size)}",
+        )
+        check(
+            self.first_player in ("left_of_dealer", "high_card"),
+            f'first_player: must be "left_of_dealer" or "high_card", got {short(self.first_player)}',
+        )
+        check(
+            self.pickup in ("new_pile", "take_all"),
+            f'pickup: must be "new_pile" or "take_all", got {short(self.pickup)}',
+        )
+        check(
+            self.scoring in ("standard", "simple"),
+            f'scoring: must be "standard" or "simple", got {short(self.scoring)}',
+        )
+        check(
+            type(self.target) is int and MIN_TARGET <= self.target <= MAX_TARGET,
+            f"target: must be a whole number from {MIN_TARGET} to {MAX_TARGET}, got {short(self.target)}",
+        )
 
     def validate_players(self, players: int) -> None:
         """Check a table size against these rules (R1, R3, R4)."""
@@ -138,8 +158,13 @@ PRESETS: dict[str, Rules] = {
     "app": Rules(preset="app"),
     "classic": Rules(preset="classic", match_after_pickup=False, target=500),
     "traditional": Rules(
-        preset="traditional", decks=3, pickup="take_all", match_after_pickup=False,
-        mystery_chain=True, first_player="high_card", target=500,
+        preset="traditional",
+        decks=3,
+        pickup="take_all",
+        match_after_pickup=False,
+        mystery_chain=True,
+        first_player="high_card",
+        target=500,
     ),
 }
 

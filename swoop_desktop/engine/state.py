@@ -68,10 +68,32 @@ class GameState:
     """One deal of Swoop: every card's zone, whose move, the phase, running totals."""
 
     __slots__ = (
-        "rules", "n", "decks", "hands", "hand_count", "up", "down", "pile", "top", "run",
-        "swept", "set_aside", "to_move", "phase", "follow_rank", "picked_up", "dealer",
-        "scores", "seed", "plays", "out_player", "_swoop_rank", "_max_four", "_new_pile",
-        "_match_after", "_chain",
+        "rules",
+        "n",
+        "decks",
+        "hands",
+        "hand_count",
+        "up",
+        "down",
+        "pile",
+        "top",
+        "run",
+        "swept",
+        "set_aside",
+        "to_move",
+        "phase",
+        "follow_rank",
+        "picked_up",
+        "dealer",
+        "scores",
+        "seed",
+        "plays",
+        "out_player",
+        "_swoop_rank",
+        "_max_four",
+        "_new_pile",
+        "_match_after",
+        "_chain",
     )
 
     def __init__(self, rules: Rules, players: int) -> None:
@@ -145,6 +167,7 @@ class GameState:
         Two states are equal when they print the same position (suits and card ids
         do not matter, R2).
         """
+
         def ranks(ids: list[int]) -> tuple[int, ...]:
             return tuple(RANK_OF[c] for c in ids)
 
@@ -153,13 +176,21 @@ class GameState:
 
         follow = self.phase == FOLLOW
         return (
-            self.rules, self.n, self.to_move, self.phase,
+            self.rules,
+            self.n,
+            self.to_move,
+            self.phase,
             self.follow_rank if follow else 0,
             follow and self.rules.mystery_chain and self.picked_up,
             tuple(ranks(self.hand_ids(p)) for p in range(self.n)),
-            tuple(slots(u) for u in self.up), tuple(slots(d) for d in self.down),
-            ranks(self.pile), ranks(self.swept), ranks(self.set_aside),
-            self.dealer, None if self.scores is None else tuple(self.scores), self.seed,
+            tuple(slots(u) for u in self.up),
+            tuple(slots(d) for d in self.down),
+            ranks(self.pile),
+            ranks(self.swept),
+            ranks(self.set_aside),
+            self.dealer,
+            None if self.scores is None else tuple(self.scores),
+            self.seed,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -170,8 +201,10 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (f"GameState(players={self.n}, to_move={self.to_move}, "
-                f"phase={PHASE_NAMES[self.phase]}, pile={len(self.pile)})")
+        return (
+            f"GameState(players={self.n}, to_move={self.to_move}, "
+            f"phase={PHASE_NAMES[self.phase]}, pile={len(self.pile)})"
+        )
 
     @property
     def is_over(self) -> bool:
@@ -189,9 +222,11 @@ class GameState:
         return [c for lst in self.hands[player] for c in sorted(lst)]
 
     def cards_left(self, player: int) -> int:
-        return (self.hand_count[player]
-                + sum(c is not None for c in self.up[player])
-                + sum(c is not None for c in self.down[player]))
+        return (
+            self.hand_count[player]
+            + sum(c is not None for c in self.up[player])
+            + sum(c is not None for c in self.down[player])
+        )
 
     def uncovered_slots(self, player: int) -> list[int]:
         up, down = self.up[player], self.down[player]
@@ -269,8 +304,14 @@ class GameState:
         return acts
 
     @staticmethod
-    def _sets(kind: type[Play] | type[Add], r: int, h: int, slots: tuple[int, ...], limit: int,
-              acts: list[Action]) -> None:
+    def _sets(
+        kind: type[Play] | type[Add],
+        r: int,
+        h: int,
+        slots: tuple[int, ...],
+        limit: int,
+        acts: list[Action],
+    ) -> None:
         subsets = _subsets(slots)
         for k in range(min(h, limit) + 1):
             hand = (r,) * k
@@ -370,8 +411,7 @@ class GameState:
                 return
             if self._out(p, ev):
                 return
-            if (self._chain and action.up and not self.picked_up
-                    and self._has_uncovered(p)):
+            if self._chain and action.up and not self.picked_up and self._has_uncovered(p):
                 self._enter(p, CHAIN, 0, ev)
                 return
             self._pass(p, ev)
@@ -547,10 +587,12 @@ class GameState:
             if phase == FOLLOW:
                 raise IllegalActionError(
                     f"R12: a follow-up of {RANK_SYMBOLS[self.follow_rank]}s is offered: "
-                    f"add {RANK_SYMBOLS[self.follow_rank]}s or end")
+                    f"add {RANK_SYMBOLS[self.follow_rank]}s or end"
+                )
             if phase == CHAIN:
                 raise IllegalActionError(
-                    "R13: a chain of mystery cards is under way: flip another or end")
+                    "R13: a chain of mystery cards is under way: flip another or end"
+                )
             self._check_cards(p, action, "R6")  # type: ignore[arg-type]
         elif kind is Add:
             if phase != FOLLOW:
@@ -559,23 +601,25 @@ class GameState:
             if r != self.follow_rank:
                 raise IllegalActionError(
                     f"R12: the follow-up is for {RANK_SYMBOLS[self.follow_rank]}s, "
-                    f"not {RANK_SYMBOLS[r]}s")
+                    f"not {RANK_SYMBOLS[r]}s"
+                )
         elif kind is Flip:
             if phase == FOLLOW:
                 raise IllegalActionError(
-                    "R11: a mystery card is flipped as a play, never as a follow-up")
+                    "R11: a mystery card is flipped as a play, never as a follow-up"
+                )
             slot = action.slot  # type: ignore[union-attr]
             if type(slot) is not int or not 0 <= slot < SLOTS:
                 raise IllegalActionError(f"R11: there is no slot {slot!r} (slots are 0-3)")
             if self.down[p][slot] is None:
                 raise IllegalActionError(f"R11: slot {slot} has no face-down card")
             if self.up[p][slot] is not None:
-                raise IllegalActionError(
-                    f"R11: slot {slot} is still covered by its face-up card")
+                raise IllegalActionError(f"R11: slot {slot} is still covered by its face-up card")
         elif kind is End:
             if phase == PLAY:
                 raise IllegalActionError(
-                    "R12: there is nothing to end; there is no passing: play cards or flip")
+                    "R12: there is nothing to end; there is no passing: play cards or flip"
+                )
         else:
             raise IllegalActionError(f"R6: {action!r} is not an action")
         if action not in self.legal_actions():  # a last guard; the checks above explain
@@ -598,14 +642,16 @@ class GameState:
         (r,) = ranks
         if self._swoop_rank[r] and action.size > 1:
             raise IllegalActionError(
-                "R10: a Swoop card is played on its own, never in a set or follow-up")
+                "R10: a Swoop card is played on its own, never in a set or follow-up"
+            )
         held = len(self.hands[p][r])
         need = len(action.hand)
         if need > held:
             have = "no" if held == 0 else count_phrase(r, held).split(" ", 1)[0]
             raise IllegalActionError(
                 f"R6: player {p} holds {have} {RANK_SYMBOLS[r]}{'s' if held != 1 else ''} in hand,"
-                f" not {need}")
+                f" not {need}"
+            )
         if action.hand_ids is not None:
             if len(action.hand_ids) != need or len(set(action.hand_ids)) != need:
                 raise IllegalActionError("R6: hand_ids must name each hand card once")
@@ -619,7 +665,8 @@ class GameState:
                 room = 4 - self.run
                 raise IllegalActionError(
                     f"R9: {count_phrase(r, self.run)} on top: at most {room} more "
-                    f"{RANK_SYMBOLS[r]} may be added (max_four)")
+                    f"{RANK_SYMBOLS[r]} may be added (max_four)"
+                )
         return r
 
 
@@ -633,9 +680,14 @@ def game_result(totals: list[int], target: int) -> tuple[int | None] | None:
     return (leaders[0] if len(leaders) == 1 else None,)
 
 
-def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None = None,
-             scores: list[int] | None = None, hand_no: int | None = None
-             ) -> tuple[GameState, Events]:
+def new_deal(
+    rules: Rules,
+    players: int = 4,
+    seed: int = 0,
+    dealer: int | None = None,
+    scores: list[int] | None = None,
+    hand_no: int | None = None,
+) -> tuple[GameState, Events]:
     """Shuffle with ``seed`` and deal one hand (R4, R5). Returns the state and its events.
 
     ``hand_no`` (0-based, in a match) is carried by the ``Dealt`` event.
@@ -655,17 +707,26 @@ def new_deal(rules: Rules, players: int = 4, seed: int = 0, dealer: int | None =
     hands: list[tuple[int, ...]] = []
     for p in range(players):
         if rules.table_cards:
-            state.down[p] = list(cards[pos:pos + SLOTS])
-            state.up[p] = list(cards[pos + SLOTS:pos + 2 * SLOTS])
+            state.down[p] = list(cards[pos : pos + SLOTS])
+            state.up[p] = list(cards[pos + SLOTS : pos + 2 * SLOTS])
             pos += 2 * SLOTS
-        hand = cards[pos:pos + rules.hand_size]
+        hand = cards[pos : pos + rules.hand_size]
         pos += rules.hand_size
         state._to_hand(p, hand)
         hands.append(tuple(hand))
     state.set_aside = cards[pos:]
-    events: Events = [Dealt(dealer, seed, players, tuple(hands),
-                            tuple(tuple(u) for u in state.up), tuple(tuple(d) for d in state.down),
-                            tuple(state.set_aside), hand_no)]
+    events: Events = [
+        Dealt(
+            dealer,
+            seed,
+            players,
+            tuple(hands),
+            tuple(tuple(u) for u in state.up),
+            tuple(tuple(d) for d in state.down),
+            tuple(state.set_aside),
+            hand_no,
+        )
+    ]
     leader = (dealer + 1) % players
     if rules.first_player == "high_card":
         leader = _high_card(state, rng, events, leader)

@@ -22,11 +22,13 @@ from swoop_desktop.engine import END, RANK_SYMBOLS, Action, Add, End, Flip, Play
 from .jsonfile import DocumentError
 
 _SYMBOL_RANK = {s: r for r, s in RANK_SYMBOLS.items()}
-_TOKEN = re.compile(r"(?P<verb>[pa])(?P<hand>[A2-9TJQKX]*)(?:u(?P<up>[0-3]+))?"
-                    r"(?:i(?P<ids>\d+(?:\.\d+)*))?|f(?P<slot>[0-3])|e")
+_TOKEN = re.compile(
+    r"(?P<verb>[pa])(?P<hand>[A2-9TJQKX]*)(?:u(?P<up>[0-3]+))?"
+    r"(?:i(?P<ids>\d+(?:\.\d+)*))?|f(?P<slot>[0-3])|e"
+)
 
 
-_TOKEN_TEXT = (r"(?:[pa](?:[A2-9TJQKX]+(?:u[0-3]+)?|u[0-3]+)(?:i\d+(?:\.\d+)*)?|f[0-3]|e)")
+_TOKEN_TEXT = r"(?:[pa](?:[A2-9TJQKX]+(?:u[0-3]+)?|u[0-3]+)(?:i\d+(?:\.\d+)*)?|f[0-3]|e)"
 _DEAL = re.compile(rf"(?:{_TOKEN_TEXT}(?: {_TOKEN_TEXT})*)?")
 
 

@@ -76,7 +76,7 @@ class GameRecord:
         return Rules.from_json(self.rules)
 
     def result(self, seat: int = HUMAN_SEAT) -> str:
-        """"win", "tie" (lowest total shared, R16) or "loss" for ``seat``."""
+        """ "win", "tie" (lowest total shared, R16) or "loss" for ``seat``."""
         if self.winner == seat:
             return "win"
         if self.winner is None and self.totals[seat] == min(self.totals):
@@ -98,16 +98,28 @@ class GameRecord:
         return match
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "date": self.date, "rules": self.rules, "players": self.players,
-                "seed": self.seed, "seats": self.seats, "totals": self.totals,
-                "winner": self.winner, "sheet": self.sheet, "went_out": self.went_out,
-                "swoops": self.swoops, "actions": self.actions, "counted": self.counted}
+        return {
+            "id": self.id,
+            "date": self.date,
+            "rules": self.rules,
+            "players": self.players,
+            "seed": self.seed,
+            "seats": self.seats,
+            "totals": self.totals,
+            "winner": self.winner,
+            "sheet": self.sheet,
+            "went_out": self.went_out,
+            "swoops": self.swoops,
+            "actions": self.actions,
+            "counted": self.counted,
+        }
 
 
 def game_id(match: Match) -> str:
     """Stable id of a game: the same game recorded twice is recognised."""
-    text = repr((sorted(match.rules.to_json().items()), match.n, match.seed,
-                 encode_hands(match.actions)))
+    text = repr(
+        (sorted(match.rules.to_json().items()), match.n, match.seed, encode_hands(match.actions))
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -121,15 +133,23 @@ def count_swoops(match: Match) -> list[int]:
     return swoops
 
 
-def record_from_match(match: Match, seats: list[dict[str, Any]], date: str | None = None
-                      ) -> GameRecord:
+def record_from_match(
+    match: Match, seats: list[dict[str, Any]], date: str | None = None
+) -> GameRecord:
     return GameRecord(
         id=game_id(match),
         date=date or datetime.now().isoformat(timespec="seconds"),
-        rules=match.rules.to_json(), players=match.n, seed=match.seed,
-        seats=[dict(s) for s in seats], totals=list(match.totals), winner=match.winner,
-        sheet=[list(r) for r in match.sheet], went_out=list(match.went_out),
-        swoops=count_swoops(match), actions=encode_hands(match.actions))
+        rules=match.rules.to_json(),
+        players=match.n,
+        seed=match.seed,
+        seats=[dict(s) for s in seats],
+        totals=list(match.totals),
+        winner=match.winner,
+        sheet=[list(r) for r in match.sheet],
+        went_out=list(match.went_out),
+        swoops=count_swoops(match),
+        actions=encode_hands(match.actions),
+    )
 
 
 def _seats_from_json(seats: list[Any], w: str, notes: Notes) -> list[dict[str, Any]]:
@@ -148,9 +168,13 @@ def _seats_from_json(seats: list[Any], w: str, notes: Notes) -> list[dict[str, A
         if isinstance(level, str) and len(level) <= 40:
             seat["level"] = level
         for key, value in s.items():
-            if key not in ("name", "level") and isinstance(key, str) and len(key) <= 40 \
-                    and (value is None or type(value) in (str, int, float, bool)) \
-                    and not (isinstance(value, str) and len(value) > 200):
+            if (
+                key not in ("name", "level")
+                and isinstance(key, str)
+                and len(key) <= 40
+                and (value is None or type(value) in (str, int, float, bool))
+                and not (isinstance(value, str) and len(value) > 200)
+            ):
                 seat[key] = value
         out.append(seat)
     return out
@@ -183,10 +207,20 @@ def _record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
         except DocumentError as exc:
             raise DocumentError(f"{w}actions[{i}]: {exc}") from None
     return GameRecord(
-        id=get(g, "id", str, w)[:64], date=get(g, "date", str, w)[:40], rules=dict(rules),
-        players=players, seed=get(g, "seed", int, w), seats=seats,
-        totals=totals, winner=winner, sheet=sheet, went_out=went_out, swoops=swoops,
-        actions=list(actions), counted=get(g, "counted", bool, w, True))
+        id=get(g, "id", str, w)[:64],
+        date=get(g, "date", str, w)[:40],
+        rules=dict(rules),
+        players=players,
+        seed=get(g, "seed", int, w),
+        seats=seats,
+        totals=totals,
+        winner=winner,
+        sheet=sheet,
+        went_out=went_out,
+        swoops=swoops,
+        actions=list(actions),
+        counted=get(g, "counted", bool, w, True),
+    )
 
 
 @dataclass(frozen=True)
@@ -206,8 +240,14 @@ def _history_from_json(data: dict[str, Any], notes: Notes = None) -> History:
             good.append(_record_from_json(g, f"games[{i}]", notes))
         except DocumentError as exc:
             bad.append(str(exc))
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
-                OverflowError) as exc:  # one odd entry never costs the others
+        except (
+            KeyError,
+            TypeError,
+            ValueError,
+            AttributeError,
+            IndexError,
+            OverflowError,
+        ) as exc:  # one odd entry never costs the others
             bad.append(f"games[{i}]: a value in it is wrong ({shown(str(exc))})")
     if games and not good:
         raise DocumentError(f"none of its {len(games)} games could be read ({bad[0]})")
@@ -224,16 +264,23 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     games = []
     for g in data.get("games", []):
         g = dict(g)
-        g["actions"] = [encode_deal([action_from_json(a) for a in deal])
-                        for deal in g.get("actions", [])]
+        g["actions"] = [
+            encode_deal([action_from_json(a) for a in deal]) for deal in g.get("actions", [])
+        ]
         games.append(g)
     out["games"] = games
     return out
 
 
 HISTORY_KIND: DocKind[History] = DocKind(
-    format="swoop-history", version=2, label="game history", validate=_history_from_json,
-    migrations={1: _v1_to_v2}, indent=None, cap=128 << 20)
+    format="swoop-history",
+    version=2,
+    label="game history",
+    validate=_history_from_json,
+    migrations={1: _v1_to_v2},
+    indent=None,
+    cap=128 << 20,
+)
 
 LOCK_WAIT = 30.0  # seconds to wait for another window to finish writing the history
 
@@ -247,8 +294,7 @@ def _load(dirs: Dirs, rewrite: bool = True) -> tuple[History | None, list[str], 
     loaded = load_document(dirs.history_file, HISTORY_KIND, dirs.state.kept)
     messages = list(loaded.messages)
     history = loaded.value
-    if history is not None and not history.bad and loaded.source == "file" and messages \
-            and rewrite:
+    if history is not None and not history.bad and loaded.source == "file" and messages and rewrite:
         # Values replaced on reading (a name that draws as nothing): write the cleaned games,
         # so the player hears of it once (the file as it was is kept, see load_document).
         try:
@@ -257,27 +303,33 @@ def _load(dirs: Dirs, rewrite: bool = True) -> tuple[History | None, list[str], 
             pass
     if history is not None and history.bad:
         if not rewrite:
-            messages.append(f"{len(history.bad)} game(s) in your game history could not be "
-                            f"read ({history.bad[0]}); the other {len(history.games)} are "
-                            "shown.")
+            messages.append(
+                f"{len(history.bad)} game(s) in your game history could not be "
+                f"read ({history.bad[0]}); the other {len(history.games)} are "
+                "shown."
+            )
             return history, messages, loaded.blocked
         # Keep a full copy, then keep only the readable games, so the player hears of it once.
         copy = dirs.history_file.with_name(
-            f"history.partly-damaged-{datetime.now():%Y%m%d-%H%M%S}.json")
+            f"history.partly-damaged-{datetime.now():%Y%m%d-%H%M%S}.json"
+        )
         try:
             n = 0
             while copy.exists():
                 n += 1
                 copy = copy.with_name(
-                    f"history.partly-damaged-{datetime.now():%Y%m%d-%H%M%S}-{n}.json")
+                    f"history.partly-damaged-{datetime.now():%Y%m%d-%H%M%S}-{n}.json"
+                )
             shutil.copyfile(dirs.history_file, copy)
             _write(dirs, history.games)
             where = f"a full copy of the file is kept at {copy}"
         except OSError:
             where = "the file was left as it is"
-        messages.append(f"{len(history.bad)} game(s) in your game history could not be read "
-                        f"({history.bad[0]}); the other {len(history.games)} are kept, and "
-                        f"{where}.")
+        messages.append(
+            f"{len(history.bad)} game(s) in your game history could not be read "
+            f"({history.bad[0]}); the other {len(history.games)} are kept, and "
+            f"{where}."
+        )
     return history, [printable(m) for m in messages], loaded.blocked
 
 
@@ -302,8 +354,9 @@ def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
 
 
 def _write(dirs: Dirs, games: list[GameRecord]) -> None:
-    for text in write_document(dirs.history_file, HISTORY_KIND,
-                               {"games": [g.to_json() for g in games]}, dirs.state.kept):
+    for text in write_document(
+        dirs.history_file, HISTORY_KIND, {"games": [g.to_json() for g in games]}, dirs.state.kept
+    ):
         dirs.notices.post("history-moved", text)
 
 
@@ -330,9 +383,11 @@ def record_finished_game(dirs: Dirs, match: Match, seats: list[dict[str, Any]]) 
         with _lock(dirs):
             history, messages, blocked = _load(dirs)
             if blocked:
-                messages.append("This game was not added to your history, so that nothing in "
-                                "the existing file is overwritten. It is shown in Scores until "
-                                "you quit.")
+                messages.append(
+                    "This game was not added to your history, so that nothing in "
+                    "the existing file is overwritten. It is shown in Scores until "
+                    "you quit."
+                )
             else:
                 games = list(history.games) if history else []
                 known = {g.id for g in games}
@@ -342,16 +397,22 @@ def record_finished_game(dirs: Dirs, match: Match, seats: list[dict[str, Any]]) 
                 dirs.state.unsaved.clear()
                 dirs.notices.ok("history")
     except Timeout:
-        messages.append("This game could not be added to your scores yet: another Swoop window "
-                        "kept the history busy. It is shown in Scores and added with your next "
-                        "finished game.")
+        messages.append(
+            "This game could not be added to your scores yet: another Swoop window "
+            "kept the history busy. It is shown in Scores and added with your next "
+            "finished game."
+        )
     except KeptFile:
-        messages.append("This game was not added to your history, so that the history file "
-                        "Swoop could not read stays as it is.")
+        messages.append(
+            "This game was not added to your history, so that the history file "
+            "Swoop could not read stays as it is."
+        )
     except OSError as exc:
-        messages.append(f"This game could not be added to your scores "
-                        f"({plain_reason(exc, dirs.data)}). It stays in Scores for now and is "
-                        "added with your next finished game.")
+        messages.append(
+            f"This game could not be added to your scores "
+            f"({plain_reason(exc, dirs.data)}). It stays in Scores for now and is "
+            "added with your next finished game."
+        )
     for text in messages:
         dirs.notices.post("history", text)
     return messages
@@ -376,8 +437,9 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
 def _reset(dirs: Dirs) -> tuple[str | None, list[str]]:
     history, messages, blocked = _load(dirs)
     if blocked:
-        return None, messages + ["Statistics were not reset, because the history file could "
-                                 "not be read."]
+        return None, messages + [
+            "Statistics were not reset, because the history file could not be read."
+        ]
     if history is None or not dirs.history_file.exists():
         return None, messages
     copy = dirs.history_file.with_name(f"history.before-reset-{datetime.now():%Y%m%d-%H%M%S}.json")

@@ -69,7 +69,8 @@ class DocKind(Generic[T]):
     label: str  # "settings", "saved game", "game history" (used in messages)
     validate: Callable[[dict[str, Any], Notes], T]
     migrations: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(
-        default_factory=dict)
+        default_factory=dict
+    )
     indent: int | None = 2
     cap: int = 1 << 20
 
@@ -150,16 +151,24 @@ def _clear_the_way(path: Path, label: str) -> list[str]:
     """
     messages = []
     for target in (path, backup_path(path)):
-        if os.path.isdir(target) or (exists(target) and not is_regular(target)
-                                     and not os.path.islink(target)):
+        if os.path.isdir(target) or (
+            exists(target) and not is_regular(target) and not os.path.islink(target)
+        ):
             aside = move_aside(target, "in-the-way")
-            messages.append(f"Something that is not a {label} file was where Swoop keeps it "
-                            f"({target.name}); it was moved to {aside}.")
+            messages.append(
+                f"Something that is not a {label} file was where Swoop keeps it "
+                f"({target.name}); it was moved to {aside}."
+            )
     return messages
 
 
-def atomic_write_text(path: Path, text: str, keep_backup: bool = True,
-                      kept: set[Path] | None = None, label: str = "Swoop") -> list[str]:
+def atomic_write_text(
+    path: Path,
+    text: str,
+    keep_backup: bool = True,
+    kept: set[Path] | None = None,
+    label: str = "Swoop",
+) -> list[str]:
     """Replace ``path`` by ``text`` so that a crash at any moment leaves the old or new file.
 
     A folder or other non-file in the way of ``path`` or its ``.bak`` is moved
@@ -190,12 +199,17 @@ def encode_document(kind: DocKind[Any], body: Mapping[str, Any]) -> str:
     data = {"format": kind.format, "version": kind.version}
     data.update((k, v) for k, v in body.items() if k not in ("format", "version"))
     separators = (",", ": ") if kind.indent is not None else (",", ":")
-    return json.dumps(data, indent=kind.indent, separators=separators, ensure_ascii=False,
-                      allow_nan=False) + "\n"
+    return (
+        json.dumps(
+            data, indent=kind.indent, separators=separators, ensure_ascii=False, allow_nan=False
+        )
+        + "\n"
+    )
 
 
-def write_document(path: Path, kind: DocKind[Any], body: Mapping[str, Any],
-                   kept: set[Path] | None = None) -> list[str]:
+def write_document(
+    path: Path, kind: DocKind[Any], body: Mapping[str, Any], kept: set[Path] | None = None
+) -> list[str]:
     """Write ``body`` (plus ``format`` and ``version``) atomically, keeping a ``.bak``.
 
     Returns messages for the player (things moved out of the way).
@@ -218,19 +232,23 @@ def decode_document(raw: bytes, kind: DocKind[T], notes: Notes = None) -> T:
     except json.JSONDecodeError as exc:
         raise DocumentError(
             f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
-            "it may have been cut short") from None
+            "it may have been cut short"
+        ) from None
     if not isinstance(data, dict):
         raise DocumentError(f"expected a JSON object, found {type(data).__name__}")
     fmt = data.get("format")
     if fmt != kind.format:
-        raise DocumentError(f"it is not a Swoop {kind.label} file (format {shown(fmt)}, "
-                            f"expected {kind.format!r})")
+        raise DocumentError(
+            f"it is not a Swoop {kind.label} file (format {shown(fmt)}, expected {kind.format!r})"
+        )
     version = data.get("version")
     if type(version) is not int or version < 1:
         raise DocumentError(f"its version {shown(version)} is not a positive whole number")
     if version > kind.version:
-        raise DocumentError(f"it was written by a newer version of Swoop (file version "
-                            f"{version}; this program reads up to version {kind.version})")
+        raise DocumentError(
+            f"it was written by a newer version of Swoop (file version "
+            f"{version}; this program reads up to version {kind.version})"
+        )
     while version < kind.version:
         step = kind.migrations.get(version)
         if step is None:
@@ -239,8 +257,15 @@ def decode_document(raw: bytes, kind: DocKind[T], notes: Notes = None) -> T:
             data = step(data)
         except DocumentError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
-                OverflowError, RecursionError) as exc:
+        except (
+            KeyError,
+            TypeError,
+            ValueError,
+            AttributeError,
+            IndexError,
+            OverflowError,
+            RecursionError,
+        ) as exc:
             raise DocumentError(f"it could not be updated from version {version}: {exc}") from None
         version += 1
         data["version"] = version
@@ -248,8 +273,15 @@ def decode_document(raw: bytes, kind: DocKind[T], notes: Notes = None) -> T:
         return kind.validate(data, notes)
     except DocumentError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
-            RecursionError) as exc:
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        IndexError,
+        OverflowError,
+        RecursionError,
+    ) as exc:
         raise DocumentError(f"a value in it is wrong ({exc})") from None
 
 
@@ -324,8 +356,10 @@ def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -
     try:
         main_there = exists(path)
     except OSError as exc:
-        return keep(f"{what} {path} could not be read ({_plain(exc)}); it was left untouched "
-                    "and will not be overwritten.")
+        return keep(
+            f"{what} {path} could not be read ({_plain(exc)}); it was left untouched "
+            "and will not be overwritten."
+        )
     message = ""
     if main_there:
         try:
@@ -334,13 +368,17 @@ def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -
         except DocumentError as exc:
             reason = str(exc)
         except OSError as exc:
-            return keep(f"{what} {path} could not be read ({_plain(exc)}); it was left "
-                        "untouched and will not be overwritten.")
+            return keep(
+                f"{what} {path} could not be read ({_plain(exc)}); it was left "
+                "untouched and will not be overwritten."
+            )
         try:
             aside = move_aside(path)
         except OSError as exc:
-            return keep(f"{what} {path} is damaged ({reason}) and could not be moved aside "
-                        f"({_plain(exc)}); it was left untouched and will not be overwritten.")
+            return keep(
+                f"{what} {path} is damaged ({reason}) and could not be moved aside "
+                f"({_plain(exc)}); it was left untouched and will not be overwritten."
+            )
         message = f"{what} was damaged: {reason}. A copy is kept at {aside}"
     try:
         bak_there = exists(bak)
@@ -355,8 +393,9 @@ def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -
             lead = message or f"{what} was missing"
             try:
                 bak_aside = move_aside(bak)
-                message = (f"{lead}. The backup copy was damaged too ({why}); it is kept at "
-                           f"{bak_aside}")
+                message = (
+                    f"{lead}. The backup copy was damaged too ({why}); it is kept at {bak_aside}"
+                )
             except OSError:
                 message = f"{lead}. The backup copy was damaged too ({why})"
         else:
@@ -367,10 +406,15 @@ def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -
                 raw = read_capped(bak, kind.cap)
                 atomic_write_text(path, raw.decode("utf-8"), keep_backup=False)
             except (OSError, ValueError) as exc:
-                restored = (f" (it could not be put back in place: {_plain(exc)}; the backup "
-                            "is kept)")
-            return Loaded(value, [lead + f". Using the previous copy, saved {when}{restored}."]
-                          + _entries(what, notes, None), "backup")
+                restored = (
+                    f" (it could not be put back in place: {_plain(exc)}; the backup is kept)"
+                )
+            return Loaded(
+                value,
+                [lead + f". Using the previous copy, saved {when}{restored}."]
+                + _entries(what, notes, None),
+                "backup",
+            )
     if not message:
         return Loaded(None, [], "none")
     return Loaded(None, [message + f". Starting with a fresh {kind.label} file."], "none")
@@ -405,8 +449,10 @@ def _entries(what: str, notes: list[str], path: Path | None) -> list[str]:
     more = f" (and {len(notes) - 1} more)" if len(notes) > 1 else ""
     copy = keep_copy(path) if path is not None else None
     kept = f"; a copy of the file as it was is kept at {copy}" if copy else ""
-    return [f"{what} had a value that could not be used: {notes[0]}{more}. The rest of the "
-            f"file is used{kept}."]
+    return [
+        f"{what} had a value that could not be used: {notes[0]}{more}. The rest of the "
+        f"file is used{kept}."
+    ]
 
 
 def _plain(exc: BaseException) -> str:
@@ -419,8 +465,13 @@ def _plain(exc: BaseException) -> str:
 _MISSING: Any = object()
 
 
-def get(obj: Mapping[str, Any], key: str, kinds: type | tuple[type, ...], where: str,
-        default: Any = _MISSING) -> Any:
+def get(
+    obj: Mapping[str, Any],
+    key: str,
+    kinds: type | tuple[type, ...],
+    where: str,
+    default: Any = _MISSING,
+) -> Any:
     """``obj[key]`` checked against ``kinds`` (bool is never accepted as int)."""
     if key not in obj:
         if default is _MISSING:
@@ -434,17 +485,35 @@ def get(obj: Mapping[str, Any], key: str, kinds: type | tuple[type, ...], where:
 def check_type(value: Any, kinds: type | tuple[type, ...], name: str) -> None:
     if not isinstance(kinds, tuple):
         kinds = (kinds,)
-    ok = any((type(value) is bool) if k is bool else
-             (type(value) is int) if k is int else
-             (type(value) in (int, float) and (type(value) is float and math.isfinite(value)
-                                               or type(value) is int)) if k is float else
-             (value is None) if k is type(None) else isinstance(value, k)
-             for k in kinds)
+    ok = any(
+        (type(value) is bool)
+        if k is bool
+        else (type(value) is int)
+        if k is int
+        else (
+            type(value) in (int, float)
+            and (type(value) is float and math.isfinite(value) or type(value) is int)
+        )
+        if k is float
+        else (value is None)
+        if k is type(None)
+        else isinstance(value, k)
+        for k in kinds
+    )
     if not ok:
-        names = " or ".join("null" if k is type(None) else
-                            {"bool": "true/false", "int": "a whole number", "float": "a number",
-                             "str": "text", "list": "a list", "dict": "an object"}.get(
-                                k.__name__, k.__name__) for k in kinds)
+        names = " or ".join(
+            "null"
+            if k is type(None)
+            else {
+                "bool": "true/false",
+                "int": "a whole number",
+                "float": "a number",
+                "str": "text",
+                "list": "a list",
+                "dict": "an object",
+            }.get(k.__name__, k.__name__)
+            for k in kinds
+        )
         raise DocumentError(f"{name} should be {names}, not {shown(value)}")
 
 

@@ -58,7 +58,7 @@ class Notices:
 def short_path(path: Path | str, limit: int = 60) -> str:
     """A path for a message: its end when it is long (the end says the most)."""
     text = str(path)
-    return text if len(text) <= limit else "..." + text[-(limit - 3):]
+    return text if len(text) <= limit else "..." + text[-(limit - 3) :]
 
 
 def plain_reason(exc: BaseException, folder: Path | None = None, reading: bool = False) -> str:

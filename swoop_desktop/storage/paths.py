@@ -84,8 +84,10 @@ def _choose(data_dir: str | Path | None) -> Dirs:
     if os.environ.get("SWOOP_HOME"):
         root = Path(os.environ["SWOOP_HOME"]).expanduser()
         return Dirs(data=root, config=root)
-    return Dirs(data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
-                config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
+    return Dirs(
+        data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+        config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
+    )
 
 
 def resolve_dirs(data_dir: str | Path | None = None) -> Dirs:
@@ -136,8 +138,10 @@ def open_dirs(data_dir: str | Path | None = None) -> tuple[Dirs, list[str]]:
         dirs = Dirs(data=Path(os.devnull), config=Path(os.devnull))
         dirs.state.usable = False
         dirs.state.problem = str(exc)
-        return dirs, [f"Swoop could not find a folder for its files ({exc}). You can play, "
-                      "but settings, saved games and scores will not be kept this time."]
+        return dirs, [
+            f"Swoop could not find a folder for its files ({exc}). You can play, "
+            "but settings, saved games and scores will not be kept this time."
+        ]
     for folder in sorted({dirs.data, dirs.config}):
         try:
             _check_folder(folder)
@@ -148,16 +152,20 @@ def open_dirs(data_dir: str | Path | None = None) -> tuple[Dirs, list[str]]:
             else:
                 why = plain_reason(exc, folder) if isinstance(exc, OSError) else str(exc)
             dirs.state.problem = why
-            return dirs, [f"The data folder cannot be used ({why}). You can play, but "
-                          "settings, saved games and scores will not be kept this time."]
+            return dirs, [
+                f"The data folder cannot be used ({why}). You can play, but "
+                "settings, saved games and scores will not be kept this time."
+            ]
     for folder in sorted({dirs.data, dirs.config}):
         try:
             _check_writable(folder)
         except (OSError, ValueError) as exc:
             why = plain_reason(exc, folder) if isinstance(exc, OSError) else str(exc)
-            return dirs, [f"Nothing new can be saved ({why}). You can play, and see your "
-                          "scores, but settings, games and scores from now on will not be "
-                          "kept."]
+            return dirs, [
+                f"Nothing new can be saved ({why}). You can play, and see your "
+                "scores, but settings, games and scores from now on will not be "
+                "kept."
+            ]
     return dirs, []
 
 
@@ -179,9 +187,11 @@ def claim_data_folder(dirs: Dirs) -> list[str]:
         lock.acquire(timeout=0)
     except Timeout:
         dirs.state.second_window = True
-        return ["Swoop is already open in another window on this data folder. You can play "
-                "here too: finished games from both windows go to your scores, but this "
-                "window's game in progress is not saved for Continue."]
+        return [
+            "Swoop is already open in another window on this data folder. You can play "
+            "here too: finished games from both windows go to your scores, but this "
+            "window's game in progress is not saved for Continue."
+        ]
     except OSError:
         return []
     dirs.state.window_lock = lock

@@ -28,8 +28,11 @@ def _reviews_from_json(data: dict[str, Any], notes: Notes = None) -> dict[str, d
     entries = get(data, "reviews", dict, "")
     out: dict[str, dict[str, Any]] = {}
     for key, body in entries.items():
-        if isinstance(key, str) and isinstance(body, dict) and isinstance(
-                body.get("verdicts"), list):
+        if (
+            isinstance(key, str)
+            and isinstance(body, dict)
+            and isinstance(body.get("verdicts"), list)
+        ):
             out[key] = body
     if entries and not out:
         raise DocumentError("none of its reviews could be read")
@@ -37,12 +40,23 @@ def _reviews_from_json(data: dict[str, Any], notes: Notes = None) -> dict[str, d
 
 
 REVIEWS_KIND: DocKind[dict[str, dict[str, Any]]] = DocKind(
-    format="swoop-reviews", version=1, label="game reviews", validate=_reviews_from_json,
-    indent=None, cap=32 << 20)
+    format="swoop-reviews",
+    version=1,
+    label="game reviews",
+    validate=_reviews_from_json,
+    indent=None,
+    cap=32 << 20,
+)
 
 
-def review_key(rules: dict[str, Any], players: int, seed: int,
-               hands: Sequence[Sequence[Action]], hand: int | None, worlds: int) -> str:
+def review_key(
+    rules: dict[str, Any],
+    players: int,
+    seed: int,
+    hands: Sequence[Sequence[Action]],
+    hand: int | None,
+    worlds: int,
+) -> str:
     """The key of a review: which game (rules, seat count, seed, plays), which hand, how hard."""
     upto = hands if hand is None else hands[: hand + 1]
     text = repr((sorted(rules.items()), players, seed, encode_hands([list(h) for h in upto])))
@@ -67,8 +81,11 @@ def stored_accuracies(dirs: Dirs, keys: Sequence[str]) -> list[float | None]:
     out: list[float | None] = []
     for key in keys:
         value = entries.get(key, {}).get("accuracy")
-        out.append(float(value) if isinstance(value, (int, float)) and
-                   not isinstance(value, bool) and 0 <= value <= 100 else None)
+        out.append(
+            float(value)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 100
+            else None
+        )
     return out
 
 
@@ -76,8 +93,9 @@ def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
     """Keep a review (replacing one with the same key). Returns messages for the player."""
     loaded = load_document(reviews_file(dirs), REVIEWS_KIND)
     if loaded.blocked:
-        return list(loaded.messages) + ["The review was not stored, so that the existing "
-                                        "reviews file is not overwritten."]
+        return list(loaded.messages) + [
+            "The review was not stored, so that the existing reviews file is not overwritten."
+        ]
     entries = dict(loaded.value or {})
     entries.pop(key, None)
     entries[key] = body
@@ -88,5 +106,6 @@ def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
     except OSError as exc:
         return list(loaded.messages) + [
             f"The review could not be stored ({exc.strerror or exc}); it will be worked out "
-            "again next time."]
+            "again next time."
+        ]
     return list(loaded.messages)

@@ -98,18 +98,26 @@ def match_from_json(data: dict[str, Any], where: str = "") -> Match:
         raise DocumentError(f"the recorded plays do not fit the rules ({exc})") from None
     expect = {
         "totals": int_list(get(data, "totals", list, where, match.totals), f"{where}totals"),
-        "sheet": [int_list(r, f"{where}sheet") for r in get(data, "sheet", list, where,
-                                                             match.sheet)],
-        "went_out": int_list(get(data, "went_out", list, where, match.went_out),
-                             f"{where}went_out"),
+        "sheet": [
+            int_list(r, f"{where}sheet") for r in get(data, "sheet", list, where, match.sheet)
+        ],
+        "went_out": int_list(
+            get(data, "went_out", list, where, match.went_out), f"{where}went_out"
+        ),
         "fingerprint": get(data, "fingerprint", str, where, fingerprint(match.state)),
     }
-    actual = {"totals": match.totals, "sheet": match.sheet, "went_out": match.went_out,
-              "fingerprint": fingerprint(match.state)}
+    actual = {
+        "totals": match.totals,
+        "sheet": match.sheet,
+        "went_out": match.went_out,
+        "fingerprint": fingerprint(match.state),
+    }
     for key, value in expect.items():
         if value != actual[key]:
-            raise DocumentError(f"{where}{key} does not match the recorded plays "
-                                f"(file says {value!r:.80}, the plays give {actual[key]!r:.80})")
+            raise DocumentError(
+                f"{where}{key} does not match the recorded plays "
+                f"(file says {value!r:.80}, the plays give {actual[key]!r:.80})"
+            )
     return match
 
 
@@ -124,8 +132,11 @@ def _seat_from_json(raw: Any, i: int, notes: Notes, known: Known) -> dict[str, A
     if not isinstance(raw, dict):
         drop(notes, f"{where} is not a seat description")
         return {"seat": i, "name": seat_default(i)}
-    seat: dict[str, Any] = {k: v for k, v in raw.items()
-                            if k not in ("name", "level", "personality", "think_ms", "weights")}
+    seat: dict[str, Any] = {
+        k: v
+        for k, v in raw.items()
+        if k not in ("name", "level", "personality", "think_ms", "weights")
+    }
     if "name" in raw:
         name, why = check_name(raw["name"])
         if name is None:
@@ -134,28 +145,37 @@ def _seat_from_json(raw: Any, i: int, notes: Notes, known: Known) -> dict[str, A
         seat["name"] = name
     if "level" in raw:
         level = raw["level"]
-        if not isinstance(level, str) or len(level) > 40 or (
-                known.levels is not None and level != "human" and level not in known.levels):
+        if (
+            not isinstance(level, str)
+            or len(level) > 40
+            or (known.levels is not None and level != "human" and level not in known.levels)
+        ):
             drop(notes, f"{where}.level: unknown level {shown(level)}")
         else:
             seat["level"] = level
     if "personality" in raw:
         personality = raw["personality"]
         if personality is not None and (
-                not isinstance(personality, str) or len(personality) > 40
-                or (known.personalities is not None
-                    and personality not in known.personalities)):
-            drop(notes, f"{where}.personality: unknown personality {shown(personality)}; "
-                        "the balanced one is used")
+            not isinstance(personality, str)
+            or len(personality) > 40
+            or (known.personalities is not None and personality not in known.personalities)
+        ):
+            drop(
+                notes,
+                f"{where}.personality: unknown personality {shown(personality)}; "
+                "the balanced one is used",
+            )
             personality = None
         seat["personality"] = personality
     if "think_ms" in raw:
         think = raw["think_ms"]
-        if not (isinstance(think, list) and len(think) == 2
-                and all(type(t) is int and 0 <= t <= 10_000 for t in think)
-                and think[0] <= think[1]):
-            drop(notes, f"{where}.think_ms should be [low, high] milliseconds, not "
-                        f"{shown(think)}")
+        if not (
+            isinstance(think, list)
+            and len(think) == 2
+            and all(type(t) is int and 0 <= t <= 10_000 for t in think)
+            and think[0] <= think[1]
+        ):
+            drop(notes, f"{where}.think_ms should be [low, high] milliseconds, not {shown(think)}")
             think = [400, 900]
         seat["think_ms"] = list(think)
     if "weights" in raw:
@@ -169,8 +189,11 @@ def _seat_from_json(raw: Any, i: int, notes: Notes, known: Known) -> dict[str, A
                 if known.features is not None and key not in known.features:
                     drop(notes, f"{where}.weights: unknown feature {shown(key)}; ignored")
                 elif type(value) not in (int, float) or not -MAX_WEIGHT <= value <= MAX_WEIGHT:
-                    drop(notes, f"{where}.weights.{label(key)} should be a number from -{MAX_WEIGHT} "
-                                f"to {MAX_WEIGHT}, not {shown(value)}; ignored")
+                    drop(
+                        notes,
+                        f"{where}.weights.{label(key)} should be a number from -{MAX_WEIGHT} "
+                        f"to {MAX_WEIGHT}, not {shown(value)}; ignored",
+                    )
                 else:
                     good[key] = value
             weights = good or None
@@ -185,8 +208,7 @@ def _check_extra(extra: dict[str, Any], notes: Notes, known: Known) -> dict[str,
         return out
     raw = out["seats"]
     if not isinstance(raw, list) or len(raw) > TABLE_PLAYERS:
-        drop(notes, "extra.seats should list the seats; the opponents from your settings "
-                    "are used")
+        drop(notes, "extra.seats should list the seats; the opponents from your settings are used")
         del out["seats"]
         return out
     out["seats"] = [_seat_from_json(s, i, notes, known) for i, s in enumerate(raw)]
@@ -206,12 +228,14 @@ def _writable(extra: dict[str, Any], notes: Notes) -> dict[str, Any]:
     return out
 
 
-def _saved_game_from_json(data: dict[str, Any], notes: Notes = None,
-                          known: Known | None = None) -> SavedGame:
+def _saved_game_from_json(
+    data: dict[str, Any], notes: Notes = None, known: Known | None = None
+) -> SavedGame:
     players = get(data, "players", int, "")
     if players != TABLE_PLAYERS:
-        raise DocumentError(f"players should be {TABLE_PLAYERS} (you and three opponents), "
-                            f"not {players}")
+        raise DocumentError(
+            f"players should be {TABLE_PLAYERS} (you and three opponents), not {players}"
+        )
     match = match_from_json(data)
     log = get(data, "log", list, "", [])
     good_log = []
@@ -227,12 +251,18 @@ def _saved_game_from_json(data: dict[str, Any], notes: Notes = None,
 
 
 GAME_KIND: DocKind[SavedGame] = DocKind(
-    format="swoop-game", version=1, label="saved game", validate=_saved_game_from_json,
-    indent=None, cap=16 << 20)
+    format="swoop-game",
+    version=1,
+    label="saved game",
+    validate=_saved_game_from_json,
+    indent=None,
+    cap=16 << 20,
+)
 
 
-def save_game(dirs: Dirs, match: Match, log: list[str], extra: dict[str, Any] | None = None
-              ) -> None:
+def save_game(
+    dirs: Dirs, match: Match, log: list[str], extra: dict[str, Any] | None = None
+) -> None:
     """Save the game in progress atomically (call after every play and on quit).
 
     A disk problem is told to the player once (``dirs.notices``), never raised.
@@ -249,13 +279,19 @@ def save_game(dirs: Dirs, match: Match, log: list[str], extra: dict[str, Any] | 
         for text in write_document(dirs.game_file, GAME_KIND, body, dirs.state.kept):
             dirs.notices.post("game-moved", text)
     except KeptFile:
-        dirs.notices.post("game", "Your game in progress is not being saved, so that the saved "
-                                  "game Swoop could not read stays as it is. You can play on.")
+        dirs.notices.post(
+            "game",
+            "Your game in progress is not being saved, so that the saved "
+            "game Swoop could not read stays as it is. You can play on.",
+        )
         return
     except OSError as exc:
-        dirs.notices.post("game", f"Your game cannot be saved right now "
-                                  f"({plain_reason(exc, dirs.data)}). You can play on; it is "
-                                  "saved again as soon as it can be.")
+        dirs.notices.post(
+            "game",
+            f"Your game cannot be saved right now "
+            f"({plain_reason(exc, dirs.data)}). You can play on; it is "
+            "saved again as soon as it can be.",
+        )
         return
     dirs.notices.ok("game")
 
@@ -267,8 +303,9 @@ def load_game(dirs: Dirs, known: Known | None = None) -> tuple[SavedGame | None,
     """
     if not dirs.usable:
         return None, []
-    kind = replace(GAME_KIND, validate=lambda data, notes: _saved_game_from_json(
-        data, notes, known))
+    kind = replace(
+        GAME_KIND, validate=lambda data, notes: _saved_game_from_json(data, notes, known)
+    )
     loaded = load_document(dirs.game_file, kind, dirs.state.kept)
     return loaded.value, loaded.messages
 

@@ -110,8 +110,9 @@ def _opponent(key: str, value: Any, notes: Notes, known: Known) -> dict[str, str
         elif k == "name":
             good, why = check_name(v)
             if good is None:
-                drop(notes, f"{name}: {why}; the seat's default name {seat_default(seat)!r} "
-                            "is used")
+                drop(
+                    notes, f"{name}: {why}; the seat's default name {seat_default(seat)!r} is used"
+                )
             else:
                 out[k] = good
         elif k == "level":
@@ -122,8 +123,11 @@ def _opponent(key: str, value: Any, notes: Notes, known: Known) -> dict[str, str
                 out[k] = v
         elif k == "personality":
             if known.personalities is not None and v not in known.personalities:
-                drop(notes, f"{name}: unknown personality {shown(v)} (choose one of "
-                            f"{', '.join(known.personalities)})")
+                drop(
+                    notes,
+                    f"{name}: unknown personality {shown(v)} (choose one of "
+                    f"{', '.join(known.personalities)})",
+                )
             elif len(v) > 40 or not v.isidentifier():
                 drop(notes, f"{name}: unknown personality {shown(v)}")
             else:
@@ -135,8 +139,9 @@ def _opponent(key: str, value: Any, notes: Notes, known: Known) -> dict[str, str
     return out
 
 
-def settings_from_json(data: dict[str, Any], notes: Notes = None,
-                       known: Known | None = None) -> Settings:
+def settings_from_json(
+    data: dict[str, Any], notes: Notes = None, known: Known | None = None
+) -> Settings:
     """Validate a current-version settings body.
 
     Strict (``notes`` None): DocumentError names the first bad value. Lenient
@@ -178,9 +183,11 @@ def settings_from_json(data: dict[str, Any], notes: Notes = None,
         def check() -> str:
             value: str = get(data, key, str, "", default)
             if value not in choices:
-                raise DocumentError(f"{key} should be one of {', '.join(choices)}, "
-                                    f"not {shown(value)}")
+                raise DocumentError(
+                    f"{key} should be one of {', '.join(choices)}, not {shown(value)}"
+                )
             return value
+
         return field_of(key, check, default)
 
     def volume_check() -> float:
@@ -196,20 +203,31 @@ def settings_from_json(data: dict[str, Any], notes: Notes = None,
         ai_pace=one_of("ai_pace", AI_PACES, d.ai_pace),
         volume=field_of("volume", volume_check, d.volume),
         muted=field_of("muted", lambda: get(data, "muted", bool, "", d.muted), d.muted),
-        fullscreen=field_of("fullscreen", lambda: get(data, "fullscreen", bool, "",
-                                                      d.fullscreen), d.fullscreen),
-        window_size=field_of("window_size", lambda: _pair(
-            data.get("window_size"), "window_size", 100, 100_000), None),
-        window_pos=field_of("window_pos", lambda: _pair(
-            data.get("window_pos"), "window_pos", -100_000, 100_000), None),
-        show_hints=field_of("show_hints", lambda: get(data, "show_hints", bool, "",
-                                                      d.show_hints), d.show_hints),
-        four_colour=field_of("four_colour", lambda: get(data, "four_colour", bool, "",
-                                                        d.four_colour), d.four_colour),
-        large_cards=field_of("large_cards", lambda: get(data, "large_cards", bool, "",
-                                                        d.large_cards), d.large_cards),
-        reduced_motion=field_of("reduced_motion", lambda: get(
-            data, "reduced_motion", bool, "", d.reduced_motion), d.reduced_motion),
+        fullscreen=field_of(
+            "fullscreen", lambda: get(data, "fullscreen", bool, "", d.fullscreen), d.fullscreen
+        ),
+        window_size=field_of(
+            "window_size", lambda: _pair(data.get("window_size"), "window_size", 100, 100_000), None
+        ),
+        window_pos=field_of(
+            "window_pos",
+            lambda: _pair(data.get("window_pos"), "window_pos", -100_000, 100_000),
+            None,
+        ),
+        show_hints=field_of(
+            "show_hints", lambda: get(data, "show_hints", bool, "", d.show_hints), d.show_hints
+        ),
+        four_colour=field_of(
+            "four_colour", lambda: get(data, "four_colour", bool, "", d.four_colour), d.four_colour
+        ),
+        large_cards=field_of(
+            "large_cards", lambda: get(data, "large_cards", bool, "", d.large_cards), d.large_cards
+        ),
+        reduced_motion=field_of(
+            "reduced_motion",
+            lambda: get(data, "reduced_motion", bool, "", d.reduced_motion),
+            d.reduced_motion,
+        ),
     )
 
 
@@ -228,8 +246,13 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
 
 
 SETTINGS_KIND: DocKind[Settings] = DocKind(
-    format="swoop-settings", version=2, label="settings", validate=settings_from_json,
-    migrations={1: _v1_to_v2}, cap=1 << 20)
+    format="swoop-settings",
+    version=2,
+    label="settings",
+    validate=settings_from_json,
+    migrations={1: _v1_to_v2},
+    cap=1 << 20,
+)
 
 
 def load_settings(dirs: Dirs, known: Known | None = None) -> tuple[Settings, list[str]]:
@@ -240,8 +263,9 @@ def load_settings(dirs: Dirs, known: Known | None = None) -> tuple[Settings, lis
     """
     if not dirs.usable:
         return Settings(), []
-    kind = replace(SETTINGS_KIND, validate=lambda data, notes: settings_from_json(
-        data, notes, known))
+    kind = replace(
+        SETTINGS_KIND, validate=lambda data, notes: settings_from_json(data, notes, known)
+    )
     loaded = load_document(dirs.settings_file, kind, dirs.state.kept)
     return (loaded.value or Settings()), loaded.messages
 
@@ -265,11 +289,17 @@ def save_settings(dirs: Dirs, settings: Settings) -> None:
         for text in write_document(dirs.settings_file, SETTINGS_KIND, body, dirs.state.kept):
             dirs.notices.post("settings-moved", text)
     except KeptFile:
-        dirs.notices.post("settings", "Your settings are not saved this time, so that the "
-                                      "settings file Swoop could not read stays as it is.")
+        dirs.notices.post(
+            "settings",
+            "Your settings are not saved this time, so that the "
+            "settings file Swoop could not read stays as it is.",
+        )
         return
     except OSError as exc:
-        dirs.notices.post("settings", f"Your settings could not be saved ({plain_reason(exc)}). "
-                                      "The game goes on with them; they last until you quit.")
+        dirs.notices.post(
+            "settings",
+            f"Your settings could not be saved ({plain_reason(exc)}). "
+            "The game goes on with them; they last until you quit.",
+        )
         return
     dirs.notices.ok("settings")

@@ -55,9 +55,17 @@ def _count(records: list[GameRecord], seat: int) -> Stats:
         hands += len(r.sheet)
         points += sum(row[seat] for row in r.sheet)
         swoops += r.swoops[seat] if seat < len(r.swoops) else 0
-    return Stats(games=len(records), wins=wins, ties=ties, losses=losses,
-                 current_streak=streak, best_streak=best, hands=hands, points=points,
-                 swoops=swoops)
+    return Stats(
+        games=len(records),
+        wins=wins,
+        ties=ties,
+        losses=losses,
+        current_streak=streak,
+        best_streak=best,
+        hands=hands,
+        points=points,
+        swoops=swoops,
+    )
 
 
 def compute_stats(records: list[GameRecord], seat: int = HUMAN_SEAT) -> Stats:

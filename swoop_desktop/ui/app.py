@@ -71,10 +71,18 @@ _IMPORTED_AT = time.time()
 class App:
     """The running game. Scenes reach everything through it (see notes in scene.py)."""
 
-    def __init__(self, size: tuple[int, int] | None = None, data_dir: str | None = None,
-                 demo: bool = False, seed: int | None = None, speed: str | None = None,
-                 pace: str | None = None, rules: Any = None, start: str = "auto",
-                 fullscreen: bool | None = None) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        data_dir: str | None = None,
+        demo: bool = False,
+        seed: int | None = None,
+        speed: str | None = None,
+        pace: str | None = None,
+        rules: Any = None,
+        start: str = "auto",
+        fullscreen: bool | None = None,
+    ) -> None:
         self.started_at = time.perf_counter()
         # AI players think on worker threads: hand the interpreter back to the frame
         # loop often, so no frame waits long on a thinking AI.
@@ -94,8 +102,11 @@ class App:
         self.speed_override = speed
         self.pace_override = pace
         want = size or tuple(self.settings.window_size or DEFAULT_SIZE)
-        want = (max(MIN_SIZE[0], int(want[0])), max(MIN_SIZE[1], int(want[1]))) \
-            if size is None else (int(want[0]), int(want[1]))
+        want = (
+            (max(MIN_SIZE[0], int(want[0])), max(MIN_SIZE[1], int(want[1])))
+            if size is None
+            else (int(want[0]), int(want[1]))
+        )
         if self.settings.window_pos and size is None and not demo:
             x, y = self.settings.window_pos
             os.environ.setdefault("SDL_VIDEO_WINDOW_POS", f"{int(x)},{int(y)}")
@@ -115,8 +126,10 @@ class App:
             pass
         self.theme = Theme()
         volume = self.settings.volume
-        self.sound = Sound(int(round(volume * 100)) if volume <= 1 else int(volume),
-                           bool(self.settings.muted) or demo)
+        self.sound = Sound(
+            int(round(volume * 100)) if volume <= 1 else int(volume),
+            bool(self.settings.muted) or demo,
+        )
         self.stack = SceneStack()
         self.running = True
         self.frames = 0
@@ -147,8 +160,9 @@ class App:
     @staticmethod
     def known() -> Known:
         """The AI names the storage checks saved settings and games against."""
-        return Known(levels=tuple(LEVELS), personalities=tuple(PERSONALITIES),
-                     features=tuple(FEATURES))
+        return Known(
+            levels=tuple(LEVELS), personalities=tuple(PERSONALITIES), features=tuple(FEATURES)
+        )
 
     def _storage_notices(self) -> None:
         """Storage problems (saves, the history, a second window) reach the player one at a
@@ -230,8 +244,7 @@ class App:
 
     def new_game(self, seed: int | None = None) -> Scene:
         """Start a fresh game on the table (the title stays below it)."""
-        while self.stack.scenes and self.stack.top is not None and \
-                self.stack.top.name != "title":
+        while self.stack.scenes and self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()  # the old game is saved as its table leaves
         if self._storage_ok:
             try:
@@ -257,8 +270,9 @@ class App:
         while self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()
         seats = (saved.extra or {}).get("seats") if isinstance(saved.extra, dict) else None
-        return self.stack.push(TableScene(self, match=saved.match, log=saved.log,
-                                          saved_seats=seats))
+        return self.stack.push(
+            TableScene(self, match=saved.match, log=saved.log, saved_seats=seats)
+        )
 
     def watch_replay(self, record: Any, speed: str = "normal") -> Scene:
         """Watch a finished game again on the table (a ValueError says why it cannot be).
@@ -378,8 +392,9 @@ class App:
         img = t.font(max(12, int(16 * u)), True).render(text, True, t.text)
         if img.get_width() > self.size[0] - 40:
             img = pygame.transform.smoothscale(
-                img, (self.size[0] - 40, int(img.get_height() * (self.size[0] - 40)
-                                              / img.get_width())))
+                img,
+                (self.size[0] - 40, int(img.get_height() * (self.size[0] - 40) / img.get_width())),
+            )
         rect = img.get_rect(midbottom=(self.size[0] // 2, self.size[1] - int(20 * u)))
         back = rect.inflate(int(24 * u), int(12 * u))
         panel = pygame.Surface(back.size, pygame.SRCALPHA)

@@ -23,6 +23,8 @@ SUPERSAMPLE = 3  # small cards are drawn 3x larger and scaled down; big ones 2x
 
 def supersample(size: tuple[int, int]) -> int:
     return SUPERSAMPLE if size[1] < 110 else 2
+
+
 RANK_TEXT = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "★"}
 RANK_TEXT.update({r: str(r) for r in range(2, 10)})
 COURT_NAMES = {11: "JACK", 12: "QUEEN", 13: "KING"}
@@ -36,8 +38,13 @@ def card_size(height: float) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------ suit shapes
-def draw_suit(surface: pygame.Surface, suit: int, centre: tuple[float, float], size: float,
-              colour: tuple[int, int, int]) -> None:
+def draw_suit(
+    surface: pygame.Surface,
+    suit: int,
+    centre: tuple[float, float],
+    size: float,
+    colour: tuple[int, int, int],
+) -> None:
     """Draw a suit (0 clubs, 1 diamonds, 2 hearts, 3 spades, 4/5 joker star) as shapes."""
     cx, cy = centre
     s = size
@@ -54,14 +61,16 @@ def draw_suit(surface: pygame.Surface, suit: int, centre: tuple[float, float], s
         r = 0.25 * s
         circle(cx - 0.22 * s, cy - 0.2 * s, r)
         circle(cx + 0.22 * s, cy - 0.2 * s, r)
-        poly([(cx - 0.465 * s, cy - 0.12 * s), (cx + 0.465 * s, cy - 0.12 * s),
-              (cx, cy + 0.45 * s)])
+        poly(
+            [(cx - 0.465 * s, cy - 0.12 * s), (cx + 0.465 * s, cy - 0.12 * s), (cx, cy + 0.45 * s)]
+        )
     elif suit == 3:  # spade
         r = 0.24 * s
         circle(cx - 0.22 * s, cy + 0.1 * s, r)
         circle(cx + 0.22 * s, cy + 0.1 * s, r)
-        poly([(cx - 0.455 * s, cy + 0.04 * s), (cx + 0.455 * s, cy + 0.04 * s),
-              (cx, cy - 0.48 * s)])
+        poly(
+            [(cx - 0.455 * s, cy + 0.04 * s), (cx + 0.455 * s, cy + 0.04 * s), (cx, cy - 0.48 * s)]
+        )
         poly([(cx, cy + 0.05 * s), (cx - 0.17 * s, cy + 0.5 * s), (cx + 0.17 * s, cy + 0.5 * s)])
     elif suit == 0:  # club
         r = 0.21 * s
@@ -163,8 +172,7 @@ class CardArt:
         if found is None:
             w, h = size
             found = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(found, (0, 0, 0, 60), found.get_rect(),
-                             border_radius=max(2, w // 10))
+            pygame.draw.rect(found, (0, 0, 0, 60), found.get_rect(), border_radius=max(2, w // 10))
             self._shadows[size] = found
         return found
 
@@ -176,9 +184,11 @@ class CardArt:
         return surf, w, h, radius
 
     def _finish(self, surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-        return pygame.transform.smoothscale(surf, size).convert_alpha() \
-            if pygame.display.get_surface() is not None else \
-            pygame.transform.smoothscale(surf, size)
+        return (
+            pygame.transform.smoothscale(surf, size).convert_alpha()
+            if pygame.display.get_surface() is not None
+            else pygame.transform.smoothscale(surf, size)
+        )
 
     def _render_face(self, rank: int, suit: int, size: tuple[int, int]) -> pygame.Surface:
         t = self.theme
@@ -213,15 +223,15 @@ class CardArt:
             pip_y = h * 0.03 + label.get_height() * 0.9 + w * 0.08
             draw_suit(index, suit, (ix, pip_y), w * 0.16, ink)
         surf.blit(index, (0, 0))
-        surf.blit(pygame.transform.rotate(index, 180),
-                  (w - index.get_width(), h - index.get_height()))
+        surf.blit(
+            pygame.transform.rotate(index, 180), (w - index.get_width(), h - index.get_height())
+        )
         # The centre: a large suit, a bold court letter, or the joker's star.
         cx, cy = w * 0.5, h * 0.5
         if rank in COURT_NAMES:
             frame = pygame.Rect(0, 0, int(w * 0.42), int(h * 0.44))
             frame.center = (int(cx), int(cy))
-            pygame.draw.rect(surf, _tint(ink, t.face, 0.85), frame,
-                             border_radius=max(2, w // 20))
+            pygame.draw.rect(surf, _tint(ink, t.face, 0.85), frame, border_radius=max(2, w // 20))
             pygame.draw.rect(surf, ink, frame, width=max(2, w // 45), border_radius=max(2, w // 20))
             big = t.font(int(h * 0.24), bold=True).render(RANK_TEXT[rank], True, ink)
             surf.blit(big, big.get_rect(center=(frame.centerx, frame.centery - h * 0.04)))
@@ -250,20 +260,23 @@ class CardArt:
             pygame.draw.line(pattern, (*t.back_light, 150), (k, 0), (k + inner.h, inner.h), line)
             pygame.draw.line(pattern, (*t.back_light, 150), (k, inner.h), (k + inner.h, 0), line)
         mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(),
-                         border_radius=max(2, radius - w // 20))
+        pygame.draw.rect(
+            mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, radius - w // 20)
+        )
         pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(pattern, inner)
-        pygame.draw.rect(surf, t.back_light, inner, width=max(2, w // 40),
-                         border_radius=max(2, radius - w // 20))
+        pygame.draw.rect(
+            surf, t.back_light, inner, width=max(2, w // 40), border_radius=max(2, radius - w // 20)
+        )
         # A small accent medallion in the middle.
         pygame.draw.circle(surf, (245, 245, 240), inner.center, int(w * 0.16))
         draw_suit(surf, 4, inner.center, w * 0.26, t.accent)
         return self._finish(surf, size)
 
 
-def _tint(colour: tuple[int, int, int], base: tuple[int, int, int], amount: float
-          ) -> tuple[int, int, int]:
+def _tint(
+    colour: tuple[int, int, int], base: tuple[int, int, int], amount: float
+) -> tuple[int, int, int]:
     """``colour`` mixed into ``base``: amount 1.0 gives base, 0.0 gives colour."""
     r, g, b = (int(c * (1 - amount) + k * amount) for c, k in zip(colour, base, strict=True))
     return (r, g, b)

@@ -39,13 +39,17 @@ def perf_report(app: App, thinking_ms: list[float]) -> dict[str, Any]:
     startup = ((app.first_frame_at or start) - start) * 1000
     return {
         "frames": len(frames),
-        "frame_ms": {"p50": round(percentile(frames, 50), 3),
-                     "p95": round(percentile(frames, 95), 3),
-                     "p99": round(percentile(frames, 99), 3),
-                     "max": round(max(frames, default=0.0), 3)},
-        "frame_cpu_ms": {"p50": round(percentile(app.frame_cpu_ms, 50), 3),
-                         "p99": round(percentile(app.frame_cpu_ms, 99), 3),
-                         "max": round(max(app.frame_cpu_ms, default=0.0), 3)},
+        "frame_ms": {
+            "p50": round(percentile(frames, 50), 3),
+            "p95": round(percentile(frames, 95), 3),
+            "p99": round(percentile(frames, 99), 3),
+            "max": round(max(frames, default=0.0), 3),
+        },
+        "frame_cpu_ms": {
+            "p50": round(percentile(app.frame_cpu_ms, 50), 3),
+            "p99": round(percentile(app.frame_cpu_ms, 99), 3),
+            "max": round(max(app.frame_cpu_ms, default=0.0), 3),
+        },
         "thinking_frame_ms_max": round(max(thinking_ms, default=0.0), 3),
         "thinking_frames": len(thinking_ms),
         "startup_ms": round(startup, 1),
@@ -78,15 +82,23 @@ def _fail(text: str) -> int:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    for problem in (_check_output(args.screenshot, "--screenshot"),
-                    _check_output(args.perf, "--perf")):
+    for problem in (
+        _check_output(args.screenshot, "--screenshot"),
+        _check_output(args.perf, "--perf"),
+    ):
         if problem:
             return _fail(problem)
     speed = args.speed or "fast"
     pace = getattr(args, "pace", None) or ("instant" if speed == "instant" else "fast")
-    app = App(size=args.size or (1280, 720), data_dir=args.data_dir, demo=True,
-              seed=1 if args.seed is None else args.seed, speed=speed, pace=pace,
-              rules=args.rules)
+    app = App(
+        size=args.size or (1280, 720),
+        data_dir=args.data_dir,
+        demo=True,
+        seed=1 if args.seed is None else args.seed,
+        speed=speed,
+        pace=pace,
+        rules=args.rules,
+    )
     headless = os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen")
     clock = pygame.time.Clock()
     thinking_ms: list[float] = []
@@ -112,11 +124,14 @@ def run_demo(args: argparse.Namespace) -> int:
                 pygame.image.save(app.screen, str(args.screenshot))
             if args.perf is not None:
                 args.perf.parent.mkdir(parents=True, exist_ok=True)
-                args.perf.write_text(json.dumps(perf_report(app, thinking_ms), indent=2) + "\n",
-                                     encoding="utf-8")
+                args.perf.write_text(
+                    json.dumps(perf_report(app, thinking_ms), indent=2) + "\n", encoding="utf-8"
+                )
         except (OSError, pygame.error) as exc:
-            return _fail(f"the demo ran, but its output could not be written "
-                         f"({getattr(exc, 'strerror', None) or exc})")
+            return _fail(
+                f"the demo ran, but its output could not be written "
+                f"({getattr(exc, 'strerror', None) or exc})"
+            )
     finally:
         app.shutdown()
     return 0

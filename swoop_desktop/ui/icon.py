@@ -122,11 +122,15 @@ def _background(c: pygame.Surface, margin: float, radius: float) -> None:
     pygame.draw.rect(c, FELT, inner, border_radius=max(1, r - round(0.025 * s)))
     # A soft highlight in the upper half, like light on cloth.
     glow = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.ellipse(glow, (*FELT_LIGHT, 150),
-                        pygame.Rect(-inner.w // 4, -inner.h // 3, inner.w * 3 // 2, inner.h * 3 // 4))
+    pygame.draw.ellipse(
+        glow,
+        (*FELT_LIGHT, 150),
+        pygame.Rect(-inner.w // 4, -inner.h // 3, inner.w * 3 // 2, inner.h * 3 // 4),
+    )
     mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(),
-                     border_radius=max(1, r - round(0.025 * s)))
+    pygame.draw.rect(
+        mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(1, r - round(0.025 * s))
+    )
     glow.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     c.blit(glow, inner.topleft)
 
@@ -172,20 +176,28 @@ def _spade(surf: pygame.Surface, centre: Point, width: float, colour: tuple[int,
     lobe_y = cy + w * 0.06
     pygame.draw.circle(surf, colour, (cx - w * 0.23, lobe_y), r)
     pygame.draw.circle(surf, colour, (cx + w * 0.23, lobe_y), r)
-    pygame.draw.polygon(surf, colour, [
-        (cx, cy - w * 0.55),
-        (cx - w * 0.485, lobe_y - w * 0.02),
-        (cx - w * 0.30, lobe_y + r * 0.60),
-        (cx + w * 0.30, lobe_y + r * 0.60),
-        (cx + w * 0.485, lobe_y - w * 0.02),
-    ])
+    pygame.draw.polygon(
+        surf,
+        colour,
+        [
+            (cx, cy - w * 0.55),
+            (cx - w * 0.485, lobe_y - w * 0.02),
+            (cx - w * 0.30, lobe_y + r * 0.60),
+            (cx + w * 0.30, lobe_y + r * 0.60),
+            (cx + w * 0.485, lobe_y - w * 0.02),
+        ],
+    )
     # The stem, flaring out at the bottom.
-    pygame.draw.polygon(surf, colour, [
-        (cx - w * 0.05, lobe_y + w * 0.05),
-        (cx + w * 0.05, lobe_y + w * 0.05),
-        (cx + w * 0.20, cy + w * 0.52),
-        (cx - w * 0.20, cy + w * 0.52),
-    ])
+    pygame.draw.polygon(
+        surf,
+        colour,
+        [
+            (cx - w * 0.05, lobe_y + w * 0.05),
+            (cx + w * 0.05, lobe_y + w * 0.05),
+            (cx + w * 0.20, cy + w * 0.52),
+            (cx - w * 0.20, cy + w * 0.52),
+        ],
+    )
 
 
 def _heart(surf: pygame.Surface, centre: Point, width: float, colour: tuple[int, int, int]) -> None:
@@ -195,20 +207,32 @@ def _heart(surf: pygame.Surface, centre: Point, width: float, colour: tuple[int,
     lobe_y = cy - w * 0.12
     pygame.draw.circle(surf, colour, (cx - w * 0.23, lobe_y), r)
     pygame.draw.circle(surf, colour, (cx + w * 0.23, lobe_y), r)
-    pygame.draw.polygon(surf, colour, [
-        (cx - w * 0.485, lobe_y + w * 0.04),
-        (cx + w * 0.485, lobe_y + w * 0.04),
-        (cx, cy + w * 0.50),
-    ])
+    pygame.draw.polygon(
+        surf,
+        colour,
+        [
+            (cx - w * 0.485, lobe_y + w * 0.04),
+            (cx + w * 0.485, lobe_y + w * 0.04),
+            (cx, cy + w * 0.50),
+        ],
+    )
 
 
-def _diamond(surf: pygame.Surface, centre: Point, half: float, colour: tuple[int, int, int],
-             clip: pygame.Rect) -> None:
+def _diamond(
+    surf: pygame.Surface,
+    centre: Point,
+    half: float,
+    colour: tuple[int, int, int],
+    clip: pygame.Rect,
+) -> None:
     cx, cy = centre
     old = surf.get_clip()
     surf.set_clip(clip)
-    pygame.draw.polygon(surf, colour, [(cx, cy - half), (cx + half * 0.75, cy),
-                                       (cx, cy + half), (cx - half * 0.75, cy)])
+    pygame.draw.polygon(
+        surf,
+        colour,
+        [(cx, cy - half), (cx + half * 0.75, cy), (cx, cy + half), (cx - half * 0.75, cy)],
+    )
     surf.set_clip(old)
 
 
@@ -226,17 +250,23 @@ def _swoop(c: pygame.Surface, p0: Point, ctrl: Point, p2: Point, thickness: floa
     rim: list[Point] = []
     for i in range(steps + 1):
         t = i / steps
-        x = (1 - t) ** 2 * p0[0] + 2 * (1 - t) * t * ctrl[0] + t ** 2 * p2[0]
-        y = (1 - t) ** 2 * p0[1] + 2 * (1 - t) * t * ctrl[1] + t ** 2 * p2[1]
+        x = (1 - t) ** 2 * p0[0] + 2 * (1 - t) * t * ctrl[0] + t**2 * p2[0]
+        y = (1 - t) ** 2 * p0[1] + 2 * (1 - t) * t * ctrl[1] + t**2 * p2[1]
         dx = 2 * (1 - t) * (ctrl[0] - p0[0]) + 2 * t * (p2[0] - ctrl[0])
         dy = 2 * (1 - t) * (ctrl[1] - p0[1]) + 2 * t * (p2[1] - ctrl[1])
         length = math.hypot(dx, dy) or 1.0
         nx, ny = -dy / length, dx / length  # the normal pointing below the curve
         # Round at the start, thickest early, tapering to a point at the end.
-        w = thickness * (math.sqrt(min(1.0, t / 0.16)) if t < 0.16 else (1 - t) ** 0.85 / 0.84 ** 0.85)
+        w = thickness * (
+            math.sqrt(min(1.0, t / 0.16)) if t < 0.16 else (1 - t) ** 0.85 / 0.84**0.85
+        )
         upper.append(((x - nx * w * 0.25) * s, (y - ny * w * 0.25) * s))
         lower.append(((x + nx * w * 0.75) * s, (y + ny * w * 0.75) * s))
-        rim.append(((x + nx * (w * 0.75 + thickness * 0.10)) * s,
-                    (y + ny * (w * 0.75 + thickness * 0.10)) * s))
+        rim.append(
+            (
+                (x + nx * (w * 0.75 + thickness * 0.10)) * s,
+                (y + ny * (w * 0.75 + thickness * 0.10)) * s,
+            )
+        )
     pygame.draw.polygon(c, GOLD_DARK, upper + rim[::-1])
     pygame.draw.polygon(c, GOLD, upper + lower[::-1])

@@ -39,11 +39,27 @@ Target = int | str | tuple[int, int]
 class Pilot:
     """Starts an App headless and plays it through real input events."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 720), data_dir: str | Path | None = None,
-                 seed: int | None = 1, start: str = "table", speed: str | None = "instant",
-                 pace: str | None = "instant", rules: Any = None, demo: bool = False) -> None:
-        self.app = App(size=size, data_dir=None if data_dir is None else str(data_dir),
-                       seed=seed, speed=speed, pace=pace, rules=rules, start=start, demo=demo)
+    def __init__(
+        self,
+        size: tuple[int, int] = (1280, 720),
+        data_dir: str | Path | None = None,
+        seed: int | None = 1,
+        start: str = "table",
+        speed: str | None = "instant",
+        pace: str | None = "instant",
+        rules: Any = None,
+        demo: bool = False,
+    ) -> None:
+        self.app = App(
+            size=size,
+            data_dir=None if data_dir is None else str(data_dir),
+            seed=seed,
+            speed=speed,
+            pace=pace,
+            rules=rules,
+            start=start,
+            demo=demo,
+        )
         self.dt = FRAME
         self.step()
 
@@ -86,14 +102,22 @@ class Pilot:
 
     def wait_for_turn(self, seconds: float = 60.0) -> bool:
         """Step until it is the player's play and the table is idle (overlays dismissed)."""
+
         def ready() -> bool:
             top = self.top
             if top is not None and top.name == "hand_over":
                 top.next_hand()
                 return False
             t = self.table
-            return (t is not None and top is t and t.idle and t.state is not None
-                    and not t.state.is_over and t.state.to_move == HUMAN_SEAT)
+            return (
+                t is not None
+                and top is t
+                and t.idle
+                and t.state is not None
+                and not t.state.is_over
+                and t.state.to_move == HUMAN_SEAT
+            )
+
         return self.until(ready, seconds)
 
     # ----------------------------------------------------------------- input
@@ -128,8 +152,10 @@ class Pilot:
         self.mouse_down(start)
         for i in range(1, steps + 1):
             k = i / steps
-            self.move((int(start[0] + (end[0] - start[0]) * k),
-                       int(start[1] + (end[1] - start[1]) * k)), buttons=(1, 0, 0))
+            self.move(
+                (int(start[0] + (end[0] - start[0]) * k), int(start[1] + (end[1] - start[1]) * k)),
+                buttons=(1, 0, 0),
+            )
         self.mouse_up(end)
 
     def press(self, key: int, mod: int = 0, unicode: str = "") -> None:

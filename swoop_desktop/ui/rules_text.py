@@ -37,75 +37,124 @@ class OptionInfo:
 
 
 PRESET_INFO: dict[str, tuple[str, str]] = {
-    "app": ("App", "The app's table: game to 300, after a pick-up you may add more of the "
-                   "rank you played."),
-    "classic": ("Classic", "The common published rules: game to 500, your turn ends after "
-                           "a pick-up."),
-    "traditional": ("Traditional", "The older written rules: three decks, a pick-up takes "
-                                   "your cards too, high card leads, mystery cards chain."),
+    "app": (
+        "App",
+        "The app's table: game to 300, after a pick-up you may add more of the rank you played.",
+    ),
+    "classic": (
+        "Classic",
+        "The common published rules: game to 500, your turn ends after a pick-up.",
+    ),
+    "traditional": (
+        "Traditional",
+        "The older written rules: three decks, a pick-up takes "
+        "your cards too, high card leads, mystery cards chain.",
+    ),
 }
 
 OPTION_INFO: dict[str, OptionInfo] = {
     info.name: info
     for info in (
         OptionInfo(
-            "decks", "Decks",
+            "decks",
+            "Decks",
             "How many decks (52 cards and 2 Jokers each) are shuffled together.",
-            (OptionChoice("auto", "Auto", "Auto is 2 decks for four players."),
-             OptionChoice(2, "2"), OptionChoice(3, "3"), OptionChoice(4, "4")),
-            rule="R1"),
+            (
+                OptionChoice("auto", "Auto", "Auto is 2 decks for four players."),
+                OptionChoice(2, "2"),
+                OptionChoice(3, "3"),
+                OptionChoice(4, "4"),
+            ),
+            rule="R1",
+        ),
         OptionInfo(
-            "tens_are_swoop_cards", "10s are Swoop cards",
+            "tens_are_swoop_cards",
+            "10s are Swoop cards",
             "On: a 10 swoops the pile just like a Joker. Off: only Jokers do, and 10 ranks "
-            "between 9 and J.", rule="R2"),
+            "between 9 and J.",
+            rule="R2",
+        ),
         OptionInfo(
-            "hand_size", "Cards in hand",
+            "hand_size",
+            "Cards in hand",
             "How many cards each player holds in hand after the deal.",
             (OptionChoice(11, "11"), OptionChoice(12, "12", "12 is the 20-card variant.")),
-            rule="R4"),
+            rule="R4",
+        ),
         OptionInfo(
-            "table_cards", "Face-up and mystery cards",
+            "table_cards",
+            "Face-up and mystery cards",
             "Each player also gets four face-down mystery cards with a face-up card on each. "
-            "Off: hands only.", rule="R4"),
+            "Off: hands only.",
+            rule="R4",
+        ),
         OptionInfo(
-            "first_player", "Who plays first",
+            "first_player",
+            "Who plays first",
             "Who makes the first play of each hand.",
-            (OptionChoice("left_of_dealer", "Left of dealer",
-                          "The player left of the dealer starts."),
-             OptionChoice("high_card", "High card",
-                          "Everyone draws a card; the highest starts.")),
-            rule="R5"),
+            (
+                OptionChoice(
+                    "left_of_dealer", "Left of dealer", "The player left of the dealer starts."
+                ),
+                OptionChoice(
+                    "high_card", "High card", "Everyone draws a card; the highest starts."
+                ),
+            ),
+            rule="R5",
+        ),
         OptionInfo(
-            "pickup", "Playing higher than the pile",
+            "pickup",
+            "Playing higher than the pile",
             "What happens when your cards rank higher than the top of the pile.",
-            (OptionChoice("new_pile", "New pile",
-                          "You take the pile and your cards start a new one."),
-             OptionChoice("take_all", "Take all",
-                          "Your cards go into your hand with the pile; your turn ends.")),
-            rule="R8"),
+            (
+                OptionChoice(
+                    "new_pile", "New pile", "You take the pile and your cards start a new one."
+                ),
+                OptionChoice(
+                    "take_all",
+                    "Take all",
+                    "Your cards go into your hand with the pile; your turn ends.",
+                ),
+            ),
+            rule="R8",
+        ),
         OptionInfo(
-            "match_after_pickup", "Add more after a pick-up",
+            "match_after_pickup",
+            "Add more after a pick-up",
             "After a pick-up you may add more cards of the rank you played, including ones "
-            "you just picked up. Only with New pile.", rule="R8"),
+            "you just picked up. Only with New pile.",
+            rule="R8",
+        ),
         OptionInfo(
-            "max_four", "At most four of a kind",
+            "max_four",
+            "At most four of a kind",
             "No play may put more than four equal cards on top of the pile. Off: any number, "
-            "and four or more swoop.", rule="R9"),
+            "and four or more swoop.",
+            rule="R9",
+        ),
         OptionInfo(
-            "mystery_chain", "Chained mystery cards",
+            "mystery_chain",
+            "Chained mystery cards",
             "After you play a face-up card you may keep flipping mystery cards onto the pile "
-            "(the older rules).", rule="R13"),
+            "(the older rules).",
+            rule="R13",
+        ),
         OptionInfo(
-            "scoring", "Scoring",
+            "scoring",
+            "Scoring",
             "What the cards left in your hand are worth when someone goes out.",
-            (OptionChoice("standard", "Standard",
-                          "Face value, J Q K 10, Swoop cards 50."),
-             OptionChoice("simple", "Simple", "A to 9 are 5, J Q K 10, Swoop cards 20.")),
-            rule="R15"),
+            (
+                OptionChoice("standard", "Standard", "Face value, J Q K 10, Swoop cards 50."),
+                OptionChoice("simple", "Simple", "A to 9 are 5, J Q K 10, Swoop cards 20."),
+            ),
+            rule="R15",
+        ),
         OptionInfo(
-            "target", "Game ends at",
-            "The game ends after the hand in which someone reaches this total. Lowest total "
-            "wins.", rule="R16"),
+            "target",
+            "Game ends at",
+            "The game ends after the hand in which someone reaches this total. Lowest total wins.",
+            rule="R16",
+        ),
     )
 }
 
@@ -166,10 +215,14 @@ def summary(rules: Rules, players: int = 4) -> str:
 
 def _rank_order(rules: Rules) -> str:
     if rules.tens_are_swoop_cards:
-        return ("Low to high: A 2 3 4 5 6 7 8 9 J Q K. 10s and Jokers are Swoop cards and "
-                "have no place in that order. Suits never matter.")
-    return ("Low to high: A 2 3 4 5 6 7 8 9 10 J Q K. Jokers are the Swoop cards and have "
-            "no place in that order. Suits never matter.")
+        return (
+            "Low to high: A 2 3 4 5 6 7 8 9 J Q K. 10s and Jokers are Swoop cards and "
+            "have no place in that order. Suits never matter."
+        )
+    return (
+        "Low to high: A 2 3 4 5 6 7 8 9 10 J Q K. Jokers are the Swoop cards and have "
+        "no place in that order. Suits never matter."
+    )
 
 
 def _capital(text: str) -> str:
@@ -182,42 +235,68 @@ def _swoop_cards(rules: Rules) -> str:
 
 def _pickup(rules: Rules) -> list[Block]:
     if rules.pickup == "take_all":
-        return [("li", "Higher than the top card? You pick up the whole pile, and the cards "
-                       "you played go into your hand with it. Your turn ends, and the next "
-                       "player starts a new pile.")]
+        return [
+            (
+                "li",
+                "Higher than the top card? You pick up the whole pile, and the cards "
+                "you played go into your hand with it. Your turn ends, and the next "
+                "player starts a new pile.",
+            )
+        ]
     if rules.match_after_pickup:
-        return [("li", "Higher than the top card? You pick up the pile, and your cards start "
-                       "a new one; you may then add more cards of that rank, for example "
-                       "more 7s, including any you just picked up. Then your turn ends "
-                       "(unless you made a Swoop).")]
-    return [("li", "Higher than the top card? You pick up the pile, and your cards start a "
-                   "new one. Your turn ends there (unless your cards made a Swoop).")]
+        return [
+            (
+                "li",
+                "Higher than the top card? You pick up the pile, and your cards start "
+                "a new one; you may then add more cards of that rank, for example "
+                "more 7s, including any you just picked up. Then your turn ends "
+                "(unless you made a Swoop).",
+            )
+        ]
+    return [
+        (
+            "li",
+            "Higher than the top card? You pick up the pile, and your cards start a "
+            "new one. Your turn ends there (unless your cards made a Swoop).",
+        )
+    ]
 
 
 def _four_limit(rules: Rules) -> str:
     if rules.max_four:
-        return ("Never more than four of a kind: with three 8s on top you may add one 8, not "
-                "two, and no set is larger than four cards.")
-    return ("There is no limit of four: a set may hold any number of cards, and a run of "
-            "four or more equal cards swoops.")
+        return (
+            "Never more than four of a kind: with three 8s on top you may add one 8, not "
+            "two, and no set is larger than four cards."
+        )
+    return (
+        "There is no limit of four: a set may hold any number of cards, and a run of "
+        "four or more equal cards swoops."
+    )
 
 
 def _deal(rules: Rules, players: int) -> list[Block]:
     decks = rules.deck_count(players)
     cards = decks * 54
     if rules.table_cards:
-        layout = (f"Each player gets four face-down mystery cards in a row, a face-up card on "
-                  f"each of them, and {rules.hand_size} cards in hand.")
+        layout = (
+            f"Each player gets four face-down mystery cards in a row, a face-up card on "
+            f"each of them, and {rules.hand_size} cards in hand."
+        )
     else:
         layout = f"Each player gets {rules.hand_size} cards in hand, and nothing on the table."
     if rules.first_player == "high_card":
-        leader = ("To decide who plays first, everyone draws a card from the unused cards: "
-                  "the highest rank starts (a Swoop card or a tie draws again).")
+        leader = (
+            "To decide who plays first, everyone draws a card from the unused cards: "
+            "the highest rank starts (a Swoop card or a tie draws again)."
+        )
     else:
         leader = "The player to the left of the dealer plays first. The deal moves left each hand."
     return [
-        ("p", f"{decks} decks are shuffled together ({cards} cards, Jokers included). {layout} "
-              f"The cards left over are set aside unseen."),
+        (
+            "p",
+            f"{decks} decks are shuffled together ({cards} cards, Jokers included). {layout} "
+            f"The cards left over are set aside unseen.",
+        ),
         ("p", leader),
     ]
 
@@ -234,14 +313,22 @@ def _scoring(rules: Rules) -> list[Block]:
         values.append("10s: 10 points each")
         values.append(f"Jokers: {swoop} points each, so play them before you get caught")
     blocks: list[Block] = [
-        ("p", "The hand ends the moment one player has no cards left at all: hand, face-up "
-              "and face-down. That player scores nothing. Everyone else adds up every card "
-              "they still hold, hand and table, and adds it to their total:"),
+        (
+            "p",
+            "The hand ends the moment one player has no cards left at all: hand, face-up "
+            "and face-down. That player scores nothing. Everyone else adds up every card "
+            "they still hold, hand and table, and adds it to their total:",
+        ),
     ]
     blocks += [("li", v) for v in values]
-    blocks.append(("p", f"After a hand, if anyone has reached {rules.target} points the game "
-                        f"is over and the lowest total wins. If two or more players share "
-                        f"the lowest total, nobody wins."))
+    blocks.append(
+        (
+            "p",
+            f"After a hand, if anyone has reached {rules.target} points the game "
+            f"is over and the lowest total wins. If two or more players share "
+            f"the lowest total, nobody wins.",
+        )
+    )
     return blocks
 
 
@@ -252,9 +339,12 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
     blocks: list[Block] = [
         ("note", f"These are the rules of {which}: " + summary(rules, players) + "."),
         ("h", "The aim"),
-        ("p", "Get rid of all your cards before the others do. When someone goes out, "
-              "everyone else scores what they still hold, and points are bad: the lowest "
-              f"total when someone reaches {rules.target} wins."),
+        (
+            "p",
+            "Get rid of all your cards before the others do. When someone goes out, "
+            "everyone else scores what they still hold, and points are bad: the lowest "
+            f"total when someone reaches {rules.target} wins.",
+        ),
         ("h", "The deal"),
     ]
     blocks += _deal(rules, players)
@@ -262,59 +352,99 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
         ("h", "Card order"),
         ("p", _rank_order(rules)),
         ("h", "Your turn"),
-        ("p", "On your turn you make one play. There is no passing: there is always something "
-              "you can play."),
-        ("li", f"Play {'one to four' if rules.max_four else 'one or more'} cards of the same "
-               "rank from your hand"
-               + (", your face-up cards, or both together." if rules.table_cards else ".")),
-        ("li", "Equal to or lower than the top card of the pile (or the pile is empty)? Your "
-               "cards go on the pile, and the turn passes to the left."),
+        (
+            "p",
+            "On your turn you make one play. There is no passing: there is always something "
+            "you can play.",
+        ),
+        (
+            "li",
+            f"Play {'one to four' if rules.max_four else 'one or more'} cards of the same "
+            "rank from your hand"
+            + (", your face-up cards, or both together." if rules.table_cards else "."),
+        ),
+        (
+            "li",
+            "Equal to or lower than the top card of the pile (or the pile is empty)? Your "
+            "cards go on the pile, and the turn passes to the left.",
+        ),
     ]
     blocks += _pickup(rules)
     blocks += [
         ("h", "Swoop!"),
-        ("p", "When the top four cards of the pile are all of one rank (whoever played "
-              "them), the whole pile is swooped away for the rest of the hand, and the "
-              "player who made it plays again."),
-        ("p", f"You may also play {_swoop_cards(rules)} on its own at any time, whatever is "
-              "on the pile: it swoops the pile and you play again. Only one Swoop card per "
-              "play, never in a set."),
+        (
+            "p",
+            "When the top four cards of the pile are all of one rank (whoever played "
+            "them), the whole pile is swooped away for the rest of the hand, and the "
+            "player who made it plays again.",
+        ),
+        (
+            "p",
+            f"You may also play {_swoop_cards(rules)} on its own at any time, whatever is "
+            "on the pile: it swoops the pile and you play again. Only one Swoop card per "
+            "play, never in a set.",
+        ),
         ("p", _four_limit(rules)),
     ]
     if rules.table_cards:
         blocks += [
             ("h", "Mystery cards"),
-            ("p", "You may play your face-up cards at any time. Once a face-up card is gone, "
-                  "the mystery card under it is uncovered. As a play, you may flip an "
-                  "uncovered mystery card without looking at it first, and it must be played:"),
+            (
+                "p",
+                "You may play your face-up cards at any time. Once a face-up card is gone, "
+                "the mystery card under it is uncovered. As a play, you may flip an "
+                "uncovered mystery card without looking at it first, and it must be played:",
+            ),
             ("li", f"{_capital(_swoop_cards(rules))} swoops the pile."),
-            ("li", "Equal or lower than the top card: it goes on the pile, and you may add "
-                   "more of its rank from your hand or face-up cards, or say Done."),
+            (
+                "li",
+                "Equal or lower than the top card: it goes on the pile, and you may add "
+                "more of its rank from your hand or face-up cards, or say Done.",
+            ),
             ("li", "Higher: you pick up the pile, as if you had played it from your hand."),
         ]
         if rules.mystery_chain:
-            blocks.append(("p", "Chained mystery cards: after a play that put a face-up card "
-                                "on the pile without a pick-up, you may flip an uncovered "
-                                "mystery card onto it, then another, until you stop, run out, "
-                                "pick up the pile or make a Swoop."))
+            blocks.append(
+                (
+                    "p",
+                    "Chained mystery cards: after a play that put a face-up card "
+                    "on the pile without a pick-up, you may flip an uncovered "
+                    "mystery card onto it, then another, until you stop, run out, "
+                    "pick up the pile or make a Swoop.",
+                )
+            )
     blocks += [("h", "Scoring")]
     blocks += _scoring(rules)
     blocks += [
         ("h", "Playing with the mouse and keyboard"),
-        ("li", "Drag a card (and the cards of the same rank you selected) onto the pile. The "
-               "pile lights up when the play is allowed; a refused card goes back and the "
-               "reason is shown."),
-        ("li", "Or click cards to select them, then click the pile or press Enter. "
-               "Double-click plays a single card."),
+        (
+            "li",
+            "Drag a card (and the cards of the same rank you selected) onto the pile. The "
+            "pile lights up when the play is allowed; a refused card goes back and the "
+            "reason is shown.",
+        ),
+        (
+            "li",
+            "Or click cards to select them, then click the pile or press Enter. "
+            "Double-click plays a single card.",
+        ),
         ("li", "Click an uncovered mystery card to flip it."),
-        ("li", "When you may add more cards or flip another mystery card, add them the same "
-               "way, or press Done."),
-        ("li", "Keyboard: Left and Right move along your cards; Up picks the card and Down puts "
-               "it back; a number key picks that many cards of its rank. Enter or Space plays, "
-               "F flips a mystery card, D says Done, H shows a hint, Esc pauses and F11 "
-               "switches full screen."),
-        ("note", "You can change any of these rules in Settings; changes apply to the next "
-                 "new game."),
+        (
+            "li",
+            "When you may add more cards or flip another mystery card, add them the same "
+            "way, or press Done.",
+        ),
+        (
+            "li",
+            "Keyboard: Left and Right move along your cards; Up picks the card and Down puts "
+            "it back; a number key picks that many cards of its rank. Enter or Space plays, "
+            "F flips a mystery card, D says Done, H shows a hint, Esc pauses and F11 "
+            "switches full screen.",
+        ),
+        (
+            "note",
+            "You can change any of these rules in Settings; changes apply to the next new game.",
+        ),
     ]
     return blocks
 

@@ -110,7 +110,7 @@ class SceneStack:
         first = len(self.scenes) - 1
         while first > 0 and not self.scenes[first].opaque:
             first -= 1
-        for scene in self.scenes[max(first, 0):]:
+        for scene in self.scenes[max(first, 0) :]:
             scene.draw(surface)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -22,8 +22,9 @@ RATE = 22050
 Part = tuple[float, Callable[[], Iterator[float]]]  # (offset in ms, sample generator)
 
 
-def _noise_burst(seed: int, ms: float, decay: float, smooth: float, gain: float
-                 ) -> Callable[[], Iterator[float]]:
+def _noise_burst(
+    seed: int, ms: float, decay: float, smooth: float, gain: float
+) -> Callable[[], Iterator[float]]:
     def gen() -> Iterator[float]:
         rng = random.Random(seed)
         n = int(RATE * ms / 1000)
@@ -31,17 +32,18 @@ def _noise_burst(seed: int, ms: float, decay: float, smooth: float, gain: float
         for i in range(n):
             y += smooth * (rng.uniform(-1, 1) - y)
             yield y * gain * math.exp(-decay * i / n)
+
     return gen
 
 
-def _tone(freq: float, ms: float, gain: float, decay: float = 4.0
-          ) -> Callable[[], Iterator[float]]:
+def _tone(freq: float, ms: float, gain: float, decay: float = 4.0) -> Callable[[], Iterator[float]]:
     def gen() -> Iterator[float]:
         n = int(RATE * ms / 1000)
         step = 2 * math.pi * freq / RATE
         attack = RATE * 0.004
         for i in range(n):
             yield math.sin(step * i) * gain * min(1.0, i / attack) * math.exp(-decay * i / n)
+
     return gen
 
 
@@ -54,6 +56,7 @@ def _whoosh(seed: int, ms: float) -> Callable[[], Iterator[float]]:
             t = i / n
             y += (0.05 + 0.5 * t) * (rng.uniform(-1, 1) - y)
             yield y * 0.9 * math.sin(math.pi * t)
+
     return gen
 
 
@@ -61,12 +64,18 @@ EFFECTS: dict[str, list[Part]] = {
     "place": [(0, _noise_burst(1, 70, 7, 0.35, 0.8)), (0, _tone(180, 60, 0.35, 8))],
     "flip": [(0, _noise_burst(2, 45, 5, 0.6, 0.6)), (15, _noise_burst(3, 40, 6, 0.5, 0.4))],
     "pickup": [(i * 28, _noise_burst(10 + i, 50, 6, 0.4, 0.45)) for i in range(10)],
-    "swoop": [(0, _whoosh(4, 450)), (250, _tone(660, 260, 0.3, 3)),
-              (330, _tone(990, 300, 0.25, 3))],
+    "swoop": [
+        (0, _whoosh(4, 450)),
+        (250, _tone(660, 260, 0.3, 3)),
+        (330, _tone(990, 300, 0.25, 3)),
+    ],
     "illegal": [(0, _tone(150, 160, 0.35, 2)), (60, _tone(120, 160, 0.3, 2))],
     "turn": [(0, _tone(880, 90, 0.12, 6))],
-    "over": [(0, _tone(523, 300, 0.3, 2)), (150, _tone(659, 300, 0.3, 2)),
-             (300, _tone(784, 500, 0.3, 2))],
+    "over": [
+        (0, _tone(523, 300, 0.3, 2)),
+        (150, _tone(659, 300, 0.3, 2)),
+        (300, _tone(784, 500, 0.3, 2)),
+    ],
 }
 
 
@@ -160,7 +169,7 @@ class Sound:
         if self.channels > 1:
             wide = array("h", bytes(len(ints) * 2 * self.channels))
             for c in range(self.channels):
-                wide[c::self.channels] = ints
+                wide[c :: self.channels] = ints
             ints = wide
         try:
             self.sounds[name] = pygame.mixer.Sound(buffer=ints.tobytes())

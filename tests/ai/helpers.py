@@ -10,8 +10,9 @@ from swoop_desktop.engine.observation import PublicHistory
 PRESET_NAMES = ("app", "classic", "traditional")
 
 
-def played_position(preset: str, seed: int, plays: int, players: int = 4,
-                    scores: list[int] | None = None) -> tuple[GameState, PublicHistory]:
+def played_position(
+    preset: str, seed: int, plays: int, players: int = 4, scores: list[int] | None = None
+) -> tuple[GameState, PublicHistory]:
     """A deal after ``plays`` random legal actions (fewer if the hand ends), and its history.
 
     ``scores``: running totals before this hand (a deal late in a match).
@@ -34,10 +35,22 @@ def played_position(preset: str, seed: int, plays: int, players: int = 4,
     return state, history
 
 
-def position(players: list[dict], pile: str = "", to_move: int = 0, phase="play",
-             rules: dict | None = None, **extra) -> GameState:
-    data = {"rules": rules or {"preset": "app"}, "players": players, "pile": pile,
-            "to_move": to_move, "phase": phase, **extra}
+def position(
+    players: list[dict],
+    pile: str = "",
+    to_move: int = 0,
+    phase="play",
+    rules: dict | None = None,
+    **extra,
+) -> GameState:
+    data = {
+        "rules": rules or {"preset": "app"},
+        "players": players,
+        "pile": pile,
+        "to_move": to_move,
+        "phase": phase,
+        **extra,
+    }
     return parse_position(data)
 
 

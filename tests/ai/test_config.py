@@ -29,16 +29,27 @@ def test_shipped_file_gives_three_seats_without_messages():
 
 def test_user_file_overrides_only_what_it_names(tmp_path):
     shipped, _ = load_opponents()
-    seats, messages = load_opponents(_user(tmp_path, """
+    seats, messages = load_opponents(
+        _user(
+            tmp_path,
+            """
 seats:
   top:
     name: Grandma
     level: hard
     weights: {pickup: -3, swoop_card: 2.5}
-"""))
+""",
+        )
+    )
     assert messages == []
-    assert seats[1] == SeatConfig(2, "Grandma", "hard", shipped[1].personality,
-                                  {"pickup": -3.0, "swoop_card": 2.5}, shipped[1].think_ms)
+    assert seats[1] == SeatConfig(
+        2,
+        "Grandma",
+        "hard",
+        shipped[1].personality,
+        {"pickup": -3.0, "swoop_card": 2.5},
+        shipped[1].think_ms,
+    )
     assert seats[0] == shipped[0] and seats[2] == shipped[2]
     bot = seats[1].make_bot(seed=1)
     assert bot.level == "hard" and bot.weights["pickup"] == -3.0
@@ -56,18 +67,22 @@ def test_syntax_error_names_file_and_line_and_falls_back(tmp_path):
     assert "not valid YAML" in messages[0] and "shipped" in messages[0]
 
 
-@pytest.mark.parametrize("body, line, key, words", [
-    ("    level: expert\n", 3, "seats.left.level", "unknown level 'expert'"),
-    ("    think_ms: [900, 100]\n", 3, "seats.left.think_ms", "0 <= low <= high"),
-    ("    think_ms: fast\n", 3, "seats.left.think_ms", "got 'fast'"),
-    ("    personality: grumpy\n", 3, "seats.left.personality", "unknown personality 'grumpy'"),
-    ("    name: 42\n", 3, "seats.left.name", "should be text"),
-    ("    colour: red\n", 3, "seats.left.colour", "unknown key"),
-    ("    weights: {luck: 3}\n", 3, "seats.left.weights.luck", "unknown feature"),
-    ("    weights: {pickup: lots}\n", 3, "seats.left.weights.pickup", "should be a number"),
-])
+@pytest.mark.parametrize(
+    "body, line, key, words",
+    [
+        ("    level: expert\n", 3, "seats.left.level", "unknown level 'expert'"),
+        ("    think_ms: [900, 100]\n", 3, "seats.left.think_ms", "0 <= low <= high"),
+        ("    think_ms: fast\n", 3, "seats.left.think_ms", "got 'fast'"),
+        ("    personality: grumpy\n", 3, "seats.left.personality", "unknown personality 'grumpy'"),
+        ("    name: 42\n", 3, "seats.left.name", "should be text"),
+        ("    colour: red\n", 3, "seats.left.colour", "unknown key"),
+        ("    weights: {luck: 3}\n", 3, "seats.left.weights.luck", "unknown feature"),
+        ("    weights: {pickup: lots}\n", 3, "seats.left.weights.pickup", "should be a number"),
+    ],
+)
 def test_bad_value_names_file_line_and_key_and_keeps_the_shipped_setting(
-        tmp_path, body, line, key, words):
+    tmp_path, body, line, key, words
+):
     text = "seats:\n  left:\n" + body + "    name: Bob\n" * ("name:" not in body)
     seats, messages = load_opponents(_user(tmp_path, text))
     shipped = load_opponents()[0]
@@ -85,8 +100,9 @@ def test_wrong_shapes_are_reported(tmp_path):
     seats, messages = load_opponents(_user(tmp_path, "- just\n- a list\n"))
     assert seats == load_opponents()[0]
     assert "should be a mapping" in messages[0]
-    seats, messages = load_opponents(_user(tmp_path, "seats:\n  middle: {level: easy}\n"
-                                                     "  top: hard\ncolour: 3\n"))
+    seats, messages = load_opponents(
+        _user(tmp_path, "seats:\n  middle: {level: easy}\n  top: hard\ncolour: 3\n")
+    )
     assert seats == load_opponents()[0]
     text = " | ".join(messages)
     assert "line 2: seats.middle: unknown seat" in text

@@ -17,16 +17,18 @@ def _hint(state, level="normal"):
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_r9_hint_finds_the_fourth_card_swoop(level):
-    state = position([player("7 K 2 5"), player("3 3"), player("4 4"), player("6 6")],
-                     pile="9 7 7 7")
+    state = position(
+        [player("7 K 2 5"), player("3 3"), player("4 4"), player("6 6")], pile="9 7 7 7"
+    )
     h = _hint(state, level)
     assert h.action == Play((7,), ())
     assert h.reason == "Swoop: your fourth 7 clears the pile"
 
 
 def test_r10_hint_uses_a_swoop_card_to_dodge_a_big_pick_up():
-    state = position([player("K Q T"), player("3 3"), player("4 4"), player("6 6")],
-                     pile="8 6 5 4 3 2 A")
+    state = position(
+        [player("K Q T"), player("3 3"), player("4 4"), player("6 6")], pile="8 6 5 4 3 2 A"
+    )
     h = _hint(state)
     assert h.action == Play((10,), ())
     assert h.reason == "Swoop: your 10 saves you picking up 7 cards (29 points)"
@@ -47,8 +49,15 @@ def test_r8_hint_explains_a_forced_pick_up():
 
 
 def test_r11_hint_flip_gives_a_chance():
-    state = position([player("K", up=[None, None, None, None], down=["4", None, None, None]),
-                      player("3 3"), player("4 4"), player("6 6")], pile="8 8 6 5 4 3 2")
+    state = position(
+        [
+            player("K", up=[None, None, None, None], down=["4", None, None, None]),
+            player("3 3"),
+            player("4 4"),
+            player("6 6"),
+        ],
+        pile="8 8 6 5 4 3 2",
+    )
     h = _hint(state)
     assert h.action == Flip(0)
     assert h.reason.startswith("Flip a mystery card: about ")
@@ -92,8 +101,7 @@ def test_hints_come_from_the_search_and_name_the_points_it_saves():
 
 
 def test_r15_hint_says_how_many_points_a_play_sheds():
-    state = position([player("K K 3 4"), player("3 3"), player("4 4"), player("6 6")],
-                     pile="K")
+    state = position([player("K K 3 4"), player("3 3"), player("4 4"), player("6 6")], pile="K")
     h = hint(observe(state, 0), state.legal_actions(), "normal")
     assert h.action == Play((13, 13), ())
     assert h.reason == "Play two kings on the king: keeps 20 points out of your hand"

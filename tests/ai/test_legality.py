@@ -36,8 +36,10 @@ def test_r6_bots_never_answer_illegally_over_thousands_of_decisions(preset):
     total = 0
     deal = 0
     while total < 5000:
-        bots = [make_bot(fast[(deal + i) % len(fast)], PERSONALITIES[(deal + i) % 4], seed=deal)
-                for i in range(4)]
+        bots = [
+            make_bot(fast[(deal + i) % len(fast)], PERSONALITIES[(deal + i) % 4], seed=deal)
+            for i in range(4)
+        ]
         total += _play(rules, bots, seed=100 + deal)
         deal += 1
     assert total >= 5000
@@ -46,22 +48,34 @@ def test_r6_bots_never_answer_illegally_over_thousands_of_decisions(preset):
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_r6_hard_bot_never_answers_illegally(preset):
     rules = Rules.from_preset(preset)
-    bots = [HardBot(seed=1, max_worlds=2, use_clock=False), make_bot("normal"),
-            make_bot("easy", seed=2), make_bot("random", seed=3)]
+    bots = [
+        HardBot(seed=1, max_worlds=2, use_clock=False),
+        make_bot("normal"),
+        make_bot("easy", seed=2),
+        make_bot("random", seed=3),
+    ]
     assert _play(rules, bots, seed=7) > 10
 
 
 @pytest.mark.parametrize("players", [3, 5, 8])
 def test_r3_bots_play_legally_at_other_table_sizes(players):
     rules = Rules.from_preset("app")
-    bots = [make_bot(("easy", "normal", "lowest", "highest")[i % 4], seed=i)
-            for i in range(players)]
+    bots = [
+        make_bot(("easy", "normal", "lowest", "highest")[i % 4], seed=i) for i in range(players)
+    ]
     assert _play(rules, bots, seed=players) > 10
 
 
-@pytest.mark.parametrize("options", [{"max_four": False}, {"tens_are_swoop_cards": False},
-                                     {"table_cards": False}, {"scoring": "simple"},
-                                     {"pickup": "take_all", "mystery_chain": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"max_four": False},
+        {"tens_are_swoop_cards": False},
+        {"table_cards": False},
+        {"scoring": "simple"},
+        {"pickup": "take_all", "mystery_chain": True},
+    ],
+)
 def test_bots_play_legally_under_rule_options(options):
     rules = Rules.from_preset("app", **options)
     bots = [make_bot(level, seed=9) for level in ("normal", "easy", "random", "highest")]

@@ -60,8 +60,9 @@ def test_same_seed_same_observation_same_answer_and_seeds_differ():
     picks = {make_bot("random", seed=s).choose(obs, legal) for s in range(40)}
     assert len(picks) > 1, "the seed matters"
     for s in range(5):
-        assert make_bot("random", seed=s).choose(obs, legal) == \
-            make_bot("random", seed=s).choose(obs, legal)
+        assert make_bot("random", seed=s).choose(obs, legal) == make_bot("random", seed=s).choose(
+            obs, legal
+        )
 
 
 def test_the_match_aware_search_never_peeks_and_really_searches():
@@ -69,8 +70,9 @@ def test_the_match_aware_search_never_peeks_and_really_searches():
     decides; re-dealing what the hard bot cannot see changes nothing."""
     overruled = 0
     for seed in range(12):
-        state, history = played_position("app", seed, plays=6 + 5 * seed,
-                                          scores=[240, 180, 275, 210])
+        state, history = played_position(
+            "app", seed, plays=6 + 5 * seed, scores=[240, 180, 275, 210]
+        )
         seat = state.to_move
         obs = observe(state, seat, history)
         assert obs.scores == (240, 180, 275, 210)

@@ -43,8 +43,12 @@ def test_observation_is_frozen():
 
 
 def test_r8_public_pick_up_is_remembered_until_those_cards_are_played():
-    state = position([player("3 3 K"), player("9 5"), player("9 5"), player("9 5")],
-                     pile="8 7 7", to_move=0, rules={"preset": "classic"})
+    state = position(
+        [player("3 3 K"), player("9 5"), player("9 5"), player("9 5")],
+        pile="8 7 7",
+        to_move=0,
+        rules={"preset": "classic"},
+    )
     history = PublicHistory(4)
     pile_ids = list(state.pile)
     eight = pile_ids[0]
@@ -98,9 +102,12 @@ def test_observe_rejects_a_bad_seat():
 
 
 def test_r8_forced_pick_up_sets_a_floor_and_search_deals_high_cards_there():
-    state = position([player("Q K", down=["2", None, None, None]), player("9 5"),
-                      player("9 5"), player("9 5")], pile="8 7 4", to_move=0,
-                     rules={"preset": "classic"})
+    state = position(
+        [player("Q K", down=["2", None, None, None]), player("9 5"), player("9 5"), player("9 5")],
+        pile="8 7 4",
+        to_move=0,
+        rules={"preset": "classic"},
+    )
     history = PublicHistory(4)
     history.feed(state.apply(Play((13,), ())))  # nothing at or under 4: picks up with a king
     obs = observe(state, 2, history)
@@ -114,25 +121,41 @@ def test_r8_forced_pick_up_sets_a_floor_and_search_deals_high_cards_there():
 
 @pytest.mark.parametrize("preset", ["classic", "traditional"])
 def test_r11_pick_up_by_a_flip_says_nothing_about_the_hand(preset):
-    state = position([player("A", up=[None, None, None, None], down=["K", None, None, None]),
-                      player("9 5"), player("9 5"), player("9 5")], pile="8 7 4", to_move=0,
-                     rules={"preset": preset})
+    state = position(
+        [
+            player("A", up=[None, None, None, None], down=["K", None, None, None]),
+            player("9 5"),
+            player("9 5"),
+            player("9 5"),
+        ],
+        pile="8 7 4",
+        to_move=0,
+        rules={"preset": preset},
+    )
     history = PublicHistory(4)
     history.feed(state.apply(Flip(0)))  # the king is higher: the pile is picked up
     assert history.floor[0] == 0
 
 
 def test_r8_take_all_pick_up_sets_the_floor_from_the_top_before_the_play():
-    state = position([player("Q K"), player("9 5"), player("9 5"), player("9 5")],
-                     pile="8 7 6", to_move=0, rules={"preset": "traditional"})
+    state = position(
+        [player("Q K"), player("9 5"), player("9 5"), player("9 5")],
+        pile="8 7 6",
+        to_move=0,
+        rules={"preset": "traditional"},
+    )
     history = PublicHistory(4)
     history.feed(state.apply(Play((12,), ())))
     assert history.floor[0] == 6
 
 
 def test_r7_a_set_under_the_top_suggests_no_ranks_between():
-    state = position([player("9 5 5"), player("9 2"), player("9 2"), player("9 2")],
-                     pile="J", to_move=0, rules={"preset": "classic"})
+    state = position(
+        [player("9 5 5"), player("9 2"), player("9 2"), player("9 2")],
+        pile="J",
+        to_move=0,
+        rules={"preset": "classic"},
+    )
     history = PublicHistory(4)
     history.feed(state.apply(Play((9,), ())))  # 9 on the jack: nothing says anything
     history.feed(state.apply(Play((2,), ())))  # 2 on the 9: player 1 seems to lack 3-9

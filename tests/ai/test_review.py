@@ -33,12 +33,13 @@ BIG_PILE = dict(
         {"hand": "5 7 9 Q K", "up": [None, "A", None, None], "down": ["9", "9", "J", "2"]},
         {"hand": "A 3 6 8 J", "up": [None, None, "2", None], "down": ["7", "8", "Q", "A"]},
     ],
-    pile="K Q J 9 9 8 7 6 5 5 4 3", scores=[40, 60, 80, 100])
+    pile="K Q J 9 9 8 7 6 5 5 4 3",
+    scores=[40, 60, 80, 100],
+)
 
 
 def _decision(state, chosen) -> Decision:
-    return Decision(0, 0, observe(state, 0), tuple(state.legal_actions()), chosen,
-                    state.clone(), 1)
+    return Decision(0, 0, observe(state, 0), tuple(state.legal_actions()), chosen, state.clone(), 1)
 
 
 def test_a_flip_into_a_big_pile_with_a_safe_low_play_is_a_blunder_and_says_why():
@@ -74,7 +75,15 @@ def test_hindsight_uses_the_real_cards_and_says_so():
 
 def test_labels_follow_the_documented_thresholds():
     assert [label_for(c) for c in (0, 2.9, 3, 7.9, 8, 19.9, 20, 80)] == [
-        "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
 
 
 def test_the_fair_verdict_never_depends_on_cards_the_player_could_not_see():
@@ -127,7 +136,8 @@ def test_a_hand_played_by_the_strongest_bot_is_rated_all_good(seed):
     result = review(match.rules, 4, match.seed, match.actions, worlds=32)
     assert len(result.verdicts) >= 5
     assert [v.label for v in result.verdicts] == ["good"] * len(result.verdicts), [
-        (v.number, v.label, v.cost, v.reason) for v in result.verdicts]
+        (v.number, v.label, v.cost, v.reason) for v in result.verdicts
+    ]
     assert result.accuracy == 100.0
 
 
@@ -142,16 +152,28 @@ def test_decisions_skip_forced_moves_and_count_only_the_reviewed_seat():
 
 def test_summary_counts_costs_and_points_to_the_worst_decision():
     def v(number, label, cost, hand=0):
-        return Verdict(hand, number, number, "flipped a mystery card", "played a 9", cost,
-                       label, "", (), 8)
+        return Verdict(
+            hand, number, number, "flipped a mystery card", "played a 9", cost, label, "", (), 8
+        )
 
-    result = Review([v(1, "good", 0), v(2, "good", 1.5), v(3, "inaccuracy", 4),
-                     v(4, "inaccuracy", 2.5), v(5, "blunder", 25, hand=2)])
+    result = Review(
+        [
+            v(1, "good", 0),
+            v(2, "good", 1.5),
+            v(3, "inaccuracy", 4),
+            v(4, "inaccuracy", 2.5),
+            v(5, "blunder", 25, hand=2),
+        ]
+    )
     lines = result.summary_lines()
-    assert lines[0] == ("5 decisions: 2 as good as the best, 2 cost about 6 points "
-                        "(inaccuracies), 1 costs about 25 points (a blunder).")
-    assert lines[1].startswith("Hand 3, decision 5: you flipped a mystery card when playing "
-                               "a 9 was better (about 25 points, blunder)")
+    assert lines[0] == (
+        "5 decisions: 2 as good as the best, 2 cost about 6 points "
+        "(inaccuracies), 1 costs about 25 points (a blunder)."
+    )
+    assert lines[1].startswith(
+        "Hand 3, decision 5: you flipped a mystery card when playing "
+        "a 9 was better (about 25 points, blunder)"
+    )
     assert result.accuracy == 40.0
     assert Review.from_json(result.to_json()) == result
 
@@ -169,6 +191,7 @@ def test_cancel_stops_a_review_and_progress_is_reported():
             cancel.set()
 
     with pytest.raises(Cancelled):
-        review(match.rules, 4, match.seed, match.actions, worlds=2, progress=progress,
-               cancel=cancel)
+        review(
+            match.rules, 4, match.seed, match.actions, worlds=2, progress=progress, cancel=cancel
+        )
     assert seen[:2] == [(1, seen[0][1]), (2, seen[0][1])] and len(seen) == 2

@@ -22,9 +22,16 @@ from swoop_desktop.engine.observation import observe
 from .helpers import played_position, player, position
 
 
-@pytest.mark.parametrize("preset, options", [("app", {}), ("classic", {}), ("traditional", {}),
-                                             ("app", {"max_four": False}),
-                                             ("app", {"tens_are_swoop_cards": False})])
+@pytest.mark.parametrize(
+    "preset, options",
+    [
+        ("app", {}),
+        ("classic", {}),
+        ("traditional", {}),
+        ("app", {"max_four": False}),
+        ("app", {"tens_are_swoop_cards": False}),
+    ],
+)
 def test_r6_play_out_candidates_are_always_legal(preset, options):
     rules = Rules.from_preset(preset, **options)
     checked = 0
@@ -97,8 +104,11 @@ def test_r16_match_value_knows_the_target_and_splits_a_tie():
 def test_a_leader_near_the_end_would_rather_end_the_game():
     # Seat 0 leads by far; seat 1 is 25 short of the target. Going out now ends the game
     # with seat 0 the winner; any other hand result is worth less to it.
-    state = position([player("5"), player("3 3 K K"), player("4 4"), player("6 6")],
-                     pile="9", scores=[100, 275, 200, 220])
+    state = position(
+        [player("5"), player("3 3 K K"), player("4 4"), player("6 6")],
+        pile="9",
+        scores=[100, 275, 200, 220],
+    )
     ended = state.clone()
     ended.apply(Play((5,), ()))
     assert evaluate(ended, 0, points_weight=0) == 1.0
@@ -114,8 +124,9 @@ def test_r16_far_behind_wants_a_swing_near_the_target_and_the_leader_want_safety
     def sure_and_gamble(me, others, mean, rise=20):
         rest = [t + rise for t in others]
         sure = match_value([me + mean, *rest], 0, 300)
-        gamble = (match_value([me, *rest], 0, 300)
-                  + match_value([me + 2 * mean, *rest], 0, 300)) / 2
+        gamble = (
+            match_value([me, *rest], 0, 300) + match_value([me + 2 * mean, *rest], 0, 300)
+        ) / 2
         return sure, gamble
 
     sure, gamble = sure_and_gamble(150, [50, 50, 50], 30)  # far behind: needs a swing

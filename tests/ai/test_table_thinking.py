@@ -23,8 +23,12 @@ GATE_TIMEOUT = 20.0
 def _three_hard_bots(data) -> None:
     dirs = resolve_dirs(data)
     settings, _ = load_settings(dirs)
-    save_settings(dirs, dataclasses.replace(
-        settings, opponents={1: {"level": "hard"}, 2: {"level": "hard"}, 3: {"level": "hard"}}))
+    save_settings(
+        dirs,
+        dataclasses.replace(
+            settings, opponents={1: {"level": "hard"}, 2: {"level": "hard"}, 3: {"level": "hard"}}
+        ),
+    )
 
 
 def test_three_hard_bots_think_on_a_worker_and_never_hold_up_a_frame(tmp_path):
@@ -34,8 +38,9 @@ def test_three_hard_bots_think_on_a_worker_and_never_hold_up_a_frame(tmp_path):
     entered: list[tuple[int, str]] = []  # (seat, thread name) of every hard decision begun
     timed_out: list[int] = []
     searched: list[int] = []
-    with Pilot(data_dir=data, seed=8, start="table", demo=True, speed="instant",
-               pace="instant") as pilot:
+    with Pilot(
+        data_dir=data, seed=8, start="table", demo=True, speed="instant", pace="instant"
+    ) as pilot:
         table = pilot.table
         assert [s.level for s in table.seats[1:]] == ["hard"] * 3
         for seat in (1, 2, 3):
@@ -69,13 +74,16 @@ def test_three_hard_bots_think_on_a_worker_and_never_hold_up_a_frame(tmp_path):
             assert table.thinking is not None and table.thinking["seat"] == seat
             seats_held.add(seat)
             gate.set()
-            assert pilot.until(lambda plays=plays: table.plays > plays, 30), \
+            assert pilot.until(lambda plays=plays: table.plays > plays, 30), (
                 "the bot's answer is played once it is ready"
+            )
         gate.set()
     assert not timed_out, "the frame loop never waited on a thinking bot"
     assert all(name != "MainThread" for _, name in entered), "hard bots think off the frame loop"
     assert len(seats_held) >= 2
     assert any(w > 0 for w in searched), "the hard bots really searched"
     frame_ms.sort()
-    print(f"frames while a hard bot thought: {len(frame_ms)}, "
-          f"p50 {frame_ms[len(frame_ms) // 2]:.2f} ms, max {frame_ms[-1]:.2f} ms")
+    print(
+        f"frames while a hard bot thought: {len(frame_ms)}, "
+        f"p50 {frame_ms[len(frame_ms) // 2]:.2f} ms, max {frame_ms[-1]:.2f} ms"
+    )

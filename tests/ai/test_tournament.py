@@ -21,8 +21,7 @@ def test_normal_beats_three_random_bots_clearly(capsys):
     entries = report["entries"]
     assert [e["bot"] for e in entries] == ["normal", "random", "random", "random"]
     for e in entries:
-        assert set(e) >= {"bot", "win_rate", "ci95", "mean_points", "seat_win_rates",
-                          "decision_ms"}
+        assert set(e) >= {"bot", "win_rate", "ci95", "mean_points", "seat_win_rates", "decision_ms"}
         lo, hi = e["ci95"]
         assert 0 <= lo <= e["win_rate"] <= hi <= 1
         assert len(e["seat_win_rates"]) == 4
@@ -52,8 +51,20 @@ def test_turn_cap_stops_games_and_reports_them():
 
 
 def test_text_report_lists_every_entry(capsys):
-    assert main(["--bots", "lowest,highest,random", "--deals", "3", "--no-progress",
-                 "--rules", '{"preset": "classic"}']) == 0
+    assert (
+        main(
+            [
+                "--bots",
+                "lowest,highest,random",
+                "--deals",
+                "3",
+                "--no-progress",
+                "--rules",
+                '{"preset": "classic"}',
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "9 games" in out and "capped games" in out
     for name in ("lowest", "highest", "random"):
@@ -67,17 +78,22 @@ def test_progress_bar_goes_to_stderr(capsys):
     json.loads(captured.out)
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--bots", "normal,genius,random"], "unknown level 'genius'"),
-    (["--bots", "normal:grumpy,random,random"], "unknown personality 'grumpy'"),
-    (["--bots", "normal,random"], "players: must be 3-8"),
-    (["--bots", "normal,random,random", "--deals", "0"], "--deals: must be 1 or more"),
-    (["--bots", "normal,random,random", "--match", "0"], "--match: must be 1 or more"),
-    (["--bots", "hard,random,random", "--match", "2", "--worlds", "0"],
-     "--worlds: must be 1 or more"),
-    (["--bots", "normal,random,random", "--rules", "{oops"], "--rules: not valid JSON"),
-    (["--bots", "normal,random,random", "--rules", '{"preset": "house"}'], "unknown rule set"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--bots", "normal,genius,random"], "unknown level 'genius'"),
+        (["--bots", "normal:grumpy,random,random"], "unknown personality 'grumpy'"),
+        (["--bots", "normal,random"], "players: must be 3-8"),
+        (["--bots", "normal,random,random", "--deals", "0"], "--deals: must be 1 or more"),
+        (["--bots", "normal,random,random", "--match", "0"], "--match: must be 1 or more"),
+        (
+            ["--bots", "hard,random,random", "--match", "2", "--worlds", "0"],
+            "--worlds: must be 1 or more",
+        ),
+        (["--bots", "normal,random,random", "--rules", "{oops"], "--rules: not valid JSON"),
+        (["--bots", "normal,random,random", "--rules", '{"preset": "house"}'], "unknown rule set"),
+    ],
+)
 def test_bad_arguments_exit_2_with_a_clear_message(capsys, args, words):
     assert main(args) == 2
     assert words in capsys.readouterr().err
@@ -113,8 +129,17 @@ def test_r16_match_mode_level_order_on_a_small_fixed_work_run():
 def test_match_mode_json_keeps_the_deal_keys_and_adds_the_match_figures(capsys):
     report = _json(capsys, "--bots", "normal,easy,easy,easy", "--match", "2", "--seed", "5")
     for e in report["entries"]:
-        assert set(e) >= {"bot", "win_rate", "ci95", "mean_points", "seat_win_rates",
-                          "decision_ms", "match_win_rate", "match_ci95", "points_margin"}
+        assert set(e) >= {
+            "bot",
+            "win_rate",
+            "ci95",
+            "mean_points",
+            "seat_win_rates",
+            "decision_ms",
+            "match_win_rate",
+            "match_ci95",
+            "points_margin",
+        }
     # Duplicate seating: every entry played each match seed from every seat.
     assert all(e["games"] == 8 and sum(e["seat_win_rates"]) >= 0 for e in report["entries"])
     # The margins of a table add up to zero (each is own points minus the others' mean).

@@ -18,14 +18,22 @@ CHECKER = ROOT / "tools" / "check_walls.py"
 
 
 def _check(root: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(CHECKER), "--root", str(root)],
-                          capture_output=True, text=True, timeout=120, cwd=root)
+    return subprocess.run(
+        [sys.executable, str(CHECKER), "--root", str(root)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=root,
+    )
 
 
 @pytest.fixture
 def scratch(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "swoop_desktop", tmp_path / "swoop_desktop",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "swoop_desktop",
+        tmp_path / "swoop_desktop",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     return tmp_path
 
 
@@ -44,27 +52,34 @@ def test_the_checker_sees_an_unbroken_scratch_copy_as_whole(scratch):
 
 def test_an_import_cycle_inside_a_function_is_found(scratch):
     # rules.py is imported by state.py; a lazy import back closes a cycle.
-    _append(scratch / "swoop_desktop/engine/rules.py",
-            "def _late():\n    from .state import GameState\n    return GameState")
+    _append(
+        scratch / "swoop_desktop/engine/rules.py",
+        "def _late():\n    from .state import GameState\n    return GameState",
+    )
     result = _check(scratch)
     assert result.returncode == 1
     assert "import cycle" in result.stdout and "swoop_desktop.engine.rules" in result.stdout
 
 
 def test_an_import_by_string_is_found(scratch):
-    _append(scratch / "swoop_desktop/storage/paths.py",
-            "import importlib\n\ndef _late():\n"
-            "    return importlib.import_module('swoop_desktop.storage.settings')")
+    _append(
+        scratch / "swoop_desktop/storage/paths.py",
+        "import importlib\n\ndef _late():\n"
+        "    return importlib.import_module('swoop_desktop.storage.settings')",
+    )
     result = _check(scratch)
     assert result.returncode == 1 and "storage/paths.py" in result.stdout
 
 
-@pytest.mark.parametrize("line", [
-    "import numpy",
-    "from yaml import safe_load",
-    "from swoop_desktop.storage import paths",
-    "from ..storage import paths",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "import numpy",
+        "from yaml import safe_load",
+        "from swoop_desktop.storage import paths",
+        "from ..storage import paths",
+    ],
+)
 def test_the_engine_may_import_only_the_standard_library(scratch, line):
     _append(scratch / "swoop_desktop/engine/cards.py", f"def _late():\n    {line}")
     result = _check(scratch)
@@ -72,14 +87,17 @@ def test_the_engine_may_import_only_the_standard_library(scratch, line):
     assert "engine/cards.py" in result.stdout and "not the standard library" in result.stdout
 
 
-@pytest.mark.parametrize("line", [
-    "from swoop_desktop.engine import GameState",
-    "from swoop_desktop.engine.state import new_deal",
-    "import swoop_desktop.engine.state",
-    "from ..engine import state",
-    "import swoop_desktop.engine as e\nX = e.GameState",
-    "X = getattr(__import__('swoop_desktop').engine, 'GameState')",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "from swoop_desktop.engine import GameState",
+        "from swoop_desktop.engine.state import new_deal",
+        "import swoop_desktop.engine.state",
+        "from ..engine import state",
+        "import swoop_desktop.engine as e\nX = e.GameState",
+        "X = getattr(__import__('swoop_desktop').engine, 'GameState')",
+    ],
+)
 def test_the_ai_cannot_reach_gamestate_by_any_route(scratch, line):
     _append(scratch / "swoop_desktop/ai/bots.py", line)
     result = _check(scratch)
@@ -88,9 +106,20 @@ def test_the_ai_cannot_reach_gamestate_by_any_route(scratch, line):
 
 
 def _mypy(root: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mypy", "--config-file",
-                           str(ROOT / "pyproject.toml"), "--no-incremental"],
-                          capture_output=True, text=True, timeout=300, cwd=root)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--no-incremental",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=root,
+    )
 
 
 def test_mypy_strict_catches_an_untyped_engine_function(scratch):

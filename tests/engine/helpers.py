@@ -14,10 +14,22 @@ def player(hand: str = "", up: list | None = None, down: list | None = None) -> 
     return {"hand": hand, "up": list(up or EMPTY4), "down": list(down or EMPTY4)}
 
 
-def position(players: list[dict], pile: str = "", to_move: int = 0, phase: Any = "play",
-             rules: dict | None = None, **extra: Any) -> GameState:
-    data = {"rules": rules or {"preset": "app"}, "players": players, "pile": pile,
-            "to_move": to_move, "phase": phase, **extra}
+def position(
+    players: list[dict],
+    pile: str = "",
+    to_move: int = 0,
+    phase: Any = "play",
+    rules: dict | None = None,
+    **extra: Any,
+) -> GameState:
+    data = {
+        "rules": rules or {"preset": "app"},
+        "players": players,
+        "pile": pile,
+        "to_move": to_move,
+        "phase": phase,
+        **extra,
+    }
     return parse_position(data)
 
 

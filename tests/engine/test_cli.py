@@ -9,13 +9,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 # Block pygame so the test proves the engine CLI never needs it.
-PRELUDE = ("import sys, runpy; sys.modules['pygame'] = None; sys.argv = ['engine'] + sys.argv[1:];"
-           " runpy.run_module('swoop_desktop.engine', run_name='__main__')")
+PRELUDE = (
+    "import sys, runpy; sys.modules['pygame'] = None; sys.argv = ['engine'] + sys.argv[1:];"
+    " runpy.run_module('swoop_desktop.engine', run_name='__main__')"
+)
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-c", PRELUDE, *args], cwd=ROOT, capture_output=True,
-                          text=True, input=stdin, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", PRELUDE, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=60,
+    )
 
 
 def test_deal_prints_a_position(tmp_path):
@@ -33,13 +41,17 @@ def test_deal_with_players_and_rules():
 
 
 def test_legal_and_play(tmp_path):
-    position = {"rules": {"preset": "app"},
-                "players": [{"hand": "7 7 K", "up": ["3", None, "J", "5"],
-                             "down": ["4", "9", "Q", "2"]},
-                            {"hand": "A 2", "up": [None] * 4, "down": [None, "X", None, None]},
-                            {"hand": "5", "up": ["T", "T", "T", "T"],
-                             "down": ["6", "6", "6", "6"]}],
-                "pile": "9 8 8", "to_move": 0, "phase": "play"}
+    position = {
+        "rules": {"preset": "app"},
+        "players": [
+            {"hand": "7 7 K", "up": ["3", None, "J", "5"], "down": ["4", "9", "Q", "2"]},
+            {"hand": "A 2", "up": [None] * 4, "down": [None, "X", None, None]},
+            {"hand": "5", "up": ["T", "T", "T", "T"], "down": ["6", "6", "6", "6"]},
+        ],
+        "pile": "9 8 8",
+        "to_move": 0,
+        "phase": "play",
+    }
     path = tmp_path / "p.json"
     path.write_text(json.dumps(position))
     out = run("legal", str(path))
@@ -59,8 +71,9 @@ def test_legal_and_play(tmp_path):
 
 def test_illegal_action_exits_2_with_rule_id(tmp_path):
     path = tmp_path / "p.json"
-    path.write_text(json.dumps({"players": [{"hand": "8 8"}, {"hand": "A"}, {"hand": "2"}],
-                                "pile": "8 8 8"}))
+    path.write_text(
+        json.dumps({"players": [{"hand": "8 8"}, {"hand": "A"}, {"hand": "2"}], "pile": "8 8 8"})
+    )
     out = run("play", str(path), '{"play": {"hand": "8 8"}}')
     assert out.returncode == 2
     assert "R9:" in out.stderr and out.stdout == ""
@@ -106,22 +119,42 @@ def test_item19_bad_bytes_nesting_and_numbers_exit_2(tmp_path):
         path.write_bytes(raw)
         out = run("legal", str(path))
         _one_short_line(out)
-        out = subprocess.run([sys.executable, "-c", PRELUDE, "legal", "-"], cwd=ROOT,
-                             capture_output=True, input=raw, timeout=60)
+        out = subprocess.run(
+            [sys.executable, "-c", PRELUDE, "legal", "-"],
+            cwd=ROOT,
+            capture_output=True,
+            input=raw,
+            timeout=60,
+        )
         assert out.returncode == 2 and out.stderr.count(b"\n") == 1, name
 
 
 def test_item19_bad_rules_and_actions_exit_2(tmp_path):
-    for rules in ('{"preset": []}', '{"preset": {}}', "[1]", '{"target": ' + "9" * 5000 + "}",
-                  "[" * 5000, '{"' + "k" * 20_000 + '": 1}'):
+    for rules in (
+        '{"preset": []}',
+        '{"preset": {}}',
+        "[1]",
+        '{"target": ' + "9" * 5000 + "}",
+        "[" * 5000,
+        '{"' + "k" * 20_000 + '": 1}',
+    ):
         out = run("deal", "--seed", "1", "--rules", rules)
         _one_short_line(out)
         assert "rules.rules" not in out.stderr
     path = tmp_path / "p.json"
     path.write_text('{"players": [{"hand": "5"}, {"hand": "A"}, {"hand": "2"}]}')
-    for action in ('{"flip": ' + "9" * 5000 + "}", "[" * 5000, '{"play": "' + "x" * 20000 + '"}',
-                   '{"play": {"hand": 5}}'):
+    for action in (
+        '{"flip": ' + "9" * 5000 + "}",
+        "[" * 5000,
+        '{"play": "' + "x" * 20000 + '"}',
+        '{"play": {"hand": 5}}',
+    ):
         _one_short_line(run("play", str(path), action))
-    for args in (["deal", "--seed", "9" * 5000], ["deal", "--seed", "1", "--players", "x" * 9000],
-                 ["deal"], ["dance"], ["deal", "--seed", "1", "--dealer", "7"]):
+    for args in (
+        ["deal", "--seed", "9" * 5000],
+        ["deal", "--seed", "1", "--players", "x" * 9000],
+        ["deal"],
+        ["dance"],
+        ["deal", "--seed", "1", "--dealer", "7"],
+    ):
         _one_short_line(run(*args))

@@ -9,11 +9,22 @@ from swoop_desktop.engine import OPTION_NAMES, PRESETS, Rules, RulesError, new_d
 
 def test_presets_match_the_rules_table():
     app, classic, trad = (PRESETS[k] for k in ("app", "classic", "traditional"))
-    assert (app.pickup, app.match_after_pickup, app.mystery_chain, app.first_player,
-            app.target, app.decks) == ("new_pile", True, False, "left_of_dealer", 300, "auto")
+    assert (
+        app.pickup,
+        app.match_after_pickup,
+        app.mystery_chain,
+        app.first_player,
+        app.target,
+        app.decks,
+    ) == ("new_pile", True, False, "left_of_dealer", 300, "auto")
     assert (classic.pickup, classic.match_after_pickup, classic.target) == ("new_pile", False, 500)
     assert (trad.pickup, trad.mystery_chain, trad.first_player, trad.target, trad.decks) == (
-        "take_all", True, "high_card", 500, 3)
+        "take_all",
+        True,
+        "high_card",
+        500,
+        3,
+    )
     for rules in (app, classic, trad):
         assert rules.max_four and rules.tens_are_swoop_cards and rules.table_cards
         assert rules.hand_size == 11 and rules.scoring == "standard"
@@ -21,8 +32,18 @@ def test_presets_match_the_rules_table():
 
 def test_every_option_is_known():
     assert set(OPTION_NAMES) == {
-        "decks", "tens_are_swoop_cards", "hand_size", "table_cards", "first_player", "pickup",
-        "match_after_pickup", "max_four", "mystery_chain", "scoring", "target"}
+        "decks",
+        "tens_are_swoop_cards",
+        "hand_size",
+        "table_cards",
+        "first_player",
+        "pickup",
+        "match_after_pickup",
+        "max_four",
+        "mystery_chain",
+        "scoring",
+        "target",
+    }
 
 
 def test_overrides_and_json_round_trip():
@@ -33,20 +54,23 @@ def test_overrides_and_json_round_trip():
     assert rules.with_options(max_four=True).to_json() == {"preset": "classic", "target": 250}
 
 
-@pytest.mark.parametrize("data,key", [
-    ({"preset": "poker"}, "preset"),
-    ({"preset": "app", "target": 49}, "target"),
-    ({"preset": "app", "target": 5001}, "target"),
-    ({"preset": "app", "target": "300"}, "target"),
-    ({"preset": "app", "decks": 5}, "decks"),
-    ({"preset": "app", "decks": 1}, "decks"),
-    ({"preset": "app", "hand_size": 13}, "hand_size"),
-    ({"preset": "app", "pickup": "grab"}, "pickup"),
-    ({"preset": "app", "first_player": "youngest"}, "first_player"),
-    ({"preset": "app", "scoring": "double"}, "scoring"),
-    ({"preset": "app", "max_four": "yes"}, "max_four"),
-    ({"preset": "app", "wash": True}, "wash"),
-])
+@pytest.mark.parametrize(
+    "data,key",
+    [
+        ({"preset": "poker"}, "preset"),
+        ({"preset": "app", "target": 49}, "target"),
+        ({"preset": "app", "target": 5001}, "target"),
+        ({"preset": "app", "target": "300"}, "target"),
+        ({"preset": "app", "decks": 5}, "decks"),
+        ({"preset": "app", "decks": 1}, "decks"),
+        ({"preset": "app", "hand_size": 13}, "hand_size"),
+        ({"preset": "app", "pickup": "grab"}, "pickup"),
+        ({"preset": "app", "first_player": "youngest"}, "first_player"),
+        ({"preset": "app", "scoring": "double"}, "scoring"),
+        ({"preset": "app", "max_four": "yes"}, "max_four"),
+        ({"preset": "app", "wash": True}, "wash"),
+    ],
+)
 def test_bad_rules_name_the_option(data, key):
     with pytest.raises(RulesError, match=f"^{key}:"):
         Rules.from_json(data)

@@ -12,11 +12,17 @@ from .helpers import player
 
 
 def base(**extra):
-    data = {"rules": {"preset": "app"},
-            "players": [player("7 7 K", ["3", None, "J", "5"], ["4", "9", "Q", "2"]),
-                        player("A 2", None, [None, "X", None, None]),
-                        player("5", ["T", "T", "T", "T"], ["6", "6", "6", "6"])],
-            "pile": "9 8 8", "to_move": 0, "phase": "play"}
+    data = {
+        "rules": {"preset": "app"},
+        "players": [
+            player("7 7 K", ["3", None, "J", "5"], ["4", "9", "Q", "2"]),
+            player("A 2", None, [None, "X", None, None]),
+            player("5", ["T", "T", "T", "T"], ["6", "6", "6", "6"]),
+        ],
+        "pile": "9 8 8",
+        "to_move": 0,
+        "phase": "play",
+    }
     data.update(extra)
     return data
 
@@ -24,8 +30,11 @@ def base(**extra):
 def test_rules_md_example_parses_and_round_trips():
     state = parse_position(base())
     out = format_position(state)
-    assert out["players"][0] == {"hand": "7 7 K", "up": ["3", None, "J", "5"],
-                                 "down": ["4", "9", "Q", "2"]}
+    assert out["players"][0] == {
+        "hand": "7 7 K",
+        "up": ["3", None, "J", "5"],
+        "down": ["4", "9", "Q", "2"],
+    }
     assert out["pile"] == "9 8 8" and out["swept"] == ""
     assert state.top == 8 and state.run == 2
     # every card not listed is set aside
@@ -49,25 +58,28 @@ def test_follow_phase_round_trips():
     assert format_position(state)["phase"] == {"follow": "8"}
 
 
-@pytest.mark.parametrize("change,key", [
-    ({"players": "x"}, "players"),
-    ({"players": [player("A")] * 2}, "players"),
-    ({"pile": "9 8 Z"}, "pile"),
-    ({"pile": 7}, "pile"),
-    ({"pile": "8 9"}, "pile"),
-    ({"pile": "9 T"}, "pile"),
-    ({"pile": "9 8 8 8 8"}, "pile"),
-    ({"to_move": 3}, "to_move"),
-    ({"phase": "dance"}, "phase"),
-    ({"phase": {"follow": "5"}}, "phase"),
-    ({"phase": "chain"}, "phase"),
-    ({"phase": "over"}, "phase"),
-    ({"scores": [1, 2]}, "scores"),
-    ({"dealer": -1}, "dealer"),
-    ({"rules": {"preset": "app", "max_four": 3}}, "rules.max_four"),
-    ({"colour": "red"}, "colour"),
-    ({"swept": "K K K K K K K K K"}, "swept"),
-])
+@pytest.mark.parametrize(
+    "change,key",
+    [
+        ({"players": "x"}, "players"),
+        ({"players": [player("A")] * 2}, "players"),
+        ({"pile": "9 8 Z"}, "pile"),
+        ({"pile": 7}, "pile"),
+        ({"pile": "8 9"}, "pile"),
+        ({"pile": "9 T"}, "pile"),
+        ({"pile": "9 8 8 8 8"}, "pile"),
+        ({"to_move": 3}, "to_move"),
+        ({"phase": "dance"}, "phase"),
+        ({"phase": {"follow": "5"}}, "phase"),
+        ({"phase": "chain"}, "phase"),
+        ({"phase": "over"}, "phase"),
+        ({"scores": [1, 2]}, "scores"),
+        ({"dealer": -1}, "dealer"),
+        ({"rules": {"preset": "app", "max_four": 3}}, "rules.max_four"),
+        ({"colour": "red"}, "colour"),
+        ({"swept": "K K K K K K K K K"}, "swept"),
+    ],
+)
 def test_malformed_positions_name_the_key(change, key):
     with pytest.raises(PositionError, match=f"^{key.replace('.', '[.]')}"):
         parse_position(base(**change))

@@ -19,19 +19,38 @@ from swoop_desktop.engine import (
 
 rules_strategy = st.builds(
     lambda preset, max_four, tens, hand, table, chain, pickup, after, first: Rules.from_preset(
-        preset, max_four=max_four, tens_are_swoop_cards=tens, hand_size=hand, table_cards=table,
-        mystery_chain=chain, pickup=pickup, match_after_pickup=after, first_player=first),
-    st.sampled_from(["app", "classic", "traditional"]), st.booleans(), st.booleans(),
-    st.sampled_from([11, 12]), st.booleans(), st.booleans(),
-    st.sampled_from(["new_pile", "take_all"]), st.booleans(),
-    st.sampled_from(["left_of_dealer", "high_card"]))
+        preset,
+        max_four=max_four,
+        tens_are_swoop_cards=tens,
+        hand_size=hand,
+        table_cards=table,
+        mystery_chain=chain,
+        pickup=pickup,
+        match_after_pickup=after,
+        first_player=first,
+    ),
+    st.sampled_from(["app", "classic", "traditional"]),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from([11, 12]),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(["new_pile", "take_all"]),
+    st.booleans(),
+    st.sampled_from(["left_of_dealer", "high_card"]),
+)
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
-@given(rules=rules_strategy, players=st.integers(3, 8), seed=st.integers(0, 2**32),
-       choice_seed=st.integers(0, 2**32), steps=st.integers(0, 400))
+@given(
+    rules=rules_strategy,
+    players=st.integers(3, 8),
+    seed=st.integers(0, 2**32),
+    choice_seed=st.integers(0, 2**32),
+    steps=st.integers(0, 400),
+)
 def test_no_card_is_ever_lost_or_duplicated(rules, players, seed, choice_seed, steps):
     state, _ = new_deal(rules, players, seed)
     total = rules.deck_count(players) * 54
@@ -42,12 +61,19 @@ def test_no_card_is_ever_lost_or_duplicated(rules, players, seed, choice_seed, s
         state.apply(rng.choice(state.legal_actions()))
         cards = state.all_card_ids()
         assert len(cards) == total and len(set(cards)) == total
-        assert sum(len(lst) for lst in state.hands[state.to_move]) == state.hand_count[state.to_move]
+        assert (
+            sum(len(lst) for lst in state.hands[state.to_move]) == state.hand_count[state.to_move]
+        )
 
 
 @SETTINGS
-@given(rules=rules_strategy, players=st.integers(3, 8), seed=st.integers(0, 2**32),
-       choice_seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+@given(
+    rules=rules_strategy,
+    players=st.integers(3, 8),
+    seed=st.integers(0, 2**32),
+    choice_seed=st.integers(0, 2**32),
+    steps=st.integers(0, 300),
+)
 def test_parse_format_round_trip_mid_deal(rules, players, seed, choice_seed, steps):
     state, _ = new_deal(rules, players, seed)
     rng = random.Random(choice_seed)
@@ -63,8 +89,12 @@ def test_parse_format_round_trip_mid_deal(rules, players, seed, choice_seed, ste
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**32), choice_seed=st.integers(0, 2**32),
-       preset=st.sampled_from(["app", "classic", "traditional"]), players=st.integers(3, 8))
+@given(
+    seed=st.integers(0, 2**32),
+    choice_seed=st.integers(0, 2**32),
+    preset=st.sampled_from(["app", "classic", "traditional"]),
+    players=st.integers(3, 8),
+)
 def test_same_seed_and_actions_replay_byte_for_byte(seed, choice_seed, preset, players):
     rules = Rules.from_preset(preset, target=60)
     match = Match(rules, players, seed)
@@ -118,8 +148,12 @@ def test_fast_path_and_checked_path_agree():
 
 
 @SETTINGS
-@given(rules=rules_strategy, players=st.integers(3, 8), seed=st.integers(0, 2**32),
-       choice_seed=st.integers(0, 2**32))
+@given(
+    rules=rules_strategy,
+    players=st.integers(3, 8),
+    seed=st.integers(0, 2**32),
+    choice_seed=st.integers(0, 2**32),
+)
 def test_events_alone_rebuild_every_zone(rules, players, seed, choice_seed):
     """Events carry their own data: folding them gives the engine's zones exactly."""
     from swoop_desktop.engine.board import EventBoard

@@ -24,12 +24,25 @@ CLASSIC = {"preset": "classic"}
 TRAD = {"preset": "traditional"}
 
 
-def three(hand0: str = "K", *, up0=None, down0=None, pile="", rules=None, to_move=0,
-          phase="play", others: str = "A 2 3"):
+def three(
+    hand0: str = "K",
+    *,
+    up0=None,
+    down0=None,
+    pile="",
+    rules=None,
+    to_move=0,
+    phase="play",
+    others: str = "A 2 3",
+):
     """A 3-player position where players 1 and 2 hold a few filler cards."""
     return position(
         [player(hand0, up0, down0), player(others), player(others)],
-        pile=pile, rules=rules or APP, to_move=to_move, phase=phase)
+        pile=pile,
+        rules=rules or APP,
+        to_move=to_move,
+        phase=phase,
+    )
 
 
 # ---------------------------------------------------------------- R1 decks
@@ -131,8 +144,10 @@ def test_r5_player_left_of_dealer_leads():
 def test_r5_first_dealer_is_random_but_seeded():
     dealers = {new_deal(Rules.from_preset("app"), 4, seed=s)[0].dealer for s in range(40)}
     assert dealers == {0, 1, 2, 3}
-    assert new_deal(Rules.from_preset("app"), 4, seed=9)[0].dealer == \
+    assert (
         new_deal(Rules.from_preset("app"), 4, seed=9)[0].dealer
+        == new_deal(Rules.from_preset("app"), 4, seed=9)[0].dealer
+    )
 
 
 def test_r5_deal_passes_left_after_each_hand():
@@ -451,8 +466,9 @@ def test_r12_no_follow_up_offered_after_end_of_pile_play():
 
 # ---------------------------------------------------------------- R13 mystery chain
 def test_r13_chain_after_a_face_up_card_lower_continues():
-    state = three("K", up0=["7", None, None, None], down0=["6", "5", "Q", None], pile="9",
-                  rules=TRAD)
+    state = three(
+        "K", up0=["7", None, None, None], down0=["6", "5", "Q", None], pile="9", rules=TRAD
+    )
     events = act(state, {"play": {"up": [0]}})
     assert events[-1] == {"type": "turn", "player": 0, "phase": "chain"}
     events = act(state, {"flip": 0})  # 6 on 7: lower
@@ -467,8 +483,9 @@ def test_r13_chain_after_a_face_up_card_lower_continues():
 
 
 def test_r13_chain_stops_on_end_and_needs_the_option():
-    state = three("K", up0=["7", None, None, None], down0=["6", "5", None, None], pile="9",
-                  rules=TRAD)
+    state = three(
+        "K", up0=["7", None, None, None], down0=["6", "5", None, None], pile="9", rules=TRAD
+    )
     act(state, {"play": {"up": [0]}})
     assert state.apply(END)[-1].player == 1
     state = three("K", up0=["7", None, None, None], down0=["6", "5", None, None], pile="9")
@@ -477,15 +494,17 @@ def test_r13_chain_stops_on_end_and_needs_the_option():
 
 
 def test_r13_no_chain_after_hand_cards_only():
-    state = three("7 K", up0=["2", None, None, None], down0=["6", "5", None, None], pile="9",
-                  rules=TRAD)
+    state = three(
+        "7 K", up0=["2", None, None, None], down0=["6", "5", None, None], pile="9", rules=TRAD
+    )
     events = act(state, {"play": {"hand": "7"}})
     assert events[-1]["phase"] == "play" and events[-1]["player"] == 1
 
 
 def test_r13_chain_swoop_ends_chain_with_bonus():
-    state = three("K", up0=["7", None, None, None], down0=["7", "X", None, None],
-                  pile="9 7 7", rules=TRAD)
+    state = three(
+        "K", up0=["7", None, None, None], down0=["7", "X", None, None], pile="9 7 7", rules=TRAD
+    )
     events = act(state, {"play": {"up": [0]}})
     assert events[-1]["phase"] == "chain"
     events = act(state, {"flip": 0})  # fourth 7
@@ -495,8 +514,7 @@ def test_r13_chain_swoop_ends_chain_with_bonus():
 
 # ---------------------------------------------------------------- R14 going out
 def test_r14_last_card_ends_the_hand_at_once():
-    state = position([player("5"), player("K Q"), player("A X")], pile="9",
-                     scores=[10, 20, 30])
+    state = position([player("5"), player("K Q"), player("A X")], pile="9", scores=[10, 20, 30])
     events = act(state, {"play": {"hand": "5"}})
     assert types(events) == ["played", "out", "hand_scored"]
     assert events[2]["points"] == [0, 20, 51]
@@ -520,67 +538,75 @@ def test_r14_face_down_cards_count_as_cards_held():
 
 # ---------------------------------------------------------------- R15 scoring
 def test_r15_standard_scoring_counts_hand_face_up_and_face_down():
-    state = position([player("5"), player("A 9 J Q K T X", ["2", None, None, None],
-                                          ["3", "4", None, None]), player("7")], pile="9")
+    state = position(
+        [
+            player("5"),
+            player("A 9 J Q K T X", ["2", None, None, None], ["3", "4", None, None]),
+            player("7"),
+        ],
+        pile="9",
+    )
     events = act(state, {"play": {"hand": "5"}})
     assert events[-1]["points"] == [0, 1 + 9 + 30 + 100 + 2 + 3 + 4, 7]
 
 
 def test_r15_simple_scoring():
-    state = position([player("5"), player("A 9 J T X"), player("7")], pile="9",
-                     rules={"preset": "app", "scoring": "simple"})
+    state = position(
+        [player("5"), player("A 9 J T X"), player("7")],
+        pile="9",
+        rules={"preset": "app", "scoring": "simple"},
+    )
     events = act(state, {"play": {"hand": "5"}})
     assert events[-1]["points"] == [0, 5 + 5 + 10 + 20 + 20, 5]
 
 
 def test_r15_ten_scores_ten_when_not_a_swoop_card():
-    state = position([player("5"), player("T X"), player("7")], pile="9",
-                     rules={"preset": "app", "tens_are_swoop_cards": False})
+    state = position(
+        [player("5"), player("T X"), player("7")],
+        pile="9",
+        rules={"preset": "app", "tens_are_swoop_cards": False},
+    )
     events = act(state, {"play": {"hand": "5"}})
     assert events[-1]["points"][1] == 10 + 50
 
 
 # ---------------------------------------------------------------- R16 end of game
 def test_r16_game_over_at_target_lowest_total_wins():
-    state = position([player("5"), player("K K"), player("Q")], pile="9",
-                     scores=[295, 100, 295])
+    state = position([player("5"), player("K K"), player("Q")], pile="9", scores=[295, 100, 295])
     events = act(state, {"play": {"hand": "5"}})
     assert events[-1] == {"type": "game_over", "winner": 1, "totals": [295, 120, 305]}
 
 
 def test_r16_two_tie_all_tie_nobody_wins():
-    state = position([player("5"), player("K K"), player("Q")], pile="9",
-                     scores=[250, 280, 290])
+    state = position([player("5"), player("K K"), player("Q")], pile="9", scores=[250, 280, 290])
     events = act(state, {"play": {"hand": "5"}})
     assert events[-1]["type"] == "game_over"
     assert events[-1]["totals"] == [250, 300, 300]
     assert events[-1]["winner"] == 0
     # Nobody wins when the lowest total is shared (a score at the target before the hand
     # would be an impossible position: the game ended then, R16).
-    state = position([player("5"), player("K"), player("Q")], pile="9",
-                     scores=[280, 270, 290])
+    state = position([player("5"), player("K"), player("Q")], pile="9", scores=[280, 270, 290])
     events = act(state, {"play": {"hand": "5"}})
     assert events[-1] == {"type": "game_over", "winner": None, "totals": [280, 280, 300]}
 
 
 def test_r16_tie_for_lowest_below_others_is_still_no_winner():
-    state = position([player("5"), player("2 2"), player("K K K")], pile="9",
-                     scores=[4, 0, 280])
+    state = position([player("5"), player("2 2"), player("K K K")], pile="9", scores=[4, 0, 280])
     events = act(state, {"play": {"hand": "5"}})
     assert events[-1]["totals"] == [4, 4, 310]
     assert events[-1]["winner"] is None
 
 
 def test_r16_no_game_over_below_target():
-    state = position([player("5"), player("K K"), player("Q")], pile="9",
-                     scores=[10, 10, 10])
+    state = position([player("5"), player("K K"), player("Q")], pile="9", scores=[10, 10, 10])
     events = act(state, {"play": {"hand": "5"}})
     assert "game_over" not in types(events)
 
 
 def test_r16_target_follows_the_rule_set():
-    state = position([player("5"), player("K K"), player("Q")], pile="9",
-                     scores=[290, 290, 290], rules=CLASSIC)
+    state = position(
+        [player("5"), player("K K"), player("Q")], pile="9", scores=[290, 290, 290], rules=CLASSIC
+    )
     assert "game_over" not in types(act(state, {"play": {"hand": "5"}}))
 
 
@@ -603,13 +629,15 @@ def _play_out_hand(match: Match) -> None:
 def test_r13_a_flip_as_a_play_offers_the_r12_follow_up_not_a_chain():
     """Our reading of R13: the chain starts only after a play that put a face-up card on the
     pile; a mystery card flipped as a play (R11) is followed by the R12 follow-up."""
-    state = three("5 K", up0=[None, "2", None, None], down0=["5", "3", None, None], pile="9",
-                  rules=TRAD)
+    state = three(
+        "5 K", up0=[None, "2", None, None], down0=["5", "3", None, None], pile="9", rules=TRAD
+    )
     events = act(state, {"flip": 0})
     assert events[-1] == {"type": "turn", "player": 0, "phase": "follow", "rank": "5"}
     # A follow-up that adds a face-up card then opens the chain (no pick-up this turn).
-    state = three("K", up0=[None, "5", None, None], down0=["5", "3", "4", None], pile="9",
-                  rules=TRAD)
+    state = three(
+        "K", up0=[None, "5", None, None], down0=["5", "3", "4", None], pile="9", rules=TRAD
+    )
     act(state, {"flip": 0})
     events = act(state, {"add": {"up": [1]}})
     assert events[-1] == {"type": "turn", "player": 0, "phase": "chain"}
@@ -617,8 +645,9 @@ def test_r13_a_flip_as_a_play_offers_the_r12_follow_up_not_a_chain():
 
 def test_r13_chain_compares_with_the_top_of_the_pile():
     """docs/rules.md (not the older text) decides: a chained card is compared with the pile's top."""
-    state = three("K", up0=["8", None, None, None], down0=["8", "7", "8", None], pile="9",
-                  rules=TRAD)
+    state = three(
+        "K", up0=["8", None, None, None], down0=["8", "7", "8", None], pile="9", rules=TRAD
+    )
     act(state, {"play": {"up": [0]}})
     act(state, {"flip": 1})  # 7 on 8: lower, stays
     events = act(state, {"flip": 0})  # 8 on 7: higher than the top, though equal to the 8 played

@@ -50,22 +50,37 @@ from ..storage.helpers import finished_match, play
 
 LONG = os.environ.get("SWOOP_FUZZ_LONG") == "1"
 EXAMPLES = 8000 if LONG else 250
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=not LONG,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+)
 
-ODD_TEXT = st.text(alphabet=st.one_of(
-    st.sampled_from(list("\u200b\u200d\u2060\ufeff\u3164\u0301\u202e\x00\x07\n\t \\\"{}[]")),
-    st.characters(codec="utf-8"),
-), max_size=30)
+ODD_TEXT = st.text(
+    alphabet=st.one_of(
+        st.sampled_from(list('\u200b\u200d\u2060\ufeff\u3164\u0301\u202e\x00\x07\n\t \\"{}[]')),
+        st.characters(codec="utf-8"),
+    ),
+    max_size=30,
+)
 # A number of up to 6,000 digits, written into the JSON text by _json_text (Python itself
 # refuses to turn an int of more than 4,300 digits into text).
 HUGE_INT = st.integers(0, 6000).map(lambda n: f"\x01HUGE{n}\x01")
-REAL_HUGE_INT = st.integers(0, 6000).map(lambda n: 10 ** n - 1)
+REAL_HUGE_INT = st.integers(0, 6000).map(lambda n: 10**n - 1)
 NUMBER = st.one_of(st.integers(), HUGE_INT, st.floats(allow_nan=False, allow_infinity=False))
 SCALAR = st.one_of(st.none(), st.booleans(), NUMBER, ODD_TEXT)
-JSON = st.recursive(SCALAR, lambda inner: st.one_of(
-    st.lists(inner, max_size=5), st.dictionaries(ODD_TEXT, inner, max_size=5)), max_leaves=25)
+JSON = st.recursive(
+    SCALAR,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5), st.dictionaries(ODD_TEXT, inner, max_size=5)
+    ),
+    max_leaves=25,
+)
 
 
 def _json_text(value: Any) -> str:
@@ -88,18 +103,33 @@ RAW = st.one_of(
 def _valid_files() -> dict[str, dict[str, Any]]:
     with tempfile.TemporaryDirectory() as folder:
         dirs = resolve_dirs(folder)
-        save_settings(dirs, Settings(opponents={1: {"name": "Ann", "level": "hard"}},
-                                     window_size=(1200, 700)))
+        save_settings(
+            dirs, Settings(opponents={1: {"name": "Ann", "level": "hard"}}, window_size=(1200, 700))
+        )
         match = play(Match(seed=3), 25, random.Random(3))
-        seats = [{"seat": i, "name": n, "level": lv, "personality": None,
-                  "think_ms": [400, 900], "weights": {"shed": 1.0} if i else None}
-                 for i, (n, lv) in enumerate([("You", "human"), ("Left", "easy"),
-                                              ("Top", "normal"), ("Right", "hard")])]
+        seats = [
+            {
+                "seat": i,
+                "name": n,
+                "level": lv,
+                "personality": None,
+                "think_ms": [400, 900],
+                "weights": {"shed": 1.0} if i else None,
+            }
+            for i, (n, lv) in enumerate(
+                [("You", "human"), ("Left", "easy"), ("Top", "normal"), ("Right", "hard")]
+            )
+        ]
         save_game(dirs, match, ["a line"], {"seats": seats})
         record_finished_game(dirs, finished_match(5), [{"name": "You"}, {"name": "Left"}])
-        return {name: json.loads(path.read_text(encoding="utf-8")) for name, path in (
-            ("settings", dirs.settings_file), ("game", dirs.game_file),
-            ("history", dirs.history_file))}
+        return {
+            name: json.loads(path.read_text(encoding="utf-8"))
+            for name, path in (
+                ("settings", dirs.settings_file),
+                ("game", dirs.game_file),
+                ("history", dirs.history_file),
+            )
+        }
 
 
 VALID = _valid_files()
@@ -166,8 +196,11 @@ def _check_messages(messages: list[str]) -> None:
 def _load_and_check(kind: str, raw: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
         dirs = resolve_dirs(folder)
-        path = {"settings": dirs.settings_file, "game": dirs.game_file,
-                "history": dirs.history_file}[kind]
+        path = {
+            "settings": dirs.settings_file,
+            "game": dirs.game_file,
+            "history": dirs.history_file,
+        }[kind]
         path.write_bytes(raw)
         if kind == "settings":
             value, messages = load_settings(dirs, _known())
@@ -224,15 +257,31 @@ def test_fuzz_history_with_one_value_changed(raw):
 YAML_TEXT = st.one_of(
     st.binary(max_size=300),
     JSON.map(_json_text).map(str.encode),
-    st.fixed_dictionaries({"seats": st.dictionaries(
-        st.sampled_from(["left", "top", "right", "bottom"]),
-        st.dictionaries(st.sampled_from(["name", "level", "personality", "weights",
-                                         "think_ms", "x"]), JSON, max_size=4),
-        max_size=3)}).map(_json_text).map(str.encode),
+    st.fixed_dictionaries(
+        {
+            "seats": st.dictionaries(
+                st.sampled_from(["left", "top", "right", "bottom"]),
+                st.dictionaries(
+                    st.sampled_from(["name", "level", "personality", "weights", "think_ms", "x"]),
+                    JSON,
+                    max_size=4,
+                ),
+                max_size=3,
+            )
+        }
+    )
+    .map(_json_text)
+    .map(str.encode),
     DEEP.map(str.encode),
-    st.integers(1, 40).map(lambda n: ("a: &a [x]\n" + "".join(
-        f"b{i}: &b{i} [*{'a' if i == 0 else f'b{i - 1}'}, *{'a' if i == 0 else f'b{i - 1}'}]\n"
-        for i in range(n))).encode()),
+    st.integers(1, 40).map(
+        lambda n: (
+            "a: &a [x]\n"
+            + "".join(
+                f"b{i}: &b{i} [*{'a' if i == 0 else f'b{i - 1}'}, *{'a' if i == 0 else f'b{i - 1}'}]\n"
+                for i in range(n)
+            )
+        ).encode()
+    ),
 )
 
 
@@ -250,12 +299,17 @@ def test_fuzz_opponents_file(raw):
 
 
 # -- the engine: the position parser and the command line ----------------------------------
-POSITION_BASE = {"rules": {"preset": "app"},
-                 "players": [{"hand": "7 7 K", "up": ["3", None, "J", "5"],
-                              "down": ["4", "9", "Q", "2"]},
-                             {"hand": "A 2", "up": [None] * 4, "down": [None, "X", None, None]},
-                             {"hand": "5", "up": ["T"] * 4, "down": ["6"] * 4}],
-                 "pile": "9 8 8", "to_move": 0, "phase": "play"}
+POSITION_BASE = {
+    "rules": {"preset": "app"},
+    "players": [
+        {"hand": "7 7 K", "up": ["3", None, "J", "5"], "down": ["4", "9", "Q", "2"]},
+        {"hand": "A 2", "up": [None] * 4, "down": [None, "X", None, None]},
+        {"hand": "5", "up": ["T"] * 4, "down": ["6"] * 4},
+    ],
+    "pile": "9 8 8",
+    "to_move": 0,
+    "phase": "play",
+}
 
 
 @st.composite
@@ -267,9 +321,16 @@ def positions(draw) -> Any:
 
 
 @FUZZ
-@given(data=st.one_of(positions(), st.builds(
-    lambda path, n: _replace(POSITION_BASE, path, n),
-    st.sampled_from(_paths(POSITION_BASE)), REAL_HUGE_INT)))
+@given(
+    data=st.one_of(
+        positions(),
+        st.builds(
+            lambda path, n: _replace(POSITION_BASE, path, n),
+            st.sampled_from(_paths(POSITION_BASE)),
+            REAL_HUGE_INT,
+        ),
+    )
+)
 def test_fuzz_position_parser(data):
     try:
         state = parse_position(data)
@@ -290,15 +351,20 @@ def _cli(args: list[str]) -> tuple[int, str, str]:
 
 
 @FUZZ
-@given(position=st.one_of(RAW, positions().map(_json_text).map(str.encode)),
-       action=st.one_of(JSON.map(_json_text), ODD_TEXT, DEEP),
-       rules=st.one_of(JSON.map(_json_text), ODD_TEXT))
+@given(
+    position=st.one_of(RAW, positions().map(_json_text).map(str.encode)),
+    action=st.one_of(JSON.map(_json_text), ODD_TEXT, DEEP),
+    rules=st.one_of(JSON.map(_json_text), ODD_TEXT),
+)
 def test_fuzz_engine_command_line(position, action, rules):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "p.json"
         path.write_bytes(position)
-        for args in (["legal", str(path)], ["play", str(path), action],
-                     ["deal", "--seed", "1", "--rules", rules]):
+        for args in (
+            ["legal", str(path)],
+            ["play", str(path), action],
+            ["deal", "--seed", "1", "--rules", rules],
+        ):
             code, out, err = _cli(args)
             assert code in (0, 2), (args[0], code, err[-300:])
             if code == 2:
@@ -310,22 +376,35 @@ def test_fuzz_engine_command_line(position, action, rules):
 
 
 # -- the whole game: it starts and plays whatever the four files hold --------------------------
-APP_FUZZ = settings(max_examples=400 if LONG else 25, deadline=None, derandomize=not LONG,
-                    suppress_health_check=list(HealthCheck))
+APP_FUZZ = settings(
+    max_examples=400 if LONG else 25,
+    deadline=None,
+    derandomize=not LONG,
+    suppress_health_check=list(HealthCheck),
+)
 
 
 @APP_FUZZ
-@given(settings_raw=st.one_of(RAW, mutated("settings")), game_raw=st.one_of(RAW, mutated("game")),
-       history_raw=st.one_of(RAW, mutated("history")), yaml_raw=YAML_TEXT)
-def test_fuzz_the_game_starts_and_plays_whatever_the_files_hold(settings_raw, game_raw,
-                                                               history_raw, yaml_raw):
+@given(
+    settings_raw=st.one_of(RAW, mutated("settings")),
+    game_raw=st.one_of(RAW, mutated("game")),
+    history_raw=st.one_of(RAW, mutated("history")),
+    yaml_raw=YAML_TEXT,
+)
+def test_fuzz_the_game_starts_and_plays_whatever_the_files_hold(
+    settings_raw, game_raw, history_raw, yaml_raw
+):
     from swoop_desktop.ui.pilot import Pilot
     from swoop_desktop.ui.scenes.scores import ScoresScene
 
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        files = {"settings.json": settings_raw, "game.json": game_raw,
-                 "history.json": history_raw, "opponents.yaml": yaml_raw}
+        files = {
+            "settings.json": settings_raw,
+            "game.json": game_raw,
+            "history.json": history_raw,
+            "opponents.yaml": yaml_raw,
+        }
         for name, raw in files.items():
             (root / name).write_bytes(raw)
         with Pilot(data_dir=root, start="title") as pilot:

@@ -79,15 +79,15 @@ def test_make_icon_writes_png_ico_and_icns_that_decode(tmp_path):
     for i, size in enumerate(make_icon.ICO_SIZES):
         w, h, _, _, _, bpp, length, offset = struct.unpack_from("<BBBBHHII", ico, 6 + 16 * i)
         assert (w or 256, h or 256, bpp) == (size, size, 32)
-        image = pygame.image.load(io.BytesIO(ico[offset:offset + length]), "x.png")
+        image = pygame.image.load(io.BytesIO(ico[offset : offset + length]), "x.png")
         assert image.get_size() == (size, size)
 
     icns = (tmp_path / "icon.icns").read_bytes()
     assert icns[:4] == b"icns" and struct.unpack_from(">I", icns, 4)[0] == len(icns)
     pos, seen = 8, {}
     while pos < len(icns):
-        kind, length = icns[pos:pos + 4], struct.unpack_from(">I", icns, pos + 4)[0]
-        image = pygame.image.load(io.BytesIO(icns[pos + 8:pos + length]), "x.png")
+        kind, length = icns[pos : pos + 4], struct.unpack_from(">I", icns, pos + 4)[0]
+        image = pygame.image.load(io.BytesIO(icns[pos + 8 : pos + length]), "x.png")
         seen[kind] = image.get_width()
         pos += length
     assert pos == len(icns)

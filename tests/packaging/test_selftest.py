@@ -36,8 +36,11 @@ def no_demo(monkeypatch):
 
 def problems_printed(capsys) -> list[str]:
     out = capsys.readouterr().out.splitlines()
-    return [line.removeprefix("selftest: PROBLEM ") for line in out
-            if line.startswith("selftest: PROBLEM ")]
+    return [
+        line.removeprefix("selftest: PROBLEM ")
+        for line in out
+        if line.startswith("selftest: PROBLEM ")
+    ]
 
 
 def test_selftest_passes_from_source(tmp_path):
@@ -45,7 +48,12 @@ def test_selftest_passes_from_source(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     done = subprocess.run(
         [sys.executable, "-m", "swoop_desktop", "--selftest", "--data-dir", str(tmp_path / "d")],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1].startswith("selftest: ok (from source"), done.stdout
     # It wrote the test save into the folder it was given, nowhere else.

@@ -48,11 +48,22 @@ class Part:
 
 
 def fake_versioninfo_modules() -> dict[str, types.ModuleType]:
-    names = ("FixedFileInfo", "StringFileInfo", "StringStruct", "StringTable", "VarFileInfo",
-             "VarStruct", "VSVersionInfo")
+    names = (
+        "FixedFileInfo",
+        "StringFileInfo",
+        "StringStruct",
+        "StringTable",
+        "VarFileInfo",
+        "VarStruct",
+        "VSVersionInfo",
+    )
     modules = {}
-    for dotted in ("PyInstaller", "PyInstaller.utils", "PyInstaller.utils.win32",
-                   "PyInstaller.utils.win32.versioninfo"):
+    for dotted in (
+        "PyInstaller",
+        "PyInstaller.utils",
+        "PyInstaller.utils.win32",
+        "PyInstaller.utils.win32.versioninfo",
+    ):
         modules[dotted] = types.ModuleType(dotted)
         modules[dotted].__path__ = []  # a package, so the next level can be imported
     for name in names:
@@ -62,8 +73,9 @@ def fake_versioninfo_modules() -> dict[str, types.ModuleType]:
 
 def run_spec(platform: str | None = None, onefile: bool = False) -> dict[str, dict[str, Any]]:
     calls: list = []
-    namespace = {name: Recorder(name, calls)
-                 for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}
+    namespace = {
+        name: Recorder(name, calls) for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")
+    }
     namespace["SPECPATH"] = str(ROOT)
     namespace["__file__"] = str(SPEC)
     code = compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec")
@@ -112,19 +124,38 @@ def test_spec_ships_assets_and_config_where_the_package_reads_them():
     (script,) = analysis["args"][0]
     assert Path(script).resolve() == ROOT / "run_swoop.py"
     tree = ast.parse((ROOT / "run_swoop.py").read_text(encoding="utf-8"))
-    imports = [(n.module, [a.name for a in n.names]) for n in ast.walk(tree)
-               if isinstance(n, ast.ImportFrom)]
+    imports = [
+        (n.module, [a.name for a in n.names])
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom)
+    ]
     assert ("swoop_desktop.__main__", ["main"]) in imports
 
 
 def test_spec_leaves_out_what_the_game_does_not_use():
     excludes = set(run_spec()["Analysis"]["excludes"])
-    for name in ("tkinter", "numpy", "unittest", "pydoc", "pygame.tests", "pygame.examples",
-                 "pytest", "hypothesis"):
+    for name in (
+        "tkinter",
+        "numpy",
+        "unittest",
+        "pydoc",
+        "pygame.tests",
+        "pygame.examples",
+        "pytest",
+        "hypothesis",
+    ):
         assert name in excludes
     # Nothing the game itself needs may be excluded.
-    for needed in ("pygame", "yaml", "platformdirs", "pytweening", "swoop_desktop", "json",
-                   "hashlib", "socket"):
+    for needed in (
+        "pygame",
+        "yaml",
+        "platformdirs",
+        "pytweening",
+        "swoop_desktop",
+        "json",
+        "hashlib",
+        "socket",
+    ):
         assert needed not in excludes
 
 

@@ -65,8 +65,10 @@ DAMAGE = {
     "empty": (lambda t: b"", "empty"),
     "random bytes": (lambda t: random.Random(1).randbytes(300), "random bytes"),
     "wrong shape": (lambda t: b'[1, 2, {"format": 3}]', "expected a JSON object"),
-    "wrong format name": (lambda t: json.dumps({"format": "pysol", "version": 1}).encode(),
-                          "not a Swoop"),
+    "wrong format name": (
+        lambda t: json.dumps({"format": "pysol", "version": 1}).encode(),
+        "not a Swoop",
+    ),
     "wrong types": (_wrong_types, "should be"),
     "future version": (_future, "newer version of Swoop"),
 }
@@ -98,8 +100,15 @@ def test_one_bad_setting_falls_back_alone_and_the_file_is_kept():
 
 
 # One bad setting drops only that setting (test_one_bad_setting_falls_back_alone...).
-@pytest.mark.parametrize("kind, damage", [(k, d) for k in sorted(FILES) for d in sorted(DAMAGE)
-                                          if (k, d) != ("settings", "wrong types")])
+@pytest.mark.parametrize(
+    "kind, damage",
+    [
+        (k, d)
+        for k in sorted(FILES)
+        for d in sorted(DAMAGE)
+        if (k, d) != ("settings", "wrong types")
+    ],
+)
 def test_damaged_file_without_backup_is_moved_aside_and_game_starts_fresh(kind, damage):
     dirs = resolve_dirs()
     path = FILES[kind](dirs)

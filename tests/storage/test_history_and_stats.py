@@ -17,14 +17,29 @@ from swoop_desktop.storage.history import GameRecord
 
 from .helpers import finished_match
 
-SEATS = [{"name": "You"}, {"name": "Left", "level": "easy"}, {"name": "Top", "level": "normal"},
-         {"name": "Right", "level": "hard"}]
+SEATS = [
+    {"name": "You"},
+    {"name": "Left", "level": "easy"},
+    {"name": "Top", "level": "normal"},
+    {"name": "Right", "level": "hard"},
+]
 
 
 def _record(**kw) -> GameRecord:
-    base = dict(id="x", date="2024-01-01T10:00:00", rules={"preset": "app"}, players=4, seed=1,
-                seats=[], totals=[10, 20, 30, 300], winner=0, sheet=[[10, 20, 30, 300]],
-                went_out=[0], swoops=[2, 0, 0, 0], actions=[])
+    base = dict(
+        id="x",
+        date="2024-01-01T10:00:00",
+        rules={"preset": "app"},
+        players=4,
+        seed=1,
+        seats=[],
+        totals=[10, 20, 30, 300],
+        winner=0,
+        sheet=[[10, 20, 30, 300]],
+        went_out=[0],
+        swoops=[2, 0, 0, 0],
+        actions=[],
+    )
     base.update(kw)
     return GameRecord(**base)
 
@@ -133,7 +148,8 @@ def test_migrates_version_1_history():
     (rec,), messages = load_history(dirs)
     assert messages == []
     assert rec.deals() == match.actions
-    assert [[a.hand_ids for a in d if hasattr(a, "hand_ids")] for d in rec.deals()] == \
-        [[a.hand_ids for a in d if hasattr(a, "hand_ids")] for d in match.actions]
+    assert [[a.hand_ids for a in d if hasattr(a, "hand_ids")] for d in rec.deals()] == [
+        [a.hand_ids for a in d if hasattr(a, "hand_ids")] for d in match.actions
+    ]
     assert rec.replayed().totals == match.totals
     assert action_from_json(data["games"][0]["actions"][0][0]) == match.actions[0][0]

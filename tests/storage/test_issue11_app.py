@@ -45,8 +45,12 @@ def _visit_everything(pilot: Pilot) -> None:
 def test_item10_a_data_folder_that_is_not_a_folder_plays_on(tmp_path, how):
     a_file = tmp_path / "file.txt"
     a_file.write_text("not a folder")
-    data = {"a file": a_file, "under a file": a_file / "sub",
-            "a name too long": tmp_path / ("x" * 300), "/dev/null": "/dev/null"}[how]
+    data = {
+        "a file": a_file,
+        "under a file": a_file / "sub",
+        "a name too long": tmp_path / ("x" * 300),
+        "/dev/null": "/dev/null",
+    }[how]
     with Pilot(data_dir=data, start="title") as pilot:
         assert any("cannot be used" in n for n in pilot.app.notices)
         _visit_everything(pilot)
@@ -76,15 +80,30 @@ def test_item3_an_unknown_personality_in_the_settings_still_deals(tmp_path):
         assert pilot.table.seats[2].personality != "zany"
 
 
-@pytest.mark.parametrize("weights", [{"telepathy": 2.0}, {"out": 10 ** 400}])
+@pytest.mark.parametrize("weights", [{"telepathy": 2.0}, {"out": 10**400}])
 def test_item4_bad_weights_kept_with_a_saved_game_still_continue(tmp_path, weights):
     dirs = resolve_dirs(tmp_path)
     match = play(Match(seed=3), 30, random.Random(3))
-    seats = [{"seat": 0, "name": "You", "level": "human", "personality": None,
-              "think_ms": [400, 900], "weights": None}] + [
-        {"seat": i, "name": n, "level": "normal", "personality": "balanced",
-         "think_ms": [400, 900], "weights": weights}
-        for i, n in ((1, "Left"), (2, "Top"), (3, "Right"))]
+    seats = [
+        {
+            "seat": 0,
+            "name": "You",
+            "level": "human",
+            "personality": None,
+            "think_ms": [400, 900],
+            "weights": None,
+        }
+    ] + [
+        {
+            "seat": i,
+            "name": n,
+            "level": "normal",
+            "personality": "balanced",
+            "think_ms": [400, 900],
+            "weights": weights,
+        }
+        for i, n in ((1, "Left"), (2, "Top"), (3, "Right"))
+    ]
     save_game(dirs, match, ["hi"], {"seats": seats})
     with Pilot(data_dir=tmp_path, start="title") as pilot:
         assert pilot.app.continue_game() is not None
@@ -109,8 +128,7 @@ def test_item13_an_unwritable_screenshot_path_is_one_line_before_the_demo(tmp_pa
 def test_item19_the_apps_rules_option_says_what_is_wrong(capsys):
     from swoop_desktop.cli import parser
 
-    for value in ('{"preset": []}', '{"preset": {}}', '{"target": ' + "9" * 5000 + "}",
-                  "[" * 5000):
+    for value in ('{"preset": []}', '{"preset": {}}', '{"target": ' + "9" * 5000 + "}", "[" * 5000):
         with pytest.raises(SystemExit) as exc:
             parser().parse_args(["--rules", value])
         err = capsys.readouterr().err
@@ -139,7 +157,8 @@ def _finish_the_game(pilot: Pilot) -> None:
 
 
 def test_item15_a_finished_game_that_cannot_be_recorded_is_told_over_game_over(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     from swoop_desktop.storage import history
 
     def full(*args, **kwargs):

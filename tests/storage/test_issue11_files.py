@@ -71,8 +71,9 @@ def test_item1_a_5000_digit_number_is_refused_not_a_crash(kind):
     text = path.read_text(encoding="utf-8")
     key = {"settings": '"volume": 0.3', "game": '"seed":', "history": '"seed":'}[kind]
     assert key in text
-    text = text.replace(key, f'"volume": {HUGE}' if kind == "settings" else f'"seed":{HUGE},'
-                        '"_":', 1)
+    text = text.replace(
+        key, f'"volume": {HUGE}' if kind == "settings" else f'"seed":{HUGE},"_":', 1
+    )
     path.write_text(text, encoding="utf-8")
     _no_bak(path)
     loader = {"settings": load_settings, "game": load_game, "history": load_history}[kind]
@@ -91,8 +92,7 @@ INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", " \u200b ", "\u3164", "\u03
 def test_item2_invisible_names_fall_back_to_the_seat_name_in_settings(name):
     dirs = resolve_dirs()
     save_settings(dirs, Settings())
-    _edit(dirs.settings_file, lambda d: d.update(opponents={"1": {"name": name,
-                                                                 "level": "hard"}}))
+    _edit(dirs.settings_file, lambda d: d.update(opponents={"1": {"name": name, "level": "hard"}}))
     settings, messages = load_settings(dirs)
     assert settings.opponents == {1: {"level": "hard"}}  # the name dropped, the level kept
     assert len(messages) == 1 and "'Lefty'" in messages[0]
@@ -102,10 +102,12 @@ def test_item2_invisible_names_fall_back_to_the_seat_name_in_settings(name):
 def test_item2_invisible_names_in_a_saved_game_and_the_history(name):
     dirs = resolve_dirs()
     match = _game(dirs)
-    seats = [{"seat": 0, "name": "You", "level": "human"},
-             {"seat": 1, "name": name, "level": "easy"},
-             {"seat": 2, "name": "Top", "level": "easy"},
-             {"seat": 3, "name": "Right", "level": "easy"}]
+    seats = [
+        {"seat": 0, "name": "You", "level": "human"},
+        {"seat": 1, "name": name, "level": "easy"},
+        {"seat": 2, "name": "Top", "level": "easy"},
+        {"seat": 3, "name": "Right", "level": "easy"},
+    ]
     save_game(dirs, match, [], {"seats": seats})
     saved, messages = load_game(dirs)
     assert saved is not None and saved.extra["seats"][1]["name"] == "Lefty"
@@ -122,8 +124,16 @@ def test_item2_every_name_a_loader_returns_draws_something():
     pygame.font.init()
     font = pygame.font.Font(None, 24)
     rng = random.Random(2)
-    odd = INVISIBLE + ["A", "Zoë", "  Bob  ", "\u00e9", "e\u0301", "\U0001f600", "\u2800",
-                       "".join(chr(rng.randrange(0x20, 0x3000)) for _ in range(12))]
+    odd = INVISIBLE + [
+        "A",
+        "Zoë",
+        "  Bob  ",
+        "\u00e9",
+        "e\u0301",
+        "\U0001f600",
+        "\u2800",
+        "".join(chr(rng.randrange(0x20, 0x3000)) for _ in range(12)),
+    ]
     from swoop_desktop.names import check_name
 
     for name in odd:
@@ -141,8 +151,10 @@ def test_item3_unknown_personality_in_settings_is_dropped_with_a_message():
 
     dirs = resolve_dirs()
     save_settings(dirs, Settings())
-    _edit(dirs.settings_file, lambda d: d.update(
-        opponents={"2": {"personality": "zany", "level": "easy"}}))
+    _edit(
+        dirs.settings_file,
+        lambda d: d.update(opponents={"2": {"personality": "zany", "level": "easy"}}),
+    )
     known = Known(tuple(LEVELS), tuple(PERSONALITIES), tuple(FEATURES))
     settings, messages = load_settings(dirs, known)
     assert settings.opponents == {2: {"level": "easy"}}
@@ -150,22 +162,37 @@ def test_item3_unknown_personality_in_settings_is_dropped_with_a_message():
 
 
 # -- item 4: bad AI weights kept with a saved game ---------------------------------------
-@pytest.mark.parametrize("weights", [{"telepathy": 3.0}, {"out": int(HUGE[:300])},
-                                     {"out": "high"}, {"out": 1e308}])
+@pytest.mark.parametrize(
+    "weights", [{"telepathy": 3.0}, {"out": int(HUGE[:300])}, {"out": "high"}, {"out": 1e308}]
+)
 def test_item4_bad_weights_in_a_saved_game_are_dropped(weights):
     from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES, make_bot
     from swoop_desktop.storage import Known
 
     dirs = resolve_dirs()
     match = _game(dirs)
-    seats = [{"seat": 0, "name": "You", "level": "human", "personality": None,
-              "think_ms": [400, 900], "weights": None}] + [
-        {"seat": i, "name": n, "level": "normal", "personality": "balanced",
-         "think_ms": [400, 900], "weights": dict(weights, shed=2.0)}
-        for i, n in ((1, "Left"), (2, "Top"), (3, "Right"))]
+    seats = [
+        {
+            "seat": 0,
+            "name": "You",
+            "level": "human",
+            "personality": None,
+            "think_ms": [400, 900],
+            "weights": None,
+        }
+    ] + [
+        {
+            "seat": i,
+            "name": n,
+            "level": "normal",
+            "personality": "balanced",
+            "think_ms": [400, 900],
+            "weights": dict(weights, shed=2.0),
+        }
+        for i, n in ((1, "Left"), (2, "Top"), (3, "Right"))
+    ]
     save_game(dirs, match, [], {"seats": seats})
-    saved, messages = load_game(dirs, Known(tuple(LEVELS), tuple(PERSONALITIES),
-                                            tuple(FEATURES)))
+    saved, messages = load_game(dirs, Known(tuple(LEVELS), tuple(PERSONALITIES), tuple(FEATURES)))
     assert saved is not None and messages
     for seat in saved.extra["seats"][1:]:
         assert seat["weights"] == {"shed": 2.0}
@@ -185,8 +212,7 @@ def test_item6_a_saved_game_the_table_cannot_seat_is_refused(players):
 
 
 # -- item 7: one history entry with an odd rule set ---------------------------------------
-@pytest.mark.parametrize("rules", [[1, 2], {"preset": []}, {"preset": {}}, {"target": [5]},
-                                   "app"])
+@pytest.mark.parametrize("rules", [[1, 2], {"preset": []}, {"preset": {}}, {"target": [5]}, "app"])
 def test_item7_one_odd_rule_set_costs_only_its_own_game(rules):
     dirs = resolve_dirs()
     _history(dirs, seeds=(1, 2, 3))
@@ -203,8 +229,9 @@ def test_item7_one_odd_rule_set_costs_only_its_own_game(rules):
 @pytest.mark.parametrize("kind", ["settings", "history", "game"])
 def test_item9_a_fifo_never_hangs_and_is_moved_aside(kind):
     dirs = resolve_dirs()
-    path = {"settings": dirs.settings_file, "history": dirs.history_file,
-            "game": dirs.game_file}[kind]
+    path = {"settings": dirs.settings_file, "history": dirs.history_file, "game": dirs.game_file}[
+        kind
+    ]
     os.mkfifo(path)
     loader = {"settings": load_settings, "game": load_game, "history": load_history}[kind]
     _value, messages = loader(dirs)
@@ -256,11 +283,22 @@ def unsearchable(folder: Path):
             if blocked(path):
                 raise PermissionError(13, "Permission denied", os.fspath(path))
             return real(path, *args, **kwargs)
+
         return wrapper
 
     mp = pytest.MonkeyPatch()
-    for name in ("stat", "lstat", "open", "scandir", "listdir", "mkdir", "unlink", "rename",
-                 "replace", "link"):
+    for name in (
+        "stat",
+        "lstat",
+        "open",
+        "scandir",
+        "listdir",
+        "mkdir",
+        "unlink",
+        "rename",
+        "replace",
+        "link",
+    ):
         mp.setattr(os, name, guard(getattr(os, name)))
     mp.setattr(builtins, "open", guard(builtins.open))
     mp.setattr(io, "open", guard(io.open))
@@ -332,8 +370,10 @@ def test_item16_an_unreadable_settings_file_is_never_overwritten():
     dirs = resolve_dirs()
     save_settings(dirs, Settings(volume=0.1))
     save_settings(dirs, Settings(volume=0.2))
-    main, bak = dirs.settings_file.read_bytes(), dirs.settings_file.with_name(
-        "settings.json.bak").read_bytes()
+    main, bak = (
+        dirs.settings_file.read_bytes(),
+        dirs.settings_file.with_name("settings.json.bak").read_bytes(),
+    )
     real_open = os.open
 
     def deny(path, *args, **kwargs):
@@ -347,7 +387,8 @@ def test_item16_an_unreadable_settings_file_is_never_overwritten():
 
     def deny_io(path, *args, **kwargs):
         if isinstance(path, (str, os.PathLike)) and os.fspath(path) == os.fspath(
-                dirs.settings_file):
+            dirs.settings_file
+        ):
             raise PermissionError(13, "Permission denied", os.fspath(path))
         return real_io_open(path, *args, **kwargs)
 

@@ -16,13 +16,22 @@ from swoop_desktop.ai.config import MAX_BYTES, load_opponents
 SHIPPED = [s.name for s in load_opponents(None)[0]]
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(9))
-WIDE = "x: &x {" + ", ".join(f"k{i}: {i}" for i in range(2000)) + "}\n" + \
-    "seats: {" + ", ".join(f"s{i}: *x" for i in range(500)) + "}\n"
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(9)
+)
+WIDE = (
+    "x: &x {"
+    + ", ".join(f"k{i}: {i}" for i in range(2000))
+    + "}\n"
+    + "seats: {"
+    + ", ".join(f"s{i}: *x" for i in range(500))
+    + "}\n"
+)
 
 CASES = {
-    "a 5,000-digit number": ("seats:\n  left:\n    think_ms: [1, " + "9" * 5000 + "]\n",
-                             "5000 digits"),
+    "a 5,000-digit number": (
+        "seats:\n  left:\n    think_ms: [1, " + "9" * 5000 + "]\n",
+        "5000 digits",
+    ),
     "nesting 2,000 deep": ("seats: " + "[" * 2000 + "]" * 2000 + "\n", "nested more than"),
     "a billion laughs": (BOMB, "aliases"),
     "an alias mapping of a million nodes": (WIDE, "aliases"),
@@ -45,7 +54,8 @@ def test_item8_a_hostile_opponents_file_falls_back_at_once(tmp_path, case):
 def test_item8_a_good_file_within_the_budget_still_reads(tmp_path):
     (tmp_path / "opponents.yaml").write_text(
         "defaults: &d {level: easy, personality: cautious}\n"
-        "seats:\n  left: {<<: *d, name: Ann}\n  top: {<<: *d}\n  right: {name: Bo}\n")
+        "seats:\n  left: {<<: *d, name: Ann}\n  top: {<<: *d}\n  right: {name: Bo}\n"
+    )
     seats, messages = load_opponents(tmp_path)
     assert [s.name for s in seats] == ["Ann", SHIPPED[1], "Bo"]
     assert seats[0].level == "easy" and seats[1].personality == "cautious"
@@ -65,11 +75,11 @@ def test_item9_a_fifo_or_device_as_opponents_file_never_hangs(tmp_path):
         assert [s.name for s in seats] == SHIPPED
 
 
-@pytest.mark.parametrize("name", ["\u200b", "\u200d", "\u2060", "\ufeff", "\u3164", " ",
-                                  "x" * 21])
+@pytest.mark.parametrize("name", ["\u200b", "\u200d", "\u2060", "\ufeff", "\u3164", " ", "x" * 21])
 def test_item2_an_invisible_opponent_name_falls_back_to_the_seat_name(tmp_path, name):
-    (tmp_path / "opponents.yaml").write_text(f'seats:\n  top:\n    name: "{name}"\n',
-                                             encoding="utf-8")
+    (tmp_path / "opponents.yaml").write_text(
+        f'seats:\n  top:\n    name: "{name}"\n', encoding="utf-8"
+    )
     seats, messages = load_opponents(tmp_path)
     assert seats[1].name == SHIPPED[1]
     assert len(messages) == 1 and f"{SHIPPED[1]!r} is used" in messages[0]

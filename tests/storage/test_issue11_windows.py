@@ -49,9 +49,15 @@ def test_item14_two_processes_lose_no_games(tmp_path):
     data = tmp_path / "shared"
     script = WINDOW.format(root=str(ROOT), data=str(data), games=GAMES)
     start = time.time() + 4.0  # both have dealt their games by then
-    procs = [subprocess.Popen([sys.executable, "-c", script, str(first), str(start)],
-                              cwd=ROOT, stderr=subprocess.PIPE, text=True)
-             for first in (1000, 2000)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(first), str(start)],
+            cwd=ROOT,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for first in (1000, 2000)
+    ]
     for proc in procs:
         _out, err = proc.communicate(timeout=240)
         assert proc.returncode == 0, err

@@ -18,8 +18,9 @@ RULES = {
     "app": Rules.from_preset("app"),
     "classic": Rules.from_preset("classic"),
     "traditional": Rules.from_preset("traditional"),
-    "chain_take_all": Rules.from_preset("app", mystery_chain=True, pickup="take_all",
-                                        max_four=False),
+    "chain_take_all": Rules.from_preset(
+        "app", mystery_chain=True, pickup="take_all", max_four=False
+    ),
 }
 
 
@@ -40,16 +41,29 @@ def _same_position(a: Match, b: Match) -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(preset=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**40),
-       steps=st.integers(0, 400), players=st.just(4),  # the table seats four (item 6)
-       future=st.integers(0, 2**32))
+@given(
+    preset=st.sampled_from(sorted(RULES)),
+    seed=st.integers(0, 2**40),
+    steps=st.integers(0, 400),
+    players=st.just(4),  # the table seats four (item 6)
+    future=st.integers(0, 2**32),
+)
 def test_round_trip_same_position_legal_actions_and_future(preset, seed, steps, players, future):
     dirs = resolve_dirs()
     original = play(Match(RULES[preset], players, seed), steps, random.Random(seed))
-    seats = [{"seat": i, "name": name, "level": level, "personality": None,
-              "think_ms": [400, 900], "weights": None}
-             for i, (name, level) in enumerate([("You", "human"), ("Left", "easy"),
-                                                ("Top", "normal"), ("Right", "hard")])]
+    seats = [
+        {
+            "seat": i,
+            "name": name,
+            "level": level,
+            "personality": None,
+            "think_ms": [400, 900],
+            "weights": None,
+        }
+        for i, (name, level) in enumerate(
+            [("You", "human"), ("Left", "easy"), ("Top", "normal"), ("Right", "hard")]
+        )
+    ]
     save_game(dirs, original, ["You played two 7s."], {"seats": seats, "note": "kept"})
     saved, messages = load_game(dirs)
     assert messages == [] and saved is not None

@@ -24,11 +24,18 @@ def test_defaults_when_no_file():
 
 def test_round_trip_every_field():
     dirs = resolve_dirs()
-    settings = Settings(rules=Rules.from_preset("classic", max_four=False),
-                        opponents={1: {"level": "hard", "personality": "pyro"}, 3: {"level": "easy"}},
-                        animation_speed="instant", ai_pace="click", volume=0.0, muted=True,
-                        fullscreen=True, window_size=(1600, 900), window_pos=(-20, 40),
-                        show_hints=False)
+    settings = Settings(
+        rules=Rules.from_preset("classic", max_four=False),
+        opponents={1: {"level": "hard", "personality": "pyro"}, 3: {"level": "easy"}},
+        animation_speed="instant",
+        ai_pace="click",
+        volume=0.0,
+        muted=True,
+        fullscreen=True,
+        window_size=(1600, 900),
+        window_pos=(-20, 40),
+        show_hints=False,
+    )
     save_settings(dirs, settings)
     loaded, messages = load_settings(dirs)
     assert loaded == settings and messages == []
@@ -48,17 +55,20 @@ def test_second_save_keeps_previous_as_backup():
     assert json.loads(dirs.settings_file.read_text())["volume"] == 0.9
 
 
-@pytest.mark.parametrize("field, value, words", [
-    ("volume", 1.5, "volume should be from 0.0 to 1.0"),
-    ("animation_speed", "warp", "animation_speed should be one of"),
-    ("ai_pace", 3, "ai_pace should be text"),
-    ("rules", {"preset": "app", "target": 10}, "target"),
-    ("rules", {"preset": "bridge"}, "unknown rule set"),
-    ("opponents", {"4": {"level": "hard"}}, "seat '4'"),
-    ("opponents", {"1": {"level": "godlike"}}, "opponents.1.level"),
-    ("window_size", [800], "two numbers"),
-    ("muted", "yes", "muted should be true/false"),
-])
+@pytest.mark.parametrize(
+    "field, value, words",
+    [
+        ("volume", 1.5, "volume should be from 0.0 to 1.0"),
+        ("animation_speed", "warp", "animation_speed should be one of"),
+        ("ai_pace", 3, "ai_pace should be text"),
+        ("rules", {"preset": "app", "target": 10}, "target"),
+        ("rules", {"preset": "bridge"}, "unknown rule set"),
+        ("opponents", {"4": {"level": "hard"}}, "seat '4'"),
+        ("opponents", {"1": {"level": "godlike"}}, "opponents.1.level"),
+        ("window_size", [800], "two numbers"),
+        ("muted", "yes", "muted should be true/false"),
+    ],
+)
 def test_values_out_of_range_are_named(field, value, words):
     body = json.loads(json.dumps({"format": "swoop-settings", "version": 2, field: value}))
     with pytest.raises(DocumentError, match=words):
@@ -67,8 +77,14 @@ def test_values_out_of_range_are_named(field, value, words):
 
 def test_migrates_version_1_settings():
     """Version 1 had one "speed" for animation and AI, and "sound": true/false."""
-    v1 = {"format": "swoop-settings", "version": 1, "rules": {"preset": "classic"},
-          "speed": "fast", "sound": False, "volume": 0.5}
+    v1 = {
+        "format": "swoop-settings",
+        "version": 1,
+        "rules": {"preset": "classic"},
+        "speed": "fast",
+        "sound": False,
+        "volume": 0.5,
+    }
     dirs = resolve_dirs()
     dirs.settings_file.write_text(json.dumps(v1))
     settings, messages = load_settings(dirs)
@@ -106,8 +122,13 @@ def test_dirs_platformdirs_without_swoop_home(tmp_path, monkeypatch):
 
 
 def test_unusable_window_geometry_is_forgotten_not_fatal():
-    body = {"format": "swoop-settings", "version": 2, "window_size": [0, 0], "muted": True,
-            "window_pos": [10, 20]}
+    body = {
+        "format": "swoop-settings",
+        "version": 2,
+        "window_size": [0, 0],
+        "muted": True,
+        "window_pos": [10, 20],
+    }
     settings = decode_document(json.dumps(body).encode(), SETTINGS_KIND)
     assert settings.window_size is None and settings.muted is True
     assert settings.window_pos == (10, 20)

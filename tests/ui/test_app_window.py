@@ -32,8 +32,9 @@ def test_ai_pace_wait_for_my_click(tmp_path):
         assert "click or press Space" in table._status()
         p.press(pygame.K_SPACE)
         assert not table.wait_click
-        p.until(lambda: sum(len(h) for h in table.match.actions) > plays or
-                table.state.to_move == 0, 10)
+        p.until(
+            lambda: sum(len(h) for h in table.match.actions) > plays or table.state.to_move == 0, 10
+        )
         assert sum(len(h) for h in table.match.actions) > plays or table.state.to_move == 0
 
 

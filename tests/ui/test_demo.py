@@ -13,9 +13,25 @@ from swoop_desktop.cli import run
 def test_demo_plays_a_full_game_to_game_over(tmp_path):
     perf = tmp_path / "perf.json"
     shot = tmp_path / "shot.png"
-    code = run(["--demo", "--seed", "4", "--speed", "instant", "--size", "960x600",
-                "--rules", '{"preset": "app", "target": 50}', "--data-dir", str(tmp_path),
-                "--perf", str(perf), "--screenshot", str(shot)])
+    code = run(
+        [
+            "--demo",
+            "--seed",
+            "4",
+            "--speed",
+            "instant",
+            "--size",
+            "960x600",
+            "--rules",
+            '{"preset": "app", "target": 50}',
+            "--data-dir",
+            str(tmp_path),
+            "--perf",
+            str(perf),
+            "--screenshot",
+            str(shot),
+        ]
+    )
     assert code == 0
     report = json.loads(perf.read_text())
     assert report["game_over"] is True
@@ -32,8 +48,24 @@ def test_demo_plays_a_full_game_to_game_over(tmp_path):
 
 def test_demo_stops_after_the_frames_asked(tmp_path):
     perf = tmp_path / "perf.json"
-    assert run(["--demo", "--frames", "30", "--speed", "fast", "--size", "960x600",
-                "--data-dir", str(tmp_path), "--perf", str(perf)]) == 0
+    assert (
+        run(
+            [
+                "--demo",
+                "--frames",
+                "30",
+                "--speed",
+                "fast",
+                "--size",
+                "960x600",
+                "--data-dir",
+                str(tmp_path),
+                "--perf",
+                str(perf),
+            ]
+        )
+        == 0
+    )
     assert json.loads(perf.read_text())["frames"] == 30
 
 

@@ -115,7 +115,7 @@ def test_the_log_follows_the_cards_never_leads_them(tmp_path):
         assert t.anim.busy
         assert t.log == before  # the cards are still on their way
         p.until(lambda: not t.anim.busy, 10)
-        assert any(line.startswith("You ") for line in t.log[len(before):])
+        assert any(line.startswith("You ") for line in t.log[len(before) :])
 
 
 def test_high_card_draws_are_logged_as_they_are_shown(tmp_path):
@@ -182,8 +182,9 @@ def test_no_play_buttons_while_cards_fly(tmp_path):
             if not t.anim.busy:
                 break
             labels = [b.label for b in t.buttons]
-            assert not any(lb.split(" ")[0] in ("Play", "All", "Add", "Done")
-                           for lb in labels), labels
+            assert not any(lb.split(" ")[0] in ("Play", "All", "Add", "Done") for lb in labels), (
+                labels
+            )
             p.step()
 
 
@@ -208,8 +209,9 @@ def test_each_opponent_shows_its_last_play_until_you_play(tmp_path):
         t.try_play([_legal_single(t)])
         assert p.wait_for_turn()
         # Every opponent who played since your play has its words at its plate.
-        played = {s for s in (1, 2, 3) if any(
-            line.startswith(t.seat_name(s)) for line in t.log[-6:])}
+        played = {
+            s for s in (1, 2, 3) if any(line.startswith(t.seat_name(s)) for line in t.log[-6:])
+        }
         assert played and played <= set(t.news)
         assert all(t.news[s][0] for s in played)
         t.try_play([_legal_single(t)])
@@ -270,11 +272,15 @@ def test_card_options_apply_at_once_and_are_remembered(tmp_path):
         # A club is printed green, a diamond blue.
         club = next(c for c in range(108) if int(card_suit(c)) == 0 and RANK_OF[c] == 5)
         face = t.art.face(club, t.lay.hand_card)
-        colours = {face.get_at((x, y))[:3] for x in range(face.get_width())
-                   for y in range(face.get_height())}
+        colours = {
+            face.get_at((x, y))[:3]
+            for x in range(face.get_width())
+            for y in range(face.get_height())
+        }
         green = p.app.theme.clubs
-        assert any(abs(c[0] - green[0]) + abs(c[1] - green[1]) + abs(c[2] - green[2]) < 30
-                   for c in colours)
+        assert any(
+            abs(c[0] - green[0]) + abs(c[1] - green[1]) + abs(c[2] - green[2]) < 30 for c in colours
+        )
     settings, _ = load_settings(resolve_dirs(str(tmp_path)))
     assert settings.four_colour and settings.large_cards and settings.reduced_motion
 
@@ -407,8 +413,10 @@ def test_the_deciding_hand_is_shown_before_the_winner(tmp_path):
         words = over.margin()
         winner = table.match.winner
         if winner is not None:
-            gap = sorted(t for q, t in enumerate(table.match.totals) if q != winner)[0] \
+            gap = (
+                sorted(t for q, t in enumerate(table.match.totals) if q != winner)[0]
                 - table.match.totals[winner]
+            )
             assert f"by {gap} point" in words
         # "Watch again" plays the game just finished back on the table.
         next(b for b in over.buttons if b.label == "Watch again").click()
@@ -551,8 +559,9 @@ def test_the_header_says_when_the_rules_are_changed(tmp_path):
 
     assert rules_words(Rules.from_preset("app")) == "app rules"
     assert rules_words(Rules.from_preset("app", target=100)) == "app rules, changed"
-    with Pilot(data_dir=tmp_path, seed=5, start="table",
-               rules=Rules.from_preset("classic", target=100)) as p:
+    with Pilot(
+        data_dir=tmp_path, seed=5, start="table", rules=Rules.from_preset("classic", target=100)
+    ) as p:
         assert "classic rules, changed" in rules_words(p.table.match.rules)
 
 
@@ -567,8 +576,9 @@ def test_statistics_use_the_width_with_labelled_rows_and_a_chart(tmp_path):
             record_finished_game(p.app.dirs, finished_match(seed), names)
         records = load_history(p.app.dirs)[0]
         line = past_game_line(records[0], ["You", "Lefty", "Topper", "Righty"])
-        for name, total in zip(("You", "Lefty", "Topper", "Righty"), records[0].totals,
-                               strict=True):
+        for name, total in zip(
+            ("You", "Lefty", "Topper", "Righty"), records[0].totals, strict=True
+        ):
             assert f"{name} {total}" in line
         assert your_totals(records) == [(r.totals[0], r.result()) for r in records]
         scene = ScoresScene(p.app, tab="stats")
@@ -598,8 +608,11 @@ def test_seat_news_in_a_few_words():
 
     eight = 7 * 4
     assert RANK_OF[eight] == 8
-    flip = [Flipped(1, 2, eight), PickedUp(1, (1, 2, 3, 4)),
-            Played(1, (eight,), ("down2",), 8, new_pile=True)]
+    flip = [
+        Flipped(1, 2, eight),
+        PickedUp(1, (1, 2, 3, 4)),
+        Played(1, (eight,), ("down2",), 8, new_pile=True),
+    ]
     assert seat_news(flip) == "flipped an 8 · picked up 4 · new pile"
     swoop = [Played(2, (1,), ("hand",), 10), Swooped(2, "swoop_card", (1,))]
     assert seat_news(swoop) == "played a 10 · Swoop!"

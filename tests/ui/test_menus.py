@@ -167,11 +167,27 @@ def test_settings_screen_has_every_rule_option_with_an_explanation(app):
         row = scene.rows[name]
         assert isinstance(row, W.Row) and row.label == OPTION_INFO[name].label
         assert len(row.help) > 20, name
-    for key in ("preset", "level1", "style1", "level2", "style2", "level3", "style3",
-                "animation_speed", "ai_pace", "volume", "muted", "fullscreen"):
+    for key in (
+        "preset",
+        "level1",
+        "style1",
+        "level2",
+        "style2",
+        "level3",
+        "style3",
+        "animation_speed",
+        "ai_pace",
+        "volume",
+        "muted",
+        "fullscreen",
+    ):
         assert key in scene.rows
-    assert [o.value for o in scene.rows["animation_speed"].options] == \
-        ["slow", "normal", "fast", "instant"]
+    assert [o.value for o in scene.rows["animation_speed"].options] == [
+        "slow",
+        "normal",
+        "fast",
+        "instant",
+    ]
     assert "click" in [o.value for o in scene.rows["ai_pace"].options]
     heading = scene.panel.widgets[0]
     assert "next new game" in heading.note
@@ -334,9 +350,13 @@ def test_how_to_play_text_for_every_option(preset):
     text = how_to_play_text(base)
     assert f"reaches {base.target}" in text
     assert ("Chained mystery cards" in text) == base.mystery_chain
-    flipped = base.with_options(tens_are_swoop_cards=not base.tens_are_swoop_cards,
-                                table_cards=False, max_four=not base.max_four,
-                                scoring="simple", hand_size=12)
+    flipped = base.with_options(
+        tens_are_swoop_cards=not base.tens_are_swoop_cards,
+        table_cards=False,
+        max_four=not base.max_four,
+        scoring="simple",
+        hand_size=12,
+    )
     other = how_to_play_text(flipped)
     assert "Mystery cards" not in other and "12 cards in hand" in other
     assert ("5 points each" in other) and ("5 points each" not in text)
@@ -443,9 +463,20 @@ def test_menu_monkey_random_clicks_keys_wheels_and_resizes(app):
 
     rng = random.Random(7)
     pilot = app.pilot
-    keys = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB,
-            pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_PAGEDOWN,
-            pygame.K_PAGEUP, pygame.K_HOME, pygame.K_END]
+    keys = [
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_TAB,
+        pygame.K_RETURN,
+        pygame.K_SPACE,
+        pygame.K_ESCAPE,
+        pygame.K_PAGEDOWN,
+        pygame.K_PAGEUP,
+        pygame.K_HOME,
+        pygame.K_END,
+    ]
     seen = set()
     for _ in range(1000):
         scene = top(app)
@@ -463,11 +494,15 @@ def test_menu_monkey_random_clicks_keys_wheels_and_resizes(app):
         elif r < 0.75:
             key = rng.choice(keys)
             if not (key == pygame.K_ESCAPE and scene.name == "title"):
-                pilot.post(pygame.KEYDOWN, key=key, mod=rng.choice([0, pygame.KMOD_SHIFT]),
-                           unicode="", scancode=0)
+                pilot.post(
+                    pygame.KEYDOWN,
+                    key=key,
+                    mod=rng.choice([0, pygame.KMOD_SHIFT]),
+                    unicode="",
+                    scancode=0,
+                )
         elif r < 0.9:
-            pilot.post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False,
-                       pos=pos)
+            pilot.post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False, pos=pos)
         elif r < 0.93:
             pilot.post(pygame.VIDEORESIZE, size=(rng.randint(960, 1600), rng.randint(600, 900)))
         elif scene.name == "title":

@@ -17,8 +17,12 @@ def test_continue_keeps_the_opponents_the_game_started_with(tmp_path):
         before = [(s.name, s.level, s.personality) for s in pilot.table.seats]
     dirs = resolve_dirs(data)
     settings, _ = load_settings(dirs)
-    save_settings(dirs, dataclasses.replace(
-        settings, opponents={1: {"level": "easy"}, 2: {"level": "easy"}, 3: {"level": "easy"}}))
+    save_settings(
+        dirs,
+        dataclasses.replace(
+            settings, opponents={1: {"level": "easy"}, 2: {"level": "easy"}, 3: {"level": "easy"}}
+        ),
+    )
     with Pilot(data_dir=data, seed=22, start="title") as pilot:
         pilot.press(pygame.K_c)
         assert pilot.until(lambda: pilot.table is not None, 10)
@@ -36,7 +40,8 @@ def test_weights_from_the_users_opponents_yaml_reach_the_bot(tmp_path):
     dirs = resolve_dirs(data)
     dirs.config.mkdir(parents=True, exist_ok=True)
     (dirs.config / "opponents.yaml").write_text(
-        "version: 1\nseats:\n  left:\n    weights: {swoop_card: -7.5}\n", encoding="utf-8")
+        "version: 1\nseats:\n  left:\n    weights: {swoop_card: -7.5}\n", encoding="utf-8"
+    )
     with Pilot(data_dir=data, seed=3, start="table") as pilot:
         left = pilot.table.thinkers[1].bot
         assert left.weights["swoop_card"] == -7.5

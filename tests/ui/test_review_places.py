@@ -54,8 +54,9 @@ def test_review_hand_from_the_hand_over_overlay(tmp_path):
 
 def test_review_game_from_game_over(tmp_path):
     rules = Rules.from_preset("app", target=50)
-    with Pilot(data_dir=tmp_path, demo=True, seed=6, speed="instant", pace="instant",
-               rules=rules) as pilot:
+    with Pilot(
+        data_dir=tmp_path, demo=True, seed=6, speed="instant", pace="instant", rules=rules
+    ) as pilot:
         assert pilot.until(lambda: pilot.top is not None and pilot.top.name == "game_over", 240)
         over = pilot.top
         pilot.click(_button(over, "Review game").rect.center)

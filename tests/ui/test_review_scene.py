@@ -27,8 +27,9 @@ def _one_hand(seed: int = 21) -> Match:
     while not match.hand_over:
         state = match.state
         p = state.to_move
-        events = match.apply(bots[p].choose(observe(state, p, histories[p].copy()),
-                                            state.legal_actions()))
+        events = match.apply(
+            bots[p].choose(observe(state, p, histories[p].copy()), state.legal_actions())
+        )
         for h in histories:
             h.feed(events)
     return match
@@ -41,8 +42,9 @@ def pilot(tmp_path):
 
 
 def _open(pilot, match, worlds=4) -> ReviewScene:
-    scene = ReviewScene(pilot.app, match.rules, match.n, match.seed, match.actions, hand=0,
-                        worlds=worlds)
+    scene = ReviewScene(
+        pilot.app, match.rules, match.n, match.seed, match.actions, hand=0, worlds=worlds
+    )
     pilot.app.push(scene)
     return scene
 

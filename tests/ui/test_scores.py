@@ -69,8 +69,12 @@ def _match_with_hands(hands: int, seed: int = 3) -> Match:
 
 
 def test_running_totals_start_at_zero_and_add_up():
-    assert running_totals([[5, 0, 7, 2], [1, 3, 0, 4]], 4) == [[0, 5, 6], [0, 0, 3], [0, 7, 7],
-                                                                [0, 2, 6]]
+    assert running_totals([[5, 0, 7, 2], [1, 3, 0, 4]], 4) == [
+        [0, 5, 6],
+        [0, 0, 3],
+        [0, 7, 7],
+        [0, 2, 6],
+    ]
 
 
 def test_r16_result_words():
@@ -183,6 +187,7 @@ def test_damaged_history_message_is_shown():
 
 def test_chart_top_is_round_and_above_the_highest_total():
     from swoop_desktop.ui.scenes.scores import chart_top
+
     assert chart_top(300) == 400 and chart_top(394) == 500 and chart_top(500) == 600
     assert all(chart_top(v) >= v and chart_top(v) % 4 == 0 for v in range(1, 6000, 37))
 

@@ -27,8 +27,9 @@ def _play_one_card(pilot: Pilot) -> None:
         pilot.press(pygame.K_d)
         assert pilot.until(lambda: table.plays > before, 5)
         return
-    singles = [a for a in st.legal_actions() if isinstance(a, Play) and len(a.hand) == 1
-               and not a.up]
+    singles = [
+        a for a in st.legal_actions() if isinstance(a, Play) and len(a.hand) == 1 and not a.up
+    ]
     assert singles, "no single-card play from hand"
     card = st.hands[0][singles[0].hand[0]][0]
     before = table.plays
@@ -39,12 +40,20 @@ def _play_one_card(pilot: Pilot) -> None:
 def _table_picture(table) -> dict:
     view = table.view
     mine = {c: tuple(int(v) for v in table.sprites[c].rect) for c in view.hands[0]}
-    return {"fingerprint": fingerprint(table.match.state),
-            "hands": [sorted(h) for h in view.hands], "my_cards_on_screen": mine, "up": view.up,
-            "down": view.down, "pile": view.pile, "swept": view.swept, "to_move": view.to_move,
-            "totals": table.match.totals, "sheet": table.match.sheet,
-            "legal": [a.to_json() for a in table.match.legal_actions()],
-            "log": table.log[-200:]}
+    return {
+        "fingerprint": fingerprint(table.match.state),
+        "hands": [sorted(h) for h in view.hands],
+        "my_cards_on_screen": mine,
+        "up": view.up,
+        "down": view.down,
+        "pile": view.pile,
+        "swept": view.swept,
+        "to_move": view.to_move,
+        "totals": table.match.totals,
+        "sheet": table.match.sheet,
+        "legal": [a.to_json() for a in table.match.legal_actions()],
+        "log": table.log[-200:],
+    }
 
 
 def test_resume_through_the_pilot_restores_the_table(tmp_path):

@@ -13,9 +13,25 @@ import pygame
 from swoop_desktop.storage import Settings, resolve_dirs, save_settings
 from swoop_desktop.ui.pilot import Pilot
 
-KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
-        pygame.K_SPACE, pygame.K_f, pygame.K_d, pygame.K_h, pygame.K_1, pygame.K_2,
-        pygame.K_3, pygame.K_4, pygame.K_HOME, pygame.K_END, pygame.K_ESCAPE, pygame.K_BACKSPACE]
+KEYS = [
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_f,
+    pygame.K_d,
+    pygame.K_h,
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_4,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_ESCAPE,
+    pygame.K_BACKSPACE,
+]
 SIZES = [(960, 600), (1280, 720), (1100, 680), (1600, 900)]
 TABLE_SCENES = ("table", "pause", "hand_over", "game_over")
 
@@ -35,8 +51,9 @@ def test_monkey_20000_random_inputs(tmp_path):
     rng = random.Random(2024)
     events = 0
     # Easy opponents decide fastest: the monkey tests the table, not the AI.
-    save_settings(resolve_dirs(tmp_path), Settings(opponents={s: {"level": "easy"}
-                                                              for s in (1, 2, 3)}))
+    save_settings(
+        resolve_dirs(tmp_path), Settings(opponents={s: {"level": "easy"} for s in (1, 2, 3)})
+    )
     tables: dict[int, tuple[int, int]] = {}
     with Pilot(size=(960, 600), data_dir=tmp_path, seed=77, start="table") as pilot:
         app = pilot.app
@@ -62,13 +79,22 @@ def test_monkey_20000_random_inputs(tmp_path):
                     s = table.sprites.get(card)
                     if s is not None:
                         start = (int(s.x), int(s.y))
-                        end = table.lay.pile_drop_rect.center if rng.random() < 0.7 else \
-                            (rng.randrange(w), rng.randrange(h))
+                        end = (
+                            table.lay.pile_drop_rect.center
+                            if rng.random() < 0.7
+                            else (rng.randrange(w), rng.randrange(h))
+                        )
                         pilot.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
                         for k in (0.3, 0.7, 1.0):
-                            pilot.post(pygame.MOUSEMOTION, buttons=(1, 0, 0), rel=(0, 0),
-                                       pos=(int(start[0] + (end[0] - start[0]) * k),
-                                            int(start[1] + (end[1] - start[1]) * k)))
+                            pilot.post(
+                                pygame.MOUSEMOTION,
+                                buttons=(1, 0, 0),
+                                rel=(0, 0),
+                                pos=(
+                                    int(start[0] + (end[0] - start[0]) * k),
+                                    int(start[1] + (end[1] - start[1]) * k),
+                                ),
+                            )
                         pilot.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
                 elif roll < 0.70:
                     pos = (rng.randrange(w), rng.randrange(h))

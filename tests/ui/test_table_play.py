@@ -143,8 +143,14 @@ def test_r12_illegal_drop_snaps_back_with_the_reason_and_changes_nothing(tmp_pat
             if not _find_follow_up(p):
                 continue
             st = p.table.state
-            wrong = next((c for c in st.hand_ids(0) if RANK_OF[c] != st.follow_rank
-                          and not st.rules.is_swoop_rank(RANK_OF[c])), None)
+            wrong = next(
+                (
+                    c
+                    for c in st.hand_ids(0)
+                    if RANK_OF[c] != st.follow_rank and not st.rules.is_swoop_rank(RANK_OF[c])
+                ),
+                None,
+            )
             if wrong is None:
                 continue
             before = format_position(st)
@@ -212,8 +218,9 @@ def test_number_keys_select_partners_and_enter_plays_them(pilot):
     mine = pilot.table._my_card_ids()
     # find a rank you hold twice in hand
     ranks = [RANK_OF[c] for c in st.hand_ids(0)]
-    pair = next((r for r in set(ranks) if ranks.count(r) >= 2 and not
-                 st.rules.is_swoop_rank(r)), None)
+    pair = next(
+        (r for r in set(ranks) if ranks.count(r) >= 2 and not st.rules.is_swoop_rank(r)), None
+    )
     if pair is None:
         pytest.skip("no pair in this hand")
     idx = next(i for i, c in enumerate(mine) if RANK_OF[c] == pair)
@@ -270,7 +277,7 @@ def test_game_is_saved_after_every_play_and_continues(tmp_path):
         assert scene is not None and p.top.name == "table"
         p.step()
         assert format_position(p.table.state) == before
-        assert p.table.log[-len(log):] == log[-len(p.table.log):] or p.table.log
+        assert p.table.log[-len(log) :] == log[-len(p.table.log) :] or p.table.log
         assert p.table.view.matches(p.table.state)
 
 
@@ -278,8 +285,14 @@ def test_clicking_one_card_offers_its_partners(pilot):
     assert pilot.wait_for_turn()
     st = pilot.table.state
     ranks = [RANK_OF[c] for c in st.hand_ids(0)]
-    pair = next((c for c in st.hand_ids(0) if ranks.count(RANK_OF[c]) >= 2
-                 and not st.rules.is_swoop_rank(RANK_OF[c])), None)
+    pair = next(
+        (
+            c
+            for c in st.hand_ids(0)
+            if ranks.count(RANK_OF[c]) >= 2 and not st.rules.is_swoop_rank(RANK_OF[c])
+        ),
+        None,
+    )
     if pair is None:
         pytest.skip("no pair in this hand")
     pilot.click(pair)
@@ -385,8 +398,9 @@ def test_r5_high_card_draw_is_shown_then_the_cards_go_back(tmp_path):
     from swoop_desktop.engine import Rules
 
     rules = Rules.from_preset("traditional")  # first_player: high_card
-    with Pilot(data_dir=tmp_path, seed=3, start="table", speed="normal", pace="slow",
-               rules=rules) as p:
+    with Pilot(
+        data_dir=tmp_path, seed=3, start="table", speed="normal", pace="slow", rules=rules
+    ) as p:
         table = p.table
         seen = set()
         for _ in range(600):

@@ -31,6 +31,7 @@ def test_animator_plays_steps_in_order_scales_by_speed_and_skips():
         def begin():
             order.append(name)
             return [Tween(s, dest, 1.0)]
+
         return Step(begin)
 
     anim = Animator("slow")
@@ -111,8 +112,9 @@ def test_card_art_stays_in_the_layout_sizes_however_long_the_game(tmp_path):
     """Cards in flight are scaled from the layout's sizes: the art cache never grows."""
     from swoop_desktop.ui.app import App
 
-    app = App(size=(1280, 720), data_dir=str(tmp_path), demo=True, seed=3, speed="fast",
-              pace="instant")
+    app = App(
+        size=(1280, 720), data_dir=str(tmp_path), demo=True, seed=3, speed="fast", pace="instant"
+    )
     try:
         for _ in range(900):
             app.step(1 / 60)

@@ -37,8 +37,9 @@ def key(k, mod=0):
 
 
 def wheel(y):
-    return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
-                              precise_y=float(y))
+    return pygame.event.Event(
+        pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y)
+    )
 
 
 def click(widget_or_handler, pos):
@@ -63,8 +64,7 @@ def test_button_click_runs_action_only_when_released_inside():
 
 def test_button_disabled_and_shortcut_key():
     hits = []
-    b = W.Button((10, 10, 100, 40), "Quit", lambda: hits.append("q"), key=pygame.K_q,
-                 enabled=False)
+    b = W.Button((10, 10, 100, 40), "Quit", lambda: hits.append("q"), key=pygame.K_q, enabled=False)
     click(b, (50, 30))
     b.handle(key(pygame.K_q))
     assert hits == []
@@ -99,8 +99,13 @@ def test_toggle_flips_on_click_and_keys():
 
 def test_choice_segment_click_and_cycle(surface, theme):
     seen = []
-    c = W.Choice((0, 0, 800, 60), "Rule set", [("app", "App"), ("classic", "Classic"),
-                                               ("traditional", "Traditional")], "app", seen.append)
+    c = W.Choice(
+        (0, 0, 800, 60),
+        "Rule set",
+        [("app", "App"), ("classic", "Classic"), ("traditional", "Traditional")],
+        "app",
+        seen.append,
+    )
     c.draw(surface, theme)
     seg = c.segment_rects()[2]
     click(c, seg.center)
@@ -192,8 +197,16 @@ def test_focus_ring_moves_skips_disabled_and_activates():
 
 def test_scroll_panel_scrolls_and_hides_clicks_outside(surface, theme):
     flips = []
-    rows = [W.Toggle((0, 0, 0, 0), f"Option {i}", False, lambda v, i=i: flips.append(i),
-                     help="An explanation of this option.") for i in range(20)]
+    rows = [
+        W.Toggle(
+            (0, 0, 0, 0),
+            f"Option {i}",
+            False,
+            lambda v, i=i: flips.append(i),
+            help="An explanation of this option.",
+        )
+        for i in range(20)
+    ]
     panel = W.ScrollPanel((100, 100, 600, 300), rows)
     panel.layout(theme)
     assert panel.scroll.content_height > 300

@@ -11,9 +11,13 @@ from swoop_desktop.ui.theme import Theme
 
 Colour = tuple[int, int, int]
 
+
 def _mix(a: Sequence[int], b: Sequence[int], t: float) -> Colour:
-    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t),
-            int(a[2] + (b[2] - a[2]) * t))
+    return (
+        int(a[0] + (b[0] - a[0]) * t),
+        int(a[1] + (b[1] - a[1]) * t),
+        int(a[2] + (b[2] - a[2]) * t),
+    )
 
 
 # Widget colour roles, derived from the theme's palette. A theme attribute with the
@@ -105,10 +109,19 @@ def wrap_text(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
-def draw_text(surface: pygame.Surface, theme: Any, text: str, pos: tuple[int, int], *,
-              size: int = 20, bold: bool = False, colour_name: str = "text",
-              rgb: Colour | None = None, anchor: str = "topleft",
-              shadow: bool = False) -> pygame.Rect:
+def draw_text(
+    surface: pygame.Surface,
+    theme: Any,
+    text: str,
+    pos: tuple[int, int],
+    *,
+    size: int = 20,
+    bold: bool = False,
+    colour_name: str = "text",
+    rgb: Colour | None = None,
+    anchor: str = "topleft",
+    shadow: bool = False,
+) -> pygame.Rect:
     """Draw one line of text; ``anchor`` is a pygame.Rect attribute ("center", "midleft"...)."""
     rgb = rgb or colour(theme, colour_name)
     image = render(theme, text, size, bold, rgb)
@@ -152,8 +165,9 @@ class Widget:
 
     focusable = True
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], *, enabled: bool = True,
-                 tooltip: str | None = None) -> None:
+    def __init__(
+        self, rect: pygame.Rect | Sequence[int], *, enabled: bool = True, tooltip: str | None = None
+    ) -> None:
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
         self.tooltip = tooltip
@@ -197,10 +211,14 @@ class Widget:
     def draw(self, surface: pygame.Surface, theme: Any) -> None:
         """Draw the widget (subclasses)."""
 
-    def draw_focus(self, surface: pygame.Surface, theme: Any, rect: pygame.Rect | None = None,
-                   radius: int = 10) -> None:
+    def draw_focus(
+        self, surface: pygame.Surface, theme: Any, rect: pygame.Rect | None = None, radius: int = 10
+    ) -> None:
         if self.focused:
-            pygame.draw.rect(surface, colour(theme, "focus"), (rect or self.rect).inflate(8, 8),
-                             width=3, border_radius=radius + 4)
-
-
+            pygame.draw.rect(
+                surface,
+                colour(theme, "focus"),
+                (rect or self.rect).inflate(8, 8),
+                width=3,
+                border_radius=radius + 4,
+            )

@@ -18,10 +18,18 @@ class Button(Widget):
     """A push button: a click (press and release inside it), its ``key``, or Enter/Space
     while focused runs ``on_click``. ``primary`` buttons are drawn in the accent colour."""
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], label: str,
-                 on_click: Callable[[], Any] | None, *, key: int | None = None,
-                 enabled: bool = True, primary: bool = False, tooltip: str | None = None,
-                 size: int | None = None) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        label: str,
+        on_click: Callable[[], Any] | None,
+        *,
+        key: int | None = None,
+        enabled: bool = True,
+        primary: bool = False,
+        tooltip: str | None = None,
+        size: int | None = None,
+    ) -> None:
         super().__init__(rect, enabled=enabled, tooltip=tooltip)
         self.label = label
         self.on_click = on_click
@@ -112,5 +120,3 @@ def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
         pygame.draw.rect(image, (0, 0, 0, 90), image.get_rect(), border_radius=radius)
         _shadows[key] = image
     return image
-
-

@@ -25,8 +25,14 @@ class FocusRing:
     so a mouse player never sees a stray ring.
     """
 
-    def __init__(self, widgets: Sequence[Widget], *, on_back: Callable[[], Any] | None = None,
-                 panel: ScrollPanel | None = None, wrap: bool = True) -> None:
+    def __init__(
+        self,
+        widgets: Sequence[Widget],
+        *,
+        on_back: Callable[[], Any] | None = None,
+        panel: ScrollPanel | None = None,
+        wrap: bool = True,
+    ) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.on_back = on_back
         self.panel = panel
@@ -111,17 +117,20 @@ class FocusRing:
         return False
 
 
-def tooltip_rect(target: pygame.Rect, size: tuple[int, int], others: Sequence[pygame.Rect],
-                 bounds: pygame.Rect) -> pygame.Rect:
+def tooltip_rect(
+    target: pygame.Rect, size: tuple[int, int], others: Sequence[pygame.Rect], bounds: pygame.Rect
+) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside ``target`` (right, left, below, above), at
     the first place on screen that covers neither ``target`` nor any of ``others``
     (the next button stays visible and clickable)."""
     box = pygame.Rect(0, 0, *size)
     gap = 8
-    places = (("midleft", (target.right + gap, target.centery)),
-              ("midright", (target.left - gap, target.centery)),
-              ("midtop", (target.centerx, target.bottom + gap)),
-              ("midbottom", (target.centerx, target.top - gap)))
+    places = (
+        ("midleft", (target.right + gap, target.centery)),
+        ("midright", (target.left - gap, target.centery)),
+        ("midtop", (target.centerx, target.bottom + gap)),
+        ("midbottom", (target.centerx, target.top - gap)),
+    )
     first = None
     for anchor, point in places:
         trial = box.copy()
@@ -135,8 +144,9 @@ def tooltip_rect(target: pygame.Rect, size: tuple[int, int], others: Sequence[py
     return first or box
 
 
-def draw_tooltip(surface: pygame.Surface, theme: Any, widgets: Sequence[Widget], *,
-                 delay: float = 0.6) -> None:
+def draw_tooltip(
+    surface: pygame.Surface, theme: Any, widgets: Sequence[Widget], *, delay: float = 0.6
+) -> None:
     """Draw the tooltip of the widget the pointer has rested on for ``delay`` seconds."""
     for w in widgets:
         if w.tooltip and w.hovered and w.hover_time >= delay and w.visible:
@@ -153,5 +163,3 @@ def draw_tooltip(surface: pygame.Surface, theme: Any, widgets: Sequence[Widget],
                 surface.blit(fnt.render(line, True, colour(theme, "text")), (box.x + 10, y))
                 y += fnt.get_linesize()
             return
-
-

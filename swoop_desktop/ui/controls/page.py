@@ -44,20 +44,37 @@ def draw_backdrop(surface: pygame.Surface, theme: Any) -> None:
 _panels: dict[tuple[int, ...], pygame.Surface] = {}
 
 
-def draw_page(surface: pygame.Surface, theme: Any, title: str, subtitle: str,
-              frame: pygame.Rect, scale: float) -> None:
+def draw_page(
+    surface: pygame.Surface, theme: Any, title: str, subtitle: str, frame: pygame.Rect, scale: float
+) -> None:
     """A full-screen menu page: the cloth, the title and its one-line subtitle above
     ``frame``, and the panel that the page's content sits on."""
     draw_backdrop(surface, theme)
-    draw_text(surface, theme, title, (frame.x + 4, int(22 * scale)), size=int(38 * scale),
-              bold=True, colour_name="heading", shadow=True)
-    draw_text(surface, theme, subtitle, (frame.x + 6, int(70 * scale)),
-              size=max(12, int(16 * scale)), colour_name="text_muted", anchor="midleft")
+    draw_text(
+        surface,
+        theme,
+        title,
+        (frame.x + 4, int(22 * scale)),
+        size=int(38 * scale),
+        bold=True,
+        colour_name="heading",
+        shadow=True,
+    )
+    draw_text(
+        surface,
+        theme,
+        subtitle,
+        (frame.x + 6, int(70 * scale)),
+        size=max(12, int(16 * scale)),
+        colour_name="text_muted",
+        anchor="midleft",
+    )
     draw_panel(surface, theme, frame)
 
 
-def draw_panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, *, alpha: int = 170,
-               radius: int = 16) -> None:
+def draw_panel(
+    surface: pygame.Surface, theme: Any, rect: pygame.Rect, *, alpha: int = 170, radius: int = 16
+) -> None:
     """A dark translucent card-table panel with a thin edge (menus sit on it)."""
     r, g, b = colour(theme, "panel")
     key = (rect.width, rect.height, r, g, b, alpha, radius)

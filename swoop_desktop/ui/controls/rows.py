@@ -32,9 +32,16 @@ class Row(Widget):
     label_size = 20
     help_size = 15
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], label: str, *, help: str = "",
-                 enabled: bool = True, tooltip: str | None = None,
-                 control_width: int | None = None) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        label: str,
+        *,
+        help: str = "",
+        enabled: bool = True,
+        tooltip: str | None = None,
+        control_width: int | None = None,
+    ) -> None:
         super().__init__(rect, enabled=enabled, tooltip=tooltip)
         self.label = label
         self.help = help
@@ -51,8 +58,7 @@ class Row(Widget):
             on_change(value)
         return True
 
-    def _press_release(self, event: pygame.event.Event
-                       ) -> tuple[bool, tuple[int, int] | None]:
+    def _press_release(self, event: pygame.event.Event) -> tuple[bool, tuple[int, int] | None]:
         """A press on the row, then its release: (used the event, where it was released).
 
         The release position is given only for the release that ends a press begun on
@@ -70,8 +76,11 @@ class Row(Widget):
     # -- geometry ------------------------------------------------------------
     def control_rect(self) -> pygame.Rect:
         """Where the control sits: the right part of the row, vertically centred."""
-        w = self.px(self.control_width) if self.control_width else max(
-            self.px(150), int(self.rect.width * 0.42))
+        w = (
+            self.px(self.control_width)
+            if self.control_width
+            else max(self.px(150), int(self.rect.width * 0.42))
+        )
         w = min(w, self.rect.width - 120)
         h = min(self.px(40), self.rect.height - 8)
         return pygame.Rect(self.rect.right - w - 8, self.rect.y + (self.rect.height - h) // 2, w, h)
@@ -88,17 +97,28 @@ class Row(Widget):
                 lines += len(wrap_text(font(theme, self.help_size), self.help, self.text_width()))
         finally:
             self.rect.width = old
-        return max(self.px(52), 14 + int(self.label_size * 1.35) + (lines - 1) * int(self.help_size * 1.3))
+        return max(
+            self.px(52), 14 + int(self.label_size * 1.35) + (lines - 1) * int(self.help_size * 1.3)
+        )
 
     def draw_label(self, surface: pygame.Surface, theme: Any) -> None:
         x, y = self.rect.x + 12, self.rect.y + 8
         text = "text" if self.enabled else "disabled_text"
         if not self.help:
-            draw_text(surface, theme, self.label, (x, self.rect.centery), size=self.label_size,
-                      bold=True, colour_name=text, anchor="midleft")
+            draw_text(
+                surface,
+                theme,
+                self.label,
+                (x, self.rect.centery),
+                size=self.label_size,
+                bold=True,
+                colour_name=text,
+                anchor="midleft",
+            )
             return
-        draw_text(surface, theme, self.label, (x, y), size=self.label_size, bold=True,
-                  colour_name=text)
+        draw_text(
+            surface, theme, self.label, (x, y), size=self.label_size, bold=True, colour_name=text
+        )
         y += int(self.label_size * 1.3)
         fnt = font(theme, self.help_size)
         muted = colour(theme, "text_muted" if self.enabled else "disabled_text")
@@ -119,12 +139,22 @@ class Toggle(Row):
     """An on/off switch with a label. Click anywhere on the row, Enter/Space or Left/Right
     flips it; ``on_change(new_value)`` is called."""
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], label: str, value: bool,
-                 on_change: Callable[[bool], Any] | None = None, *, help: str = "",
-                 enabled: bool = True, tooltip: str | None = None,
-                 on_text: str = "On", off_text: str = "Off") -> None:
-        super().__init__(rect, label, help=help, enabled=enabled, tooltip=tooltip,
-                         control_width=150)
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        label: str,
+        value: bool,
+        on_change: Callable[[bool], Any] | None = None,
+        *,
+        help: str = "",
+        enabled: bool = True,
+        tooltip: str | None = None,
+        on_text: str = "On",
+        off_text: str = "Off",
+    ) -> None:
+        super().__init__(
+            rect, label, help=help, enabled=enabled, tooltip=tooltip, control_width=150
+        )
         self.value = bool(value)
         self.on_change = on_change
         self.on_text, self.off_text = on_text, off_text
@@ -168,13 +198,22 @@ class Toggle(Row):
         if not self.enabled:
             track = colour(theme, "disabled")
         pygame.draw.rect(surface, track, s, border_radius=s.height // 2)
-        pygame.draw.rect(surface, colour(theme, "panel_edge"), s, width=2,
-                         border_radius=s.height // 2)
+        pygame.draw.rect(
+            surface, colour(theme, "panel_edge"), s, width=2, border_radius=s.height // 2
+        )
         knob_x = s.right - s.height // 2 if on else s.x + s.height // 2
         pygame.draw.circle(surface, colour(theme, "button"), (knob_x, s.centery), s.height // 2 - 4)
         word = self.on_text if on else self.off_text
-        draw_text(surface, theme, word, (s.x - self.px(12), s.centery), size=self.px(18),
-                  bold=on, colour_name="text" if self.enabled else "disabled_text", anchor="midright")
+        draw_text(
+            surface,
+            theme,
+            word,
+            (s.x - self.px(12), s.centery),
+            size=self.px(18),
+            bold=on,
+            colour_name="text" if self.enabled else "disabled_text",
+            anchor="midright",
+        )
 
 
 @dataclass(frozen=True)
@@ -192,13 +231,23 @@ class Choice(Row):
     choice; ``on_change(value)`` is called. ``help_for_value`` shows the chosen option's own
     explanation under the label when options carry one."""
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], label: str,
-                 options: Sequence[Option | tuple[Any, str]], value: Any,
-                 on_change: Callable[[Any], Any] | None = None, *, help: str = "",
-                 enabled: bool = True, tooltip: str | None = None, segmented: bool | None = None,
-                 control_width: int | None = None) -> None:
-        super().__init__(rect, label, help=help, enabled=enabled, tooltip=tooltip,
-                         control_width=control_width)
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        label: str,
+        options: Sequence[Option | tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], Any] | None = None,
+        *,
+        help: str = "",
+        enabled: bool = True,
+        tooltip: str | None = None,
+        segmented: bool | None = None,
+        control_width: int | None = None,
+    ) -> None:
+        super().__init__(
+            rect, label, help=help, enabled=enabled, tooltip=tooltip, control_width=control_width
+        )
         self.options = [o if isinstance(o, Option) else Option(o[0], o[1]) for o in options]
         if not self.options:
             raise ValueError(f"Choice {label!r}: needs at least one option")
@@ -274,8 +323,10 @@ class Choice(Row):
 
     def arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         c = self.control_rect()
-        return (pygame.Rect(c.x, c.y, c.height, c.height),
-                pygame.Rect(c.right - c.height, c.y, c.height, c.height))
+        return (
+            pygame.Rect(c.x, c.y, c.height, c.height),
+            pygame.Rect(c.right - c.height, c.y, c.height, c.height),
+        )
 
     def height_for(self, width: int, theme: Any) -> int:
         old = self.help
@@ -330,8 +381,7 @@ class Choice(Row):
         enabled = self.enabled
         pygame.draw.rect(surface, colour(theme, "track"), c, border_radius=radius)
         if self._is_segmented(theme):
-            for i, (seg, option) in enumerate(zip(self.segment_rects(), self.options,
-                                                  strict=True)):
+            for i, (seg, option) in enumerate(zip(self.segment_rects(), self.options, strict=True)):
                 chosen = i == self.index
                 if chosen:
                     fill = colour(theme, "primary" if enabled else "disabled")
@@ -344,8 +394,12 @@ class Choice(Row):
                 image = render(theme, text, self.px(16), chosen, colour(theme, name))
                 surface.blit(image, image.get_rect(center=seg.center))
                 if i and not chosen and i - 1 != self.index:
-                    pygame.draw.line(surface, colour(theme, "panel_edge"),
-                                     (seg.x, seg.y + 8), (seg.x, seg.bottom - 8))
+                    pygame.draw.line(
+                        surface,
+                        colour(theme, "panel_edge"),
+                        (seg.x, seg.y + 8),
+                        (seg.x, seg.bottom - 8),
+                    )
         else:
             left, right = self.arrow_rects()
             tint = colour(theme, "text" if enabled else "disabled_text")
@@ -354,21 +408,40 @@ class Choice(Row):
                 a, b = self.px(6), self.px(8)
                 pts = [(cx - a * sign, cy - b), (cx - a * sign, cy + b), (cx + a * sign, cy)]
                 pygame.draw.polygon(surface, tint, pts)
-            draw_text(surface, theme, self.options[self.index].text, c.center, size=self.px(17),
-                      bold=True, colour_name="text" if enabled else "disabled_text",
-                      anchor="center")
+            draw_text(
+                surface,
+                theme,
+                self.options[self.index].text,
+                c.center,
+                size=self.px(17),
+                bold=True,
+                colour_name="text" if enabled else "disabled_text",
+                anchor="center",
+            )
         pygame.draw.rect(surface, colour(theme, "panel_edge"), c, width=2, border_radius=radius)
 
 
 class Stepper(Row):
     """A whole number changed in steps with − and + buttons (or Left/Right)."""
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], label: str, value: int,
-                 on_change: Callable[[int], Any] | None = None, *, minimum: int, maximum: int,
-                 step: int = 1, help: str = "", enabled: bool = True,
-                 tooltip: str | None = None, unit: str = "") -> None:
-        super().__init__(rect, label, help=help, enabled=enabled, tooltip=tooltip,
-                         control_width=250)
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        label: str,
+        value: int,
+        on_change: Callable[[int], Any] | None = None,
+        *,
+        minimum: int,
+        maximum: int,
+        step: int = 1,
+        help: str = "",
+        enabled: bool = True,
+        tooltip: str | None = None,
+        unit: str = "",
+    ) -> None:
+        super().__init__(
+            rect, label, help=help, enabled=enabled, tooltip=tooltip, control_width=250
+        )
         self.minimum, self.maximum, self.step = minimum, maximum, step
         self.value = max(minimum, min(maximum, int(value)))
         self.on_change = on_change
@@ -391,8 +464,10 @@ class Stepper(Row):
 
     def button_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         c = self.control_rect()
-        return (pygame.Rect(c.x, c.y, c.height + 8, c.height),
-                pygame.Rect(c.right - c.height - 8, c.y, c.height + 8, c.height))
+        return (
+            pygame.Rect(c.x, c.y, c.height + 8, c.height),
+            pygame.Rect(c.right - c.height - 8, c.y, c.height + 8, c.height),
+        )
 
     HOLD_DELAY = 0.45  # seconds a − or + is held before it repeats
     HOLD_EVERY = 0.07  # seconds between repeats (after 8 repeats each one is 5 steps)
@@ -444,11 +519,17 @@ class Stepper(Row):
         c = self.control_rect()
         pygame.draw.rect(surface, colour(theme, "track"), c, border_radius=8)
         minus, plus = self.button_rects()
-        for box, sign, live in ((minus, "-", self.value > self.minimum),
-                                (plus, "+", self.value < self.maximum)):
+        for box, sign, live in (
+            (minus, "-", self.value > self.minimum),
+            (plus, "+", self.value < self.maximum),
+        ):
             ok = live and self.enabled
-            pygame.draw.rect(surface, colour(theme, "button" if ok else "disabled"),
-                             box.inflate(-6, -6), border_radius=6)
+            pygame.draw.rect(
+                surface,
+                colour(theme, "button" if ok else "disabled"),
+                box.inflate(-6, -6),
+                border_radius=6,
+            )
             cx, cy = box.center
             ink = colour(theme, "button_text" if ok else "disabled_text")
             k = self.px(7)
@@ -456,19 +537,37 @@ class Stepper(Row):
             if sign == "+":
                 pygame.draw.line(surface, ink, (cx, cy - k), (cx, cy + k), 3)
         text = f"{self.value}{self.unit}"
-        draw_text(surface, theme, text, c.center, size=self.px(19), bold=True,
-                  colour_name="text" if self.enabled else "disabled_text", anchor="center")
+        draw_text(
+            surface,
+            theme,
+            text,
+            c.center,
+            size=self.px(19),
+            bold=True,
+            colour_name="text" if self.enabled else "disabled_text",
+            anchor="center",
+        )
         pygame.draw.rect(surface, colour(theme, "panel_edge"), c, width=2, border_radius=8)
 
 
 class Slider(Row):
     """A value from 0.0 to 1.0 (e.g. volume): click or drag on the track, Left/Right step."""
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], label: str, value: float,
-                 on_change: Callable[[float], Any] | None = None, *, help: str = "",
-                 step: float = 0.1, enabled: bool = True, tooltip: str | None = None) -> None:
-        super().__init__(rect, label, help=help, enabled=enabled, tooltip=tooltip,
-                         control_width=260)
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        label: str,
+        value: float,
+        on_change: Callable[[float], Any] | None = None,
+        *,
+        help: str = "",
+        step: float = 0.1,
+        enabled: bool = True,
+        tooltip: str | None = None,
+    ) -> None:
+        super().__init__(
+            rect, label, help=help, enabled=enabled, tooltip=tooltip, control_width=260
+        )
         self.value = max(0.0, min(1.0, float(value)))
         self.on_change = on_change
         self.step = step
@@ -485,8 +584,9 @@ class Slider(Row):
 
     def track_rect(self) -> pygame.Rect:
         c = self.control_rect()
-        return pygame.Rect(c.x + self.px(12), c.centery - self.px(4), c.width - self.px(80),
-                           self.px(8))
+        return pygame.Rect(
+            c.x + self.px(12), c.centery - self.px(4), c.width - self.px(80), self.px(8)
+        )
 
     def _value_at(self, x: int) -> float:
         t = self.track_rect()
@@ -521,14 +621,25 @@ class Slider(Row):
         pygame.draw.rect(surface, colour(theme, "track"), t.inflate(0, 4), border_radius=6)
         fill = t.copy()
         fill.width = int(t.width * self.value)
-        pygame.draw.rect(surface, colour(theme, "primary" if self.enabled else "disabled"),
-                         fill.inflate(0, 4), border_radius=6)
+        pygame.draw.rect(
+            surface,
+            colour(theme, "primary" if self.enabled else "disabled"),
+            fill.inflate(0, 4),
+            border_radius=6,
+        )
         knob = (t.x + fill.width, t.centery)
         pygame.draw.circle(surface, colour(theme, "button"), knob, self.px(11))
         pygame.draw.circle(surface, colour(theme, "panel_edge"), knob, self.px(11), width=2)
-        draw_text(surface, theme, f"{round(self.value * 100)}%", (self.control_rect().right - 4,
-                  t.centery), size=self.px(18), bold=True, anchor="midright",
-                  colour_name="text" if self.enabled else "disabled_text")
+        draw_text(
+            surface,
+            theme,
+            f"{round(self.value * 100)}%",
+            (self.control_rect().right - 4, t.centery),
+            size=self.px(18),
+            bold=True,
+            anchor="midright",
+            colour_name="text" if self.enabled else "disabled_text",
+        )
 
 
 class Heading(Widget):
@@ -536,8 +647,9 @@ class Heading(Widget):
 
     focusable = False
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], text: str, *, size: int = 24,
-                 note: str = "") -> None:
+    def __init__(
+        self, rect: pygame.Rect | Sequence[int], text: str, *, size: int = 24, note: str = ""
+    ) -> None:
         super().__init__(rect)
         self.text = text
         self.size = size
@@ -550,15 +662,33 @@ class Heading(Widget):
         if not self.visible:
             return
         y = self.rect.y + 12
-        r = draw_text(surface, theme, self.text, (self.rect.x + 4, y), size=self.size, bold=True,
-                      colour_name="heading")
+        r = draw_text(
+            surface,
+            theme,
+            self.text,
+            (self.rect.x + 4, y),
+            size=self.size,
+            bold=True,
+            colour_name="heading",
+        )
         line_y = r.bottom + 4
-        pygame.draw.line(surface, colour(theme, "panel_edge"), (self.rect.x + 4, line_y),
-                         (self.rect.right - 4, line_y), 2)
+        pygame.draw.line(
+            surface,
+            colour(theme, "panel_edge"),
+            (self.rect.x + 4, line_y),
+            (self.rect.right - 4, line_y),
+            2,
+        )
         if self.note:
-            draw_text(surface, theme, self.note, (self.rect.right - 4, r.bottom),
-                      size=max(12, int(self.size * 0.62)), colour_name="text_muted",
-                      anchor="bottomright")
+            draw_text(
+                surface,
+                theme,
+                self.note,
+                (self.rect.right - 4, r.bottom),
+                size=max(12, int(self.size * 0.62)),
+                colour_name="text_muted",
+                anchor="bottomright",
+            )
 
 
 class Message(Widget):
@@ -566,8 +696,14 @@ class Message(Widget):
 
     focusable = False
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], text: str = "", *, size: int = 17,
-                 colour_name: str = "error") -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        text: str = "",
+        *,
+        size: int = 17,
+        colour_name: str = "error",
+    ) -> None:
         super().__init__(rect)
         self.text = text
         self.size = size
@@ -593,5 +729,3 @@ class Message(Widget):
         for line in wrap_text(fnt, self.text, box.width - 36):
             surface.blit(render(theme, line, self.size, True, ink), (box.x + 18, y))
             y += int(self.size * 1.35)
-
-

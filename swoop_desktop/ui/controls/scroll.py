@@ -50,12 +50,14 @@ class _Scroller:
         frac = view.height / self.content_height
         h = max(30, int(bar.height * frac))
         top = bar.y + int((bar.height - h) * self.offset / max(1, self.max_offset(view.height)))
-        pygame.draw.rect(surface, colour(theme, "panel_edge"), (bar.x, top, bar.width, h),
-                         border_radius=3)
+        pygame.draw.rect(
+            surface, colour(theme, "panel_edge"), (bar.x, top, bar.width, h), border_radius=3
+        )
 
 
-def _wheel_pos(event: pygame.event.Event, pointer: tuple[int, int] | None
-               ) -> tuple[int, int] | None:
+def _wheel_pos(
+    event: pygame.event.Event, pointer: tuple[int, int] | None
+) -> tuple[int, int] | None:
     """Where the wheel turned: the event's own ``pos`` if it has one (the pilot adds it),
     else the last pointer position seen in a motion event (None: unknown)."""
     pos = _mouse_pos(event)
@@ -78,8 +80,14 @@ class ScrollPanel:
     over it (or its position is unknown).
     """
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], widgets: Sequence[Widget] = (), *,
-                 gap: int = 6, padding: int = 8) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        widgets: Sequence[Widget] = (),
+        *,
+        gap: int = 6,
+        padding: int = 8,
+    ) -> None:
         self.rect = pygame.Rect(rect)
         self.widgets: list[Widget] = list(widgets)
         self.gap = gap
@@ -191,8 +199,9 @@ def _fade_edge(surface: pygame.Surface, rect: pygame.Rect, *, top: bool) -> None
     shade = pygame.Surface((rect.width - 12, h), pygame.SRCALPHA)
     for i in range(h):
         a = int(90 * (1 - i / h))
-        pygame.draw.line(shade, (0, 0, 0, a), (0, i if top else h - 1 - i),
-                         (rect.width, i if top else h - 1 - i))
+        pygame.draw.line(
+            shade, (0, 0, 0, a), (0, i if top else h - 1 - i), (rect.width, i if top else h - 1 - i)
+        )
     surface.blit(shade, (rect.x, rect.y if top else rect.bottom - h))
 
 
@@ -206,8 +215,15 @@ class ScrollText(Widget):
     separated by blank lines) or a list of blocks: ``("h", "Heading")``,
     ``("p", "paragraph")``, ``("li", "bullet")``, ``("note", "muted line")``."""
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], text: str | Sequence[Block] = "", *,
-                 size: int = 18, stick_to_end: bool = False, focusable: bool = True) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        text: str | Sequence[Block] = "",
+        *,
+        size: int = 18,
+        stick_to_end: bool = False,
+        focusable: bool = True,
+    ) -> None:
         super().__init__(rect)
         self.size = size
         self.stick_to_end = stick_to_end
@@ -257,8 +273,9 @@ class ScrollText(Widget):
                 indent = 22 if kind == "li" else 0
                 lines = wrap_text(fnt, body, width - indent)
                 if kind == "li":
-                    pieces.append((6, y + fnt.get_linesize() // 2 - 3,
-                                   _dot(colour(theme, "heading"))))
+                    pieces.append(
+                        (6, y + fnt.get_linesize() // 2 - 3, _dot(colour(theme, "heading")))
+                    )
                 for line in lines:
                     pieces.append((indent, y, fnt.render(line, True, ink)))
                     y += fnt.get_linesize()
@@ -278,8 +295,9 @@ class ScrollText(Widget):
         if event.type == pygame.MOUSEWHEEL:
             p = _wheel_pos(event, self.scroll.pointer)
             if p is None or self.rect.collidepoint(p):
-                self.scroll.scroll_to(self.scroll.offset - int(_wheel_step(event) * 48),
-                                      self.view_height)
+                self.scroll.scroll_to(
+                    self.scroll.offset - int(_wheel_step(event) * 48), self.view_height
+                )
                 return True
             return False
         if event.type == pygame.KEYDOWN and self.focused:
@@ -308,18 +326,25 @@ class ScrollText(Widget):
         if self.scroll.offset < self.scroll.max_offset(self.view_height):
             _fade_edge(surface, self.rect, top=False)
         if self.focused:
-            pygame.draw.rect(surface, colour(theme, "focus"), self.rect, width=2,
-                             border_radius=8)
+            pygame.draw.rect(surface, colour(theme, "focus"), self.rect, width=2, border_radius=8)
 
 
 class ScrollList(ScrollText):
     """A list of one-line entries (e.g. the play log) that sticks to the newest entry
     unless the player has scrolled back. ``append(line)`` adds one."""
 
-    def __init__(self, rect: pygame.Rect | Sequence[int], items: Sequence[str] = (), *,
-                 size: int = 16, stick_to_end: bool = True, limit: int = 500) -> None:
-        super().__init__(rect, [("p0", i) for i in items], size=size, stick_to_end=stick_to_end,
-                         focusable=False)
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        items: Sequence[str] = (),
+        *,
+        size: int = 16,
+        stick_to_end: bool = True,
+        limit: int = 500,
+    ) -> None:
+        super().__init__(
+            rect, [("p0", i) for i in items], size=size, stick_to_end=stick_to_end, focusable=False
+        )
         self.limit = limit
 
     @property
@@ -329,7 +354,7 @@ class ScrollList(ScrollText):
     def append(self, line: str) -> None:
         at_end = self.scroll.offset >= self.scroll.max_offset(self.view_height) - 2
         self.blocks.append(("p0", line))
-        del self.blocks[:-self.limit]
+        del self.blocks[: -self.limit]
         self._cache = None
         if self.stick_to_end and at_end:
             self.scroll.offset = 1 << 30
@@ -341,8 +366,13 @@ class ScrollList(ScrollText):
 
     def _render(self, theme: Any) -> pygame.Surface:
         width = self.rect.width - 28
-        key = (width, self.size, id(theme), len(self.blocks), self.blocks[-1] if self.blocks
-               else None)
+        key = (
+            width,
+            self.size,
+            id(theme),
+            len(self.blocks),
+            self.blocks[-1] if self.blocks else None,
+        )
         if self._cache is not None and self._cache_key == key:
             return self._cache
         fnt = font(theme, self.size)
@@ -372,5 +402,3 @@ def _dot(rgb: Colour) -> pygame.Surface:
         pygame.draw.circle(s, rgb, (4, 4), 4)
         _dots[rgb] = s
     return _dots[rgb]
-
-

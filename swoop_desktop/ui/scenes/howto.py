@@ -34,11 +34,12 @@ class HowToScene(Scene):
         if rules is None:
             rules = match.rules if match is not None else app.settings.rules
         self.rules = rules
-        self.text = W.ScrollText((0, 0, 10, 10), how_to_play(rules, this_game=self.in_game)
-                                 + [("h", "About"), ("p", about_line())])
+        self.text = W.ScrollText(
+            (0, 0, 10, 10),
+            how_to_play(rules, this_game=self.in_game) + [("h", "About"), ("p", about_line())],
+        )
         self.text.focused = True  # the arrow keys scroll the text straight away
-        self.back = W.Button((0, 0, 10, 10), "Back", self.close, primary=True,
-                             tooltip="Back (Esc)")
+        self.back = W.Button((0, 0, 10, 10), "Back", self.close, primary=True, tooltip="Back (Esc)")
         self._size: tuple[int, int] | None = None
 
     @property
@@ -74,8 +75,12 @@ class HowToScene(Scene):
             self._layout()
         if self.back.handle(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE,
-                                                          pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE,
+            pygame.K_BACKSPACE,
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+        ):
             self.close()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
@@ -85,8 +90,13 @@ class HowToScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             W.set_hand_cursor(self.back.hovered)
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
-                              pygame.MOUSEWHEEL, pygame.MOUSEMOTION)
+        return event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.KEYDOWN,
+            pygame.MOUSEWHEEL,
+            pygame.MOUSEMOTION,
+        )
 
     def update(self, dt: float) -> None:
         self.back.update(dt)
@@ -95,9 +105,14 @@ class HowToScene(Scene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        W.draw_page(surface, theme, "How to play",
-                    "Scroll with the mouse wheel, the arrow keys or Page Up/Down.",
-                    self.frame, self.scale)
+        W.draw_page(
+            surface,
+            theme,
+            "How to play",
+            "Scroll with the mouse wheel, the arrow keys or Page Up/Down.",
+            self.frame,
+            self.scale,
+        )
         self.text.focused = False  # no focus ring around the whole page
         self.text.draw(surface, theme)
         self.text.focused = True

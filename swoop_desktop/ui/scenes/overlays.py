@@ -88,15 +88,17 @@ class _Overlay(Scene):
     def make_buttons(self, specs: list[tuple[str, Any, bool]], bottom: int) -> None:
         u = self.u
         size = max(13, int(18 * u))
-        widest = max((self.app.theme.font(size, True).size(label)[0] for label, _a, _p in specs),
-                     default=0)
+        widest = max(
+            (self.app.theme.font(size, True).size(label)[0] for label, _a, _p in specs), default=0
+        )
         bw, bh, gap = max(int(170 * u), widest + 28), max(30, int(46 * u)), int(14 * u)
         total = len(specs) * bw + (len(specs) - 1) * gap
         x = self.app.size[0] // 2 - total // 2
         self.buttons = []
         for label, action, primary in specs:
-            self.buttons.append(Button((x, bottom - bh, bw, bh), label, action, primary=primary,
-                                       size=size))
+            self.buttons.append(
+                Button((x, bottom - bh, bw, bh), label, action, primary=primary, size=size)
+            )
             x += bw + gap
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -104,8 +106,11 @@ class _Overlay(Scene):
             if b.handle(event):
                 return True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_TAB, pygame.K_RIGHT,
-                             pygame.K_DOWN) and self.buttons:
+            if (
+                event.key
+                in (pygame.K_LEFT, pygame.K_UP, pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
+                and self.buttons
+            ):
                 step = -1 if event.key in (pygame.K_LEFT, pygame.K_UP) else 1
                 self.focus = (self.focus + step) % len(self.buttons)
                 return True
@@ -113,8 +118,13 @@ class _Overlay(Scene):
                 self.buttons[self.focus].click()
                 return True
         # Every other input stays here: the table below is paused.
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
-                              pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
+        return event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.KEYDOWN,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+        )
 
     def draw_shade(self, surface: pygame.Surface) -> None:
         if self._shade is None or self._shade.get_size() != surface.get_size():
@@ -127,8 +137,13 @@ class _Overlay(Scene):
             b.focused = i == self.focus
             b.draw(surface, self.app.theme)
 
-    def title(self, surface: pygame.Surface, text: str, rect: pygame.Rect,
-              colour: tuple[int, int, int] | None = None) -> int:
+    def title(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        rect: pygame.Rect,
+        colour: tuple[int, int, int] | None = None,
+    ) -> int:
         t = self.app.theme
         img = t.font(int(34 * self.u), True).render(text, True, colour or t.text)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + int(20 * self.u))))
@@ -151,10 +166,17 @@ class PauseScene(_Overlay):
         bw, bh = int(260 * u), int(42 * u)
         y = rect.top + int(86 * u)
         column = []
-        for label, action in (("Settings", self.settings), ("Scores", self.scores),
-                              ("How to play", self.howto), ("Quit to title", self.to_title)):
-            column.append(Button((rect.centerx - bw // 2, y, bw, bh), label, action,
-                                 size=max(13, int(18 * u))))
+        for label, action in (
+            ("Settings", self.settings),
+            ("Scores", self.scores),
+            ("How to play", self.howto),
+            ("Quit to title", self.to_title),
+        ):
+            column.append(
+                Button(
+                    (rect.centerx - bw // 2, y, bw, bh), label, action, size=max(13, int(18 * u))
+                )
+            )
             y += bh + int(12 * u)
         self.buttons = self.buttons + column
 
@@ -200,8 +222,7 @@ class PauseScene(_Overlay):
         self.title(surface, self.heading(), rect)
         t = self.app.theme
         note = t.font(max(14, int(16 * self.u))).render(self.note(), True, t.text_dim)
-        surface.blit(note, note.get_rect(midbottom=(rect.centerx,
-                                                    rect.bottom - int(80 * self.u))))
+        surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - int(80 * self.u))))
 
 
 class HandOverScene(_Overlay):
@@ -230,8 +251,11 @@ class HandOverScene(_Overlay):
         table = self.table
         match = table.match
         names = [table.seat_name(p) for p in range(match.n)]
-        self.app.push(ReviewScene(self.app, match.rules, match.n, match.seed, match.actions,
-                                  hand=hand, names=names))
+        self.app.push(
+            ReviewScene(
+                self.app, match.rules, match.n, match.seed, match.actions, hand=hand, names=names
+            )
+        )
 
     def review_hand(self) -> None:
         self.open_review(len(self.table.match.actions) - 1)
@@ -274,8 +298,12 @@ class HandOverScene(_Overlay):
         head = t.font(max(12, int(15 * u)), True)
         x_name, x_cards = rect.left + int(28 * u), rect.left + int(200 * u)
         x_pts, x_tot = rect.right - int(170 * u), rect.right - int(40 * u)
-        for text, x, anchor in (("Player", x_name, "left"), ("Cards left", x_cards, "left"),
-                                ("This hand", x_pts, "right"), ("Total", x_tot, "right")):
+        for text, x, anchor in (
+            ("Player", x_name, "left"),
+            ("Cards left", x_cards, "left"),
+            ("This hand", x_pts, "right"),
+            ("Total", x_tot, "right"),
+        ):
             img = head.render(text, True, t.text_dim)
             r = img.get_rect(top=y)
             if anchor == "left":
@@ -297,8 +325,11 @@ class HandOverScene(_Overlay):
             surface.blit(img, img.get_rect(midleft=(x_name, cy)))
             left = []
             if st is not None:
-                left = st.hand_ids(p) + [c for c in st.up[p] if c is not None] + \
-                    [c for c in st.down[p] if c is not None]
+                left = (
+                    st.hand_ids(p)
+                    + [c for c in st.up[p] if c is not None]
+                    + [c for c in st.down[p] if c is not None]
+                )
             left.sort(key=lambda c: RANK_OF[c])
             room = x_pts - int(90 * u) - x_cards
             step = min(card[0] + 3, room / max(1, len(left)))
@@ -314,12 +345,15 @@ class HandOverScene(_Overlay):
             y += row_h
         note = t.font(max(12, int(14 * u))).render(
             f"The game ends when someone reaches {match.rules.target}; the lowest total wins.",
-            True, t.text_dim)
+            True,
+            t.text_dim,
+        )
         surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
 
 
-def sheet_rows(sheet: list[list[int]], went_out: list[int | None], room: int
-               ) -> list[tuple[str, list[int], int | None]]:
+def sheet_rows(
+    sheet: list[list[int]], went_out: list[int | None], room: int
+) -> list[tuple[str, list[int], int | None]]:
     """The game-over sheet's rows: (label, points per player, who went out).
 
     Every hand is there. When more hands than ``room`` rows were played, the
@@ -327,8 +361,10 @@ def sheet_rows(sheet: list[list[int]], went_out: list[int | None], room: int
     columns always add up to the totals.
     """
     n = len(sheet[0]) if sheet else 0
-    rows = [(f"Hand {i + 1}", list(r), went_out[i] if i < len(went_out) else None)
-            for i, r in enumerate(sheet)]
+    rows = [
+        (f"Hand {i + 1}", list(r), went_out[i] if i < len(went_out) else None)
+        for i, r in enumerate(sheet)
+    ]
     room = max(2, room)
     if len(rows) <= room:
         return rows
@@ -346,10 +382,12 @@ class GameOverScene(HandOverScene):
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
-        specs: list[tuple[str, Any, bool]] = [("New game", self.new_game, True),
-                                              ("Watch again", self.watch_again, False),
-                                              ("Review game", self.review_game, False),
-                                              ("Title", self.to_title, False)]
+        specs: list[tuple[str, Any, bool]] = [
+            ("New game", self.new_game, True),
+            ("Watch again", self.watch_again, False),
+            ("Review game", self.review_game, False),
+            ("Title", self.to_title, False),
+        ]
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
 
     def update(self, dt: float) -> None:
@@ -372,8 +410,9 @@ class GameOverScene(HandOverScene):
         parts = []
         for p in order:
             place = 1 + sum(1 for q in range(match.n) if match.totals[q] < match.totals[p])
-            parts.append(f"{words.get(place, f'{place}th')} {self.table.seat_name(p)} "
-                         f"{match.totals[p]}")
+            parts.append(
+                f"{words.get(place, f'{place}th')} {self.table.seat_name(p)} {match.totals[p]}"
+            )
         return "  ·  ".join(parts)
 
     def margin(self) -> str:
@@ -388,8 +427,11 @@ class GameOverScene(HandOverScene):
         gap = rest[0] - best if rest else 0
         name = self.table.seat_name(match.winner)
         ender = max(range(match.n), key=lambda p: match.totals[p])
-        reached = (f"; {self.table.seat_name(ender)} reached {match.rules.target}"
-                   if match.totals[ender] >= match.rules.target else "")
+        reached = (
+            f"; {self.table.seat_name(ender)} reached {match.rules.target}"
+            if match.totals[ender] >= match.rules.target
+            else ""
+        )
         verb = "win" if name == "You" else "wins"
         return f"{name} {verb} by {gap} point{'s' if gap != 1 else ''}{reached}"
 
@@ -472,8 +514,13 @@ class GameOverScene(HandOverScene):
                 img = body.render(str(pts), True, colour)
                 surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
             y += line_h
-        pygame.draw.line(surface, t.panel_edge, (rect.left + int(24 * u), y + 2),
-                         (rect.right - int(24 * u), y + 2), max(1, int(2 * u)))
+        pygame.draw.line(
+            surface,
+            t.panel_edge,
+            (rect.left + int(24 * u), y + 2),
+            (rect.right - int(24 * u), y + 2),
+            max(1, int(2 * u)),
+        )
         y += int(8 * u)
         img = head.render("Total", True, t.text)
         surface.blit(img, (x_hand, y))

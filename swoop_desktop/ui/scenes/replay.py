@@ -88,10 +88,13 @@ class ReplayTable(TableScene):
             self.saver.close()
             self.saver = None
         names = names_of(record.seats, record.players)
-        levels = [str(s.get("level") or "") if isinstance(s, dict) else ""
-                  for s in record.seats] + [""] * record.players
-        self.seats = [Seat(p, names[p], "human" if p == HUMAN_SEAT else levels[p] or "bot")
-                      for p in range(record.players)]
+        levels = [
+            str(s.get("level") or "") if isinstance(s, dict) else "" for s in record.seats
+        ] + [""] * record.players
+        self.seats = [
+            Seat(p, names[p], "human" if p == HUMAN_SEAT else levels[p] or "bot")
+            for p in range(record.players)
+        ]
         self.replay = replay
         self.replay_wait = 0.0
         self.replay_done = False
@@ -176,11 +179,20 @@ class ReplayTable(TableScene):
         paused = self.replay.paused
         x2 = int(bx) + bw + gap
         controls = [
-            Button((int(bx), int(by), bw, bh), "Resume (P)" if paused else "Pause (P)",
-                   self.toggle_pause, primary=paused, size=size),
+            Button(
+                (int(bx), int(by), bw, bh),
+                "Resume (P)" if paused else "Pause (P)",
+                self.toggle_pause,
+                primary=paused,
+                size=size,
+            ),
             Button((x2, int(by), bw, bh), "Next play (N)", self.step_once, size=size),
-            Button((int(bx), int(by + bh + gap), 2 * bw + gap, bh),
-                   f"Speed (S): {self.replay.speed}", self.next_speed, size=size),
+            Button(
+                (int(bx), int(by + bh + gap), 2 * bw + gap, bh),
+                f"Speed (S): {self.replay.speed}",
+                self.next_speed,
+                size=size,
+            ),
         ]
         self.buttons = controls + keep
 
@@ -217,8 +229,10 @@ class ReplayTable(TableScene):
         words = super()._status()
         first = self.seat_name(HUMAN_SEAT)
         turn = "You to play" if first == "You" else f"{first}'s turn"
-        words = words.replace("Your turn", turn).replace(
-            "Follow-up: add more", f"{first}: add more").replace(
-            "Chain: flip another", f"{first}: flip another")
+        words = (
+            words.replace("Your turn", turn)
+            .replace("Follow-up: add more", f"{first}: add more")
+            .replace("Chain: flip another", f"{first}: flip another")
+        )
         state = "paused" if self.replay.paused else self.replay.speed
         return f"Replay ({state}) · {words}" if words else "Replay"

@@ -40,10 +40,18 @@ from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_size
 from swoop_desktop.ui.scene import Scene
 
-LABEL_COLOURS = {"good": (110, 220, 140), "inaccuracy": (240, 220, 110),
-                 "mistake": (245, 160, 90), "blunder": (240, 90, 80)}
-LABEL_WORDS = {"good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake",
-               "blunder": "Blunder"}
+LABEL_COLOURS = {
+    "good": (110, 220, 140),
+    "inaccuracy": (240, 220, 110),
+    "mistake": (245, 160, 90),
+    "blunder": (240, 90, 80),
+}
+LABEL_WORDS = {
+    "good": "Good",
+    "inaccuracy": "Inaccuracy",
+    "mistake": "Mistake",
+    "blunder": "Blunder",
+}
 #: Re-deals per decision when a screen opens a review (the analysis's own default).
 DEFAULT_WORLDS = REVIEW_WORLDS
 
@@ -72,9 +80,17 @@ class ReviewScene(Scene):
 
     name = "review"
 
-    def __init__(self, app: Any, rules: Rules, players: int, seed: int,
-                 hands: Sequence[Sequence[Action]], hand: int | None = None,
-                 names: Sequence[str] | None = None, worlds: int | None = None) -> None:
+    def __init__(
+        self,
+        app: Any,
+        rules: Rules,
+        players: int,
+        seed: int,
+        hands: Sequence[Sequence[Action]],
+        hand: int | None = None,
+        names: Sequence[str] | None = None,
+        worlds: int | None = None,
+    ) -> None:
         super().__init__(app)
         self.rules = rules
         self.hand = hand
@@ -97,25 +113,33 @@ class ReviewScene(Scene):
         self.summary_rects: list[tuple[pygame.Rect, int]] = []
         self.selected = 0
         self.art = CardArt(app.theme, rules.tens_are_swoop_cards)
-        self.prev_btn = W.Button((0, 0, 10, 10), "< Previous", self.previous,
-                                 tooltip="Previous decision (Left arrow)")
-        self.next_btn = W.Button((0, 0, 10, 10), "Next >", self.next,
-                                 tooltip="Next decision (Right arrow)")
-        self.hind_btn = W.Button((0, 0, 10, 10), "Show all cards", self.toggle_hindsight,
-                                 tooltip="The same decision with every card shown (H)")
-        self.summary_btn = W.Button((0, 0, 10, 10), "Summary", self.show_summary,
-                                    tooltip="Every costly decision (S)")
-        self.back_btn = W.Button((0, 0, 10, 10), "Back", self.close, primary=True,
-                                 tooltip="Back (Esc)")
-        self.cancel_btn = W.Button((0, 0, 10, 10), "Cancel", self.close,
-                                   tooltip="Stop the review (Esc)")
+        self.prev_btn = W.Button(
+            (0, 0, 10, 10), "< Previous", self.previous, tooltip="Previous decision (Left arrow)"
+        )
+        self.next_btn = W.Button(
+            (0, 0, 10, 10), "Next >", self.next, tooltip="Next decision (Right arrow)"
+        )
+        self.hind_btn = W.Button(
+            (0, 0, 10, 10),
+            "Show all cards",
+            self.toggle_hindsight,
+            tooltip="The same decision with every card shown (H)",
+        )
+        self.summary_btn = W.Button(
+            (0, 0, 10, 10), "Summary", self.show_summary, tooltip="Every costly decision (S)"
+        )
+        self.back_btn = W.Button(
+            (0, 0, 10, 10), "Back", self.close, primary=True, tooltip="Back (Esc)"
+        )
+        self.cancel_btn = W.Button(
+            (0, 0, 10, 10), "Cancel", self.close, tooltip="Stop the review (Esc)"
+        )
         self._size: tuple[int, int] | None = None
 
     # ---------------------------------------------------------------- analysis
     @property
     def title(self) -> str:
-        return ("Review: the whole game" if self.hand is None
-                else f"Review: hand {self.hand + 1}")
+        return "Review: the whole game" if self.hand is None else f"Review: hand {self.hand + 1}"
 
     @property
     def ready(self) -> bool:
@@ -144,12 +168,30 @@ class ReviewScene(Scene):
 
     def _work(self) -> None:
         try:
-            fair = review(self.rules, self.players, self.seed, self.hands, 0, self.hand,
-                          self.worlds, progress=self._progress, cancel=self.cancel)
+            fair = review(
+                self.rules,
+                self.players,
+                self.seed,
+                self.hands,
+                0,
+                self.hand,
+                self.worlds,
+                progress=self._progress,
+                cancel=self.cancel,
+            )
             half = len(self.decisions)
-            seen = review(self.rules, self.players, self.seed, self.hands, 0, self.hand,
-                          max(1, self.worlds // 2), hindsight=True, cancel=self.cancel,
-                          progress=lambda d, t: self._progress(half + d // 2, 0))
+            seen = review(
+                self.rules,
+                self.players,
+                self.seed,
+                self.hands,
+                0,
+                self.hand,
+                max(1, self.worlds // 2),
+                hindsight=True,
+                cancel=self.cancel,
+                progress=lambda d, t: self._progress(half + d // 2, 0),
+            )
         except Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - a review must never take the game down
@@ -209,8 +251,13 @@ class ReviewScene(Scene):
             if self.hindsight:
                 lines.append("Hindsight: all cards shown")
             if v is not None:
-                lines += [f"Decision {v.number}", LABEL_WORDS[v.label], f"You {v.chosen}",
-                          f"Best: {v.best}", v.reason]
+                lines += [
+                    f"Decision {v.number}",
+                    LABEL_WORDS[v.label],
+                    f"You {v.chosen}",
+                    f"Best: {v.best}",
+                    v.reason,
+                ]
         return "\n".join(lines)
 
     @property
@@ -228,8 +275,7 @@ class ReviewScene(Scene):
         if not self.ready:
             if self.cancel_btn.handle(event):
                 return True
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE,
-                                                              pygame.K_BACKSPACE):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
                 return True
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
@@ -262,16 +308,24 @@ class ReviewScene(Scene):
                 else:
                     self.go(0)
             return True
-        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
-                and self.view == "summary"):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 1) == 1
+            and self.view == "summary"
+        ):
             for rect, index in self.summary_rects:
                 if rect.collidepoint(event.pos):
                     self.go(index)
                     return True
         if event.type == pygame.MOUSEMOTION:
             W.set_hand_cursor(any(b.hovered for b in self._buttons()))
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
-                              pygame.MOUSEWHEEL, pygame.MOUSEMOTION)
+        return event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.KEYDOWN,
+            pygame.MOUSEWHEEL,
+            pygame.MOUSEMOTION,
+        )
 
     def _buttons(self) -> list[W.Button]:
         return [self.prev_btn, self.next_btn, self.hind_btn, self.summary_btn, self.back_btn]
@@ -282,7 +336,8 @@ class ReviewScene(Scene):
         last = len(self.decisions) - 1
         self.prev_btn.enabled = self.view == "decision" and self.index > 0
         self.next_btn.enabled = bool(self.decisions) and (
-            self.view != "decision" or self.index < last)
+            self.view != "decision" or self.index < last
+        )
 
     # ----------------------------------------------------------------- layout
     def _layout(self) -> None:
@@ -294,8 +349,12 @@ class ReviewScene(Scene):
         self.frame = pygame.Rect(margin, header, w - 2 * margin, h - header - int(84 * s))
         board_w = int(self.frame.width * 0.58)
         self.board = pygame.Rect(self.frame.x, self.frame.y, board_w, self.frame.height)
-        self.panel = pygame.Rect(self.board.right + margin, self.frame.y,
-                                 self.frame.right - self.board.right - margin, self.frame.height)
+        self.panel = pygame.Rect(
+            self.board.right + margin,
+            self.frame.y,
+            self.frame.right - self.board.right - margin,
+            self.frame.height,
+        )
         bh = int(44 * s)
         y = h - bh - int(22 * s)
         widths = [150, 120, 230, 140]
@@ -313,8 +372,10 @@ class ReviewScene(Scene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        subtitle = ("Your decisions, weighed from what you could see. "
-                    "Costs are expected points against the table this hand.")
+        subtitle = (
+            "Your decisions, weighed from what you could see. "
+            "Costs are expected points against the table this hand."
+        )
         W.draw_page(surface, theme, self.title, subtitle, self.frame, self.scale)
         if not self.ready:
             self._draw_progress(surface, theme)
@@ -329,8 +390,16 @@ class ReviewScene(Scene):
             button.draw(surface, theme)
         W.draw_tooltip(surface, theme, self._buttons())
 
-    def _text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], px: int,
-              rgb: Sequence[int] | None = None, bold: bool = False, width: int = 0) -> int:
+    def _text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[int, int],
+        px: int,
+        rgb: Sequence[int] | None = None,
+        bold: bool = False,
+        width: int = 0,
+    ) -> int:
         """Draw (wrapped to ``width`` when given); returns the y below the text."""
         theme = self.app.theme
         fnt = W.font(theme, px, bold)
@@ -351,14 +420,16 @@ class ReviewScene(Scene):
         surface.blit(label, ((w - label.get_width()) // 2, h // 2 - int(50 * s)))
         bar = pygame.Rect(0, 0, int(min(560, w * 0.6)), int(18 * s))
         bar.center = (w // 2, h // 2)
-        pygame.draw.rect(surface, W.colour(theme, "panel_edge"), bar, 2,
-                         border_radius=bar.height // 2)
+        pygame.draw.rect(
+            surface, W.colour(theme, "panel_edge"), bar, 2, border_radius=bar.height // 2
+        )
         share = 0.0 if not self.total else min(1.0, self.done / self.total)
         fill = bar.inflate(-6, -6)
         fill.width = max(0, int(fill.width * share))
         if fill.width:
-            pygame.draw.rect(surface, W.colour(theme, "legal"), fill,
-                             border_radius=fill.height // 2)
+            pygame.draw.rect(
+                surface, W.colour(theme, "legal"), fill, border_radius=fill.height // 2
+            )
         if not self.failed:
             self.cancel_btn.draw(surface, theme)
 
@@ -370,11 +441,19 @@ class ReviewScene(Scene):
         lines = self.result.summary_lines()
         y = self._text(surface, lines[0], (x, y), int(21 * s), bold=True, width=width)
         acc = self.result.accuracy
-        y = self._text(surface, f"Accuracy: {acc:.0f}% of decisions as good as the best.",
-                       (x, y + int(6 * s)), int(18 * s), W.colour(theme, "text_dim"), width=width)
+        y = self._text(
+            surface,
+            f"Accuracy: {acc:.0f}% of decisions as good as the best.",
+            (x, y + int(6 * s)),
+            int(18 * s),
+            W.colour(theme, "text_dim"),
+            width=width,
+        )
         y += int(14 * s)
-        costly = sorted((i for i, v in enumerate(self.result.verdicts) if not v.good),
-                        key=lambda i: -self.result.verdicts[i].cost)  # type: ignore[union-attr]
+        verdicts = self.result.verdicts
+        costly = sorted(
+            (i for i, v in enumerate(verdicts) if not v.good), key=lambda i: -verdicts[i].cost
+        )
         self.summary_rects = []
         px = int(18 * s)
         for k, (line, index) in enumerate(zip(lines[1:], costly, strict=False)):
@@ -382,20 +461,42 @@ class ReviewScene(Scene):
             top = y
             y = self._text(surface, "\u2022 " + line, (x, y), px, width=width)
             rect = pygame.Rect(x - int(8 * s), top - 2, width + int(16 * s), y - top + 4)
-            pygame.draw.rect(surface, LABEL_COLOURS[v.label], rect,
-                             3 if k == self.selected else 1, border_radius=6)
+            pygame.draw.rect(
+                surface,
+                LABEL_COLOURS[v.label],
+                rect,
+                3 if k == self.selected else 1,
+                border_radius=6,
+            )
             self.summary_rects.append((rect, index))
             y += int(8 * s)
             if y > self.frame.bottom - int(40 * s):
                 break
-        hint = ("Choose a line to see that decision, or press Next to step through all of them."
-                if costly else "Press Next to step through every decision.")
-        self._text(surface, hint, (x, self.frame.bottom - int(34 * s)), int(16 * s),
-                   W.colour(theme, "text_dim"), width=width)
+        hint = (
+            "Choose a line to see that decision, or press Next to step through all of them."
+            if costly
+            else "Press Next to step through every decision."
+        )
+        self._text(
+            surface,
+            hint,
+            (x, self.frame.bottom - int(34 * s)),
+            int(16 * s),
+            W.colour(theme, "text_dim"),
+            width=width,
+        )
 
-    def _draw_cards(self, surface: pygame.Surface, ids: Sequence[int | None], x: int, y: int,
-                    size: tuple[int, int], step: int, outline: dict[int, Sequence[int]],
-                    face_down: Sequence[bool] = ()) -> None:
+    def _draw_cards(
+        self,
+        surface: pygame.Surface,
+        ids: Sequence[int | None],
+        x: int,
+        y: int,
+        size: tuple[int, int],
+        step: int,
+        outline: dict[int, Sequence[int]],
+        face_down: Sequence[bool] = (),
+    ) -> None:
         for k, card in enumerate(ids):
             pos = (x + k * step, y)
             if card is None:
@@ -405,11 +506,21 @@ class ReviewScene(Scene):
             surface.blit(self.art.face(card, size), pos)
             rgb = outline.get(card)
             if rgb is not None:
-                pygame.draw.rect(surface, rgb, pygame.Rect(pos, size).inflate(6, 6), 3,
-                                 border_radius=8)
+                pygame.draw.rect(
+                    surface, rgb, pygame.Rect(pos, size).inflate(6, 6), 3, border_radius=8
+                )
 
-    def _draw_slots(self, surface: pygame.Surface, obs: Any, truth: Any, p: int, x: int, y: int,
-                    size: tuple[int, int], outline: dict[int, Sequence[int]]) -> None:
+    def _draw_slots(
+        self,
+        surface: pygame.Surface,
+        obs: Any,
+        truth: Any,
+        p: int,
+        x: int,
+        y: int,
+        size: tuple[int, int],
+        outline: dict[int, Sequence[int]],
+    ) -> None:
         """A seat's four stacks: the mystery card (a back, or its face in hindsight) with
         the face-up card on it, set a little lower so both show."""
         step = size[0] + max(4, size[0] // 8)
@@ -422,8 +533,9 @@ class ReviewScene(Scene):
                 surface.blit(art, pos)
             up = obs.up[p][k]
             if up is not None:
-                self._draw_cards(surface, [up], pos[0], y + (drop if obs.down[p][k] else 0),
-                                 size, 0, outline)
+                self._draw_cards(
+                    surface, [up], pos[0], y + (drop if obs.down[p][k] else 0), size, 0, outline
+                )
 
     def _draw_board(self, surface: pygame.Surface, theme: Any) -> None:
         d = self.decisions[self.index]
@@ -448,10 +560,14 @@ class ReviewScene(Scene):
         dim = W.colour(theme, "text_dim")
         px = max(12, int(16 * s))
         # The others: name, counts, their stacks (and, in hindsight, their hands).
-        spots = {1: (board.x + int(14 * s), board.y + int(board.height * 0.26)),
-                 2: (board.centerx - 2 * small[0], board.y + int(10 * s)),
-                 3: (board.right - int(14 * s) - 4 * (small[0] + max(4, small[0] // 8)),
-                     board.y + int(board.height * 0.26))}
+        spots = {
+            1: (board.x + int(14 * s), board.y + int(board.height * 0.26)),
+            2: (board.centerx - 2 * small[0], board.y + int(10 * s)),
+            3: (
+                board.right - int(14 * s) - 4 * (small[0] + max(4, small[0] // 8)),
+                board.y + int(board.height * 0.26),
+            ),
+        }
         for p in range(1, min(obs.n, 4)):
             x, y = spots[p]
             name = self.names[p] if p < len(self.names) else seat_name(p)
@@ -463,8 +579,9 @@ class ReviewScene(Scene):
                 hand = truth.hand_ids(p)
                 room = 4 * (small[0] + 4) - small[0]
                 step = max(6, min(small[0] // 2, room // max(1, len(hand) - 1)))
-                self._draw_cards(surface, hand, x, y + small[1] + small[1] // 4 + 6, small,
-                                 step, outline)
+                self._draw_cards(
+                    surface, hand, x, y + small[1] + small[1] // 4 + 6, small, step, outline
+                )
         # The pile: its top cards fanned, and a count.
         pile = list(obs.pile)
         top = pile[-6:]
@@ -472,8 +589,7 @@ class ReviewScene(Scene):
         px_pile = board.centerx - (fan * (len(top) - 1) + size[0]) // 2
         py = board.y + int(board.height * 0.44) - size[1] // 2
         self._draw_cards(surface, top, px_pile, py, size, fan, outline)
-        caption = f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}" if pile else \
-            "Empty pile"
+        caption = f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}" if pile else "Empty pile"
         cap = W.font(theme, px).size(caption)[0]
         self._text(surface, caption, (board.centerx - cap // 2, py + size[1] + 4), px, dim)
         # You: your stacks and your hand.
@@ -494,9 +610,15 @@ class ReviewScene(Scene):
         self._draw_cards(surface, hand, x_hand, y_hand, size, step, outline)
         if self.hindsight:
             banner = "Hindsight: all cards shown (you could not see these then)"
-            self._text(surface, banner, (board.x + int(12 * s), board.y + int(8 * s)), px,
-                       LABEL_COLOURS["inaccuracy"], bold=True,
-                       width=board.width // 2 - 2 * small[0] - int(20 * s))
+            self._text(
+                surface,
+                banner,
+                (board.x + int(12 * s), board.y + int(8 * s)),
+                px,
+                LABEL_COLOURS["inaccuracy"],
+                bold=True,
+                width=board.width // 2 - 2 * small[0] - int(20 * s),
+            )
 
     def _draw_verdict(self, surface: pygame.Surface, theme: Any) -> None:
         d = self.decisions[self.index]
@@ -507,32 +629,68 @@ class ReviewScene(Scene):
         x, y = panel.x + int(16 * s), panel.y + int(14 * s)
         width = panel.width - int(32 * s)
         dim = W.colour(theme, "text_dim")
-        head = (f"Hand {d.hand_no + 1}, decision {d.number} "
-                f"({self.index + 1} of {len(self.decisions)})")
+        head = (
+            f"Hand {d.hand_no + 1}, decision {d.number} ({self.index + 1} of {len(self.decisions)})"
+        )
         y = self._text(surface, head, (x, y), int(16 * s), dim, width=width)
         if v is None:
-            self._text(surface, "Still being worked out…", (x, y + int(10 * s)), int(18 * s),
-                       width=width)
+            self._text(
+                surface, "Still being worked out…", (x, y + int(10 * s)), int(18 * s), width=width
+            )
             return
         if self.hindsight:
-            y = self._text(surface, "HINDSIGHT: judged with every card shown", (x, y + 4),
-                           int(16 * s), LABEL_COLOURS["inaccuracy"], bold=True, width=width)
+            y = self._text(
+                surface,
+                "HINDSIGHT: judged with every card shown",
+                (x, y + 4),
+                int(16 * s),
+                LABEL_COLOURS["inaccuracy"],
+                bold=True,
+                width=width,
+            )
         label = LABEL_WORDS[v.label]
         cost = "no points lost" if v.cost < 0.5 else f"about {round(v.cost)} points lost"
-        y = self._text(surface, f"{label}: {cost}", (x, y + int(8 * s)), int(26 * s),
-                       LABEL_COLOURS[v.label], bold=True, width=width)
-        y = self._text(surface, f"You {v.chosen}.", (x, y + int(8 * s)), int(18 * s),
-                       (255, 255, 255), width=width)
+        y = self._text(
+            surface,
+            f"{label}: {cost}",
+            (x, y + int(8 * s)),
+            int(26 * s),
+            LABEL_COLOURS[v.label],
+            bold=True,
+            width=width,
+        )
+        y = self._text(
+            surface,
+            f"You {v.chosen}.",
+            (x, y + int(8 * s)),
+            int(18 * s),
+            (255, 255, 255),
+            width=width,
+        )
         if v.best != v.chosen:
-            y = self._text(surface, f"Best: {v.best}.", (x, y + int(2 * s)), int(18 * s),
-                           LABEL_COLOURS["good"], width=width)
+            y = self._text(
+                surface,
+                f"Best: {v.best}.",
+                (x, y + int(2 * s)),
+                int(18 * s),
+                LABEL_COLOURS["good"],
+                width=width,
+            )
         y = self._text(surface, v.reason, (x, y + int(10 * s)), int(17 * s), width=width)
         y += int(14 * s)
-        y = self._text(surface, "Expected this hand (your points, and against the table):",
-                       (x, y), int(15 * s), dim, width=width)
+        y = self._text(
+            surface,
+            "Expected this hand (your points, and against the table):",
+            (x, y),
+            int(15 * s),
+            dim,
+            width=width,
+        )
         for o in v.options:
-            line = (f"{o.words}: {o.points:.0f} pts, {o.margin:+.0f} vs table, "
-                    f"wins the game {o.win * 100:.0f}%")
+            line = (
+                f"{o.words}: {o.points:.0f} pts, {o.margin:+.0f} vs table, "
+                f"wins the game {o.win * 100:.0f}%"
+            )
             y = self._text(surface, line, (x + int(8 * s), y + 2), int(15 * s), width=width)
             if y > panel.bottom - int(20 * s):
                 break

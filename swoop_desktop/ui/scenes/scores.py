@@ -71,7 +71,7 @@ def running_totals(sheet: Sequence[Sequence[int]], n: int) -> list[list[int]]:
 
 
 def result_words(record: GameRecord, names: Sequence[str]) -> str:
-    """"You won", "Tie", or "<name> won" — R16: lowest total wins, a shared lowest is a tie."""
+    """ "You won", "Tie", or "<name> won" — R16: lowest total wins, a shared lowest is a tie."""
     if record.winner is None:
         lowest = min(record.totals)
         who = [names[i] for i, t in enumerate(record.totals) if t == lowest]
@@ -95,8 +95,7 @@ def stats_lines(stats: Stats) -> list[tuple[str, str]]:
         ("Win rate", f"{stats.win_rate * 100:.0f}%" if stats.games else "–"),
         ("Current winning streak", str(stats.current_streak)),
         ("Best winning streak", str(stats.best_streak)),
-        ("Average points per hand", f"{stats.average_points_per_hand:.1f}" if stats.hands
-         else "–"),
+        ("Average points per hand", f"{stats.average_points_per_hand:.1f}" if stats.hands else "–"),
         ("Swoops made in finished games", str(stats.swoops)),
     ]
 
@@ -114,8 +113,7 @@ def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect) -> None:
 LABEL_CUT = 64  # no score-sheet column is this many characters wide
 
 
-def fit_label(theme: Any, name: str, size: int, width: int, smallest: int = 10
-              ) -> tuple[str, int]:
+def fit_label(theme: Any, name: str, size: int, width: int, smallest: int = 10) -> tuple[str, int]:
     """A column heading that fits ``width``: the full name in a smaller font if need be,
     shortened with "…" only when even the smallest font is too wide.
 
@@ -135,12 +133,18 @@ def fit_label(theme: Any, name: str, size: int, width: int, smallest: int = 10
             lo = mid
         else:
             hi = mid - 1
-    return text[:max(1, lo)] + "…", px
+    return text[: max(1, lo)] + "…", px
 
 
-def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Sequence[str],
-               sheet: Sequence[Sequence[int]], went_out: Sequence[int],
-               first_row: int = 0) -> int:
+def draw_sheet(
+    surface: pygame.Surface,
+    theme: Any,
+    rect: pygame.Rect,
+    names: Sequence[str],
+    sheet: Sequence[Sequence[int]],
+    went_out: Sequence[int],
+    first_row: int = 0,
+) -> int:
     """The score sheet: one row per hand, a column per player, totals at the bottom.
 
     The player who went out in a hand gets a "out" mark instead of a 0. Returns
@@ -161,66 +165,138 @@ def draw_sheet(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
     draw_text(surface, theme, "Hand", (x0, y), size=size, bold=True, colour_name="text_muted")
     for p, name in enumerate(names):
         label, px = fit_label(theme, name, size, int(col_w - 6))
-        draw_text(surface, theme, label, (col_x(p), y + (size - px) // 2), size=px, bold=True,
-                  rgb=theme.seat_colour(p), anchor="midtop")
+        draw_text(
+            surface,
+            theme,
+            label,
+            (col_x(p), y + (size - px) // 2),
+            size=px,
+            bold=True,
+            rgb=theme.seat_colour(p),
+            anchor="midtop",
+        )
     y += row_h
     pygame.draw.line(surface, colour(theme, "panel_edge"), (x0, y - 4), (rect.right - 14, y - 4))
     fits = max(1, (rect.bottom - y - row_h - 18) // row_h)
     if not sheet:
-        draw_text(surface, theme, "No hand has been scored yet.", (x0, y + 4), size=size,
-                  colour_name="text_muted")
+        draw_text(
+            surface,
+            theme,
+            "No hand has been scored yet.",
+            (x0, y + 4),
+            size=size,
+            colour_name="text_muted",
+        )
     for i in range(first_row, min(len(sheet), first_row + fits)):
         row = sheet[i]
         draw_text(surface, theme, str(i + 1), (x0 + 8, y), size=size, colour_name="text_muted")
         for p in range(n):
             out = i < len(went_out) and went_out[i] == p
             text = "out" if out else str(row[p])
-            draw_text(surface, theme, text, (col_x(p), y), size=size, bold=out,
-                      colour_name="focus" if out else "text", anchor="midtop")
+            draw_text(
+                surface,
+                theme,
+                text,
+                (col_x(p), y),
+                size=size,
+                bold=out,
+                colour_name="focus" if out else "text",
+                anchor="midtop",
+            )
         y += row_h
     totals = [sum(r[p] for r in sheet) for p in range(n)]
     ty = rect.bottom - row_h - 8
-    pygame.draw.line(surface, colour(theme, "panel_edge"), (x0, ty - 6), (rect.right - 14, ty - 6),
-                     2)
+    pygame.draw.line(
+        surface, colour(theme, "panel_edge"), (x0, ty - 6), (rect.right - 14, ty - 6), 2
+    )
     draw_text(surface, theme, "Total", (x0, ty), size=size, bold=True)
     low = min(totals) if totals else 0
     for p in range(n):
-        draw_text(surface, theme, str(totals[p]), (col_x(p), ty), size=size, bold=True,
-                  colour_name="highlight" if sheet and totals[p] == low else "text",
-                  anchor="midtop")
+        draw_text(
+            surface,
+            theme,
+            str(totals[p]),
+            (col_x(p), ty),
+            size=size,
+            bold=True,
+            colour_name="highlight" if sheet and totals[p] == low else "text",
+            anchor="midtop",
+        )
     return fits
 
 
-def _dashed(surface: pygame.Surface, rgb: tuple[int, int, int], a: tuple[int, int],
-            b: tuple[int, int], dash: int = 10) -> None:
+def _dashed(
+    surface: pygame.Surface,
+    rgb: tuple[int, int, int],
+    a: tuple[int, int],
+    b: tuple[int, int],
+    dash: int = 10,
+) -> None:
     length = max(1, int(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5))
     for s in range(0, length, dash * 2):
         t0, t1 = s / length, min(1.0, (s + dash) / length)
-        pygame.draw.line(surface, rgb, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), 2)
+        pygame.draw.line(
+            surface,
+            rgb,
+            (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+            (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1),
+            2,
+        )
 
 
-def chart_points(series: Sequence[Sequence[int]], plot: pygame.Rect, top_value: int
-                 ) -> list[list[tuple[int, int]]]:
+def chart_points(
+    series: Sequence[Sequence[int]], plot: pygame.Rect, top_value: int
+) -> list[list[tuple[int, int]]]:
     """Screen points of each player's running totals inside ``plot`` (hand 0 at the left)."""
     hands = max(1, max(len(s) for s in series) - 1) if series else 1
     top_value = max(1, top_value)
-    return [[(int(plot.x + plot.width * i / hands),
-              int(plot.bottom - plot.height * min(v, top_value) / top_value))
-             for i, v in enumerate(s)] for s in series]
+    return [
+        [
+            (
+                int(plot.x + plot.width * i / hands),
+                int(plot.bottom - plot.height * min(v, top_value) / top_value),
+            )
+            for i, v in enumerate(s)
+        ]
+        for s in series
+    ]
 
 
 def chart_top(value: int) -> int:
     """A round top for the chart's value axis, a little above ``value``, in four grid steps."""
-    for step in (25, 50, 75, 100, 125, 150, 200, 250, 300, 400, 500, 750, 1000, 1250, 1500,
-                 2000, 2500, 5000):
+    for step in (
+        25,
+        50,
+        75,
+        100,
+        125,
+        150,
+        200,
+        250,
+        300,
+        400,
+        500,
+        750,
+        1000,
+        1250,
+        1500,
+        2000,
+        2500,
+        5000,
+    ):
         if step * 4 >= value * 1.05:
             return step * 4
     return int(value * 1.1)
 
 
-def draw_chart(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Sequence[str],
-               sheet: Sequence[Sequence[int]], target: int) -> list[list[tuple[int, int]]]:
+def draw_chart(
+    surface: pygame.Surface,
+    theme: Any,
+    rect: pygame.Rect,
+    names: Sequence[str],
+    sheet: Sequence[Sequence[int]],
+    target: int,
+) -> list[list[tuple[int, int]]]:
     """Each player's running total over the hands, in the seat colours, with the target line.
 
     Returns the points drawn (for tests)."""
@@ -231,8 +307,12 @@ def draw_chart(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
     highest = max((s[-1] for s in series), default=0)
     top_value = chart_top(max(target, highest))
     legend_h = int(size * 1.8)
-    plot = pygame.Rect(rect.x + int(size * 3.6), rect.y + 16 + legend_h,
-                       rect.width - int(size * 3.6) - 22, rect.height - 40 - legend_h - size * 2)
+    plot = pygame.Rect(
+        rect.x + int(size * 3.6),
+        rect.y + 16 + legend_h,
+        rect.width - int(size * 3.6) - 22,
+        rect.height - 40 - legend_h - size * 2,
+    )
     if plot.width < 20 or plot.height < 20:
         return []
     grid = colour(theme, "panel_edge")
@@ -241,20 +321,34 @@ def draw_chart(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
         v = top_value * k // 4
         y = int(plot.bottom - plot.height * v / top_value)
         pygame.draw.line(surface, (*grid,), (plot.x, y), (plot.right, y), 1)
-        draw_text(surface, theme, str(v), (plot.x - 6, y), size=size, rgb=muted,
-                  anchor="midright")
+        draw_text(surface, theme, str(v), (plot.x - 6, y), size=size, rgb=muted, anchor="midright")
     ty = int(plot.bottom - plot.height * target / top_value)
     _dashed(surface, colour(theme, "heading"), (plot.x, ty), (plot.right, ty))
-    draw_text(surface, theme, f"target {target}", (plot.right, ty - 2), size=size,
-              colour_name="heading", anchor="bottomright")
+    draw_text(
+        surface,
+        theme,
+        f"target {target}",
+        (plot.right, ty - 2),
+        size=size,
+        colour_name="heading",
+        anchor="bottomright",
+    )
     hands = max(1, len(sheet))
     step = max(1, hands // 10)
     for i in range(0, hands + 1, step):
         x = int(plot.x + plot.width * i / hands)
-        draw_text(surface, theme, str(i), (x, plot.bottom + 4), size=size, rgb=muted,
-                  anchor="midtop")
-    draw_text(surface, theme, "hands", (plot.centerx, plot.bottom + 4 + size + 2), size=size,
-              rgb=muted, anchor="midtop")
+        draw_text(
+            surface, theme, str(i), (x, plot.bottom + 4), size=size, rgb=muted, anchor="midtop"
+        )
+    draw_text(
+        surface,
+        theme,
+        "hands",
+        (plot.centerx, plot.bottom + 4 + size + 2),
+        size=size,
+        rgb=muted,
+        anchor="midtop",
+    )
     points = chart_points(series, plot, top_value)
     for p, pts in enumerate(points):
         rgb = theme.seat_colour(p)
@@ -265,8 +359,9 @@ def draw_chart(surface: pygame.Surface, theme: Any, rect: pygame.Rect, names: Se
     # legend: name and total, in the seat colour (a smaller font if the panel is narrow)
     labels = [f"{name} {series[p][-1]}" for p, name in enumerate(names)]
     px = size
-    while px > 10 and sum(font(theme, px, True).size(lb)[0] + 34 for lb in labels) \
-            > rect.width - 24:
+    while (
+        px > 10 and sum(font(theme, px, True).size(lb)[0] + 34 for lb in labels) > rect.width - 24
+    ):
         px -= 1
     x = rect.x + 16
     for p, label in enumerate(labels):
@@ -321,13 +416,19 @@ class ConfirmOverlay(Scene):
         surface.blit(veil, (0, 0))
         pygame.draw.rect(surface, colour(theme, "panel"), self.box, border_radius=16)
         pygame.draw.rect(surface, colour(theme, "focus"), self.box, width=2, border_radius=16)
-        draw_text(surface, theme, self.question, (self.box.centerx, self.box.y + 20), size=24,
-                  bold=True, anchor="midtop")
+        draw_text(
+            surface,
+            theme,
+            self.question,
+            (self.box.centerx, self.box.y + 20),
+            size=24,
+            bold=True,
+            anchor="midtop",
+        )
         fnt = font(theme, 17)
         y = self.box.y + 64
         for line in wrap_text(fnt, self.detail, self.box.width - 48):
-            surface.blit(fnt.render(line, True, colour(theme, "text_muted")),
-                         (self.box.x + 24, y))
+            surface.blit(fnt.render(line, True, colour(theme, "text_muted")), (self.box.x + 24, y))
             y += fnt.get_linesize()
         self.no.draw(surface, theme)
         self.yes.draw(surface, theme)
@@ -347,8 +448,13 @@ class ScoresScene(Scene):
 
     name = "scores"
 
-    def __init__(self, app: AppAPI, match: Match | None = None,
-                 seats: Sequence[dict[str, Any]] | None = None, tab: str | None = None) -> None:
+    def __init__(
+        self,
+        app: AppAPI,
+        match: Match | None = None,
+        seats: Sequence[dict[str, Any]] | None = None,
+        tab: str | None = None,
+    ) -> None:
         super().__init__(app)
         self.match = match
         self.seats = list(seats or [])
@@ -366,8 +472,14 @@ class ScoresScene(Scene):
         self.buttons: list[Button] = []
         self.tab_buttons: dict[str, Button] = {}
         self.row_rects: list[tuple[pygame.Rect, int]] = []
-        self.speed = Choice((0, 0, 10, 10), "Speed", REPLAY_SPEEDS, self.replay_speed,
-                            self._set_speed, segmented=True)  # placed by resize
+        self.speed = Choice(
+            (0, 0, 10, 10),
+            "Speed",
+            REPLAY_SPEEDS,
+            self.replay_speed,
+            self._set_speed,
+            segmented=True,
+        )  # placed by resize
         self.ring = FocusRing([], on_back=self.back)
         self.last_chart: list[list[tuple[int, int]]] = []
 
@@ -416,20 +528,33 @@ class ScoresScene(Scene):
         self.tab_buttons = {}
         x = self.margin
         for key, label in TABS:
-            self.tab_buttons[key] = Button((x, self.margin, tab_w, bh), label,
-                                           self._tab_setter(key), primary=key == self.tab)
+            self.tab_buttons[key] = Button(
+                (x, self.margin, tab_w, bh), label, self._tab_setter(key), primary=key == self.tab
+            )
             x += tab_w + 10
-        self.back_button = Button((w - self.margin - 140, self.margin, 140, bh), "Back",
-                                  self.back, key=pygame.K_ESCAPE)
-        self.body = pygame.Rect(self.margin, self.margin + bh + 16, w - 2 * self.margin,
-                                h - 2 * self.margin - bh - 16)
+        self.back_button = Button(
+            (w - self.margin - 140, self.margin, 140, bh), "Back", self.back, key=pygame.K_ESCAPE
+        )
+        self.body = pygame.Rect(
+            self.margin, self.margin + bh + 16, w - 2 * self.margin, h - 2 * self.margin - bh - 16
+        )
         self.watch_button = Button((0, 0, 10, 10), "Watch again", self.watch, primary=True)
-        self.review_button = Button((0, 0, 10, 10), "Review", self.review,
-                                    tooltip="Where your plays cost points in this game")
+        self.review_button = Button(
+            (0, 0, 10, 10),
+            "Review",
+            self.review,
+            tooltip="Where your plays cost points in this game",
+        )
         self.reset_button = Button((0, 0, 10, 10), "Reset statistics", self.ask_reset)
-        self.speed = Choice((0, 0, 10, 10), "Speed", REPLAY_SPEEDS, self.replay_speed,
-                            self._set_speed, segmented=True,
-                            control_width=max(210, int(w * 0.44 * 0.66)))
+        self.speed = Choice(
+            (0, 0, 10, 10),
+            "Speed",
+            REPLAY_SPEEDS,
+            self.replay_speed,
+            self._set_speed,
+            segmented=True,
+            control_width=max(210, int(w * 0.44 * 0.66)),
+        )
         self._place_tab_widgets()
 
     def _place_tab_widgets(self) -> None:
@@ -444,8 +569,9 @@ class ScoresScene(Scene):
             self.speed.rect = pygame.Rect(b.x, self.list_rect.bottom + 10, left_w, 56)
             watch_w = (left_w - 10) * 3 // 5
             self.watch_button.rect = pygame.Rect(b.x, self.speed.rect.bottom + 8, watch_w, 50)
-            self.review_button.rect = pygame.Rect(b.x + watch_w + 10, self.speed.rect.bottom + 8,
-                                                  left_w - watch_w - 10, 50)
+            self.review_button.rect = pygame.Rect(
+                b.x + watch_w + 10, self.speed.rect.bottom + 8, left_w - watch_w - 10, 50
+            )
             self.watch_button.enabled = self.selected_record() is not None
             self.review_button.enabled = self.watch_button.enabled
             extra = [self.speed, self.watch_button, self.review_button]
@@ -459,6 +585,7 @@ class ScoresScene(Scene):
     def _tab_setter(self, key: str) -> Callable[[], None]:
         def select() -> None:
             self.set_tab(key)
+
         return select
 
     def _set_speed(self, value: str) -> None:
@@ -492,23 +619,38 @@ class ScoresScene(Scene):
         except (DocumentError, RulesError) as exc:
             self.notice = f"This game cannot be reviewed: {exc}"
             return
-        self.app.push(ReviewScene(self.app, rules, record.players, record.seed, deals,
-                                  names=seat_names(record.seats, record.players)))
+        self.app.push(
+            ReviewScene(
+                self.app,
+                rules,
+                record.players,
+                record.seed,
+                deals,
+                names=seat_names(record.seats, record.players),
+            )
+        )
 
     def ask_reset(self) -> None:
-        self.app.push(ConfirmOverlay(
-            self.app, "Reset your statistics?",
-            f"Your {self.stats.games} counted games start again from zero. The games stay in "
-            "the list of past games, and a dated copy of your history file is kept.",
-            yes="Reset statistics", no="Keep them"))
+        self.app.push(
+            ConfirmOverlay(
+                self.app,
+                "Reset your statistics?",
+                f"Your {self.stats.games} counted games start again from zero. The games stay in "
+                "the list of past games, and a dated copy of your history file is kept.",
+                yes="Reset statistics",
+                no="Keep them",
+            )
+        )
 
     def on_result(self, value: Any) -> None:
         if value is True and self.tab == "stats":
             copy, messages = reset_stats(self.app.dirs)
             self.reload()
             self.notice = " ".join(messages) or (
-                f"Statistics reset. A copy of the old history is kept at {copy}." if copy
-                else "There were no statistics to reset.")
+                f"Statistics reset. A copy of the old history is kept at {copy}."
+                if copy
+                else "There were no statistics to reset."
+            )
             self._place_tab_widgets()
 
     # -- input -------------------------------------------------------------------
@@ -528,8 +670,7 @@ class ScoresScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.set_tab(TABS[event.key - pygame.K_1][0])
             return True
-        return used or event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                                      pygame.KEYDOWN)
+        return used or event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 
     def _handle_list(self, event: pygame.event.Event) -> bool:
         games = self.newest_first
@@ -559,8 +700,9 @@ class ScoresScene(Scene):
 
     def _handle_sheet_scroll(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL and self.match is not None:
-            self.sheet_offset = max(0, min(len(self.match.sheet) - 1,
-                                           self.sheet_offset - int(event.y)))
+            self.sheet_offset = max(
+                0, min(len(self.match.sheet) - 1, self.sheet_offset - int(event.y))
+            )
             return True
         return False
 
@@ -580,8 +722,9 @@ class ScoresScene(Scene):
             fnt = font(theme, 15, True)
             lines = wrap_text(fnt, text, body.width - 20)[:3]
             for line in lines:
-                surface.blit(fnt.render(line, True, colour(theme, "highlight")), (body.x + 6,
-                                                                                  body.y))
+                surface.blit(
+                    fnt.render(line, True, colour(theme, "highlight")), (body.x + 6, body.y)
+                )
                 body = body.inflate(0, 0).move(0, fnt.get_linesize())
             body.height -= fnt.get_linesize() * len(lines)
         if self.tab == "game":
@@ -591,19 +734,26 @@ class ScoresScene(Scene):
         else:
             self._draw_stats(surface, theme, body)
 
-    def _sheet_and_chart(self, surface: pygame.Surface, theme: Any, rect: pygame.Rect,
-                         names: list[str], sheet: list[list[int]], went_out: list[int],
-                         target: int) -> None:
+    def _sheet_and_chart(
+        self,
+        surface: pygame.Surface,
+        theme: Any,
+        rect: pygame.Rect,
+        names: list[str],
+        sheet: list[list[int]],
+        went_out: list[int],
+        target: int,
+    ) -> None:
         if rect.width > rect.height * 1.3:
             # The sheet gets at least the room its four full names need (small windows).
             share = 0.42 if rect.width >= 1000 else 0.5
             left = pygame.Rect(rect.x, rect.y, int(rect.width * share), rect.height)
-            right = pygame.Rect(left.right + 12, rect.y, rect.right - left.right - 12,
-                                rect.height)
+            right = pygame.Rect(left.right + 12, rect.y, rect.right - left.right - 12, rect.height)
         else:
             left = pygame.Rect(rect.x, rect.y, rect.width, rect.height // 2 - 6)
-            right = pygame.Rect(rect.x, left.bottom + 12, rect.width, rect.bottom - left.bottom
-                                - 12)
+            right = pygame.Rect(
+                rect.x, left.bottom + 12, rect.width, rect.bottom - left.bottom - 12
+            )
         fits = draw_sheet(surface, theme, left, names, sheet, went_out, self.sheet_offset)
         if self.sheet_offset == 0 and len(sheet) > fits:
             self.sheet_offset = len(sheet) - fits  # show the latest hands
@@ -612,32 +762,52 @@ class ScoresScene(Scene):
     def _draw_game(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
         m = self.match
         if m is None or not m.actions:
-            draw_text(surface, theme, "No game is being played. Start one from the title screen;"
-                      " its scores will show here.", (body.x + 8, body.y + 20), size=20,
-                      colour_name="text_muted")
+            draw_text(
+                surface,
+                theme,
+                "No game is being played. Start one from the title screen;"
+                " its scores will show here.",
+                (body.x + 8, body.y + 20),
+                size=20,
+                colour_name="text_muted",
+            )
             return
         names = seat_names(self.seats, m.n)
         if m.over:
-            title = ("Game over: " + ("nobody wins, the lowest total is shared" if m.winner is None
-                                      else "you won" if m.winner == HUMAN_SEAT
-                                      else f"{names[m.winner]} won"))
+            title = "Game over: " + (
+                "nobody wins, the lowest total is shared"
+                if m.winner is None
+                else "you won"
+                if m.winner == HUMAN_SEAT
+                else f"{names[m.winner]} won"
+            )
         else:
-            title = (f"Hand {m.hand_no + 1}" + (" scored" if m.hand_over else " being played")
-                     + f"  ·  the game ends when someone reaches {m.rules.target}; "
-                     "lowest total wins")
+            title = (
+                f"Hand {m.hand_no + 1}"
+                + (" scored" if m.hand_over else " being played")
+                + f"  ·  the game ends when someone reaches {m.rules.target}; "
+                "lowest total wins"
+            )
         draw_text(surface, theme, title, (body.x + 4, body.y), size=18, colour_name="text_muted")
         rect = pygame.Rect(body.x, body.y + 30, body.width, body.height - 30)
         self._sheet_and_chart(surface, theme, rect, names, m.sheet, m.went_out, m.rules.target)
 
     def _draw_history(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
-        lr = pygame.Rect(self.list_rect.x, body.y, self.list_rect.width,
-                         self.list_rect.bottom - body.y)
+        lr = pygame.Rect(
+            self.list_rect.x, body.y, self.list_rect.width, self.list_rect.bottom - body.y
+        )
         _panel(surface, theme, lr)
         games = self.newest_first
         self.row_rects = []
         if not games:
-            draw_text(surface, theme, "No finished games yet.", (lr.x + 14, lr.y + 14), size=19,
-                      colour_name="text_muted")
+            draw_text(
+                surface,
+                theme,
+                "No finished games yet.",
+                (lr.x + 14, lr.y + 14),
+                size=19,
+                colour_name="text_muted",
+            )
         row_h = 62
         y = lr.y + 8
         for index in range(self.list_offset, len(games)):
@@ -650,24 +820,50 @@ class ScoresScene(Scene):
             names = seat_names(rec.seats, rec.players)
             date = rec.date.replace("T", " ")[:16]
             draw_text(surface, theme, date, (row.x + 10, row.y + 6), size=16, bold=True)
-            rule = PRESET_NAMES.get(rec.preset, rec.preset) + (" (changed)" if rec.options
-                                                                else "")
-            draw_text(surface, theme, rule, (row.right - 10, row.y + 6), size=14,
-                      colour_name="text_muted", anchor="topright")
+            rule = PRESET_NAMES.get(rec.preset, rec.preset) + (" (changed)" if rec.options else "")
+            draw_text(
+                surface,
+                theme,
+                rule,
+                (row.right - 10, row.y + 6),
+                size=14,
+                colour_name="text_muted",
+                anchor="topright",
+            )
             outcome = result_words(rec, names)
             ink = "heading" if rec.winner == HUMAN_SEAT else "text"
-            r = draw_text(surface, theme, outcome, (row.x + 10, row.y + 30), size=16,
-                          colour_name=ink, bold=rec.winner == HUMAN_SEAT)
-            draw_text(surface, theme, past_game_line(rec, names),
-                      (r.right + 14, row.y + 31), size=14, colour_name="text_muted")
+            r = draw_text(
+                surface,
+                theme,
+                outcome,
+                (row.x + 10, row.y + 30),
+                size=16,
+                colour_name=ink,
+                bold=rec.winner == HUMAN_SEAT,
+            )
+            draw_text(
+                surface,
+                theme,
+                past_game_line(rec, names),
+                (r.right + 14, row.y + 31),
+                size=14,
+                colour_name="text_muted",
+            )
             self.row_rects.append((row, index))
             y += row_h
         chosen = self.selected_record()
         right = pygame.Rect(lr.right + 12, body.y, body.right - lr.right - 12, body.height)
         if chosen is not None:
             names = seat_names(chosen.seats, chosen.players)
-            self._sheet_and_chart(surface, theme, right, names, chosen.sheet, chosen.went_out,
-                                  chosen.rules_obj().target if _rules_ok(chosen) else 300)
+            self._sheet_and_chart(
+                surface,
+                theme,
+                right,
+                names,
+                chosen.sheet,
+                chosen.went_out,
+                chosen.rules_obj().target if _rules_ok(chosen) else 300,
+            )
         self.speed.draw(surface, theme)
         self.watch_button.draw(surface, theme)
         self.review_button.draw(surface, theme)
@@ -675,27 +871,46 @@ class ScoresScene(Scene):
     def _draw_stats(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
         s = self.stats
         wide = body.width > 700
-        box = pygame.Rect(body.x, body.y, min(520, int(body.width * 0.44)) if wide
-                          else body.width, body.height - 70)
+        box = pygame.Rect(
+            body.x,
+            body.y,
+            min(520, int(body.width * 0.44)) if wide else body.width,
+            body.height - 70,
+        )
         _panel(surface, theme, box)
         size = max(14, min(22, box.height // 16, box.width // 22))
         y = box.y + 16
-        draw_text(surface, theme, "All games", (box.x + 18, y), size=size + 4, bold=True,
-                  colour_name="heading")
+        draw_text(
+            surface,
+            theme,
+            "All games",
+            (box.x + 18, y),
+            size=size + 4,
+            bold=True,
+            colour_name="heading",
+        )
         y += int(size * 2)
         for label, value in stats_lines(s):
             draw_text(surface, theme, label, (box.x + 18, y), size=size)
-            draw_text(surface, theme, value, (box.right - 18, y), size=size, bold=True,
-                      anchor="topright")
+            draw_text(
+                surface, theme, value, (box.right - 18, y), size=size, bold=True, anchor="topright"
+            )
             y += int(size * 1.55)
         if s.games == 0:
-            draw_text(surface, theme, "Finish a game and it is counted here.",
-                      (box.x + 18, y + 10), size=size - 2, colour_name="text_muted")
+            draw_text(
+                surface,
+                theme,
+                "Finish a game and it is counted here.",
+                (box.x + 18, y + 10),
+                size=size - 2,
+                colour_name="text_muted",
+            )
         else:
             label, value = accuracy_line(self.accuracy)
             draw_text(surface, theme, label, (box.x + 18, y), size=size)
-            draw_text(surface, theme, value, (box.right - 18, y), size=size, bold=True,
-                      anchor="topright")
+            draw_text(
+                surface, theme, value, (box.right - 18, y), size=size, bold=True, anchor="topright"
+            )
             y += int(size * 1.55)
             trend = pygame.Rect(box.x + 18, y, box.width - 36, box.bottom - y - 12)
             if len(self.accuracy) >= 2 and trend.height >= size * 3:
@@ -703,33 +918,56 @@ class ScoresScene(Scene):
         if wide:
             px = box.right + 16
             right = pygame.Rect(px, body.y, body.right - px, body.height - 70)
-            half = max(size * 6, min(right.height // 2, int(size * 2.4)
-                                     + len(s.by_preset) * int(size * 3.2) + 20))
-            self._draw_by_rule_set(surface, theme, pygame.Rect(right.x, right.y, right.w, half),
-                                   size)
+            half = max(
+                size * 6,
+                min(right.height // 2, int(size * 2.4) + len(s.by_preset) * int(size * 3.2) + 20),
+            )
+            self._draw_by_rule_set(
+                surface, theme, pygame.Rect(right.x, right.y, right.w, half), size
+            )
             chart = pygame.Rect(right.x, right.y + half + 12, right.w, right.h - half - 12)
             if chart.height > size * 6:
-                self.totals_points = draw_your_totals(surface, theme, chart,
-                                                      your_totals(self.records))
+                self.totals_points = draw_your_totals(
+                    surface, theme, chart, your_totals(self.records)
+                )
         self.reset_button.draw(surface, theme)
 
-
-    def _draw_by_rule_set(self, surface: pygame.Surface, theme: Any, pbox: pygame.Rect,
-                          size: int) -> None:
+    def _draw_by_rule_set(
+        self, surface: pygame.Surface, theme: Any, pbox: pygame.Rect, size: int
+    ) -> None:
         """Per rule set: labelled counts and a win-rate bar."""
         _panel(surface, theme, pbox)
         y = pbox.y + 14
-        draw_text(surface, theme, "By rule set", (pbox.x + 18, y), size=size + 2, bold=True,
-                  colour_name="heading")
+        draw_text(
+            surface,
+            theme,
+            "By rule set",
+            (pbox.x + 18, y),
+            size=size + 2,
+            bold=True,
+            colour_name="heading",
+        )
         y += int(size * 1.9)
         if not self.stats.by_preset:
-            draw_text(surface, theme, "Each rule set you finish a game with is listed here.",
-                      (pbox.x + 18, y), size=size - 3, colour_name="text_muted")
+            draw_text(
+                surface,
+                theme,
+                "Each rule set you finish a game with is listed here.",
+                (pbox.x + 18, y),
+                size=size - 3,
+                colour_name="text_muted",
+            )
         for preset, ps in sorted(self.stats.by_preset.items()):
             if y + size * 3 > pbox.bottom:
                 break
-            draw_text(surface, theme, PRESET_NAMES.get(preset, preset), (pbox.x + 18, y),
-                      size=size - 1, bold=True)
+            draw_text(
+                surface,
+                theme,
+                PRESET_NAMES.get(preset, preset),
+                (pbox.x + 18, y),
+                size=size - 1,
+                bold=True,
+            )
             label_w = font(theme, size - 3, True).size("100% won")[0] + 8
             bar_w = max(40, int(pbox.w * 0.3))
             bar = pygame.Rect(pbox.right - 18 - label_w - bar_w, y + 3, bar_w, size - 4)
@@ -738,13 +976,22 @@ class ScoresScene(Scene):
             fill.width = int(bar.width * ps.win_rate)
             if fill.width:
                 pygame.draw.rect(surface, colour(theme, "primary"), fill, border_radius=4)
-            draw_text(surface, theme, f"{ps.win_rate * 100:.0f}% won", (bar.right + 8, y),
-                      size=size - 3, bold=True)
+            draw_text(
+                surface,
+                theme,
+                f"{ps.win_rate * 100:.0f}% won",
+                (bar.right + 8, y),
+                size=size - 3,
+                bold=True,
+            )
             y += int(size * 1.35)
-            line = (f"{counted(ps.games, 'game')} · won {ps.wins} · tied {ps.ties} · "
-                    f"lost {ps.losses} · {counted(ps.swoops, 'Swoop')}")
-            draw_text(surface, theme, line, (pbox.x + 30, y), size=size - 4,
-                      colour_name="text_muted")
+            line = (
+                f"{counted(ps.games, 'game')} · won {ps.wins} · tied {ps.ties} · "
+                f"lost {ps.losses} · {counted(ps.swoops, 'Swoop')}"
+            )
+            draw_text(
+                surface, theme, line, (pbox.x + 30, y), size=size - 4, colour_name="text_muted"
+            )
             y += int(size * 1.8)
 
 
@@ -754,8 +1001,16 @@ def review_accuracy(dirs: Any, records: Sequence[GameRecord]) -> list[float]:
     keys: list[str] = []
     for record in records:
         try:
-            keys.append(review_key(record.rules, record.players, record.seed, record.deals(),
-                                   None, review_scene.DEFAULT_WORLDS))
+            keys.append(
+                review_key(
+                    record.rules,
+                    record.players,
+                    record.seed,
+                    record.deals(),
+                    None,
+                    review_scene.DEFAULT_WORLDS,
+                )
+            )
         except (DocumentError, ValueError):
             keys.append("")
     return [a for a in stored_accuracies(dirs, keys) if a is not None]
@@ -769,17 +1024,26 @@ def accuracy_line(accuracy: Sequence[float]) -> tuple[str, str]:
     return "Review accuracy", f"{mean:.0f}% · {counted(len(accuracy), 'game')}"
 
 
-def draw_accuracy_trend(surface: pygame.Surface, theme: Any, rect: pygame.Rect,
-                        accuracy: Sequence[float]) -> None:
+def draw_accuracy_trend(
+    surface: pygame.Surface, theme: Any, rect: pygame.Rect, accuracy: Sequence[float]
+) -> None:
     """A small chart of the review accuracy game by game (0-100%), oldest on the left."""
     pygame.draw.rect(surface, colour(theme, "track"), rect, width=1, border_radius=6)
-    draw_text(surface, theme, "Accuracy, reviewed games", (rect.x + 8, rect.y + 4), size=13,
-              colour_name="text_muted")
+    draw_text(
+        surface,
+        theme,
+        "Accuracy, reviewed games",
+        (rect.x + 8, rect.y + 4),
+        size=13,
+        colour_name="text_muted",
+    )
     inner = rect.inflate(-16, -28)
     inner.y = rect.y + 22
     n = len(accuracy)
-    pts = [(inner.x + (inner.w * i) // max(1, n - 1),
-            inner.bottom - int(inner.h * a / 100)) for i, a in enumerate(accuracy)]
+    pts = [
+        (inner.x + (inner.w * i) // max(1, n - 1), inner.bottom - int(inner.h * a / 100))
+        for i, a in enumerate(accuracy)
+    ]
     pygame.draw.lines(surface, colour(theme, "primary"), False, pts, 3)
     for q in pts:
         pygame.draw.circle(surface, colour(theme, "primary"), q, 4)
@@ -790,21 +1054,38 @@ def your_totals(records: Sequence[GameRecord]) -> list[tuple[int, str]]:
     return [(r.totals[0], r.result()) for r in records if r.totals]
 
 
-def draw_your_totals(surface: pygame.Surface, theme: Any, rect: pygame.Rect,
-                     games: Sequence[tuple[int, str]]) -> list[tuple[int, int]]:
+def draw_your_totals(
+    surface: pygame.Surface, theme: Any, rect: pygame.Rect, games: Sequence[tuple[int, str]]
+) -> list[tuple[int, int]]:
     """A chart of your final total game by game (wins marked); returns the points drawn."""
     _panel(surface, theme, rect)
     size = max(12, min(17, rect.height // 12))
-    draw_text(surface, theme, "Your final total, game by game", (rect.x + 18, rect.y + 12),
-              size=size + 1, bold=True, colour_name="heading")
+    draw_text(
+        surface,
+        theme,
+        "Your final total, game by game",
+        (rect.x + 18, rect.y + 12),
+        size=size + 1,
+        bold=True,
+        colour_name="heading",
+    )
     if not games:
-        draw_text(surface, theme, "Your finished games will be drawn here.",
-                  (rect.x + 18, rect.y + 16 + size * 2), size=size - 1,
-                  colour_name="text_muted")
+        draw_text(
+            surface,
+            theme,
+            "Your finished games will be drawn here.",
+            (rect.x + 18, rect.y + 16 + size * 2),
+            size=size - 1,
+            colour_name="text_muted",
+        )
         return []
     top_value = chart_top(max(t for t, _ in games))
-    plot = pygame.Rect(rect.x + int(size * 3.6), rect.y + 24 + size * 2,
-                       rect.width - int(size * 3.6) - 22, rect.height - 44 - size * 3)
+    plot = pygame.Rect(
+        rect.x + int(size * 3.6),
+        rect.y + 24 + size * 2,
+        rect.width - int(size * 3.6) - 22,
+        rect.height - 44 - size * 3,
+    )
     if plot.width < 20 or plot.height < 20:
         return []
     grid, muted = colour(theme, "panel_edge"), colour(theme, "text_muted")
@@ -812,19 +1093,34 @@ def draw_your_totals(surface: pygame.Surface, theme: Any, rect: pygame.Rect,
         v = top_value * k // 2
         y = int(plot.bottom - plot.height * v / top_value)
         pygame.draw.line(surface, grid, (plot.x, y), (plot.right, y), 1)
-        draw_text(surface, theme, str(v), (plot.x - 6, y), size=size, rgb=muted,
-                  anchor="midright")
+        draw_text(surface, theme, str(v), (plot.x - 6, y), size=size, rgb=muted, anchor="midright")
     n = len(games)
-    points = [(int(plot.x + (plot.width * i / (n - 1) if n > 1 else plot.width / 2)),
-               int(plot.bottom - plot.height * t / top_value)) for i, (t, _) in enumerate(games)]
+    points = [
+        (
+            int(plot.x + (plot.width * i / (n - 1) if n > 1 else plot.width / 2)),
+            int(plot.bottom - plot.height * t / top_value),
+        )
+        for i, (t, _) in enumerate(games)
+    ]
     ink = theme.seat_colour(HUMAN_SEAT)
     if len(points) > 1:
         pygame.draw.lines(surface, ink, False, points, 3)
     for (x, y), (_t, result) in zip(points, games, strict=True):
-        pygame.draw.circle(surface, colour(theme, "focus") if result == "win" else ink,
-                           (x, y), 7 if result == "win" else 4)
-    draw_text(surface, theme, f"game 1 … {n}   (big dots: games you won)",
-              (plot.centerx, plot.bottom + 4), size=size - 1, rgb=muted, anchor="midtop")
+        pygame.draw.circle(
+            surface,
+            colour(theme, "focus") if result == "win" else ink,
+            (x, y),
+            7 if result == "win" else 4,
+        )
+    draw_text(
+        surface,
+        theme,
+        f"game 1 … {n}   (big dots: games you won)",
+        (plot.centerx, plot.bottom + 4),
+        size=size - 1,
+        rgb=muted,
+        anchor="midtop",
+    )
     return points
 
 

@@ -59,8 +59,10 @@ PACE_TEXT = {
     "slow": ("Slow", "The opponents take their time, so you can follow every play."),
     "normal": ("Normal", "A natural pace."),
     "fast": ("Fast", "The opponents play almost at once."),
-    "click": ("Wait for click", "After each opponent's play the game waits for your click "
-                                "or a key."),
+    "click": (
+        "Wait for click",
+        "After each opponent's play the game waits for your click or a key.",
+    ),
 }
 
 # Levels a player can pick here: the AI's levels that the settings file also accepts.
@@ -83,10 +85,19 @@ class SettingsScene(Scene):
         self.rule_rows: dict[str, W.Row] = {}
         self.rows: dict[str, W.Widget] = {}
         self.panel = W.ScrollPanel((0, 0, 10, 10), [])
-        self.done = W.Button((0, 0, 10, 10), "Done", self.close, primary=True,
-                             tooltip="Back (Esc). Your settings are already saved.")
-        self.defaults = W.Button((0, 0, 10, 10), "Restore defaults", self.restore_defaults,
-                                 tooltip="Every setting back to how Swoop comes.")
+        self.done = W.Button(
+            (0, 0, 10, 10),
+            "Done",
+            self.close,
+            primary=True,
+            tooltip="Back (Esc). Your settings are already saved.",
+        )
+        self.defaults = W.Button(
+            (0, 0, 10, 10),
+            "Restore defaults",
+            self.restore_defaults,
+            tooltip="Every setting back to how Swoop comes.",
+        )
         self.ring = W.FocusRing([], on_back=self.close, panel=self.panel)
         self.notice = W.Message((0, 0, 0, 0), "", colour_name="error")
         self._size: tuple[int, int] | None = None
@@ -121,10 +132,13 @@ class SettingsScene(Scene):
         z = (0, 0, 0, 0)
         rows.append(W.Heading(z, "Rules", note="Used from the next new game"))
         preset = W.Choice(
-            z, "Rule set",
+            z,
+            "Rule set",
             [W.Option(name, PRESET_INFO[name][0], PRESET_INFO[name][1]) for name in PRESETS],
-            r.preset, self.choose_preset,
-            help="Choosing one resets every rule below to it.")
+            r.preset,
+            self.choose_preset,
+            help="Choosing one resets every rule below to it.",
+        )
         self.rows["preset"] = preset
         rows.append(preset)
         rows.append(self.notice)
@@ -133,18 +147,30 @@ class SettingsScene(Scene):
             value = getattr(r, name)
             help_text = option_help(name, r)
             if name == "target":
-                row: W.Row = W.Stepper(z, info.label, value,
-                                       partial(self.change_option, name),
-                                       minimum=MIN_TARGET, maximum=MAX_TARGET, step=50,
-                                       help=help_text, unit=" points")
+                row: W.Row = W.Stepper(
+                    z,
+                    info.label,
+                    value,
+                    partial(self.change_option, name),
+                    minimum=MIN_TARGET,
+                    maximum=MAX_TARGET,
+                    step=50,
+                    help=help_text,
+                    unit=" points",
+                )
             elif info.choices:
-                row = W.Choice(z, info.label,
-                               [W.Option(c.value, c.text, c.help) for c in info.choices],
-                               value, partial(self.change_option, name),
-                               help=help_text)
+                row = W.Choice(
+                    z,
+                    info.label,
+                    [W.Option(c.value, c.text, c.help) for c in info.choices],
+                    value,
+                    partial(self.change_option, name),
+                    help=help_text,
+                )
             else:
-                row = W.Toggle(z, info.label, value, partial(self.change_option, name),
-                               help=help_text)
+                row = W.Toggle(
+                    z, info.label, value, partial(self.change_option, name), help=help_text
+                )
             row.enabled = option_applies(name, r)
             self.rule_rows[name] = row
             self.rows[name] = row
@@ -154,59 +180,101 @@ class SettingsScene(Scene):
         for seat in (1, 2, 3):
             base = self.seats.get(seat)
             # One naming everywhere: the name the table shows, and where that player sits.
-            who = (f"{base.name} ({SEAT_PLACES[seat]} seat)" if base
-                   else seat_name(seat))
+            who = f"{base.name} ({SEAT_PLACES[seat]} seat)" if base else seat_name(seat)
             level = W.Choice(
-                z, f"{who}: level",
+                z,
+                f"{who}: level",
                 [W.Option(lv, *LEVEL_TEXT.get(lv, (lv.title(), ""))) for lv in LEVEL_CHOICES],
                 self.seat_value(seat, "level"),
-                partial(self.change_opponent, seat, "level"))
+                partial(self.change_opponent, seat, "level"),
+            )
             style = W.Choice(
-                z, f"{who}: style",
+                z,
+                f"{who}: style",
                 [W.Option(p, *PERSONALITY_TEXT.get(p, (p.title(), ""))) for p in PERSONALITIES],
                 self.seat_value(seat, "personality"),
-                partial(self.change_opponent, seat, "personality"))
+                partial(self.change_opponent, seat, "personality"),
+            )
             self.rows[f"level{seat}"] = level
             self.rows[f"style{seat}"] = style
             rows += [level, style]
 
         st = self.app.settings
         rows.append(W.Heading(z, "Speed"))
-        anim = W.Choice(z, "Animation speed",
-                        [(v, SPEED_TEXT.get(v, v.title())) for v in ANIMATION_SPEEDS],
-                        st.animation_speed, lambda v: self.change_setting("animation_speed", v),
-                        help="How fast cards fly. A click or Space always skips an animation.")
-        pace = W.Choice(z, "Opponents' pace",
-                        [W.Option(v, *PACE_TEXT.get(v, (v.title(), ""))) for v in PLAYER_PACES],
-                        st.ai_pace, lambda v: self.change_setting("ai_pace", v),
-                        help="How long the opponents think before each play.")
+        anim = W.Choice(
+            z,
+            "Animation speed",
+            [(v, SPEED_TEXT.get(v, v.title())) for v in ANIMATION_SPEEDS],
+            st.animation_speed,
+            lambda v: self.change_setting("animation_speed", v),
+            help="How fast cards fly. A click or Space always skips an animation.",
+        )
+        pace = W.Choice(
+            z,
+            "Opponents' pace",
+            [W.Option(v, *PACE_TEXT.get(v, (v.title(), ""))) for v in PLAYER_PACES],
+            st.ai_pace,
+            lambda v: self.change_setting("ai_pace", v),
+            help="How long the opponents think before each play.",
+        )
         self.rows["animation_speed"] = anim
         self.rows["ai_pace"] = pace
         rows += [anim, pace]
 
         rows.append(W.Heading(z, "Sound and screen"))
-        volume = W.Slider(z, "Sound volume", st.volume, self.change_volume,
-                          help="Card sounds, pick-ups and Swoops.")
-        mute = W.Toggle(z, "Mute", st.muted, lambda v: self.change_setting("muted", v),
-                        help="Silence every sound.")
-        full = W.Toggle(z, "Full screen", st.fullscreen, self.change_fullscreen,
-                        help="Fill the whole screen (F11 switches at any time).")
-        hints = W.Toggle(z, "Hint button", st.show_hints,
-                         lambda v: self.change_setting("show_hints", v),
-                         help="Show the Hint button at the table (H asks for a hint).")
+        volume = W.Slider(
+            z,
+            "Sound volume",
+            st.volume,
+            self.change_volume,
+            help="Card sounds, pick-ups and Swoops.",
+        )
+        mute = W.Toggle(
+            z,
+            "Mute",
+            st.muted,
+            lambda v: self.change_setting("muted", v),
+            help="Silence every sound.",
+        )
+        full = W.Toggle(
+            z,
+            "Full screen",
+            st.fullscreen,
+            self.change_fullscreen,
+            help="Fill the whole screen (F11 switches at any time).",
+        )
+        hints = W.Toggle(
+            z,
+            "Hint button",
+            st.show_hints,
+            lambda v: self.change_setting("show_hints", v),
+            help="Show the Hint button at the table (H asks for a hint).",
+        )
         self.rows.update(volume=volume, muted=mute, fullscreen=full, show_hints=hints)
         rows += [volume, mute, full, hints]
 
         rows.append(W.Heading(z, "Cards and motion"))
-        four = W.Toggle(z, "Four-colour deck", st.four_colour,
-                        lambda v: self.change_setting("four_colour", v),
-                        help="Clubs green and diamonds blue, so every suit has its colour.")
-        large = W.Toggle(z, "Large cards", st.large_cards,
-                         lambda v: self.change_setting("large_cards", v),
-                         help="Bigger cards, for small or far screens.")
-        calm = W.Toggle(z, "Reduced motion", st.reduced_motion,
-                        lambda v: self.change_setting("reduced_motion", v),
-                        help="No flying cards: each card fades in where it lands.")
+        four = W.Toggle(
+            z,
+            "Four-colour deck",
+            st.four_colour,
+            lambda v: self.change_setting("four_colour", v),
+            help="Clubs green and diamonds blue, so every suit has its colour.",
+        )
+        large = W.Toggle(
+            z,
+            "Large cards",
+            st.large_cards,
+            lambda v: self.change_setting("large_cards", v),
+            help="Bigger cards, for small or far screens.",
+        )
+        calm = W.Toggle(
+            z,
+            "Reduced motion",
+            st.reduced_motion,
+            lambda v: self.change_setting("reduced_motion", v),
+            help="No flying cards: each card fades in where it lands.",
+        )
         self.rows.update(four_colour=four, large_cards=large, reduced_motion=calm)
         rows += [four, large, calm]
 
@@ -221,8 +289,9 @@ class SettingsScene(Scene):
         try:
             self.app.save_settings()
         except OSError as exc:
-            self.show_message(f"Your settings could not be saved ({exc}). They apply until "
-                              f"you close Swoop.")
+            self.show_message(
+                f"Your settings could not be saved ({exc}). They apply until you close Swoop."
+            )
             return False
         return True
 
@@ -249,9 +318,11 @@ class SettingsScene(Scene):
             rules = self.rules.with_options(**{name: value})
             rules.validate_players(PLAYERS)
         except RulesError as exc:
-            self.show_message(f"That combination cannot be played: {exc}. "
-                              f"{OPTION_INFO[name].label if name in OPTION_INFO else name} "
-                              f"was left as it was.")
+            self.show_message(
+                f"That combination cannot be played: {exc}. "
+                f"{OPTION_INFO[name].label if name in OPTION_INFO else name} "
+                f"was left as it was."
+            )
             self._sync_rule_rows()
             return False
         self._set_rules(rules)
@@ -289,10 +360,16 @@ class SettingsScene(Scene):
         """Ask first: one click must never undo every choice the player made."""
         from .scores import ConfirmOverlay
 
-        self.app.push(ConfirmOverlay(
-            self.app, "Restore every setting?",
-            "The rules, opponents, speeds, volume, mute, hints and card options go back to "
-            "how Swoop comes. The window keeps its size.", "Restore defaults", "Cancel"))
+        self.app.push(
+            ConfirmOverlay(
+                self.app,
+                "Restore every setting?",
+                "The rules, opponents, speeds, volume, mute, hints and card options go back to "
+                "how Swoop comes. The window keeps its size.",
+                "Restore defaults",
+                "Cancel",
+            )
+        )
 
     def on_result(self, value: Any) -> None:
         if value is True:  # the player confirmed "Restore defaults"
@@ -301,8 +378,9 @@ class SettingsScene(Scene):
     def reset_to_defaults(self) -> None:
         """Every setting back to how Swoop comes (the window's size and place are kept)."""
         old = self.app.settings
-        fresh = dataclasses.replace(type(old)(), window_size=old.window_size,
-                                    window_pos=old.window_pos)
+        fresh = dataclasses.replace(
+            type(old)(), window_size=old.window_size, window_pos=old.window_pos
+        )
         self.rules = fresh.rules
         self.message = ""
         self._save(fresh)
@@ -393,7 +471,8 @@ class SettingsScene(Scene):
             self.defaults.handle(event)
             self.panel.handle(event)
             clickable = [self.done, self.defaults] + [
-                w for w in self.panel.widgets if w.focusable and w.enabled]
+                w for w in self.panel.widgets if w.focusable and w.enabled
+            ]
             W.set_hand_cursor(any(w.hovered for w in clickable))
             return True
         if self.done.handle(event) or self.defaults.handle(event):
@@ -402,8 +481,11 @@ class SettingsScene(Scene):
             used = self.panel.handle(event)
             if used and event.type == pygame.MOUSEBUTTONUP:
                 for widget in self.panel.widgets:
-                    if widget.focusable and widget.rect.collidepoint(event.pos) and \
-                            self.ring.focused is not None:
+                    if (
+                        widget.focusable
+                        and widget.rect.collidepoint(event.pos)
+                        and self.ring.focused is not None
+                    ):
                         self.ring.focus(widget)  # a keyboard user keeps a sensible focus
             return True
         if event.type == pygame.MOUSEWHEEL:

@@ -87,10 +87,16 @@ class TableScene(TableInput, TableDrawing, Scene):
 
     name = "table"
 
-    def __init__(self, app: AppAPI, match: Match | None = None, log: list[str] | None = None,
-                 demo: bool = False, seed: int | None = None,
-                 saved_seats: Any = None,
-                 backdrop: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        app: AppAPI,
+        match: Match | None = None,
+        log: list[str] | None = None,
+        demo: bool = False,
+        seed: int | None = None,
+        saved_seats: Any = None,
+        backdrop: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.backdrop = backdrop
         demo = demo or backdrop is not None
@@ -113,14 +119,18 @@ class TableScene(TableInput, TableDrawing, Scene):
             match = Match(rules, 4, seed)
         self.match = match
         self.rng = random.Random(match.seed ^ 0x5EED)
-        self.thinkers = {s.seat: Thinker(s, seed=match.seed + s.seat)
-                         for s in self.seats if not s.is_human}
+        self.thinkers = {
+            s.seat: Thinker(s, seed=match.seed + s.seat) for s in self.seats if not s.is_human
+        }
         self.log: list[str] = list(log or [])
         self.log_scroll = 0
         self.unshown_log: list[str] = []  # lines of plays still being animated
         self.anim = Animator(self.anim_speed)
-        self.art = CardArt(app.theme, match.rules.tens_are_swoop_cards,
-                           bool(getattr(settings, "four_colour", False)))
+        self.art = CardArt(
+            app.theme,
+            match.rules.tens_are_swoop_cards,
+            bool(getattr(settings, "four_colour", False)),
+        )
         self.anim.reduced = bool(getattr(settings, "reduced_motion", False))
         self._look = self._look_settings()
         self.sprites: dict[int, CardSprite] = {}
@@ -217,17 +227,32 @@ class TableScene(TableInput, TableDrawing, Scene):
     def human_turn(self) -> bool:
         """True when it is your play and the table is ready for it."""
         st = self.state
-        return (st is not None and not st.is_over and st.to_move == HUMAN_SEAT
-                and self.seats[HUMAN_SEAT].is_human and self.idle)
+        return (
+            st is not None
+            and not st.is_over
+            and st.to_move == HUMAN_SEAT
+            and self.seats[HUMAN_SEAT].is_human
+            and self.idle
+        )
 
     @property
     def animating(self) -> bool:
         """Something on the table moves or is about to (the App keeps 60 frames a second)."""
-        return (self.anim.busy or self.thinking is not None or self.toast is not None
-                or self.banner is not None or self.drag is not None or self.wait_click
-                or not self._warm or self.clock - self.turn_since < 0.5
-                or (self.state is not None and not self.state.is_over
-                    and not self.seats[self.state.to_move].is_human))
+        return (
+            self.anim.busy
+            or self.thinking is not None
+            or self.toast is not None
+            or self.banner is not None
+            or self.drag is not None
+            or self.wait_click
+            or not self._warm
+            or self.clock - self.turn_since < 0.5
+            or (
+                self.state is not None
+                and not self.state.is_over
+                and not self.seats[self.state.to_move].is_human
+            )
+        )
 
     @property
     def idle(self) -> bool:
@@ -241,8 +266,9 @@ class TableScene(TableInput, TableDrawing, Scene):
             self.sprites[card] = found
         return found
 
-    def notify(self, text: str, colour: tuple[int, int, int] | None = None,
-               seconds: float = 3.5) -> None:
+    def notify(
+        self, text: str, colour: tuple[int, int, int] | None = None, seconds: float = 3.5
+    ) -> None:
         self.toast = (text, seconds, colour or self.app.theme.text)
 
     def add_log(self, line: str) -> None:
@@ -258,8 +284,10 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.history.feed(events)
         self.selected.clear()
         self.last_play = set()
-        self.add_log(f"Hand {self.match.hand_no + 1}: {self.seat_name(self.match.dealer)} "
-                     f"{'deal' if self.match.dealer == 0 else 'deals'}")
+        self.add_log(
+            f"Hand {self.match.hand_no + 1}: {self.seat_name(self.match.dealer)} "
+            f"{'deal' if self.match.dealer == 0 else 'deals'}"
+        )
         self._queue_events(events)
         self._save()
 
@@ -295,8 +323,13 @@ class TableScene(TableInput, TableDrawing, Scene):
         self._save()
         self.last_actor = seat
         nxt = self.state.to_move
-        if (seat != 0 and self.ai_pace == "click" and not self.demo
-                and not self.state.is_over and not self.seats[nxt].is_human):
+        if (
+            seat != 0
+            and self.ai_pace == "click"
+            and not self.demo
+            and not self.state.is_over
+            and not self.seats[nxt].is_human
+        ):
             self.wait_click = True  # "wait for my click" before the next AI plays
         return events
 
@@ -341,8 +374,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.saver.submit(job)
 
     # ---------------------------------------------------------- the show
-    def _queue_events(self, events: list[Event], log_line: str = "",
-                      news: tuple[int, str] | None = None) -> None:
+    def _queue_events(
+        self, events: list[Event], log_line: str = "", news: tuple[int, str] | None = None
+    ) -> None:
         """One animation step per engine event, in the engine's order.
 
         The play's log line is written once its cards have landed (before the turn
@@ -363,6 +397,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                     if news is not None:
                         self.news[news[0]] = (news[1], self.clock)
                     return []
+
                 self.anim.add(Step(show, label="log"))
 
         def step(begin: Any, hold: float = 0.0, label: str = "") -> None:
@@ -371,6 +406,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                     self.showing = serial
                     self.banner = None
                 return begin()
+
             self.anim.add(Step(run, hold=hold, label=label))
 
         for ev in events:
@@ -389,8 +425,11 @@ class TableScene(TableInput, TableDrawing, Scene):
                     step(lambda ev=ev: self._do_swooped(ev), hold=0.45, label="swoop")
                 case Turn():
                     # A bonus play (after a Swoop) waits a beat, so it reads as a second play.
-                    step(lambda ev=ev: self._do_turn(ev), hold=0.55 if ev.bonus else 0.0,
-                         label="turn")
+                    step(
+                        lambda ev=ev: self._do_turn(ev),
+                        hold=0.55 if ev.bonus else 0.0,
+                        label="turn",
+                    )
                 case Out():
                     step(lambda ev=ev: self._do_out(ev), hold=0.6, label="out")
                 case HandScored():
@@ -427,8 +466,11 @@ class TableScene(TableInput, TableDrawing, Scene):
         # Deal round the table: one card to each seat in turn, table cards first.
         rows = []
         for p in range(self.view.n):
-            rows.append([c for c in self.view.down[p] if c is not None]
-                        + [c for c in self.view.up[p] if c is not None] + list(self.view.hands[p]))
+            rows.append(
+                [c for c in self.view.down[p] if c is not None]
+                + [c for c in self.view.up[p] if c is not None]
+                + list(self.view.hands[p])
+            )
         for k in range(max(len(r) for r in rows)):
             for p in range(self.view.n):
                 if k < len(rows[p]):
@@ -445,8 +487,14 @@ class TableScene(TableInput, TableDrawing, Scene):
             s.face_up = False
             s.z = 900 + i
             x, y, w, h, up, z = targets[c]
-            tw = Tween(s, (x, y, w, h), 0.32, delay=i * 0.012, ease=pytweening.easeOutCubic,
-                       turn_to=up if up else None)
+            tw = Tween(
+                s,
+                (x, y, w, h),
+                0.32,
+                delay=i * 0.012,
+                ease=pytweening.easeOutCubic,
+                turn_to=up if up else None,
+            )
             tweens.append(tw)
         self.play_sound("pickup")
         return tweens
@@ -468,15 +516,20 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.buried.discard(ev.id)
         w, h = lay.pile_card
         self.play_sound("flip")
-        return [Tween(s, (x, y, w, h), 0.35, ease=pytweening.easeOutCubic, lift=lay.px(20),
-                      turn_to=True)]
+        return [
+            Tween(
+                s, (x, y, w, h), 0.35, ease=pytweening.easeOutCubic, lift=lay.px(20), turn_to=True
+            )
+        ]
 
     def _do_played(self, ev: Played) -> list[Tween]:
         self.view.apply(ev)
         self.last_play = set(ev.ids)
         self.play_sound("place")
-        special = {c: dict(lift=30 * self.lay.u, ease=pytweening.easeOutCubic, duration=0.38)
-                   for c in ev.ids}
+        special = {
+            c: dict(lift=30 * self.lay.u, ease=pytweening.easeOutCubic, duration=0.38)
+            for c in ev.ids
+        }
         return self._relayout(0.25, special, raise_ids=list(ev.ids))
 
     def _do_flipped(self, ev: Flipped) -> list[Tween]:
@@ -484,14 +537,24 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.play_sound("flip")
         s = self.sprite(ev.id)
         s.z = 950
-        return [Tween(s, (s.x, s.y, s.w, s.h), 0.35, ease=pytweening.easeInOutSine,
-                      lift=14 * self.lay.u, turn_to=True)]
+        return [
+            Tween(
+                s,
+                (s.x, s.y, s.w, s.h),
+                0.35,
+                ease=pytweening.easeInOutSine,
+                lift=14 * self.lay.u,
+                turn_to=True,
+            )
+        ]
 
     def _do_picked_up(self, ev: PickedUp) -> list[Tween]:
         self.view.apply(ev)
         self.play_sound("pickup")
-        special = {c: dict(delay=i * 0.025, duration=0.45, ease=pytweening.easeInOutQuad)
-                   for i, c in enumerate(ev.ids)}
+        special = {
+            c: dict(delay=i * 0.025, duration=0.45, ease=pytweening.easeInOutQuad)
+            for i, c in enumerate(ev.ids)
+        }
         # Told at the picker's name plate (never over the pile and its caption).
         self.banner = None
         self.news[ev.player] = (f"picked up {ev.count}", self.clock)
@@ -501,8 +564,10 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.view.apply(ev)
         self.play_sound("swoop")
         self.banner = ("Swoop!", 1.3)
-        special = {c: dict(delay=i * 0.018, duration=0.5, ease=pytweening.easeInBack)
-                   for i, c in enumerate(reversed(ev.ids))}
+        special = {
+            c: dict(delay=i * 0.018, duration=0.5, ease=pytweening.easeInBack)
+            for i, c in enumerate(reversed(ev.ids))
+        }
         return self._relayout(0.25, special, raise_ids=list(ev.ids))
 
     def _do_turn(self, ev: Turn) -> list[Tween]:
@@ -519,8 +584,11 @@ class TableScene(TableInput, TableDrawing, Scene):
                 self.toast = None
             if not self.app.tip_shown:
                 self.app.tip_shown = True  # once a session, on your first turn
-                self.notify("Drag cards onto the pile, or click them and press Enter. "
-                            "H for a hint.", self.app.theme.highlight, 7)
+                self.notify(
+                    "Drag cards onto the pile, or click them and press Enter. H for a hint.",
+                    self.app.theme.highlight,
+                    7,
+                )
             # The keyboard focus goes to a card that answers the question asked.
             mine = self._my_card_ids()
             if ev.phase == "follow" and ev.rank is not None:
@@ -609,21 +677,27 @@ class TableScene(TableInput, TableDrawing, Scene):
         fanned = min(PILE_FAN, len(view.pile))
         pos = L.pile_positions(lay, len(view.pile), fanned)
         # Cards wholly hidden under others at rest are not drawn (deep piles and stacks).
-        buried: set[int] = set(view.pile[:max(0, len(view.pile) - fanned - 6)])
+        buried: set[int] = set(view.pile[: max(0, len(view.pile) - fanned - 6)])
         for i, c in enumerate(view.pile):
             out[c] = (pos[i][0], pos[i][1], pw, ph, True, 200 + i)
         sw, sh = lay.small_card
-        for stack, centre, z0 in ((view.swept, lay.swept_centre, 20),
-                                  (view.aside, lay.aside_centre, 10)):
+        for stack, centre, z0 in (
+            (view.swept, lay.swept_centre, 20),
+            (view.aside, lay.aside_centre, 10),
+        ):
             places = L.stack_positions(centre, len(stack), lay.u)
             for i, (c, spot) in enumerate(zip(stack, places, strict=True)):
                 out[c] = (spot[0], spot[1], sw, sh, False, z0 + i)
-            buried.update(stack[L.STACK_STEPS:len(stack) - 1])
+            buried.update(stack[L.STACK_STEPS : len(stack) - 1])
         self.buried = buried
         return out
 
-    def _relayout(self, duration: float, special: dict[int, dict] | None = None,
-                  raise_ids: list[int] | None = None) -> list[Tween]:
+    def _relayout(
+        self,
+        duration: float,
+        special: dict[int, dict] | None = None,
+        raise_ids: list[int] | None = None,
+    ) -> list[Tween]:
         """Tweens taking every card that is out of place to where it belongs now."""
         special = special or {}
         tweens: list[Tween] = []
@@ -632,15 +706,26 @@ class TableScene(TableInput, TableDrawing, Scene):
             s = self.sprite(c)
             s.z = z
             opts = special.get(c)
-            if opts is None and abs(s.x - x) < 0.5 and abs(s.y - y) < 0.5 and s.w == w \
-                    and s.face_up == up:
+            if (
+                opts is None
+                and abs(s.x - x) < 0.5
+                and abs(s.y - y) < 0.5
+                and s.w == w
+                and s.face_up == up
+            ):
                 continue
             opts = opts or {}
-            tweens.append(Tween(s, (x, y, w, h), opts.get("duration", duration),
-                                delay=opts.get("delay", 0.0),
-                                ease=opts.get("ease", pytweening.easeInOutCubic),
-                                lift=opts.get("lift", 0.0),
-                                turn_to=up if up != s.face_up else None))
+            tweens.append(
+                Tween(
+                    s,
+                    (x, y, w, h),
+                    opts.get("duration", duration),
+                    delay=opts.get("delay", 0.0),
+                    ease=opts.get("ease", pytweening.easeInOutCubic),
+                    lift=opts.get("lift", 0.0),
+                    turn_to=up if up != s.face_up else None,
+                )
+            )
         if raise_ids:
             for c in raise_ids:
                 if c in self.sprites:
@@ -663,13 +748,17 @@ class TableScene(TableInput, TableDrawing, Scene):
             x, y, w, h, up, z = targets[c]
             s = self.sprite(c)
             if abs(s.x - x) > 0.5 or abs(s.y - y) > 0.5:
-                self.anim.tween(Tween(s, (x, y, w, h), 0.12, ease=pytweening.easeOutQuad,
-                                      on_top=False))
+                self.anim.tween(
+                    Tween(s, (x, y, w, h), 0.12, ease=pytweening.easeOutQuad, on_top=False)
+                )
 
     def _look_settings(self) -> tuple[bool, bool, bool]:
         s = self.app.settings
-        return (bool(getattr(s, "four_colour", False)), bool(getattr(s, "large_cards", False)),
-                bool(getattr(s, "reduced_motion", False)))
+        return (
+            bool(getattr(s, "four_colour", False)),
+            bool(getattr(s, "large_cards", False)),
+            bool(getattr(s, "reduced_motion", False)),
+        )
 
     def _follow_picture(self) -> None:
         """Buttons and the hover mark follow the picture: play buttons come back when
@@ -695,8 +784,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.clock += dt
         if not self._warm:
             lay = self.lay
-            self._warm = self.art.warm([lay.hand_card, lay.pile_card, lay.table_card,
-                                        lay.small_card], 0.001)
+            self._warm = self.art.warm(
+                [lay.hand_card, lay.pile_card, lay.table_card, lay.small_card], 0.001
+            )
         self.anim.update(dt)
         self._follow_picture()
         if self.toast:
@@ -729,13 +819,20 @@ class TableScene(TableInput, TableDrawing, Scene):
             thinker.start(st, self.history, key)
             pace = self.ai_pace
             least = PACE_FLOOR.get(pace, 0.0) if not self.demo else 0.0
-            self.thinking = {"key": key, "seat": seat, "since": self.clock,
-                             "min": max(least, thinker.think_time(pace, self.rng))}
+            self.thinking = {
+                "key": key,
+                "seat": seat,
+                "since": self.clock,
+                "min": max(least, thinker.think_time(pace, self.rng)),
+            }
             return
         thinker = self.thinkers[self.thinking["seat"]]
         action = thinker.result
-        if (thinker.ready and action is not None
-                and self.clock - self.thinking["since"] >= self.thinking["min"]):
+        if (
+            thinker.ready
+            and action is not None
+            and self.clock - self.thinking["since"] >= self.thinking["min"]
+        ):
             self.thinking = None
             if thinker.problem:
                 _log.warning(thinker.problem)

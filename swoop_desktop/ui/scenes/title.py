@@ -110,11 +110,17 @@ class TitleScene(Scene):
     # -- actions --------------------------------------------------------------
     def new_game(self) -> None:
         if self.has_save:
-            self.app.push(ConfirmScene(
-                self.app, "Start a new game?",
-                "The game in progress will be lost. To go back to it, choose Continue.",
-                [("Start a new game", (CONFIRM_NEW, True), True),
-                 ("Cancel", (CONFIRM_NEW, False), False)]))
+            self.app.push(
+                ConfirmScene(
+                    self.app,
+                    "Start a new game?",
+                    "The game in progress will be lost. To go back to it, choose Continue.",
+                    [
+                        ("Start a new game", (CONFIRM_NEW, True), True),
+                        ("Cancel", (CONFIRM_NEW, False), False),
+                    ],
+                )
+            )
             return
         self.app.new_game()
 
@@ -142,16 +148,51 @@ class TitleScene(Scene):
         bw, bh = int(340 * s), int(54 * s)
         gap = int(14 * s)
         specs: list[tuple[str, str, Any, int, bool, bool, str]] = [
-            ("continue", "Continue", self.continue_game, pygame.K_c, True, self.has_save,
-             "Go back to the game you were playing."),
-            ("new", "New game", self.new_game, pygame.K_n, not self.has_save, True,
-             f"Deal a new game against {self.opponents_words()} with the rules in Settings."),
-            ("settings", "Settings", self.open_settings, pygame.K_s, False, True,
-             "Rules, opponents, speeds, sound and screen."),
-            ("scores", "Scores", self.open_scores, pygame.K_r, False, True,
-             "The score sheet and your record."),
-            ("howto", "How to play", self.open_howto, pygame.K_h, False, True,
-             "The rules in plain words, with the options you have chosen."),
+            (
+                "continue",
+                "Continue",
+                self.continue_game,
+                pygame.K_c,
+                True,
+                self.has_save,
+                "Go back to the game you were playing.",
+            ),
+            (
+                "new",
+                "New game",
+                self.new_game,
+                pygame.K_n,
+                not self.has_save,
+                True,
+                f"Deal a new game against {self.opponents_words()} with the rules in Settings.",
+            ),
+            (
+                "settings",
+                "Settings",
+                self.open_settings,
+                pygame.K_s,
+                False,
+                True,
+                "Rules, opponents, speeds, sound and screen.",
+            ),
+            (
+                "scores",
+                "Scores",
+                self.open_scores,
+                pygame.K_r,
+                False,
+                True,
+                "The score sheet and your record.",
+            ),
+            (
+                "howto",
+                "How to play",
+                self.open_howto,
+                pygame.K_h,
+                False,
+                True,
+                "The rules in plain words, with the options you have chosen.",
+            ),
             ("quit", "Quit", self.quit, pygame.K_q, False, True, "Close Swoop."),
         ]
         shown = [spec for spec in specs if spec[5]]
@@ -166,8 +207,14 @@ class TitleScene(Scene):
         self.buttons = {}
         y = top
         for key, label, action, hotkey, primary, _show, tip in shown:
-            button = W.Button((w // 2 - bw // 2, y, bw, bh), label, action, key=hotkey,
-                              primary=primary, tooltip=tip)
+            button = W.Button(
+                (w // 2 - bw // 2, y, bw, bh),
+                label,
+                action,
+                key=hotkey,
+                primary=primary,
+                tooltip=tip,
+            )
             if key in old:
                 button.hovered = old[key].hovered
             self.buttons[key] = button
@@ -232,17 +279,32 @@ class TitleScene(Scene):
         self._draw_fans(image, theme)
         return image
 
-    def _paint_words(self, size: tuple[int, int], theme: Any
-                     ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    def _paint_words(
+        self, size: tuple[int, int], theme: Any
+    ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """The title with the line under it, and the footer: transparent pieces, each
         cut to what it covers (blitting a whole transparent screen costs milliseconds)."""
         image = pygame.Surface(size, pygame.SRCALPHA)
         s = self.scale
         w, h = size
-        W.draw_text(image, theme, "Swoop", (w // 2, self.title_y), size=int(100 * s),
-                    bold=True, colour_name="accent", anchor="center", shadow=True)
-        sub = W.render(theme, f"You against {self.opponents_words()}. Lowest score wins.",
-                       int(21 * s), False, W.colour(theme, "text_muted"))
+        W.draw_text(
+            image,
+            theme,
+            "Swoop",
+            (w // 2, self.title_y),
+            size=int(100 * s),
+            bold=True,
+            colour_name="accent",
+            anchor="center",
+            shadow=True,
+        )
+        sub = W.render(
+            theme,
+            f"You against {self.opponents_words()}. Lowest score wins.",
+            int(21 * s),
+            False,
+            W.colour(theme, "text_muted"),
+        )
         where = sub.get_rect(center=(w // 2, self.title_y + int(70 * s)))
         _pill(image, where.inflate(int(28 * s), int(10 * s)))
         image.blit(sub, where)
@@ -251,13 +313,21 @@ class TitleScene(Scene):
             lines = W.wrap_text(fnt, self.footer, int(w * 0.8))[:2]
             y = h - int(22 * s) - (len(lines) - 1) * fnt.get_linesize()
             width = max(fnt.size(line)[0] for line in lines)
-            box = pygame.Rect(0, 0, width + int(28 * s), len(lines) * fnt.get_linesize()
-                              + int(8 * s))
+            box = pygame.Rect(
+                0, 0, width + int(28 * s), len(lines) * fnt.get_linesize() + int(8 * s)
+            )
             box.center = (w // 2, y + (len(lines) - 1) * fnt.get_linesize() // 2)
             _pill(image, box)
             for line in lines:
-                W.draw_text(image, theme, line, (w // 2, y), size=int(16 * s),
-                            colour_name="text_muted", anchor="center")
+                W.draw_text(
+                    image,
+                    theme,
+                    line,
+                    (w // 2, y),
+                    size=int(16 * s),
+                    colour_name="text_muted",
+                    anchor="center",
+                )
                 y += fnt.get_linesize()
         pieces = []
         for band in (pygame.Rect(0, 0, w, h // 2), pygame.Rect(0, h // 2, w, h - h // 2)):
@@ -281,8 +351,10 @@ class TitleScene(Scene):
         centre_y = int(h * 0.58)
         left_x = column.x // 2
         right_x = column.right + (w - column.right) // 2
-        fans = ((left_x, [_first_id(7, k) for k in range(4)]),
-                (right_x, [_first_id(10, 1), _first_id(10, 2), _first_id(14, 0)]))
+        fans = (
+            (left_x, [_first_id(7, k) for k in range(4)]),
+            (right_x, [_first_id(10, 1), _first_id(10, 2), _first_id(14, 0)]),
+        )
         for cx, ids in fans:
             n = len(ids)
             for i, cid in enumerate(ids):
@@ -327,8 +399,7 @@ class Watch:
     def start(self) -> None:
         from .table import TableScene
 
-        self.table = TableScene(self.app, seed=random.randrange(1 << 30),
-                                backdrop=self.finished)
+        self.table = TableScene(self.app, seed=random.randrange(1 << 30), backdrop=self.finished)
         self.table.enter()
         self.shown = 0.0
         self.next_step = None
@@ -400,8 +471,9 @@ class Watch:
             if not self._guard(self.table.draw, self._canvas):
                 return False
             w, h = size
-            self._small = pygame.transform.smoothscale(self._canvas,
-                                                       (max(1, w // 4), max(1, h // 4)))
+            self._small = pygame.transform.smoothscale(
+                self._canvas, (max(1, w // 4), max(1, h // 4))
+            )
             self._small_for = size
             self._since_blur = 0.0
             if stale:
@@ -435,8 +507,9 @@ class ConfirmScene(Scene):
     name = "confirm"
     opaque = False
 
-    def __init__(self, app: AppAPI, title: str, message: str,
-                 choices: list[tuple[str, Any, bool]]) -> None:
+    def __init__(
+        self, app: AppAPI, title: str, message: str, choices: list[tuple[str, Any, bool]]
+    ) -> None:
         super().__init__(app)
         self.title = title
         self.message = message
@@ -473,8 +546,9 @@ class ConfirmScene(Scene):
         focused = self.buttons.index(self.ring.focused) if self.ring.focused in self.buttons else 0
         self.buttons = []
         for label, value, primary in self.choices:
-            self.buttons.append(W.Button((x, y, bw, bh), label,
-                                         partial(self.app.pop, value), primary=primary))
+            self.buttons.append(
+                W.Button((x, y, bw, bh), label, partial(self.app.pop, value), primary=primary)
+            )
             x += bw + gap
         self.ring.set_widgets(self.buttons)
         if self.buttons and self.ring.focused is None and self._built_for is not None:
@@ -492,8 +566,12 @@ class ConfirmScene(Scene):
             if pos is not None and not self.box.collidepoint(pos):
                 self.cancel()
         # A modal question: nothing below it gets input.
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
-                              pygame.MOUSEWHEEL)
+        return event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.KEYDOWN,
+            pygame.MOUSEWHEEL,
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -504,13 +582,22 @@ class ConfirmScene(Scene):
         dim.fill((0, 0, 0, 140))
         surface.blit(dim, (0, 0))
         W.draw_panel(surface, theme, self.box, alpha=245)
-        W.draw_text(surface, theme, self.title, (self.box.centerx, self.box.y + int(40 * s)),
-                    size=int(28 * s), bold=True, colour_name="accent", anchor="center")
+        W.draw_text(
+            surface,
+            theme,
+            self.title,
+            (self.box.centerx, self.box.y + int(40 * s)),
+            size=int(28 * s),
+            bold=True,
+            colour_name="accent",
+            anchor="center",
+        )
         fnt = W.font(theme, int(18 * s))
         y = self.box.y + int(74 * s)
         for line in W.wrap_text(fnt, self.message, self.box.width - int(60 * s)):
-            W.draw_text(surface, theme, line, (self.box.centerx, y), size=int(18 * s),
-                        anchor="midtop")
+            W.draw_text(
+                surface, theme, line, (self.box.centerx, y), size=int(18 * s), anchor="midtop"
+            )
             y += fnt.get_linesize()
         for button in self.buttons:
             button.draw(surface, theme)

@@ -32,8 +32,9 @@ def rules_words(rules: Any) -> str:
 class TableDrawing(TableParts):
     """The drawing half of the table scene (it reads the scene's state, never changes it)."""
 
-    def _text(self, text: str, px: int, colour: tuple[int, int, int], bold: bool = False
-              ) -> pygame.Surface:
+    def _text(
+        self, text: str, px: int, colour: tuple[int, int, int], bold: bool = False
+    ) -> pygame.Surface:
         key = (text, px, colour, bold)
         found = self._text_cache.get(key)
         if found is None:
@@ -46,8 +47,18 @@ class TableDrawing(TableParts):
     def _draw_button(self, surface: pygame.Surface, b: Button) -> None:
         """A shared widget button, drawn once per look and then blitted (it is drawn often)."""
         margin = self.lay.px(10)
-        key = ("button", b.label, b.rect.size, b.enabled, b.primary, b.hovered, b.pressed,
-               b.focused, b.size, b.visible)
+        key = (
+            "button",
+            b.label,
+            b.rect.size,
+            b.enabled,
+            b.primary,
+            b.hovered,
+            b.pressed,
+            b.focused,
+            b.size,
+            b.visible,
+        )
         img = self._text_cache.get(key)
         if img is None:
             img = pygame.Surface((b.rect.w + 2 * margin, b.rect.h + 2 * margin), pygame.SRCALPHA)
@@ -60,8 +71,14 @@ class TableDrawing(TableParts):
             self._text_cache[key] = img
         surface.blit(img, (b.rect.x - margin, b.rect.y - margin))
 
-    def _panel(self, size: tuple[int, int], colour: tuple[int, int, int], alpha: int,
-               radius: int, edge: tuple[int, int, int] | None = None) -> pygame.Surface:
+    def _panel(
+        self,
+        size: tuple[int, int],
+        colour: tuple[int, int, int],
+        alpha: int,
+        radius: int,
+        edge: tuple[int, int, int] | None = None,
+    ) -> pygame.Surface:
         """A translucent rounded panel (cached: panels are drawn every frame)."""
         key = ("panel", size, colour, alpha, radius, edge)
         found = self._text_cache.get(key)
@@ -69,8 +86,13 @@ class TableDrawing(TableParts):
             found = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.rect(found, (*colour, alpha), found.get_rect(), border_radius=radius)
             if edge is not None:
-                pygame.draw.rect(found, (*edge, 255), found.get_rect(),
-                                 width=max(1, self.lay.px(2)), border_radius=radius)
+                pygame.draw.rect(
+                    found,
+                    (*edge, 255),
+                    found.get_rect(),
+                    width=max(1, self.lay.px(2)),
+                    border_radius=radius,
+                )
             self._text_cache[key] = found
         return found
 
@@ -108,8 +130,9 @@ class TableDrawing(TableParts):
             for i in range(12, 0, -1):
                 k = i / 12
                 amount = (16 * (1 - k) + 4) / 255
-                colour = tuple(int(a + (b - a) * amount)
-                               for a, b in zip(t.felt, t.felt_light, strict=True))
+                colour = tuple(
+                    int(a + (b - a) * amount) for a, b in zip(t.felt, t.felt_light, strict=True)
+                )
                 rect = pygame.Rect(0, 0, int(sw * (0.3 + 0.9 * k)), int(sh * (0.3 + 0.9 * k)))
                 rect.center = (sw // 2, sh // 2)
                 pygame.draw.ellipse(small, colour, rect)
@@ -127,8 +150,9 @@ class TableDrawing(TableParts):
             pr = pygame.Rect(0, 0, int(lay.pile_card[0] * 3.0), int(lay.pile_card[1] * 1.45))
             pr.center = (int(lay.pile_centre[0] + lay.pile_card[0] * 0.6), int(lay.pile_centre[1]))
             pygame.draw.rect(felt, t.felt_dark, pr, border_radius=lay.px(18))
-            pygame.draw.rect(felt, t.felt_light, pr, width=max(1, lay.px(2)),
-                             border_radius=lay.px(18))
+            pygame.draw.rect(
+                felt, t.felt_light, pr, width=max(1, lay.px(2)), border_radius=lay.px(18)
+            )
             self._felt = felt
         return self._felt
 
@@ -138,9 +162,10 @@ class TableDrawing(TableParts):
         surface.blit(self._felt_surface(), (0, 0))
         self._draw_pile_marks(surface)
         self._draw_plates(surface)
-        sprites = sorted(self.sprites.values(), key=lambda s: (s.moving or
-                                                               (self.drag is not None and s.id in self.drag["ids"]),
-                                                               s.z))
+        sprites = sorted(
+            self.sprites.values(),
+            key=lambda s: (s.moving or (self.drag is not None and s.id in self.drag["ids"]), s.z),
+        )
         focus_card = None
         mine = self._my_card_ids()
         if mine and self.seats[HUMAN_SEAT].is_human and self.replay is None:
@@ -150,12 +175,20 @@ class TableDrawing(TableParts):
         # or the mystery cards that may be flipped next in a chain (R13).
         addable: set[int] = set()
         st = self.state
-        if (st is not None and st.to_move == HUMAN_SEAT and self.idle and self.seats[HUMAN_SEAT].is_human):
+        if (
+            st is not None
+            and st.to_move == HUMAN_SEAT
+            and self.idle
+            and self.seats[HUMAN_SEAT].is_human
+        ):
             if st.phase_name == "follow":
                 addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
             elif st.phase_name == "chain":
-                addable = {c for slot in st.uncovered_slots(HUMAN_SEAT)
-                           if (c := st.down[HUMAN_SEAT][slot]) is not None}
+                addable = {
+                    c
+                    for slot in st.uncovered_slots(HUMAN_SEAT)
+                    if (c := st.down[HUMAN_SEAT][slot]) is not None
+                }
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # Art exists only in the layout's few sizes; a card between sizes (in flight from
         # a small seat to the pile) or half turned is scaled from the nearest of them.
@@ -177,9 +210,13 @@ class TableDrawing(TableParts):
             if s.fade < 1.0:  # reduced motion: the card fades in where it landed
                 img = img.copy()
                 img.set_alpha(int(255 * s.fade))
-            marked = (s.id in self.selected or s.id == focus_card or s.id in addable
-                      or s.id == self.hover
-                      or (s.id in self.last_play and not s.moving and s.id in self.view.pile))
+            marked = (
+                s.id in self.selected
+                or s.id == focus_card
+                or s.id in addable
+                or s.id == self.hover
+                or (s.id in self.last_play and not s.moving and s.id in self.view.pile)
+            )
             if blits and (s.moving or marked):
                 surface.fblits(blits)
                 blits = []
@@ -192,21 +229,45 @@ class TableDrawing(TableParts):
                 rect = pygame.Rect(x, y, size[0], size[1])
                 radius = max(3, size[0] // 10)
                 if s.id in self.selected:
-                    pygame.draw.rect(surface, t.highlight, rect.inflate(4, 4), width=max(2, lay.px(3)),
-                                     border_radius=radius)
+                    pygame.draw.rect(
+                        surface,
+                        t.highlight,
+                        rect.inflate(4, 4),
+                        width=max(2, lay.px(3)),
+                        border_radius=radius,
+                    )
                 elif s.id in addable:
-                    pygame.draw.rect(surface, t.legal, rect.inflate(4, 4), width=max(2, lay.px(3)),
-                                     border_radius=radius)
+                    pygame.draw.rect(
+                        surface,
+                        t.legal,
+                        rect.inflate(4, 4),
+                        width=max(2, lay.px(3)),
+                        border_radius=radius,
+                    )
                 elif s.id in self.last_play:
-                    pygame.draw.rect(surface, t.last_play, rect.inflate(4, 4),
-                                     width=max(2, lay.px(3)), border_radius=radius)
+                    pygame.draw.rect(
+                        surface,
+                        t.last_play,
+                        rect.inflate(4, 4),
+                        width=max(2, lay.px(3)),
+                        border_radius=radius,
+                    )
                 if s.id == self.hover and s.id not in self.selected and self.drag is None:
-                    pygame.draw.rect(surface, t.button_hover, rect.inflate(2, 2),
-                                     width=max(1, lay.px(2)), border_radius=radius)
+                    pygame.draw.rect(
+                        surface,
+                        t.button_hover,
+                        rect.inflate(2, 2),
+                        width=max(1, lay.px(2)),
+                        border_radius=radius,
+                    )
                 if s.id == focus_card and self.idle:
-                    pygame.draw.rect(surface, t.legal if s.id not in down_ids else t.text,
-                                     rect.inflate(9, 9), width=max(1, lay.px(2)),
-                                     border_radius=radius + 3)
+                    pygame.draw.rect(
+                        surface,
+                        t.legal if s.id not in down_ids else t.text,
+                        rect.inflate(9, 9),
+                        width=max(1, lay.px(2)),
+                        border_radius=radius + 3,
+                    )
         if blits:
             surface.fblits(blits)
         self._draw_drop_hint(surface)
@@ -224,16 +285,22 @@ class TableDrawing(TableParts):
         label = self.pile_label()
         if label:
             img = self._text(label, px, t.text, True)
-            surface.blit(img, img.get_rect(midtop=(int(cx + lay.pile_card[0] * 0.6),
-                                                   int(below))))
-        for centre, count, what in ((lay.swept_centre, len(view.swept), "swooped"),
-                                    (lay.aside_centre, len(view.aside), "set aside")):
+            surface.blit(img, img.get_rect(midtop=(int(cx + lay.pile_card[0] * 0.6), int(below))))
+        for centre, count, what in (
+            (lay.swept_centre, len(view.swept), "swooped"),
+            (lay.aside_centre, len(view.aside), "set aside"),
+        ):
             sy = centre[1] + lay.small_card[1] / 2 + lay.px(8)
             if not count:
                 r = pygame.Rect(0, 0, *lay.small_card)
                 r.center = (int(centre[0]), int(centre[1]))
-                pygame.draw.rect(surface, t.felt_light, r, width=max(1, lay.px(2)),
-                                 border_radius=max(3, r.w // 10))
+                pygame.draw.rect(
+                    surface,
+                    t.felt_light,
+                    r,
+                    width=max(1, lay.px(2)),
+                    border_radius=max(3, r.w // 10),
+                )
             img = self._text(f"{count} {what}", max(10, int(14 * lay.u)), t.text_dim)
             surface.blit(img, img.get_rect(midtop=(int(centre[0]), int(sy))))
         # Empty face-up / face-down places of every seat, faintly.
@@ -244,8 +311,13 @@ class TableDrawing(TableParts):
                     x, y = L.slot_position(lay, p, slot)
                     r = pygame.Rect(0, 0, *size)
                     r.center = (int(x), int(y))
-                    pygame.draw.rect(surface, t.felt_dark, r, width=max(1, lay.px(2)),
-                                     border_radius=max(3, r.w // 10))
+                    pygame.draw.rect(
+                        surface,
+                        t.felt_dark,
+                        r,
+                        width=max(1, lay.px(2)),
+                        border_radius=max(3, r.w // 10),
+                    )
 
     def pile_label(self) -> str:
         """The caption under the pile; nothing while cards are still on their way."""
@@ -259,8 +331,13 @@ class TableDrawing(TableParts):
     def plate_words(self, p: int) -> str:
         """The second line of a name plate: "1 card · 12 pts"."""
         view = self.view
-        cards = len(view.hands[p]) + sum(c is not None for c in view.up[p]) + \
-            sum(c is not None for c in view.down[p]) if view.hands else 0
+        cards = (
+            len(view.hands[p])
+            + sum(c is not None for c in view.up[p])
+            + sum(c is not None for c in view.down[p])
+            if view.hands
+            else 0
+        )
         return f"{counted(cards, 'card')} · {counted(self.match.totals[p], 'pt')}"
 
     def news_rect(self, p: int, size: tuple[int, int]) -> pygame.Rect:
@@ -288,8 +365,10 @@ class TableDrawing(TableParts):
             swoop = words.endswith("Swoop!")
             ink = t.accent if swoop else t.last_play
             # At most a plate's width (two lines for a play and its bonus play).
-            lines = [self._text(w.strip(), px, ink, True)
-                     for w in self._wrap(words, px, lay.seat_boxes[p].w, True)]
+            lines = [
+                self._text(w.strip(), px, ink, True)
+                for w in self._wrap(words, px, lay.seat_boxes[p].w, True)
+            ]
             width = max(img.get_width() for img in lines) + lay.px(20)
             line_h = lines[0].get_height()
             rect = self.news_rect(p, (width, line_h * len(lines) + lay.px(8)))
@@ -312,15 +391,27 @@ class TableDrawing(TableParts):
             turn = view.to_move == p and st is not None and not st.is_over
             thinking = self.thinking is not None and self.thinking["seat"] == p and turn
             colour = t.highlight if turn else t.panel
-            surface.blit(self._panel(rect.size, colour, 235 if turn else 190, lay.px(10),
-                                     t.text if turn else t.panel_edge), rect)
+            surface.blit(
+                self._panel(
+                    rect.size,
+                    colour,
+                    235 if turn else 190,
+                    lay.px(10),
+                    t.text if turn else t.panel_edge,
+                ),
+                rect,
+            )
             age = self.clock - self.turn_since
             if turn and 0 <= age < 0.4 and not self.anim.reduced:
                 k = pytweening.easeOutQuad(age / 0.4)
                 grow = int(lay.px(14) * k)
-                pygame.draw.rect(surface, t.highlight, rect.inflate(grow, grow),
-                                 width=max(1, int(lay.px(4) * (1 - k))),
-                                 border_radius=lay.px(10) + grow // 2)
+                pygame.draw.rect(
+                    surface,
+                    t.highlight,
+                    rect.inflate(grow, grow),
+                    width=max(1, int(lay.px(4) * (1 - k))),
+                    border_radius=lay.px(10) + grow // 2,
+                )
             ink = t.button_text if turn else t.text
             dim = (60, 60, 40) if turn else t.text_dim
             name = self._text(seat.name, px, ink, True)
@@ -338,8 +429,7 @@ class TableDrawing(TableParts):
             if thinking:
                 dots = "." * (1 + int(self.clock * 3) % 3)
                 img = self._text("thinking" + dots, max(10, int(14 * lay.u)), t.highlight, True)
-                pos = img.get_rect(bottomright=(rect.right - lay.px(10),
-                                                rect.bottom - lay.px(4)))
+                pos = img.get_rect(bottomright=(rect.right - lay.px(10), rect.bottom - lay.px(4)))
                 back = pos.inflate(lay.px(8), lay.px(2))
                 pygame.draw.rect(surface, t.panel, back, border_radius=lay.px(6))
                 surface.blit(img, pos)
@@ -427,9 +517,10 @@ class TableDrawing(TableParts):
         info = lay.info_rect
         rules = self.match.rules
         px = max(10, int(14 * lay.u))
-        lines = [(f"Hand {max(1, self.match.hand_no + 1)} · {rules_words(rules)}", t.text_dim,
-                  False),
-                 (f"Game to {rules.target} · lowest total wins", t.text_dim, False)]
+        lines = [
+            (f"Hand {max(1, self.match.hand_no + 1)} · {rules_words(rules)}", t.text_dim, False),
+            (f"Game to {rules.target} · lowest total wins", t.text_dim, False),
+        ]
         if self.demo:
             lines.append(("Demo: four AIs play", t.highlight, True))
         if self.replay is not None:
@@ -468,8 +559,9 @@ class TableDrawing(TableParts):
         if over:
             words = "Drop to play" if self.drag["legal"] else "Not allowed here"
             img = self._text(words, max(11, int(16 * self.lay.u)), colour, True)
-            pill = img.get_rect(center=(rect.centerx, rect.bottom)).inflate(self.lay.px(20),
-                                                                          self.lay.px(8))
+            pill = img.get_rect(center=(rect.centerx, rect.bottom)).inflate(
+                self.lay.px(20), self.lay.px(8)
+            )
             surface.blit(self._panel(pill.size, t.panel, 235, pill.h // 2, colour), pill)
             surface.blit(img, img.get_rect(center=pill.center))
 
@@ -496,8 +588,9 @@ class TableDrawing(TableParts):
             radius = int(lay.pile_card[1] * (0.4 + 1.6 * k))
             width = max(1, int(lay.px(10) * (1 - k)))
             pygame.draw.circle(surface, t.accent, (cx, cy), radius, width)
-            pygame.draw.circle(surface, t.highlight, (cx, cy), int(radius * 0.8),
-                               max(1, width // 2))
+            pygame.draw.circle(
+                surface, t.highlight, (cx, cy), int(radius * 0.8), max(1, width // 2)
+            )
         img.set_alpha(alpha)
         if not swoop:
             # Smaller news ("Top picked up 14") sits on a pill over the pile, readable on cards.

@@ -108,8 +108,13 @@ class TableInput(TableParts):
         view = self.view
         hand = sorted(view.hands[HUMAN_SEAT], key=lambda c: (RANK_OF[c], c)) if view.hands else []
         ups = [c for c in view.up[HUMAN_SEAT] if c is not None] if view.up else []
-        downs = [c for s in range(4)
-                 if view.up and view.up[HUMAN_SEAT][s] is None and (c := view.down[HUMAN_SEAT][s]) is not None]
+        downs = [
+            c
+            for s in range(4)
+            if view.up
+            and view.up[HUMAN_SEAT][s] is None
+            and (c := view.down[HUMAN_SEAT][s]) is not None
+        ]
         return hand + ups + downs
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
@@ -125,8 +130,11 @@ class TableInput(TableParts):
                 best, best_z = c, s.z
         if best is None and self.view.hands:
             row = [self.sprites[c] for c in self.view.hands[HUMAN_SEAT] if c in self.sprites]
-            near = [s for s in row if abs(pos[1] - s.y) <= s.h / 2
-                    and abs(pos[0] - s.x) <= s.w / 2 + self.lay.px(14)]
+            near = [
+                s
+                for s in row
+                if abs(pos[1] - s.y) <= s.h / 2 and abs(pos[0] - s.x) <= s.w / 2 + self.lay.px(14)
+            ]
             if near:
                 best = min(near, key=lambda s: abs(pos[0] - s.x)).id
         return best
@@ -141,7 +149,13 @@ class TableInput(TableParts):
         if downs:
             return Flip(downs[0])
         hand_ids = tuple(c for c in ids if c in hand)
-        slots = tuple(sorted(s for s in range(4) if st.up[HUMAN_SEAT][s] is not None and st.up[HUMAN_SEAT][s] in ids))
+        slots = tuple(
+            sorted(
+                s
+                for s in range(4)
+                if st.up[HUMAN_SEAT][s] is not None and st.up[HUMAN_SEAT][s] in ids
+            )
+        )
         kind = Add if st.phase_name == "follow" else Play
         ranks = tuple(sorted(RANK_OF[c] for c in hand_ids))
         return kind(ranks, slots, hand_ids=hand_ids or None)
@@ -177,8 +191,12 @@ class TableInput(TableParts):
     def done(self) -> None:
         """Decline the follow-up (R12) or stop the chain (R13)."""
         st = self.state
-        if st is not None and st.to_move == HUMAN_SEAT and st.phase_name in ("follow", "chain") \
-                and self.seats[HUMAN_SEAT].is_human:
+        if (
+            st is not None
+            and st.to_move == HUMAN_SEAT
+            and st.phase_name in ("follow", "chain")
+            and self.seats[HUMAN_SEAT].is_human
+        ):
             self.selected = []
             self.apply(END)
 
@@ -204,22 +222,28 @@ class TableInput(TableParts):
         if isinstance(action, (Play, Add)):
             ids: list[int] = []
             if action.hand:
-                ids.extend(sorted(st.hands[HUMAN_SEAT][action.hand[0]])[:len(action.hand)])
+                ids.extend(sorted(st.hands[HUMAN_SEAT][action.hand[0]])[: len(action.hand)])
             ids.extend(c for s in action.up if (c := st.up[HUMAN_SEAT][s]) is not None)
             return ids
         return []
 
     def show_hint(self) -> None:
         st = self.state
-        if st is None or st.is_over or st.to_move != HUMAN_SEAT or not self.seats[HUMAN_SEAT].is_human:
+        if (
+            st is None
+            or st.is_over
+            or st.to_move != HUMAN_SEAT
+            or not self.seats[HUMAN_SEAT].is_human
+        ):
             self.notify("A hint is given on your turn")
             return
         from swoop_desktop.ai import hint, observe
 
         try:
             # The strongest bot that answers within the hint's time (its own cap).
-            h = hint(observe(st, 0, self.history), st.legal_actions(),
-                     seed=self.match.seed + self.plays)
+            h = hint(
+                observe(st, 0, self.history), st.legal_actions(), seed=self.match.seed + self.plays
+            )
         except Exception as exc:  # noqa: BLE001 - a hint must never break the game
             _log.exception("hint failed")
             self.notify(f"No hint available ({exc})")
@@ -254,11 +278,10 @@ class TableInput(TableParts):
     def select_rank(self, card: int, count: int | None = None) -> None:
         """Select ``count`` (default: all) of your cards of ``card``'s rank, ``card`` first."""
         rank = RANK_OF[card]
-        same = [c for c in self._my_card_ids() if RANK_OF[c] == rank
-                and c not in self._down_ids()]
+        same = [c for c in self._my_card_ids() if RANK_OF[c] == rank and c not in self._down_ids()]
         same.sort(key=lambda c: c != card)
         limit = 4 if self.match.rules.max_four else len(same)
-        self.selected = same[:min(limit, count or len(same))]
+        self.selected = same[: min(limit, count or len(same))]
         self._restack()
         self._build_buttons()
 
@@ -321,8 +344,14 @@ class TableInput(TableParts):
                 return True
             self._skip()
             st = self.state
-            if (event.button == 1 and st is not None and not st.is_over and st.to_move != HUMAN_SEAT
-                    and self.seats[HUMAN_SEAT].is_human and self.card_at(pos) is not None):
+            if (
+                event.button == 1
+                and st is not None
+                and not st.is_over
+                and st.to_move != HUMAN_SEAT
+                and self.seats[HUMAN_SEAT].is_human
+                and self.card_at(pos) is not None
+            ):
                 # Reaching for a card while an opponent plays: say whose turn it is.
                 self.notify(f"Wait for {self.seat_name(st.to_move)}", seconds=1.5)
             return True
@@ -395,8 +424,14 @@ class TableInput(TableParts):
                 except IllegalActionError as exc:
                     reason = plain_reason(str(exc), st, action)
                     rule = rule_of(str(exc))
-        self.drag = {"ids": ids, "offsets": offsets, "pos": origin, "legal": legal,
-                     "reason": reason, "rule": rule}
+        self.drag = {
+            "ids": ids,
+            "offsets": offsets,
+            "pos": origin,
+            "legal": legal,
+            "reason": reason,
+            "rule": rule,
+        }
 
     def _mouse_up(self, event: pygame.event.Event) -> bool:
         if event.button != 1:
@@ -434,7 +469,11 @@ class TableInput(TableParts):
             self.try_play([card])
             return
         now = self.clock
-        if self.last_click and self.last_click[0] == card and now - self.last_click[1] < DOUBLE_CLICK:
+        if (
+            self.last_click
+            and self.last_click[0] == card
+            and now - self.last_click[1] < DOUBLE_CLICK
+        ):
             self.last_click = None
             self.selected = []
             if not self.try_play([card]):
@@ -515,8 +554,7 @@ class TableInput(TableParts):
 
     # ------------------------------------------------------------- buttons
     def _build_buttons(self) -> None:
-        self._buttons_for = (self.anim.busy,
-                             self.app.settings.show_hints)
+        self._buttons_for = (self.anim.busy, self.app.settings.show_hints)
         lay = self.lay
         u = lay.u
         bx, by = lay.buttons_origin
@@ -526,13 +564,21 @@ class TableInput(TableParts):
         st = self.state
         # Play buttons only once the table has caught up with the engine (never over a
         # Swoop still flying to the swooped stack).
-        mine = st is not None and not st.is_over and st.to_move == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human \
-            and self.view.to_move == HUMAN_SEAT and not self.anim.busy
+        mine = (
+            st is not None
+            and not st.is_over
+            and st.to_move == HUMAN_SEAT
+            and self.seats[HUMAN_SEAT].is_human
+            and self.view.to_move == HUMAN_SEAT
+            and not self.anim.busy
+        )
         gap = lay.px(10)
         row1: list[tuple[str, Any, bool, int]] = []
         if mine and st.phase_name == "follow":
-            row1 = [(f"Add {plural(st.follow_rank)}", self.add_all, True, bw),
-                    ("Done", self.done, False, int(bw * 0.75))]
+            row1 = [
+                (f"Add {plural(st.follow_rank)}", self.add_all, True, bw),
+                ("Done", self.done, False, int(bw * 0.75)),
+            ]
         elif mine and st.phase_name == "chain":
             row1 = [("Done", self.done, True, bw)]
         elif mine and self.selected:
@@ -541,33 +587,57 @@ class TableInput(TableParts):
             legal = action is not None and action in st.legal_actions()
             label = "Play " + count_phrase(rank, len(self.selected))
             if legal:
-                row1 = [(label, lambda: self.try_play(list(self.selected)), True,
-                         int(bw * 1.3))]
+                row1 = [(label, lambda: self.try_play(list(self.selected)), True, int(bw * 1.3))]
             else:  # never a button for a play the rules refuse: say so instead
                 row1 = [("Not playable now", None, False, int(bw * 1.3))]
-            partners = [c for c in self._my_card_ids() if RANK_OF[c] == rank
-                        and c not in self._down_ids()]
+            partners = [
+                c for c in self._my_card_ids() if RANK_OF[c] == rank and c not in self._down_ids()
+            ]
             limit = 4 if self.match.rules.max_four else len(partners)
             if len(self.selected) < min(limit, len(partners)):
                 first = self.selected[0]
-                row1.append((f"All {plural(rank)}", lambda: self.select_rank(first), False,
-                             int(bw * 0.8)))
+                row1.append(
+                    (f"All {plural(rank)}", lambda: self.select_rank(first), False, int(bw * 0.8))
+                )
         x = int(bx)
         for label, action, primary, width in row1:
-            buttons.append(Button((x, int(by), width, bh), label, action or (lambda: None),
-                                  primary=primary, enabled=action is not None, size=size))
+            buttons.append(
+                Button(
+                    (x, int(by), width, bh),
+                    label,
+                    action or (lambda: None),
+                    primary=primary,
+                    enabled=action is not None,
+                    size=size,
+                )
+            )
             x += width + gap
         y = int(by + bh + gap)
         if self.seats[HUMAN_SEAT].is_human and self.app.settings.show_hints:
-            buttons.append(Button((int(bx), y, bw, bh), "Hint (H)", self.show_hint,
-                                  enabled=bool(mine), size=size))
+            buttons.append(
+                Button(
+                    (int(bx), y, bw, bh), "Hint (H)", self.show_hint, enabled=bool(mine), size=size
+                )
+            )
         info = lay.info_rect
         small = (int(96 * u), int(32 * u))
-        buttons.append(Button((info.right - small[0], info.top, *small), "Menu", self.pause,
-                              size=max(11, int(15 * u))))
+        buttons.append(
+            Button(
+                (info.right - small[0], info.top, *small),
+                "Menu",
+                self.pause,
+                size=max(11, int(15 * u)),
+            )
+        )
         if not self.demo:
-            buttons.append(Button((info.right - 2 * small[0] - lay.px(8), info.top, *small),
-                                  "Scores", self.open_scores, size=max(11, int(15 * u))))
+            buttons.append(
+                Button(
+                    (info.right - 2 * small[0] - lay.px(8), info.top, *small),
+                    "Scores",
+                    self.open_scores,
+                    size=max(11, int(15 * u)),
+                )
+            )
         self.buttons = buttons
 
     def open_scores(self) -> None:

@@ -78,22 +78,31 @@ def make_layout(size: tuple[int, int], large: bool = False) -> Layout:
     # Top sits in one row: plate, hand fan, table cards.
     top_w = int(190 * u)
     row = top_w + 10 * u + TOP_FAN * u + 14 * u + 4 * (small_card[0] + 6 * u)
-    top = pygame.Rect(int(cx - row / 2), int(8 * u + (small_card[1] - plate_h) / 2),
-                      top_w, plate_h)
-    log_rect = pygame.Rect(int(12 * u), int(8 * u), int(min(340 * u, top.left - 24 * u)),
-                           int(left.top - 18 * u))
-    info_rect = pygame.Rect(int(width - 12 * u - 300 * u), int(8 * u), int(300 * u),
-                            int(right.top - 18 * u))
+    top = pygame.Rect(int(cx - row / 2), int(8 * u + (small_card[1] - plate_h) / 2), top_w, plate_h)
+    log_rect = pygame.Rect(
+        int(12 * u), int(8 * u), int(min(340 * u, top.left - 24 * u)), int(left.top - 18 * u)
+    )
+    info_rect = pygame.Rect(
+        int(width - 12 * u - 300 * u), int(8 * u), int(300 * u), int(right.top - 18 * u)
+    )
     buttons = (cx + 2 * (table_card[0] + 16 * u) + 24 * u, table_y - table_card[1] / 2)
     return Layout(
-        width=width, height=height, u=u,
-        hand_card=hand_card, table_card=table_card, small_card=small_card, pile_card=pile_card,
-        hand_y=hand_y, table_y=table_y,
+        width=width,
+        height=height,
+        u=u,
+        hand_card=hand_card,
+        table_card=table_card,
+        small_card=small_card,
+        pile_card=pile_card,
+        hand_y=hand_y,
+        table_y=table_y,
         pile_centre=(cx - pile_card[0] * 0.6, mid_y),
         swept_centre=(cx + 250 * u, mid_y),
         aside_centre=(cx - 250 * u, mid_y),
         seat_boxes=(you, left, top, right),
-        log_rect=log_rect, info_rect=info_rect, buttons_origin=buttons,
+        log_rect=log_rect,
+        info_rect=info_rect,
+        buttons_origin=buttons,
     )
 
 
@@ -183,5 +192,6 @@ STACK_STEPS = 12  # a stack shows its height over this many cards; the rest lie 
 def stack_positions(centre: Point, n: int, u: float) -> list[Point]:
     """A neat stack: each card a hair higher than the one below."""
     cx, cy = centre
-    return [(cx - min(i, STACK_STEPS) * 0.35 * u, cy - min(i, STACK_STEPS) * 0.35 * u)
-            for i in range(n)]
+    return [
+        (cx - min(i, STACK_STEPS) * 0.35 * u, cy - min(i, STACK_STEPS) * 0.35 * u) for i in range(n)
+    ]

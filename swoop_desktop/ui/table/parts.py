@@ -75,6 +75,7 @@ class TableParts:
     _felt: pygame.Surface | None
 
     if TYPE_CHECKING:  # provided by the scene and the other parts
+
         @property
         def state(self) -> GameState: ...
 
@@ -83,8 +84,7 @@ class TableParts:
 
         def seat_name(self, seat: int) -> str: ...
 
-        def notify(self, text: str, colour: Colour | None = None,
-                   seconds: float = 3.5) -> None: ...
+        def notify(self, text: str, colour: Colour | None = None, seconds: float = 3.5) -> None: ...
 
         def add_log(self, line: str) -> None: ...
 
@@ -94,8 +94,12 @@ class TableParts:
 
         def _restack(self) -> None: ...
 
-        def _relayout(self, duration: float, special: dict[int, dict[str, Any]] | None = None,
-                      raise_ids: list[int] | None = None) -> list[Tween]: ...
+        def _relayout(
+            self,
+            duration: float,
+            special: dict[int, dict[str, Any]] | None = None,
+            raise_ids: list[int] | None = None,
+        ) -> list[Tween]: ...
 
         def _my_card_ids(self) -> list[int]: ...
 

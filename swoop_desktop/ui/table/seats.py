@@ -46,8 +46,9 @@ class Seat:
         return self.level == "human"
 
 
-def seat_setup(settings: Any, config_dir: Any = None, demo: bool = False
-               ) -> tuple[list[Seat], list[str]]:
+def seat_setup(
+    settings: Any, config_dir: Any = None, demo: bool = False
+) -> tuple[list[Seat], list[str]]:
     """The four seats (seat 0 the player, or a bot in demo mode) and problems to report."""
     configs, messages = load_opponents(config_dir)
     seats = [Seat(0, "You") if not demo else Seat(0, "Demo AI", "normal", "balanced")]
@@ -59,14 +60,25 @@ def seat_setup(settings: Any, config_dir: Any = None, demo: bool = False
         personality = extra.get("personality") or cfg.personality
         # Explicit weights from opponents.yaml belong to the personality they came with.
         weights = cfg.weights if personality == cfg.personality else None
-        seats.append(Seat(cfg.seat, name, level, personality, (cfg.think_ms[0], cfg.think_ms[1]), weights))
+        seats.append(
+            Seat(cfg.seat, name, level, personality, (cfg.think_ms[0], cfg.think_ms[1]), weights)
+        )
     return seats, messages
 
 
 def seats_to_json(seats: list[Seat]) -> list[dict[str, Any]]:
     """The seats as stored with a saved game, so Continue brings back the same opponents."""
-    return [{"seat": s.seat, "name": s.name, "level": s.level, "personality": s.personality,
-             "think_ms": list(s.think_ms), "weights": s.weights} for s in seats]
+    return [
+        {
+            "seat": s.seat,
+            "name": s.name,
+            "level": s.level,
+            "personality": s.personality,
+            "think_ms": list(s.think_ms),
+            "weights": s.weights,
+        }
+        for s in seats
+    ]
 
 
 def seats_from_json(data: Any, players: int) -> list[Seat] | None:
@@ -88,16 +100,28 @@ def seats_from_json(data: Any, players: int) -> list[Seat] | None:
             return None
         if personality is not None and personality not in PERSONALITIES:
             return None
-        if (not isinstance(think, list) or len(think) != 2
-                or not all(type(t) is int and 0 <= t <= 10000 for t in think)):
+        if (
+            not isinstance(think, list)
+            or len(think) != 2
+            or not all(type(t) is int and 0 <= t <= 10000 for t in think)
+        ):
             return None
         weights = raw.get("weights")
         if weights is not None and not (
-                isinstance(weights, dict) and all(
-                    isinstance(k, str) and type(v) in (int, float) for k, v in weights.items())):
+            isinstance(weights, dict)
+            and all(isinstance(k, str) and type(v) in (int, float) for k, v in weights.items())
+        ):
             return None
-        seats.append(Seat(i, name, level, personality, (think[0], think[1]),
-                          None if weights is None else dict(weights)))
+        seats.append(
+            Seat(
+                i,
+                name,
+                level,
+                personality,
+                (think[0], think[1]),
+                None if weights is None else dict(weights),
+            )
+        )
     if not seats[HUMAN_SEAT].is_human or any(s.is_human for s in seats[1:]):
         return None
     return seats
@@ -133,8 +157,12 @@ class Thinker:
 
     def __init__(self, seat: Seat, seed: int) -> None:
         self.seat = seat
-        self.bot = make_bot(seat.level if seat.level != "human" else "normal",
-                            seat.personality, seed=seed, weights=seat.weights)
+        self.bot = make_bot(
+            seat.level if seat.level != "human" else "normal",
+            seat.personality,
+            seed=seed,
+            weights=seat.weights,
+        )
         if hasattr(self.bot, "pause"):
             # A searching bot hands the interpreter back to the frame loop between
             # play-outs, so a frame never waits long for it.

@@ -22,8 +22,12 @@ import pytweening
 
 from swoop_desktop.choices import AnimationSpeed
 
-SPEEDS: dict[str, float] = {AnimationSpeed.SLOW: 1.6, AnimationSpeed.NORMAL: 1.0, AnimationSpeed.FAST: 0.5,
-          AnimationSpeed.INSTANT: 0.0}
+SPEEDS: dict[str, float] = {
+    AnimationSpeed.SLOW: 1.6,
+    AnimationSpeed.NORMAL: 1.0,
+    AnimationSpeed.FAST: 0.5,
+    AnimationSpeed.INSTANT: 0.0,
+}
 Ease = Callable[[float], float]
 
 
@@ -61,9 +65,17 @@ class Tween:
     (pixels at the middle); ``turn_to`` turns the card over on the way.
     """
 
-    def __init__(self, sprite: CardSprite, dest: tuple[float, float, float, float],
-                 duration: float, delay: float = 0.0, ease: Ease = pytweening.easeInOutCubic,
-                 lift: float = 0.0, turn_to: bool | None = None, on_top: bool = True) -> None:
+    def __init__(
+        self,
+        sprite: CardSprite,
+        dest: tuple[float, float, float, float],
+        duration: float,
+        delay: float = 0.0,
+        ease: Ease = pytweening.easeInOutCubic,
+        lift: float = 0.0,
+        turn_to: bool | None = None,
+        on_top: bool = True,
+    ) -> None:
         self.sprite = sprite
         self.on_top = on_top
         self.dest = dest
@@ -143,8 +155,9 @@ class Step:
     "Swoop!" banner be read); it is scaled by the speed like every duration.
     """
 
-    def __init__(self, begin: Callable[[], list[Tween]], hold: float = 0.0,
-                 label: str = "") -> None:
+    def __init__(
+        self, begin: Callable[[], list[Tween]], hold: float = 0.0, label: str = ""
+    ) -> None:
         self.begin = begin
         self.hold = hold
         self.label = label

@@ -57,8 +57,11 @@ class TableView(EventBoard):
         view.to_move = state.to_move
         view.phase = state.phase_name
         # A follow-up under way (after Continue) keeps its rank, so the words match it.
-        view.follow_rank = (RANK_SYMBOLS[state.follow_rank]
-                            if state.phase_name == "follow" and state.follow_rank else "")
+        view.follow_rank = (
+            RANK_SYMBOLS[state.follow_rank]
+            if state.phase_name == "follow" and state.follow_rank
+            else ""
+        )
         return view
 
     def all_ids(self) -> list[int]:
