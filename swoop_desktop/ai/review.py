@@ -396,9 +396,17 @@ class Review:
         if not vs:
             return ["No decisions to review: every play was forced."]
         good = [v for v in vs if v.good]
+        close = [v for v in good if v.cost >= LABELS[0][1]]
         parts = [
-            f"{len(vs)} decision{'s' if len(vs) != 1 else ''}: {len(good)} as good as the best"
+            f"{len(vs)} decision{'s' if len(vs) != 1 else ''}: "
+            f"{len(good) - len(close)} as good as the best"
         ]
+        if close:
+            # Worse on the play-outs' estimate, but by less than they can tell apart.
+            total = round(sum(v.cost for v in close))
+            parts.append(
+                f"{len(close)} close to it (about {total} points in all, too close to call)"
+            )
         for name in ("inaccuracy", "mistake", "blunder"):
             group = [v for v in vs if v.label == name]
             if group:

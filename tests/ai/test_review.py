@@ -195,3 +195,14 @@ def test_cancel_stops_a_review_and_progress_is_reported():
             match.rules, 4, match.seed, match.actions, worlds=2, progress=progress, cancel=cancel
         )
     assert seen[:2] == [(1, seen[0][1]), (2, seen[0][1])] and len(seen) == 2
+
+
+def test_summary_says_when_a_choice_was_worse_but_too_close_to_call():
+    def v(number, label, cost):
+        return Verdict(0, number, number, "played a 9", "played a 6", cost, label, "", (), 8)
+
+    lines = Review([v(1, "good", 0), v(2, "good", 5.4), v(3, "good", 3.2)]).summary_lines()
+    assert lines == [
+        "3 decisions: 1 as good as the best, 2 close to it (about 9 points in all, "
+        "too close to call)."
+    ]
