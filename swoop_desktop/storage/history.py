@@ -43,7 +43,9 @@ from .paths import Dirs
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game. ``counted`` is false for games before a statistics reset."""
+    """One finished game. ``counted`` is false for games before a statistics reset;
+    ``abandoned`` marks a game left for a new one before anyone reached the target (it is
+    listed, and counted in statistics only if the player chooses so, as a loss)."""
 
     id: str
     date: str  # ISO 8601, local time, seconds
@@ -58,6 +60,7 @@ class GameRecord:
     swoops: list[int]
     actions: list[str] = field(repr=False)
     counted: bool = True
+    abandoned: bool = False
 
     @property
     def preset(self) -> str:
@@ -76,7 +79,9 @@ class GameRecord:
         return Rules.from_json(self.rules)
 
     def result(self, seat: int = HUMAN_SEAT) -> str:
-        """ "win", "tie" (lowest total shared, R16) or "loss" for ``seat``."""
+        """ "win", "tie" (lowest total shared, R16), "loss", or "abandoned" for ``seat``."""
+        if self.abandoned:
+            return "abandoned"
         if self.winner == seat:
             return "win"
         if self.winner is None and self.totals[seat] == min(self.totals):
@@ -112,6 +117,7 @@ class GameRecord:
             "swoops": self.swoops,
             "actions": self.actions,
             "counted": self.counted,
+            "abandoned": self.abandoned,
         }
 
 
@@ -134,7 +140,7 @@ def count_swoops(match: Match) -> list[int]:
 
 
 def record_from_match(
-    match: Match, seats: list[dict[str, Any]], date: str | None = None
+    match: Match, seats: list[dict[str, Any]], date: str | None = None, abandoned: bool = False
 ) -> GameRecord:
     return GameRecord(
         id=game_id(match),
@@ -149,6 +155,7 @@ def record_from_match(
         went_out=list(match.went_out),
         swoops=count_swoops(match),
         actions=encode_hands(match.actions),
+        abandoned=abandoned,
     )
 
 
@@ -220,6 +227,7 @@ def _record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
         swoops=swoops,
         actions=list(actions),
         counted=get(g, "counted", bool, w, True),
+        abandoned=get(g, "abandoned", bool, w, False),
     )
 
 
@@ -360,7 +368,9 @@ def _write(dirs: Dirs, games: list[GameRecord]) -> None:
         dirs.notices.post("history-moved", text)
 
 
-def record_finished_game(dirs: Dirs, match: Match, seats: list[dict[str, Any]]) -> list[str]:
+def record_finished_game(
+    dirs: Dirs, match: Match, seats: list[dict[str, Any]], abandoned: bool = False
+) -> list[str]:
     """Add a finished game to the history (once; recording it again changes nothing).
 
     ``seats`` describes each seat (e.g. ``{"name": "Left", "level": "hard"}``).
@@ -375,7 +385,7 @@ def record_finished_game(dirs: Dirs, match: Match, seats: list[dict[str, Any]]) 
     """
     if not dirs.usable:
         return []
-    record = record_from_match(match, seats)
+    record = record_from_match(match, seats, abandoned=abandoned)
     if all(g.id != record.id for g in dirs.state.unsaved):
         dirs.state.unsaved.append(record)
     messages: list[str] = []

@@ -51,6 +51,7 @@ class Settings:
     four_colour: bool = False  # clubs green, diamonds blue
     large_cards: bool = False  # bigger cards for small or far screens
     reduced_motion: bool = False  # no flying cards: they fade in where they land
+    count_abandoned: bool = False  # abandoned games count in statistics (as losses)
 
     def with_rules(self, rules: Rules) -> Settings:
         return replace(self, rules=rules)
@@ -222,6 +223,11 @@ def settings_from_json(
         ),
         large_cards=field_of(
             "large_cards", lambda: get(data, "large_cards", bool, "", d.large_cards), d.large_cards
+        ),
+        count_abandoned=field_of(
+            "count_abandoned",
+            lambda: get(data, "count_abandoned", bool, "", d.count_abandoned),
+            d.count_abandoned,
         ),
         reduced_motion=field_of(
             "reduced_motion",

@@ -68,9 +68,14 @@ def _count(records: list[GameRecord], seat: int) -> Stats:
     )
 
 
-def compute_stats(records: list[GameRecord], seat: int = HUMAN_SEAT) -> Stats:
-    """Statistics of the counted records (oldest first), overall and per rule preset."""
-    counted = [r for r in records if r.counted]
+def compute_stats(
+    records: list[GameRecord], seat: int = HUMAN_SEAT, abandoned: bool = False
+) -> Stats:
+    """Statistics of the counted records (oldest first), overall and per rule preset.
+
+    Abandoned games count only with ``abandoned=True`` (the player's choice), as losses.
+    """
+    counted = [r for r in records if r.counted and (abandoned or not r.abandoned)]
     overall = _count(counted, seat)
     presets = sorted({r.preset for r in counted})
     by = {p: _count([r for r in counted if r.preset == p], seat) for p in presets}

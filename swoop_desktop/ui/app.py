@@ -25,9 +25,11 @@ from swoop_desktop.storage import (
     Settings,
     claim_data_folder,
     clear_game,
+    has_saved_game,
     load_game,
     load_settings,
     open_dirs,
+    record_finished_game,
     release_data_folder,
     save_settings,
 )
@@ -243,7 +245,12 @@ class App:
         self.stack.push(TitleScene(self))
 
     def new_game(self, seed: int | None = None) -> Scene:
-        """Start a fresh game on the table (the title stays below it)."""
+        """Start a fresh game on the table (the title stays below it).
+
+        A game in progress that is left for the new one (at the table, or saved for
+        Continue) goes into the history as abandoned, so no game is lost without a trace.
+        """
+        self._record_abandoned()
         while self.stack.scenes and self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()  # the old game is saved as its table leaves
         if self._storage_ok:
@@ -254,6 +261,30 @@ class App:
         if not self.stack.scenes:
             self.stack.push(TitleScene(self))
         return self.stack.push(TableScene(self, seed=self.seed if seed is None else seed))
+
+    def _record_abandoned(self) -> None:
+        if not self._storage_ok or self.demo:
+            return
+        table = self.table
+        if table is not None and not table.demo and table.replay is None:
+            match, seats = table.match, [{"name": s.name, "level": s.level} for s in table.seats]
+        elif table is None and has_saved_game(self.dirs):
+            saved, _ = load_game(self.dirs, self.known())
+            if saved is None:
+                return
+            match = saved.match
+            raw = saved.extra.get("seats") if isinstance(saved.extra, dict) else None
+            seats = [
+                {"name": s.get("name", ""), "level": s.get("level", "")}
+                for s in (raw if isinstance(raw, list) else [])
+                if isinstance(s, dict)
+            ]
+        else:
+            return
+        if match.over or not any(match.actions):
+            return  # finished games are recorded when they end; an untouched deal is nothing
+        for text in record_finished_game(self.dirs, match, seats, abandoned=True):
+            self.notify(text, 8.0)
 
     def continue_game(self) -> Scene | None:
         """Restore the saved game exactly; None (and a message) if there is none."""

@@ -36,6 +36,9 @@ class FakeApp:
         self.theme = Theme()
         self.dirs = resolve_dirs()
         self.replays = []
+        from swoop_desktop.storage import Settings
+
+        self.settings = Settings()
 
     @property
     def table(self):
@@ -78,10 +81,15 @@ def test_running_totals_start_at_zero_and_add_up():
 
 
 def test_r16_result_words():
-    rec = SimpleNamespace(winner=None, totals=[40, 40, 90, 301])
-    assert result_words(rec, ["You", "Left", "Top", "Right"]) == "Tie: You and Left"
-    assert result_words(SimpleNamespace(winner=0, totals=[1, 2, 3, 4]), "ABCD") == "You won"
-    assert result_words(SimpleNamespace(winner=2, totals=[9, 8, 1, 300]), "ABCD") == "C won"
+    def rec(winner, totals, abandoned=False):
+        return SimpleNamespace(winner=winner, totals=totals, abandoned=abandoned)
+
+    assert result_words(rec(None, [40, 40, 90, 301]), ["You", "Left", "Top", "Right"]) == (
+        "Tie: You and Left"
+    )
+    assert result_words(rec(0, [1, 2, 3, 4]), "ABCD") == "You won"
+    assert result_words(rec(2, [9, 8, 1, 300]), "ABCD") == "C won"
+    assert result_words(rec(None, [9, 8, 1, 30], abandoned=True), "ABCD") == "Abandoned"
 
 
 def test_seat_names_from_seat_dicts():

@@ -71,7 +71,10 @@ def running_totals(sheet: Sequence[Sequence[int]], n: int) -> list[list[int]]:
 
 
 def result_words(record: GameRecord, names: Sequence[str]) -> str:
-    """ "You won", "Tie", or "<name> won" — R16: lowest total wins, a shared lowest is a tie."""
+    """ "You won", "Tie", "<name> won" (R16: lowest total wins, a shared lowest is a tie),
+    or "Abandoned" for a game left for a new one."""
+    if record.abandoned:
+        return "Abandoned"
     if record.winner is None:
         lowest = min(record.totals)
         who = [names[i] for i, t in enumerate(record.totals) if t == lowest]
@@ -506,7 +509,7 @@ class ScoresScene(Scene):
         """Read the history again (after a reset or a finished game)."""
         self.records, messages = load_history(self.app.dirs)
         self.messages = messages
-        self.stats = compute_stats(self.records)
+        self.stats = compute_stats(self.records, abandoned=self.app.settings.count_abandoned)
         self.selected = min(self.selected, max(0, len(self.records) - 1))
         self.accuracy = review_accuracy(self.app.dirs, self.records)
 

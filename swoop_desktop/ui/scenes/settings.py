@@ -278,6 +278,17 @@ class SettingsScene(Scene):
         self.rows.update(four_colour=four, large_cards=large, reduced_motion=calm)
         rows += [four, large, calm]
 
+        rows.append(W.Heading(z, "Statistics"))
+        left = W.Toggle(
+            z,
+            "Count abandoned games",
+            st.count_abandoned,
+            lambda v: self.change_setting("count_abandoned", v),
+            help="A game left for a new one counts as a loss. Either way it stays listed.",
+        )
+        self.rows["count_abandoned"] = left
+        rows.append(left)
+
         self.panel.widgets = rows
         self.notice.text = self.message
         self.ring.set_widgets([w for w in rows if w.focusable] + [self.defaults, self.done])
