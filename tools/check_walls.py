@@ -7,7 +7,9 @@
 - no imports of the package's own modules by string (``__import__``, ``import_module``);
 - the engine imports only the standard library (an allow-list, not a deny-list);
 - the AI cannot name ``GameState`` by any route (the module that holds hidden
-  cards, the engine package's re-export, or an attribute of either).
+  cards, the engine package's re-export, or an attribute of either), and reads
+  no private attribute of another object (search plays worlds through the
+  engine's public ``PlayoutState`` interface).
 
 ``--root`` points at a folder holding a ``swoop_desktop`` package (a scratch copy
 in the tests); it defaults to the repository. Exit status 1 and one line per
@@ -173,6 +175,16 @@ def ai_names_gamestate(root: Path) -> list[str]:
                 found.append(f"{where}:{node.lineno}: reaches .{HIDDEN_NAME} as an attribute")
             elif isinstance(node, ast.Constant) and node.value in (HIDDEN_NAME, HIDDEN_MODULE):
                 found.append(f"{where}:{node.lineno}: names {node.value!r} in a string")
+            elif (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+            ):
+                found.append(
+                    f"{where}:{node.lineno}: reads the private attribute .{node.attr} of "
+                    "another object (search uses the engine's public play-out interface)"
+                )
     return found
 
 

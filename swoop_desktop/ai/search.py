@@ -32,6 +32,7 @@ from typing import cast
 
 from swoop_desktop.engine import END, RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
+from swoop_desktop.engine.playout import OVER, PlayoutState
 
 from .bots import NormalBot, action_rank
 
@@ -44,7 +45,7 @@ DEFAULT_BUDGET_MS = 400.0
 CAP_MS = 1000.0
 
 
-def _left(state, p: int) -> int:
+def _left(state: PlayoutState, p: int) -> int:
     """Cards a player still holds (hand, face-up, face-down; four slots each)."""
     return state.hand_count[p] + 8 - state.up[p].count(None) - state.down[p].count(None)
 
@@ -76,7 +77,7 @@ class RolloutPolicy:
         self.points = [rules.card_points(r) if r else 0 for r in range(15)]
 
     @staticmethod
-    def candidates(state) -> list[Action]:
+    def candidates(state: PlayoutState) -> list[Action]:
         """A few legal actions that cover the policy's choices, without listing every one.
 
         For each rank: the largest set allowed (face-up cards first, as the
@@ -92,10 +93,10 @@ class RolloutPolicy:
                     return [Flip(s), END]
             return [END]
         hand = state.hands[p]
-        max_four = state._max_four
+        max_four = state.max_four
         if phase == FOLLOW:
             r = state.follow_rank
-            slots = tuple(s for s in range(4) if up[s] is not None and RANK_OF[up[s]] == r)
+            slots = tuple(s for s in range(4) if (c := up[s]) is not None and RANK_OF[c] == r)
             room = 4 - state.run if max_four else 1 << 30
             k_up = min(len(slots), room)
             k_hand = min(len(hand[r]), room - k_up)
@@ -107,7 +108,7 @@ class RolloutPolicy:
             c = up[s]
             if c is not None:
                 by_rank.setdefault(RANK_OF[c], []).append(s)
-        swoop_rank = state._swoop_rank
+        swoop_rank = state.swoop_rank
         top = state.top if state.pile else 0
         run = state.run
         acts: list[Action] = []
@@ -131,11 +132,11 @@ class RolloutPolicy:
                 break
         return acts
 
-    def act(self, state, rng: random.Random) -> Action:
+    def act(self, state: PlayoutState, rng: random.Random) -> Action:
         """The policy's action for whoever is to move (from :meth:`candidates`)."""
         return self(state, self.candidates(state), rng)
 
-    def __call__(self, state, legal: list[Action], rng: random.Random) -> Action:
+    def __call__(self, state: PlayoutState, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         phase = state.phase
@@ -152,7 +153,7 @@ class RolloutPolicy:
         n = state.n
         hand = state.hands[p]
         up = state.up[p]
-        swoop_rank = state._swoop_rank
+        swoop_rank = state.swoop_rank
         top = state.top
         run = state.run
         pile_n = len(state.pile)
@@ -166,7 +167,7 @@ class RolloutPolicy:
         non_pickup = False
         for a in legal:
             if type(a) is Play:
-                r = a.hand[0] if a.hand else RANK_OF[up[a.up[0]]]
+                r = a.hand[0] if a.hand else RANK_OF[up[a.up[0]]]  # type: ignore[index]
                 if not swoop_rank[r] and (not pile_n or r <= top):
                     non_pickup = True
                     break
@@ -180,7 +181,7 @@ class RolloutPolicy:
                 sc = w["flip"] + w["flip_safe"] * ps + w["flip_risk"] * (1 - ps) * pile_n / 5
             else:
                 a = cast(Play, a)  # a set (Play or Add; the same fields), never Flip or End here
-                r = a.hand[0] if a.hand else RANK_OF[up[a.up[0]]]
+                r = a.hand[0] if a.hand else RANK_OF[up[a.up[0]]]  # type: ignore[index]
                 k = a.size
                 if k == left:
                     return a  # goes out
@@ -230,7 +231,7 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else -1.0
 
 
-def state_points(state, points: list[int]) -> float:
+def state_points(state: PlayoutState, points: list[int]) -> float:
     """Points of the pile, in tens (the pick-up feature's scale)."""
     return sum(points[RANK_OF[c]] for c in state.pile) / 10
 
@@ -267,7 +268,7 @@ def match_value(totals: Sequence[float], me: int, target: int) -> float:
     return weights[me] / sum(weights)
 
 
-def held_points(state, p: int, points: list[int]) -> int:
+def held_points(state: PlayoutState, p: int, points: list[int]) -> int:
     """R15: what player ``p`` would be caught holding (hand, face-up, face-down)."""
     hand = state.hands[p]
     total = 0
@@ -283,7 +284,7 @@ def held_points(state, p: int, points: list[int]) -> int:
     return total
 
 
-def expected_points(state, points: list[int]) -> list[float]:
+def expected_points(state: PlayoutState, points: list[int]) -> list[float]:
     """Each player's points for this hand: exact once someone is out (R14, R15).
 
     For a play-out cut off before the end, what each player holds, discounted
@@ -337,7 +338,7 @@ def evaluate(
     return hand_value(hand, me, before, rules.target if target is None else target, points_weight)
 
 
-def points_margin(state, me: int) -> float:
+def points_margin(state: PlayoutState, me: int) -> float:
     """The hand's points for ``me`` minus the mean of the others' (lower is better)."""
     rules = state.rules
     points = [rules.card_points(r) if r else 0 for r in range(15)]
@@ -346,7 +347,7 @@ def points_margin(state, me: int) -> float:
     return hand[me] - sum(others) / len(others)
 
 
-def _real_hands(state, rng: random.Random):
+def _real_hands(state: PlayoutState, rng: random.Random):
     """The referee's deal with the cards nobody knows dealt afresh (benchmark upper bound).
 
     Every hand is as it really is; the face-down cards and the set-aside
@@ -518,7 +519,7 @@ class HardBot(NormalBot):
     ) -> float:
         """Play on to the end of the hand (or ``depth`` plays); the match value for ``me``."""
         for _ in range(self.depth):
-            if state.phase == 3:
+            if state.phase == OVER:
                 break
             state.apply_fast(policy.act(state, rng))
         rules = state.rules

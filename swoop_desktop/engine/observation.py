@@ -26,8 +26,9 @@ from dataclasses import dataclass
 
 from .cards import RANK_OF, RANK_SYMBOLS, deck_ids
 from .events import Dealt, Drew, Event, Flipped, Out, PickedUp, Played, Swooped, Turn
+from .playout import CHAIN, FOLLOW, OVER, PLAY, PlayoutState
 from .rules import SLOTS, Rules
-from .state import CHAIN, FOLLOW, OVER, PHASE_NAMES, PLAY, GameState
+from .state import PHASE_NAMES, GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +250,7 @@ class Observation:
         return zlib.crc32(repr(parts).encode())
 
     # -------------------------------------------------------- determinizing
-    def determinize(self, rng: random.Random, gap_weight: float = 0.2) -> GameState:
+    def determinize(self, rng: random.Random, gap_weight: float = 0.2) -> PlayoutState:
         """A full deal consistent with this observation; the unseen cards placed at random.
 
         Own hand, the pile, swept and face-up cards are as observed; cards known

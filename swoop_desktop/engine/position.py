@@ -20,8 +20,9 @@ from .cards import (
     parse_ranks,
 )
 from .errors import PositionError, RulesError, short
+from .playout import CHAIN, FOLLOW, OVER, PLAY
 from .rules import SLOTS, Rules
-from .state import CHAIN, FOLLOW, OVER, PLAY, GameState
+from .state import GameState
 
 TOP_KEYS = {
     "rules",

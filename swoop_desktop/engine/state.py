@@ -37,9 +37,9 @@ from .events import (
     Swooped,
     Turn,
 )
+from .playout import CHAIN, FOLLOW, OVER, PLAY
 from .rules import SLOTS, Rules
 
-PLAY, FOLLOW, CHAIN, OVER = 0, 1, 2, 3
 PHASE_NAMES = {PLAY: "play", FOLLOW: "follow", CHAIN: "chain", OVER: "over"}
 MAX_PLAYS = 5000  # R17
 UNLIMITED = 1 << 30
@@ -205,6 +205,15 @@ class GameState:
             f"GameState(players={self.n}, to_move={self.to_move}, "
             f"phase={PHASE_NAMES[self.phase]}, pile={len(self.pile)})"
         )
+
+    @property
+    def swoop_rank(self) -> tuple[bool, ...]:
+        """For each rank 0-14, whether it is a Swoop card under these rules (R2, R10)."""
+        return self._swoop_rank
+
+    @property
+    def max_four(self) -> bool:
+        return self._max_four
 
     @property
     def is_over(self) -> bool:
