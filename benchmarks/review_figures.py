@@ -17,11 +17,13 @@ import json
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai import make_bot, observe  # noqa: E402
+from swoop_desktop.ai.bots import NormalBot  # noqa: E402
 from swoop_desktop.ai.review import REVIEW_WORLDS, assess, decisions  # noqa: E402
 from swoop_desktop.engine import Match, Rules  # noqa: E402
 from swoop_desktop.engine.observation import PublicHistory  # noqa: E402
@@ -57,12 +59,21 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=3, help="hands per game (at most)")
     parser.add_argument("--check", type=int, default=10, help="work multiple for agreement")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--worst",
+        action="store_true",
+        help="judge, at each decision, the normal bot's least liked action instead of the "
+        "one played (many blunders, to see whether blunders stay blunders)",
+    )
     args = parser.parse_args()
     hand_seconds, game_seconds = [], []
     pairs = []
     for g in range(args.games):
         match = play(100 + g, args.hands)
         found = decisions(match.rules, 4, match.seed, match.actions)
+        if args.worst:
+            scorer = NormalBot(0)
+            found = [replace(d, chosen=scorer.scored(d.obs, list(d.legal))[-1][1]) for d in found]
         game_start = time.perf_counter()
         verdicts = []
         for hand in range(len(match.actions)):
