@@ -302,7 +302,7 @@ def assess(
     cost = max(0.0, sum(diffs) / worlds)
     spread = (sum((d - cost) ** 2 for d in diffs) / max(1, worlds - 1) / worlds) ** 0.5
     label = label_for(cost) if cost - 3 * spread >= LABELS[0][1] else LABELS[0][0]
-    reason = _reason(obs, decision, mine, best, label)
+    reason = _reason(obs, decision, mine, best, label, round(cost, 1))
     return Verdict(
         hand_no=decision.hand_no,
         step=decision.step,
@@ -328,7 +328,9 @@ def _pile_words(obs: Observation, rules: Rules) -> str:
     return f"the {n}-card pile ({pts} points)" if n != 1 else f"the 1-card pile ({pts} points)"
 
 
-def _reason(obs: Observation, decision: Decision, mine: Option, best: Option, label: str) -> str:
+def _reason(
+    obs: Observation, decision: Decision, mine: Option, best: Option, label: str, spent: float
+) -> str:
     """One line of plain words: why the choice was as good as the best, or what it cost."""
     rules = obs.rules
     legal = list(decision.legal)
@@ -338,7 +340,7 @@ def _reason(obs: Observation, decision: Decision, mine: Option, best: Option, la
             return f"The best choice here. {why}."
         close = "As good as" if mine.margin - best.margin < LABELS[0][1] else "Close to"
         return f"{close} the best ({best.words}). {why}."
-    cost = round(mine.margin - best.margin)
+    cost = round(spent)  # the same figure as the verdict's own cost
     chosen = decision.chosen
     better = _capital(_imperative(best.words))
     if type(chosen) is Flip and obs.pile and mine.pickup >= 0.2 and best.pickup < mine.pickup:
@@ -385,7 +387,8 @@ class Review:
 
     @property
     def accuracy(self) -> float:
-        """Share of decisions as good as the best, 0..100 (100 when there were none)."""
+        """Share of decisions labelled good (as good as the best, or too close to call), 0..100
+        (100 when there were none)."""
         if not self.verdicts:
             return 100.0
         return 100.0 * sum(v.good for v in self.verdicts) / len(self.verdicts)

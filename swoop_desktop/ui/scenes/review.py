@@ -443,7 +443,7 @@ class ReviewScene(Scene):
         acc = self.result.accuracy
         y = self._text(
             surface,
-            f"Accuracy: {acc:.0f}% of decisions as good as the best.",
+            f"Accuracy: {acc:.0f}% of decisions good (as good as the best, or too close to call).",
             (x, y + int(6 * s)),
             int(18 * s),
             W.colour(theme, "text_dim"),
