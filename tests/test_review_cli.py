@@ -9,34 +9,16 @@ import sys
 
 import pytest
 
-from swoop_desktop.ai import make_bot, observe
+from swoop_desktop.ai import make_bot
 from swoop_desktop.engine import Match, Rules
-from swoop_desktop.engine.observation import PublicHistory
 from swoop_desktop.storage import resolve_dirs, save_game
 from swoop_desktop.storage.history import record_finished_game
+from tests.ai.helpers import play_hands
 
 
 def _play(match: Match, hands: int) -> None:
     bots = [make_bot("easy" if p == 0 else "normal", seed=p) for p in range(4)]
-    histories = [PublicHistory(4) for _ in range(4)]
-
-    def feed(events):
-        for h in histories:
-            h.feed(events)
-
-    feed(match.start_hand())
-    while True:
-        state = match.state
-        p = state.to_move
-        feed(
-            match.apply(
-                bots[p].choose(observe(state, p, histories[p].copy()), state.legal_actions())
-            )
-        )
-        if match.hand_over:
-            if match.over or len(match.actions) >= hands:
-                return
-            feed(match.start_hand())
+    play_hands(match, bots, hands)
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

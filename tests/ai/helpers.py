@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from swoop_desktop.engine import GameState, Rules, new_deal, parse_position
-from swoop_desktop.engine.observation import PublicHistory
+from swoop_desktop.engine import GameState, Match, Rules, new_deal, parse_position
+from swoop_desktop.engine.observation import PublicHistory, observe
 
 PRESET_NAMES = ("app", "classic", "traditional")
 
@@ -57,3 +57,27 @@ def position(
 def player(hand: str = "", up: list | None = None, down: list | None = None) -> dict:
     empty = [None, None, None, None]
     return {"hand": hand, "up": list(up or empty), "down": list(down or empty)}
+
+
+def play_hands(match: Match, bots: list, hands: int = 1) -> Match:
+    """Play ``hands`` hands of ``match`` (fewer if the game ends), each bot seeing only its
+    observation with the public history, as at the table. Returns the match."""
+    histories = [PublicHistory(match.n) for _ in range(match.n)]
+
+    def feed(events) -> None:
+        for h in histories:
+            h.feed(events)
+
+    feed(match.start_hand())
+    while True:
+        state = match.state
+        p = state.to_move
+        feed(
+            match.apply(
+                bots[p].choose(observe(state, p, histories[p].copy()), state.legal_actions())
+            )
+        )
+        if match.hand_over:
+            if match.over or len(match.actions) >= hands:
+                return match
+            feed(match.start_hand())

@@ -20,9 +20,8 @@ from swoop_desktop.ai.review import (
     review,
 )
 from swoop_desktop.engine import Flip, Match, Play, Rules
-from swoop_desktop.engine.observation import PublicHistory
 
-from .helpers import played_position, position
+from .helpers import play_hands, played_position, position
 
 # Seat 0 holds an ace and a 2 (both go on the 3) and an uncovered mystery card; the
 # pile is twelve cards worth 86 points. Flipping into it is the classic blunder.
@@ -107,20 +106,8 @@ def test_the_fair_verdict_never_depends_on_cards_the_player_could_not_see():
 
 def _bot_game(seed: int, seat0) -> Match:
     """One hand with ``seat0`` in seat 0 and normal bots elsewhere."""
-    match = Match(Rules.from_preset("app"), 4, seed)
     bots = [seat0] + [make_bot("normal", seed=seed + p) for p in (1, 2, 3)]
-    histories = [PublicHistory(4) for _ in range(4)]
-    dealt = match.start_hand()
-    for h in histories:
-        h.feed(dealt)
-    while not match.hand_over:
-        state = match.state
-        p = state.to_move
-        action = bots[p].choose(observe(state, p, histories[p].copy()), state.legal_actions())
-        events = match.apply(action)
-        for h in histories:
-            h.feed(events)
-    return match
+    return play_hands(Match(Rules.from_preset("app"), 4, seed), bots)
 
 
 class _ReviewStrength:

@@ -8,31 +8,18 @@ import hashlib
 import pygame
 import pytest
 
-from swoop_desktop.ai import make_bot, observe
+from swoop_desktop.ai import make_bot
 from swoop_desktop.engine import Match, Rules
-from swoop_desktop.engine.observation import PublicHistory
 from swoop_desktop.storage import resolve_dirs, save_game
 from swoop_desktop.storage.reviews import reviews_file
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.review import ReviewScene
+from tests.ai.helpers import play_hands
 
 
 def _one_hand(seed: int = 21) -> Match:
-    match = Match(Rules.from_preset("app"), 4, seed)
     bots = [make_bot("easy" if p == 0 else "normal", seed=p) for p in range(4)]
-    histories = [PublicHistory(4) for _ in range(4)]
-    dealt = match.start_hand()
-    for h in histories:
-        h.feed(dealt)
-    while not match.hand_over:
-        state = match.state
-        p = state.to_move
-        events = match.apply(
-            bots[p].choose(observe(state, p, histories[p].copy()), state.legal_actions())
-        )
-        for h in histories:
-            h.feed(events)
-    return match
+    return play_hands(Match(Rules.from_preset("app"), 4, seed), bots)
 
 
 @pytest.fixture
