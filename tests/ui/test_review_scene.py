@@ -111,3 +111,13 @@ def test_a_second_opening_is_instant_and_the_saved_game_is_untouched(tmp_path):
         assert second.ready and second.worker is None
         assert second.result.to_json() == first.result.to_json()
     assert hashlib.sha256(dirs.game_file.read_bytes()).hexdigest() == before
+
+
+def test_a_review_closed_as_soon_as_it_is_ready_is_still_kept(pilot):
+    match = _one_hand()
+    scene = _open(pilot, match)
+    assert pilot.until(lambda: scene.ready, 60)
+    pilot.press(pygame.K_ESCAPE)
+    pilot.step()
+    assert pilot.app.stack.top is not scene
+    assert reviews_file(pilot.app.dirs).exists(), "the finished analysis was stored"

@@ -148,7 +148,7 @@ class ReviewScene(Scene):
     def enter(self) -> None:
         self._layout()
         stored = None
-        if getattr(self.app, "dirs", None) is not None:
+        if self.app.dirs.usable:
             body, messages = load_review(self.app.dirs, self.key)
             for text in messages:
                 self.app.notify(text)
@@ -198,10 +198,11 @@ class ReviewScene(Scene):
             self.failed = f"The review could not be finished ({exc})."
             return
         result = Review(fair.verdicts, seen.hindsight)
-        self.result = result
-        if getattr(self.app, "dirs", None) is not None and not self.cancel.is_set():
+        # A finished analysis is kept even if the player closes the screen right away.
+        if self.app.dirs.usable:
             for text in store_review(self.app.dirs, self.key, result.to_json()):
                 self.app.notify(text)
+        self.result = result
 
     def exit(self) -> None:
         self.cancel.set()

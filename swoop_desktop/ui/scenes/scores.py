@@ -893,7 +893,8 @@ class ScoresScene(Scene):
             colour_name="heading",
         )
         y += int(size * 2)
-        for label, value in stats_lines(s):
+        shown = stats_lines(s) + ([accuracy_line(self.accuracy)] if s.games else [])
+        for label, value in shown:
             draw_text(surface, theme, label, (box.x + 18, y), size=size)
             draw_text(
                 surface, theme, value, (box.right - 18, y), size=size, bold=True, anchor="topright"
@@ -909,12 +910,6 @@ class ScoresScene(Scene):
                 colour_name="text_muted",
             )
         else:
-            label, value = accuracy_line(self.accuracy)
-            draw_text(surface, theme, label, (box.x + 18, y), size=size)
-            draw_text(
-                surface, theme, value, (box.right - 18, y), size=size, bold=True, anchor="topright"
-            )
-            y += int(size * 1.55)
             trend = pygame.Rect(box.x + 18, y, box.width - 36, box.bottom - y - 12)
             if len(self.accuracy) >= 2 and trend.height >= size * 3:
                 draw_accuracy_trend(surface, theme, trend, self.accuracy)
