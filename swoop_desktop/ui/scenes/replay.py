@@ -22,6 +22,7 @@ from swoop_desktop.engine import Action, EngineError, Match
 from ..controls import Button
 from ..scene import Scene
 from ..table.seats import Seat
+from .scores import seat_names
 from .table import TableScene
 
 if TYPE_CHECKING:
@@ -35,20 +36,6 @@ class ReplayError(ValueError):
 # seconds between recorded plays, and the animation speed, per replay speed
 REPLAY_PACE = {"slow": (1.4, "slow"), "normal": (0.7, "normal"), "fast": (0.05, "fast")}
 SPEED_ORDER = ("slow", "normal", "fast")
-
-
-def default_names(n: int) -> list[str]:
-    return ["You", "Lefty", "Topper", "Righty", "Seat 5", "Seat 6", "Seat 7", "Seat 8"][:n]
-
-
-def names_of(seats: Any, n: int) -> list[str]:
-    """Seat names from a record's seat dicts (``{"name": ...}``), else the defaults."""
-    names = default_names(n)
-    for i, seat in enumerate(list(seats or [])[:n]):
-        name = seat.get("name") if isinstance(seat, dict) else getattr(seat, "name", None)
-        if name:
-            names[i] = str(name)
-    return names
 
 
 @dataclass
@@ -87,7 +74,7 @@ class ReplayTable(TableScene):
         if self.saver is not None:  # a replay never saves or records anything
             self.saver.close()
             self.saver = None
-        names = names_of(record.seats, record.players)
+        names = seat_names(record.seats, record.players)
         levels = [
             str(s.get("level") or "") if isinstance(s, dict) else "" for s in record.seats
         ] + [""] * record.players
