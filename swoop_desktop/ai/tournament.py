@@ -198,31 +198,14 @@ def run(
         sys.stderr.write("\n")
     report_entries = []
     for e in entries:
-        lo, hi = wilson(e.wins, e.games)
-        report_entries.append(
-            {
-                "bot": e.spec,
-                "win_rate": round(e.wins / e.games, 4) if e.games else 0.0,
-                "ci95": [round(lo, 4), round(hi, 4)],
-                "wins": e.wins,
-                "games": e.games,
-                "mean_points": round(e.points / e.games, 2) if e.games else 0.0,
-                "seat_win_rates": [
-                    round(w / g, 4) if g else 0.0
-                    for w, g in zip(e.seat_wins, e.seat_games, strict=True)
-                ],
-                "decision_ms": {
-                    "p50": round(percentile(e.times_ms, 50), 3),
-                    "p95": round(percentile(e.times_ms, 95), 3),
-                    "max": round(max(e.times_ms, default=0.0), 3),
-                },
-                "decisions": len(e.times_ms),
-                "fallbacks": e.fallbacks,
-                "points_margin": round(e.margin / e.games, 2) if e.games else 0.0,
-                "match_win_rate": None,  # whole games: --match
-                "match_ci95": None,
-            }
+        entry = _entry(
+            e.spec, e.wins, e.games, e.points, e.seat_wins, e.seat_games, e.times_ms, e.fallbacks
         )
+        entry["wins"] = e.wins
+        entry["points_margin"] = round(e.margin / e.games, 2) if e.games else 0.0
+        entry["match_win_rate"] = None  # whole games: --match
+        entry["match_ci95"] = None
+        report_entries.append(entry)
     return {
         "mode": "deal",
         "entries": report_entries,
@@ -355,6 +338,39 @@ def _match_job(job: tuple) -> tuple[list[MatchTally], int, list[str]]:
         seating = [(seat - rot) % n for seat in range(n)]
         capped += play_match(rules, bots, seating, seed, cap, tallies, messages, peek)
     return tallies, capped, messages
+
+
+def _entry(
+    bot: str,
+    wins: float,
+    games: int,
+    points: float,
+    seat_wins: list[float] | list[int],
+    seat_games: list[int],
+    times_ms: list[float],
+    fallbacks: int,
+) -> dict[str, Any]:
+    """The keys every report entry has, deal mode and match mode alike (``points`` is the
+    total over ``games``; ``mean_points`` is per game)."""
+    lo, hi = wilson(wins, games)
+    return {
+        "bot": bot,
+        "win_rate": round(wins / games, 4) if games else 0.0,
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "wins": wins,
+        "games": games,
+        "mean_points": round(points / games, 2) if games else 0.0,
+        "seat_win_rates": [
+            round(w / g, 4) if g else 0.0 for w, g in zip(seat_wins, seat_games, strict=True)
+        ],
+        "decision_ms": {
+            "p50": round(percentile(times_ms, 50), 3),
+            "p95": round(percentile(times_ms, 95), 3),
+            "max": round(max(times_ms, default=0.0), 3),
+        },
+        "decisions": len(times_ms),
+        "fallbacks": fallbacks,
+    }
 
 
 def _nice() -> None:
@@ -495,36 +511,26 @@ def run_matches(
         sys.stderr.write("\n")
     entries = []
     for label, t in zip(labels, totals, strict=True):
-        lo, hi = wilson(t.match_wins, t.matches)
-        rate = round(t.match_wins / t.matches, 4) if t.matches else 0.0
-        entries.append(
-            {
-                "bot": label,
-                # today's keys: in match mode a game is a whole match
-                "win_rate": rate,
-                "ci95": [round(lo, 4), round(hi, 4)],
-                "wins": round(t.match_wins, 2),
-                "games": t.matches,
-                "mean_points": round(t.points / t.hands, 2) if t.hands else 0.0,
-                "seat_win_rates": [
-                    round(w / g, 4) if g else 0.0
-                    for w, g in zip(t.seat_wins, t.seat_matches, strict=True)
-                ],
-                "decision_ms": {
-                    "p50": round(percentile(t.times_ms, 50), 3),
-                    "p95": round(percentile(t.times_ms, 95), 3),
-                    "max": round(max(t.times_ms, default=0.0), 3),
-                },
-                "decisions": len(t.times_ms),
-                "fallbacks": t.fallbacks,
-                # match figures
-                "match_win_rate": rate,
-                "match_ci95": [round(lo, 4), round(hi, 4)],
-                "points_margin": round(t.margin / t.hands, 2) if t.hands else 0.0,
-                "hands": t.hands,
-                "hand_win_rate": round(t.hands_out / t.hands, 4) if t.hands else 0.0,
-            }
+        # today's keys: in match mode a game is a whole match, points are per hand
+        entry = _entry(
+            label,
+            t.match_wins,
+            t.matches,
+            0,
+            t.seat_wins,
+            t.seat_matches,
+            t.times_ms,
+            t.fallbacks,
         )
+        entry["mean_points"] = round(t.points / t.hands, 2) if t.hands else 0.0
+        entry["wins"] = round(t.match_wins, 2)
+        # match figures
+        entry["match_win_rate"] = entry["win_rate"]
+        entry["match_ci95"] = entry["ci95"]
+        entry["points_margin"] = round(t.margin / t.hands, 2) if t.hands else 0.0
+        entry["hands"] = t.hands
+        entry["hand_win_rate"] = round(t.hands_out / t.hands, 4) if t.hands else 0.0
+        entries.append(entry)
     # Every seat's share of match wins over all entries together (for copies of one
     # bot: how fair the seats are, from n times the games of one entry).
     seat_wins = [sum(t.seat_wins[s] for t in totals) for s in range(n)]

@@ -38,3 +38,26 @@ def finished_match(seed: int, rules: Rules | None = None, players: int = 4) -> M
     while not match.over:
         step(match, rng)
     return match
+
+
+def saved_seats(weights: dict | None) -> list[dict]:
+    """The seats a saved game keeps: you, and three normal bots with these feature weights."""
+    you = {
+        "seat": 0,
+        "name": "You",
+        "level": "human",
+        "personality": None,
+        "think_ms": [400, 900],
+        "weights": None,
+    }
+    return [you] + [
+        {
+            "seat": i,
+            "name": n,
+            "level": "normal",
+            "personality": "balanced",
+            "think_ms": [400, 900],
+            "weights": weights,
+        }
+        for i, n in ((1, "Left"), (2, "Top"), (3, "Right"))
+    ]

@@ -20,7 +20,7 @@ from swoop_desktop.storage import resolve_dirs, save_game, save_settings
 from swoop_desktop.storage.settings import Settings
 from swoop_desktop.ui.pilot import Pilot
 
-from .helpers import play
+from .helpers import play, saved_seats
 from .test_issue11_files import unsearchable
 
 
@@ -84,26 +84,7 @@ def test_item3_an_unknown_personality_in_the_settings_still_deals(tmp_path):
 def test_item4_bad_weights_kept_with_a_saved_game_still_continue(tmp_path, weights):
     dirs = resolve_dirs(tmp_path)
     match = play(Match(seed=3), 30, random.Random(3))
-    seats = [
-        {
-            "seat": 0,
-            "name": "You",
-            "level": "human",
-            "personality": None,
-            "think_ms": [400, 900],
-            "weights": None,
-        }
-    ] + [
-        {
-            "seat": i,
-            "name": n,
-            "level": "normal",
-            "personality": "balanced",
-            "think_ms": [400, 900],
-            "weights": weights,
-        }
-        for i, n in ((1, "Left"), (2, "Top"), (3, "Right"))
-    ]
+    seats = saved_seats(weights)
     save_game(dirs, match, ["hi"], {"seats": seats})
     with Pilot(data_dir=tmp_path, start="title") as pilot:
         assert pilot.app.continue_game() is not None

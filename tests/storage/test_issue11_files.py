@@ -29,7 +29,7 @@ from swoop_desktop.storage import (
 )
 from swoop_desktop.storage.settings import Settings
 
-from .helpers import finished_match, play
+from .helpers import finished_match, play, saved_seats
 
 HUGE = "9" * 5000
 
@@ -171,26 +171,7 @@ def test_item4_bad_weights_in_a_saved_game_are_dropped(weights):
 
     dirs = resolve_dirs()
     match = _game(dirs)
-    seats = [
-        {
-            "seat": 0,
-            "name": "You",
-            "level": "human",
-            "personality": None,
-            "think_ms": [400, 900],
-            "weights": None,
-        }
-    ] + [
-        {
-            "seat": i,
-            "name": n,
-            "level": "normal",
-            "personality": "balanced",
-            "think_ms": [400, 900],
-            "weights": dict(weights, shed=2.0),
-        }
-        for i, n in ((1, "Left"), (2, "Top"), (3, "Right"))
-    ]
+    seats = saved_seats(dict(weights, shed=2.0))
     save_game(dirs, match, [], {"seats": seats})
     saved, messages = load_game(dirs, Known(tuple(LEVELS), tuple(PERSONALITIES), tuple(FEATURES)))
     assert saved is not None and messages
