@@ -107,7 +107,7 @@ def _size(a: Action) -> int:
     return a.size if type(a) is Play or type(a) is Add else 0
 
 
-def _order(a: Action) -> tuple:
+def _order(a: Action) -> tuple[int, tuple[int, ...]]:
     """A fixed tie-break: fewer face-up cards first, then by slot numbers."""
     if type(a) is Play or type(a) is Add:
         return (len(a.up), a.up)

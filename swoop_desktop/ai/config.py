@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -25,6 +25,9 @@ from swoop_desktop.resources import resource_path
 from swoop_desktop.safeio import MAX_DIGITS, Refused, exists, read_capped
 
 from .features import BALANCED, PERSONALITIES
+
+if TYPE_CHECKING:
+    from .bots import Bot
 
 LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
 SEAT_KEYS: dict[str, int] = {"left": 1, "top": 2, "right": 3}
@@ -52,19 +55,22 @@ class BudgetLoader(yaml.SafeLoader):
         self._nodes = 0
         self._depth = 0
 
+    def _here(self) -> Any:
+        """Where in the document the next value starts (for the error's line number)."""
+        return self.peek_event().start_mark  # type: ignore[no-untyped-call]
+
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
-                event = self.peek_event()
                 raise yaml.composer.ComposerError(
-                    None, None, f"more than {MAX_ALIASES} aliases (*name)", event.start_mark
+                    None, None, f"more than {MAX_ALIASES} aliases (*name)", self._here()
                 )
         else:
             self._nodes += 1
             if self._nodes > MAX_NODES:
                 raise yaml.composer.ComposerError(
-                    None, None, f"more than {MAX_NODES} values", self.peek_event().start_mark
+                    None, None, f"more than {MAX_NODES} values", self._here()
                 )
         self._depth += 1
         try:
@@ -73,7 +79,7 @@ class BudgetLoader(yaml.SafeLoader):
                     None,
                     None,
                     f"nested more than {MAX_DEPTH} levels deep",
-                    self.peek_event().start_mark,
+                    self._here(),
                 )
             return super().compose_node(parent, index)
         finally:
@@ -121,7 +127,7 @@ class SeatConfig:
     weights: dict[str, float] | None = field(default=None, hash=False)
     think_ms: tuple[int, int] = (400, 900)
 
-    def make_bot(self, seed: int = 0):
+    def make_bot(self, seed: int = 0) -> Bot:
         """The bot this seat describes."""
         from .make import make_bot
 
@@ -166,7 +172,7 @@ def _marks(root: Any) -> dict[tuple[str, ...], int]:
     return out
 
 
-def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict]:
+def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict[Any, Any]]:
     """The file's top-level mapping (or None with a message) and its line marks."""
     try:
         text = read_capped(path, MAX_BYTES).decode("utf-8")
@@ -206,7 +212,7 @@ def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict]
 
 
 def _check_seat(
-    raw: Any, base: SeatConfig, key: str, marks: dict, problems: _Problems
+    raw: Any, base: SeatConfig, key: str, marks: dict[Any, Any], problems: _Problems
 ) -> SeatConfig:
     """``base`` with every valid value of ``raw`` applied; each bad one reported."""
     line_of = marks.get
@@ -289,7 +295,7 @@ def _check_seat(
 
 
 def _check_weights(
-    v: Any, path: tuple[str, ...], marks: dict, problems: _Problems
+    v: Any, path: tuple[str, ...], marks: dict[Any, Any], problems: _Problems
 ) -> dict[str, float] | None:
     name = ".".join(path)
     if v is None:

@@ -30,7 +30,7 @@ import time
 from collections.abc import Sequence
 from typing import cast
 
-from swoop_desktop.engine import END, RANK_OF, Action, Add, Flip, Play
+from swoop_desktop.engine import END, RANK_OF, Action, Add, Flip, Play, Rules
 from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
 from swoop_desktop.engine.playout import OVER, PlayoutState
 
@@ -59,7 +59,7 @@ class RolloutPolicy:
     """
 
     def __init__(
-        self, weights: dict[str, float], unseen: list[int], rules, noise: float = 0.3
+        self, weights: dict[str, float], unseen: list[int], rules: Rules, noise: float = 0.3
     ) -> None:
         self.w = weights
         self.noise = noise
@@ -302,7 +302,11 @@ def expected_points(state: PlayoutState, points: list[int]) -> list[float]:
 
 
 def hand_value(
-    hand: list[float], me: int, scores, target: int, points_weight: float = POINTS_WEIGHT
+    hand: list[float],
+    me: int,
+    scores: Sequence[float],
+    target: int,
+    points_weight: float = POINTS_WEIGHT,
 ) -> float:
     """The match value for ``me`` of this hand's points ``hand`` on top of ``scores``.
 
@@ -318,7 +322,7 @@ def hand_value(
 
 
 def evaluate(
-    state,
+    state: PlayoutState,
     me: int,
     scores: list[int] | tuple[int, ...] | None = None,
     target: int | None = None,
@@ -347,7 +351,7 @@ def points_margin(state: PlayoutState, me: int) -> float:
     return hand[me] - sum(others) / len(others)
 
 
-def _real_hands(state: PlayoutState, rng: random.Random):
+def _real_hands(state: PlayoutState, rng: random.Random) -> PlayoutState:
     """The referee's deal with the cards nobody knows dealt afresh (benchmark upper bound).
 
     Every hand is as it really is; the face-down cards and the set-aside
@@ -496,7 +500,7 @@ class HardBot(NormalBot):
         Sets of the same rank and size from different places (hand or which
         face-up slots) are near twins; searching one of each widens the search.
         """
-        seen: set[tuple] = set()
+        seen: set[tuple[object, ...]] = set()
         out: list[Action] = []
         for _, a in ranked:
             key = (type(a).__name__, action_rank(obs, a), getattr(a, "size", 0))
@@ -510,7 +514,7 @@ class HardBot(NormalBot):
 
     def _playout(
         self,
-        state,
+        state: PlayoutState,
         me: int,
         policy: RolloutPolicy,
         rng: random.Random,

@@ -326,7 +326,7 @@ def play_match(
     return capped
 
 
-def _match_job(job: tuple) -> tuple[list[MatchTally], int, list[str]]:
+def _match_job(job: tuple[Any, ...]) -> tuple[list[MatchTally], int, list[str]]:
     """All seat rotations of one match seed (a worker process's unit of work)."""
     rules_json, bots, seed, cap, peek = job
     rules = Rules.from_json(rules_json)
@@ -405,7 +405,7 @@ def _worker(in_path: str, out_path: str) -> int:
     return 0
 
 
-def _run_in_processes(job_list: list[dict[str, Any]], jobs: int) -> list[tuple]:
+def _run_in_processes(job_list: list[dict[str, Any]], jobs: int) -> list[tuple[Any, ...]]:
     """Match jobs (JSON-ready dicts) in ``jobs`` niced child processes, in job order.
 
     Each child is this module run with ``--worker`` on a JSON share of the jobs
@@ -438,7 +438,7 @@ def _run_in_processes(job_list: list[dict[str, Any]], jobs: int) -> list[tuple]:
                 raise RuntimeError(f"a tournament worker process failed (exit {proc.returncode})")
             with open(out_path, encoding="utf-8") as f:
                 shares.append(json.load(f))
-    results: list[tuple] = [()] * len(job_list)
+    results: list[tuple[Any, ...]] = [()] * len(job_list)
     for w, share in enumerate(shares):
         for k, result in enumerate(share):
             tallies = [MatchTally(**t) for t in result["tallies"]]

@@ -122,8 +122,9 @@ def _mypy(root: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_mypy_strict_catches_an_untyped_engine_function(scratch):
+@pytest.mark.parametrize("module", ["engine/cards.py", "ai/bots.py", "storage/stats.py"])
+def test_mypy_strict_catches_an_untyped_function(scratch, module):
     assert _mypy(scratch).returncode == 0
-    _append(scratch / "swoop_desktop/engine/cards.py", "def untyped(x):\n    return x + 1")
+    _append(scratch / "swoop_desktop" / module, "def untyped(x):\n    return x + 1")
     result = _mypy(scratch)
-    assert result.returncode == 1 and "cards.py" in result.stdout, result.stdout
+    assert result.returncode == 1 and module in result.stdout, result.stdout
