@@ -40,6 +40,7 @@ from .scenes.replay import start_replay
 from .scenes.table import TableScene
 from .scenes.title import TitleScene
 from .sound import Sound
+from .table.drivers import DEMO, GAME
 from .theme import Theme
 
 MIN_SIZE = (960, 600)
@@ -91,7 +92,10 @@ class App:
         sys.setswitchinterval(0.0002)
         pygame.display.init()
         pygame.font.init()
-        self.demo = demo
+        # The demo is a session that keeps nothing: settings, the window's place and
+        # games are left as they were, and its table is the demo configuration.
+        self.keeps_files = not demo
+        self._table_config = DEMO if demo else GAME
         self.seed = seed
         self.rules_override = rules
         self.notices: list[str] = []
@@ -155,7 +159,7 @@ class App:
             return
         self.settings, messages = load_settings(self.dirs, self.known())
         self.notices.extend(messages)
-        if not self.demo:
+        if self.keeps_files:
             self.notices.extend(claim_data_folder(self.dirs))
         self._storage_ok = True
 
@@ -175,7 +179,7 @@ class App:
 
     def save_settings(self) -> None:
         """Write ``app.settings`` (a frozen Settings: replace it, then call this)."""
-        if not self._storage_ok or self.demo:
+        if not self._storage_ok or not self.keeps_files:
             return
         try:
             save_settings(self.dirs, self.settings)
@@ -226,8 +230,8 @@ class App:
         self.toast = (text, seconds)
 
     def _start(self, start: str) -> None:
-        if self.demo:
-            self.stack.clear_to(TableScene(self, demo=True, seed=self.seed))
+        if self._table_config is DEMO:
+            self.stack.clear_to(TableScene(self, DEMO, seed=self.seed))
         elif start == "table":
             self.new_game()
         elif start == "none":
@@ -253,20 +257,21 @@ class App:
         self._record_abandoned()
         while self.stack.scenes and self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()  # the old game is saved as its table leaves
-        if self._storage_ok:
+        if self._storage_ok and self.keeps_files:  # the demo never touches your saved game
             try:
                 clear_game(self.dirs)
             except OSError:
                 pass
         if not self.stack.scenes:
             self.stack.push(TitleScene(self))
-        return self.stack.push(TableScene(self, seed=self.seed if seed is None else seed))
+        config = self._table_config  # the demo's "New game" is another demo game
+        return self.stack.push(TableScene(self, config, seed=self.seed if seed is None else seed))
 
     def _record_abandoned(self) -> None:
-        if not self._storage_ok or self.demo:
+        if not self._storage_ok or not self.keeps_files:
             return
         table = self.table
-        if table is not None and not table.demo and table.replay is None:
+        if table is not None and table.config.saves:
             match, seats = table.match, [{"name": s.name, "level": s.level} for s in table.seats]
         elif table is None and has_saved_game(self.dirs):
             saved, _ = load_game(self.dirs, self.known())
@@ -290,6 +295,9 @@ class App:
         """Restore the saved game exactly; None (and a message) if there is none."""
         if not self._storage_ok:
             self.notify("There is no saved game")
+            return None
+        if not self.keeps_files:
+            self.notify("The demo leaves your saved game alone: start Swoop without --demo")
             return None
         saved, messages = load_game(self.dirs, self.known())
         for text in messages:
@@ -320,7 +328,7 @@ class App:
         """Save what must be saved and close the window."""
         for scene in self.stack.scenes:
             scene.persist()
-        if self._storage_ok and not self.demo:
+        if self._storage_ok and self.keeps_files:
             changes: dict[str, Any] = {"fullscreen": self.fullscreen}
             if not self.fullscreen:
                 changes["window_size"] = tuple(self.size)
@@ -375,7 +383,7 @@ class App:
             return
         if et == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
-            if self._storage_ok and not self.demo:
+            if self._storage_ok and self.keeps_files:
                 self.update_settings(fullscreen=self.fullscreen)
             return
         self.stack.handle(event)

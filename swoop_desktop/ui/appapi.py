@@ -27,7 +27,7 @@ class AppAPI(Protocol):
     sound: Sound
     settings: Settings
     dirs: Dirs
-    demo: bool
+    keeps_files: bool  # False in the demo: settings, window place and games stay as they were
     seed: int | None
     rules_override: Any  # Rules given on the command line for new games, or None
     fullscreen: bool

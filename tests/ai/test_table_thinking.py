@@ -44,7 +44,7 @@ def test_three_hard_bots_think_on_a_worker_and_never_hold_up_a_frame(tmp_path):
         table = pilot.table
         assert [s.level for s in table.seats[1:]] == ["hard"] * 3
         for seat in (1, 2, 3):
-            bot = table.thinkers[seat].bot
+            bot = table.drivers[seat].bot
             assert bot.pause is not None, "a table bot hands the interpreter back between play-outs"
             original = bot.choose
 

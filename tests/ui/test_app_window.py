@@ -136,7 +136,7 @@ def test_opponent_levels_from_settings_override_the_yaml(tmp_path):
     with Pilot(data_dir=tmp_path, start="table") as p:
         seats = p.table.seats
         assert [s.name for s in seats][0] == "You" and seats[0].is_human
-        assert seats[2].level == "hard" and p.table.thinkers[2].bot.level == "hard"
+        assert seats[2].level == "hard" and p.table.drivers[2].bot.level == "hard"
         from swoop_desktop.ai import load_opponents
 
         shipped, _ = load_opponents(None)

@@ -344,7 +344,7 @@ def test_replay_controls_pause_step_and_speed(tmp_path):
         table = _replay(p)
         p.advance(1.0)
         p.press(pygame.K_p)
-        assert table.replay.paused
+        assert table.config.controls.paused
         p.until(lambda: not table.anim.busy, 5)
         plays = table.plays
         p.advance(3.0)
@@ -353,10 +353,10 @@ def test_replay_controls_pause_step_and_speed(tmp_path):
         p.advance(0.2)
         assert table.plays == plays + 1  # one play at a time
         assert any(b.label.startswith("Resume") for b in table.buttons)
-        speed = table.replay_speed
+        speed = table.config.controls.speed
         p.press(pygame.K_s)
-        assert table.replay_speed != speed
-        assert any(b.label == f"Speed (S): {table.replay_speed}" for b in table.buttons)
+        assert table.config.controls.speed != speed
+        assert any(b.label == f"Speed (S): {table.config.controls.speed}" for b in table.buttons)
         p.press(pygame.K_p)
         p.advance(3.0)
         assert table.plays > plays + 1
@@ -421,7 +421,7 @@ def test_the_deciding_hand_is_shown_before_the_winner(tmp_path):
         # "Watch again" plays the game just finished back on the table.
         next(b for b in over.buttons if b.label == "Watch again").click()
         replay = p.top
-        assert replay.name == "table" and replay.replay is not None
+        assert replay.name == "table" and replay.config.title == "Replay"
         assert replay.match.seed == table.match.seed
         p.advance(2.0)
         assert replay.plays > 0

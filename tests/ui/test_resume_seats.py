@@ -43,7 +43,7 @@ def test_weights_from_the_users_opponents_yaml_reach_the_bot(tmp_path):
         "version: 1\nseats:\n  left:\n    weights: {swoop_card: -7.5}\n", encoding="utf-8"
     )
     with Pilot(data_dir=data, seed=3, start="table") as pilot:
-        left = pilot.table.thinkers[1].bot
+        left = pilot.table.drivers[1].bot
         assert left.weights["swoop_card"] == -7.5
-        top = pilot.table.thinkers[2].bot
+        top = pilot.table.drivers[2].bot
         assert top.weights["swoop_card"] != -7.5

@@ -218,7 +218,7 @@ class TableApp(FakeApp):
         self.notices = []
         self.tip_shown = True
         self.rules_override = None
-        self.demo = False
+        self.keeps_files = True
         self.fullscreen = False
 
     def notify(self, text):
@@ -250,7 +250,7 @@ def test_watch_again_replays_the_recorded_game_on_the_table():
     assert scene.replay_speed == "fast"
     click(app, scene.watch_button.rect.center)
     table = app.stack.top
-    assert table.name == "table" and table.replay_speed == "fast"
+    assert table.name == "table" and table.config.controls.speed == "fast"
     assert table.seat_name(1) == "Lefty"
     _watch_to_the_end(app, table)
     assert table.match.totals == match.totals and table.match.sheet == match.sheet

@@ -7,6 +7,7 @@ They pop with a value the table reads in ``on_result``: ``"next_hand"``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,6 +24,7 @@ from .settings import SettingsScene
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scenes.table import TableScene
 
 
 def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -43,9 +45,10 @@ def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> 
 class _Overlay(Scene):
     opaque = False
 
-    def __init__(self, app: AppAPI, table: Any) -> None:
+    def __init__(self, app: AppAPI, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
+        self.shown = 0.0  # seconds on screen
         self.buttons: list[Button] = []
         self.focus = 0
         self._shade: pygame.Surface | None = None
@@ -202,17 +205,17 @@ class PauseScene(_Overlay):
         self.table.save_now()
         self.app.to_title()
 
-    @property
-    def replay(self) -> bool:
-        return getattr(self.table, "replay", None) is not None
-
     def heading(self) -> str:
-        return "Replay paused" if self.replay else "Paused"
+        title = self.table.config.title
+        return f"{title} paused" if title else "Paused"
 
     def note(self) -> str:
-        """The line under the menu: a replay saves nothing; a game is saved after every play."""
-        if self.replay:
-            return "A replay of a finished game: nothing here is saved."
+        """The line under the menu: a game is saved after every play; a replay or the
+        demo saves nothing."""
+        config = self.table.config
+        if not config.saves:
+            what = config.caption or "This table"
+            return f"{what}: nothing here is saved."
         return "The game is saved after every play."
 
     def draw_body(self, surface: pygame.Surface) -> None:
@@ -242,7 +245,7 @@ class HandOverScene(_Overlay):
         rect = self.panel_rect()
         label = "Final scores" if self.table.match.over else "Next hand"
         specs: list[tuple[str, Any, bool]] = [(label, self.next_hand, True)]
-        if self.table.replay is None:
+        if self.table.config.review:
             specs.append(("Review hand", self.review_hand, False))
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
 
@@ -270,9 +273,9 @@ class HandOverScene(_Overlay):
         self.app.pop("next_hand")
 
     def update(self, dt: float) -> None:
-        # In demo mode nobody is there to click: the next hand starts by itself.
-        if getattr(self.table, "demo", False):
-            self.shown = getattr(self, "shown", 0.0) + dt
+        # In the demo nobody is there to click: the next hand starts by itself.
+        if self.table.config.goes_on:
+            self.shown += dt
             if self.shown >= (0.2 if self.app.anim_speed == "instant" else 2.5):
                 self.next_hand()
 
@@ -352,7 +355,7 @@ class HandOverScene(_Overlay):
 
 
 def sheet_rows(
-    sheet: list[list[int]], went_out: list[int | None], room: int
+    sheet: list[list[int]], went_out: Sequence[int | None], room: int
 ) -> list[tuple[str, list[int], int | None]]:
     """The game-over sheet's rows: (label, points per player, who went out).
 

@@ -2,10 +2,11 @@
 
 The engine (a :class:`Match`) is always the truth and always ahead; the
 picture (:class:`TableView` + one :class:`CardSprite` per card) follows it
-event by event through the :class:`Animator`. Input: drag-and-drop with a
-threshold, click to select / double-click to play / click a mystery card to
-flip, and keyboard-only play. AI seats think on worker threads
-(:class:`Thinker`), paced by the AI-pace setting. The game is saved after
+event by event through the :class:`Animator`. Who moves each seat, and what
+kind of table this is (a game, the demo, the title's backdrop, a replay), is
+its :class:`~swoop_desktop.ui.table.drivers.TableConfig`: seat drivers (you
+through the input part, AIs thinking on worker threads, recorded actions),
+saving on or off, and what happens at a hand's end. A game is saved after
 every play; finished games go to the history.
 """
 
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -49,10 +49,10 @@ from ..controls import Button
 from ..scene import Scene
 from ..table import layout as L
 from ..table.draw import TableDrawing
+from ..table.drivers import GAME, SeatDriver, TableConfig
 from ..table.input import TableInput
 from ..table.seats import (
     Saver,
-    Thinker,
     history_from,
     seat_setup,
     seats_from_json,
@@ -67,50 +67,37 @@ from .scores import ScoresScene
 _log = logging.getLogger("swoop_desktop.ui")
 
 PILE_FAN = 5  # top pile cards spread out
-# The least time between two AI plays at each pace, so a round can be followed by eye
-# (opponents.yaml's think times may be shorter; they are never made longer).
-PACE_FLOOR = {"normal": 1.0, "slow": 1.6, "fast": 0.35}
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
 
 
 class TableScene(TableInput, TableDrawing, Scene):
-    """One game of Swoop on the table.
-
-    The one table serves every use by configuration: a game (the default); the demo
-    (``demo=True``: four AIs play, nothing is saved); the game behind the title
-    (``backdrop``: also quiet and at the normal pace, and at a hand's end it calls
-    ``backdrop("hand_over")`` or ``backdrop("game_over")`` instead of showing the
-    overlays); and a replay (:mod:`.replay`, recorded actions, nothing saved).
-    """
+    """One game of Swoop on the table, configured by ``config`` (see
+    :mod:`~swoop_desktop.ui.table.drivers`: :data:`GAME`, :data:`DEMO`,
+    ``backdrop(...)``, ``replay(...)``)."""
 
     name = "table"
 
     def __init__(
         self,
         app: AppAPI,
+        config: TableConfig = GAME,
         match: Match | None = None,
         log: list[str] | None = None,
-        demo: bool = False,
         seed: int | None = None,
         saved_seats: Any = None,
-        backdrop: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__(app)
-        self.backdrop = backdrop
-        demo = demo or backdrop is not None
-        self.demo = demo
-        self.replay: Any = None  # a Replay when the table plays a finished game back
+        self.config = config
         settings = app.settings
-        config_dir = app.dirs.config
-        seats = None
-        if saved_seats is not None and match is not None and not demo:
+        seats = None if config.seats is None else list(config.seats)
+        if seats is None and saved_seats is not None and match is not None:
             # A resumed game keeps the opponents it was started with.
             seats = seats_from_json(saved_seats, match.n)
         if seats is None:
-            seats, problems = seat_setup(settings, config_dir, demo=demo)
-            for text in problems if backdrop is None else ():
+            seats, problems = seat_setup(settings, app.dirs.config, demo=config.watch)
+            for text in problems if config.reports else ():
                 app.notify(text)
         self.seats = seats
         if match is None:
@@ -119,9 +106,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             match = Match(rules, 4, seed)
         self.match = match
         self.rng = random.Random(match.seed ^ 0x5EED)
-        self.thinkers = {
-            s.seat: Thinker(s, seed=match.seed + s.seat) for s in self.seats if not s.is_human
-        }
+        self.drivers: list[SeatDriver] = config.drivers(self.seats, match)
         self.log: list[str] = list(log or [])
         self.log_scroll = 0
         self.unshown_log: list[str] = []  # lines of plays still being animated
@@ -129,14 +114,14 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.art = CardArt(
             app.theme,
             match.rules.tens_are_swoop_cards,
-            bool(getattr(settings, "four_colour", False)),
+            settings.four_colour,
         )
-        self.anim.reduced = bool(getattr(settings, "reduced_motion", False))
+        self.anim.reduced = settings.reduced_motion
         self._look = self._look_settings()
         self.sprites: dict[int, CardSprite] = {}
         self.view = TableView()
         self.history = PublicHistory(match.n)
-        self.lay = L.make_layout(app.size, bool(getattr(settings, "large_cards", False)))
+        self.lay = L.make_layout(app.size, settings.large_cards)
         self.clock = 0.0
         self.selected: list[int] = []
         self.focus = 0
@@ -155,10 +140,9 @@ class TableScene(TableInput, TableDrawing, Scene):
         # seat -> (words, clock when shown).
         self.news: dict[int, tuple[str, float]] = {}
         self.key_queue: list[pygame.event.Event] = []
-        self.thinking: dict[str, Any] | None = None
         self.wait_click = False
         self.overlay_pending = False
-        self.saver = None if demo else Saver()
+        self.saver = Saver() if config.saves else None
         self.finished_recorded = False
         self.plays = 0
         self.last_actor = 0
@@ -224,6 +208,20 @@ class TableScene(TableInput, TableDrawing, Scene):
         return self.seats[seat].name
 
     @property
+    def you_play(self) -> bool:
+        """The person at the screen plays seat 0 (not in the demo or a replay)."""
+        return self.drivers[HUMAN_SEAT].takes_input
+
+    @property
+    def thinking(self) -> dict[str, Any] | None:
+        """The seat whose AI is thinking about its play now, and since when."""
+        st = self.state
+        if st is None or st.is_over:
+            return None
+        since = self.drivers[st.to_move].thinking(self)
+        return None if since is None else {"seat": st.to_move, "since": since}
+
+    @property
     def human_turn(self) -> bool:
         """True when it is your play and the table is ready for it."""
         st = self.state
@@ -231,7 +229,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             st is not None
             and not st.is_over
             and st.to_move == HUMAN_SEAT
-            and self.seats[HUMAN_SEAT].is_human
+            and self.you_play
             and self.idle
         )
 
@@ -250,7 +248,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             or (
                 self.state is not None
                 and not self.state.is_over
-                and not self.seats[self.state.to_move].is_human
+                and not self.drivers[self.state.to_move].takes_input
             )
         )
 
@@ -304,7 +302,8 @@ class TableScene(TableInput, TableDrawing, Scene):
         st = self.state
         seat = st.to_move
         events = self.match.apply(action)
-        if seat == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human:
+        yours = seat == HUMAN_SEAT and self.you_play
+        if yours:
             self.toast = None  # you acted: old hints and refusals no longer apply
         self.plays += 1
         self.history.feed(events)
@@ -312,7 +311,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         line = describe(self.seat_name(seat), events, kind)
         self.selected = [c for c in self.selected if c in set(st.hand_ids(HUMAN_SEAT))]
         news = seat_news(events, kind)
-        if seat == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human:
+        if yours:
             self.news.clear()  # you have seen the round: the markers start afresh
             if "picked up" not in news and "Swoop" not in news:
                 news = ""  # your own plain plays need no marker: you just made them
@@ -324,11 +323,11 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.last_actor = seat
         nxt = self.state.to_move
         if (
-            seat != 0
+            not yours
+            and self.you_play
             and self.ai_pace == "click"
-            and not self.demo
             and not self.state.is_over
-            and not self.seats[nxt].is_human
+            and not self.drivers[nxt].takes_input
         ):
             self.wait_click = True  # "wait for my click" before the next AI plays
         return events
@@ -356,7 +355,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.saver.submit(job)
 
     def _record_finished(self) -> None:
-        if self.demo or self.finished_recorded or self.saver is None:
+        if self.finished_recorded or self.saver is None:
             return
         self.finished_recorded = True
         dirs = self.app.dirs
@@ -574,9 +573,11 @@ class TableScene(TableInput, TableDrawing, Scene):
         if ev.player != self.view.to_move:
             self.turn_since = self.clock  # the name plate lights up with a short pulse
         self.view.apply(ev)
-        if ev.bonus and not (ev.player == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human):
-            self.banner = (f"{self.seat_name(ev.player)} plays again", 1.2)
-        if ev.player == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human:
+        yours = ev.player == HUMAN_SEAT and self.you_play
+        if ev.bonus and not yours:
+            name = self.seat_name(ev.player)
+            self.banner = (f"{name} {'play' if name == 'You' else 'plays'} again", 1.2)
+        if yours:
             self.play_sound("turn")
             if ev.bonus:
                 self.notify("Bonus play: you go again")
@@ -611,14 +612,17 @@ class TableScene(TableInput, TableDrawing, Scene):
 
     @property
     def anim_speed(self) -> str:
-        return "normal" if self.backdrop is not None else self.app.anim_speed
+        controls = self.config.controls
+        if controls is not None:
+            return controls.anim_speed()
+        return self.config.pace or self.app.anim_speed
 
     @property
     def ai_pace(self) -> str:
-        return "normal" if self.backdrop is not None else self.app.ai_pace
+        return self.config.pace or self.app.ai_pace
 
     def play_sound(self, name: str) -> None:
-        if self.backdrop is None:  # the game behind the title is quiet
+        if self.config.sound:  # the game behind the title is quiet
             self.app.sound.play(name)
 
     def show_pause(self) -> None:
@@ -631,8 +635,9 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _show_result(self) -> list[Tween]:
         self.play_sound("over")
         self.key_queue.clear()  # keys meant for the old hand never play into the next one
-        if self.backdrop is not None:
-            self.backdrop("game_over" if self.match.over else "hand_over")
+        if not self.config.overlays:
+            if self.config.at_hand_end is not None:
+                self.config.at_hand_end("game_over" if self.match.over else "hand_over")
             return []
         if self.match.over:
             self._record_finished()
@@ -653,10 +658,9 @@ class TableScene(TableInput, TableDrawing, Scene):
                 hand = sorted(hand, key=lambda c: (RANK_OF[c], c))
                 pos = L.hand_positions(lay, len(hand))
                 w, h = lay.hand_card
-                face = self.seats[HUMAN_SEAT].is_human or self.demo
-                for i, c in enumerate(hand):
+                for i, c in enumerate(hand):  # seat 0's hand is shown, whoever plays it
                     y = pos[i][1] - (lift if c in self.selected else 0)
-                    out[c] = (pos[i][0], y, w, h, face, 600 + i)
+                    out[c] = (pos[i][0], y, w, h, True, 600 + i)
             else:
                 pos = L.seat_fan_positions(lay, p, len(hand))
                 w, h = lay.small_card
@@ -754,11 +758,7 @@ class TableScene(TableInput, TableDrawing, Scene):
 
     def _look_settings(self) -> tuple[bool, bool, bool]:
         s = self.app.settings
-        return (
-            bool(getattr(s, "four_colour", False)),
-            bool(getattr(s, "large_cards", False)),
-            bool(getattr(s, "reduced_motion", False)),
-        )
+        return (s.four_colour, s.large_cards, s.reduced_motion)
 
     def _follow_picture(self) -> None:
         """Buttons and the hover mark follow the picture: play buttons come back when
@@ -775,7 +775,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             if tuple(self.lay.hand_card) != tuple(L.make_layout(self.app.size, look[1]).hand_card):
                 self.resize(self.app.size)
         if self.pointer is not None and self.drag is None:
-            hover = self.card_at(self.pointer) if self.seats[HUMAN_SEAT].is_human else None
+            hover = self.card_at(self.pointer) if self.you_play else None
             if hover != self.hover:
                 self.hover = hover
 
@@ -806,39 +806,15 @@ class TableScene(TableInput, TableDrawing, Scene):
             if not self.idle:
                 return
         st = self.state
-        if st is None or st.is_over:
+        if st is None or st.is_over or self.wait_click:
             return
         seat = st.to_move
-        if self.seats[seat].is_human:
+        action = self.drivers[seat].poll(self, seat, dt)
+        if action is None:
             return
-        if self.wait_click:
-            return
-        key = self.plays
-        if self.thinking is None or self.thinking["key"] != key:
-            thinker = self.thinkers[seat]
-            thinker.start(st, self.history, key)
-            pace = self.ai_pace
-            least = PACE_FLOOR.get(pace, 0.0) if not self.demo else 0.0
-            self.thinking = {
-                "key": key,
-                "seat": seat,
-                "since": self.clock,
-                "min": max(least, thinker.think_time(pace, self.rng)),
-            }
-            return
-        thinker = self.thinkers[self.thinking["seat"]]
-        action = thinker.result
-        if (
-            thinker.ready
-            and action is not None
-            and self.clock - self.thinking["since"] >= self.thinking["min"]
-        ):
-            self.thinking = None
-            if thinker.problem:
-                _log.warning(thinker.problem)
-            try:
-                self.apply(action)
-            except (IllegalActionError, EngineError) as exc:
-                # choose_safely already guards this; the engine refused anyway: play safe.
-                _log.error("AI action refused: %s", exc)
-                self.apply(st.legal_actions()[0])
+        try:
+            self.apply(action)
+        except (IllegalActionError, EngineError) as exc:
+            # choose_safely already guards this; the engine refused anyway: play safe.
+            _log.error("%s's play refused: %s", self.seat_name(seat), exc)
+            self.apply(st.legal_actions()[0])

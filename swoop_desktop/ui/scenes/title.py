@@ -3,7 +3,7 @@
 Continue shows only when a saved game exists. Starting a new game over a
 saved one asks first. Every button has a key (N, C, S, R, H, Q) and the
 column works with Up/Down/Tab and Enter. After a few quiet seconds a game
-of four AIs (the table's own demo mode) fades in behind the menu.
+of four AIs (the table in its backdrop configuration) fades in behind the menu.
 """
 
 from __future__ import annotations
@@ -375,7 +375,7 @@ def _pill(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 class Watch:
     """Four AIs playing behind the title, under a veil of cloth, started after
-    ``WATCH_AFTER`` quiet seconds. It uses the table scene's own demo mode; if that
+    ``WATCH_AFTER`` quiet seconds. It is the one table in its backdrop configuration; if that
     ever fails, the title simply goes back to its still picture."""
 
     def __init__(self, app: AppAPI) -> None:
@@ -383,7 +383,7 @@ class Watch:
         self.table: Any = None
         self.quiet = 0.0
         self.shown = 0.0  # seconds since the table appeared (for the fade-in)
-        self.failed = app.demo
+        self.failed = False
         self.next_step: tuple[str, float] | None = None
         self._veil: pygame.Surface | None = None
         self._canvas: pygame.Surface | None = None
@@ -397,9 +397,10 @@ class Watch:
         return self.table is not None
 
     def start(self) -> None:
+        from ..table.drivers import backdrop
         from .table import TableScene
 
-        self.table = TableScene(self.app, seed=random.randrange(1 << 30), backdrop=self.finished)
+        self.table = TableScene(self.app, backdrop(self.finished), seed=random.randrange(1 << 30))
         self.table.enter()
         self.shown = 0.0
         self.next_step = None

@@ -168,19 +168,14 @@ class TableDrawing(TableParts):
         )
         focus_card = None
         mine = self._my_card_ids()
-        if mine and self.seats[HUMAN_SEAT].is_human and self.replay is None:
+        if mine and self.you_play:
             focus_card = mine[max(0, min(self.focus, len(mine) - 1))]
         down_ids = self._down_ids()
         # Cards that answer the question on the table glow: the follow-up's rank (R12),
         # or the mystery cards that may be flipped next in a chain (R13).
         addable: set[int] = set()
         st = self.state
-        if (
-            st is not None
-            and st.to_move == HUMAN_SEAT
-            and self.idle
-            and self.seats[HUMAN_SEAT].is_human
-        ):
+        if st is not None and st.to_move == HUMAN_SEAT and self.idle and self.you_play:
             if st.phase_name == "follow":
                 addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
             elif st.phase_name == "chain":
@@ -434,7 +429,14 @@ class TableDrawing(TableParts):
                 pygame.draw.rect(surface, t.panel, back, border_radius=lay.px(6))
                 surface.blit(img, pos)
 
+    def _status(self) -> str:
+        """The status line (a replay's controls may reword it)."""
+        words = self._table_status()
+        controls = self.config.controls
+        return words if controls is None else controls.status(self, words)
+
     def _phase_words(self) -> str:
+        """The question at seat 0's name plate on its turn."""
         st = self.state
         if st is None:
             return ""
@@ -442,7 +444,7 @@ class TableDrawing(TableParts):
             return f"Add {plural(st.follow_rank)}?"
         if st.phase_name == "chain":
             return "Flip again?" if self._flipped_last() else "Flip?"
-        return "Your turn"
+        return "Your turn" if self.you_play else "To play"
 
     def _flipped_last(self) -> bool:
         """Was the play that led here a flip (a chain under way), not a face-up card?"""
@@ -451,7 +453,7 @@ class TableDrawing(TableParts):
         done = self.match.actions[-1] if self.match.actions else []
         return bool(done) and isinstance(done[-1], Flip)
 
-    def _status(self) -> str:
+    def _table_status(self) -> str:
         st = self.state
         view = self.view
         if st is None:
@@ -464,7 +466,7 @@ class TableDrawing(TableParts):
         if p < 0:
             return "Dealing…"
         nxt = self.seat_name((p + 1) % view.n)
-        if p == HUMAN_SEAT and self.seats[HUMAN_SEAT].is_human:
+        if p == HUMAN_SEAT and self.you_play:
             if view.phase == "follow" and view.follow_rank:
                 r = SYMBOL_RANKS[view.follow_rank]
                 return f"Follow-up: add more {plural(r)}, or Done"
@@ -476,7 +478,8 @@ class TableDrawing(TableParts):
         if self.wait_click:
             who = self.seat_name(self.last_actor)
             return f"{who} played — click or press Space for {name}'s turn"
-        return f"{name}'s turn — then {nxt}"
+        turn = "You to play" if name == "You" else f"{name}'s turn"  # a replay of your game
+        return f"{turn} — then {nxt}"
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
         t, lay = self.app.theme, self.lay
@@ -521,10 +524,8 @@ class TableDrawing(TableParts):
             (f"Hand {max(1, self.match.hand_no + 1)} · {rules_words(rules)}", t.text_dim, False),
             (f"Game to {rules.target} · lowest total wins", t.text_dim, False),
         ]
-        if self.demo:
-            lines.append(("Demo: four AIs play", t.highlight, True))
-        if self.replay is not None:
-            lines.append(("Replay of a finished game", t.highlight, True))
+        if self.config.caption:
+            lines.append((self.config.caption, t.highlight, True))
         y = info.top + lay.px(42)
         for text, colour, bold in lines:
             img = self._text(text, px, colour, bold)

@@ -165,7 +165,7 @@ class TableInput(TableParts):
         st = self.state
         if st is None or st.is_over:
             return False
-        if st.to_move != HUMAN_SEAT or not self.seats[HUMAN_SEAT].is_human:
+        if st.to_move != HUMAN_SEAT or not self.you_play:
             self.refuse(f"Wait for {self.seat_name(st.to_move)}: it is their turn")
             return False
         action = self.action_for(ids)
@@ -195,7 +195,7 @@ class TableInput(TableParts):
             st is not None
             and st.to_move == HUMAN_SEAT
             and st.phase_name in ("follow", "chain")
-            and self.seats[HUMAN_SEAT].is_human
+            and self.you_play
         ):
             self.selected = []
             self.apply(END)
@@ -229,12 +229,7 @@ class TableInput(TableParts):
 
     def show_hint(self) -> None:
         st = self.state
-        if (
-            st is None
-            or st.is_over
-            or st.to_move != HUMAN_SEAT
-            or not self.seats[HUMAN_SEAT].is_human
-        ):
+        if st is None or st.is_over or st.to_move != HUMAN_SEAT or not self.you_play:
             self.notify("A hint is given on your turn")
             return
         from swoop_desktop.ai import hint, observe
@@ -290,6 +285,9 @@ class TableInput(TableParts):
         return {c for c in st.down[HUMAN_SEAT] if c is not None} if st else set()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        controls = self.config.controls
+        if controls is not None:  # a replay takes no card play: its controls answer
+            return controls.handle(self, event)
         for b in self.buttons:
             if b.handle(event):
                 return True
@@ -349,7 +347,7 @@ class TableInput(TableParts):
                 and st is not None
                 and not st.is_over
                 and st.to_move != HUMAN_SEAT
-                and self.seats[HUMAN_SEAT].is_human
+                and self.you_play
                 and self.card_at(pos) is not None
             ):
                 # Reaching for a card while an opponent plays: say whose turn it is.
@@ -391,7 +389,7 @@ class TableInput(TableParts):
                 self.press = None
                 return self._mouse_move(event)
             return False
-        hover = self.card_at(pos) if self.seats[HUMAN_SEAT].is_human else None
+        hover = self.card_at(pos) if self.you_play else None
         if hover != self.hover:
             self.hover = hover
             set_hand_cursor(hover is not None)
@@ -568,7 +566,7 @@ class TableInput(TableParts):
             st is not None
             and not st.is_over
             and st.to_move == HUMAN_SEAT
-            and self.seats[HUMAN_SEAT].is_human
+            and self.you_play
             and self.view.to_move == HUMAN_SEAT
             and not self.anim.busy
         )
@@ -613,7 +611,7 @@ class TableInput(TableParts):
             )
             x += width + gap
         y = int(by + bh + gap)
-        if self.seats[HUMAN_SEAT].is_human and self.app.settings.show_hints:
+        if self.you_play and self.app.settings.show_hints:
             buttons.append(
                 Button(
                     (int(bx), y, bw, bh), "Hint (H)", self.show_hint, enabled=bool(mine), size=size
@@ -629,7 +627,7 @@ class TableInput(TableParts):
                 size=max(11, int(15 * u)),
             )
         )
-        if not self.demo:
+        if self.config.scores:
             buttons.append(
                 Button(
                     (info.right - 2 * small[0] - lay.px(8), info.top, *small),
@@ -638,6 +636,9 @@ class TableInput(TableParts):
                     size=max(11, int(15 * u)),
                 )
             )
+        controls = self.config.controls
+        if controls is not None:  # a replay: its own controls, and Menu and Scores
+            buttons = controls.buttons(self, [b for b in buttons if b.label in ("Menu", "Scores")])
         self.buttons = buttons
 
     def open_scores(self) -> None:

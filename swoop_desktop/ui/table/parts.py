@@ -2,8 +2,9 @@
 
 The table scene (:mod:`swoop_desktop.ui.scenes.table`) is built from parts:
 the flow of a hand and the showing of events (the scene itself), input
-(:mod:`~swoop_desktop.ui.table.input`) and drawing
-(:mod:`~swoop_desktop.ui.table.draw`). :class:`TableParts` is the contract
+(:mod:`~swoop_desktop.ui.table.input`), drawing
+(:mod:`~swoop_desktop.ui.table.draw`), and the seat drivers and configuration
+(:mod:`~swoop_desktop.ui.table.drivers`). :class:`TableParts` is the contract
 between them: every attribute one part reads and another sets, with its type,
 and the methods one part calls on another. The scene sets them all in its
 ``__init__``; a type checker holds the parts to this list, so a new shared
@@ -15,6 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import random
+
     import pygame
 
     from swoop_desktop.engine import Action, GameState, Match
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
     from ..appapi import AppAPI
     from ..cards import CardArt
     from ..controls import Button
+    from .drivers import SeatDriver, TableConfig
     from .layout import Layout
     from .seats import Seat
     from .show import Animator, CardSprite, Tween
@@ -35,10 +39,11 @@ class TableParts:
     """The table's shared state (set by the scene) and the calls between its parts."""
 
     app: AppAPI
-    demo: bool
-    replay: Any  # a scenes.replay.Replay while the table plays a finished game back
+    config: TableConfig
     match: Match
     seats: list[Seat]
+    drivers: list[SeatDriver]
+    rng: random.Random  # think times
     history: PublicHistory
     view: TableView
     anim: Animator
@@ -68,7 +73,6 @@ class TableParts:
     last_play: set[int]
     last_actor: int
     turn_since: float
-    thinking: dict[str, Any] | None
     overlay_pending: bool
     plays: int
     _text_cache: dict[tuple[Any, ...], Any]  # rendered lines and wrapped paragraphs
@@ -81,6 +85,15 @@ class TableParts:
 
         @property
         def idle(self) -> bool: ...
+
+        @property
+        def you_play(self) -> bool: ...
+
+        @property
+        def thinking(self) -> dict[str, Any] | None: ...
+
+        @property
+        def ai_pace(self) -> str: ...
 
         def seat_name(self, seat: int) -> str: ...
 
@@ -106,6 +119,10 @@ class TableParts:
         def _down_ids(self) -> set[int]: ...
 
         def show_pause(self) -> None: ...
+
+        def pause(self) -> None: ...
+
+        def _build_buttons(self) -> None: ...
 
         def play_sound(self, name: str) -> None: ...
 

@@ -1,0 +1,281 @@
+"""Who moves each seat, and what kind of table it is: the table's configuration.
+
+One table serves every use. What differs is said here, as data:
+
+- **seat drivers** decide each seat's plays: :class:`PersonDriver` (you, with
+  the pointer and the keys: the input part plays for it), :class:`BotDriver`
+  (an AI thinking on a worker thread, paced so a round can be followed by
+  eye) and :class:`RecordedDriver` (a finished game's recorded actions, paced
+  by a :class:`Playback` the replay's controls steer);
+- :class:`TableConfig` says which drivers sit down, whether the game is saved
+  and recorded, whether it makes sounds, a fixed pace, the line the table
+  shows about itself, the replay's controls, and what happens at a hand's end
+  (the overlays, or a callback such as the title's backdrop starting the next
+  hand by itself).
+
+:data:`GAME` and :data:`DEMO` are the two fixed configurations;
+:func:`backdrop` and :func:`replay` build the others.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from swoop_desktop.engine import Action, Match
+
+from .seats import Seat, Thinker
+
+if TYPE_CHECKING:
+    import pygame
+
+    from ..controls import Button
+    from .parts import TableParts
+
+_log = logging.getLogger("swoop_desktop.ui")
+
+# The least time between two AI plays at each pace, so a round can be followed by eye
+# (opponents.yaml's think times may be shorter; they are never made longer).
+PACE_FLOOR = {"normal": 1.0, "slow": 1.6, "fast": 0.35}
+
+
+class SeatDriver(Protocol):
+    """Decides one seat's plays. The table asks :meth:`poll` on every quiet frame
+    while it is that seat's turn, and plays what it returns."""
+
+    #: The person at the screen plays this seat (cards answer the pointer and keys).
+    takes_input: bool
+
+    def poll(self, table: TableParts, seat: int, dt: float) -> Action | None:
+        """The seat's play now, or None while it is not ready (``dt``: seconds since
+        the last frame)."""
+        ...
+
+    def thinking(self, table: TableParts) -> float | None:
+        """Since when (the table's clock) the seat has been thinking, or None."""
+        ...
+
+
+class PersonDriver:
+    """You: the input part turns your drags, clicks and keys into plays."""
+
+    takes_input = True
+
+    def poll(self, table: TableParts, seat: int, dt: float) -> Action | None:
+        return None
+
+    def thinking(self, table: TableParts) -> float | None:
+        return None
+
+
+class BotDriver:
+    """An AI seat: it thinks on a worker thread (:class:`Thinker`) and plays when
+    its answer is in and its think time, at the table's pace, has passed.
+
+    ``paced`` keeps the least time of :data:`PACE_FLOOR` between plays (off for
+    the demo, which is watched at whatever pace was asked for).
+    """
+
+    takes_input = False
+
+    def __init__(self, seat: Seat, seed: int, paced: bool = True) -> None:
+        self.thinker = Thinker(seat, seed=seed)
+        self.paced = paced
+        self.key = -1  # the play (table.plays) being thought about
+        self.since = 0.0
+        self.least = 0.0
+
+    @property
+    def bot(self) -> Any:
+        return self.thinker.bot
+
+    def poll(self, table: TableParts, seat: int, dt: float) -> Action | None:
+        thinker = self.thinker
+        if self.key != table.plays:
+            self.key = table.plays
+            thinker.start(table.state, table.history, table.plays)
+            pace = table.ai_pace
+            least = PACE_FLOOR.get(pace, 0.0) if self.paced else 0.0
+            self.since = table.clock
+            self.least = max(least, thinker.think_time(pace, table.rng))
+            return None
+        action = thinker.result
+        if not thinker.ready or action is None or table.clock - self.since < self.least:
+            return None
+        if thinker.problem:
+            _log.warning(thinker.problem)
+        return action
+
+    def thinking(self, table: TableParts) -> float | None:
+        return self.since if self.key == table.plays else None
+
+
+@dataclass
+class Playback:
+    """How a replay plays its record back: the deals' actions, the speed, paused or
+    running, and plays asked for one at a time while paused."""
+
+    deals: list[list[Action]]
+    speed: str = "normal"
+    paused: bool = False
+    steps: int = 0
+    wait: float = 0.0  # seconds until the next recorded play
+
+    def gap(self) -> float:
+        return REPLAY_PACE[self.speed][0]
+
+    def next_action(self, match: Match) -> Action | None:
+        """The recorded action for the position the match is in (None: nothing left)."""
+        if match.state is None or match.hand_over or match.hand_no >= len(self.deals):
+            return None
+        deal = self.deals[match.hand_no]
+        done = len(match.actions[-1])
+        return deal[done] if done < len(deal) else None
+
+
+# seconds between recorded plays, and the animation speed, per replay speed
+REPLAY_PACE = {"slow": (1.4, "slow"), "normal": (0.7, "normal"), "fast": (0.05, "fast")}
+REPLAY_SPEEDS = ("slow", "normal", "fast")
+
+
+class RecordedDriver:
+    """A seat of a finished game: it plays what was recorded, at the playback's pace."""
+
+    takes_input = False
+
+    def __init__(self, playback: Playback) -> None:
+        self.playback = playback
+
+    def poll(self, table: TableParts, seat: int, dt: float) -> Action | None:
+        pb = self.playback
+        action = pb.next_action(table.match)
+        if action is None:
+            return None
+        if pb.paused:
+            if pb.steps > 0:
+                pb.steps -= 1
+                return action
+            return None
+        pb.wait -= dt
+        if pb.wait > 0:
+            return None
+        pb.wait = pb.gap()
+        return action
+
+    def thinking(self, table: TableParts) -> float | None:
+        return None
+
+
+class TableControls(Protocol):
+    """Extra controls a configuration puts on the table (a replay's pause, step, speed)."""
+
+    def buttons(self, table: TableParts, keep: list[Button]) -> list[Button]:
+        """The table's buttons: ``keep`` (Menu, Scores) plus the controls' own."""
+        ...
+
+    def handle(self, table: TableParts, event: pygame.event.Event) -> bool:
+        """Input, before the table's own (which a replay never takes)."""
+        ...
+
+    def status(self, table: TableParts, words: str) -> str:
+        """The status line, given what the table would say."""
+        ...
+
+    def anim_speed(self) -> str:
+        """The animation speed the controls have chosen."""
+        ...
+
+
+DriverMaker = Callable[[Sequence[Seat], Match], list[SeatDriver]]
+
+
+def people_and_bots(seats: Sequence[Seat], match: Match) -> list[SeatDriver]:
+    """A game: you play seat 0 (and any other "human" seat), the AIs the rest."""
+    return [PersonDriver() if s.is_human else BotDriver(s, seed=match.seed + s.seat) for s in seats]
+
+
+def bots_only(seats: Sequence[Seat], match: Match) -> list[SeatDriver]:
+    """Four AIs, played as fast as the pace says (the demo, the title's backdrop)."""
+    return [BotDriver(s, seed=match.seed + s.seat, paced=False) for s in seats]
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """What kind of table this is; see the module's notes. The defaults are a game."""
+
+    drivers: DriverMaker = people_and_bots
+    #: seat 0 is an AI too, named by the opponents' settings ("Demo AI")
+    watch: bool = False
+    #: the game is saved after every play and recorded in the history when it ends
+    saves: bool = True
+    sound: bool = True
+    #: one animation speed and AI pace for this table, whatever the settings say
+    pace: str | None = None
+    #: a line under the game's details ("Demo: four AIs play")
+    caption: str = ""
+    #: the word for this table in its pause menu ("Replay" gives "Replay paused")
+    title: str = ""
+    #: the hand's end shows its breakdown and offers a review (else ``at_hand_end`` is told)
+    overlays: bool = True
+    at_hand_end: Callable[[str], None] | None = None
+    #: each hand's breakdown moves on to the next hand by itself (nobody is there to click)
+    goes_on: bool = False
+    #: opponents.yaml problems are shown on this table
+    reports: bool = True
+    #: the Scores button is offered
+    scores: bool = True
+    #: the hand review is offered when a hand ends
+    review: bool = True
+    controls: TableControls | None = None
+    seats: tuple[Seat, ...] | None = field(default=None, compare=False)
+
+
+#: You against three AI opponents, saved after every play.
+GAME = TableConfig()
+
+#: Four AIs play in the window (``swoop --demo``); nothing is kept.
+DEMO = TableConfig(
+    drivers=bots_only,
+    watch=True,
+    saves=False,
+    caption="Demo: four AIs play",
+    goes_on=True,
+    scores=False,
+)
+
+
+def backdrop(at_hand_end: Callable[[str], None]) -> TableConfig:
+    """The game behind the title: four quiet AIs at the normal pace; at a hand's end
+    ``at_hand_end("hand_over")`` or ``("game_over")`` is called instead of the overlays."""
+    return TableConfig(
+        drivers=bots_only,
+        watch=True,
+        saves=False,
+        sound=False,
+        pace="normal",
+        overlays=False,
+        at_hand_end=at_hand_end,
+        reports=False,
+        scores=False,
+        review=False,
+    )
+
+
+def replay(playback: Playback, seats: Sequence[Seat], controls: TableControls) -> TableConfig:
+    """A finished game played back from its record: every seat plays what it played."""
+
+    def recorded(_seats: Sequence[Seat], _match: Match) -> list[SeatDriver]:
+        driver = RecordedDriver(playback)
+        return [driver for _ in _seats]
+
+    return TableConfig(
+        drivers=recorded,
+        saves=False,
+        caption="Replay of a finished game",
+        title="Replay",
+        review=False,
+        controls=controls,
+        seats=tuple(seats),
+    )
