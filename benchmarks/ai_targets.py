@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai.search import DEFAULT_WORLDS  # noqa: E402
-from swoop_desktop.ai.tournament import (  # noqa: E402
+from swoop_desktop.referee.tournament import (  # noqa: E402
     format_match_report,
     format_report,
     run,
@@ -73,7 +73,7 @@ def main() -> None:
             progress=sys.stderr.isatty(),
         )
         print(
-            f"## {name}: python -m swoop_desktop.ai.tournament --bots {','.join(bots)} "
+            f"## {name}: python -m swoop_desktop.referee.tournament --bots {','.join(bots)} "
             f"--match {matches} --seed {args.seed} --worlds {args.worlds} --jobs {args.jobs}"
         )
         print(format_match_report(report))
@@ -97,7 +97,7 @@ def main() -> None:
                 bots, deals, seed=args.seed, progress=sys.stderr.isatty(), worlds=args.worlds
             )
             print(
-                f"## {name} (deals): python -m swoop_desktop.ai.tournament --bots "
+                f"## {name} (deals): python -m swoop_desktop.referee.tournament --bots "
                 f"{','.join(bots)} --deals {deals} --seed {args.seed} --worlds {args.worlds}"
             )
             print(format_report(report))

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai import make_bot  # noqa: E402
 from swoop_desktop.ai.features import BALANCED  # noqa: E402
-from swoop_desktop.ai.tournament import run  # noqa: E402
+from swoop_desktop.referee.tournament import run  # noqa: E402
 
 
 def fitness(

@@ -24,9 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai import make_bot, observe  # noqa: E402
 from swoop_desktop.ai.bots import NormalBot  # noqa: E402
-from swoop_desktop.ai.review import REVIEW_WORLDS, assess, decisions  # noqa: E402
+from swoop_desktop.ai.review import REVIEW_WORLDS, assess  # noqa: E402
 from swoop_desktop.engine import Match, Rules  # noqa: E402
 from swoop_desktop.engine.observation import PublicHistory  # noqa: E402
+from swoop_desktop.referee.review import decisions  # noqa: E402
 
 
 def play(seed: int, hands: int) -> Match:

@@ -3,11 +3,12 @@
 For bug reports and for checking the advice. ``GAME.json`` is a saved game
 (``game.json`` in the data folder) or a game history (``history.json``; the
 newest game unless ``--game`` names one by the start of its id). The
-analysis is the same as the Review screen's (``swoop_desktop.ai.review``):
-the reviewed seat's decisions, weighed from that seat's own observation.
+analysis is the same as the Review screen's (``swoop_desktop.referee.review``
+replays the record, ``swoop_desktop.ai.review`` weighs it): the reviewed
+seat's decisions, weighed from that seat's own observation.
 
-This module sits above both ``ai`` and ``storage`` (it needs the files of one
-and the analysis of the other), like the self-test, so neither has to know
+This module sits above both the referee and ``storage`` (it needs the files of
+one and the analysis of the other), like the self-test, so neither has to know
 the other. Bad input exits 2 with one line saying what is wrong.
 """
 
@@ -20,8 +21,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from swoop_desktop.ai.review import REVIEW_WORLDS, review
+from swoop_desktop.ai.review import REVIEW_WORLDS
 from swoop_desktop.engine import Action, Rules
+from swoop_desktop.referee.review import review
 from swoop_desktop.storage.history import HISTORY_KIND
 from swoop_desktop.storage.jsonfile import DocumentError, decode_document
 from swoop_desktop.storage.savegame import GAME_KIND

@@ -6,10 +6,15 @@
   imports only for the type checker do not; grimp, which import-linter uses, reads them);
 - no imports of the package's own modules by string (``__import__``, ``import_module``);
 - the engine imports only the standard library (an allow-list, not a deny-list);
-- the AI cannot name ``GameState`` by any route (the module that holds hidden
-  cards, the engine package's re-export, or an attribute of either), and reads
-  no private attribute of another object (search plays worlds through the
-  engine's public ``PlayoutState`` interface).
+- the AI cannot reach a real deal by any route: it never names ``GameState``
+  (the deal with its hidden cards), ``Match`` (a whole game, which holds one) or
+  ``new_deal`` (which makes one), neither their modules, the engine package's
+  re-exports, nor an attribute of either; the referee (``swoop_desktop.referee``)
+  holds real deals and hands the AI observations. It also reads no private
+  attribute of another object (search plays worlds through the engine's public
+  ``PlayoutState`` interface);
+- every module of the package sits in a layer of the import-linter layers
+  contract in ``pyproject.toml`` (a new module outside them would be unchecked).
 
 ``--root`` points at a folder holding a ``swoop_desktop`` package (a scratch copy
 in the tests); it defaults to the repository. Exit status 1 and one line per
@@ -20,13 +25,18 @@ from __future__ import annotations
 
 import argparse
 import ast
+import re
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 PACKAGE = "swoop_desktop"
-HIDDEN_MODULE = f"{PACKAGE}.engine.state"
-HIDDEN_NAME = "GameState"
+PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+#: Modules whose contents are a real deal: the deal itself, and a whole game holding one.
+HIDDEN_MODULES = (f"{PACKAGE}.engine.state", f"{PACKAGE}.engine.match")
+#: Names that are a real deal or make one (the engine package re-exports all three).
+HIDDEN_NAMES = ("GameState", "Match", "new_deal")
 
 
 def _modules(root: Path) -> Iterator[tuple[str, Path, ast.Module]]:
@@ -149,7 +159,8 @@ def engine_outside_stdlib(root: Path) -> list[str]:
 
 
 def ai_names_gamestate(root: Path) -> list[str]:
-    """Every way an AI module could reach ``GameState``: by module, by name or by attribute."""
+    """Every way an AI module could reach a real deal (``GameState``, ``Match``, ``new_deal``):
+    by module, by name or by attribute."""
     found = []
     ai = f"{PACKAGE}.ai"
     for name, path, tree in _modules(root):
@@ -160,20 +171,20 @@ def ai_names_gamestate(root: Path) -> list[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 for alias in node.names:
-                    if alias.name == HIDDEN_MODULE:
-                        found.append(f"{where}:{node.lineno}: imports {HIDDEN_MODULE}")
+                    if alias.name in HIDDEN_MODULES:
+                        found.append(f"{where}:{node.lineno}: imports {alias.name}")
             elif isinstance(node, ast.ImportFrom):
                 base = _resolve(name, is_package, node)
                 for alias in node.names:
                     if (
-                        base == HIDDEN_MODULE
-                        or alias.name == HIDDEN_NAME
-                        or (f"{base}.{alias.name}" == HIDDEN_MODULE)
+                        base in HIDDEN_MODULES
+                        or alias.name in HIDDEN_NAMES
+                        or f"{base}.{alias.name}" in HIDDEN_MODULES
                     ):
                         found.append(f"{where}:{node.lineno}: imports {alias.name} from {base}")
-            elif isinstance(node, ast.Attribute) and node.attr == HIDDEN_NAME:
-                found.append(f"{where}:{node.lineno}: reaches .{HIDDEN_NAME} as an attribute")
-            elif isinstance(node, ast.Constant) and node.value in (HIDDEN_NAME, HIDDEN_MODULE):
+            elif isinstance(node, ast.Attribute) and node.attr in HIDDEN_NAMES:
+                found.append(f"{where}:{node.lineno}: reaches .{node.attr} as an attribute")
+            elif isinstance(node, ast.Constant) and node.value in HIDDEN_NAMES + HIDDEN_MODULES:
                 found.append(f"{where}:{node.lineno}: names {node.value!r} in a string")
             elif (
                 isinstance(node, ast.Attribute)
@@ -188,11 +199,31 @@ def ai_names_gamestate(root: Path) -> list[str]:
     return found
 
 
+def outside_the_layers(root: Path, pyproject: Path = PYPROJECT) -> list[str]:
+    """Modules under ``root`` that no layer of the package-wide layers contract names."""
+    contracts = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    layers = next(
+        c["layers"]
+        for c in contracts["contracts"]
+        if c["type"] == "layers" and not c.get("containers")
+    )
+    names = [n.strip(" ()") for layer in layers for n in re.split(r"[|:]", layer)]
+    found = []
+    for name, path, _tree in _modules(root):
+        if name != PACKAGE and not any(name == n or name.startswith(n + ".") for n in names):
+            found.append(
+                f"{path.relative_to(root)}: {name} is in no layer of the import-linter "
+                "layers contract (pyproject.toml)"
+            )
+    return found
+
+
 def findings(root: Path) -> list[str]:
     out = [f"import cycle: {' <-> '.join(group)}" for group in import_cycles(root)]
     out += string_imports(root)
     out += engine_outside_stdlib(root)
     out += ai_names_gamestate(root)
+    out += outside_the_layers(root)
     return out
 
 
@@ -206,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     if not problems:
         print(
             "walls hold: no import cycles, no string imports, engine on the standard library, "
-            "AI never names GameState"
+            "AI never names GameState, Match or new_deal, every module in a layer"
         )
     return 1 if problems else 0
 

@@ -1,12 +1,14 @@
-"""AI opponents: bots that see only an Observation, hints, YAML seats, tournaments.
+"""AI opponents: bots that see only an Observation, hints, YAML seats, the review's judgement.
 
     from swoop_desktop.ai import make_bot, choose_safely, hint, load_opponents
     bot = make_bot("normal", "cautious", seed=7)
     action = choose_safely(bot, observe(state, seat, history), state.legal_actions(), log)
 
-Bots never read hidden cards: this package never imports the engine module
-that holds them (an import-linter contract checks it); search plays out
-worlds it deals itself from the observation.
+Bots never read hidden cards: this package never imports the engine modules
+that hold a real deal (import-linter and ``tools/check_walls.py`` check it);
+search plays out worlds it deals itself from the observation. Whatever holds
+the real deal and asks the bots (a tournament, the replay of a recorded game
+for the review) is the referee's, in :mod:`swoop_desktop.referee`.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """Hand review: where a player's decisions cost points, as the hard bot sees it.
 
-The review replays a recorded game and stops at every decision of one seat
-that had a real choice. At each it asks the hard bot's search (the same
-play-outs and the same points-based evaluation the opponents use) what each
-sensible action is worth, **from that seat's own observation**: the hidden
-cards are re-dealt many times in ways consistent with what the player could
-have known, so the verdict never uses what they could not see.
+The referee (:mod:`swoop_desktop.referee.review`) replays a recorded game and
+hands over every decision of one seat that had a real choice, as a
+:class:`Decision`. This module only weighs the decisions it is given: at each
+it asks the hard bot's search (the same play-outs and the same points-based
+evaluation the opponents use) what each sensible action is worth, **from that
+seat's own observation**: the hidden cards are re-dealt many times in ways
+consistent with what the player could have known, so the verdict never uses
+what they could not see.
 
 A verdict is in expected points for the hand, counted as the table counts a
 game (R15, R16): your points minus the mean of the others' (the *points
@@ -24,9 +26,10 @@ choice is then goes by the estimate itself, which is the cost shown.
 
 The work is fixed (``worlds`` re-deals per decision, every candidate played
 out in the same worlds), so a review gives the same answer on any machine.
-``hindsight=True`` deals the real cards instead: the same decision judged
-"with all cards shown", which a player can look at after the hand and which
-is marked as hindsight wherever it is shown.
+``hindsight=True`` plays out the real deal instead (``Decision.truth``, a
+play-out state the referee hands over): the same decision judged "with all
+cards shown", which a player can look at after the hand and which is marked
+as hindsight wherever it is shown.
 """
 
 from __future__ import annotations
@@ -38,9 +41,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from swoop_desktop.engine import END, RANK_OF, Action, Add, End, Flip, Match, Play, Rules
+from swoop_desktop.engine import END, RANK_OF, Action, Add, End, Flip, Play, Rules
 from swoop_desktop.engine.cards import RANK_NAMES, count_phrase
-from swoop_desktop.engine.observation import FOLLOW, Observation, PublicHistory, observe
+from swoop_desktop.engine.observation import FOLLOW, Observation
 
 from .bots import action_rank
 from .hint import explain
@@ -77,7 +80,8 @@ class Decision:
     obs: Observation
     legal: tuple[Action, ...]
     chosen: Action
-    truth: Any = field(repr=False, compare=False)  # the real deal then (hindsight only)
+    # The real deal then, a play-out state handed over by the referee (hindsight only).
+    truth: Any = field(repr=False, compare=False)
     number: int = 0  # 1-based count of the seat's decisions in the game
 
 
@@ -164,49 +168,6 @@ def _imperative(words: str) -> str:
     }
     head, _, rest = words.partition(" ")
     return f"{verbs.get(head, head)} {rest}".strip()
-
-
-def decisions(
-    rules: Rules,
-    players: int,
-    seed: int,
-    hands: Sequence[Sequence[Action]],
-    seat: int = 0,
-    hand: int | None = None,
-) -> list[Decision]:
-    """Every decision of ``seat`` with more than one legal action, in order.
-
-    ``hands`` are the recorded actions of each deal (a saved game or a
-    finished one); ``hand`` limits the list to one deal (0-based).
-    """
-    match = Match(rules, players, seed)
-    history = PublicHistory(players)
-    out: list[Decision] = []
-    number = 0
-    for hand_no, actions in enumerate(hands):
-        if hand_no == 0 or match.hand_over:
-            history.feed(match.start_hand())
-        for step, action in enumerate(actions):
-            state = match.state
-            assert state is not None
-            if state.to_move == seat:
-                legal = state.legal_actions()
-                if len(legal) > 1:
-                    number += 1
-                    if hand is None or hand == hand_no:
-                        out.append(
-                            Decision(
-                                hand_no,
-                                step,
-                                observe(state, seat, history.copy()),
-                                tuple(legal),
-                                action,
-                                state.clone(),
-                                number,
-                            )
-                        )
-            history.feed(match.apply(action))
-    return out
 
 
 def _candidates(
@@ -452,24 +413,20 @@ class Cancelled(Exception):
     """The review was cancelled before it finished."""
 
 
-def review(
-    rules: Rules,
-    players: int,
-    seed: int,
-    hands: Sequence[Sequence[Action]],
-    seat: int = 0,
-    hand: int | None = None,
+def review_decisions(
+    found: Sequence[Decision],
     worlds: int = REVIEW_WORLDS,
+    seed: int = 0,
     hindsight: bool = False,
     progress: Callable[[int, int], None] | None = None,
     cancel: threading.Event | None = None,
 ) -> Review:
-    """Review every decision of ``seat`` (or one hand's): fair verdicts, and hindsight ones.
+    """Assess every decision given, in order: fair verdicts, and hindsight ones.
 
     ``progress(done, total)`` is called after each decision; setting ``cancel``
-    stops the work at the next decision with :class:`Cancelled`.
+    stops the work at the next decision with :class:`Cancelled`. (The referee's
+    ``review`` replays a recorded game to its decisions and calls this.)
     """
-    found = decisions(rules, players, seed, hands, seat, hand)
     total = len(found) * (2 if hindsight else 1)
     fair: list[Verdict] = []
     seen: list[Verdict] = []
@@ -501,8 +458,7 @@ __all__ = [
     "Review",
     "Verdict",
     "assess",
-    "decisions",
     "describe",
     "label_for",
-    "review",
+    "review_decisions",
 ]

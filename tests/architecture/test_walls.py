@@ -105,6 +105,33 @@ def test_the_ai_cannot_reach_gamestate_by_any_route(scratch, line):
     assert "swoop_desktop/ai/bots.py" in result.stdout, result.stdout
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "from swoop_desktop.engine import Match",
+        "from swoop_desktop.engine.match import hand_seed",
+        "import swoop_desktop.engine.match",
+        "from ..engine import match",
+        "import swoop_desktop.engine as e\nX = e.Match",
+        "from swoop_desktop.engine import new_deal",
+        "import swoop_desktop.engine as e\nX = getattr(e, 'Match')",
+    ],
+)
+def test_the_ai_cannot_reach_a_match_which_holds_the_real_deal(scratch, line):
+    # Only the referee (swoop_desktop.referee) replays and referees whole games.
+    _append(scratch / "swoop_desktop/ai/review.py", line)
+    result = _check(scratch)
+    assert result.returncode == 1
+    assert "swoop_desktop/ai/review.py" in result.stdout, result.stdout
+
+
+def test_a_module_outside_every_layer_is_found(scratch):
+    (scratch / "swoop_desktop/extra.py").write_text("X = 1\n", encoding="utf-8")
+    result = _check(scratch)
+    assert result.returncode == 1
+    assert "swoop_desktop.extra is in no layer" in result.stdout, result.stdout
+
+
 def _mypy(root: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
@@ -122,7 +149,9 @@ def _mypy(root: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize("module", ["engine/cards.py", "ai/bots.py", "storage/stats.py"])
+@pytest.mark.parametrize(
+    "module", ["engine/cards.py", "ai/bots.py", "referee/review.py", "storage/stats.py"]
+)
 def test_mypy_strict_catches_an_untyped_function(scratch, module):
     assert _mypy(scratch).returncode == 0
     _append(scratch / "swoop_desktop" / module, "def untyped(x):\n    return x + 1")

@@ -1,8 +1,9 @@
 """Review: where your plays cost points, one decision at a time, as the hard bot sees it.
 
 Opened from the hand-over overlay (this hand), Game over (the whole game) and
-Scores -> Past games (any finished game). The analysis
-(:mod:`swoop_desktop.ai.review`) runs on a worker thread with a progress bar
+Scores -> Past games (any finished game). The analysis (the record replayed
+to its decisions by :mod:`swoop_desktop.referee.review`, each weighed by
+:mod:`swoop_desktop.ai.review`) runs on a worker thread with a progress bar
 and a Cancel button, so the screen stays responsive; its results are stored
 in ``reviews.json`` (never in the saved game or the history), so opening the
 same review again is instant.
@@ -24,17 +25,10 @@ from typing import Any
 
 import pygame
 
-from swoop_desktop.ai.review import (
-    REVIEW_WORLDS,
-    Cancelled,
-    Decision,
-    Review,
-    Verdict,
-    decisions,
-    review,
-)
+from swoop_desktop.ai.review import REVIEW_WORLDS, Cancelled, Decision, Review, Verdict
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import RANK_OF, Action, Flip, Rules, action_from_json
+from swoop_desktop.referee.review import decisions, review
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_size

@@ -1,8 +1,8 @@
 """Tournament harness: whole games or single deals over seat rotations, figures per bot.
 
-    python -m swoop_desktop.ai.tournament --bots hard,normal,normal,normal --match 50 --seed 1
+    python -m swoop_desktop.referee.tournament --bots hard,normal,normal,normal --match 50 --seed 1
         [--worlds 48] [--jobs 2] [--peek] [--json]
-    python -m swoop_desktop.ai.tournament --bots hard,easy,easy,easy --deals 1000 --seed 1
+    python -m swoop_desktop.referee.tournament --bots hard,easy,easy,easy --deals 1000 --seed 1
         [--rules JSON] [--cap 1000] [--json] [--progress | --no-progress]
 
 With ``--match M`` a *game* is a whole match to the rules' target (R16: the
@@ -19,8 +19,11 @@ rotation, so entry 0 plays every seat with the same cards: ``--deals D``
 with N bots plays D x N games. A game that reaches the turn cap (decisions)
 is stopped, counted as nobody's win and reported as capped.
 
-Bots are referees' guests: each gets only its observation and the legal
-actions, through ``choose_safely``; the referee alone holds the real deal.
+Bots are the referee's guests: each gets only its observation and the legal
+actions, through ``choose_safely``; the referee alone holds the real deal
+(this module sits outside ``swoop_desktop.ai`` for that reason). The one
+exception is ``--peek``, a benchmark's upper bound, which hands the hard bot a
+copy of the real deal to search.
 """
 
 from __future__ import annotations
@@ -35,13 +38,12 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from swoop_desktop.ai.bots import Bot
+from swoop_desktop.ai.config import LEVELS
+from swoop_desktop.ai.features import PERSONALITIES
+from swoop_desktop.ai.make import choose_safely, make_bot
 from swoop_desktop.engine import EngineError, Match, Rules, new_deal
 from swoop_desktop.engine.observation import PublicHistory, observe
-
-from .bots import Bot
-from .config import LEVELS
-from .features import PERSONALITIES
-from .make import choose_safely, make_bot
 
 DEFAULT_CAP = 1000
 
@@ -425,7 +427,7 @@ def _run_in_processes(job_list: list[dict[str, Any]], jobs: int) -> list[tuple[A
             cmd = [
                 sys.executable,
                 "-m",
-                "swoop_desktop.ai.tournament",
+                "swoop_desktop.referee.tournament",
                 "--worker",
                 in_path,
                 out_path,
@@ -637,7 +639,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(raw) == 3 and raw[0] == "--worker":  # a child of --jobs (not for people)
         return _worker(raw[1], raw[2])
     parser = argparse.ArgumentParser(
-        prog="python -m swoop_desktop.ai.tournament",
+        prog="python -m swoop_desktop.referee.tournament",
         description="Duplicate-deal tournament between Swoop bots.",
     )
     parser.add_argument(

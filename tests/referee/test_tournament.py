@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from swoop_desktop.ai.tournament import main, run, run_matches, wilson
+from swoop_desktop.referee.tournament import main, run, run_matches, wilson
 
 
 def _json(capsys, *args: str) -> dict:

@@ -1,0 +1,75 @@
+"""The hand review of a recorded game: the referee replays it to one seat's decisions
+(observations only, forced moves skipped) and the AI's review weighs each of them."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from swoop_desktop.ai import make_bot
+from swoop_desktop.ai.review import Cancelled, best_action, review_decisions
+from swoop_desktop.engine import Match, Rules
+from swoop_desktop.referee.review import decisions, review
+
+from ..ai.helpers import play_hands
+
+
+def _bot_game(seed: int, seat0) -> Match:
+    """One hand with ``seat0`` in seat 0 and normal bots elsewhere."""
+    bots = [seat0] + [make_bot("normal", seed=seed + p) for p in (1, 2, 3)]
+    return play_hands(Match(Rules.from_preset("app"), 4, seed), bots)
+
+
+class _ReviewStrength:
+    """The review's own search as a player, with its own seed (other worlds than the review's)."""
+
+    def choose(self, obs, legal):
+        return best_action(obs, legal, worlds=96, seed=99)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_hand_played_by_the_strongest_bot_is_rated_all_good(seed):
+    match = _bot_game(seed, _ReviewStrength())
+    result = review(match.rules, 4, match.seed, match.actions, worlds=32)
+    assert len(result.verdicts) >= 5
+    assert [v.label for v in result.verdicts] == ["good"] * len(result.verdicts), [
+        (v.number, v.label, v.cost, v.reason) for v in result.verdicts
+    ]
+    assert result.accuracy == 100.0
+
+
+def test_decisions_skip_forced_moves_and_count_only_the_reviewed_seat():
+    match = _bot_game(5, make_bot("easy", seed=1))
+    found = decisions(match.rules, 4, match.seed, match.actions)
+    assert found and all(d.obs.seat == 0 and len(d.legal) > 1 for d in found)
+    assert [d.number for d in found] == list(range(1, len(found) + 1))
+    other = decisions(match.rules, 4, match.seed, match.actions, seat=2)
+    assert other and all(d.obs.seat == 2 for d in other)
+
+
+def test_cancel_stops_a_review_and_progress_is_reported():
+    match = _bot_game(5, make_bot("easy", seed=1))
+    seen = []
+    cancel = threading.Event()
+
+    def progress(done, total):
+        seen.append((done, total))
+        if done == 2:
+            cancel.set()
+
+    with pytest.raises(Cancelled):
+        review(
+            match.rules, 4, match.seed, match.actions, worlds=2, progress=progress, cancel=cancel
+        )
+    assert seen[:2] == [(1, seen[0][1]), (2, seen[0][1])] and len(seen) == 2
+
+
+def test_the_ai_review_weighs_exactly_the_decisions_it_is_given():
+    match = _bot_game(5, make_bot("easy", seed=1))
+    found = decisions(match.rules, 4, match.seed, match.actions)
+    whole = review(match.rules, 4, match.seed, match.actions, worlds=4, hindsight=True)
+    some = review_decisions(found[1:3], worlds=4, seed=match.seed, hindsight=True)
+    assert [v.number for v in some.verdicts] == [found[1].number, found[2].number]
+    assert some.verdicts == whole.verdicts[1:3]
+    assert some.hindsight == whole.hindsight[1:3]
