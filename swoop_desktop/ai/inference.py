@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.observation import Observation, PublicEvent
@@ -37,8 +37,7 @@ from swoop_desktop.engine.playout import PlayoutState
 GAP_WEIGHT = 0.2
 
 
-@dataclass(frozen=True, slots=True)
-class Guesses:
+class Guesses(NamedTuple):
     """Per player: unseen hand cards are probably above ``floors[p]`` and probably lack
     the ranks whose bits are set in ``gaps[p]``."""
 
@@ -106,7 +105,7 @@ def _note_floor(last: PublicEvent | None, pick: PublicEvent, floors: list[int]) 
 # player count, floors, gaps and the top after it. A search asks for one
 # observation's guesses many times, and each new observation's history extends
 # an earlier one by a few events, so only those are folded.
-_Entry = tuple[tuple[PublicEvent, ...], int, tuple[int, ...], tuple[int, ...], int]
+_Entry = tuple[tuple[PublicEvent, ...], int, list[int], list[int], int]
 _FOLDS: dict[int, _Entry] = {}
 _FOLDS_MAX = 512
 _LOOK_BACK = 24  # events a new history may add to a cached one and still resume from it
@@ -117,21 +116,35 @@ def guesses(obs: Observation) -> Guesses:
     history = obs.history
     n = obs.n
     m = len(history)
-    floors, gaps, top, start = [0] * n, [0] * n, 0, 0
+    floors: list[int] | None = None
     for j in range(m, max(0, m - _LOOK_BACK), -1):
         hit = _FOLDS.get(id(history[j - 1]))
-        if hit is not None and len(hit[0]) == j and hit[1] == n and hit[0] == history[:j]:
-            floors, gaps, top, start = list(hit[2]), list(hit[3]), hit[4], j
+        if hit is not None and hit[1] == n and len(hit[0]) == j and hit[0] == history[:j]:
+            floors, gaps, top = hit[2], hit[3], hit[4]
+            if j < m:
+                floors, gaps = floors[:], gaps[:]
+                top = _fold(history, j, floors, gaps, top)
+                _remember(history, n, floors, gaps, top)
             break
-    if start < m:
-        top = _fold(history, start, floors, gaps, top)
-        if len(_FOLDS) >= _FOLDS_MAX:
-            _FOLDS.clear()
-        # The entry holds the history, so the id of its last event is not reused.
-        _FOLDS[id(history[-1])] = (history, n, tuple(floors), tuple(gaps), top)
+    if floors is None:
+        floors, gaps = [0] * n, [0] * n
+        top = _fold(history, 0, floors, gaps, 0)
+        if m:
+            _remember(history, n, floors, gaps, top)
     seat = obs.seat
-    floors[seat] = gaps[seat] = 0
+    if floors[seat] or gaps[seat]:
+        floors, gaps = floors[:], gaps[:]
+        floors[seat] = gaps[seat] = 0
     return Guesses(tuple(floors), tuple(gaps))
+
+
+def _remember(
+    history: tuple[PublicEvent, ...], n: int, floors: list[int], gaps: list[int], top: int
+) -> None:
+    if len(_FOLDS) >= _FOLDS_MAX:
+        _FOLDS.clear()
+    # The entry holds the history, so the id of its last event is not reused meanwhile.
+    _FOLDS[id(history[-1])] = (history, n, floors, gaps, top)
 
 
 class WorldSampler:
