@@ -163,7 +163,7 @@ class Observation:
     plays: int
     out_player: int | None
     # The unseen cards, worked out on first use (a search asks for them per world).
-    _unseen: tuple[tuple[int, ...], frozenset[int]] | None = field(
+    _unseen: tuple[int, ...] | None = field(
         default=None, init=False, repr=False, compare=False
     )
 
@@ -191,10 +191,10 @@ class Observation:
 
     def unseen_ids(self) -> list[int]:
         """Every card id this seat cannot place: unknown hand cards, face-down, set-aside."""
-        return list(self._unseen_cards()[0])
+        return list(self._unseen_cards())
 
-    def _unseen_cards(self) -> tuple[tuple[int, ...], frozenset[int]]:
-        """The unseen card ids in deck order, and as a set (worked out once)."""
+    def _unseen_cards(self) -> tuple[int, ...]:
+        """The unseen card ids in deck order (worked out once)."""
         cards = self._unseen
         if cards is None:
             seen = set(self.hand)
@@ -204,14 +204,13 @@ class Observation:
             for p in range(self.n):
                 seen.update(c for c in self.up[p] if c is not None)
                 seen.update(self.known[p])
-            ids = tuple(c for c in deck_ids(self.decks) if c not in seen)
-            cards = (ids, frozenset(ids))
+            cards = tuple(c for c in deck_ids(self.decks) if c not in seen)
             object.__setattr__(self, "_unseen", cards)  # frozen: a cache of facts, not a change
         return cards
 
     def unseen_rank_counts(self) -> list[int]:
         counts = [0] * 15
-        for c in self._unseen_cards()[0]:
+        for c in self._unseen_cards():
             counts[RANK_OF[c]] += 1
         return counts
 
@@ -358,7 +357,7 @@ class Observation:
         if len(set_aside) != want:
             raise WorldError(f"world: {want} set-aside cards are unseen, got {len(set_aside)}")
         placed.extend(set_aside)
-        unseen = self._unseen_cards()[1]
+        unseen = set(self._unseen_cards())
         if len(placed) == len(unseen) and unseen == set(placed):
             return  # every unseen card, each exactly once
         once: set[int] = set()
