@@ -281,8 +281,8 @@ def _squeeze(ctx: Context, r: int) -> float:
     """1 when the next player seems unable to play on ``r`` from hand or face-up cards.
 
     Their unseen hand cards are all above their pick-up floor (a guess from
-    public facts, :mod:`.inference`), their known cards and face-up cards are all above ``r`` and
-    none is a Swoop card: they must flip, or pick up the pile.
+    public facts, :mod:`.inference`), their known cards and face-up cards are
+    all above ``r`` and none is a Swoop card: they must flip, or pick up the pile.
     """
     obs = ctx.obs
     nxt = (ctx.me + 1) % obs.n

@@ -163,9 +163,7 @@ class Observation:
     plays: int
     out_player: int | None
     # The unseen cards, worked out on first use (a search asks for them per world).
-    _unseen: tuple[int, ...] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    _unseen: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     # ----------------------------------------------------------- plain facts
     @property
@@ -303,7 +301,8 @@ class Observation:
             slots: list[int | None] = [None] * SLOTS
             for s in range(SLOTS):
                 if self.down[p][s]:
-                    slots[s] = pool[pos]
+                    # (too few unseen cards for the slots: world() says so)
+                    slots[s] = pool[pos] if pos < len(pool) else None
                     pos += 1
             down.append(slots)
         return self.world(hands, down, pool[pos:])

@@ -81,8 +81,6 @@ def test_observe_rejects_a_bad_seat():
         observe(state, 4)
 
 
-
-
 def test_the_observation_holds_facts_only_and_no_guesses():
     """Guesses about hidden cards (floors, gaps, how to weigh re-deals) are the AI's."""
     names = {f.name for f in fields(Observation)}
@@ -179,7 +177,10 @@ def _spoil(kind, hands, down, set_aside, obs):
     ("kind", "message"),
     [
         ("short", r"^world: player 2's hand needs 11 unseen cards \(11 held, 0 known\), got 10$"),
-        ("own", r"^world: player 1 is this seat, whose hand is known; place no cards there, got 1$"),
+        (
+            "own",
+            r"^world: player 1 is this seat, whose hand is known; place no cards there, got 1$",
+        ),
         ("seen", r"^world: card \d+ is not one this seat cannot see$"),
         ("twice", r"^world: card \d+ is placed twice$"),
         ("slot", r"^world: player 2's face-down slot 0 needs a card$"),
