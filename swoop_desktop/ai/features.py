@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, Observation
 
+from .inference import guesses
+
 FEATURES: tuple[str, ...] = (
     "out",
     "shed",
@@ -120,6 +122,7 @@ class Context:
     next_danger: float
     next_known: list[int]  # known cards per rank in the next player's hand
     next_hand: int
+    next_floor: int  # the next player's unseen hand cards are probably above this rank
     non_pickup_exists: bool
     points: list[int]  # card points per rank
 
@@ -174,6 +177,7 @@ def make_context(
         next_danger=next_danger,
         next_known=known_next,
         next_hand=obs.hand_counts[nxt],
+        next_floor=guesses(obs).floors[nxt],
         non_pickup_exists=non_pickup,
         points=points,
     )
@@ -276,13 +280,13 @@ def _gift(ctx: Context, r: int, new_run: int) -> float:
 def _squeeze(ctx: Context, r: int) -> float:
     """1 when the next player seems unable to play on ``r`` from hand or face-up cards.
 
-    Their unseen hand cards are all above their pick-up floor (a public
-    inference), their known cards and face-up cards are all above ``r`` and
-    none is a Swoop card: they must flip, or pick up the pile.
+    Their unseen hand cards are all above their pick-up floor (a guess from
+    public facts, :mod:`.inference`), their known cards and face-up cards are
+    all above ``r`` and none is a Swoop card: they must flip, or pick up the pile.
     """
     obs = ctx.obs
     nxt = (ctx.me + 1) % obs.n
-    floor = obs.floors[nxt]
+    floor = ctx.next_floor
     unknown = obs.hand_counts[nxt] - sum(ctx.next_known)
     if unknown > 0 and floor < r:
         return 0.0

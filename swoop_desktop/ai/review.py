@@ -47,6 +47,7 @@ from swoop_desktop.engine.observation import FOLLOW, Observation
 
 from .bots import action_rank
 from .hint import explain
+from .inference import determinize
 from .search import HardBot, RolloutPolicy, expected_points, match_value
 
 #: Label thresholds in points of margin lost against the best action, upper bounds.
@@ -217,7 +218,7 @@ def assess(
     margins: dict[Action, list[float]] = {a: [] for a in cands}  # per world, for pairing
     mine_before = obs.hand_counts[me]
     for _ in range(worlds):
-        world = decision.truth.clone() if hindsight else obs.determinize(rng, bot.gap_weight)
+        world = decision.truth.clone() if hindsight else determinize(obs, rng, bot.gap_weight)
         play_seed = rng.getrandbits(32)
         for a in cands:
             state = world.clone()

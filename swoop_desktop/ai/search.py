@@ -17,9 +17,11 @@ The work is a fixed number of worlds (default :data:`DEFAULT_WORLDS`), the
 same on any machine; the clock is only a safety cap. With one legal action
 it does not search at all.
 
-The worlds it plays are :class:`GameState` objects it builds itself from the
-observation (``Observation.determinize``); it never sees the real deal (the
-``peek`` hook exists for the tournament's upper-bound benchmark only).
+The worlds it plays are dealt from the observation by
+:class:`~.inference.WorldSampler` (the unseen cards placed at random, guided
+by what the public history suggests) and built by the engine's fact-only
+``Observation.world``; it never sees the real deal (the ``peek`` hook exists
+for the tournament's upper-bound benchmark only).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
 from swoop_desktop.engine.playout import OVER, PlayoutState
 
 from .bots import NormalBot, action_rank
+from .inference import GAP_WEIGHT, WorldSampler
 
 DEFAULT_WORLDS = 48
 # Besides the chance of winning the match, each point of this hand's margin
@@ -396,7 +399,7 @@ class HardBot(NormalBot):
         use_clock: bool = True,
         noise: float = 0.1,
         confidence: float = 1.0,
-        gap_weight: float = 0.2,
+        gap_weight: float = GAP_WEIGHT,
         objective: str = "match",
         points_weight: float = POINTS_WEIGHT,
     ) -> None:
@@ -450,6 +453,7 @@ class HardBot(NormalBot):
         target = obs.rules.target
         worlds = 0
         policy = RolloutPolicy(self.weights, obs.unseen_rank_counts(), obs.rules, self.noise)
+        sampler = WorldSampler(obs, self.gap_weight)
         halve_at = 4
         clock = time.perf_counter
         while alive and worlds < self.max_worlds:
@@ -458,7 +462,7 @@ class HardBot(NormalBot):
             if self.peek is not None:
                 world = _real_hands(self.peek(), rng)
             else:
-                world = obs.determinize(rng, self.gap_weight)
+                world = sampler.sample(rng)
             seed = rng.getrandbits(32)
             state = world.clone()
             state.apply_fast(base)

@@ -15,6 +15,7 @@ from .errors import (
     PositionError,
     RulesError,
     TerminationError,
+    WorldError,
 )
 from .match import Match, hand_seed
 from .position import format_position, parse_position
@@ -42,6 +43,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "TerminationError",
+    "WorldError",
     "action_from_json",
     "card_rank",
     "card_suit",

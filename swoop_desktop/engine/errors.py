@@ -23,6 +23,10 @@ class IllegalActionError(EngineError):
     """A well-formed action that the rules forbid here; the message starts with a rule id."""
 
 
+class WorldError(EngineError):
+    """A dealing of the unseen cards that does not fit an observation: the message says where."""
+
+
 class TerminationError(EngineError):
     """R17: a deal ran too long without anyone going out (a bug, never silent)."""
 

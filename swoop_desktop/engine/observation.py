@@ -1,5 +1,8 @@
 """What one seat may know (docs/rules.md, "What each player may know"), and nothing more.
 
+Facts only: what guesses a player might draw from them (that a hand holds
+nothing low, say) are the AI's business, in ``swoop_desktop.ai.inference``.
+
 :class:`PublicHistory` is fed the engine's events and keeps only their public
 part: who played, flipped, picked up and swooped which cards, and so which
 known cards went into whose hand (minus the ones that player later played).
@@ -11,34 +14,49 @@ hand, the pile, the swept cards, everyone's face-up cards, the counts of
 hands and face-down cards, the number of set-aside cards, the public history,
 the phase, the rules and the scores. AI players receive only this.
 
-:meth:`Observation.determinize` deals every card the seat cannot see
-(other hands' unknown cards, every face-down card, the set-aside cards) at
-random, consistently with the observation, into a fresh :class:`GameState`
-that search may play out.
+:meth:`Observation.world` builds a whole deal from the observation and a
+placing of every card the seat cannot see (other hands' unknown cards, every
+face-down card, the set-aside cards) chosen by the caller, checked to fit;
+:meth:`Observation.random_world` places them uniformly at random. Search
+plays such worlds out through :class:`~swoop_desktop.engine.playout.PlayoutState`.
 """
 
 from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
 
 from .cards import RANK_OF, RANK_SYMBOLS, deck_ids
+from .errors import WorldError, short
 from .events import Dealt, Drew, Event, Flipped, Out, PickedUp, Played, Swooped, Turn
 from .playout import CHAIN, FOLLOW, OVER, PLAY, PlayoutState
 from .rules import SLOTS, Rules
 from .state import PHASE_NAMES, GameState
 
+#: What a public event records.
+PublicKind = Literal["played", "flipped", "picked_up", "swooped", "out"]
+
 
 @dataclass(frozen=True, slots=True)
 class PublicEvent:
-    """One public fact: ``kind`` is played/flipped/picked_up/swooped/out, with the cards."""
+    """One public fact of the hand: ``player`` did ``kind`` with cards of ``ranks``.
 
-    kind: str
+    ``ranks`` are the shown cards' ranks (bottom to top for a pick-up). For a
+    play, ``zones`` says where each card came from (``"hand"``, ``"up0"``-``"up3"``,
+    ``"down0"``-``"down3"``), ``new_pile`` that it started a new pile after a
+    pick-up (R8 ``new_pile``) and ``follow`` that it was a follow-up the player
+    had just been offered (R12).
+    """
+
+    kind: PublicKind
     player: int
     ranks: tuple[int, ...] = ()
     zones: tuple[str, ...] = ()
+    new_pile: bool = False
+    follow: bool = False
 
     def __str__(self) -> str:
         cards = " ".join(RANK_SYMBOLS[r] for r in self.ranks)
@@ -48,17 +66,10 @@ class PublicEvent:
 class PublicHistory:
     """The public record of a deal, built from engine events (hidden parts are ignored).
 
-    ``known[p]`` maps a card id to the history step at which it was seen going
-    into player ``p``'s hand by a public pick-up; it is dropped when that card
-    is played. ``drawn`` holds set-aside cards shown in a high-card draw.
-
-    ``floor[p]`` is a public inference: when ``p`` picked up the pile by
-    playing a higher set (not by a flip), the pile's top was ``t`` and ``p``
-    had no card at or under ``t`` to play instead, nor a Swoop card (or chose
-    not to use them). Cards only ever enter a hand by public pick-ups, so the
-    cards of ``p``'s hand that nobody has seen are all higher than the
-    largest such ``t``, as far as anyone can tell. Search uses it as a strong
-    hint when dealing unseen cards, never as a certainty.
+    ``events`` is the hand's public events in order. ``known[p]`` maps a card
+    id to the history step (an index into ``events``) at which it was seen
+    going into player ``p``'s hand by a public pick-up; it is dropped when that
+    card is played. ``drawn`` holds set-aside cards shown in a high-card draw.
     """
 
     def __init__(self, n_players: int) -> None:
@@ -66,9 +77,6 @@ class PublicHistory:
         self.events: list[PublicEvent] = []
         self.known: list[dict[int, int]] = [{} for _ in range(n_players)]
         self.drawn: set[int] = set()
-        self.floor: list[int] = [0] * n_players
-        self.gaps: list[int] = [0] * n_players  # bitmask of ranks p probably lacks (see below)
-        self.top = 0  # rank on top of the pile as the history saw it, 0 when empty
         self._follow: int | None = None  # the player offered a follow-up just now
 
     def reset(self) -> None:
@@ -76,9 +84,6 @@ class PublicHistory:
         for k in self.known:
             k.clear()
         self.drawn.clear()
-        self.floor = [0] * self.n
-        self.gaps = [0] * self.n
-        self.top = 0
         self._follow = None
 
     def feed(self, events: Iterable[Event]) -> None:
@@ -93,67 +98,37 @@ class PublicHistory:
                     known = self.known[p]
                     for c in ids:
                         known.pop(c, None)
-                    r = RANK_OF[ids[0]]
-                    zones = ev.zones
-                    top = self.top
-                    if (
-                        top
-                        and r < top
-                        and not ev.new_pile
-                        and self._follow != p
-                        and not any(z.startswith("down") for z in zones)
-                    ):
-                        # A set under the top when higher ones would also have gone on:
-                        # the player probably held nothing between (most players shed high).
-                        for q in range(r + 1, top + 1):
-                            self.gaps[p] |= 1 << q
+                    follow = self._follow == p
                     self._follow = None
-                    self.top = r
                     self.events.append(
-                        PublicEvent("played", p, tuple(RANK_OF[c] for c in ids), zones)
+                        PublicEvent(
+                            "played",
+                            p,
+                            tuple(RANK_OF[c] for c in ids),
+                            ev.zones,
+                            ev.new_pile,
+                            follow,
+                        )
                     )
                 case Flipped(player=p, id=c):
                     self.events.append(PublicEvent("flipped", p, (RANK_OF[c],)))
                 case Turn(player=p, phase=phase):
                     self._follow = p if phase == "follow" else None
                 case PickedUp(player=p, ids=ids):
-                    self._note_floor(p, list(ids))
-                    self.top = 0
                     step = len(self.events)
                     for c in ids:
                         self.known[p][c] = step
                     self.events.append(PublicEvent("picked_up", p, tuple(RANK_OF[c] for c in ids)))
                 case Swooped(player=p, ids=ids):
-                    self.top = 0
                     self.events.append(PublicEvent("swooped", p, tuple(RANK_OF[c] for c in ids)))
                 case Out(player=p):
                     self.events.append(PublicEvent("out", p))
-
-    def _note_floor(self, p: int, ids: list[int]) -> None:
-        """Record what a pick-up of ``ids`` by ``p`` says about the cards ``p`` holds unseen."""
-        last = self.events[-1] if self.events else None
-        if last is not None and last.player == p and last.kind == "flipped":
-            return  # new_pile order: a flipped card forced it, not the hand
-        if last is not None and last.player == p and last.kind == "played":
-            # take_all order: the set went on the pile first, then everything was taken.
-            if any(z.startswith("down") for z in last.zones):
-                return
-            below = ids[: len(ids) - len(last.ranks)]
-        else:
-            below = ids  # new_pile order: the pile is taken before the new set is shown
-        if below:
-            top = RANK_OF[below[-1]]
-            if top > self.floor[p]:
-                self.floor[p] = top
 
     def copy(self) -> PublicHistory:
         other = PublicHistory(self.n)
         other.events = list(self.events)
         other.known = [dict(k) for k in self.known]
         other.drawn = set(self.drawn)
-        other.floor = list(self.floor)
-        other.gaps = list(self.gaps)
-        other.top = self.top
         other._follow = self._follow
         return other
 
@@ -178,8 +153,6 @@ class Observation:
     drawn: tuple[int, ...]  # set-aside cards shown in a high-card draw
     known: tuple[tuple[int, ...], ...]  # per player: hand cards known from public pick-ups
     known_step: tuple[tuple[int, ...], ...]  # the history step each known card was seen
-    floors: tuple[int, ...]  # per player: unseen hand cards are probably above this rank
-    gaps: tuple[int, ...]  # per player: bitmask of ranks their unseen cards probably lack
     history: tuple[PublicEvent, ...]
     phase: int
     follow_rank: int
@@ -189,6 +162,8 @@ class Observation:
     scores: tuple[int, ...]
     plays: int
     out_player: int | None
+    # The unseen cards, worked out on first use (a search asks for them per world).
+    _unseen: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     # ----------------------------------------------------------- plain facts
     @property
@@ -214,18 +189,26 @@ class Observation:
 
     def unseen_ids(self) -> list[int]:
         """Every card id this seat cannot place: unknown hand cards, face-down, set-aside."""
-        seen = set(self.hand)
-        seen.update(self.pile)
-        seen.update(self.swept)
-        seen.update(self.drawn)
-        for p in range(self.n):
-            seen.update(c for c in self.up[p] if c is not None)
-            seen.update(self.known[p])
-        return [c for c in deck_ids(self.decks) if c not in seen]
+        return list(self._unseen_cards())
+
+    def _unseen_cards(self) -> tuple[int, ...]:
+        """The unseen card ids in deck order (worked out once)."""
+        cards = self._unseen
+        if cards is None:
+            seen = set(self.hand)
+            seen.update(self.pile)
+            seen.update(self.swept)
+            seen.update(self.drawn)
+            for p in range(self.n):
+                seen.update(c for c in self.up[p] if c is not None)
+                seen.update(self.known[p])
+            cards = tuple(c for c in deck_ids(self.decks) if c not in seen)
+            object.__setattr__(self, "_unseen", cards)  # frozen: a cache of facts, not a change
+        return cards
 
     def unseen_rank_counts(self) -> list[int]:
         counts = [0] * 15
-        for c in self.unseen_ids():
+        for c in self._unseen_cards():
             counts[RANK_OF[c]] += 1
         return counts
 
@@ -249,67 +232,42 @@ class Observation:
         )
         return zlib.crc32(repr(parts).encode())
 
-    # -------------------------------------------------------- determinizing
-    def determinize(self, rng: random.Random, gap_weight: float = 0.2) -> PlayoutState:
-        """A full deal consistent with this observation; the unseen cards placed at random.
+    # ----------------------------------------------------------------- worlds
+    def unseen_hand_counts(self) -> tuple[int, ...]:
+        """Per player, how many hand cards this seat cannot place (0 for its own hand)."""
+        return tuple(
+            0 if p == self.seat else self.hand_counts[p] - len(self.known[p]) for p in range(self.n)
+        )
 
-        Own hand, the pile, swept and face-up cards are as observed; cards known
-        from public pick-ups stay with their holder; shown draw cards stay set
-        aside; everything else unseen is shuffled into the other hands (up to
-        their counts, above a player's ``floors`` entry where the unseen cards
-        allow, and a card of a rank in the player's ``gaps`` only with chance
-        ``gap_weight``), the face-down slots and the set-aside cards.
+    def world(
+        self,
+        hands: Sequence[Sequence[int]],
+        down: Sequence[Sequence[int | None]],
+        set_aside: Sequence[int],
+    ) -> PlayoutState:
+        """The whole deal this observation allows, with the unseen cards placed as given.
+
+        ``hands[p]``: the cards of player ``p``'s hand that this seat has not
+        seen, :meth:`unseen_hand_counts` of them (none for its own hand; cards
+        known from public pick-ups stay with their holder and come first).
+        ``down[p][s]``: the card in face-down slot ``s``, None where the slot is
+        empty. ``set_aside``: the set-aside cards not shown in a draw (the shown
+        ones follow them). Every unseen card must be placed exactly once; a
+        placing that does not fit raises :class:`WorldError` saying where.
+        Everything else (own hand, pile, swept and face-up cards, whose turn,
+        scores) is as observed.
         """
-        pool = self.unseen_ids()
-        rng.shuffle(pool)
+        self._check_world(hands, down, set_aside)
         state = GameState(self.rules, self.n)
-        hands: list[list[int]] = [[] for _ in range(self.n)]
-        hands[self.seat] = list(self.hand)
-        # Players who showed by a pick-up that they hold nothing low get high cards
-        # first (the highest floor first), as far as the unseen cards allow.
-        swoop = [self.rules.is_swoop_rank(r) for r in range(15)]
-        others = [p for p in range(self.n) if p != self.seat]
-        for p in sorted(others, key=lambda q: (-self.floors[q], -self.gaps[q].bit_count())):
-            need = self.hand_counts[p] - len(self.known[p])
-            if need < 0:
-                raise ValueError(f"observation: player {p} has fewer cards than known ones")
-            floor = self.floors[p]
-            gaps = self.gaps[p] if gap_weight < 1 else 0
-            if floor or gaps:
-                picked: list[int] = []
-                rest: list[int] = []
-                for c in pool:
-                    r = RANK_OF[c]
-                    if (
-                        len(picked) < need
-                        and (not floor or (r > floor and not swoop[r]))
-                        and (not (gaps >> r) & 1 or rng.random() < gap_weight)
-                    ):
-                        picked.append(c)
-                    else:
-                        rest.append(c)
-                pool = rest
-            else:
-                picked = []
-            short = need - len(picked)
-            if short:
-                picked.extend(pool[:short])
-                pool = pool[short:]
-            hands[p] = list(self.known[p]) + picked
-        pos = 0
         for p in range(self.n):
-            ids = hands[p]
+            ids = self.hand if p == self.seat else (*self.known[p], *hands[p])
             hand = state.hands[p]
             for c in ids:
                 hand[RANK_OF[c]].append(c)
             state.hand_count[p] = len(ids)
             state.up[p] = list(self.up[p])
-            down = state.down[p]
-            for s in range(SLOTS):
-                if self.down[p][s]:
-                    down[s] = pool[pos]
-                    pos += 1
-        state.set_aside = pool[pos:] + sorted(self.drawn)
+            state.down[p] = list(down[p])
+        state.set_aside = [*set_aside, *sorted(self.drawn)]
         state.pile = list(self.pile)
         state.top = self.top
         state.run = self.run
@@ -323,6 +281,92 @@ class Observation:
         state.plays = self.plays
         state.out_player = self.out_player
         return state
+
+    def random_world(self, rng: random.Random) -> PlayoutState:
+        """A whole deal this observation allows, the unseen cards placed uniformly at random.
+
+        The unseen cards are shuffled, then dealt to the other hands in seat
+        order, the face-down slots (player by player, slot by slot) and the
+        set-aside cards.
+        """
+        pool = self.unseen_ids()
+        rng.shuffle(pool)
+        hands: list[list[int]] = []
+        pos = 0
+        for need in self.unseen_hand_counts():
+            hands.append(pool[pos : pos + max(0, need)])
+            pos += max(0, need)
+        down: list[list[int | None]] = []
+        for p in range(self.n):
+            slots: list[int | None] = [None] * SLOTS
+            for s in range(SLOTS):
+                if self.down[p][s]:
+                    # (too few unseen cards for the slots: world() says so)
+                    slots[s] = pool[pos] if pos < len(pool) else None
+                    pos += 1
+            down.append(slots)
+        return self.world(hands, down, pool[pos:])
+
+    def _check_world(
+        self,
+        hands: Sequence[Sequence[int]],
+        down: Sequence[Sequence[int | None]],
+        set_aside: Sequence[int],
+    ) -> None:
+        """Raise :class:`WorldError` unless the placing fits this observation exactly."""
+        n = self.n
+        if len(hands) != n:
+            raise WorldError(f"world: hands must list {n} players, got {len(hands)}")
+        if len(down) != n:
+            raise WorldError(f"world: down must list {n} players, got {len(down)}")
+        placed: list[int] = []
+        for p, need in enumerate(self.unseen_hand_counts()):
+            if need < 0:
+                raise WorldError(
+                    f"observation: player {p} holds {self.hand_counts[p]} cards, "
+                    f"fewer than the {len(self.known[p])} known ones"
+                )
+            got = len(hands[p])
+            if got != need:
+                if p == self.seat:
+                    raise WorldError(
+                        f"world: player {p} is this seat, whose hand is known;"
+                        f" place no cards there, got {got}"
+                    )
+                raise WorldError(
+                    f"world: player {p}'s hand needs {need} unseen cards "
+                    f"({self.hand_counts[p]} held, {len(self.known[p])} known), got {got}"
+                )
+            placed.extend(hands[p])
+            slots = down[p]
+            if len(slots) != SLOTS:
+                raise WorldError(f"world: player {p} has {SLOTS} face-down slots, got {len(slots)}")
+            for s, held in enumerate(self.down[p]):
+                c = slots[s]
+                if c is None:
+                    if held:
+                        raise WorldError(f"world: player {p}'s face-down slot {s} needs a card")
+                elif held:
+                    placed.append(c)
+                else:
+                    raise WorldError(
+                        f"world: player {p}'s face-down slot {s} is empty, got {short(c)}"
+                    )
+        want = self.set_aside_count - len(self.drawn)
+        if len(set_aside) != want:
+            raise WorldError(f"world: {want} set-aside cards are unseen, got {len(set_aside)}")
+        placed.extend(set_aside)
+        unseen = set(self._unseen_cards())
+        if len(placed) == len(unseen) and unseen == set(placed):
+            return  # every unseen card, each exactly once
+        once: set[int] = set()
+        for c in placed:
+            if c not in unseen:
+                raise WorldError(f"world: card {short(c)} is not one this seat cannot see")
+            if c in once:
+                raise WorldError(f"world: card {c} is placed twice")
+            once.add(c)
+        raise WorldError(f"world: card {min(unseen - once)} is unseen but placed nowhere")
 
 
 def observe(state: GameState, seat: int, history: PublicHistory | None = None) -> Observation:
@@ -366,12 +410,6 @@ def observe(state: GameState, seat: int, history: PublicHistory | None = None) -
         drawn=drawn,
         known=tuple(known),
         known_step=tuple(steps),
-        gaps=(0,) * n
-        if history is None
-        else tuple(0 if p == seat else history.gaps[p] for p in range(n)),
-        floors=(0,) * n
-        if history is None
-        else tuple(0 if p == seat else history.floor[p] for p in range(n)),
         history=() if history is None else tuple(history.events),
         phase=state.phase,
         follow_rank=state.follow_rank,
@@ -392,5 +430,6 @@ __all__ = [
     "Observation",
     "PublicEvent",
     "PublicHistory",
+    "PublicKind",
     "observe",
 ]

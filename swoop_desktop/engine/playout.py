@@ -2,9 +2,10 @@
 
 The AI never names :class:`~swoop_desktop.engine.state.GameState` (a check in
 ``make lint`` holds it to that). Worlds it plays out come from
-:meth:`Observation.determinize`, and search is written against this
-:class:`PlayoutState` protocol: public attributes and the fast, unchecked
-moves, nothing private. ``GameState`` implements it.
+:meth:`Observation.world` (the unseen cards placed as the AI chose, checked
+to fit what the seat sees) or :meth:`Observation.random_world`, and search is
+written against this :class:`PlayoutState` protocol: public attributes and
+the fast, unchecked moves, nothing private. ``GameState`` implements it.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ def test_redealing_unseen_cards_never_changes_a_decision(preset):
         choices = [bot.choose(obs, legal) for bot in bots]
         for k in range(2):
             # Another deal that agrees with everything this seat can see.
-            world = obs.determinize(random.Random(1000 * seed + k))
+            world = obs.random_world(random.Random(1000 * seed + k))
             other_down = [world.down[p] for p in range(world.n)]
             if other_down != [state.down[p] for p in range(state.n)]:
                 hidden_changed += 1
@@ -82,7 +82,7 @@ def test_the_match_aware_search_never_peeks_and_really_searches():
         if bot.last_base is not None and choice != bot.last_base:
             overruled += 1
         for k in range(2):
-            world = obs.determinize(random.Random(77 * seed + k))
+            world = obs.random_world(random.Random(77 * seed + k))
             other_obs = observe(world, seat, history)
             assert other_obs == obs
             again = HardBot(seed=9, max_worlds=12, use_clock=False)

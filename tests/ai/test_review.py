@@ -93,7 +93,7 @@ def test_the_fair_verdict_never_depends_on_cards_the_player_could_not_see():
             continue
         chosen = legal[-1]
         fair = assess(Decision(0, 0, obs, tuple(legal), chosen, state.clone(), 1), worlds=8)
-        world = obs.determinize(random.Random(seed))
+        world = obs.random_world(random.Random(seed))
         assert observe(world, seat, history) == obs
         redealt = assess(Decision(0, 0, obs, tuple(legal), chosen, world, 1), worlds=8)
         assert redealt == fair
