@@ -44,6 +44,7 @@ from typing import Any
 from swoop_desktop.engine import END, RANK_OF, Action, Add, End, Flip, Play, Rules
 from swoop_desktop.engine.cards import RANK_NAMES, count_phrase
 from swoop_desktop.engine.observation import FOLLOW, Observation
+from swoop_desktop.engine.playout import PlayoutState
 
 from .bots import action_rank
 from .hint import explain
@@ -82,7 +83,7 @@ class Decision:
     legal: tuple[Action, ...]
     chosen: Action
     # The real deal then, a play-out state handed over by the referee (hindsight only).
-    truth: Any = field(repr=False, compare=False)
+    truth: PlayoutState | None = field(default=None, repr=False, compare=False)
     number: int = 0  # 1-based count of the seat's decisions in the game
 
 
@@ -217,8 +218,15 @@ def assess(
     sums = {a: [0.0, 0.0, 0.0, 0.0] for a in cands}  # points, margin, win, pick-ups
     margins: dict[Action, list[float]] = {a: [] for a in cands}  # per world, for pairing
     mine_before = obs.hand_counts[me]
+    truth = decision.truth
+    if hindsight and truth is None:
+        raise ValueError("a hindsight verdict needs the real deal, which this decision lacks")
     for _ in range(worlds):
-        world = decision.truth.clone() if hindsight else determinize(obs, rng, bot.gap_weight)
+        world = (
+            truth.clone()
+            if truth is not None and hindsight
+            else determinize(obs, rng, bot.gap_weight)
+        )
         play_seed = rng.getrandbits(32)
         for a in cands:
             state = world.clone()

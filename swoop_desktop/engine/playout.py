@@ -58,5 +58,7 @@ class PlayoutState(Protocol):
 
     def cards_left(self, player: int) -> int: ...
 
+    def hand_ids(self, player: int) -> list[int]: ...
+
 
 __all__ = ["CHAIN", "FOLLOW", "OVER", "PLAY", "PlayoutState"]

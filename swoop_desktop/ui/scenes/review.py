@@ -25,10 +25,18 @@ from typing import Any
 
 import pygame
 
-from swoop_desktop.ai.review import REVIEW_WORLDS, Cancelled, Decision, Review, Verdict
+from swoop_desktop.ai.review import (
+    REVIEW_WORLDS,
+    Cancelled,
+    Decision,
+    Review,
+    Verdict,
+    assess,
+    review_decisions,
+)
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import RANK_OF, Action, Flip, Rules, action_from_json
-from swoop_desktop.referee.review import decisions, review
+from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_size
@@ -162,36 +170,23 @@ class ReviewScene(Scene):
 
     def _work(self) -> None:
         try:
-            fair = review(
-                self.rules,
-                self.players,
-                self.seed,
-                self.hands,
-                0,
-                self.hand,
-                self.worlds,
-                progress=self._progress,
-                cancel=self.cancel,
+            # The decisions were found once, when the screen opened: no replay here.
+            fair = review_decisions(
+                self.decisions, self.worlds, self.seed, progress=self._progress, cancel=self.cancel
             )
             half = len(self.decisions)
-            seen = review(
-                self.rules,
-                self.players,
-                self.seed,
-                self.hands,
-                0,
-                self.hand,
-                max(1, self.worlds // 2),
-                hindsight=True,
-                cancel=self.cancel,
-                progress=lambda d, t: self._progress(half + d // 2, 0),
-            )
+            hindsight: list[Verdict] = []
+            for i, d in enumerate(self.decisions):
+                if self.cancel.is_set():
+                    raise Cancelled
+                hindsight.append(assess(d, max(1, self.worlds // 2), self.seed, hindsight=True))
+                self._progress(half + i + 1, 0)
         except Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - a review must never take the game down
             self.failed = f"The review could not be finished ({exc})."
             return
-        result = Review(fair.verdicts, seen.hindsight)
+        result = Review(fair.verdicts, hindsight)
         # A finished analysis is kept even if the player closes the screen right away.
         if self.app.dirs.usable:
             for text in store_review(self.app.dirs, self.key, result.to_json()):
