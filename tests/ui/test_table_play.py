@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -202,10 +204,14 @@ def test_a_whole_hand_keyboard_only(tmp_path):
             assert table.match.hand_no == 1
 
 
+def _hint_shown(pilot) -> bool:
+    return bool(pilot.table.toast) and pilot.table.toast[0].startswith("Hint: ")
+
+
 def test_hint_selects_the_suggested_cards(pilot):
     assert pilot.wait_for_turn()
     pilot.press(pygame.K_h)
-    assert pilot.table.toast and pilot.table.toast[0].startswith("Hint: ")
+    assert pilot.until(lambda: _hint_shown(pilot), 5)
     st = pilot.table.state
     if pilot.table.selected:
         action = pilot.table.action_for(pilot.table.selected)
@@ -419,3 +425,48 @@ def test_r5_high_card_draw_is_shown_then_the_cards_go_back(tmp_path):
         for c in drawn:  # back in the set-aside stack, face down
             s = table.sprites[c]
             assert not s.face_up and (s.x, s.y) == targets[c][:2]
+
+
+def _until_real(pilot, condition, seconds: float) -> bool:
+    """Step frames until ``condition`` holds or ``seconds`` of real time pass."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        if condition():
+            return True
+        pilot.step()
+    return condition()
+
+
+def _slow_hint(monkeypatch, seconds: float) -> None:
+    import time as _time
+
+    from swoop_desktop.ai import hint as real_hint
+    from swoop_desktop.ui.table import seats
+
+    def slow(*args, **kwargs):
+        _time.sleep(seconds)
+        return real_hint(*args, **kwargs)
+
+    monkeypatch.setattr(seats, "hint", slow)
+
+
+def test_a_hint_is_looked_for_off_the_frame_loop(pilot, monkeypatch):
+    _slow_hint(monkeypatch, 0.6)
+    assert pilot.wait_for_turn()
+    t0 = time.perf_counter()
+    pilot.press(pygame.K_h)
+    assert time.perf_counter() - t0 < 0.3  # the frame that took the key did not wait
+    assert pilot.table.toast[0].startswith("Looking for a hint")
+    frames = pilot.app.frames
+    assert _until_real(pilot, lambda: _hint_shown(pilot), 5)
+    assert pilot.app.frames - frames > 5  # frames went on while the search ran
+
+
+def test_a_hint_that_comes_after_you_played_is_dropped(pilot, monkeypatch):
+    _slow_hint(monkeypatch, 0.4)
+    assert pilot.wait_for_turn()
+    table = pilot.table
+    pilot.press(pygame.K_h)
+    table.apply(table.state.legal_actions()[0])  # you play before the hint is in
+    assert _until_real(pilot, lambda: table.hint_job is None, 5)
+    assert not _hint_shown(pilot)

@@ -52,6 +52,7 @@ from ..table.draw import TableDrawing
 from ..table.drivers import GAME, SeatDriver, TableConfig
 from ..table.input import TableInput
 from ..table.seats import (
+    HintJob,
     Saver,
     history_from,
     seat_setup,
@@ -142,6 +143,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.key_queue: list[pygame.event.Event] = []
         self.wait_click = False
         self.overlay_pending = False
+        self.hint_job: HintJob | None = None
         self.saver = Saver() if config.saves else None
         self.finished_recorded = False
         self.plays = 0
@@ -789,6 +791,7 @@ class TableScene(TableInput, TableDrawing, Scene):
             )
         self.anim.update(dt)
         self._follow_picture()
+        self._collect_hint()
         if self.toast:
             text, left, colour = self.toast
             self.toast = (text, left - dt, colour) if left - dt > 0 else None

@@ -29,6 +29,7 @@ from swoop_desktop.engine.cards import RANK_NAMES
 
 from ..controls import Button, set_hand_cursor
 from .parts import TableParts
+from .seats import HintJob
 from .show import Tween
 from .view import plural
 
@@ -228,31 +229,45 @@ class TableInput(TableParts):
         return []
 
     def show_hint(self) -> None:
+        """H or the Hint button: the search looks for your best play on a worker thread
+        (up to a quarter of a second), so the table keeps drawing; the answer is shown
+        when it comes, if it is still your turn at the same position."""
         st = self.state
         if st is None or st.is_over or st.to_move != HUMAN_SEAT or not self.you_play:
             self.notify("A hint is given on your turn")
             return
-        from swoop_desktop.ai import hint, observe
+        if self.hint_job is not None and self.hint_job.key == self.plays:
+            return  # already looking
+        from swoop_desktop.ai import observe
 
-        try:
-            # The strongest bot that answers within the hint's time (its own cap).
-            h = hint(
-                observe(st, 0, self.history), st.legal_actions(), seed=self.match.seed + self.plays
-            )
-        except Exception as exc:  # noqa: BLE001 - a hint must never break the game
-            _log.exception("hint failed")
-            self.notify(f"No hint available ({exc})")
+        self.hint_job = HintJob(
+            self.plays, observe(st, HUMAN_SEAT, self.history), st.legal_actions(), self.match.seed
+        )
+        self.notify("Looking for a hint…", self.app.theme.highlight, 2)
+
+    def _collect_hint(self) -> None:
+        """Show a hint that has come in (called every frame by the scene)."""
+        job = self.hint_job
+        if job is None or not job.ready:
             return
-        if h.action == END:
+        self.hint_job = None
+        st = self.state
+        if job.key != self.plays or st is None or st.to_move != HUMAN_SEAT:
+            return  # the position moved on: the hint no longer applies
+        if job.error is not None or job.result is None:
+            self.notify(f"No hint available ({job.error})")
+            return
+        action, reason = job.result
+        if action == END:
             self.selected = []
         else:
-            ids = self._ids_for(h.action)
+            ids = self._ids_for(action)
             self.selected = [c for c in ids if c not in [st.down[HUMAN_SEAT][s] for s in range(4)]]
-            if isinstance(h.action, Flip):
+            if isinstance(action, Flip):
                 mine = self._my_card_ids()
                 if ids and ids[0] in mine:
                     self.focus = mine.index(ids[0])
-        self.notify("Hint: " + h.reason, self.app.theme.highlight, 6)
+        self.notify("Hint: " + reason, self.app.theme.highlight, 6)
         self._restack()
         self._build_buttons()
 

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..controls import Button
     from .drivers import SeatDriver, TableConfig
     from .layout import Layout
-    from .seats import Seat
+    from .seats import HintJob, Seat
     from .show import Animator, CardSprite, Tween
     from .view import TableView
 
@@ -74,6 +74,7 @@ class TableParts:
     last_actor: int
     turn_since: float
     overlay_pending: bool
+    hint_job: HintJob | None  # a hint being looked for
     plays: int
     _text_cache: dict[tuple[Any, ...], Any]  # rendered lines and wrapped paragraphs
     _felt: pygame.Surface | None

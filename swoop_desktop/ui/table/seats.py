@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from swoop_desktop.ai import choose_safely, load_opponents, make_bot, observe
+from swoop_desktop.ai import choose_safely, hint, load_opponents, make_bot, observe
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, GameState, Match
 from swoop_desktop.engine.observation import PublicHistory
@@ -203,6 +203,36 @@ class Thinker:
         else:
             lo, hi = self.seat.think_ms[0] / 1000, self.seat.think_ms[1] / 1000
         return rng.uniform(lo, hi)
+
+
+class HintJob:
+    """The Hint button's search for one position, on a worker thread.
+
+    The hint caps its own time (a quarter of a second); the frame loop only
+    polls :attr:`ready`, so pressing H never stalls a frame. ``key`` is the
+    play the hint was asked at: an answer that comes after the position moved
+    on is dropped by the table.
+    """
+
+    def __init__(self, key: int, obs: Any, legal: list[Action], seed: int) -> None:
+        self.key = key
+        self.result: tuple[Action, str] | None = None
+        self.error: str | None = None
+
+        def work() -> None:
+            try:
+                found = hint(obs, legal, seed=seed + key)
+                self.result = (found.action, found.reason)
+            except Exception as exc:  # noqa: BLE001 - a hint must never break the game
+                _log.exception("hint failed")
+                self.error = str(exc)
+
+        self.thread = threading.Thread(target=work, name="hint", daemon=True)
+        self.thread.start()
+
+    @property
+    def ready(self) -> bool:
+        return not self.thread.is_alive()
 
 
 def snapshot(match: Match) -> Match:
