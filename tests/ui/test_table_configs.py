@@ -95,3 +95,18 @@ def test_no_module_of_the_ui_subclasses_the_table():
     for info in pkgutil.walk_packages(swoop_desktop.ui.__path__, "swoop_desktop.ui."):
         importlib.import_module(info.name)
     assert TableScene.__subclasses__() == []
+
+
+def test_a_long_status_line_keeps_clear_of_the_side_seats_markers(tmp_path):
+    for size in ((1280, 720), (960, 600), (1920, 1080)):
+        with Pilot(size=size, data_dir=tmp_path / f"{size[0]}", seed=5, start="title") as p:
+            record_finished_game(p.app.dirs, finished_match(22), [{"name": "You"}])
+            table = start_replay(p.app, load_history(p.app.dirs)[0][0], "fast")
+            table.news[1] = ("picked up 4 · new pile with a 6 then added a 6", table.clock)
+            table.news[3] = ("picked up 2 · new pile with two 9s", table.clock)
+            status = "Replay (paused) · You to play — then Lefty"
+            back, img = table._status_place(status)
+            for seat, rect, _lines, _ink in table._news_marks():
+                if seat in (1, 3):
+                    assert not back.colliderect(rect), (size, seat, back, rect)
+            assert img.get_height() >= 12 and back.width >= img.get_width()

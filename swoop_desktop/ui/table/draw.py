@@ -19,7 +19,7 @@ from swoop_desktop.engine.cards import SYMBOL_RANKS
 
 from ..controls import Button
 from . import layout as L
-from .parts import TableParts
+from .parts import Colour, TableParts
 from .view import counted, plural
 
 
@@ -351,14 +351,15 @@ class TableDrawing(TableParts):
             rect.midbottom = (plate.centerx, plate.top - gap)
         return rect
 
-    def _draw_news(self, surface: pygame.Surface) -> None:
+    def _news_marks(self) -> list[tuple[int, pygame.Rect, list[pygame.Surface], Colour]]:
+        """Each seat's last-play marker: (seat, where, its lines, ink)."""
         t, lay = self.app.theme, self.lay
         px = max(11, int(16 * lay.u))
-        for p, (words, since) in sorted(self.news.items()):
+        out = []
+        for p, (words, _since) in sorted(self.news.items()):
             if p >= len(lay.seat_boxes):
                 continue
-            swoop = words.endswith("Swoop!")
-            ink = t.accent if swoop else t.last_play
+            ink = t.accent if words.endswith("Swoop!") else t.last_play
             # At most a plate's width (two lines for a play and its bonus play).
             lines = [
                 self._text(w.strip(), px, ink, True)
@@ -366,8 +367,14 @@ class TableDrawing(TableParts):
             ]
             width = max(img.get_width() for img in lines) + lay.px(20)
             line_h = lines[0].get_height()
-            rect = self.news_rect(p, (width, line_h * len(lines) + lay.px(8)))
-            age = self.clock - since
+            out.append((p, self.news_rect(p, (width, line_h * len(lines) + lay.px(8))), lines, ink))
+        return out
+
+    def _draw_news(self, surface: pygame.Surface) -> None:
+        t, lay = self.app.theme, self.lay
+        for p, rect, lines, ink in self._news_marks():
+            line_h = lines[0].get_height()
+            age = self.clock - self.news[p][1]
             edge = ink if age < 0.6 else t.panel_edge  # a fresh play lights up its marker
             radius = min(rect.h // 2, lay.px(12))
             surface.blit(self._panel(rect.size, t.panel, 225, radius, edge), rect)
@@ -481,15 +488,52 @@ class TableDrawing(TableParts):
         turn = "You to play" if name == "You" else f"{name}'s turn"  # a replay of your game
         return f"{turn} — then {nxt}"
 
+    def _status_place(self, status: str) -> tuple[pygame.Rect, pygame.Surface]:
+        """Where the status line goes and its picture: above the pile, clear of the
+        side seats' last-play markers (moved along, then made smaller if it must)."""
+        t, lay = self.app.theme, self.lay
+        size = max(12, int(19 * lay.u))
+        img = self._text(status, size, t.text, True)
+        cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
+        top = int(lay.pile_centre[1] - lay.pile_card[1] * 0.725 - lay.px(12) - img.get_height())
+        back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
+        band = pygame.Rect(0, back.top, lay.width, back.height)
+        left, right = 0, lay.width
+        gap = lay.px(6)
+        for p, rect, _lines, _ink in self._news_marks():
+            if not rect.colliderect(band):
+                continue
+            if p == 1:
+                left = max(left, rect.right + gap)
+            elif p == 3:
+                right = min(right, rect.left - gap)
+        room = right - left
+        if room <= 0 or (back.left >= left and back.right <= right):
+            return back, img
+        # Smaller type first; then without "— then <next seat>", which the plates also show.
+        texts = [status] + ([status.split(" — ")[0]] if " — " in status else [])
+        for text in texts:
+            size = max(12, int(19 * lay.u))
+            while True:
+                img = self._text(text, size, t.text, True)
+                back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
+                if back.width <= room or size <= 12:
+                    break
+                size -= 1
+            if back.width <= room:
+                break
+        if back.left < left:
+            back.left = left
+        if back.right > right:
+            back.right = right
+        return back, img
+
     def _draw_hud(self, surface: pygame.Surface) -> None:
         t, lay = self.app.theme, self.lay
         # Status line above the pile.
         status = self._status()
         if status:
-            img = self._text(status, max(12, int(19 * lay.u)), t.text, True)
-            cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
-            top = int(lay.pile_centre[1] - lay.pile_card[1] * 0.725 - lay.px(12) - img.get_height())
-            back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
+            back, img = self._status_place(status)
             surface.blit(self._panel(back.size, t.panel, 170, back.h // 2), back)
             surface.blit(img, img.get_rect(center=back.center))
         # The log, newest at the bottom, scrollable with the wheel.
