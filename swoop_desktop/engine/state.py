@@ -4,14 +4,13 @@ This module holds hidden cards (hands, face-down cards, the set-aside cards).
 AI code never imports it: it sees an ``Observation`` instead.
 
 ``GameState.apply`` checks an action and returns the ordered list of events;
-``apply_fast`` skips the checks and the event dicts, for search. Both share
+``apply_fast`` skips the checks and the events, for search. Both share
 one implementation of the rules, so they can never disagree.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -400,10 +399,13 @@ class GameState:
     def _play_set(self, p: int, action: Play | Add, is_add: bool, ev: Events | None) -> None:
         r, ids, zones = self._take(p, action)
         k = len(ids)
-        if ev is not None:
-            ev.append(Played(p, tuple(ids), tuple(zones), r))
         pile = self.pile
-        if self._swoop_rank[r]:
+        # A set higher than the top starts a new pile (R8 new_pile): its Played event
+        # follows the pick-up, so it is made there.
+        swoop = self._swoop_rank[r]
+        if ev is not None and (swoop or not pile or r <= self.top or not self._new_pile):
+            ev.append(Played(p, tuple(ids), tuple(zones), r))
+        if swoop:
             pile.extend(ids)
             self._swoop(p, "swoop_card", ev)
             if not self._out(p, ev):
@@ -432,9 +434,7 @@ class GameState:
             self.top = r
             self.run = k
             if ev is not None:
-                played = ev[-2]  # picked_up happens before the new pile starts
-                assert isinstance(played, Played)
-                ev[-2], ev[-1] = ev[-1], replace(played, new_pile=True)
+                ev.append(Played(p, tuple(ids), tuple(zones), r, True))
             self._after_new_pile(p, r, ev)
         else:
             pile.extend(ids)
@@ -458,12 +458,12 @@ class GameState:
         in_chain = self.phase == CHAIN
         if ev is not None:
             ev.append(Flipped(p, slot, c))
-        played = Played(p, (c,), (_zone("down", slot),), r)
+        zones = (_zone("down", slot),) if ev is not None else ()
         pile = self.pile
         if self._swoop_rank[r]:
             pile.append(c)
             if ev is not None:
-                ev.append(played)
+                ev.append(Played(p, (c,), zones, r))
             self._swoop(p, "swoop_card", ev)
             if not self._out(p, ev):
                 self._bonus(p, ev)
@@ -473,7 +473,7 @@ class GameState:
             self.top = r
             pile.append(c)
             if ev is not None:
-                ev.append(played)
+                ev.append(Played(p, (c,), zones, r))
             if self.run >= 4:
                 self._swoop(p, "four", ev)
                 if not self._out(p, ev):
@@ -498,12 +498,12 @@ class GameState:
             self.top = r
             self.run = 1
             if ev is not None:
-                ev.append(replace(played, new_pile=True))
+                ev.append(Played(p, (c,), zones, r, True))
             self._after_new_pile(p, r, ev)
         else:
             pile.append(c)
             if ev is not None:
-                ev.append(played)
+                ev.append(Played(p, (c,), zones, r))
             self._pick_up(p, ev)
             self._pass(p, ev)
 
@@ -602,7 +602,8 @@ class GameState:
                 raise IllegalActionError(
                     "R13: a chain of mystery cards is under way: flip another or end"
                 )
-            self._check_cards(p, action, "R6")  # type: ignore[arg-type]
+            r = self._check_cards(p, action, "R6")  # type: ignore[arg-type]
+            self._check_shape(action, r)  # type: ignore[arg-type]
         elif kind is Add:
             if phase != FOLLOW:
                 raise IllegalActionError("R12: no follow-up is offered now")
@@ -612,6 +613,7 @@ class GameState:
                     f"R12: the follow-up is for {RANK_SYMBOLS[self.follow_rank]}s, "
                     f"not {RANK_SYMBOLS[r]}s"
                 )
+            self._check_shape(action, r)  # type: ignore[arg-type]
         elif kind is Flip:
             if phase == FOLLOW:
                 raise IllegalActionError(
@@ -631,7 +633,14 @@ class GameState:
                 )
         else:
             raise IllegalActionError(f"R6: {action!r} is not an action")
-        if action not in self.legal_actions():  # a last guard; the checks above explain
+
+    @staticmethod
+    def _check_shape(action: Play | Add, r: int) -> None:
+        """After the rule checks, the form of the action: it must equal one that
+        ``legal_actions`` lists (hand ranks and face-up slots as tuples, the slots in
+        order, each once), without listing them all."""
+        hand, up = action.hand, action.up
+        if hand != (r,) * len(hand) or (up != () and up != tuple(sorted(set(up)))):
             raise IllegalActionError(f"R6: {action.to_json()} is not legal here")
 
     def _check_cards(self, p: int, action: Play | Add, rule: str) -> int:
@@ -649,6 +658,8 @@ class GameState:
         if len(ranks) != 1:
             raise IllegalActionError("R6: a set is cards of one rank")
         (r,) = ranks
+        if type(r) is not int or not 1 <= r <= 14:
+            raise IllegalActionError(f"R2: there is no rank {r!r} (ranks are 1 to 14, A to X)")
         if self._swoop_rank[r] and action.size > 1:
             raise IllegalActionError(
                 "R10: a Swoop card is played on its own, never in a set or follow-up"

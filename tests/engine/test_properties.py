@@ -9,7 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swoop_desktop.engine import (
+    END,
+    RANK_OF,
+    Add,
+    Flip,
+    IllegalActionError,
     Match,
+    Play,
     Rules,
     action_from_json,
     format_position,
@@ -174,3 +180,53 @@ def test_events_alone_rebuild_every_zone(rules, players, seed, choice_seed):
         if not state.is_over:
             assert board.to_move == state.to_move and board.phase == state.phase_name
     assert board.over == state.is_over
+
+
+UPS: list = [(), *((s,) for s in range(-1, 5)), *((a, b) for a in range(4) for b in range(4))]
+UPS += [(0, 1, 2), (2, 1, 0), (0, 1, 2, 3), [1], [0, 2], []]
+
+
+def _candidates(state, rng: random.Random) -> list:
+    """Well-formed and malformed actions near this state: the ranks in play and one
+    more, up to five cards, slots out of order or twice, lists for tuples, slots that
+    do not exist, and every flip."""
+    p = state.to_move
+    ranks = {r for r in range(1, 15) if state.hands[p][r]}
+    ranks |= {RANK_OF[c] for c in state.up[p] if c is not None}
+    ranks |= {state.follow_rank or 7, state.top or 8, rng.randrange(1, 15)}
+    found: list = [END, Flip("1"), *(Flip(s) for s in range(-1, 5))]
+    for kind in (Play, Add):
+        for r in ranks:
+            found += [kind((r,) * k, up) for k in range(6) for up in UPS]
+            found += [kind([r], ()), kind((r, r % 14 + 1), ())]
+        found += [kind((x,) * k) for x in (0, -1, 15) for k in (1, 2)]
+    return found
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=rules_strategy,
+    players=st.integers(3, 6),
+    seed=st.integers(0, 2**32),
+    choice_seed=st.integers(0, 2**32),
+)
+def test_check_accepts_exactly_the_listed_actions(rules, players, seed, choice_seed):
+    """check (the first step of apply) refuses every action legal_actions does not
+    list, touching nothing, and accepts every one it does, in every phase of a deal."""
+    state, _ = new_deal(rules, players, seed)
+    rng = random.Random(choice_seed)
+    looked = 0
+    while not state.is_over and looked < 8:
+        legal = state.legal_actions()
+        if rng.random() < 0.15 or state.phase_name != "play":
+            looked += 1
+            before = format_position(state)
+            for action in _candidates(state, rng) + legal:
+                try:
+                    state.check(action)
+                except IllegalActionError:
+                    assert action not in legal, action
+                else:
+                    assert action in legal, action
+            assert format_position(state) == before
+        state.apply(rng.choice(legal))

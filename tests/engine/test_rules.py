@@ -217,6 +217,16 @@ def test_r6_a_set_is_one_rank():
         act(state, {"play": {"hand": "9"}})
 
 
+@pytest.mark.parametrize("rank", [0, -1, 15, 7.0, "7", None])
+def test_r2_an_action_naming_no_rank_is_refused_in_plain_words(rank):
+    state = three("7 X X K")  # two Jokers (rank 14): -1 must not reach them
+    before = pos(state)
+    for action in (Play((rank,)), Play((rank, rank))):
+        with pytest.raises(IllegalActionError, match=r"^R2: there is no rank .* \(ranks are 1"):
+            state.apply(action)
+    assert pos(state) == before
+
+
 def test_r6_equal_rank_hand_cards_are_one_action_face_up_slots_are_not():
     state = three("7 7", up0=["7", "7", None, None], down0=["2", "3", "4", "5"])
     plays = [a for a in state.legal_actions() if isinstance(a, Play)]
