@@ -12,43 +12,14 @@ Readers match on the class (``match event: case Played(player=p): ...`` or
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from .cards import RANK_OF, RANK_SYMBOLS
-
-_E = TypeVar("_E", bound="Event")
 
 
 def _symbols(ids: tuple[int, ...]) -> list[str]:
     return [RANK_SYMBOLS[RANK_OF[c]] for c in ids]
-
-
-def _quick_init(cls: type[_E]) -> type[_E]:
-    """Give a frozen, slotted dataclass a quicker ``__init__`` with the same parameters.
-
-    The ``__init__`` that ``dataclass`` writes sets each field through
-    ``object.__setattr__`` (to get past the frozen ``__setattr__``); this one calls
-    each slot's own setter, which takes about 60% of the time (benchmarks/RESULTS.md).
-    Checked play makes two or three events per action. The event is as frozen as
-    before: assigning a field afterwards raises ``FrozenInstanceError``.
-    """
-    scope: dict[str, Any] = {}
-    params = ["self"]
-    body = []
-    for f in fields(cls):
-        scope[f"_set_{f.name}"] = getattr(cls, f.name).__set__
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            scope[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-        body.append(f"    _set_{f.name}(self, {f.name})\n")
-    exec(f"def __init__({', '.join(params)}):\n{''.join(body) or '    pass'}", scope)
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    setattr(cls, "__init__", init)  # noqa: B010 (mypy refuses assigning a method)
-    return cls
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +33,6 @@ class Event:
         return {"type": self.kind}
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class Dealt(Event):
     """A new deal (R4): every card's starting place, by id. ``hand_no`` is 0-based in a match."""
@@ -93,7 +63,6 @@ class Dealt(Event):
         return out
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class Drew(Event):
     """R5 high card: ``player`` drew card ``id`` from the set-aside cards in draw ``round``."""
@@ -117,7 +86,6 @@ class Drew(Event):
         }
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class DrawSkipped(Event):
     """R5 high card could not decide; the player left of the dealer leads.
@@ -133,7 +101,6 @@ class DrawSkipped(Event):
         return {"type": self.kind, "reason": self.reason}
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class Played(Event):
     """Cards of one rank went on the pile (R6-R13). ``zones`` name where each came from:
@@ -166,7 +133,6 @@ class Played(Event):
         return out
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class Flipped(Event):
     """A mystery card was turned over (R11, R13); a ``Played`` event follows."""
@@ -190,7 +156,6 @@ class Flipped(Event):
         }
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class PickedUp(Event):
     """``player`` took the pile into their hand (R8, R11): ``ids`` bottom to top."""
@@ -213,7 +178,6 @@ class PickedUp(Event):
         }
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class Swooped(Event):
     """The pile was swooped away (R9 ``by="four"``, R10 ``by="swoop_card"``)."""
@@ -237,7 +201,6 @@ class Swooped(Event):
         }
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class Turn(Event):
     """Whose move it is now and what kind: ``phase`` is ``"play"``, ``"follow"`` (with the
@@ -262,7 +225,6 @@ class Turn(Event):
         return out
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class Out(Event):
     """``player`` has no cards left: the hand is over (R14)."""
@@ -274,7 +236,6 @@ class Out(Event):
         return {"type": self.kind, "player": self.player}
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class HandScored(Event):
     """R15: this hand's ``points`` per seat and the running ``totals`` after it."""
@@ -293,7 +254,6 @@ class HandScored(Event):
         }
 
 
-@_quick_init
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
     """R16: someone reached the target. ``winner`` is the seat with the lowest total,
