@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+import pygame
+
 import swoop_desktop.ui
 from swoop_desktop.storage import (
     has_saved_game,
@@ -47,6 +49,9 @@ def test_the_demo_is_four_bots_that_save_nothing(tmp_path):
         assert not table.you_play and table.saver is None
         assert p.until(lambda: table.plays >= 6, 60)  # seat 0 plays by itself
         assert not has_saved_game(p.app.dirs)
+        p.press(pygame.K_ESCAPE)
+        assert p.top.name == "pause" and p.top.heading() == "Paused"
+        assert p.top.note() == "Demo: four AIs play. Nothing here is saved."
 
 
 def test_the_demos_new_game_leaves_your_saved_game_alone(tmp_path):

@@ -214,8 +214,8 @@ class PauseScene(_Overlay):
         demo saves nothing."""
         config = self.table.config
         if not config.saves:
-            what = config.caption or "This table"
-            return f"{what}: nothing here is saved."
+            caption = f"{config.caption}. " if config.caption else ""
+            return f"{caption}Nothing here is saved."
         return "The game is saved after every play."
 
     def draw_body(self, surface: pygame.Surface) -> None:
