@@ -223,26 +223,19 @@ class TableDrawing(TableParts):
                 blits = []
                 rect = pygame.Rect(x, y, size[0], size[1])
                 radius = max(3, size[0] // 10)
+                # One outline: selected, else a card that answers the question, else the last play.
                 if s.id in self.selected:
-                    pygame.draw.rect(
-                        surface,
-                        t.highlight,
-                        rect.inflate(4, 4),
-                        width=max(2, lay.px(3)),
-                        border_radius=radius,
-                    )
+                    outline: Colour | None = t.highlight
                 elif s.id in addable:
-                    pygame.draw.rect(
-                        surface,
-                        t.legal,
-                        rect.inflate(4, 4),
-                        width=max(2, lay.px(3)),
-                        border_radius=radius,
-                    )
+                    outline = t.legal
                 elif s.id in self.last_play:
+                    outline = t.last_play
+                else:
+                    outline = None
+                if outline is not None:
                     pygame.draw.rect(
                         surface,
-                        t.last_play,
+                        outline,
                         rect.inflate(4, 4),
                         width=max(2, lay.px(3)),
                         border_radius=radius,
