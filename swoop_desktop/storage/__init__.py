@@ -5,7 +5,15 @@ version; damaged files are moved aside (never deleted) and the player is told
 in plain words. No pickle anywhere.
 """
 
-from .history import GameRecord, load_history, record_finished_game, reset_stats
+from .history import (
+    UI_WAIT,
+    GameRecord,
+    load_history,
+    record_finished_game,
+    record_pending,
+    reset_stats,
+    retire_game,
+)
 from .jsonfile import DocumentError
 from .notices import Notices
 from .paths import Dirs, claim_data_folder, open_dirs, release_data_folder, resolve_dirs
@@ -22,6 +30,7 @@ from .settings import (
 from .stats import Stats, compute_stats
 
 __all__ = [
+    "UI_WAIT",
     "AI_PACES",
     "ANIMATION_SPEEDS",
     "Dirs",
@@ -42,9 +51,11 @@ __all__ = [
     "load_settings",
     "open_dirs",
     "record_finished_game",
+    "record_pending",
     "release_data_folder",
     "reset_stats",
     "resolve_dirs",
+    "retire_game",
     "save_game",
     "save_settings",
 ]

@@ -12,9 +12,12 @@ kept and the games played so far are marked as not counted.
 from __future__ import annotations
 
 import hashlib
-import shutil
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from filelock import FileLock, Timeout
@@ -23,6 +26,7 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Match, Rules, RulesError
 from swoop_desktop.engine.events import Swooped
 from swoop_desktop.names import check_name, printable, seat_default, shown
+from swoop_desktop.safeio import Refused, exists, is_regular, read_capped
 
 from .actioncodec import check_deal_text, decode_hands, encode_hands
 from .jsonfile import (
@@ -30,15 +34,21 @@ from .jsonfile import (
     DocumentError,
     KeptFile,
     Notes,
+    atomic_write_text,
     check_type,
+    copy_beside,
+    decode_document,
     drop,
+    encode_document,
     get,
     int_list,
     load_document,
+    move_aside,
     write_document,
 )
-from .notices import plain_reason
+from .notices import plain_reason, short_path
 from .paths import Dirs
+from .savegame import clear_game
 
 
 @dataclass(frozen=True)
@@ -290,13 +300,6 @@ HISTORY_KIND: DocKind[History] = DocKind(
     cap=128 << 20,
 )
 
-LOCK_WAIT = 30.0  # seconds to wait for another window to finish writing the history
-
-
-def _lock(dirs: Dirs) -> FileLock:
-    """The lock every read-modify-write of the history (and so of the statistics) holds."""
-    return FileLock(str(dirs.data / "history.json.lock"), timeout=LOCK_WAIT)
-
 
 def _load(dirs: Dirs, rewrite: bool = True) -> tuple[History | None, list[str], bool]:
     loaded = load_document(dirs.history_file, HISTORY_KIND, dirs.state.kept)
@@ -318,17 +321,8 @@ def _load(dirs: Dirs, rewrite: bool = True) -> tuple[History | None, list[str], 
             )
             return history, messages, loaded.blocked
         # Keep a full copy, then keep only the readable games, so the player hears of it once.
-        copy = dirs.history_file.with_name(
-            f"history.partly-damaged-{datetime.now():%Y%m%d-%H%M%S}.json"
-        )
         try:
-            n = 0
-            while copy.exists():
-                n += 1
-                copy = copy.with_name(
-                    f"history.partly-damaged-{datetime.now():%Y%m%d-%H%M%S}-{n}.json"
-                )
-            shutil.copyfile(dirs.history_file, copy)
+            copy = copy_beside(dirs.history_file, "partly-damaged")
             _write(dirs, history.games)
             where = f"a full copy of the file is kept at {copy}"
         except OSError:
@@ -341,24 +335,211 @@ def _load(dirs: Dirs, rewrite: bool = True) -> tuple[History | None, list[str], 
     return history, [printable(m) for m in messages], loaded.blocked
 
 
+LOCK_WAIT = 5.0  # seconds a worker thread waits for another window to finish writing the history
+UI_WAIT = 0.3  # the most the window's own thread ever waits for it (New game)
+
+
+class LockError(OSError):
+    """The history's lock file cannot be used; the message names it and says why."""
+
+
+def lock_file(dirs: Dirs) -> Path:
+    return dirs.data / "history.json.lock"
+
+
+@contextmanager
+def _locked(dirs: Dirs, wait: float) -> Iterator[list[str]]:
+    """Hold the lock every read-modify-write of the history (and so of the statistics)
+    holds, waiting at most ``wait`` seconds (Timeout after that); yields messages.
+
+    A folder, link or device at the lock's name is moved aside like any data
+    file in the way, and so is a lock file this process may not open (one left
+    by Swoop run as another user). LockError when even that is not possible.
+    """
+    path = lock_file(dirs)
+    messages: list[str] = []
+
+    def aside(why: str) -> None:
+        try:
+            moved = move_aside(path, "in-the-way")
+        except OSError as exc:
+            raise LockError(
+                f"the history's lock file {short_path(path)} {why} and could not be moved "
+                f"aside ({plain_reason(exc, dirs.data)})"
+            ) from None
+        messages.append(
+            f"The history's lock file ({path.name}) {why}; it was moved to {short_path(moved)}."
+        )
+
+    if os.path.islink(path) or (exists(path) and not is_regular(path)):
+        aside("was not an ordinary file")
+    lock = FileLock(str(path), timeout=wait)
+    try:
+        lock.acquire()
+    except PermissionError:  # e.g. made by ``sudo swoop``: another user's file
+        aside("could not be opened (Permission denied; it may belong to another user)")
+        try:
+            lock.acquire()
+        except Timeout:
+            raise
+        except OSError as exc:
+            raise LockError(
+                f"the history's lock file {short_path(path)} could not be opened "
+                f"({plain_reason(exc, reading=True)})"
+            ) from None
+    try:
+        yield messages
+    finally:
+        lock.release()
+
+
+# -- games waiting for the history -------------------------------------------------
+# A finished or abandoned game is first written on its own beside the history
+# (``history.pending-<id>.json``), then added to the history under the lock, and
+# only then is its pending record removed. Whatever fails in between (a lock held
+# by another window, a history that cannot be read, a kill), the game is on disk,
+# listed in Scores, and added to the history the next time that works.
+def _pending_from_json(data: dict[str, Any], notes: Notes = None) -> GameRecord:
+    return _record_from_json(get(data, "game", dict, ""), "game", notes)
+
+
+PENDING_KIND: DocKind[GameRecord] = DocKind(
+    format="swoop-pending-game",
+    version=1,
+    label="unrecorded game",
+    validate=_pending_from_json,
+    indent=None,
+    cap=4 << 20,
+)
+
+
+def _pending_path(dirs: Dirs, record: GameRecord) -> Path:
+    safe = "".join(c for c in record.id if c.isalnum())[:64] or "game"
+    return dirs.data / f"history.pending-{safe}.json"
+
+
+def _keep_pending(dirs: Dirs, record: GameRecord) -> OSError | None:
+    """Write ``record`` on its own beside the history; the error when that fails."""
+    try:
+        atomic_write_text(
+            _pending_path(dirs, record),
+            encode_document(PENDING_KIND, {"game": record.to_json()}),
+            keep_backup=False,
+            label=PENDING_KIND.label,
+        )
+    except OSError as exc:
+        return exc
+    return None
+
+
+def _pending(dirs: Dirs) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
+    """The games waiting beside the history, oldest first; a damaged one is moved aside."""
+    try:
+        paths = sorted(dirs.data.glob("history.pending-*.json"), key=_mtime)
+    except OSError:
+        return [], []
+    out: list[tuple[Path, GameRecord]] = []
+    messages: list[str] = []
+    for path in paths:
+        try:
+            raw = read_capped(path, PENDING_KIND.cap)
+            out.append((path, decode_document(raw, PENDING_KIND, [])))
+        except (DocumentError, Refused) as exc:
+            try:
+                moved: Path | str = move_aside(path)
+            except OSError:
+                moved = "its place"
+            messages.append(
+                f"A finished game waiting to be added to your history was damaged ({exc}); "
+                f"the file is kept at {short_path(moved)}."
+            )
+        except OSError:
+            continue
+    return out, messages
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _merge(dirs: Dirs) -> tuple[History | None, list[str], bool]:
+    """Under the lock: the history with every waiting game written into it.
+
+    Returns the history, messages, and whether the history could take them
+    (False when its file cannot be read: then nothing is written over it).
+    Raises OSError (KeptFile included) when writing fails.
+    """
+    history, messages, blocked = _load(dirs)
+    waiting, more = _pending(dirs)
+    messages.extend(more)
+    if blocked:
+        return history, messages, False
+    games = list(history.games) if history else []
+    known = {g.id for g in games}
+    new = []
+    for record in sorted(list(dirs.state.unsaved) + [r for _, r in waiting], key=_date):
+        if record.id not in known:
+            new.append(record)
+            known.add(record.id)
+    if new:
+        _write(dirs, games + new)
+        games += new
+    for path, _ in waiting:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+    dirs.state.unsaved.clear()
+    return History(games, history.bad if history else []), messages, True
+
+
+def _listed(dirs: Dirs, games: list[GameRecord]) -> list[GameRecord]:
+    """``games`` and the games not yet in the history file (waiting beside it, or only in
+    memory), each once."""
+    out = list(games)
+    known = {g.id for g in out}
+    for record in [r for _, r in _pending(dirs)[0]] + list(dirs.state.unsaved):
+        if record.id not in known:
+            out.append(record)
+            known.add(record.id)
+    return out
+
+
 def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
     """Finished games, oldest first, and messages for the player about any damage. Never
-    raises: a history that cannot be read gives no games and a message saying why."""
+    raises, and never waits: a history that cannot be read gives no games and a message
+    saying why; one another window is writing is read as it stands."""
     if not dirs.usable:
         return [], []
+    lock_messages: list[str] = []
     try:
-        with _lock(dirs).acquire(timeout=5.0):
-            history, messages, _ = _load(dirs)
-    except Timeout:
-        history, messages, _ = _load(dirs, rewrite=False)
-    except OSError as exc:  # no lock file possible (read-only folder): read without one
+        with _locked(dirs, 0) as lock_messages:
+            history, messages, _ = _merge(dirs)
+    except (Timeout, OSError):  # busy, or no lock possible (a read-only folder): just read
         try:
             history, messages, _ = _load(dirs, rewrite=False)
-        except OSError:
-            return [], [f"Your game history could not be read ({plain_reason(exc, dirs.data)})."]
-    games = list(history.games) if history else []
-    games.extend(g for g in dirs.state.unsaved if all(g.id != h.id for h in games))
-    return games, messages
+        except OSError as exc:
+            return _listed(dirs, []), [
+                f"Your game history could not be read ({plain_reason(exc, dirs.data)})."
+            ]
+    games = _listed(dirs, list(history.games) if history else [])
+    return games, [printable(m) for m in lock_messages + messages]
+
+
+def record_pending(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
+    """Add the games left waiting beside the history (by an earlier session that could
+    not write it) to the history. Returns messages for the player; never raises."""
+    if not dirs.usable or not _pending(dirs)[0]:
+        return []
+    try:
+        with _locked(dirs, wait) as messages:
+            _, more, _ = _merge(dirs)
+            return [printable(m) for m in messages + more]
+    except (Timeout, OSError):
+        return []  # they wait beside the history, listed in Scores, for the next time
 
 
 def _write(dirs: Dirs, games: list[GameRecord]) -> None:
@@ -369,63 +550,97 @@ def _write(dirs: Dirs, games: list[GameRecord]) -> None:
 
 
 def record_finished_game(
-    dirs: Dirs, match: Match, seats: list[dict[str, Any]], abandoned: bool = False
+    dirs: Dirs,
+    match: Match,
+    seats: list[dict[str, Any]],
+    abandoned: bool = False,
+    wait: float = LOCK_WAIT,
 ) -> list[str]:
     """Add a finished game to the history (once; recording it again changes nothing).
 
     ``seats`` describes each seat (e.g. ``{"name": "Left", "level": "hard"}``).
     Returns messages for the player, and posts them to ``dirs.notices`` too, so
     they reach the player whatever screen is up (Game Over included).
-    The read-modify-write holds a lock shared by every Swoop process on the data
-    folder, so two windows finishing games at once lose none. If the history
-    file exists but cannot be read or moved aside, nothing is written, so real
-    statistics are never replaced by an empty list. A game that cannot be
-    written (disk full, read-only folder) stays listed for this session and is
-    written with the next finished game that can be.
+    See :func:`retire_game` for what is kept when the history cannot take it.
+    """
+    return _record(dirs, record_from_match(match, seats, abandoned=abandoned), wait)[1]
+
+
+def retire_game(
+    dirs: Dirs,
+    match: Match,
+    seats: list[dict[str, Any]],
+    abandoned: bool = False,
+    wait: float = LOCK_WAIT,
+) -> bool:
+    """Record a game that has ended (or was left for a new one), then forget it as the
+    game in progress: the saved game is deleted only once its new home has it.
+
+    The game is written first on its own beside the history, then added to the
+    history under the lock shared by every Swoop process on the data folder
+    (waiting at most ``wait`` seconds), so two windows finishing games at once
+    lose none, and a lock held elsewhere, a history that cannot be read or a
+    kill at any moment loses nothing: a waiting game is listed in Scores and
+    added the next time the history can take it. Only when nothing at all can
+    be written (a full disk) is the saved game kept, and the player told.
+    Messages reach the player through ``dirs.notices``. Returns True when the
+    game is safely kept and the saved game was cleared.
     """
     if not dirs.usable:
-        return []
-    record = record_from_match(match, seats, abandoned=abandoned)
-    if all(g.id != record.id for g in dirs.state.unsaved):
+        return False
+    kept, _ = _record(dirs, record_from_match(match, seats, abandoned=abandoned), wait)
+    if kept:
+        clear_game(dirs)
+    return kept
+
+
+def _record(dirs: Dirs, record: GameRecord, wait: float) -> tuple[bool, list[str]]:
+    """(kept on disk, messages). Messages are posted to ``dirs.notices`` too."""
+    if not dirs.usable:
+        return False, []
+    problem = _keep_pending(dirs, record)  # first: from here on a kill loses nothing
+    if problem is not None and all(g.id != record.id for g in dirs.state.unsaved):
         dirs.state.unsaved.append(record)
     messages: list[str] = []
+    written = False
     try:
-        with _lock(dirs):
-            history, messages, blocked = _load(dirs)
-            if blocked:
-                messages.append(
-                    "This game was not added to your history, so that nothing in "
-                    "the existing file is overwritten. It is shown in Scores until "
-                    "you quit."
-                )
-            else:
-                games = list(history.games) if history else []
-                known = {g.id for g in games}
-                new = [g for g in dirs.state.unsaved if g.id not in known]
-                if new:
-                    _write(dirs, games + new)
-                dirs.state.unsaved.clear()
+        with _locked(dirs, wait) as messages:
+            _, more, written = _merge(dirs)
+            messages.extend(more)
+            if written:
                 dirs.notices.ok("history")
     except Timeout:
-        messages.append(
-            "This game could not be added to your scores yet: another Swoop window "
-            "kept the history busy. It is shown in Scores and added with your next "
-            "finished game."
-        )
+        cause = "another Swoop window kept the history busy"
     except KeptFile:
-        messages.append(
-            "This game was not added to your history, so that the history file "
-            "Swoop could not read stays as it is."
-        )
+        cause = "the history file Swoop could not read is kept as it is"
+    except LockError as exc:
+        cause = str(exc)
     except OSError as exc:
-        messages.append(
-            f"This game could not be added to your scores "
-            f"({plain_reason(exc, dirs.data)}). It stays in Scores for now and is "
-            "added with your next finished game."
-        )
+        cause = plain_reason(exc, dirs.data)
+    else:
+        cause = "the history file could not be read, and is kept as it is"
+    if not written:
+        if problem is None and cause.startswith("the history file could not be read"):
+            messages.append(
+                "This game was not added to your history yet, so that nothing in the "
+                "existing file, which could not be read, is overwritten. It is kept beside "
+                "it, shown in Scores, and added as soon as the history can be read."
+            )
+        elif problem is None:
+            messages.append(
+                f"This game could not be added to your scores yet ({cause}). It is kept "
+                "beside them, shown in Scores, and added as soon as the history can take it."
+            )
+        else:
+            why = plain_reason(problem, dirs.data)
+            nor = "" if why == cause else f", nor kept beside them ({why})"
+            messages.append(
+                f"This game could not be added to your scores ({cause}){nor}. It stays in "
+                "Scores for now and is added with your next finished game."
+            )
     for text in messages:
         dirs.notices.post("history", text)
-    return messages
+    return written or problem is None, messages
 
 
 def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
@@ -436,10 +651,13 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
     if not dirs.usable:
         return None, []
     try:
-        with _lock(dirs):
-            return _reset(dirs)
+        with _locked(dirs, LOCK_WAIT) as messages:
+            copy, more = _reset(dirs)
+            return copy, messages + more
     except Timeout:
         return None, ["Statistics were not reset: another Swoop window kept the history busy."]
+    except LockError as exc:
+        return None, [f"Statistics were not reset ({exc})."]
     except OSError as exc:
         return None, [f"Statistics were not reset ({plain_reason(exc, dirs.data)})."]
 
@@ -452,11 +670,10 @@ def _reset(dirs: Dirs) -> tuple[str | None, list[str]]:
         ]
     if history is None or not dirs.history_file.exists():
         return None, messages
-    copy = dirs.history_file.with_name(f"history.before-reset-{datetime.now():%Y%m%d-%H%M%S}.json")
-    n = 0
-    while copy.exists():
-        n += 1
-        copy = copy.with_name(f"history.before-reset-{datetime.now():%Y%m%d-%H%M%S}-{n}.json")
-    shutil.copyfile(dirs.history_file, copy)
+    copy = copy_beside(dirs.history_file, "before-reset")
     _write(dirs, [replace(g, counted=False) for g in history.games])
     return str(copy), messages
+
+
+def _date(record: GameRecord) -> str:
+    return record.date

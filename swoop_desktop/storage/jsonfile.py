@@ -19,8 +19,8 @@ from __future__ import annotations
 import json
 import math
 import os
-import shutil
-import threading
+import secrets
+import stat
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -30,6 +30,8 @@ from typing import Any, Generic, TypeVar
 
 from swoop_desktop.names import printable, shown
 from swoop_desktop.safeio import Refused, exists, is_regular, parse_json, read_capped
+
+from .notices import short_path
 
 T = TypeVar("T")
 Notes = list[str] | None  # where a lenient validator reports dropped entries; None = strict
@@ -112,20 +114,68 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _create_exclusive(folder: Path, stem: str) -> tuple[int, Path]:
+    """A new, empty temporary file in ``folder``, named ``.<stem>.<random>.tmp``.
+
+    Created exclusively and without following links: a file, folder or link
+    planted at any name cannot redirect what is written.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = folder / f".{stem}.{secrets.token_hex(8)}.tmp"
+        try:
+            return os.open(tmp, flags, 0o644), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(17, "no free temporary name", str(folder))
+
+
+def copy_exclusive(source: Path, target: Path) -> None:
+    """Copy the ordinary file ``source`` to the new file ``target``.
+
+    Neither end follows a link: a link at ``source`` is refused, and ``target``
+    must not exist at all (FileExistsError), so a planted link never sends the
+    copy elsewhere.
+    """
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    src = os.open(source, os.O_RDONLY | nofollow | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(src).st_mode):
+            raise IsADirectoryError(21, "not an ordinary file", str(source))
+        dst = os.open(
+            target,
+            os.O_WRONLY | os.O_CREAT | os.O_EXCL | nofollow | getattr(os, "O_BINARY", 0),
+            0o644,
+        )
+        try:
+            while chunk := os.read(src, 1 << 20):
+                os.write(dst, chunk)
+            os.fsync(dst)
+        except BaseException:
+            os.close(dst)
+            target.unlink(missing_ok=True)
+            raise
+        os.close(dst)
+    finally:
+        os.close(src)
+
+
 def _keep_backup(path: Path) -> None:
     """Make ``<name>.bak`` the current content of ``path`` (atomically), if it exists."""
-    if not is_regular(path):
+    if os.path.islink(path) or not is_regular(path):
         return
     bak = backup_path(path)
-    tmp = path.with_name(f".{path.name}.bak.{os.getpid()}-{threading.get_ident()}.tmp")
+    fd, tmp = _create_exclusive(path.parent, f"{path.name}.bak")
+    os.close(fd)
     try:
-        tmp.unlink(missing_ok=True)
+        tmp.unlink()
         try:
-            os.link(path, tmp)
+            os.link(path, tmp)  # fails if anything was put at the name meanwhile
+        except FileExistsError:
+            raise
         except OSError:  # no hard links here (some network or FAT folders): copy instead
-            shutil.copyfile(path, tmp)
-            with open(tmp, "rb+") as f:
-                os.fsync(f.fileno())
+            copy_exclusive(path, tmp)
         os.replace(tmp, bak)
     finally:
         tmp.unlink(missing_ok=True)
@@ -180,9 +230,9 @@ def atomic_write_text(
         raise KeptFile(f"{path} is kept as it is")
     path.parent.mkdir(parents=True, exist_ok=True)
     messages = _clear_the_way(path, label)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    fd, tmp = _create_exclusive(path.parent, path.name)
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        with open(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -298,7 +348,7 @@ def move_aside(path: Path, why: str = "damaged") -> Path:
     while True:
         extra = f"-{n}" if n else ""
         target = path.with_name(f"{name}.{why}-{stamp}{extra}{suffix}")
-        if not target.exists():
+        if not os.path.lexists(target):
             break
         n += 1
     os.replace(path, target)
@@ -325,6 +375,11 @@ def _read_one(path: Path, kind: DocKind[T], notes: Notes = None) -> T:
     except Refused as exc:
         raise DocumentError(str(exc)) from None
     return decode_document(raw, kind, notes)
+
+
+def _dangling(path: Path) -> bool:
+    """True when ``path`` is a link whose target is missing."""
+    return os.path.islink(path) and not os.path.exists(path)
 
 
 def _when(path: Path) -> str:
@@ -363,6 +418,10 @@ def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -
     message = ""
     if main_there:
         try:
+            if _dangling(path):
+                raise DocumentError(
+                    f"it is a link to {short_path(os.readlink(path))}, which is not there"
+                )
             value = _read_one(path, kind, notes)
             return Loaded(value, _entries(what, notes, path), "file")
         except DocumentError as exc:
@@ -426,19 +485,26 @@ def keep_copy(path: Path, why: str = "partly-damaged") -> Path | None:
     try:
         data = path.read_bytes()
         for old in path.parent.glob(f"{name}.{why}-*{dot}{suffix}"):
-            if old.stat().st_size == len(data) and old.read_bytes() == data:
+            if is_regular(old) and not old.is_symlink() and old.read_bytes() == data:
                 return old
-        stamp = _timestamp()
-        n = 0
-        while True:
-            target = path.with_name(f"{name}.{why}-{stamp}{f'-{n}' if n else ''}{dot}{suffix}")
-            if not target.exists():
-                break
-            n += 1
-        shutil.copyfile(path, target)
-        return target
+        return copy_beside(path, why)
     except OSError:
         return None
+
+
+def copy_beside(path: Path, why: str) -> Path:
+    """A dated copy of ``path`` beside it, ``<stem>.<why>-<timestamp><suffix>``, never over
+    anything (a link or file already at a name is passed by); return the copy's path."""
+    name, dot, suffix = path.name.partition(".")
+    stamp = _timestamp()
+    for n in range(1000):
+        target = path.with_name(f"{name}.{why}-{stamp}{f'-{n}' if n else ''}{dot}{suffix}")
+        try:
+            copy_exclusive(path, target)
+        except FileExistsError:
+            continue
+        return target
+    raise FileExistsError(17, "no free name for a copy", str(path))
 
 
 def _entries(what: str, notes: list[str], path: Path | None) -> list[str]:

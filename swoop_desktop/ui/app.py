@@ -20,6 +20,7 @@ import pygame
 from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES
 from swoop_desktop.choices import AIPace, AnimationSpeed
 from swoop_desktop.storage import (
+    UI_WAIT,
     Dirs,
     Known,
     Settings,
@@ -29,8 +30,9 @@ from swoop_desktop.storage import (
     load_game,
     load_settings,
     open_dirs,
-    record_finished_game,
+    record_pending,
     release_data_folder,
+    retire_game,
     save_settings,
 )
 
@@ -161,6 +163,7 @@ class App:
         self.notices.extend(messages)
         if self.keeps_files:
             self.notices.extend(claim_data_folder(self.dirs))
+            self.notices.extend(record_pending(self.dirs))  # games an earlier session kept aside
         self._storage_ok = True
 
     @staticmethod
@@ -254,10 +257,10 @@ class App:
         A game in progress that is left for the new one (at the table, or saved for
         Continue) goes into the history as abandoned, so no game is lost without a trace.
         """
-        self._record_abandoned()
+        forget = self._record_abandoned()
         while self.stack.scenes and self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()  # the old game is saved as its table leaves
-        if self._storage_ok and self.keeps_files:  # the demo never touches your saved game
+        if forget and self._storage_ok and self.keeps_files:  # the demo never touches it
             try:
                 clear_game(self.dirs)
             except OSError:
@@ -267,16 +270,19 @@ class App:
         config = self._table_config  # the demo's "New game" is another demo game
         return self.stack.push(TableScene(self, config, seed=self.seed if seed is None else seed))
 
-    def _record_abandoned(self) -> None:
+    def _record_abandoned(self) -> bool:
+        """Record the game left for a new one; False when the saved game must be kept
+        (the history could not take it, nor a record beside it: nothing is deleted
+        until its new home has it)."""
         if not self._storage_ok or not self.keeps_files:
-            return
+            return False
         table = self.table
         if table is not None and table.config.saves:
             match, seats = table.match, [{"name": s.name, "level": s.level} for s in table.seats]
         elif table is None and has_saved_game(self.dirs):
             saved, _ = load_game(self.dirs, self.known())
             if saved is None:
-                return
+                return True
             match = saved.match
             raw = saved.extra.get("seats") if isinstance(saved.extra, dict) else None
             seats = [
@@ -285,11 +291,12 @@ class App:
                 if isinstance(s, dict)
             ]
         else:
-            return
+            return True
         if match.over or not any(match.actions):
-            return  # finished games are recorded when they end; an untouched deal is nothing
-        for text in record_finished_game(self.dirs, match, seats, abandoned=True):
-            self.notify(text, 8.0)
+            return True  # finished games are recorded when they end; an untouched deal is nothing
+        # Its messages reach the player through dirs.notices (once); the wait is short,
+        # because a game the history cannot take at once is kept beside it.
+        return retire_game(self.dirs, match, seats, abandoned=True, wait=UI_WAIT)
 
     def continue_game(self) -> Scene | None:
         """Restore the saved game exactly; None (and a message) if there is none."""

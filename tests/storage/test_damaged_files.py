@@ -178,9 +178,11 @@ def test_unreadable_history_is_never_overwritten(monkeypatch):
         assert "not added to your history" in messages[-1]
         assert reset_stats(dirs)[0] is None
     assert dirs.history_file.read_bytes() == before
-    # This session still shows the game it could not write; the file itself holds one.
+    # The game it could not write waited beside the history; once the history can be read
+    # again it is added to it.
     assert compute_stats(load_history(dirs)[0]).games == 2
-    assert compute_stats(load_history(resolve_dirs())[0]).games == 1
+    assert compute_stats(load_history(resolve_dirs())[0]).games == 2
+    assert len(json.loads(dirs.history_file.read_text())["games"]) == 2
 
 
 def test_one_bad_game_in_history_keeps_the_others():

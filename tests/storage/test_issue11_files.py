@@ -112,7 +112,10 @@ def test_item2_invisible_names_in_a_saved_game_and_the_history(name):
     saved, messages = load_game(dirs)
     assert saved is not None and saved.extra["seats"][1]["name"] == "Lefty"
     assert len(messages) == 1 and "invisible" in messages[0] or "visible" in messages[0]
-    record_finished_game(dirs, finished_match(3), [{"name": "You"}, {"name": name}])
+    record_finished_game(dirs, finished_match(3), [{"name": "You"}, {"name": "Left"}])
+    data = json.loads(dirs.history_file.read_text(encoding="utf-8"))  # a history holding it
+    data["games"][0]["seats"][1]["name"] = name
+    dirs.history_file.write_text(json.dumps(data), encoding="utf-8")
     records, messages = load_history(dirs)
     assert [r.seats[1]["name"] for r in records] == ["Lefty"]
     assert len(messages) == 1 and "a copy of the file as it was is kept" in messages[0]
@@ -450,15 +453,25 @@ def test_item15_a_read_only_folder_still_shows_the_scores_and_tells_once():
     _history(dirs, seeds=(1,))
     real_open = builtins.open
 
+    real_os_open = os.open
+
     def read_only(path, mode="r", *args, **kwargs):
+        if isinstance(path, int):  # a file descriptor: os.open below decided already
+            return real_open(path, mode, *args, **kwargs)
         if any(c in mode for c in "wax+"):
             raise OSError(30, "Read-only file system", os.fspath(path))
         return real_open(path, mode, *args, **kwargs)
+
+    def read_only_os(path, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(30, "Read-only file system", os.fspath(path))
+        return real_os_open(path, flags, *args, **kwargs)
 
     monkeypatch = pytest.MonkeyPatch()
     try:
         monkeypatch.setattr(builtins, "open", read_only)
         monkeypatch.setattr(io, "open", read_only)
+        monkeypatch.setattr(os, "open", read_only_os)
         session, messages = open_dirs(dirs.data)
         assert session.usable and len(messages) == 1 and "read-only disk" in messages[0]
         assert [r.seed for r in load_history(session)[0]] == [1]

@@ -365,12 +365,12 @@ class TableScene(TableInput, TableDrawing, Scene):
         seats = [{"name": s.name, "level": s.level} for s in self.seats]
 
         def job() -> None:
-            from swoop_desktop.storage import clear_game, record_finished_game
+            from swoop_desktop.storage import retire_game
 
-            # Problems with the history reach the player through dirs.notices, which the
-            # app shows over any screen (Game Over included).
-            record_finished_game(dirs, snap, seats)
-            clear_game(dirs)
+            # The saved game is cleared only once the history (or a record beside it) has
+            # the game. Problems reach the player through dirs.notices, which the app shows
+            # over any screen (Game Over included).
+            retire_game(dirs, snap, seats)
 
         self.saver.submit(job)
 

@@ -1,0 +1,129 @@
+"""New game never deletes the saved game before the history (or a record beside it) has it,
+and says why once. Tests run as root: a lock file that cannot be opened and a history that
+cannot be read are simulated (a FileLock or a reader that raises PermissionError)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import filelock
+import pytest
+
+from swoop_desktop.engine import Play
+from swoop_desktop.storage import history as history_module
+from swoop_desktop.storage import jsonfile, load_game, load_history, open_dirs
+from swoop_desktop.ui.pilot import Pilot
+
+
+def _leave_a_saved_game(folder: Path, seed: int) -> None:
+    with Pilot(data_dir=folder, start="table", seed=seed) as pilot:
+        table = pilot.table
+        assert pilot.wait_for_turn()
+        st = table.state
+        action = next((a for a in st.legal_actions() if isinstance(a, Play)), None)
+        table.apply(action or st.legal_actions()[0])
+        pilot.step(3)
+        pilot.app.to_title()
+        pilot.step(2)
+
+
+class _NoOpen(filelock.FileLock):
+    def acquire(self, *args, **kwargs):
+        if Path(self.lock_file).exists():
+            raise PermissionError(13, "Permission denied", self.lock_file)
+        return super().acquire(*args, **kwargs)
+
+
+def _unreadable(path, kind, notes=None):
+    if Path(path).name.startswith("history"):
+        raise PermissionError(13, "Permission denied", str(path))
+    return _real_read_one(path, kind, notes)
+
+
+_real_read_one = jsonfile._read_one
+
+
+def _disk_full(fd):
+    raise OSError(28, "No space left on device")
+
+
+CONDITIONS = [
+    "lock is a folder",
+    "lock cannot be opened",
+    "lock held by another window",
+    "history unreadable",
+    "history a dangling link",
+    "disk full",
+]
+
+
+@pytest.mark.parametrize("condition", CONDITIONS)
+def test_item01_new_game_keeps_save_when_history_fails(condition, tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    _leave_a_saved_game(folder, seed=5)
+    lock = folder / "history.json.lock"
+    held = None
+    if condition == "lock is a folder":
+        lock.mkdir()
+    elif condition == "lock cannot be opened":
+        lock.write_text("")
+        monkeypatch.setattr(history_module, "FileLock", _NoOpen)  # simulated (root)
+    elif condition == "lock held by another window":
+        held = filelock.FileLock(str(lock))
+        held.acquire()
+    elif condition == "history unreadable":
+        (folder / "history.json").write_text("{}")
+        monkeypatch.setattr(jsonfile, "_read_one", _unreadable)  # simulated (root)
+    elif condition == "history a dangling link":
+        (folder / "history.json").symlink_to(tmp_path / "gone" / "history.json")
+    else:
+        monkeypatch.setattr(jsonfile.os, "fsync", _disk_full)
+    shown: list[str] = []
+    try:
+        with Pilot(data_dir=folder, start="title") as pilot:
+            real_notify = pilot.app.notify
+            pilot.app.notify = lambda text, seconds=5.0: (
+                shown.append(text),
+                real_notify(text, seconds),
+            )
+            pilot.app.new_game()
+            pilot.step(30)
+            listed = [r.seed for r in load_history(pilot.app.dirs)[0] if r.abandoned]
+            assert listed == [5], (condition, listed, pilot.app.dirs.notices.told)
+    finally:
+        monkeypatch.undo()
+        if held is not None:
+            held.release()
+    # Whatever went wrong, the game is not lost: in the history at the next start, or
+    # (nothing could be written at all) still the saved game.
+    dirs, _ = open_dirs(folder)
+    in_history = [r.seed for r in load_history(dirs)[0] if r.abandoned]
+    saved = load_game(dirs)[0]
+    assert in_history == [5] or (saved is not None and saved.match.seed == 5), condition
+    if condition != "disk full":
+        assert in_history == [5]
+    # Told once, not twice (item 17), and in words naming the real cause.
+    about = [t for t in shown if "could not be added" in t or "not added" in t]
+    assert len(about) <= 1, about
+
+
+def test_item17_could_not_be_added_is_shown_once_on_new_game(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    _leave_a_saved_game(folder, seed=6)
+    monkeypatch.setattr(jsonfile.os, "fsync", _disk_full)
+    shown: list[str] = []
+    with Pilot(data_dir=folder, start="title") as pilot:
+        real_notify = pilot.app.notify
+
+        def notify(text, seconds=5.0):
+            shown.append(text)
+            real_notify(text, seconds)
+
+        pilot.app.notify = notify
+        pilot.app.new_game()
+        for _ in range(40):  # long enough for every queued message to have been shown
+            pilot.app.toast = None
+            pilot.step(1)
+    about = [t for t in shown if "could not be added" in t]
+    assert len(about) == 1, shown
+    assert "the disk is full" in about[0]
