@@ -7,9 +7,10 @@ packaged app (``build/dist/Swoop/Swoop --selftest``). It checks, in order:
 - **config**: every shipped YAML file parses (``yaml.safe_load``) and the
   opponents file loads without complaint;
 - **storage**: settings and a game in progress are written and read back in
-  the data folder (``--data-dir DIR``, else a temporary one), and the
-  player's real user folders can be created and written (a probe file,
-  removed again; no saves or settings are touched);
+  a temporary folder (always: ``--data-dir DIR`` never receives the test
+  files), and the player's folder (``--data-dir DIR``, else the real user
+  folders) can be created and written (a probe file, removed again; no saves
+  or settings are touched);
 - **demo**: the real app starts (headless if ``SDL_VIDEODRIVER=dummy``) and
   four AIs play a demo game for a few seconds of frames; cards must move,
   the table must agree with the engine, and nothing may log a warning.
@@ -126,8 +127,10 @@ def check_config() -> list[str]:
     return problems
 
 
-def check_storage(data_dir: Path, probe_user_dirs: bool) -> list[str]:
-    """Settings and a game in progress survive a write and a read in ``data_dir``."""
+def check_storage(data_dir: Path, probe: Path | None) -> list[str]:
+    """Settings and a game in progress survive a write and a read in ``data_dir`` (a
+    scratch folder); the player's folder (``probe``, or the user folders when None) can be
+    written: a probe file is written there and removed, nothing else is touched."""
     from swoop_desktop.engine import Match, Rules
     from swoop_desktop.storage import (
         Settings,
@@ -162,18 +165,17 @@ def check_storage(data_dir: Path, probe_user_dirs: bool) -> list[str]:
     elif fingerprint(saved.match.state) != fingerprint(match.state):
         problems.append(f"storage: the saved game in {dirs.data} came back different")
 
-    if probe_user_dirs:
-        problems.extend(_probe_user_dirs())
+    problems.extend(_probe_user_dirs(probe))
     return problems
 
 
-def _probe_user_dirs() -> list[str]:
+def _probe_user_dirs(folder: Path | None) -> list[str]:
     """The player's real folders can be created and written (a probe file, then removed)."""
     from swoop_desktop.storage import resolve_dirs
 
     problems: list[str] = []
     try:
-        dirs = resolve_dirs(None)
+        dirs = resolve_dirs(folder)
     except OSError as exc:
         return [f"storage: cannot create the user folders: {_one_line(exc)}"]
     for folder in sorted({dirs.data, dirs.config}):
@@ -341,7 +343,8 @@ def _parse(argv: list[str]) -> argparse.Namespace:
         "--data-dir",
         type=Path,
         default=None,
-        help="folder to write the test settings and save in (default: a temporary one)",
+        help="the data folder to check can be written (a probe file, then removed); the test "
+        "settings and save always go in a temporary folder",
     )
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of the demo game")
     parser.add_argument(
@@ -369,11 +372,14 @@ def main(argv: list[str] | None = None) -> int:
         tmp_path = Path(tmp)
         cwd = tmp_path / "cwd"
         cwd.mkdir()
-        data_dir = args.data_dir.expanduser().resolve() if args.data_dir else tmp_path / "data"
+        # The test files always go in the temporary folder: a --data-dir holding the
+        # player's settings and game is only probed, never written over.
+        data_dir = tmp_path / "data"
+        probe = args.data_dir.expanduser() if args.data_dir else None
         checks: list[tuple[str, Callable[[], list[str]]]] = [
             ("assets", check_assets),
             ("config", check_config),
-            ("storage", lambda: check_storage(data_dir, probe_user_dirs=args.data_dir is None)),
+            ("storage", lambda: check_storage(data_dir, probe)),
             ("demo", lambda: check_demo(data_dir, args.seed, args.frames)),
         ]
         with _no_network(attempts), _in_folder(cwd):

@@ -56,10 +56,25 @@ def test_selftest_passes_from_source(tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1].startswith("selftest: ok (from source"), done.stdout
-    # It wrote the test save into the folder it was given, nowhere else.
-    assert (tmp_path / "d" / "settings.json").is_file()
-    assert (tmp_path / "d" / "game.json").is_file()
+    # It only probed the folder it was given (the test files went in a temporary one).
     assert sorted(p.name for p in tmp_path.iterdir()) == ["d"]
+    assert list((tmp_path / "d").iterdir()) == []
+
+
+def test_item03_selftest_never_replaces_the_players_files(install, no_demo, tmp_path):
+    folder = tmp_path / "player"
+    folder.mkdir()
+    mine = {
+        "settings.json": b'{"format": "swoop-settings", "version": 2, "volume": 0.1}',
+        "settings.json.bak": b"the player's previous settings",
+        "game.json": b"the player's game in progress",
+        "game.json.bak": b"the player's previous save",
+    }
+    for name, data in mine.items():
+        (folder / name).write_bytes(data)
+    for _run in range(2):
+        assert selftest.main(["--selftest", "--data-dir", str(folder)]) == 0
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == mine
 
 
 def test_selftest_checks_pass_on_a_good_bundle(install, no_demo, tmp_path, capsys):
