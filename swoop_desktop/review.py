@@ -23,9 +23,12 @@ from typing import Any
 
 from swoop_desktop.ai.review import REVIEW_WORLDS
 from swoop_desktop.engine import Action, Rules
+from swoop_desktop.names import printable
 from swoop_desktop.referee.review import review
+from swoop_desktop.safeio import Refused, parse_json, read_capped, write_out
 from swoop_desktop.storage.history import HISTORY_KIND
 from swoop_desktop.storage.jsonfile import DocumentError, decode_document
+from swoop_desktop.storage.notices import short_path
 from swoop_desktop.storage.savegame import GAME_KIND
 
 MAX_BYTES = 20 * 1024 * 1024
@@ -38,42 +41,55 @@ class ReviewInputError(ValueError):
 def load_game_file(
     path: Path, game: str | None = None
 ) -> tuple[Rules, int, int, list[list[Action]], str]:
-    """Rules, players, seed and recorded actions of the game in ``path``, and a label."""
+    """Rules, players, seed and recorded actions of the game in ``path``, and a label.
+
+    Read like the app reads its own files: capped, without blocking, ordinary
+    files only (a pipe, a device or a folder is refused, never read for ever).
+    """
+    where = printable(short_path(path, 80))
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise ReviewInputError(f"{path}: larger than {MAX_BYTES // 2**20} MB, not a Swoop game")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ReviewInputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raw = read_capped(path, MAX_BYTES)
+    except Refused as exc:
+        raise ReviewInputError(f"{where}: {exc}") from None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ReviewInputError(f"{where}: cannot be read ({printable(reason)})") from None
     try:
-        fmt = json.loads(raw).get("format")
-    except (ValueError, AttributeError, RecursionError):
+        data = parse_json(raw, huge="mark")
+        fmt = data.get("format") if isinstance(data, dict) else None
+    except (ValueError, RecursionError):
         fmt = None
     try:
         if fmt == "swoop-history":
             games = decode_document(raw, HISTORY_KIND).games
             if not games:
-                raise ReviewInputError(f"{path}: the history holds no games")
+                raise ReviewInputError(f"{where}: the history holds no games")
             if game:
                 found = [g for g in games if g.id.startswith(game)]
                 if len(found) != 1:
                     raise ReviewInputError(
-                        f"--game {game[:20]!r}: {'no game' if not found else 'several games'} "
+                        f"--game {printable(game[:20])!r}: "
+                        f"{'no game' if not found else 'several games'} "
                         "in the history start with that id"
                     )
                 record = found[0]
             else:
                 record = games[-1]
+            problem = record.replay_problem()
+            if problem is not None:
+                raise ReviewInputError(
+                    f"{where}: game {printable(record.id)} cannot be reviewed: {problem}"
+                )
             return (
                 record.rules_obj(),
                 record.players,
                 record.seed,
                 record.deals(),
-                f"game {record.id} of {record.date}",
+                f"game {printable(record.id)} of {printable(record.date)}",
             )
         saved = decode_document(raw, GAME_KIND)
     except DocumentError as exc:
-        raise ReviewInputError(f"{path}: {exc}") from None
+        raise ReviewInputError(f"{where}: {printable(str(exc))}") from None
     match = saved.match
     return match.rules, match.n, match.seed, match.actions, "the saved game in progress"
 
@@ -151,11 +167,10 @@ def main(argv: list[str] | None = None) -> int:
         body = result.to_json()
         body["summary"] = result.summary_lines()
         body["seconds"] = round(seconds, 2)
-        json.dump(body, sys.stdout)
-        sys.stdout.write("\n")
+        text = json.dumps(body)
     else:
-        print(_report(result, label, args.hand, seconds))
-    return 0
+        text = _report(result, label, args.hand, seconds)
+    return write_out(text)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 from .actions import action_from_json
 from .errors import EngineError, short
 from .events import events_json
-from .jsontext import Refused, parse_json
+from .jsontext import Refused, parse_json, read_capped, write_out
 from .position import format_position, parse_position
 from .rules import Rules
 from .state import new_deal
@@ -57,13 +57,15 @@ def _read_position(path: str) -> Any:
     try:
         if path == "-":
             raw = sys.stdin.buffer.read(MAX_INPUT + 1)
-        else:
-            with open(path, "rb") as fh:
-                raw = fh.read(MAX_INPUT + 1)
-    except OSError as exc:
-        raise EngineError(f"position: cannot read {short(path)}: {exc.strerror}") from None
-    if len(raw) > MAX_INPUT:
-        raise EngineError(f"position: more than {MAX_INPUT:,} bytes; a position is far shorter")
+            if len(raw) > MAX_INPUT:
+                raise Refused(f"more than {MAX_INPUT:,} bytes; a position is far shorter")
+        else:  # capped, never blocking: a pipe or a device is refused, not read for ever
+            raw = read_capped(path, MAX_INPUT)
+    except Refused as exc:
+        raise EngineError(f"position: {short(path)}: {exc}") from None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise EngineError(f"position: cannot read {short(path)}: {reason}") from None
     return _json(raw, "position")
 
 
@@ -78,9 +80,8 @@ def _json(text: str | bytes, what: str) -> Any:
         ) from None
 
 
-def _dump(value: Any) -> None:
-    json.dump(value, sys.stdout)
-    sys.stdout.write("\n")
+def _dump(value: Any) -> int:
+    return write_out(json.dumps(value))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,15 +110,15 @@ def main(argv: list[str] | None = None) -> int:
                     f"--dealer: must be a seat 0-{args.players - 1}, got {short(args.dealer)}"
                 )
             state, _events = new_deal(rules, args.players, args.seed, args.dealer)
-            _dump(format_position(state))
+            return _dump(format_position(state))
         elif args.command == "legal":
             state = parse_position(_read_position(args.position))
-            _dump([a.to_json() for a in state.legal_actions()])
+            return _dump([a.to_json() for a in state.legal_actions()])
         else:
             state = parse_position(_read_position(args.position))
             action = action_from_json(_json(args.action, "action"))
             events = state.apply(action)
-            _dump({"position": format_position(state), "events": events_json(events)})
+            return _dump({"position": format_position(state), "events": events_json(events)})
     except (EngineError, Refused) as exc:
         _fail(str(exc))
     except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as exc:

@@ -5,12 +5,20 @@ would otherwise raise a bare ValueError after 4,300 digits), infinities and
 NaN, bytes that are not UTF-8, and nesting deeper than any Swoop file or
 position needs. It raises :class:`Refused` (a ValueError) with a reason in
 plain words, or ``json.JSONDecodeError`` for text that is not JSON.
+
+:func:`read_capped` is the one reader of a file named from outside (by the
+game or a command line): it never blocks on a pipe and never reads more than a
+cap. :func:`write_out` is how the command lines print: a standard output that
+cannot be written ends with one line and status 1, never a traceback.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
+import stat
+import sys
 from typing import Any
 
 MAX_DIGITS = 40  # seeds and scores are far shorter; 4,300+ digits crash int()
@@ -105,3 +113,73 @@ def parse_json(text: str | bytes, max_depth: int = MAX_DEPTH, huge: str = "refus
     if depth(value) > max_depth:
         raise Refused(f"it is nested more than {max_depth} levels deep")
     return value
+
+
+def read_capped(path: str | os.PathLike[str], cap: int) -> bytes:
+    """The bytes of an ordinary file of at most ``cap`` bytes.
+
+    Raises :class:`Refused` for a folder, a pipe, a device or a file too large,
+    and OSError when the file cannot be opened (missing, no permission).
+    """
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_BINARY", 0)
+        | getattr(os, "O_NOCTTY", 0)
+    )
+    if os.path.isdir(path):  # (Windows refuses to open a folder with "permission denied")
+        raise Refused("it is a folder, not a file")
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:
+        raise Refused("it is a folder, not a file") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise Refused("it is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise Refused("it is not an ordinary file (a pipe, a device or a socket)")
+        if info.st_size > cap:
+            raise Refused(f"it is too large ({info.st_size:,} bytes; at most {cap:,} expected)")
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, cap + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > cap:
+                raise Refused(f"it is too large (more than {cap:,} bytes)")
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+def write_out(text: str) -> int:
+    """Print ``text`` (and a newline) on standard output for a command line; 0 when it was
+    written, 1 with one line on standard error when it could not be (a full disk, a closed
+    pipe), never a traceback."""
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except (OSError, ValueError) as exc:
+        return broken_stdout(exc)
+    return 0
+
+
+def broken_stdout(exc: BaseException) -> int:
+    """Standard output could not be written: say so in one line; the exit status is 1."""
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    try:  # a later flush at exit must not fail again, with a traceback
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+    try:
+        sys.stderr.write(f"error: the output could not be written ({reason.lower()})\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    return 1

@@ -43,7 +43,10 @@ from swoop_desktop.ai.config import LEVELS
 from swoop_desktop.ai.features import PERSONALITIES
 from swoop_desktop.ai.make import choose_safely, make_bot
 from swoop_desktop.engine import EngineError, Match, Rules, new_deal
+from swoop_desktop.engine.errors import short
+from swoop_desktop.engine.jsontext import Refused, parse_json, read_capped, write_out
 from swoop_desktop.engine.observation import PublicHistory, observe
+from swoop_desktop.names import printable
 
 DEFAULT_CAP = 1000
 
@@ -387,9 +390,27 @@ def _worker(in_path: str, out_path: str) -> int:
 
     A job names its bots by their specs and seeds (bots are rebuilt here: their
     choices depend only on their seed and what they see, so the figures are the
-    same as in one process)."""
-    with open(in_path, encoding="utf-8") as f:
-        jobs = json.load(f)
+    same as in one process). A bad path or file ends with one line and status 2."""
+    try:
+        return _work(in_path, out_path)
+    except (
+        OSError,
+        ValueError,
+        KeyError,
+        TypeError,
+        IndexError,
+        RecursionError,
+        EngineError,
+    ) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        print(f"error: --worker: {printable(short(reason, 160))}", file=sys.stderr)
+        return 2
+
+
+def _work(in_path: str, out_path: str) -> int:
+    jobs = parse_json(read_capped(in_path, WORKER_INPUT_CAP))
+    if not isinstance(jobs, list):
+        raise ValueError("the jobs file does not hold a list of jobs")
     results = []
     for job in jobs:
         bots = [
@@ -477,13 +498,23 @@ def run_matches(
             label, bot = spec, parse_bot(spec, seed * 1000 + i, budget_ms, worlds)
         labels.append(label + (" (peeks)" if peek and hasattr(bot, "peek") else ""))
         made.append(bot)
-    job_list = [(rules.to_json(), made, match_seed(seed, m), cap, peek) for m in range(matches)]
+    # Streamed: one match at a time, never the whole list first (--match may be large).
+    job_list = ((rules.to_json(), made, match_seed(seed, m), cap, peek) for m in range(matches))
     # Worker processes rebuild the bots from their specs, so only specs can go to them.
     by_spec = all(isinstance(spec, str) for spec in bots)
     totals = [MatchTally(seat_matches=[0] * n, seat_wins=[0.0] * n) for _ in range(n)]
     messages: list[str] = []
     capped = 0
     started = time.perf_counter()
+
+    def add(tallies: list[MatchTally], c: int, msgs: list[str]) -> None:
+        nonlocal capped
+        capped += c
+        if len(messages) < 20:
+            messages.extend(msgs)
+        for t, part in zip(totals, tallies, strict=True):
+            t.add(part)
+
     if jobs > 1 and matches > 1 and by_spec:
         described = [
             {
@@ -497,18 +528,13 @@ def run_matches(
             }
             for m in range(matches)
         ]
-        results = _run_in_processes(described, min(jobs, matches))
+        for result in _run_in_processes(described, min(jobs, matches)):
+            add(*result)
     else:
-        results = []
         for done, job in enumerate(job_list, 1):
-            results.append(_match_job(job))
+            add(*_match_job(job))
             if progress:
                 _progress(done * n, matches * n, time.perf_counter() - started, "matches")
-    for tallies, c, msgs in results:
-        capped += c
-        messages.extend(msgs)
-        for t, part in zip(totals, tallies, strict=True):
-            t.add(part)
     if progress:
         sys.stderr.write("\n")
     entries = []
@@ -708,17 +734,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bots = [b for b in args.bots.split(",") if b.strip()]
     try:
-        if args.deals < 1:
-            raise ValueError(f"--deals: must be 1 or more, got {args.deals}")
-        if args.match is not None and args.match < 1:
-            raise ValueError(f"--match: must be 1 or more, got {args.match}")
-        if args.worlds is not None and args.worlds < 1:
-            raise ValueError(f"--worlds: must be 1 or more, got {args.worlds}")
-        if args.jobs < 1:
-            raise ValueError(f"--jobs: must be 1 or more, got {args.jobs}")
-        if args.cap < 1:
-            raise ValueError(f"--cap: must be 1 or more, got {args.cap}")
-        rules = Rules.from_json(json.loads(args.rules)) if args.rules else None
+        _bounded("--deals", args.deals, 1, MAX_DEALS)
+        _bounded("--match", args.match, 1, MAX_MATCHES)
+        _bounded("--worlds", args.worlds, 1, MAX_WORLDS)
+        _bounded("--jobs", args.jobs, 1, 10_000)
+        _bounded("--cap", args.cap, 1, MAX_CAP)
+        _bounded("--seed", args.seed, 0, MAX_SEED)
+        if args.budget_ms is not None and not (
+            math.isfinite(args.budget_ms) and 1 <= args.budget_ms <= 1000
+        ):
+            raise ValueError(
+                f"--budget-ms: must be a number of milliseconds from 1 to 1000, "
+                f"got {args.budget_ms}"
+            )
+        rules = Rules.from_json(parse_json(args.rules)) if args.rules else None
         for i, spec in enumerate(bots):
             parse_bot(spec, i, None)
         if rules is not None:
@@ -728,9 +757,19 @@ def main(argv: list[str] | None = None) -> int:
     except json.JSONDecodeError as exc:
         print(f"--rules: not valid JSON ({exc.msg} at column {exc.colno})", file=sys.stderr)
         return 2
-    except (ValueError, EngineError) as exc:
-        print(str(exc), file=sys.stderr)
+    except Refused as exc:
+        print(f"--rules: {exc}", file=sys.stderr)
         return 2
+    except (ValueError, EngineError) as exc:
+        print(printable(short(str(exc), 200)), file=sys.stderr)
+        return 2
+    cores = os.cpu_count() or 1
+    if args.jobs > cores:
+        print(
+            f"--jobs: this machine has {cores} cores; {cores} worker processes are used",
+            file=sys.stderr,
+        )
+        args.jobs = cores
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if args.match is not None:
         report = run_matches(
@@ -750,12 +789,26 @@ def main(argv: list[str] | None = None) -> int:
             bots, args.deals, args.seed, rules, args.cap, args.budget_ms, progress, args.worlds
         )
     if args.json:
-        print(json.dumps(report))
-    elif args.match is not None:
-        print(format_match_report(report))
-    else:
-        print(format_report(report))
-    return 0
+        return write_out(json.dumps(report))
+    if args.match is not None:
+        return write_out(format_match_report(report))
+    return write_out(format_report(report))
+
+
+MAX_DEALS = 1_000_000
+MAX_MATCHES = 100_000
+MAX_WORLDS = 10_000
+MAX_CAP = 100_000
+MAX_SEED = 2**63 - 1
+WORKER_INPUT_CAP = 256 << 20
+
+
+def _bounded(name: str, value: int | None, low: int, high: int) -> None:
+    """A numeric option within its bounds, or ValueError in plain words."""
+    if value is not None and value < low:
+        raise ValueError(f"{name}: must be {low} or more, got {short(value, 40)}")
+    if value is not None and value > high:
+        raise ValueError(f"{name}: must be at most {high:,}, got {short(value, 40)}")
 
 
 if __name__ == "__main__":

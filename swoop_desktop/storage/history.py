@@ -23,7 +23,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from swoop_desktop.choices import HUMAN_SEAT
-from swoop_desktop.engine import Action, Match, Rules, RulesError
+from swoop_desktop.engine import Action, EngineError, Match, Rules, RulesError
 from swoop_desktop.engine.events import Swooped
 from swoop_desktop.names import check_name, printable, seat_default, shown
 from swoop_desktop.safeio import Refused, exists, is_regular, read_capped
@@ -112,6 +112,11 @@ class GameRecord:
         match.replay(self.deals())
         return match
 
+    def replay_problem(self) -> str | None:
+        """None when the recorded plays replay to this very game (so it can be watched and
+        reviewed); else why not, in plain words. Worked out once per record (cached)."""
+        return replay_problem(self)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -129,6 +134,69 @@ class GameRecord:
             "counted": self.counted,
             "abandoned": self.abandoned,
         }
+
+
+_REPLAYS: dict[str, str | None] = {}  # digest of a record -> why it does not replay (None: it does)
+_REPLAY_FAILURES = (
+    EngineError,
+    ValueError,  # DocumentError, RulesError and a number too long to read among them
+    TypeError,
+    KeyError,
+    IndexError,
+    OverflowError,
+    RecursionError,
+    AssertionError,
+)
+
+
+def replay_problem(record: GameRecord) -> str | None:
+    """Why ``record``'s plays do not replay to the game it describes, or None when they do.
+
+    The plays are re-applied by the engine from the recorded rules, table and seed;
+    the totals, score sheet, winner and who went out must come out as recorded.
+    Cached by the record's content, so a long history is replayed once per session.
+    """
+    key = hashlib.sha256(
+        repr(
+            (
+                sorted(record.rules.items()),
+                record.players,
+                record.seed,
+                record.actions,
+                record.totals,
+                record.sheet,
+                record.winner,
+                record.went_out,
+            )
+        ).encode("utf-8", "replace")
+    ).hexdigest()
+    if key not in _REPLAYS:
+        if len(_REPLAYS) > 10_000:
+            _REPLAYS.clear()
+        _REPLAYS[key] = _replay_problem(record)
+    return _REPLAYS[key]
+
+
+def _replay_problem(record: GameRecord) -> str | None:
+    try:
+        match = record.replayed()
+    except _REPLAY_FAILURES as exc:
+        return f"its recorded plays do not fit its rules and seed ({shown(str(exc))})"
+    if not match.over and not record.abandoned:
+        return "its recorded plays stop before the end of the game"
+    for name, recorded, replayed in (
+        ("totals", record.totals, match.totals),
+        ("score sheet", record.sheet, match.sheet),
+        ("winner", record.winner, match.winner),
+        ("record of who went out", record.went_out, match.went_out),
+    ):
+        if _plain_value(recorded) != _plain_value(replayed):
+            return f"the recorded {name} and its recorded plays disagree"
+    return None
+
+
+def _plain_value(value: Any) -> Any:
+    return [_plain_value(v) for v in value] if isinstance(value, (list, tuple)) else value
 
 
 def game_id(match: Match) -> str:

@@ -575,8 +575,7 @@ class ScoresScene(Scene):
             self.review_button.rect = pygame.Rect(
                 b.x + watch_w + 10, self.speed.rect.bottom + 8, left_w - watch_w - 10, 50
             )
-            self.watch_button.enabled = self.selected_record() is not None
-            self.review_button.enabled = self.watch_button.enabled
+            self._offer_selected()
             extra = [self.speed, self.watch_button, self.review_button]
         elif self.tab == "stats":
             self.reset_button.rect = pygame.Rect(b.x, b.bottom - 56, 260, 50)
@@ -616,6 +615,10 @@ class ScoresScene(Scene):
         """Review the selected past game: every decision of yours, from what you could see."""
         record = self.selected_record()
         if record is None:
+            return
+        problem = record.replay_problem()
+        if problem is not None:
+            self.notice = f"This game cannot be reviewed: {problem}."
             return
         try:
             rules, deals = record.rules_obj(), record.deals()
@@ -681,8 +684,7 @@ class ScoresScene(Scene):
             for rect, index in self.row_rects:
                 if rect.collidepoint(event.pos):
                     self.selected = index
-                    self.watch_button.enabled = True
-                    self.review_button.enabled = True
+                    self._offer_selected()
                     return True
         elif event.type == pygame.MOUSEWHEEL:
             self.list_offset = max(0, min(len(games) - 1, self.list_offset - int(event.y)))
@@ -690,9 +692,24 @@ class ScoresScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             step = 1 if event.key == pygame.K_PAGEDOWN else -1
             self.selected = max(0, min(len(games) - 1, self.selected + step))
+            self._offer_selected()
             self._keep_selected_visible()
             return True
         return False
+
+    def _offer_selected(self) -> None:
+        """Watch again and Review are offered only for a game whose plays replay (checked
+        once per game, by replaying it); for one that does not, the plain reason is shown."""
+        record = self.selected_record()
+        problem = None if record is None else record.replay_problem()
+        self.watch_button.enabled = self.review_button.enabled = (
+            record is not None and problem is None
+        )
+        why = f"This game cannot be watched again or reviewed: {problem}."
+        if problem is not None:
+            self.notice = why
+        elif self.notice.startswith("This game cannot be watched again or reviewed:"):
+            self.notice = ""
 
     def _keep_selected_visible(self) -> None:
         rows = max(1, len(self.row_rects))
