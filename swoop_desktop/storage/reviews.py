@@ -10,30 +10,145 @@ again). At most :data:`KEEP` reviews are kept; the oldest go first.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from swoop_desktop.engine import Action
+from swoop_desktop.engine import Action, EngineError, action_from_json
+from swoop_desktop.names import label as label_of
+from swoop_desktop.names import shown
+from swoop_desktop.safeio import parse_json
 
 from .actioncodec import encode_hands
-from .jsonfile import DocKind, DocumentError, Notes, get, load_document, write_document
+from .jsonfile import (
+    DocKind,
+    DocumentError,
+    Notes,
+    check_type,
+    drop,
+    get,
+    load_document,
+    write_document,
+)
 from .paths import Dirs
 
 KEEP = 100
 
 
+#: The labels a stored verdict may carry (extend here when the review learns a new one).
+REVIEW_LABELS: tuple[str, ...] = ("good", "inaccuracy", "mistake", "blunder")
+MAX_TEXT = 600  # the longest words or reason a stored verdict may hold
+MAX_POINTS = 10_000.0  # more points than any game can cost
+#: The size stored reviews are kept under (the oldest go first): well inside the cap at which
+#: the file is no longer read at all.
+BUDGET = 24 << 20
+
+
+def _number(value: Any, name: str, low: float, high: float) -> float:
+    check_type(value, float, name)
+    if not low <= value <= high:
+        raise DocumentError(f"{name} should be from {low:g} to {high:g}, not {shown(value)}")
+    return float(value)
+
+
+def _whole(value: Any, name: str, low: int, high: int) -> int:
+    check_type(value, int, name)
+    if not low <= value <= high:
+        raise DocumentError(f"{name} should be from {low} to {high}, not {shown(value)}")
+    return int(value)
+
+
+def _text(value: Any, name: str) -> str:
+    check_type(value, str, name)
+    if len(value) > MAX_TEXT:
+        raise DocumentError(f"{name} is too long ({len(value):,} characters)")
+    return str(value)
+
+
+def _option(o: Any, name: str) -> None:
+    check_type(o, dict, name)
+    action = _text(get(o, "action", str, name + "."), f"{name}.action")
+    try:
+        action_from_json(parse_json(action))
+    except (ValueError, EngineError, TypeError, KeyError, RecursionError):
+        raise DocumentError(f"{name}.action is not an action ({shown(action)})") from None
+    _text(get(o, "words", str, name + "."), f"{name}.words")
+    for key in ("points", "margin"):
+        _number(get(o, key, float, name + "."), f"{name}.{key}", -MAX_POINTS, MAX_POINTS)
+    for key in ("win", "pickup"):
+        _number(get(o, key, float, name + "."), f"{name}.{key}", 0.0, 1.0)
+
+
+def _verdict(v: Any, name: str) -> None:
+    """One stored verdict, every value checked (the Review screen draws each of them)."""
+    check_type(v, dict, name)
+    w = name + "."
+    _whole(get(v, "hand_no", int, w), w + "hand_no", 0, 10_000)
+    _whole(get(v, "step", int, w), w + "step", 0, 1_000_000)
+    _whole(get(v, "number", int, w), w + "number", 0, 1_000_000)
+    for key in ("chosen", "best", "reason"):
+        _text(get(v, key, str, w), w + key)
+    _number(get(v, "cost", float, w), w + "cost", 0.0, MAX_POINTS)
+    label = get(v, "label", str, w)
+    if label not in REVIEW_LABELS:
+        raise DocumentError(
+            f"{w}label should be one of {', '.join(REVIEW_LABELS)}, not {shown(label)}"
+        )
+    options = get(v, "options", list, w)
+    if len(options) > 100:
+        raise DocumentError(f"{w}options: too many ({len(options)})")
+    for i, o in enumerate(options):
+        _option(o, f"{w}options[{i}]")
+    _whole(get(v, "worlds", int, w), w + "worlds", 1, 100_000)
+    get(v, "hindsight", bool, w, False)
+    unknown = sorted(set(v) - _VERDICT_KEYS)
+    if unknown:
+        raise DocumentError(f"{w}{label_of(unknown[0])} is not part of a verdict")
+
+
+_VERDICT_KEYS = {
+    "hand_no",
+    "step",
+    "number",
+    "chosen",
+    "best",
+    "cost",
+    "label",
+    "reason",
+    "options",
+    "worlds",
+    "hindsight",
+}
+
+
+def _review(key: str, body: Any) -> None:
+    name = f"reviews[{label_of(key)}]"
+    check_type(body, dict, name)
+    for part in ("verdicts", "hindsight"):
+        verdicts = get(body, part, list, name + ".", [])
+        for i, v in enumerate(verdicts):
+            _verdict(v, f"{name}.{part}[{i}]")
+    if "verdicts" not in body:
+        raise DocumentError(f"{name}.verdicts is missing")
+    if "accuracy" in body:
+        _number(body["accuracy"], f"{name}.accuracy", 0.0, 100.0)
+
+
 def _reviews_from_json(data: dict[str, Any], notes: Notes = None) -> dict[str, dict[str, Any]]:
-    """The stored reviews; an entry of the wrong shape is dropped (it is worked out again)."""
+    """The stored reviews, every value checked; a bad entry is dropped (with one note; it
+    is worked out again when asked for)."""
     entries = get(data, "reviews", dict, "")
     out: dict[str, dict[str, Any]] = {}
     for key, body in entries.items():
-        if (
-            isinstance(key, str)
-            and isinstance(body, dict)
-            and isinstance(body.get("verdicts"), list)
-        ):
-            out[key] = body
+        try:
+            if not isinstance(key, str) or len(key) > 200:
+                raise DocumentError(f"reviews: {shown(key)} is not the key of a review")
+            _review(key, body)
+        except DocumentError as exc:
+            drop(notes, str(exc))
+            continue
+        out[key] = body
     if entries and not out:
         raise DocumentError("none of its reviews could be read")
     return out
@@ -77,6 +192,8 @@ def load_review(dirs: Dirs, key: str) -> tuple[dict[str, Any] | None, list[str]]
 def stored_accuracies(dirs: Dirs, keys: Sequence[str]) -> list[float | None]:
     """The accuracy (0-100) of the stored review under each key, None where there is none."""
     loaded = load_document(reviews_file(dirs), REVIEWS_KIND)
+    for text in loaded.messages:  # the screen that reads it first must not swallow these
+        dirs.notices.post("reviews", text)
     entries = loaded.value or {}
     out: list[float | None] = []
     for key in keys:
@@ -101,6 +218,18 @@ def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
     entries[key] = body
     while len(entries) > KEEP:
         entries.pop(next(iter(entries)))
+    # Keep the file under its size budget, the oldest reviews going first, so that it is
+    # never too large to be read back (it would then be moved aside as damaged).
+    sizes = {k: len(json.dumps(v, ensure_ascii=False).encode("utf-8")) for k, v in entries.items()}
+    total = sum(sizes.values())
+    while total > BUDGET and len(entries) > 1:
+        oldest = next(iter(entries))
+        total -= sizes.pop(oldest)
+        del entries[oldest]
+    if total > BUDGET:
+        return list(loaded.messages) + [
+            "The review is too large to be stored; it will be worked out again next time."
+        ]
     try:
         write_document(reviews_file(dirs), REVIEWS_KIND, {"reviews": entries})
     except OSError as exc:

@@ -85,28 +85,62 @@ def render(theme: Any, text: str, px: int, bold: bool, rgb: Sequence[int]) -> py
     return image
 
 
+_wrapped: dict[tuple[int, str, int], list[str]] = {}
+
+
 def wrap_text(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels (words are never split
-    unless a single word is wider than the line). Newlines start new lines."""
+    unless a single word is wider than the line). Newlines start new lines.
+
+    Linear in the length of the text, however long a word (a path or a reason read
+    from a file may be thousands of characters without a space), and cached, so a
+    screen that draws the same text every frame wraps it once.
+    """
+    key = (id(fnt), text, width)
+    found = _wrapped.get(key)
+    if found is None:
+        if len(_wrapped) > 500:
+            _wrapped.clear()
+        found = _wrap(fnt, text, max(1, width))
+        _wrapped[key] = found
+    return list(found)
+
+
+def _wrap(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
-        words = para.split(" ")
         line = ""
-        for word in words:
+        for word in para.split(" "):
             trial = f"{line} {word}" if line else word
-            if fnt.size(trial)[0] <= width or not line:
+            if not line or fnt.size(trial)[0] <= width:
                 line = trial
             else:
                 lines.append(line)
                 line = word
-            while fnt.size(line)[0] > width and len(line) > 1:
-                cut = len(line)
-                while cut > 1 and fnt.size(line[:cut])[0] > width:
-                    cut -= 1
-                lines.append(line[:cut])
-                line = line[cut:]
+            if len(line) > 1 and fnt.size(line)[0] > width:
+                *full, line = _split(fnt, line, width)
+                lines.extend(full)
         lines.append(line)
     return lines
+
+
+def _split(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` cut into pieces no wider than ``width`` (each of at least one character),
+    from one measurement of every character's advance, each piece checked once (and
+    shortened by the odd character that kerning makes too wide)."""
+    advances = [metric[4] if metric else 0 for metric in fnt.metrics(text)]
+    pieces: list[str] = []
+    start, n = 0, len(text)
+    while start < n:
+        end, x = start, 0
+        while end < n and (end == start or x + advances[end] <= width):
+            x += advances[end]
+            end += 1
+        while end - start > 1 and fnt.size(text[start:end])[0] > width:
+            end -= 1
+        pieces.append(text[start:end])
+        start = end
+    return pieces
 
 
 def draw_text(

@@ -1,0 +1,102 @@
+"""reviews.json: every stored value checked (a bad review dropped with one message, never a
+crash of the Review screen), kept under a size budget, and its messages reach the player."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from swoop_desktop.storage import resolve_dirs
+from swoop_desktop.storage import reviews as reviews_module
+from swoop_desktop.storage.reviews import load_review, reviews_file, store_review, stored_accuracies
+
+GOOD_OPTION = {
+    "action": '{"play": {"hand": "A A", "up": []}}',
+    "words": "played two aces",
+    "points": 12.5,
+    "margin": -3.0,
+    "win": 0.25,
+    "pickup": 0.1,
+}
+GOOD_VERDICT = {
+    "hand_no": 0,
+    "step": 3,
+    "number": 1,
+    "chosen": "played two aces",
+    "best": "played a four",
+    "cost": 4.2,
+    "label": "inaccuracy",
+    "reason": "A four kept the aces for later.",
+    "options": [GOOD_OPTION],
+    "worlds": 48,
+    "hindsight": False,
+}
+
+
+def _body(**changes):
+    verdict = copy.deepcopy(GOOD_VERDICT)
+    option = verdict["options"][0]
+    for key, value in changes.items():
+        if key.startswith("option."):
+            option[key.removeprefix("option.")] = value
+        else:
+            verdict[key] = value
+    return {"verdicts": [verdict], "hindsight": [], "accuracy": 50.0}
+
+
+BAD = [
+    {"label": "brilliant"},
+    {"cost": "4.2"},
+    {"cost": None},
+    {"cost": 1e308},
+    {"reason": ["a", "list"]},
+    {"reason": "x" * 5000},
+    {"option.action": "not an action"},
+    {"option.action": '{"fly": 3}'},
+    {"option.points": "12"},
+    {"option.win": 7},
+    {"hand_no": -1},
+]
+
+
+@pytest.mark.parametrize("change", BAD, ids=[next(iter(c)) for c in BAD])
+def test_item05_a_stored_review_with_a_wrong_value_is_dropped_with_one_message(change):
+    dirs = resolve_dirs()
+    store_review(dirs, "good/game/48", _body())
+    data = json.loads(reviews_file(dirs).read_text())
+    data["reviews"]["bad/game/48"] = _body(**change)
+    reviews_file(dirs).write_text(json.dumps(data))
+    body, messages = load_review(dirs, "bad/game/48")
+    assert body is None  # worked out again rather than drawn
+    assert len(messages) == 1 and "could not be used" in messages[0], messages
+    assert load_review(dirs, "good/game/48")[0] == _body()
+
+
+def test_item05_every_value_of_a_real_verdict_passes():
+    dirs = resolve_dirs()
+    hindsight = dict(GOOD_VERDICT, hindsight=True, label="good", cost=0.0)
+    body = {"verdicts": [GOOD_VERDICT], "hindsight": [hindsight], "accuracy": 100}
+    assert store_review(dirs, "k/game/48", body) == []
+    assert load_review(dirs, "k/game/48") == (body, [])
+
+
+def test_item08_reviews_stay_under_the_size_budget_the_oldest_going_first(monkeypatch):
+    monkeypatch.setattr(reviews_module, "BUDGET", 20_000, raising=False)
+    dirs = resolve_dirs()
+    big = {"verdicts": [GOOD_VERDICT] * 10, "accuracy": 10.0}  # about 5 KB each
+    for i in range(12):
+        assert store_review(dirs, f"r{i}/game/48", big) == []
+    assert reviews_file(dirs).stat().st_size <= 20_000 + 200
+    assert load_review(dirs, "r11/game/48") == (big, [])  # the newest kept, read back whole
+    assert load_review(dirs, "r0/game/48") == (None, [])  # the oldest went first
+    assert not [p for p in dirs.data.iterdir() if "damaged" in p.name]
+
+
+def test_item13_a_damaged_reviews_file_read_by_scores_is_told():
+    dirs = resolve_dirs()
+    reviews_file(dirs).write_text("{not json")
+    assert stored_accuracies(dirs, ["x/game/48"]) == [None]
+    told = dirs.notices.take()
+    assert len(told) == 1 and "game reviews" in told[0] and "copy is kept" in told[0], told
