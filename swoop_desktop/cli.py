@@ -32,6 +32,22 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+MAX_FRAMES = 1_000_000  # about four and a half hours at 60 frames a second
+
+
+def _frames(text: str) -> int:
+    try:
+        value = int(text) if len(text) <= 40 else None
+    except ValueError:
+        value = None
+    if value is None or not 1 <= value <= MAX_FRAMES:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of frames from 1 to {MAX_FRAMES:,} (about four and a half "
+            f"hours at 60 frames a second), got {text[:40]!r}"
+        )
+    return value
+
+
 def _rules(text: str) -> Any:
     from swoop_desktop.engine import Rules, RulesError
     from swoop_desktop.engine.errors import short
@@ -54,7 +70,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="seed of the game (demo or new game)")
     p.add_argument(
         "--frames",
-        type=int,
+        type=_frames,
         default=None,
         help="demo: stop after this many frames (default: at game over)",
     )

@@ -21,6 +21,7 @@ from typing import Any
 
 import platformdirs
 
+from .jsonfile import move_aside
 from .notices import Notices, plain_reason, short_path
 
 APP_NAME = "Swoop"
@@ -182,20 +183,36 @@ def claim_data_folder(dirs: Dirs) -> list[str]:
         return []
     from filelock import FileLock, Timeout
 
-    lock = FileLock(str(dirs.window_lock_file), timeout=0)
+    path = dirs.window_lock_file
+    messages: list[str] = []
     try:
+        if os.path.islink(path) or (os.path.lexists(path) and not os.path.isfile(path)):
+            # A folder, link or device in the way: moved aside like any data file.
+            moved = move_aside(path, "in-the-way")
+            messages.append(
+                f"Something that is not Swoop's window lock was at {path.name}; it was "
+                f"moved to {short_path(moved)}."
+            )
+        lock = FileLock(str(path), timeout=0)
         lock.acquire(timeout=0)
     except Timeout:
         dirs.state.second_window = True
-        return [
+        return messages + [
             "Swoop is already open in another window on this data folder. You can play "
             "here too: finished games from both windows go to your scores, but this "
             "window's game in progress is not saved for Continue."
         ]
-    except OSError:
-        return []
+    except OSError as exc:
+        # Never taken for "the first window": two windows would save over each other.
+        dirs.state.second_window = True
+        return messages + [
+            f"Swoop could not tell whether it is open in another window on this data "
+            f"folder (its window lock {path.name} cannot be used: "
+            f"{plain_reason(exc, dirs.data)}). You can play, but this window's game in "
+            "progress is not saved for Continue."
+        ]
     dirs.state.window_lock = lock
-    return []
+    return messages
 
 
 def release_data_folder(dirs: Dirs) -> None:

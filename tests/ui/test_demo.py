@@ -88,3 +88,11 @@ def test_demo_only_options_without_demo_are_refused(capsys):
         run(["--frames", "10"])
     assert exc.value.code == 2
     assert "--demo" in capsys.readouterr().err
+
+
+def test_item19_a_demo_asked_for_more_frames_than_can_be_shown_is_refused(capsys):
+    with pytest.raises(SystemExit) as exc:
+        run(["--demo", "--frames", str(10**18)])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--frames" in err and "1,000,000" in err, err
