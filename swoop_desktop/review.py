@@ -14,7 +14,6 @@ the other. Bad input exits 2 with one line saying what is wrong.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -23,6 +22,7 @@ from typing import Any
 
 from swoop_desktop.ai.review import REVIEW_WORLDS
 from swoop_desktop.engine import Action, Rules
+from swoop_desktop.engine.jsontext import OneLineParser
 from swoop_desktop.names import printable
 from swoop_desktop.referee.review import review
 from swoop_desktop.safeio import Refused, parse_json, read_capped, write_out
@@ -116,7 +116,7 @@ def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m swoop_desktop.review",
         description="Review a game: where your plays cost points, as the hard bot sees it.",
     )

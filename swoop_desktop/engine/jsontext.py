@@ -14,12 +14,13 @@ cannot be written ends with one line and status 1, never a traceback.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
 import stat
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 MAX_DIGITS = 40  # seeds and scores are far shorter; 4,300+ digits crash int()
 MAX_DEPTH = 32
@@ -183,3 +184,13 @@ def broken_stdout(exc: BaseException) -> int:
     except (OSError, ValueError):
         pass
     return 1
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse for the command lines: a bad option is one line ``error: ...`` on stderr
+    and status 2 (not the whole usage block)."""
+
+    def error(self, message: str) -> NoReturn:
+        line = " ".join(f"{self.prog.split()[-1]}: {message}".split())
+        sys.stderr.write(f"error: {line[:300]}\n")
+        raise SystemExit(2)

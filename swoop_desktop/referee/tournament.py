@@ -44,7 +44,7 @@ from swoop_desktop.ai.features import PERSONALITIES
 from swoop_desktop.ai.make import choose_safely, make_bot
 from swoop_desktop.engine import EngineError, Match, Rules, new_deal
 from swoop_desktop.engine.errors import short
-from swoop_desktop.engine.jsontext import Refused, parse_json, read_capped, write_out
+from swoop_desktop.engine.jsontext import OneLineParser, Refused, parse_json, read_capped, write_out
 from swoop_desktop.engine.observation import PublicHistory, observe
 from swoop_desktop.names import printable
 
@@ -664,7 +664,7 @@ def main(argv: list[str] | None = None) -> int:
     raw = sys.argv[1:] if argv is None else argv
     if len(raw) == 3 and raw[0] == "--worker":  # a child of --jobs (not for people)
         return _worker(raw[1], raw[2])
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m swoop_desktop.referee.tournament",
         description="Duplicate-deal tournament between Swoop bots.",
     )
