@@ -7,7 +7,8 @@ it was started with (they are saved with the game).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from swoop_desktop.choices import PLAYER_LEVELS, AIPace, AnimationSpeed
@@ -197,44 +198,36 @@ def settings_from_json(
             raise DocumentError(f"volume should be from 0.0 to 1.0, not {shown(volume)}")
         return float(volume)
 
-    return Settings(
-        rules=rules,
-        opponents=opponents,
-        animation_speed=one_of("animation_speed", ANIMATION_SPEEDS, d.animation_speed),
-        ai_pace=one_of("ai_pace", AI_PACES, d.ai_pace),
-        volume=field_of("volume", volume_check, d.volume),
-        muted=field_of("muted", lambda: get(data, "muted", bool, "", d.muted), d.muted),
-        fullscreen=field_of(
-            "fullscreen", lambda: get(data, "fullscreen", bool, "", d.fullscreen), d.fullscreen
-        ),
-        window_size=field_of(
+    def flag(key: str) -> bool:
+        default: bool = getattr(d, key)
+        return bool(field_of(key, lambda: get(data, key, bool, "", default), default))
+
+    # One reader over the dataclass's own fields: each is checked on its own (a bad one
+    # falls back to its default), and a field without a reader here is refused at once.
+    readers: dict[str, Callable[[], Any]] = {
+        "rules": lambda: rules,
+        "opponents": lambda: opponents,
+        "animation_speed": lambda: one_of("animation_speed", ANIMATION_SPEEDS, d.animation_speed),
+        "ai_pace": lambda: one_of("ai_pace", AI_PACES, d.ai_pace),
+        "volume": lambda: field_of("volume", volume_check, d.volume),
+        "window_size": lambda: field_of(
             "window_size", lambda: _pair(data.get("window_size"), "window_size", 100, 100_000), None
         ),
-        window_pos=field_of(
+        "window_pos": lambda: field_of(
             "window_pos",
             lambda: _pair(data.get("window_pos"), "window_pos", -100_000, 100_000),
             None,
         ),
-        show_hints=field_of(
-            "show_hints", lambda: get(data, "show_hints", bool, "", d.show_hints), d.show_hints
-        ),
-        four_colour=field_of(
-            "four_colour", lambda: get(data, "four_colour", bool, "", d.four_colour), d.four_colour
-        ),
-        large_cards=field_of(
-            "large_cards", lambda: get(data, "large_cards", bool, "", d.large_cards), d.large_cards
-        ),
-        count_abandoned=field_of(
-            "count_abandoned",
-            lambda: get(data, "count_abandoned", bool, "", d.count_abandoned),
-            d.count_abandoned,
-        ),
-        reduced_motion=field_of(
-            "reduced_motion",
-            lambda: get(data, "reduced_motion", bool, "", d.reduced_motion),
-            d.reduced_motion,
-        ),
-    )
+    }
+    values: dict[str, Any] = {}
+    for f in fields(Settings):
+        if f.name in readers:
+            values[f.name] = readers[f.name]()
+        elif type(getattr(d, f.name)) is bool:
+            values[f.name] = flag(f.name)
+        else:
+            raise TypeError(f"settings: no reader for the field {f.name}")
+    return Settings(**values)
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
@@ -276,21 +269,36 @@ def load_settings(dirs: Dirs, known: Known | None = None) -> tuple[Settings, lis
     return (loaded.value or Settings()), loaded.messages
 
 
-def save_settings(dirs: Dirs, settings: Settings) -> None:
-    """Write the settings atomically (the previous file is kept as ``settings.json.bak``).
+def save_settings(dirs: Dirs, settings: Settings, since: Settings | None = None) -> Settings:
+    """Write the settings atomically (the previous file is kept as ``settings.json.bak``);
+    return what was written.
+
+    With ``since`` (the settings this window last read or wrote), only the fields
+    that changed since then are written, merged over what is on disk at this
+    moment: two windows on one data folder never undo each other's changes.
 
     Settings that could not be read back are refused (ValueError naming the
     value) before anything is written, so a bad value never costs the file.
     A disk problem is told to the player once (``dirs.notices``), not raised;
     a settings file the player was told is kept is never written over.
     """
-    body = settings.to_json()
     try:
-        settings_from_json(body)
+        settings_from_json(settings.to_json())
     except DocumentError as exc:
         raise ValueError(f"settings not saved: {exc}") from None
     if not dirs.usable:
-        return
+        return settings
+    if since is not None:
+        changed = {
+            f.name: getattr(settings, f.name)
+            for f in fields(Settings)
+            if getattr(settings, f.name) != getattr(since, f.name)
+        }
+        if not changed:
+            return settings
+        on_disk = load_document(dirs.settings_file, SETTINGS_KIND, dirs.state.kept).value
+        settings = replace(on_disk or since, **changed)
+    body = settings.to_json()
     try:
         for text in write_document(dirs.settings_file, SETTINGS_KIND, body, dirs.state.kept):
             dirs.notices.post("settings-moved", text)
@@ -300,12 +308,13 @@ def save_settings(dirs: Dirs, settings: Settings) -> None:
             "Your settings are not saved this time, so that the "
             "settings file Swoop could not read stays as it is.",
         )
-        return
+        return settings
     except OSError as exc:
         dirs.notices.post(
             "settings",
             f"Your settings could not be saved ({plain_reason(exc)}). "
             "The game goes on with them; they last until you quit.",
         )
-        return
+        return settings
     dirs.notices.ok("settings")
+    return settings

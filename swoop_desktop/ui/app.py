@@ -103,6 +103,7 @@ class App:
         self.notices: list[str] = []
         self.toast: tuple[str, float] | None = None
         self.settings = Settings()
+        self._settings_known = self.settings
         self._storage_ok = False
         self._pending_notices: list[str] = []
         self._data_dir = data_dir
@@ -160,6 +161,7 @@ class App:
         if not self.dirs.usable:
             return
         self.settings, messages = load_settings(self.dirs, self.known())
+        self._settings_known = self.settings  # what this window last read or wrote
         self.notices.extend(messages)
         if self.keeps_files:
             self.notices.extend(claim_data_folder(self.dirs))
@@ -185,7 +187,10 @@ class App:
         if not self._storage_ok or not self.keeps_files:
             return
         try:
-            save_settings(self.dirs, self.settings)
+            # Only what changed here, merged over the file as it is now (another window
+            # may have changed other settings meanwhile).
+            save_settings(self.dirs, self.settings, since=self._settings_known)
+            self._settings_known = self.settings
         except (OSError, ValueError) as exc:
             # ValueError: a setting the file could not hold; the old file stays as it was.
             self.notify(f"Settings could not be saved: {exc}")
