@@ -33,6 +33,7 @@ from swoop_desktop.storage import (
     release_data_folder,
     save_settings,
 )
+from swoop_desktop.storage.seats import seats_to_json
 
 from .icon import window_icon
 from .scene import Scene, SceneStack
@@ -272,18 +273,13 @@ class App:
             return
         table = self.table
         if table is not None and table.config.saves:
-            match, seats = table.match, [{"name": s.name, "level": s.level} for s in table.seats]
+            match, seats = table.match, seats_to_json(table.seats, brief=True)
         elif table is None and has_saved_game(self.dirs):
             saved, _ = load_game(self.dirs, self.known())
             if saved is None:
                 return
             match = saved.match
-            raw = saved.extra.get("seats") if isinstance(saved.extra, dict) else None
-            seats = [
-                {"name": s.get("name", ""), "level": s.get("level", "")}
-                for s in (raw if isinstance(raw, list) else [])
-                if isinstance(s, dict)
-            ]
+            seats = seats_to_json(saved.seats or [], brief=True)
         else:
             return
         if match.over or not any(match.actions):
@@ -308,9 +304,8 @@ class App:
             return None
         while self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()
-        seats = (saved.extra or {}).get("seats") if isinstance(saved.extra, dict) else None
         return self.stack.push(
-            TableScene(self, match=saved.match, log=saved.log, saved_seats=seats)
+            TableScene(self, match=saved.match, log=saved.log, saved_seats=saved.seats)
         )
 
     def watch_replay(self, record: Any, speed: str = "normal") -> Scene:

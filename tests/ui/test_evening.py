@@ -70,13 +70,19 @@ def test_plates_and_lists_say_one_card_not_one_cards(tmp_path):
 
 
 def test_refusals_are_in_plain_words_with_the_rule_kept_for_the_log():
-    from swoop_desktop.ui.table.input import plain_reason
+    from swoop_desktop.engine import IllegalActionError
+    from swoop_desktop.ui.table.refusals import plain_words
 
-    state = SimpleNamespace(top=1, run=2, follow_rank=0)
-    message = "R9: two aces on top: at most 2 more A may be added (max_four)"
-    words = plain_reason(message, state, Play((1, 1, 1)))
+    refusal = IllegalActionError(
+        "no_room",
+        "two aces on top: at most 2 more A may be added (max_four)",
+        rank=1,
+        run=2,
+        room=2,
+    )
+    words = plain_words(refusal)
     assert words == "Only two more aces can go on two aces"
-    assert "R9" not in words and "max_four" not in words
+    assert "R9" not in words and "max_four" not in words and refusal.rule == "R9"
 
 
 def test_no_play_button_is_offered_for_an_illegal_play(tmp_path):
@@ -94,7 +100,7 @@ def test_no_play_button_is_offered_for_an_illegal_play(tmp_path):
             if pair is None:
                 continue
             t.selected = list(pair)
-            t._build_buttons()
+            t.build_buttons()
             assert t.action_for(pair) not in st.legal_actions()
             labels = [b.label for b in t.buttons]
             assert not any(label.startswith("Play") for label in labels), labels

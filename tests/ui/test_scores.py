@@ -10,6 +10,7 @@ import pytest
 
 from swoop_desktop.engine import Match, Rules
 from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
+from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui.scene import SceneStack
 from swoop_desktop.ui.scenes import replay, scores
 from swoop_desktop.ui.scenes.scores import (
@@ -301,7 +302,8 @@ def test_from_the_title_this_game_is_the_saved_game():
 
     app = FakeApp()
     match = _match_with_hands(2, seed=6)
-    save_game(app.dirs, match, [], {"seats": [{"name": "Ann"}]})
+    seats = [Seat(0, "Ann"), Seat(1, "Bo", "easy"), Seat(2, "Cy", "easy"), Seat(3, "Di", "easy")]
+    save_game(app.dirs, match, [], seats=seats)
     scene = app.push(ScoresScene(app))
     app.frame()
     assert scene.tab == "game" and scene.match.sheet == match.sheet

@@ -14,6 +14,7 @@ import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF
+from swoop_desktop.storage.seats import seats_to_json
 
 from ..controls import Button
 from ..scene import Scene
@@ -23,8 +24,7 @@ from .scores import ScoresScene
 from .settings import SettingsScene
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
-    from swoop_desktop.ui.scenes.table import TableScene
+    from swoop_desktop.ui.appapi import AppAPI, RunningTable
 
 
 def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -45,7 +45,7 @@ def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> 
 class _Overlay(Scene):
     opaque = False
 
-    def __init__(self, app: AppAPI, table: TableScene) -> None:
+    def __init__(self, app: AppAPI, table: RunningTable) -> None:
         super().__init__(app)
         self.table = table
         self.shown = 0.0  # seconds on screen
@@ -452,7 +452,7 @@ class GameOverScene(HandOverScene):
         from swoop_desktop.storage.history import record_from_match
 
         table = self.table
-        seats = [{"name": s.name, "level": s.level} for s in table.seats]
+        seats = seats_to_json(table.seats, brief=True)
         record = record_from_match(table.match, seats)
         if table.seats and not table.seats[HUMAN_SEAT].is_human:  # the demo: seat 0 is an AI too
             record = type(record)(**{**record.__dict__, "seats": seats})

@@ -34,6 +34,7 @@ from swoop_desktop.storage import (
     reset_stats,
 )
 from swoop_desktop.storage.reviews import review_key, stored_accuracies
+from swoop_desktop.storage.seats import seats_to_json
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import review as review_scene
@@ -492,13 +493,13 @@ class ScoresScene(Scene):
             table = self.app.table
             self.match = table.match if table is not None else None
             if not self.seats and table is not None:
-                self.seats = [{"name": seat.name, "level": seat.level} for seat in table.seats]
+                self.seats = seats_to_json(table.seats, brief=True)
         saved_messages: list[str] = []
         if self.match is None and has_saved_game(self.app.dirs):
             saved, saved_messages = load_game(self.app.dirs)  # the game Continue would resume
             if saved is not None:
                 self.match = saved.match
-                self.seats = self.seats or list(saved.extra.get("seats") or [])
+                self.seats = self.seats or seats_to_json(saved.seats or [], brief=True)
         if not self.tab:
             self.tab = "game" if self.match is not None and self.match.actions else "history"
         self.reload()

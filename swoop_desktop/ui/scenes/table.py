@@ -43,6 +43,7 @@ from swoop_desktop.engine.events import (
     Turn,
 )
 from swoop_desktop.engine.observation import PublicHistory
+from swoop_desktop.storage.seats import Seat, seats_to_json
 
 from ..cards import CardArt
 from ..controls import Button
@@ -56,9 +57,6 @@ from ..table.seats import (
     Saver,
     history_from,
     seat_setup,
-    seats_from_json,
-    seats_to_json,
-    snapshot,
 )
 from ..table.show import Animator, CardSprite, Step, Tween
 from ..table.view import TableView, describe, seat_news
@@ -87,7 +85,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         match: Match | None = None,
         log: list[str] | None = None,
         seed: int | None = None,
-        saved_seats: Any = None,
+        saved_seats: list[Seat] | None = None,
     ) -> None:
         super().__init__(app)
         self.config = config
@@ -95,7 +93,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         seats = None if config.seats is None else list(config.seats)
         if seats is None and saved_seats is not None and match is not None:
             # A resumed game keeps the opponents it was started with.
-            seats = seats_from_json(saved_seats, match.n)
+            seats = list(saved_seats)
         if seats is None:
             seats, problems = seat_setup(settings, app.dirs.config, demo=config.watch)
             for text in problems if config.reports else ():
@@ -166,7 +164,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                 self.overlay_pending = True
                 self.anim.add(Step(lambda: [], label="resume-over"))
                 self.anim.add(Step(self._show_result, label="result"))
-        self._build_buttons()
+        self.build_buttons()
 
     def exit(self) -> None:
         if self.saver is not None:
@@ -192,7 +190,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.drag = None
         self.press = None
         self._settle()
-        self._build_buttons()
+        self.build_buttons()
 
     def on_result(self, value: Any) -> None:
         if value == "next_hand" and self.match.hand_over and not self.match.over:
@@ -346,13 +344,13 @@ class TableScene(TableInput, TableDrawing, Scene):
         if self.saver is None or self.match.state is None or self.match.over:
             return
         dirs = self.app.dirs
-        snap, log = snapshot(self.match), (self.log + self.unshown_log)[-200:]
-        extra = {"seats": seats_to_json(self.seats)}
+        snap, log = self.match.copy(), (self.log + self.unshown_log)[-200:]
+        seats = list(self.seats)
 
         def job() -> None:
             from swoop_desktop.storage import save_game
 
-            save_game(dirs, snap, log, extra)
+            save_game(dirs, snap, log, seats=seats)
 
         self.saver.submit(job)
 
@@ -361,8 +359,8 @@ class TableScene(TableInput, TableDrawing, Scene):
             return
         self.finished_recorded = True
         dirs = self.app.dirs
-        snap = snapshot(self.match)
-        seats = [{"name": s.name, "level": s.level} for s in self.seats]
+        snap = self.match.copy()
+        seats = seats_to_json(self.seats, brief=True)
 
         def job() -> None:
             from swoop_desktop.storage import clear_game, record_finished_game
@@ -604,7 +602,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                 first = None
             if first is not None:
                 self.focus = mine.index(first)
-        self._build_buttons()
+        self.build_buttons()
         return self._relayout(0.2)
 
     def _do_out(self, ev: Out) -> list[Tween]:
@@ -768,7 +766,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         card the pointer has left (or that moved away) loses its outline."""
         want = (self.anim.busy, self.app.settings.show_hints)
         if want != self._buttons_for:
-            self._build_buttons()
+            self.build_buttons()
         look = self._look_settings()
         if look != self._look:  # changed in Settings: the table shows it at once
             self._look = look
