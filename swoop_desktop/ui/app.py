@@ -179,14 +179,14 @@ class App:
             self.notify(self._pending_notices.pop(0), 8.0)
 
     def save_settings(self) -> None:
-        """Write ``app.settings`` (a frozen Settings: replace it, then call this)."""
-        if not self._storage_ok or not self.keeps_files:
-            return
-        try:
-            save_settings(self.dirs, self.settings)
-        except (OSError, ValueError) as exc:
-            # ValueError: a setting the file could not hold; the old file stays as it was.
-            self.notify(f"Settings could not be saved: {exc}")
+        """Write ``app.settings`` (a frozen Settings: replace it, then call this), and tell
+        every scene. The demo writes nothing, but its scenes still follow the change."""
+        if self._storage_ok and self.keeps_files:
+            try:
+                save_settings(self.dirs, self.settings)
+            except (OSError, ValueError) as exc:
+                # ValueError: a setting the file could not hold; the old file stays as it was.
+                self.notify(f"Settings could not be saved: {exc}")
         self.sound.volume = int(round(self.settings.volume * 100))
         self.sound.muted = bool(self.settings.muted)
         for scene in self.stack.scenes:

@@ -25,7 +25,7 @@ from ..controls import Button
 from ..scene import Scene
 from ..table import drivers
 from ..table.drivers import REPLAY_PACE, REPLAY_SPEEDS, Playback
-from .scores import seat_names
+from .sheet import seat_names
 from .table import TableScene
 
 if TYPE_CHECKING:

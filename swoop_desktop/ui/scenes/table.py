@@ -178,6 +178,13 @@ class TableScene(TableInput, TableDrawing, Scene):
 
     def settings_changed(self) -> None:
         self.anim.set_speed(self.anim_speed)
+        look = self._look_settings()
+        if look != self._look:  # changed in Settings: the table shows it at once
+            self._look = look
+            self.art.set_four_colour(look[0])
+            self.anim.reduced = look[2]
+            if tuple(self.lay.hand_card) != tuple(L.make_layout(self.app.size, look[1]).hand_card):
+                self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = L.make_layout(size, self.app.settings.large_cards)
@@ -763,17 +770,11 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _follow_picture(self) -> None:
         """Buttons and the hover mark follow the picture: play buttons come back when
         the cards have landed, the Hint button follows its setting at once, and a
-        card the pointer has left (or that moved away) loses its outline."""
+        card the pointer has left (or that moved away) loses its outline. (The look
+        settings arrive through :meth:`settings_changed`.)"""
         want = (self.anim.busy, self.app.settings.show_hints)
         if want != self._buttons_for:
             self.build_buttons()
-        look = self._look_settings()
-        if look != self._look:  # changed in Settings: the table shows it at once
-            self._look = look
-            self.art.set_four_colour(look[0])
-            self.anim.reduced = look[2]
-            if tuple(self.lay.hand_card) != tuple(L.make_layout(self.app.size, look[1]).hand_card):
-                self.resize(self.app.size)
         if self.pointer is not None and self.drag is None:
             hover = self.card_at(self.pointer) if self.you_play else None
             if hover != self.hover:
