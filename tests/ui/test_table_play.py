@@ -221,7 +221,7 @@ def test_hint_selects_the_suggested_cards(pilot):
 def test_number_keys_select_partners_and_enter_plays_them(pilot):
     assert pilot.wait_for_turn()
     st = pilot.table.state
-    mine = pilot.table._my_card_ids()
+    mine = pilot.table.view.seat_cards(0)
     # find a rank you hold twice in hand
     ranks = [RANK_OF[c] for c in st.hand_ids(0)]
     pair = next(

@@ -59,7 +59,7 @@ from ..table.seats import (
     seat_setup,
 )
 from ..table.show import Animator, CardSprite, Step, Tween
-from ..table.view import TableView, describe, seat_news
+from ..table.view import TableView, describe, mystery_ids, seat_news
 from .overlays import HandOverScene, PauseScene
 from .scores import ScoresScene
 
@@ -598,12 +598,12 @@ class TableScene(TableInput, TableDrawing, Scene):
                     7,
                 )
             # The keyboard focus goes to a card that answers the question asked.
-            mine = self._my_card_ids()
+            mine = self.view.seat_cards(HUMAN_SEAT)
             if ev.phase == "follow" and ev.rank is not None:
                 rank = ev.rank
                 first = next((c for c in mine if RANK_OF[c] == rank), None)
             elif ev.phase == "chain":
-                downs = self._down_ids()
+                downs = mystery_ids(self.state, HUMAN_SEAT)
                 first = next((c for c in mine if c in downs), None)
             else:
                 first = None
@@ -753,7 +753,7 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _restack(self) -> None:
         """Tween the player's own cards (selection lift) without touching the queue."""
         targets = self._targets()
-        for c in self._my_card_ids():
+        for c in self.view.seat_cards(HUMAN_SEAT):
             if c not in targets or (self.drag and c in self.drag["ids"]):
                 continue
             x, y, w, h, up, z = targets[c]

@@ -31,7 +31,7 @@ from .parts import TableParts
 from .refusals import plain_words
 from .seats import HintJob
 from .show import Tween
-from .view import plural
+from .view import mystery_ids, plural
 
 _log = logging.getLogger("swoop_desktop.ui")
 
@@ -42,20 +42,6 @@ DOUBLE_CLICK = 0.4  # seconds
 class TableInput(TableParts):
     """The input half of the table scene: it reads the picture and asks the engine."""
 
-    def _my_card_ids(self) -> list[int]:
-        """Your cards in keyboard order: hand (by rank), face-up, then uncovered mystery cards."""
-        view = self.view
-        hand = sorted(view.hands[HUMAN_SEAT], key=lambda c: (RANK_OF[c], c)) if view.hands else []
-        ups = [c for c in view.up[HUMAN_SEAT] if c is not None] if view.up else []
-        downs = [
-            c
-            for s in range(4)
-            if view.up
-            and view.up[HUMAN_SEAT][s] is None
-            and (c := view.down[HUMAN_SEAT][s]) is not None
-        ]
-        return hand + ups + downs
-
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """Your card under ``pos`` (the topmost one), or None.
 
@@ -63,7 +49,7 @@ class TableInput(TableParts):
         cards belongs to the nearer of them.
         """
         best, best_z = None, -1
-        for c in self._my_card_ids():
+        for c in self.view.seat_cards(HUMAN_SEAT):
             s = self.sprites.get(c)
             if s is not None and s.contains(pos) and s.z > best_z:
                 best, best_z = c, s.z
@@ -203,7 +189,7 @@ class TableInput(TableParts):
             ids = self._ids_for(action)
             self.selected = [c for c in ids if c not in [st.down[HUMAN_SEAT][s] for s in range(4)]]
             if isinstance(action, Flip):
-                mine = self._my_card_ids()
+                mine = self.view.seat_cards(HUMAN_SEAT)
                 if ids and ids[0] in mine:
                     self.focus = mine.index(ids[0])
         self.notify("Hint: " + reason, self.app.theme.highlight, 6)
@@ -227,16 +213,16 @@ class TableInput(TableParts):
     def select_rank(self, card: int, count: int | None = None) -> None:
         """Select ``count`` (default: all) of your cards of ``card``'s rank, ``card`` first."""
         rank = RANK_OF[card]
-        same = [c for c in self._my_card_ids() if RANK_OF[c] == rank and c not in self._down_ids()]
+        same = [
+            c
+            for c in self.view.seat_cards(HUMAN_SEAT)
+            if RANK_OF[c] == rank and c not in mystery_ids(self.state, HUMAN_SEAT)
+        ]
         same.sort(key=lambda c: c != card)
         limit = 4 if self.match.rules.max_four else len(same)
         self.selected = same[: min(limit, count or len(same))]
         self._restack()
         self.build_buttons()
-
-    def _down_ids(self) -> set[int]:
-        st = self.state
-        return {c for c in st.down[HUMAN_SEAT] if c is not None} if st else set()
 
     def handle(self, event: pygame.event.Event) -> bool:
         controls = self.config.controls
@@ -309,7 +295,7 @@ class TableInput(TableParts):
             return True
         card = self.card_at(pos)
         if event.button == 3:
-            if card is not None and card not in self._down_ids():
+            if card is not None and card not in mystery_ids(self.state, HUMAN_SEAT):
                 self.select_rank(card)
             return True
         if event.button != 1:
@@ -350,7 +336,7 @@ class TableInput(TableParts):
         return False
 
     def _start_drag(self, card: int, origin: tuple[int, int]) -> None:
-        if card in self._down_ids():
+        if card in mystery_ids(self.state, HUMAN_SEAT):
             ids = [card]
         elif card in self.selected:
             ids = [card] + [c for c in self.selected if c != card and RANK_OF[c] == RANK_OF[card]]
@@ -413,10 +399,10 @@ class TableInput(TableParts):
                 self.anim.tween(Tween(s, (x, y, w, h), 0.3, ease=pytweening.easeOutBack))
 
     def _click_card(self, card: int) -> None:
-        mine = self._my_card_ids()
+        mine = self.view.seat_cards(HUMAN_SEAT)
         if card in mine:
             self.focus = mine.index(card)
-        if card in self._down_ids():
+        if card in mystery_ids(self.state, HUMAN_SEAT):
             self.try_play([card])
             return
         now = self.clock
@@ -436,7 +422,7 @@ class TableInput(TableParts):
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        mine = self._my_card_ids()
+        mine = self.view.seat_cards(HUMAN_SEAT)
         if mine:
             self.focus = max(0, min(self.focus, len(mine) - 1))
         if key in (pygame.K_LEFT, pygame.K_a):
@@ -463,7 +449,7 @@ class TableInput(TableParts):
             return True
         if pygame.K_1 <= key <= pygame.K_8 and mine:
             card = mine[self.focus]
-            if card not in self._down_ids():
+            if card not in mystery_ids(self.state, HUMAN_SEAT):
                 self.select_rank(card, key - pygame.K_0)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -478,7 +464,7 @@ class TableInput(TableParts):
         if key == pygame.K_f:
             st = self.state
             focused = mine[self.focus] if mine else None
-            if focused is not None and focused in self._down_ids():
+            if focused is not None and focused in mystery_ids(self.state, HUMAN_SEAT):
                 self.try_play([focused])
             elif st is not None:
                 slots = st.uncovered_slots(HUMAN_SEAT)
@@ -542,7 +528,9 @@ class TableInput(TableParts):
             else:  # never a button for a play the rules refuse: say so instead
                 row1 = [("Not playable now", None, False, int(bw * 1.3))]
             partners = [
-                c for c in self._my_card_ids() if RANK_OF[c] == rank and c not in self._down_ids()
+                c
+                for c in self.view.seat_cards(HUMAN_SEAT)
+                if RANK_OF[c] == rank and c not in mystery_ids(self.state, HUMAN_SEAT)
             ]
             limit = 4 if self.match.rules.max_four else len(partners)
             if len(self.selected) < min(limit, len(partners)):
