@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
     from .cards import CardArt
     from .sound import Sound
-    from .table.drivers import TableConfig
     from .theme import Theme
 
 
@@ -132,13 +131,46 @@ class SceneStack:
             scene.resize(size)
 
 
+class TableKind(Protocol):
+    """What other screens read of a running table's configuration (a ``TableConfig``)."""
+
+    @property
+    def title(self) -> str:
+        """The word for this table in its pause menu ("Replay"), or ""."""
+        ...
+
+    @property
+    def caption(self) -> str:
+        """A line about the table ("Demo: four AIs play"), or ""."""
+        ...
+
+    @property
+    def saves(self) -> bool:
+        """The game is saved after every play and recorded when it ends."""
+        ...
+
+    @property
+    def review(self) -> bool:
+        """The hand review is offered when a hand ends."""
+        ...
+
+    @property
+    def goes_on(self) -> bool:
+        """Each hand's breakdown moves on to the next hand by itself."""
+        ...
+
+
 class RunningTable(Protocol):
     """What other screens (the overlays, Scores, the App) may know of a running table."""
 
     match: Match
     seats: list[Seat]
-    config: TableConfig
     art: CardArt  # the table's card faces (the hand-over panel draws the hands with them)
+
+    @property
+    def config(self) -> TableKind:
+        """What kind of table it is (a game, the demo, a replay)."""
+        ...
 
     def seat_name(self, seat: int) -> str:
         """The name on a seat's plate."""
