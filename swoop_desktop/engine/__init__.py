@@ -9,6 +9,7 @@ Public surface: :class:`Rules`, the actions, :func:`new_deal`,
 from .actions import END, Action, Add, End, Flip, Play, action_from_json
 from .cards import RANK_OF, RANK_SYMBOLS, Card, card_rank, card_suit, count_phrase
 from .errors import (
+    REFUSALS,
     ActionError,
     EngineError,
     IllegalActionError,
@@ -40,6 +41,7 @@ __all__ = [
     "PositionError",
     "RANK_OF",
     "RANK_SYMBOLS",
+    "REFUSALS",
     "Rules",
     "RulesError",
     "TerminationError",

@@ -86,6 +86,31 @@ class Match:
                 self.over = True
                 self.winner = event.winner
 
+    def copy(self) -> Match:
+        """An independent copy: one thread (a saver) may read it while this match plays on."""
+        other = Match.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        other.totals = list(self.totals)
+        other.sheet = [list(row) for row in self.sheet]
+        other.went_out = list(self.went_out)
+        other.actions = [list(hand) for hand in self.actions]
+        other.state = None if self.state is None else self.state.clone()
+        return other
+
+    def current_hand_events(self) -> list[list[Event]]:
+        """The events of the current hand so far, replayed from its deal: the deal's events,
+        then each action's, in order (what a table shows again after a Continue)."""
+        if not self.actions:
+            return []
+        replay = Match(self.rules, self.n, self.seed)
+        for actions in self.actions[:-1]:
+            replay.start_hand()
+            for action in actions:
+                replay.apply(action)
+        out = [replay.start_hand()]
+        out.extend(replay.apply(action) for action in self.actions[-1])
+        return out
+
     def replay(self, hands: list[list[Action]]) -> list[Event]:
         """Re-apply recorded actions (a saved or finished game); returns all events."""
         events: list[Event] = []

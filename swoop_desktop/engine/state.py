@@ -590,49 +590,61 @@ class GameState:
         phase = self.phase
         p = self.to_move
         if phase == OVER:
-            raise IllegalActionError("R14: the hand is over; nobody may play")
+            raise IllegalActionError("hand_over", "the hand is over; nobody may play")
         kind = type(action)
         if kind is Play:
             if phase == FOLLOW:
                 raise IllegalActionError(
-                    f"R12: a follow-up of {RANK_SYMBOLS[self.follow_rank]}s is offered: "
-                    f"add {RANK_SYMBOLS[self.follow_rank]}s or end"
+                    "follow_offered",
+                    f"a follow-up of {RANK_SYMBOLS[self.follow_rank]}s is offered: "
+                    f"add {RANK_SYMBOLS[self.follow_rank]}s or end",
+                    rank=self.follow_rank,
                 )
             if phase == CHAIN:
                 raise IllegalActionError(
-                    "R13: a chain of mystery cards is under way: flip another or end"
+                    "chain_under_way", "a chain of mystery cards is under way: flip another or end"
                 )
             r = self._check_cards(p, action, "R6")  # type: ignore[arg-type]
             self._check_shape(action, r)  # type: ignore[arg-type]
         elif kind is Add:
             if phase != FOLLOW:
-                raise IllegalActionError("R12: no follow-up is offered now")
+                raise IllegalActionError("no_follow_up", "no follow-up is offered now")
             r = self._check_cards(p, action, "R12")  # type: ignore[arg-type]
             if r != self.follow_rank:
                 raise IllegalActionError(
-                    f"R12: the follow-up is for {RANK_SYMBOLS[self.follow_rank]}s, "
-                    f"not {RANK_SYMBOLS[r]}s"
+                    "wrong_follow_rank",
+                    f"the follow-up is for {RANK_SYMBOLS[self.follow_rank]}s, "
+                    f"not {RANK_SYMBOLS[r]}s",
+                    rank=self.follow_rank,
+                    played=r,
                 )
             self._check_shape(action, r)  # type: ignore[arg-type]
         elif kind is Flip:
             if phase == FOLLOW:
                 raise IllegalActionError(
-                    "R11: a mystery card is flipped as a play, never as a follow-up"
+                    "flip_in_follow_up", "a mystery card is flipped as a play, never as a follow-up"
                 )
             slot = action.slot  # type: ignore[union-attr]
             if type(slot) is not int or not 0 <= slot < SLOTS:
-                raise IllegalActionError(f"R11: there is no slot {slot!r} (slots are 0-3)")
+                raise IllegalActionError(
+                    "no_such_down_slot", f"there is no slot {slot!r} (slots are 0-3)"
+                )
             if self.down[p][slot] is None:
-                raise IllegalActionError(f"R11: slot {slot} has no face-down card")
+                raise IllegalActionError(
+                    "no_down_card", f"slot {slot} has no face-down card", slot=slot
+                )
             if self.up[p][slot] is not None:
-                raise IllegalActionError(f"R11: slot {slot} is still covered by its face-up card")
+                raise IllegalActionError(
+                    "down_covered", f"slot {slot} is still covered by its face-up card", slot=slot
+                )
         elif kind is End:
             if phase == PLAY:
                 raise IllegalActionError(
-                    "R12: there is nothing to end; there is no passing: play cards or flip"
+                    "nothing_to_end",
+                    "there is nothing to end; there is no passing: play cards or flip",
                 )
         else:
-            raise IllegalActionError(f"R6: {action!r} is not an action")
+            raise IllegalActionError("not_an_action", f"{action!r} is not an action")
 
     @staticmethod
     def _check_shape(action: Play | Add, r: int) -> None:
@@ -641,51 +653,71 @@ class GameState:
         order, each once), without listing them all."""
         hand, up = action.hand, action.up
         if hand != (r,) * len(hand) or (up != () and up != tuple(sorted(set(up)))):
-            raise IllegalActionError(f"R6: {action.to_json()} is not legal here")
+            raise IllegalActionError("not_legal", f"{action.to_json()} is not legal here")
 
     def _check_cards(self, p: int, action: Play | Add, rule: str) -> int:
         if action.size == 0:
-            raise IllegalActionError(f"{rule}: a play needs at least one card")
+            raise IllegalActionError("no_cards", "a play needs at least one card", rule)
         ranks = set(action.hand)
         up = self.up[p]
         for s in action.up:
             if type(s) is not int or not 0 <= s < SLOTS:
-                raise IllegalActionError(f"R6: there is no face-up slot {s!r} (slots are 0-3)")
+                raise IllegalActionError(
+                    "no_such_up_slot", f"there is no face-up slot {s!r} (slots are 0-3)"
+                )
             card = up[s]
             if card is None:
-                raise IllegalActionError(f"R6: face-up slot {s} is empty")
+                raise IllegalActionError("empty_up_slot", f"face-up slot {s} is empty", slot=s)
             ranks.add(RANK_OF[card])
         if len(ranks) != 1:
-            raise IllegalActionError("R6: a set is cards of one rank")
+            raise IllegalActionError("mixed_ranks", "a set is cards of one rank")
         (r,) = ranks
         if type(r) is not int or not 1 <= r <= 14:
-            raise IllegalActionError(f"R2: there is no rank {r!r} (ranks are 1 to 14, A to X)")
+            raise IllegalActionError(
+                "no_such_rank", f"there is no rank {r!r} (ranks are 1 to 14, A to X)"
+            )
         if self._swoop_rank[r] and action.size > 1:
             raise IllegalActionError(
-                "R10: a Swoop card is played on its own, never in a set or follow-up"
+                "swoop_card_alone",
+                "a Swoop card is played on its own, never in a set or follow-up",
+                rank=r,
             )
         held = len(self.hands[p][r])
         need = len(action.hand)
         if need > held:
             have = "no" if held == 0 else count_phrase(r, held).split(" ", 1)[0]
             raise IllegalActionError(
-                f"R6: player {p} holds {have} {RANK_SYMBOLS[r]}{'s' if held != 1 else ''} in hand,"
-                f" not {need}"
+                "not_held",
+                f"player {p} holds {have} {RANK_SYMBOLS[r]}{'s' if held != 1 else ''} in hand,"
+                f" not {need}",
+                rank=r,
+                held=held,
+                count=need,
             )
         if action.hand_ids is not None:
             if len(action.hand_ids) != need or len(set(action.hand_ids)) != need:
-                raise IllegalActionError("R6: hand_ids must name each hand card once")
+                raise IllegalActionError("hand_ids", "hand_ids must name each hand card once")
             for c in action.hand_ids:
                 if c not in self.hands[p][r]:
-                    raise IllegalActionError(f"R6: card {c} is not a {RANK_SYMBOLS[r]} in hand")
+                    raise IllegalActionError(
+                        "hand_ids", f"card {c} is not a {RANK_SYMBOLS[r]} in hand"
+                    )
         if self._max_four and not self._swoop_rank[r]:
             if action.size > 4:
-                raise IllegalActionError("R9: no set is larger than four cards (max_four)")
+                raise IllegalActionError(
+                    "more_than_four",
+                    "no set is larger than four cards (max_four)",
+                    count=action.size,
+                )
             if self.pile and r == self.top and self.run + action.size > 4:
                 room = 4 - self.run
                 raise IllegalActionError(
-                    f"R9: {count_phrase(r, self.run)} on top: at most {room} more "
-                    f"{RANK_SYMBOLS[r]} may be added (max_four)"
+                    "no_room",
+                    f"{count_phrase(r, self.run)} on top: at most {room} more "
+                    f"{RANK_SYMBOLS[r]} may be added (max_four)",
+                    rank=r,
+                    run=self.run,
+                    room=room,
                 )
         return r
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from swoop_desktop.engine import EngineError, Match, Rules, RulesError, format_position
 from swoop_desktop.engine.state import GameState
-from swoop_desktop.names import check_name, label, seat_default, shown
+from swoop_desktop.names import label, shown
 from swoop_desktop.safeio import is_regular
 
 from .actioncodec import decode_hands, encode_hands
@@ -36,6 +36,7 @@ from .jsonfile import (
 )
 from .notices import plain_reason
 from .paths import Dirs
+from .seats import Seat, seats_from_json, seats_to_json
 from .settings import Known
 
 
@@ -47,6 +48,7 @@ class SavedGame:
     log: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     saved_at: str = ""
+    seats: list[Seat] | None = None  # who sat at the table (None: not saved, or unusable)
 
 
 def fingerprint(state: GameState | None) -> str:
@@ -122,97 +124,16 @@ def match_from_json(data: dict[str, Any], where: str = "") -> Match:
 
 
 TABLE_PLAYERS = 4  # the table seats you and three opponents
-MAX_WEIGHT = 10_000
 
 
-def _seat_from_json(raw: Any, i: int, notes: Notes, known: Known) -> dict[str, Any]:
-    """One seat saved with a game: each value present is checked, a bad one replaced by its
-    default or dropped (and noted). The table's own reader decides if the seat is complete."""
-    where = f"extra.seats[{i}]"
-    if not isinstance(raw, dict):
-        drop(notes, f"{where} is not a seat description")
-        return {"seat": i, "name": seat_default(i)}
-    seat: dict[str, Any] = {
-        k: v
-        for k, v in raw.items()
-        if k not in ("name", "level", "personality", "think_ms", "weights")
-    }
-    if "name" in raw:
-        name, why = check_name(raw["name"])
-        if name is None:
-            name = seat_default(i)
-            drop(notes, f"{where}.name: {why}; the seat's default name {name!r} is used")
-        seat["name"] = name
-    if "level" in raw:
-        level = raw["level"]
-        if (
-            not isinstance(level, str)
-            or len(level) > 40
-            or (known.levels is not None and level != "human" and level not in known.levels)
-        ):
-            drop(notes, f"{where}.level: unknown level {shown(level)}")
-        else:
-            seat["level"] = level
-    if "personality" in raw:
-        personality = raw["personality"]
-        if personality is not None and (
-            not isinstance(personality, str)
-            or len(personality) > 40
-            or (known.personalities is not None and personality not in known.personalities)
-        ):
-            drop(
-                notes,
-                f"{where}.personality: unknown personality {shown(personality)}; "
-                "the balanced one is used",
-            )
-            personality = None
-        seat["personality"] = personality
-    if "think_ms" in raw:
-        think = raw["think_ms"]
-        if not (
-            isinstance(think, list)
-            and len(think) == 2
-            and all(type(t) is int and 0 <= t <= 10_000 for t in think)
-            and think[0] <= think[1]
-        ):
-            drop(notes, f"{where}.think_ms should be [low, high] milliseconds, not {shown(think)}")
-            think = [400, 900]
-        seat["think_ms"] = list(think)
-    if "weights" in raw:
-        weights = raw["weights"]
-        if weights is not None and not isinstance(weights, dict):
-            drop(notes, f"{where}.weights should be an object of feature: number")
-            weights = None
-        if weights is not None:
-            good: dict[str, float] = {}
-            for key, value in weights.items():
-                if known.features is not None and key not in known.features:
-                    drop(notes, f"{where}.weights: unknown feature {shown(key)}; ignored")
-                elif type(value) not in (int, float) or not -MAX_WEIGHT <= value <= MAX_WEIGHT:
-                    drop(
-                        notes,
-                        f"{where}.weights.{label(key)} should be a number from -{MAX_WEIGHT} "
-                        f"to {MAX_WEIGHT}, not {shown(value)}; ignored",
-                    )
-                else:
-                    good[key] = value
-            weights = good or None
-        seat["weights"] = weights
-    return seat
-
-
-def _check_extra(extra: dict[str, Any], notes: Notes, known: Known) -> dict[str, Any]:
-    """The UI's extras: the values of the seats (names, levels, weights...) are checked."""
-    out = dict(extra)
-    if "seats" not in out:
-        return out
-    raw = out["seats"]
-    if not isinstance(raw, list) or len(raw) > TABLE_PLAYERS:
-        drop(notes, "extra.seats should list the seats; the opponents from your settings are used")
-        del out["seats"]
-        return out
-    out["seats"] = [_seat_from_json(s, i, notes, known) for i, s in enumerate(raw)]
-    return out
+def _read_seats(extra: dict[str, Any], notes: Notes, known: Known) -> list[Seat] | None:
+    """The seats saved with the game (see :mod:`.seats`); what had to change is noted."""
+    if "seats" not in extra:
+        return None
+    seats, messages = seats_from_json(extra["seats"], TABLE_PLAYERS, known, "extra.seats")
+    for text in messages:
+        drop(notes, text)
+    return seats
 
 
 def _writable(extra: dict[str, Any], notes: Notes) -> dict[str, Any]:
@@ -244,10 +165,12 @@ def _saved_game_from_json(
             good_log.append(line)
         else:
             drop(notes, f"log[{i}] should be a line of text")
-    extra = get(data, "extra", dict, "", {})
-    extra = _writable(_check_extra(extra, notes, known or Known()), notes)
+    extra = dict(get(data, "extra", dict, "", {}))
+    seats = _read_seats(extra, notes, known or Known())
+    extra.pop("seats", None)
+    extra = _writable(extra, notes)
     saved = get(data, "saved", str, "", "")
-    return SavedGame(match=match, log=good_log, extra=extra, saved_at=saved[:40])
+    return SavedGame(match=match, log=good_log, extra=extra, saved_at=saved[:40], seats=seats)
 
 
 GAME_KIND: DocKind[SavedGame] = DocKind(
@@ -261,9 +184,14 @@ GAME_KIND: DocKind[SavedGame] = DocKind(
 
 
 def save_game(
-    dirs: Dirs, match: Match, log: list[str], extra: dict[str, Any] | None = None
+    dirs: Dirs,
+    match: Match,
+    log: list[str],
+    extra: dict[str, Any] | None = None,
+    seats: list[Seat] | None = None,
 ) -> None:
-    """Save the game in progress atomically (call after every play and on quit).
+    """Save the game in progress atomically (call after every play and on quit), with
+    the ``seats`` that sit at it, so that Continue seats the same opponents.
 
     A disk problem is told to the player once (``dirs.notices``), never raised.
     A second window on the same data folder does not save its game in progress
@@ -275,6 +203,8 @@ def save_game(
     body.update(match_to_json(match))
     body["log"] = [str(line) for line in log]
     body["extra"] = dict(extra or {})
+    if seats is not None:
+        body["extra"]["seats"] = seats_to_json(seats)
     try:
         for text in write_document(dirs.game_file, GAME_KIND, body, dirs.state.kept):
             dirs.notices.post("game-moved", text)

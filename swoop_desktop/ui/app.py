@@ -35,6 +35,7 @@ from swoop_desktop.storage import (
     retire_game,
     save_settings,
 )
+from swoop_desktop.storage.seats import seats_to_json
 
 from .icon import window_icon
 from .scene import Scene, SceneStack
@@ -183,17 +184,17 @@ class App:
             self.notify(self._pending_notices.pop(0), 8.0)
 
     def save_settings(self) -> None:
-        """Write ``app.settings`` (a frozen Settings: replace it, then call this)."""
-        if not self._storage_ok or not self.keeps_files:
-            return
-        try:
-            # Only what changed here, merged over the file as it is now (another window
-            # may have changed other settings meanwhile).
-            save_settings(self.dirs, self.settings, since=self._settings_known)
-            self._settings_known = self.settings
-        except (OSError, ValueError) as exc:
-            # ValueError: a setting the file could not hold; the old file stays as it was.
-            self.notify(f"Settings could not be saved: {exc}")
+        """Write ``app.settings`` (a frozen Settings: replace it, then call this), and tell
+        every scene. The demo writes nothing, but its scenes still follow the change."""
+        if self._storage_ok and self.keeps_files:
+            try:
+                # Only what changed here, merged over the file as it is now (another window
+                # may have changed other settings meanwhile).
+                save_settings(self.dirs, self.settings, since=self._settings_known)
+                self._settings_known = self.settings
+            except (OSError, ValueError) as exc:
+                # ValueError: a setting the file could not hold; the old file stays as it was.
+                self.notify(f"Settings could not be saved: {exc}")
         self.sound.volume = int(round(self.settings.volume * 100))
         self.sound.muted = bool(self.settings.muted)
         for scene in self.stack.scenes:
@@ -283,18 +284,13 @@ class App:
             return False
         table = self.table
         if table is not None and table.config.saves:
-            match, seats = table.match, [{"name": s.name, "level": s.level} for s in table.seats]
+            match, seats = table.match, seats_to_json(table.seats, brief=True)
         elif table is None and has_saved_game(self.dirs):
             saved, _ = load_game(self.dirs, self.known())
             if saved is None:
                 return True
             match = saved.match
-            raw = saved.extra.get("seats") if isinstance(saved.extra, dict) else None
-            seats = [
-                {"name": s.get("name", ""), "level": s.get("level", "")}
-                for s in (raw if isinstance(raw, list) else [])
-                if isinstance(s, dict)
-            ]
+            seats = seats_to_json(saved.seats or [], brief=True)
         else:
             return True
         if match.over or not any(match.actions):
@@ -320,9 +316,8 @@ class App:
             return None
         while self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()
-        seats = (saved.extra or {}).get("seats") if isinstance(saved.extra, dict) else None
         return self.stack.push(
-            TableScene(self, match=saved.match, log=saved.log, saved_seats=seats)
+            TableScene(self, match=saved.match, log=saved.log, saved_seats=saved.seats)
         )
 
     def watch_replay(self, record: Any, speed: str = "normal") -> Scene:

@@ -202,7 +202,7 @@ class Pilot:
         for fx in (0.12, 0.3, 0.5, 0.75):
             for fy in (0.5, 0.25, 0.8):
                 p = (rect.x + int(rect.w * fx), rect.y + int(rect.h * fy))
-                if table.card_at(p) == card or card not in table._my_card_ids():
+                if table.card_at(p) == card or card not in table.view.seat_cards(HUMAN_SEAT):
                     return p
         return rect.center
 

@@ -5,16 +5,29 @@ overlay (pause, hand over, game over, a confirmation). Input goes to the top
 scene first; ``handle`` returns True when it took the event. Overlays set
 ``opaque = False`` so the scenes below are drawn first. A scene that pushed a
 modal gets the modal's value in ``on_result`` when it pops.
+
+Scenes are written against :class:`AppAPI`, the typed contract of what they may
+ask of the App, and know a running table only as a :class:`RunningTable` (its
+match, seats, configuration, a seat's name, save now). Both are declared here,
+below every scene, with the scene stack they name: nothing here imports a
+scene, so no scene (and not the App) forms an import cycle with another, even
+counting imports made only for the type checker.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import pygame
 
-    from .appapi import AppAPI
+    from swoop_desktop.engine import Match
+    from swoop_desktop.storage import Dirs, Known, Settings
+    from swoop_desktop.storage.seats import Seat
+
+    from .cards import CardArt
+    from .sound import Sound
+    from .theme import Theme
 
 
 class Scene:
@@ -116,3 +129,106 @@ class SceneStack:
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self.scenes:
             scene.resize(size)
+
+
+class TableKind(Protocol):
+    """What other screens read of a running table's configuration (a ``TableConfig``)."""
+
+    @property
+    def title(self) -> str:
+        """The word for this table in its pause menu ("Replay"), or ""."""
+        ...
+
+    @property
+    def caption(self) -> str:
+        """A line about the table ("Demo: four AIs play"), or ""."""
+        ...
+
+    @property
+    def saves(self) -> bool:
+        """The game is saved after every play and recorded when it ends."""
+        ...
+
+    @property
+    def review(self) -> bool:
+        """The hand review is offered when a hand ends."""
+        ...
+
+    @property
+    def goes_on(self) -> bool:
+        """Each hand's breakdown moves on to the next hand by itself."""
+        ...
+
+
+class RunningTable(Protocol):
+    """What other screens (the overlays, Scores, the App) may know of a running table."""
+
+    match: Match
+    seats: list[Seat]
+    art: CardArt  # the table's card faces (the hand-over panel draws the hands with them)
+
+    @property
+    def config(self) -> TableKind:
+        """What kind of table it is (a game, the demo, a replay)."""
+        ...
+
+    def seat_name(self, seat: int) -> str:
+        """The name on a seat's plate."""
+        ...
+
+    def save_now(self) -> None:
+        """Queue a save of the game in progress (a table that does not save ignores it)."""
+        ...
+
+
+class AppAPI(Protocol):
+    """The running game, as the scenes see it."""
+
+    stack: SceneStack
+    theme: Theme
+    sound: Sound
+    settings: Settings
+    dirs: Dirs
+    keeps_files: bool  # False in the demo: settings, window place and games stay as they were
+    seed: int | None
+    rules_override: Any  # Rules given on the command line for new games, or None
+    fullscreen: bool
+    tip_shown: bool  # the how-to-play tip was shown this session
+    frames: int
+    running: bool
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def anim_speed(self) -> str: ...
+
+    @property
+    def ai_pace(self) -> str: ...
+
+    @property
+    def table(self) -> RunningTable | None: ...
+
+    def known(self) -> Known: ...
+
+    def push(self, scene: Scene) -> Scene: ...
+
+    def pop(self, value: Any = None) -> Scene | None: ...
+
+    def notify(self, text: str, seconds: float = 5.0) -> None: ...
+
+    def update_settings(self, **changes: Any) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def new_game(self, seed: int | None = None) -> Scene: ...
+
+    def continue_game(self) -> Scene | None: ...
+
+    def to_title(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def watch_replay(self, record: Any, speed: str = "normal") -> Scene: ...

@@ -61,6 +61,18 @@ def test_an_import_cycle_inside_a_function_is_found(scratch):
     assert "import cycle" in result.stdout and "swoop_desktop.engine.rules" in result.stdout
 
 
+def test_an_import_cycle_only_for_the_type_checker_is_found(scratch):
+    # The scene stack is below every scene; naming the table scene back, even only for
+    # the type checker, would tie the two together again.
+    _append(
+        scratch / "swoop_desktop/ui/scene.py",
+        "if TYPE_CHECKING:\n    from .scenes.table import TableScene  # noqa: F401",
+    )
+    result = _check(scratch)
+    assert result.returncode == 1
+    assert "import cycle" in result.stdout and "swoop_desktop.ui.scene" in result.stdout
+
+
 def test_an_import_by_string_is_found(scratch):
     _append(
         scratch / "swoop_desktop/storage/paths.py",

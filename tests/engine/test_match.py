@@ -53,3 +53,29 @@ def test_match_is_seeded():
     c.start_hand()
     assert format_position(a.state) == format_position(b.state)
     assert format_position(a.state)["players"] != format_position(c.state)["players"]
+
+
+def test_a_copy_plays_on_apart_from_its_match():
+    match = Match(seed=11)
+    match.start_hand()
+    rng = random.Random(11)
+    for _ in range(10):
+        match.apply(rng.choice(match.legal_actions()))
+    copy = match.copy()
+    before = (copy.state.to_move, list(copy.totals), [list(h) for h in copy.actions])
+    play_hand(match, rng)
+    match.start_hand()
+    assert (copy.state.to_move, copy.totals, copy.actions) == before
+    assert not copy.hand_over and len(copy.actions) == 1
+
+
+def test_the_current_hands_events_replay_what_was_shown():
+    match = Match(seed=12)
+    rng = random.Random(12)
+    match.start_hand()
+    play_hand(match, rng)
+    shown = [match.start_hand()]
+    for _ in range(8):
+        shown.append(match.apply(rng.choice(match.legal_actions())))
+    assert match.current_hand_events() == shown
+    assert Match(seed=12).current_hand_events() == []

@@ -213,10 +213,9 @@ def _load_and_check(kind: str, raw: bytes) -> None:
             value, messages = load_game(dirs, _known())
             if value is not None:
                 assert value.match.n == TABLE_PLAYERS
-                for seat in value.extra.get("seats", []):
-                    if "name" in seat:
-                        assert check_name(seat["name"])[0] == seat["name"]
-                save_game(dirs, value.match, value.log, value.extra)  # and saved again
+                for seat in value.seats or []:
+                    assert check_name(seat.name)[0] == seat.name
+                save_game(dirs, value.match, value.log, value.extra, value.seats)  # saved again
                 assert not dirs.notices.told, dirs.notices.told
         else:
             value, messages = load_history(dirs)

@@ -185,7 +185,7 @@ class _CountingFont:
 
 @pytest.mark.parametrize("length", [30, 8_000, 100_000])
 def test_item5_a_long_name_on_the_score_sheet_costs_a_few_measurements(monkeypatch, length):
-    from swoop_desktop.ui.scenes import scores
+    from swoop_desktop.ui.scenes import sheet
     from swoop_desktop.ui.theme import Theme
 
     pygame.font.init()
@@ -196,9 +196,9 @@ def test_item5_a_long_name_on_the_score_sheet_costs_a_few_measurements(monkeypat
         counting.append(_CountingFont(theme_.font(size, bold)))
         return counting[-1]
 
-    monkeypatch.setattr(scores, "font", font)
+    monkeypatch.setattr(sheet, "font", font)
     surface = pygame.Surface((800, 600))
     names = ["You", "W" * length, "Top", "Right"]
-    scores.draw_sheet(surface, theme, pygame.Rect(0, 0, 800, 600), names, [[0, 5, 7, 9]], [0])
+    sheet.draw_sheet(surface, theme, pygame.Rect(0, 0, 800, 600), names, [[0, 5, 7, 9]], [0])
     measured = [f for f in counting if f.calls]
     assert measured and max(f.calls for f in measured) <= 40

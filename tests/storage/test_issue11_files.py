@@ -110,7 +110,8 @@ def test_item2_invisible_names_in_a_saved_game_and_the_history(name):
     ]
     save_game(dirs, match, [], {"seats": seats})
     saved, messages = load_game(dirs)
-    assert saved is not None and saved.extra["seats"][1]["name"] == "Lefty"
+    assert saved is not None and saved.seats is not None
+    assert saved.seats[1].name == "Lefty"
     assert len(messages) == 1 and "invisible" in messages[0] or "visible" in messages[0]
     record_finished_game(dirs, finished_match(3), [{"name": "You"}, {"name": "Left"}])
     data = json.loads(dirs.history_file.read_text(encoding="utf-8"))  # a history holding it
@@ -178,9 +179,10 @@ def test_item4_bad_weights_in_a_saved_game_are_dropped(weights):
     save_game(dirs, match, [], {"seats": seats})
     saved, messages = load_game(dirs, Known(tuple(LEVELS), tuple(PERSONALITIES), tuple(FEATURES)))
     assert saved is not None and messages
-    for seat in saved.extra["seats"][1:]:
-        assert seat["weights"] == {"shed": 2.0}
-        make_bot(seat["level"], seat["personality"], weights=seat["weights"])  # no crash
+    assert saved.seats is not None
+    for seat in saved.seats[1:]:
+        assert seat.weights == {"shed": 2.0}
+        make_bot(seat.level, seat.personality, weights=seat.weights)  # no crash
 
 
 # -- item 6: a saved game with 5-8 players -------------------------------------------------

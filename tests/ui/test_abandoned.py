@@ -8,7 +8,8 @@ import dataclasses
 from swoop_desktop.engine import Play
 from swoop_desktop.storage import compute_stats, load_history
 from swoop_desktop.ui.pilot import Pilot
-from swoop_desktop.ui.scenes.scores import ScoresScene, result_words, seat_names
+from swoop_desktop.ui.scenes.scores import ScoresScene
+from swoop_desktop.ui.scenes.sheet import result_words, seat_names
 
 
 def _play_something(pilot: Pilot) -> None:

@@ -70,13 +70,19 @@ def test_plates_and_lists_say_one_card_not_one_cards(tmp_path):
 
 
 def test_refusals_are_in_plain_words_with_the_rule_kept_for_the_log():
-    from swoop_desktop.ui.table.input import plain_reason
+    from swoop_desktop.engine import IllegalActionError
+    from swoop_desktop.ui.table.refusals import plain_words
 
-    state = SimpleNamespace(top=1, run=2, follow_rank=0)
-    message = "R9: two aces on top: at most 2 more A may be added (max_four)"
-    words = plain_reason(message, state, Play((1, 1, 1)))
+    refusal = IllegalActionError(
+        "no_room",
+        "two aces on top: at most 2 more A may be added (max_four)",
+        rank=1,
+        run=2,
+        room=2,
+    )
+    words = plain_words(refusal)
     assert words == "Only two more aces can go on two aces"
-    assert "R9" not in words and "max_four" not in words
+    assert "R9" not in words and "max_four" not in words and refusal.rule == "R9"
 
 
 def test_no_play_button_is_offered_for_an_illegal_play(tmp_path):
@@ -94,7 +100,7 @@ def test_no_play_button_is_offered_for_an_illegal_play(tmp_path):
             if pair is None:
                 continue
             t.selected = list(pair)
-            t._build_buttons()
+            t.build_buttons()
             assert t.action_for(pair) not in st.legal_actions()
             labels = [b.label for b in t.buttons]
             assert not any(label.startswith("Play") for label in labels), labels
@@ -428,7 +434,7 @@ def test_the_deciding_hand_is_shown_before_the_winner(tmp_path):
 
 
 def test_every_hand_is_on_the_game_over_sheet():
-    from swoop_desktop.ui.scenes.overlays import sheet_rows
+    from swoop_desktop.ui.scenes.sheet import sheet_rows
 
     sheet = [[h, 2 * h, 0, 5] for h in range(1, 9)]
     went_out = [2] * 8
@@ -460,7 +466,8 @@ def test_game_over_sheet_fits_800x600_with_full_names(tmp_path):
 
 
 def test_score_sheet_headers_keep_full_names_in_a_narrow_window(tmp_path):
-    from swoop_desktop.ui.scenes.scores import ScoresScene, fit_label
+    from swoop_desktop.ui.scenes.scores import ScoresScene
+    from swoop_desktop.ui.scenes.sheet import fit_label
 
     with Pilot(size=(800, 600), data_dir=tmp_path, seed=5, start="table") as p:
         theme = p.app.theme
@@ -567,7 +574,8 @@ def test_the_header_says_when_the_rules_are_changed(tmp_path):
 
 def test_statistics_use_the_width_with_labelled_rows_and_a_chart(tmp_path):
     from swoop_desktop.storage import load_history, record_finished_game
-    from swoop_desktop.ui.scenes.scores import ScoresScene, past_game_line, your_totals
+    from swoop_desktop.ui.scenes.scores import ScoresScene
+    from swoop_desktop.ui.scenes.sheet import past_game_line, your_totals
     from tests.storage.helpers import finished_match
 
     with Pilot(data_dir=tmp_path, seed=5, start="title") as p:
@@ -636,3 +644,16 @@ def test_stepping_the_ais_with_space_never_runs_into_your_move(tmp_path):
         assert sum(1 for line in t.log if line.startswith("You ")) == mine_before
         if p.top is t and not t.state.is_over:
             assert t.state.to_move == 0
+
+
+def test_look_settings_reach_the_table_when_they_change_not_a_frame_later(tmp_path):
+    # The table is told by the App (settings_changed), not by looking every frame; the
+    # demo, which writes no settings, is told too.
+    for demo in (False, True):
+        with Pilot(data_dir=tmp_path / str(demo), seed=5, start="table", demo=demo) as p:
+            p.step(3)
+            t = p.table
+            small = t.lay.hand_card
+            p.app.update_settings(four_colour=True, large_cards=True, reduced_motion=True)
+            assert t.art.four_colour and t.anim.reduced
+            assert t.lay.hand_card[1] > small[1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pygame
 
@@ -47,3 +48,28 @@ def test_weights_from_the_users_opponents_yaml_reach_the_bot(tmp_path):
         assert left.weights["swoop_card"] == -7.5
         top = pilot.table.drivers[2].bot
         assert top.weights["swoop_card"] != -7.5
+
+
+def test_continue_with_an_unknown_level_keeps_the_opponents_and_says_so(tmp_path):
+    """One opponent's level that this version does not know (a file from a newer version,
+    or edited by hand) changes that one level, said in plain words: the resumed game
+    still seats the opponents it was saved with, not the ones in today's settings."""
+    data = tmp_path / "home"
+    with Pilot(data_dir=data, seed=31, start="table") as pilot:
+        assert pilot.wait_for_turn(60)
+        before = [(s.name, s.personality) for s in pilot.table.seats]
+    dirs = resolve_dirs(data)
+    settings, _ = load_settings(dirs)
+    today = {s: {"name": f"New {s}", "level": "easy", "personality": "pyro"} for s in (1, 2, 3)}
+    save_settings(dirs, dataclasses.replace(settings, opponents=today))
+    body = json.loads(dirs.game_file.read_text(encoding="utf-8"))
+    body["extra"]["seats"][2]["level"] = "grandmaster"
+    dirs.game_file.write_text(json.dumps(body), encoding="utf-8")
+    with Pilot(data_dir=data, seed=32, start="title") as pilot:
+        assert pilot.app.continue_game() is not None
+        told = pilot.app.toast[0] if pilot.app.toast else ""
+        assert pilot.until(lambda: pilot.table is not None, 10)
+        assert [(s.name, s.personality) for s in pilot.table.seats] == before
+        assert pilot.table.seats[2].level == "normal"
+        assert "grandmaster" in told and "normal level" in told, told
+        assert pilot.wait_for_turn(60)  # and the game goes on

@@ -11,7 +11,8 @@ from swoop_desktop.storage.history import record_finished_game
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes import review as review_scene
 from swoop_desktop.ui.scenes.review import ReviewScene
-from swoop_desktop.ui.scenes.scores import ScoresScene, accuracy_line
+from swoop_desktop.ui.scenes.scores import ScoresScene
+from swoop_desktop.ui.scenes.sheet import accuracy_line
 
 
 @pytest.fixture(autouse=True)

@@ -10,15 +10,11 @@ import pytest
 
 from swoop_desktop.engine import Match, Rules
 from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
+from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui.scene import SceneStack
 from swoop_desktop.ui.scenes import replay, scores
-from swoop_desktop.ui.scenes.scores import (
-    ScoresScene,
-    chart_points,
-    result_words,
-    running_totals,
-    seat_names,
-)
+from swoop_desktop.ui.scenes.scores import ScoresScene
+from swoop_desktop.ui.scenes.sheet import chart_points, result_words, running_totals, seat_names
 from swoop_desktop.ui.theme import Theme
 from tests.storage.helpers import finished_match, step
 
@@ -194,7 +190,7 @@ def test_damaged_history_message_is_shown():
 
 
 def test_chart_top_is_round_and_above_the_highest_total():
-    from swoop_desktop.ui.scenes.scores import chart_top
+    from swoop_desktop.ui.scenes.sheet import chart_top
 
     assert chart_top(300) == 400 and chart_top(394) == 500 and chart_top(500) == 600
     assert all(chart_top(v) >= v and chart_top(v) % 4 == 0 for v in range(1, 6000, 37))
@@ -301,7 +297,8 @@ def test_from_the_title_this_game_is_the_saved_game():
 
     app = FakeApp()
     match = _match_with_hands(2, seed=6)
-    save_game(app.dirs, match, [], {"seats": [{"name": "Ann"}]})
+    seats = [Seat(0, "Ann"), Seat(1, "Bo", "easy"), Seat(2, "Cy", "easy"), Seat(3, "Di", "easy")]
+    save_game(app.dirs, match, [], seats=seats)
     scene = app.push(ScoresScene(app))
     app.frame()
     assert scene.tab == "game" and scene.match.sheet == match.sheet

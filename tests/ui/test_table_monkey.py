@@ -66,7 +66,7 @@ def test_monkey_20000_random_inputs(tmp_path):
             # A burst of input, then one frame; ten events per frame keep this fast.
             for _ in range(10):
                 roll = rng.random()
-                mine = table._my_card_ids() if table is not None else []
+                mine = table.view.seat_cards(0) if table is not None else []
                 if roll < 0.30 and mine:
                     card = rng.choice(mine)
                     s = table.sprites.get(card)

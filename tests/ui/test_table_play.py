@@ -221,7 +221,7 @@ def test_hint_selects_the_suggested_cards(pilot):
 def test_number_keys_select_partners_and_enter_plays_them(pilot):
     assert pilot.wait_for_turn()
     st = pilot.table.state
-    mine = pilot.table._my_card_ids()
+    mine = pilot.table.view.seat_cards(0)
     # find a rank you hold twice in hand
     ranks = [RANK_OF[c] for c in st.hand_ids(0)]
     pair = next(
@@ -470,3 +470,27 @@ def test_a_hint_that_comes_after_you_played_is_dropped(pilot, monkeypatch):
     table.apply(table.state.legal_actions()[0])  # you play before the hint is in
     assert _until_real(pilot, lambda: table.hint_job is None, 5)
     assert not _hint_shown(pilot)
+
+
+@pytest.mark.parametrize("want_legal", [True, False])
+def test_a_dragged_play_is_checked_at_most_twice_from_press_to_engine(
+    pilot, monkeypatch, want_legal
+):
+    # Once when the drag starts (the pile lights up, or says why not), once by the engine.
+    from swoop_desktop.engine import GameState
+
+    assert pilot.wait_for_turn()
+    card = single_card(pilot, want_legal)
+    if card is None:
+        pytest.skip("no such card in this deal")
+    checks = []
+    check = GameState.check
+
+    def counted(self, action):
+        checks.append(action)
+        return check(self, action)
+
+    monkeypatch.setattr(GameState, "check", counted)
+    pilot.drag(card, "pile")
+    assert 1 <= len(checks) <= 2, checks
+    assert (card not in pilot.table.state.hand_ids(0)) == want_legal

@@ -124,3 +124,22 @@ def test_card_art_stays_in_the_layout_sizes_however_long_the_game(tmp_path):
         assert len({(k[2], k[3]) for k in art._faces}) <= 5
     finally:
         app.shutdown()
+
+
+def test_your_cards_and_mystery_cards_come_from_the_view_and_the_deal_without_an_app():
+    from swoop_desktop.engine import RANK_OF, Match
+    from swoop_desktop.ui.table.view import TableView, mystery_ids
+
+    match = Match(seed=4)
+    match.start_hand()
+    state = match.state
+    view = TableView.from_state(state)
+    cards = view.seat_cards(0)
+    hand = state.hand_ids(0)
+    assert cards[: len(hand)] == sorted(hand, key=lambda c: (RANK_OF[c], c))
+    ups = [c for c in state.up[0] if c is not None]
+    assert cards[len(hand) :] == ups  # every mystery card is still covered
+    assert mystery_ids(state, 0) == {c for c in state.down[0] if c is not None}
+    assert mystery_ids(None, 0) == set()
+    view.up[0] = [None] * len(view.up[0])  # the face-up cards played: the mystery cards show
+    assert view.seat_cards(0)[len(hand) :] == [c for c in view.down[0] if c is not None]

@@ -7,13 +7,13 @@ They pop with a value the table reads in ``on_result``: ``"next_hand"``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF
+from swoop_desktop.storage.seats import seats_to_json
 
 from ..controls import Button
 from ..scene import Scene
@@ -21,10 +21,10 @@ from .howto import HowToScene
 from .review import ReviewScene
 from .scores import ScoresScene
 from .settings import SettingsScene
+from .sheet import draw_final_sheet
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
-    from swoop_desktop.ui.scenes.table import TableScene
+    from swoop_desktop.ui.appapi import AppAPI, RunningTable
 
 
 def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -45,7 +45,7 @@ def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> 
 class _Overlay(Scene):
     opaque = False
 
-    def __init__(self, app: AppAPI, table: TableScene) -> None:
+    def __init__(self, app: AppAPI, table: RunningTable) -> None:
         super().__init__(app)
         self.table = table
         self.shown = 0.0  # seconds on screen
@@ -354,29 +354,6 @@ class HandOverScene(_Overlay):
         surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
 
 
-def sheet_rows(
-    sheet: list[list[int]], went_out: Sequence[int | None], room: int
-) -> list[tuple[str, list[int], int | None]]:
-    """The game-over sheet's rows: (label, points per player, who went out).
-
-    Every hand is there. When more hands than ``room`` rows were played, the
-    earliest are folded into one "Hands 1–k" row holding their sums, so the
-    columns always add up to the totals.
-    """
-    n = len(sheet[0]) if sheet else 0
-    rows = [
-        (f"Hand {i + 1}", list(r), went_out[i] if i < len(went_out) else None)
-        for i, r in enumerate(sheet)
-    ]
-    room = max(2, room)
-    if len(rows) <= room:
-        return rows
-    fold = len(rows) - room + 1
-    sums = [sum(sheet[i][p] for i in range(fold)) for p in range(n)]
-    label = f"Hands 1–{fold}" if fold > 1 else "Hand 1"
-    return [(label, sums, None)] + rows[fold:]
-
-
 class GameOverScene(HandOverScene):
     """The winner and the margin, every hand with who went out, the totals and places."""
 
@@ -452,7 +429,7 @@ class GameOverScene(HandOverScene):
         from swoop_desktop.storage.history import record_from_match
 
         table = self.table
-        seats = [{"name": s.name, "level": s.level} for s in table.seats]
+        seats = seats_to_json(table.seats, brief=True)
         record = record_from_match(table.match, seats)
         if table.seats and not table.seats[HUMAN_SEAT].is_human:  # the demo: seat 0 is an AI too
             record = type(record)(**{**record.__dict__, "seats": seats})
@@ -480,58 +457,7 @@ class GameOverScene(HandOverScene):
         sub = t.font(max(13, int(18 * u)), True).render(self.margin(), True, t.text)
         surface.blit(sub, sub.get_rect(midtop=(rect.centerx, y - int(4 * u))))
         y += sub.get_height() + int(10 * u)
-        match = self.table.match
-        n = match.n
-        # Columns: hand, who went out, then one per player; the last row the totals.
-        x_hand = rect.left + int(28 * u)
-        x_out = rect.left + int(150 * u)
-        x0 = rect.left + int(290 * u)
-        col_w = (rect.right - int(24 * u) - x0) // n
-        head_px = max(12, int(16 * u))
-        head = t.font(head_px, True)
-        for text, x in (("Hand", x_hand), ("Went out", x_out)):
-            img = head.render(text, True, t.text_dim)
-            surface.blit(img, (x, y))
-        for p in range(n):
-            name = self.table.seat_name(p)
-            size = head_px
-            img = t.font(size, True).render(name, True, t.text)
-            while img.get_width() > col_w - 6 and size > 9:  # full names: a smaller font
-                size -= 1
-                img = t.font(size, True).render(name, True, t.text)
-            surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
-        y += int(28 * u)
-        line_h = max(16, int(24 * u))
-        bottom = rect.bottom - int(150 * u)
-        room = max(2, (bottom - y) // line_h)
-        body = t.font(max(12, int(15 * u)))
-        for label, points, out in sheet_rows(match.sheet, match.went_out, room):
-            folded = label.startswith("Hands")
-            img = body.render(label, True, t.highlight if folded else t.text_dim)
-            surface.blit(img, (x_hand, y))
-            if out is not None:
-                img = body.render(self.table.seat_name(out), True, t.text)
-                surface.blit(img, (x_out, y))
-            for p, pts in enumerate(points):
-                colour = t.highlight if out == p else t.text
-                img = body.render(str(pts), True, colour)
-                surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
-            y += line_h
-        pygame.draw.line(
-            surface,
-            t.panel_edge,
-            (rect.left + int(24 * u), y + 2),
-            (rect.right - int(24 * u), y + 2),
-            max(1, int(2 * u)),
-        )
-        y += int(8 * u)
-        img = head.render("Total", True, t.text)
-        surface.blit(img, (x_hand, y))
-        big = t.font(max(14, int(22 * u)), True)
-        for p, total in enumerate(match.totals):
-            win = match.winner == p
-            img = big.render(str(total), True, t.highlight if win else t.text)
-            surface.blit(img, img.get_rect(midtop=(x0 + col_w * p + col_w // 2, y)))
-        y += int(40 * u)
+        names = [self.table.seat_name(p) for p in range(self.table.match.n)]
+        y = draw_final_sheet(surface, t, rect, y, u, names, self.table.match)
         img = t.font(max(12, int(17 * u)), True).render(self.places(), True, t.text)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))

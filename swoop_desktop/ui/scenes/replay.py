@@ -19,17 +19,17 @@ import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import EngineError, Match
+from swoop_desktop.storage.seats import Seat
 
 from ..controls import Button
 from ..scene import Scene
 from ..table import drivers
 from ..table.drivers import REPLAY_PACE, REPLAY_SPEEDS, Playback
-from ..table.seats import Seat
-from .scores import seat_names
+from .sheet import seat_names
 from .table import TableScene
 
 if TYPE_CHECKING:
-    from ..table.parts import TableParts
+    from ..table.drivers import ControlledTable
 
 
 class ReplayError(ValueError):
@@ -79,33 +79,33 @@ class ReplayControls:
     def anim_speed(self) -> str:
         return REPLAY_PACE[self.playback.speed][1]
 
-    def set_speed(self, table: TableParts, speed: str) -> None:
+    def set_speed(self, table: ControlledTable, speed: str) -> None:
         pb = self.playback
         pb.speed = speed if speed in REPLAY_PACE else "normal"
         table.anim.set_speed(self.anim_speed())
         pb.wait = min(pb.wait, pb.gap())
         if table.buttons:
-            table._build_buttons()
+            table.build_buttons()
 
-    def next_speed(self, table: TableParts) -> None:
+    def next_speed(self, table: ControlledTable) -> None:
         i = REPLAY_SPEEDS.index(self.playback.speed)
         self.set_speed(table, REPLAY_SPEEDS[(i + 1) % len(REPLAY_SPEEDS)])
 
-    def toggle_pause(self, table: TableParts) -> None:
+    def toggle_pause(self, table: ControlledTable) -> None:
         self.playback.paused = not self.playback.paused
         self.playback.steps = 0
-        table._build_buttons()
+        table.build_buttons()
 
-    def step_once(self, table: TableParts) -> None:
+    def step_once(self, table: ControlledTable) -> None:
         """One recorded play (pausing first if the replay was running)."""
         if not self.playback.paused:
             self.playback.paused = True
-            table._build_buttons()
+            table.build_buttons()
         table.anim.skip()
         self.playback.steps += 1
 
     # -- what the table asks of its controls ---------------------------------------------
-    def buttons(self, table: TableParts, keep: list[Button]) -> list[Button]:
+    def buttons(self, table: ControlledTable, keep: list[Button]) -> list[Button]:
         lay = table.lay
         u = lay.u
         bx, by = lay.buttons_origin
@@ -134,7 +134,7 @@ class ReplayControls:
             *keep,
         ]
 
-    def handle(self, table: TableParts, event: pygame.event.Event) -> bool:
+    def handle(self, table: ControlledTable, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             key = event.key
             if key == pygame.K_ESCAPE:
@@ -159,6 +159,6 @@ class ReplayControls:
             return event.type != pygame.MOUSEMOTION
         return False
 
-    def status(self, table: TableParts, words: str) -> str:
+    def status(self, table: ControlledTable, words: str) -> str:
         state = "paused" if self.playback.paused else self.playback.speed
         return f"Replay ({state}) · {words}" if words else "Replay"

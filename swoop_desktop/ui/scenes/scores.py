@@ -1,5 +1,8 @@
 """The Scores screen: this game's score sheet and chart, past games, statistics.
 
+The sheet and the charts are drawn by :mod:`.sheet` (Game over and replays use
+it too); the reset question is a :class:`~.confirm.ConfirmOverlay`.
+
 Three tabs:
 
 - **This game**: the running score sheet (points per hand and player, who
@@ -21,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from swoop_desktop.choices import HUMAN_SEAT, seat_name
+from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Match, RulesError
 from swoop_desktop.storage import (
     DocumentError,
@@ -34,11 +37,28 @@ from swoop_desktop.storage import (
     reset_stats,
 )
 from swoop_desktop.storage.reviews import review_key, stored_accuracies
+from swoop_desktop.storage.seats import seats_to_json
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import review as review_scene
 from swoop_desktop.ui.scenes.review import ReviewScene
 from swoop_desktop.ui.table.view import counted
+
+from .confirm import ConfirmOverlay
+from .sheet import (
+    accuracy_line,
+    draw_accuracy_trend,
+    draw_chart,
+    draw_sheet,
+    draw_your_totals,
+    panel,
+    past_game_line,
+    result_words,
+    rules_ok,
+    seat_names,
+    stats_lines,
+    your_totals,
+)
 
 TABS = (("game", "This game"), ("history", "Past games"), ("stats", "Statistics"))
 REPLAY_SPEEDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
@@ -48,398 +68,6 @@ if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
 
 
-# ---------------------------------------------------------------------------
-# What is shown (plain data, easy to test)
-# ---------------------------------------------------------------------------
-def seat_names(seats: Sequence[dict[str, Any]] | None, n: int) -> list[str]:
-    """Names for ``n`` seats from a list of seat dicts (``{"name": ...}``), else the defaults."""
-    names = [seat_name(i) for i in range(n)]
-    for i, seat in enumerate(list(seats or [])[:n]):
-        name = seat.get("name")
-        if name:
-            names[i] = str(name)
-    return names
-
-
-def running_totals(sheet: Sequence[Sequence[int]], n: int) -> list[list[int]]:
-    """Per player, the running total before any hand and after each hand (starts at 0)."""
-    series = [[0] for _ in range(n)]
-    for row in sheet:
-        for p in range(n):
-            series[p].append(series[p][-1] + row[p])
-    return series
-
-
-def result_words(record: GameRecord, names: Sequence[str]) -> str:
-    """ "You won", "Tie", "<name> won" (R16: lowest total wins, a shared lowest is a tie),
-    or "Abandoned" for a game left for a new one."""
-    if record.abandoned:
-        return "Abandoned"
-    if record.winner is None:
-        lowest = min(record.totals)
-        who = [names[i] for i, t in enumerate(record.totals) if t == lowest]
-        return "Tie: " + " and ".join(who)
-    return "You won" if record.winner == HUMAN_SEAT else f"{names[record.winner]} won"
-
-
-def past_game_line(record: GameRecord, names: Sequence[str]) -> str:
-    """ "3 hands · You 30 · Lefty 62 · Topper 63 · Righty 0": every total with its name."""
-    totals = " · ".join(f"{names[p]} {t}" for p, t in enumerate(record.totals))
-    return f"{counted(record.hands, 'hand')} · {totals}"
-
-
-def stats_lines(stats: Stats) -> list[tuple[str, str]]:
-    """Label/value pairs of the statistics, in plain words."""
-    return [
-        ("Games played", str(stats.games)),
-        ("Won", str(stats.wins)),
-        ("Tied", str(stats.ties)),
-        ("Lost", str(stats.losses)),
-        ("Win rate", f"{stats.win_rate * 100:.0f}%" if stats.games else "–"),
-        ("Current winning streak", str(stats.current_streak)),
-        ("Best winning streak", str(stats.best_streak)),
-        ("Average points per hand", f"{stats.average_points_per_hand:.1f}" if stats.hands else "–"),
-        ("Swoops made in finished games", str(stats.swoops)),
-    ]
-
-
-# ---------------------------------------------------------------------------
-# Drawing: the score sheet and the chart
-# ---------------------------------------------------------------------------
-def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect) -> None:
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (*colour(theme, "panel"), 215), shade.get_rect(), border_radius=14)
-    surface.blit(shade, rect)
-    pygame.draw.rect(surface, colour(theme, "panel_edge"), rect, width=2, border_radius=14)
-
-
-LABEL_CUT = 64  # no score-sheet column is this many characters wide
-
-
-def fit_label(theme: Any, name: str, size: int, width: int, smallest: int = 10) -> tuple[str, int]:
-    """A column heading that fits ``width``: the full name in a smaller font if need be,
-    shortened with "…" only when even the smallest font is too wide.
-
-    The name is pre-cut to :data:`LABEL_CUT` characters and shortened by a binary
-    search, so a name of any length costs a few measurements."""
-    text = name[:LABEL_CUT]
-    px = size
-    while px > smallest and font(theme, px, True).size(text)[0] > width:
-        px -= 1
-    fnt = font(theme, px, True)
-    if fnt.size(text)[0] <= width and len(text) == len(name):
-        return text, px
-    lo, hi = 1, len(text) - 1  # the longest prefix (of at least 1 character) that fits
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if fnt.size(text[:mid] + "…")[0] <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[: max(1, lo)] + "…", px
-
-
-def draw_sheet(
-    surface: pygame.Surface,
-    theme: Any,
-    rect: pygame.Rect,
-    names: Sequence[str],
-    sheet: Sequence[Sequence[int]],
-    went_out: Sequence[int],
-    first_row: int = 0,
-) -> int:
-    """The score sheet: one row per hand, a column per player, totals at the bottom.
-
-    The player who went out in a hand gets a "out" mark instead of a 0. Returns
-    how many hand rows fit (the caller scrolls with ``first_row``).
-    """
-    _panel(surface, theme, rect)
-    n = len(names)
-    size = max(13, min(20, rect.height // 18))
-    row_h = int(size * 1.6)
-    x0 = rect.x + 14
-    hand_w = max(52, int(size * 3.4))
-    col_w = (rect.width - 28 - hand_w) / max(1, n)
-    y = rect.y + 12
-
-    def col_x(p: int) -> int:
-        return int(x0 + hand_w + col_w * p + col_w / 2)
-
-    draw_text(surface, theme, "Hand", (x0, y), size=size, bold=True, colour_name="text_muted")
-    for p, name in enumerate(names):
-        label, px = fit_label(theme, name, size, int(col_w - 6))
-        draw_text(
-            surface,
-            theme,
-            label,
-            (col_x(p), y + (size - px) // 2),
-            size=px,
-            bold=True,
-            rgb=theme.seat_colour(p),
-            anchor="midtop",
-        )
-    y += row_h
-    pygame.draw.line(surface, colour(theme, "panel_edge"), (x0, y - 4), (rect.right - 14, y - 4))
-    fits = max(1, (rect.bottom - y - row_h - 18) // row_h)
-    if not sheet:
-        draw_text(
-            surface,
-            theme,
-            "No hand has been scored yet.",
-            (x0, y + 4),
-            size=size,
-            colour_name="text_muted",
-        )
-    for i in range(first_row, min(len(sheet), first_row + fits)):
-        row = sheet[i]
-        draw_text(surface, theme, str(i + 1), (x0 + 8, y), size=size, colour_name="text_muted")
-        for p in range(n):
-            out = i < len(went_out) and went_out[i] == p
-            text = "out" if out else str(row[p])
-            draw_text(
-                surface,
-                theme,
-                text,
-                (col_x(p), y),
-                size=size,
-                bold=out,
-                colour_name="focus" if out else "text",
-                anchor="midtop",
-            )
-        y += row_h
-    totals = [sum(r[p] for r in sheet) for p in range(n)]
-    ty = rect.bottom - row_h - 8
-    pygame.draw.line(
-        surface, colour(theme, "panel_edge"), (x0, ty - 6), (rect.right - 14, ty - 6), 2
-    )
-    draw_text(surface, theme, "Total", (x0, ty), size=size, bold=True)
-    low = min(totals) if totals else 0
-    for p in range(n):
-        draw_text(
-            surface,
-            theme,
-            str(totals[p]),
-            (col_x(p), ty),
-            size=size,
-            bold=True,
-            colour_name="highlight" if sheet and totals[p] == low else "text",
-            anchor="midtop",
-        )
-    return fits
-
-
-def _dashed(
-    surface: pygame.Surface,
-    rgb: tuple[int, int, int],
-    a: tuple[int, int],
-    b: tuple[int, int],
-    dash: int = 10,
-) -> None:
-    length = max(1, int(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5))
-    for s in range(0, length, dash * 2):
-        t0, t1 = s / length, min(1.0, (s + dash) / length)
-        pygame.draw.line(
-            surface,
-            rgb,
-            (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-            (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1),
-            2,
-        )
-
-
-def chart_points(
-    series: Sequence[Sequence[int]], plot: pygame.Rect, top_value: int
-) -> list[list[tuple[int, int]]]:
-    """Screen points of each player's running totals inside ``plot`` (hand 0 at the left)."""
-    hands = max(1, max(len(s) for s in series) - 1) if series else 1
-    top_value = max(1, top_value)
-    return [
-        [
-            (
-                int(plot.x + plot.width * i / hands),
-                int(plot.bottom - plot.height * min(v, top_value) / top_value),
-            )
-            for i, v in enumerate(s)
-        ]
-        for s in series
-    ]
-
-
-def chart_top(value: int) -> int:
-    """A round top for the chart's value axis, a little above ``value``, in four grid steps."""
-    for step in (
-        25,
-        50,
-        75,
-        100,
-        125,
-        150,
-        200,
-        250,
-        300,
-        400,
-        500,
-        750,
-        1000,
-        1250,
-        1500,
-        2000,
-        2500,
-        5000,
-    ):
-        if step * 4 >= value * 1.05:
-            return step * 4
-    return int(value * 1.1)
-
-
-def draw_chart(
-    surface: pygame.Surface,
-    theme: Any,
-    rect: pygame.Rect,
-    names: Sequence[str],
-    sheet: Sequence[Sequence[int]],
-    target: int,
-) -> list[list[tuple[int, int]]]:
-    """Each player's running total over the hands, in the seat colours, with the target line.
-
-    Returns the points drawn (for tests)."""
-    _panel(surface, theme, rect)
-    n = len(names)
-    size = max(12, min(17, rect.height // 22))
-    series = running_totals(sheet, n)
-    highest = max((s[-1] for s in series), default=0)
-    top_value = chart_top(max(target, highest))
-    legend_h = int(size * 1.8)
-    plot = pygame.Rect(
-        rect.x + int(size * 3.6),
-        rect.y + 16 + legend_h,
-        rect.width - int(size * 3.6) - 22,
-        rect.height - 40 - legend_h - size * 2,
-    )
-    if plot.width < 20 or plot.height < 20:
-        return []
-    grid = colour(theme, "panel_edge")
-    muted = colour(theme, "text_muted")
-    for k in range(5):
-        v = top_value * k // 4
-        y = int(plot.bottom - plot.height * v / top_value)
-        pygame.draw.line(surface, (*grid,), (plot.x, y), (plot.right, y), 1)
-        draw_text(surface, theme, str(v), (plot.x - 6, y), size=size, rgb=muted, anchor="midright")
-    ty = int(plot.bottom - plot.height * target / top_value)
-    _dashed(surface, colour(theme, "heading"), (plot.x, ty), (plot.right, ty))
-    draw_text(
-        surface,
-        theme,
-        f"target {target}",
-        (plot.right, ty - 2),
-        size=size,
-        colour_name="heading",
-        anchor="bottomright",
-    )
-    hands = max(1, len(sheet))
-    step = max(1, hands // 10)
-    for i in range(0, hands + 1, step):
-        x = int(plot.x + plot.width * i / hands)
-        draw_text(
-            surface, theme, str(i), (x, plot.bottom + 4), size=size, rgb=muted, anchor="midtop"
-        )
-    draw_text(
-        surface,
-        theme,
-        "hands",
-        (plot.centerx, plot.bottom + 4 + size + 2),
-        size=size,
-        rgb=muted,
-        anchor="midtop",
-    )
-    points = chart_points(series, plot, top_value)
-    for p, pts in enumerate(points):
-        rgb = theme.seat_colour(p)
-        if len(pts) > 1:
-            pygame.draw.lines(surface, rgb, False, pts, 4 if p == HUMAN_SEAT else 3)
-        for q in pts:
-            pygame.draw.circle(surface, rgb, q, 5 if p == HUMAN_SEAT else 4)
-    # legend: name and total, in the seat colour (a smaller font if the panel is narrow)
-    labels = [f"{name} {series[p][-1]}" for p, name in enumerate(names)]
-    px = size
-    while (
-        px > 10 and sum(font(theme, px, True).size(lb)[0] + 34 for lb in labels) > rect.width - 24
-    ):
-        px -= 1
-    x = rect.x + 16
-    for p, label in enumerate(labels):
-        pygame.draw.circle(surface, theme.seat_colour(p), (x + 6, rect.y + 14 + px // 2 + 2), 6)
-        r = draw_text(surface, theme, label, (x + 16, rect.y + 14), size=px, bold=p == HUMAN_SEAT)
-        x = r.right + 18
-    return points
-
-
-# ---------------------------------------------------------------------------
-# A confirmation overlay
-# ---------------------------------------------------------------------------
-class ConfirmOverlay(Scene):
-    """A modal question over the screen below; pops with True (yes) or False (no / Esc)."""
-
-    opaque = False
-    name = "confirm"
-
-    def __init__(self, app: AppAPI, question: str, detail: str, yes: str, no: str) -> None:
-        super().__init__(app)
-        self.question, self.detail, self.yes_text, self.no_text = question, detail, yes, no
-        self.yes = Button((0, 0, 10, 10), yes, lambda: self.app.pop(True), primary=True)
-        self.no = Button((0, 0, 10, 10), no, lambda: self.app.pop(False))
-        self.ring = FocusRing([self.no, self.yes], on_back=lambda: self.app.pop(False))
-        self.box = pygame.Rect(0, 0, 10, 10)
-
-    def enter(self) -> None:
-        self.resize(self.app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = min(560, size[0] - 40), 250
-        self.box = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
-        bw = (w - 60) // 2
-        self.no.rect = pygame.Rect(self.box.x + 20, self.box.bottom - 70, bw, 50)
-        self.yes.rect = pygame.Rect(self.box.right - 20 - bw, self.box.bottom - 70, bw, 50)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        for b in (self.yes, self.no):
-            if b.handle(event) and event.type != pygame.MOUSEMOTION:
-                return True
-        self.ring.handle(event)
-        return True  # modal: nothing below gets input
-
-    def update(self, dt: float) -> None:
-        self.yes.update(dt)
-        self.no.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 140))
-        surface.blit(veil, (0, 0))
-        pygame.draw.rect(surface, colour(theme, "panel"), self.box, border_radius=16)
-        pygame.draw.rect(surface, colour(theme, "focus"), self.box, width=2, border_radius=16)
-        draw_text(
-            surface,
-            theme,
-            self.question,
-            (self.box.centerx, self.box.y + 20),
-            size=24,
-            bold=True,
-            anchor="midtop",
-        )
-        fnt = font(theme, 17)
-        y = self.box.y + 64
-        for line in wrap_text(fnt, self.detail, self.box.width - 48):
-            surface.blit(fnt.render(line, True, colour(theme, "text_muted")), (self.box.x + 24, y))
-            y += fnt.get_linesize()
-        self.no.draw(surface, theme)
-        self.yes.draw(surface, theme)
-
-
-# ---------------------------------------------------------------------------
-# The screen
-# ---------------------------------------------------------------------------
 class ScoresScene(Scene):
     """Scores: this game's sheet and chart, past games (with "Watch again"), statistics.
 
@@ -492,13 +120,13 @@ class ScoresScene(Scene):
             table = self.app.table
             self.match = table.match if table is not None else None
             if not self.seats and table is not None:
-                self.seats = [{"name": seat.name, "level": seat.level} for seat in table.seats]
+                self.seats = seats_to_json(table.seats, brief=True)
         saved_messages: list[str] = []
         if self.match is None and has_saved_game(self.app.dirs):
             saved, saved_messages = load_game(self.app.dirs)  # the game Continue would resume
             if saved is not None:
                 self.match = saved.match
-                self.seats = self.seats or list(saved.extra.get("seats") or [])
+                self.seats = self.seats or seats_to_json(saved.seats or [], brief=True)
         if not self.tab:
             self.tab = "game" if self.match is not None and self.match.actions else "history"
         self.reload()
@@ -816,7 +444,7 @@ class ScoresScene(Scene):
         lr = pygame.Rect(
             self.list_rect.x, body.y, self.list_rect.width, self.list_rect.bottom - body.y
         )
-        _panel(surface, theme, lr)
+        panel(surface, theme, lr)
         games = self.newest_first
         self.row_rects = []
         if not games:
@@ -882,7 +510,7 @@ class ScoresScene(Scene):
                 names,
                 chosen.sheet,
                 chosen.went_out,
-                chosen.rules_obj().target if _rules_ok(chosen) else 300,
+                chosen.rules_obj().target if rules_ok(chosen) else 300,
             )
         self.speed.draw(surface, theme)
         self.watch_button.draw(surface, theme)
@@ -897,7 +525,7 @@ class ScoresScene(Scene):
             min(520, int(body.width * 0.44)) if wide else body.width,
             body.height - 70,
         )
-        _panel(surface, theme, box)
+        panel(surface, theme, box)
         size = max(14, min(22, box.height // 16, box.width // 22))
         y = box.y + 16
         draw_text(
@@ -951,7 +579,7 @@ class ScoresScene(Scene):
         self, surface: pygame.Surface, theme: Any, pbox: pygame.Rect, size: int
     ) -> None:
         """Per rule set: labelled counts and a win-rate bar."""
-        _panel(surface, theme, pbox)
+        panel(surface, theme, pbox)
         y = pbox.y + 14
         draw_text(
             surface,
@@ -1029,119 +657,3 @@ def review_accuracy(dirs: Any, records: Sequence[GameRecord]) -> list[float]:
         except (DocumentError, ValueError):
             keys.append("")
     return [a for a in stored_accuracies(dirs, keys) if a is not None]
-
-
-def accuracy_line(accuracy: Sequence[float]) -> tuple[str, str]:
-    """The statistics line for the review accuracy, in plain words."""
-    if not accuracy:
-        return "Review accuracy", "review a game to see it"
-    mean = sum(accuracy) / len(accuracy)
-    return "Review accuracy", f"{mean:.0f}% · {counted(len(accuracy), 'game')}"
-
-
-def draw_accuracy_trend(
-    surface: pygame.Surface, theme: Any, rect: pygame.Rect, accuracy: Sequence[float]
-) -> None:
-    """A small chart of the review accuracy game by game (0-100%), oldest on the left."""
-    pygame.draw.rect(surface, colour(theme, "track"), rect, width=1, border_radius=6)
-    draw_text(
-        surface,
-        theme,
-        "Accuracy, reviewed games",
-        (rect.x + 8, rect.y + 4),
-        size=13,
-        colour_name="text_muted",
-    )
-    inner = rect.inflate(-16, -28)
-    inner.y = rect.y + 22
-    n = len(accuracy)
-    pts = [
-        (inner.x + (inner.w * i) // max(1, n - 1), inner.bottom - int(inner.h * a / 100))
-        for i, a in enumerate(accuracy)
-    ]
-    pygame.draw.lines(surface, colour(theme, "primary"), False, pts, 3)
-    for q in pts:
-        pygame.draw.circle(surface, colour(theme, "primary"), q, 4)
-
-
-def your_totals(records: Sequence[GameRecord]) -> list[tuple[int, str]]:
-    """Your final total and result ("win", "tie", "loss") in each game, oldest first."""
-    return [(r.totals[0], r.result()) for r in records if r.totals]
-
-
-def draw_your_totals(
-    surface: pygame.Surface, theme: Any, rect: pygame.Rect, games: Sequence[tuple[int, str]]
-) -> list[tuple[int, int]]:
-    """A chart of your final total game by game (wins marked); returns the points drawn."""
-    _panel(surface, theme, rect)
-    size = max(12, min(17, rect.height // 12))
-    draw_text(
-        surface,
-        theme,
-        "Your final total, game by game",
-        (rect.x + 18, rect.y + 12),
-        size=size + 1,
-        bold=True,
-        colour_name="heading",
-    )
-    if not games:
-        draw_text(
-            surface,
-            theme,
-            "Your finished games will be drawn here.",
-            (rect.x + 18, rect.y + 16 + size * 2),
-            size=size - 1,
-            colour_name="text_muted",
-        )
-        return []
-    top_value = chart_top(max(t for t, _ in games))
-    plot = pygame.Rect(
-        rect.x + int(size * 3.6),
-        rect.y + 24 + size * 2,
-        rect.width - int(size * 3.6) - 22,
-        rect.height - 44 - size * 3,
-    )
-    if plot.width < 20 or plot.height < 20:
-        return []
-    grid, muted = colour(theme, "panel_edge"), colour(theme, "text_muted")
-    for k in range(3):
-        v = top_value * k // 2
-        y = int(plot.bottom - plot.height * v / top_value)
-        pygame.draw.line(surface, grid, (plot.x, y), (plot.right, y), 1)
-        draw_text(surface, theme, str(v), (plot.x - 6, y), size=size, rgb=muted, anchor="midright")
-    n = len(games)
-    points = [
-        (
-            int(plot.x + (plot.width * i / (n - 1) if n > 1 else plot.width / 2)),
-            int(plot.bottom - plot.height * t / top_value),
-        )
-        for i, (t, _) in enumerate(games)
-    ]
-    ink = theme.seat_colour(HUMAN_SEAT)
-    if len(points) > 1:
-        pygame.draw.lines(surface, ink, False, points, 3)
-    for (x, y), (_t, result) in zip(points, games, strict=True):
-        pygame.draw.circle(
-            surface,
-            colour(theme, "focus") if result == "win" else ink,
-            (x, y),
-            7 if result == "win" else 4,
-        )
-    draw_text(
-        surface,
-        theme,
-        f"game 1 … {n}   (big dots: games you won)",
-        (plot.centerx, plot.bottom + 4),
-        size=size - 1,
-        rgb=muted,
-        anchor="midtop",
-    )
-    return points
-
-
-def _rules_ok(record: GameRecord) -> bool:
-    try:
-        record.rules_obj()
-    except ValueError:
-        return False
-    return True

@@ -369,7 +369,7 @@ class SettingsScene(Scene):
 
     def restore_defaults(self) -> None:
         """Ask first: one click must never undo every choice the player made."""
-        from .scores import ConfirmOverlay
+        from .confirm import ConfirmOverlay
 
         self.app.push(
             ConfirmOverlay(

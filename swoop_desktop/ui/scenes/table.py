@@ -43,6 +43,7 @@ from swoop_desktop.engine.events import (
     Turn,
 )
 from swoop_desktop.engine.observation import PublicHistory
+from swoop_desktop.storage.seats import Seat, seats_to_json
 
 from ..cards import CardArt
 from ..controls import Button
@@ -56,12 +57,9 @@ from ..table.seats import (
     Saver,
     history_from,
     seat_setup,
-    seats_from_json,
-    seats_to_json,
-    snapshot,
 )
 from ..table.show import Animator, CardSprite, Step, Tween
-from ..table.view import TableView, describe, seat_news
+from ..table.view import TableView, describe, mystery_ids, seat_news
 from .overlays import HandOverScene, PauseScene
 from .scores import ScoresScene
 
@@ -87,7 +85,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         match: Match | None = None,
         log: list[str] | None = None,
         seed: int | None = None,
-        saved_seats: Any = None,
+        saved_seats: list[Seat] | None = None,
     ) -> None:
         super().__init__(app)
         self.config = config
@@ -95,7 +93,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         seats = None if config.seats is None else list(config.seats)
         if seats is None and saved_seats is not None and match is not None:
             # A resumed game keeps the opponents it was started with.
-            seats = seats_from_json(saved_seats, match.n)
+            seats = list(saved_seats)
         if seats is None:
             seats, problems = seat_setup(settings, app.dirs.config, demo=config.watch)
             for text in problems if config.reports else ():
@@ -166,7 +164,7 @@ class TableScene(TableInput, TableDrawing, Scene):
                 self.overlay_pending = True
                 self.anim.add(Step(lambda: [], label="resume-over"))
                 self.anim.add(Step(self._show_result, label="result"))
-        self._build_buttons()
+        self.build_buttons()
 
     def exit(self) -> None:
         if self.saver is not None:
@@ -180,6 +178,13 @@ class TableScene(TableInput, TableDrawing, Scene):
 
     def settings_changed(self) -> None:
         self.anim.set_speed(self.anim_speed)
+        look = self._look_settings()
+        if look != self._look:  # changed in Settings: the table shows it at once
+            self._look = look
+            self.art.set_four_colour(look[0])
+            self.anim.reduced = look[2]
+            if tuple(self.lay.hand_card) != tuple(L.make_layout(self.app.size, look[1]).hand_card):
+                self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = L.make_layout(size, self.app.settings.large_cards)
@@ -192,7 +197,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.drag = None
         self.press = None
         self._settle()
-        self._build_buttons()
+        self.build_buttons()
 
     def on_result(self, value: Any) -> None:
         if value == "next_hand" and self.match.hand_over and not self.match.over:
@@ -346,13 +351,13 @@ class TableScene(TableInput, TableDrawing, Scene):
         if self.saver is None or self.match.state is None or self.match.over:
             return
         dirs = self.app.dirs
-        snap, log = snapshot(self.match), (self.log + self.unshown_log)[-200:]
-        extra = {"seats": seats_to_json(self.seats)}
+        snap, log = self.match.copy(), (self.log + self.unshown_log)[-200:]
+        seats = list(self.seats)
 
         def job() -> None:
             from swoop_desktop.storage import save_game
 
-            save_game(dirs, snap, log, extra)
+            save_game(dirs, snap, log, seats=seats)
 
         self.saver.submit(job)
 
@@ -361,8 +366,8 @@ class TableScene(TableInput, TableDrawing, Scene):
             return
         self.finished_recorded = True
         dirs = self.app.dirs
-        snap = snapshot(self.match)
-        seats = [{"name": s.name, "level": s.level} for s in self.seats]
+        snap = self.match.copy()
+        seats = seats_to_json(self.seats, brief=True)
 
         def job() -> None:
             from swoop_desktop.storage import retire_game
@@ -593,18 +598,18 @@ class TableScene(TableInput, TableDrawing, Scene):
                     7,
                 )
             # The keyboard focus goes to a card that answers the question asked.
-            mine = self._my_card_ids()
+            mine = self.view.seat_cards(HUMAN_SEAT)
             if ev.phase == "follow" and ev.rank is not None:
                 rank = ev.rank
                 first = next((c for c in mine if RANK_OF[c] == rank), None)
             elif ev.phase == "chain":
-                downs = self._down_ids()
+                downs = mystery_ids(self.state, HUMAN_SEAT)
                 first = next((c for c in mine if c in downs), None)
             else:
                 first = None
             if first is not None:
                 self.focus = mine.index(first)
-        self._build_buttons()
+        self.build_buttons()
         return self._relayout(0.2)
 
     def _do_out(self, ev: Out) -> list[Tween]:
@@ -748,7 +753,7 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _restack(self) -> None:
         """Tween the player's own cards (selection lift) without touching the queue."""
         targets = self._targets()
-        for c in self._my_card_ids():
+        for c in self.view.seat_cards(HUMAN_SEAT):
             if c not in targets or (self.drag and c in self.drag["ids"]):
                 continue
             x, y, w, h, up, z = targets[c]
@@ -765,17 +770,11 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _follow_picture(self) -> None:
         """Buttons and the hover mark follow the picture: play buttons come back when
         the cards have landed, the Hint button follows its setting at once, and a
-        card the pointer has left (or that moved away) loses its outline."""
+        card the pointer has left (or that moved away) loses its outline. (The look
+        settings arrive through :meth:`settings_changed`.)"""
         want = (self.anim.busy, self.app.settings.show_hints)
         if want != self._buttons_for:
-            self._build_buttons()
-        look = self._look_settings()
-        if look != self._look:  # changed in Settings: the table shows it at once
-            self._look = look
-            self.art.set_four_colour(look[0])
-            self.anim.reduced = look[2]
-            if tuple(self.lay.hand_card) != tuple(L.make_layout(self.app.size, look[1]).hand_card):
-                self.resize(self.app.size)
+            self.build_buttons()
         if self.pointer is not None and self.drag is None:
             hover = self.card_at(self.pointer) if self.you_play else None
             if hover != self.hover:

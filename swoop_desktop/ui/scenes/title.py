@@ -94,6 +94,9 @@ class TitleScene(Scene):
         self.build(size)
         self.watch.resize(size)
 
+    def settings_changed(self) -> None:
+        self.watch.settings_changed()
+
     def refresh(self) -> None:
         """Re-read what may have changed: a saved game, the settings, the scores screen."""
         try:
@@ -453,6 +456,10 @@ class Watch:
     def resize(self, size: tuple[int, int]) -> None:
         if self.table is not None:
             self._guard(self.table.resize, size)
+
+    def settings_changed(self) -> None:
+        if self.table is not None:
+            self._guard(self.table.settings_changed)
 
     def draw(self, surface: pygame.Surface) -> bool:
         """Draw the game and the veil over it; False when there is no game to show."""

@@ -20,7 +20,7 @@ from swoop_desktop.engine.cards import SYMBOL_RANKS
 from ..controls import Button
 from . import layout as L
 from .parts import Colour, TableParts
-from .view import counted, plural
+from .view import counted, mystery_ids, plural
 
 
 def rules_words(rules: Any) -> str:
@@ -167,10 +167,10 @@ class TableDrawing(TableParts):
             key=lambda s: (s.moving or (self.drag is not None and s.id in self.drag["ids"]), s.z),
         )
         focus_card = None
-        mine = self._my_card_ids()
+        mine = self.view.seat_cards(HUMAN_SEAT)
         if mine and self.you_play:
             focus_card = mine[max(0, min(self.focus, len(mine) - 1))]
-        down_ids = self._down_ids()
+        down_ids = mystery_ids(self.state, HUMAN_SEAT)
         # Cards that answer the question on the table glow: the follow-up's rank (R12),
         # or the mystery cards that may be flipped next in a chain (R13).
         addable: set[int] = set()

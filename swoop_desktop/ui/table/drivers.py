@@ -29,16 +29,52 @@ from swoop_desktop.engine import Action, Match
 from .seats import Seat, Thinker
 
 if TYPE_CHECKING:
+    import random
+
     import pygame
 
+    from swoop_desktop.engine import GameState
+    from swoop_desktop.engine.observation import PublicHistory
+
     from ..controls import Button
-    from .parts import TableParts
+    from .layout import Layout
+    from .show import Animator
 
 _log = logging.getLogger("swoop_desktop.ui")
 
 # The least time between two AI plays at each pace, so a round can be followed by eye
 # (opponents.yaml's think times may be shorter; they are never made longer).
 PACE_FLOOR = {"normal": 1.0, "slow": 1.6, "fast": 0.35}
+
+
+class DrivenTable(Protocol):
+    """What a seat driver may read of the table it sits at."""
+
+    match: Match
+    history: PublicHistory
+    rng: random.Random
+    clock: float  # seconds since the table opened
+    plays: int  # plays made so far (a new number is a new position)
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def ai_pace(self) -> str: ...
+
+
+class ControlledTable(Protocol):
+    """What a configuration's extra controls may use of the table."""
+
+    anim: Animator
+    lay: Layout
+    buttons: list[Button]
+    log: list[str]
+    log_scroll: int
+
+    def pause(self) -> None: ...
+
+    def build_buttons(self) -> None: ...
 
 
 class SeatDriver(Protocol):
@@ -48,12 +84,12 @@ class SeatDriver(Protocol):
     #: The person at the screen plays this seat (cards answer the pointer and keys).
     takes_input: bool
 
-    def poll(self, table: TableParts, seat: int, dt: float) -> Action | None:
+    def poll(self, table: DrivenTable, seat: int, dt: float) -> Action | None:
         """The seat's play now, or None while it is not ready (``dt``: seconds since
         the last frame)."""
         ...
 
-    def thinking(self, table: TableParts) -> float | None:
+    def thinking(self, table: DrivenTable) -> float | None:
         """Since when (the table's clock) the seat has been thinking, or None."""
         ...
 
@@ -63,10 +99,10 @@ class PersonDriver:
 
     takes_input = True
 
-    def poll(self, table: TableParts, seat: int, dt: float) -> Action | None:
+    def poll(self, table: DrivenTable, seat: int, dt: float) -> Action | None:
         return None
 
-    def thinking(self, table: TableParts) -> float | None:
+    def thinking(self, table: DrivenTable) -> float | None:
         return None
 
 
@@ -91,7 +127,7 @@ class BotDriver:
     def bot(self) -> Any:
         return self.thinker.bot
 
-    def poll(self, table: TableParts, seat: int, dt: float) -> Action | None:
+    def poll(self, table: DrivenTable, seat: int, dt: float) -> Action | None:
         thinker = self.thinker
         if self.key != table.plays:
             self.key = table.plays
@@ -108,7 +144,7 @@ class BotDriver:
             _log.warning(thinker.problem)
         return action
 
-    def thinking(self, table: TableParts) -> float | None:
+    def thinking(self, table: DrivenTable) -> float | None:
         return self.since if self.key == table.plays else None
 
 
@@ -148,7 +184,7 @@ class RecordedDriver:
     def __init__(self, playback: Playback) -> None:
         self.playback = playback
 
-    def poll(self, table: TableParts, seat: int, dt: float) -> Action | None:
+    def poll(self, table: DrivenTable, seat: int, dt: float) -> Action | None:
         pb = self.playback
         action = pb.next_action(table.match)
         if action is None:
@@ -164,22 +200,22 @@ class RecordedDriver:
         pb.wait = pb.gap()
         return action
 
-    def thinking(self, table: TableParts) -> float | None:
+    def thinking(self, table: DrivenTable) -> float | None:
         return None
 
 
 class TableControls(Protocol):
     """Extra controls a configuration puts on the table (a replay's pause, step, speed)."""
 
-    def buttons(self, table: TableParts, keep: list[Button]) -> list[Button]:
+    def buttons(self, table: ControlledTable, keep: list[Button]) -> list[Button]:
         """The table's buttons: ``keep`` (Menu, Scores) plus the controls' own."""
         ...
 
-    def handle(self, table: TableParts, event: pygame.event.Event) -> bool:
+    def handle(self, table: ControlledTable, event: pygame.event.Event) -> bool:
         """Input, before the table's own (which a replay never takes)."""
         ...
 
-    def status(self, table: TableParts, words: str) -> str:
+    def status(self, table: ControlledTable, words: str) -> str:
         """The status line, given what the table would say."""
         ...
 

@@ -25,13 +25,13 @@ from swoop_desktop.engine import (
     Play,
     count_phrase,
 )
-from swoop_desktop.engine.cards import RANK_NAMES
 
 from ..controls import Button, set_hand_cursor
 from .parts import TableParts
+from .refusals import plain_words
 from .seats import HintJob
 from .show import Tween
-from .view import plural
+from .view import mystery_ids, plural
 
 _log = logging.getLogger("swoop_desktop.ui")
 
@@ -39,84 +39,8 @@ DRAG_THRESHOLD = 6  # pixels before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
 
 
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
-
-
-def rule_of(message: str) -> str:
-    """The rule id an engine message starts with ("R9"), or ""."""
-    rule = message.partition(": ")[0]
-    return rule if rule.startswith("R") and rule[1:].isdigit() else ""
-
-
-def plain_reason(message: str, state: Any = None, action: Any = None) -> str:
-    """An engine refusal in the words a player would use (no rule ids, no option names).
-
-    ``state``/``action`` (the position and the refused play) let the words name the
-    cards; without them the engine's own sentence is cleaned up. The rule id goes
-    to the log (see :func:`rule_of`), never into the sentence on the table.
-    """
-    rule, _, text = message.partition(": ")
-    if not rule_of(message):
-        return message
-    top = getattr(state, "top", 0) if state is not None else 0
-    run = getattr(state, "run", 0) if state is not None else 0
-    rank = 0
-    if action is not None and getattr(action, "hand", None):
-        rank = action.hand[0]
-    follow = getattr(state, "follow_rank", 0) if state is not None else 0
-    if rule == "R9":
-        if "larger than four" in text:
-            return "At most four cards go down together"
-        if top and run:
-            room = max(0, 4 - run)
-            more = _COUNT_WORDS.get(room, str(room))
-            noun = RANK_NAMES[top][0 if room == 1 else 1]
-            return f"Only {more} more {noun} can go on {count_phrase(top, run)}"
-    if rule == "R10":
-        return "A Swoop card is played on its own, never with other cards"
-    if rule == "R12":
-        if "is offered" in text and follow:
-            return f"Add more {RANK_NAMES[follow][1]} to the pile, or press Done"
-        if "follow-up is for" in text and follow:
-            return f"Only {RANK_NAMES[follow][1]} can be added now, or press Done"
-        if "nothing to end" in text:
-            return "There is no passing: play cards or flip a mystery card"
-        if "no follow-up" in text:
-            return "Nothing can be added now: play a card"
-    if rule == "R13":
-        return "Flip another mystery card, or press Done"
-    if rule == "R11":
-        if "covered" in text:
-            return "That mystery card is still covered by its face-up card"
-        if "follow-up" in text:
-            return "A mystery card cannot be flipped while adding to a set"
-    if rule == "R6":
-        if "one rank" in text:
-            return "Play cards of one rank together"
-        if "holds" in text and rank:
-            return f"You do not hold that many {RANK_NAMES[rank][1]}"
-    if rule == "R14":
-        return "The hand is over"
-    text = text.split(" (")[0]
-    return text[0].upper() + text[1:] if text else "That cannot be played now"
-
-
 class TableInput(TableParts):
     """The input half of the table scene: it reads the picture and asks the engine."""
-
-    def _my_card_ids(self) -> list[int]:
-        """Your cards in keyboard order: hand (by rank), face-up, then uncovered mystery cards."""
-        view = self.view
-        hand = sorted(view.hands[HUMAN_SEAT], key=lambda c: (RANK_OF[c], c)) if view.hands else []
-        ups = [c for c in view.up[HUMAN_SEAT] if c is not None] if view.up else []
-        downs = [
-            c
-            for s in range(4)
-            if view.up
-            and view.up[HUMAN_SEAT][s] is None
-            and (c := view.down[HUMAN_SEAT][s]) is not None
-        ]
-        return hand + ups + downs
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """Your card under ``pos`` (the topmost one), or None.
@@ -125,7 +49,7 @@ class TableInput(TableParts):
         cards belongs to the nearer of them.
         """
         best, best_z = None, -1
-        for c in self._my_card_ids():
+        for c in self.view.seat_cards(HUMAN_SEAT):
             s = self.sprites.get(c)
             if s is not None and s.contains(pos) and s.z > best_z:
                 best, best_z = c, s.z
@@ -173,13 +97,14 @@ class TableInput(TableParts):
         if action is None:
             self.refuse("Choose one or more cards of one rank first")
             return False
+        # The engine's own check is the only one on the way: a refused play changes nothing.
+        chosen, self.selected = self.selected, []
         try:
-            st.check(action)
+            self.apply(action)
         except IllegalActionError as exc:
-            self.refuse(plain_reason(str(exc), st, action), rule_of(str(exc)))
+            self.selected = chosen
+            self.refuse(plain_words(exc), exc.rule)
             return False
-        self.selected = []
-        self.apply(action)
         return True
 
     def refuse(self, reason: str, rule: str = "") -> None:
@@ -264,12 +189,12 @@ class TableInput(TableParts):
             ids = self._ids_for(action)
             self.selected = [c for c in ids if c not in [st.down[HUMAN_SEAT][s] for s in range(4)]]
             if isinstance(action, Flip):
-                mine = self._my_card_ids()
+                mine = self.view.seat_cards(HUMAN_SEAT)
                 if ids and ids[0] in mine:
                     self.focus = mine.index(ids[0])
         self.notify("Hint: " + reason, self.app.theme.highlight, 6)
         self._restack()
-        self._build_buttons()
+        self.build_buttons()
 
     def toggle_select(self, card: int) -> None:
         if card in self.selected:
@@ -283,21 +208,21 @@ class TableInput(TableParts):
             self.selected = [c for c in self.selected if RANK_OF[c] == rank]
             self.selected.append(card)
         self._restack()
-        self._build_buttons()
+        self.build_buttons()
 
     def select_rank(self, card: int, count: int | None = None) -> None:
         """Select ``count`` (default: all) of your cards of ``card``'s rank, ``card`` first."""
         rank = RANK_OF[card]
-        same = [c for c in self._my_card_ids() if RANK_OF[c] == rank and c not in self._down_ids()]
+        same = [
+            c
+            for c in self.view.seat_cards(HUMAN_SEAT)
+            if RANK_OF[c] == rank and c not in mystery_ids(self.state, HUMAN_SEAT)
+        ]
         same.sort(key=lambda c: c != card)
         limit = 4 if self.match.rules.max_four else len(same)
         self.selected = same[: min(limit, count or len(same))]
         self._restack()
-        self._build_buttons()
-
-    def _down_ids(self) -> set[int]:
-        st = self.state
-        return {c for c in st.down[HUMAN_SEAT] if c is not None} if st else set()
+        self.build_buttons()
 
     def handle(self, event: pygame.event.Event) -> bool:
         controls = self.config.controls
@@ -370,7 +295,7 @@ class TableInput(TableParts):
             return True
         card = self.card_at(pos)
         if event.button == 3:
-            if card is not None and card not in self._down_ids():
+            if card is not None and card not in mystery_ids(self.state, HUMAN_SEAT):
                 self.select_rank(card)
             return True
         if event.button != 1:
@@ -380,12 +305,12 @@ class TableInput(TableParts):
             return True
         if self.lay.pile_drop_rect.collidepoint(pos) and self.selected:
             self.try_play(list(self.selected))
-            self._build_buttons()
+            self.build_buttons()
             return True
         if self.selected:
             self.selected = []
             self._restack()
-            self._build_buttons()
+            self.build_buttons()
         return True
 
     def _mouse_move(self, event: pygame.event.Event) -> bool:
@@ -411,7 +336,7 @@ class TableInput(TableParts):
         return False
 
     def _start_drag(self, card: int, origin: tuple[int, int]) -> None:
-        if card in self._down_ids():
+        if card in mystery_ids(self.state, HUMAN_SEAT):
             ids = [card]
         elif card in self.selected:
             ids = [card] + [c for c in self.selected if c != card and RANK_OF[c] == RANK_OF[card]]
@@ -435,8 +360,7 @@ class TableInput(TableParts):
                     st.check(action)
                     legal = True
                 except IllegalActionError as exc:
-                    reason = plain_reason(str(exc), st, action)
-                    rule = rule_of(str(exc))
+                    reason, rule = plain_words(exc), exc.rule
         self.drag = {
             "ids": ids,
             "offsets": offsets,
@@ -475,10 +399,10 @@ class TableInput(TableParts):
                 self.anim.tween(Tween(s, (x, y, w, h), 0.3, ease=pytweening.easeOutBack))
 
     def _click_card(self, card: int) -> None:
-        mine = self._my_card_ids()
+        mine = self.view.seat_cards(HUMAN_SEAT)
         if card in mine:
             self.focus = mine.index(card)
-        if card in self._down_ids():
+        if card in mystery_ids(self.state, HUMAN_SEAT):
             self.try_play([card])
             return
         now = self.clock
@@ -491,14 +415,14 @@ class TableInput(TableParts):
             self.selected = []
             if not self.try_play([card]):
                 self._restack()
-            self._build_buttons()
+            self.build_buttons()
             return
         self.last_click = (card, now)
         self.toggle_select(card)
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        mine = self._my_card_ids()
+        mine = self.view.seat_cards(HUMAN_SEAT)
         if mine:
             self.focus = max(0, min(self.focus, len(mine) - 1))
         if key in (pygame.K_LEFT, pygame.K_a):
@@ -525,7 +449,7 @@ class TableInput(TableParts):
             return True
         if pygame.K_1 <= key <= pygame.K_8 and mine:
             card = mine[self.focus]
-            if card not in self._down_ids():
+            if card not in mystery_ids(self.state, HUMAN_SEAT):
                 self.select_rank(card, key - pygame.K_0)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -535,12 +459,12 @@ class TableInput(TableParts):
                 self.try_play(list(self.selected))
             elif mine and key != pygame.K_SPACE:
                 self.try_play([mine[self.focus]])
-            self._build_buttons()
+            self.build_buttons()
             return True
         if key == pygame.K_f:
             st = self.state
             focused = mine[self.focus] if mine else None
-            if focused is not None and focused in self._down_ids():
+            if focused is not None and focused in mystery_ids(self.state, HUMAN_SEAT):
                 self.try_play([focused])
             elif st is not None:
                 slots = st.uncovered_slots(HUMAN_SEAT)
@@ -566,7 +490,7 @@ class TableInput(TableParts):
         return False
 
     # ------------------------------------------------------------- buttons
-    def _build_buttons(self) -> None:
+    def build_buttons(self) -> None:
         self._buttons_for = (self.anim.busy, self.app.settings.show_hints)
         lay = self.lay
         u = lay.u
@@ -604,7 +528,9 @@ class TableInput(TableParts):
             else:  # never a button for a play the rules refuse: say so instead
                 row1 = [("Not playable now", None, False, int(bw * 1.3))]
             partners = [
-                c for c in self._my_card_ids() if RANK_OF[c] == rank and c not in self._down_ids()
+                c
+                for c in self.view.seat_cards(HUMAN_SEAT)
+                if RANK_OF[c] == rank and c not in mystery_ids(self.state, HUMAN_SEAT)
             ]
             limit = 4 if self.match.rules.max_four else len(partners)
             if len(self.selected) < min(limit, len(partners)):

@@ -4,46 +4,29 @@
 ``swoop_desktop.ai.load_opponents``) with the player's settings overrides.
 :class:`Thinker` runs one bot decision on a worker thread: the frame loop
 only polls it, so no frame ever waits on a thinking AI. :class:`Saver`
-writes the game in progress on a worker thread from a snapshot, so a slow
+writes the game in progress on a worker thread from a copy of the match
+(:meth:`Match.copy`), so a slow
 disk never stalls a frame.
 """
 
 from __future__ import annotations
 
-import copy
 import logging
 import queue
 import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from swoop_desktop.ai import choose_safely, hint, load_opponents, make_bot, observe
-from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, GameState, Match
 from swoop_desktop.engine.observation import PublicHistory
+from swoop_desktop.storage.seats import Seat
 
 _log = logging.getLogger("swoop_desktop.ui")
 
 PACE_SECONDS = {"slow": (1.2, 1.8), "fast": (0.15, 0.3), "click": None, "instant": (0.0, 0.0)}
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One chair: display name, level (for the plate), personality and think-time range."""
-
-    seat: int
-    name: str
-    level: str = "human"
-    personality: str | None = None
-    think_ms: tuple[int, int] = (400, 900)
-    weights: dict[str, float] | None = field(default=None, hash=False, compare=False)
-
-    @property
-    def is_human(self) -> bool:
-        return self.level == "human"
 
 
 def seat_setup(
@@ -66,86 +49,12 @@ def seat_setup(
     return seats, messages
 
 
-def seats_to_json(seats: list[Seat]) -> list[dict[str, Any]]:
-    """The seats as stored with a saved game, so Continue brings back the same opponents."""
-    return [
-        {
-            "seat": s.seat,
-            "name": s.name,
-            "level": s.level,
-            "personality": s.personality,
-            "think_ms": list(s.think_ms),
-            "weights": s.weights,
-        }
-        for s in seats
-    ]
-
-
-def seats_from_json(data: Any, players: int) -> list[Seat] | None:
-    """Seats saved with a game, or None when they are missing or not usable."""
-    from swoop_desktop.ai import LEVELS, PERSONALITIES
-
-    if not isinstance(data, list) or len(data) != players:
-        return None
-    seats = []
-    for i, raw in enumerate(data):
-        if not isinstance(raw, dict) or raw.get("seat") != i:
-            return None
-        name, level = raw.get("name"), raw.get("level")
-        personality = raw.get("personality")
-        think = raw.get("think_ms", [400, 900])
-        if not isinstance(name, str) or not name.strip():
-            return None
-        if level != "human" and level not in LEVELS:
-            return None
-        if personality is not None and personality not in PERSONALITIES:
-            return None
-        if (
-            not isinstance(think, list)
-            or len(think) != 2
-            or not all(type(t) is int and 0 <= t <= 10000 for t in think)
-        ):
-            return None
-        weights = raw.get("weights")
-        if weights is not None and not (
-            isinstance(weights, dict)
-            and all(isinstance(k, str) and type(v) in (int, float) for k, v in weights.items())
-        ):
-            return None
-        seats.append(
-            Seat(
-                i,
-                name,
-                level,
-                personality,
-                (think[0], think[1]),
-                None if weights is None else dict(weights),
-            )
-        )
-    if not seats[HUMAN_SEAT].is_human or any(s.is_human for s in seats[1:]):
-        return None
-    return seats
-
-
 def history_from(match: Match) -> PublicHistory:
     """Rebuild the public record of the current deal (after a Continue)."""
     history = PublicHistory(match.n)
-    replay = Match(match.rules, match.n, match.seed)
-    for events in _replay_current(replay, match):
+    for events in match.current_hand_events():
         history.feed(events)
     return history
-
-
-def _replay_current(replay: Match, match: Match):
-    hands = match.actions
-    for i, actions in enumerate(hands):
-        events = replay.start_hand()
-        if i == len(hands) - 1:
-            yield events
-        for action in actions:
-            events = replay.apply(action)
-            if i == len(hands) - 1:
-                yield events
 
 
 def _let_frames_run() -> None:
@@ -233,17 +142,6 @@ class HintJob:
     @property
     def ready(self) -> bool:
         return not self.thread.is_alive()
-
-
-def snapshot(match: Match) -> Match:
-    """A copy of ``match`` that the main thread may go on changing (for a saver thread)."""
-    other = copy.copy(match)
-    other.totals = list(match.totals)
-    other.sheet = [list(r) for r in match.sheet]
-    other.went_out = list(match.went_out)
-    other.actions = [list(h) for h in match.actions]
-    other.state = None if match.state is None else match.state.clone()
-    return other
 
 
 class Saver:

@@ -103,6 +103,20 @@ class TableView(EventBoard):
                 return False
         return True
 
+    def seat_cards(self, seat: int) -> list[int]:
+        """A seat's cards in keyboard order: hand (by rank), face-up, then the mystery cards
+        no face-up card covers (what your input walks through and your drawing marks)."""
+        hand = sorted(self.hands[seat], key=lambda c: (RANK_OF[c], c)) if self.hands else []
+        if not self.up:
+            return hand
+        ups = [c for c in self.up[seat] if c is not None]
+        downs = [
+            c
+            for s in range(len(self.up[seat]))
+            if self.up[seat][s] is None and (c := self.down[seat][s]) is not None
+        ]
+        return hand + ups + downs
+
     def run_words(self) -> str:
         """The run on top of the pile in words ("three 8s"), or "" when empty."""
         if not self.pile:
@@ -197,3 +211,8 @@ def describe(name: str, events: list[Event], action_kind: str = "") -> str:
     if out:
         line += f"{'' if line.endswith('!') else '.'} {name} {_be(name)} out!"
     return line
+
+
+def mystery_ids(state: GameState | None, seat: int) -> set[int]:
+    """The ids of a seat's face-down (mystery) cards in the engine's deal."""
+    return {c for c in state.down[seat] if c is not None} if state is not None else set()
