@@ -25,6 +25,7 @@ Nobody guesses about their own hand: the observing seat's entries are 0.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
@@ -251,9 +252,9 @@ TEMPERATURE = 0.1
 #: The share of the opponent model given to uniformly random play.
 RANDOM_SHARE = 0.05
 #: Candidate hands kept across a hand.
-PARTICLES = 32
+PARTICLES = 24
 #: Swap moves per candidate at each decision.
-MOVES = 6
+MOVES = 12
 
 _HMAX = 10  # count tables cover 0..9 cards of a rank in one hand (more count as 9)
 
@@ -646,17 +647,19 @@ def _variant(
     ref = _ref([*all_scores, *obs_row, flip_score])
     base = _exp((flip_score - ref) / t) if flip_score is not None else 0.0
     base_n = 1 if flip_score is not None else 0
+    by_rank: list[list[float] | None] = [None] * 15
     for r in range(1, 15):
         row = [_exp((s - ref) / t) if s is not None else -1.0 for s in per_rank[r]]
         if any(x >= 0 for x in row):
             rows.append((r, row))
+            by_rank[r] = row
     num = [_exp((s - ref) / t) for s in obs_row]
     same: list[bool]
     if what == "flip":
         same = [True] * _HMAX  # the flip is already among the options
     else:
         same = [per_rank[obs_r][h] == obs_row[h] for h in range(_HMAX)]
-    return (rows, base, base_n, num, same)
+    return (rows, base, base_n, num, same, by_rank)
 
 
 def _loglik(decisions: Sequence[tuple[Any, ...]], hand: list[int], share: float) -> float:
@@ -676,7 +679,7 @@ def _loglik(decisions: Sequence[tuple[Any, ...]], hand: list[int], share: float)
                         break
                 else:
                     variant = dec[5]
-            rows, den, opts, num, same = variant
+            rows, den, opts, num, same, _ = variant
             for r, row in rows:
                 h = hand[r] + d[r]
                 if h < 0:
@@ -707,6 +710,152 @@ def _loglik(decisions: Sequence[tuple[Any, ...]], hand: list[int], share: float)
     return total
 
 
+_Terms = tuple[list[float], list[float], list[int], list[int]]  # log terms, dens, opts, variants
+
+
+def _terms(decisions: Sequence[tuple[Any, ...]], hand: list[int], share: float) -> _Terms | None:
+    """Each decision's log-likelihood term for ``hand``, with what :func:`_swapped` reuses;
+    None when the rules rule the hand out. (``_loglik`` is the sum of the terms.)"""
+    n = len(decisions)
+    terms, dens, opts, variants = [0.0] * n, [0.0] * n, [0] * n, [0] * n
+    for j, dec in enumerate(decisions):
+        got = _term(dec, hand, share, None)
+        if got is None:
+            return None
+        terms[j], dens[j], opts[j], variants[j] = got
+    return terms, dens, opts, variants
+
+
+def _term(
+    dec: tuple[Any, ...],
+    hand: list[int],
+    share: float,
+    old: tuple[float, int, int, list[int], int, int] | None,
+) -> tuple[float, float, int, int] | None:
+    """One decision's (log term, den, opts, variant) for ``hand``; None if ruled out.
+
+    ``old`` (den, opts, variant, old hand, rank a, rank b) lets a play decision whose
+    variant did not change update its sum over ranks for the two ranks that moved.
+    """
+    kind = dec[0]
+    d = dec[1]
+    top = _HMAX - 1
+    if kind == _PLAY:
+        o, low = dec[2], dec[3]
+        var = 0
+        if low:
+            var = 1
+            for r in low:
+                if hand[r] + d[r] > 0:
+                    var = 0
+                    break
+        variant = dec[5] if var else dec[4]
+        rows, base, base_n, num, same, by_rank = variant
+        fast = old is not None and old[2] == var
+        if old is not None and fast:
+            den, opts = old[0], old[1]
+            before = old[3]
+            removed = 0.0
+            for r in (old[4], old[5]):
+                row = by_rank[r]
+                if row is None:
+                    continue
+                h0 = before[r] + d[r]
+                h1 = hand[r] + d[r]
+                if h1 < 0:
+                    return None
+                e0 = row[h0 if h0 < top else top]
+                e1 = row[h1 if h1 < top else top]
+                if e0 >= 0.0:
+                    den -= e0
+                    opts -= 1
+                    removed = max(removed, e0)
+                if e1 >= 0.0:
+                    den += e1
+                    opts += 1
+            fast = den > removed * 1e-9  # else too much was cancelled: add up afresh
+        if not fast:
+            den, opts = base, base_n
+            for r, row in rows:
+                h = hand[r] + d[r]
+                if h < 0:
+                    return None
+                e = row[h if h < top else top]
+                if e >= 0.0:
+                    den += e
+                    opts += 1
+        h = hand[o] + d[o] if o else 0
+        if h > top:
+            h = top
+        e = num[h]
+        full, n_opts = den, opts
+        if not same[h]:
+            full += e
+            n_opts += 1
+        keep = 1.0 - share
+        return math.log(keep * (e / full if full > 0 else 0.0) + share / n_opts), den, opts, var
+    r = dec[2]
+    h = hand[r] + d[r]
+    if kind == _FOLLOW:
+        if h < 0:
+            return None
+        prob = dec[3][h if h < top else top]
+        if prob < 0.0:
+            return None  # an offer with nothing to add
+        return math.log((1.0 - share) * prob + share * 0.5), 0.0, 0, 0
+    if h != 0:  # _ZERO: R12, nothing of that rank was held
+        return None
+    return 0.0, 0.0, 0, 0
+
+
+def _swapped(
+    decisions: Sequence[tuple[Any, ...]],
+    old: _Terms,
+    before: list[int],
+    hand: list[int],
+    ra: int,
+    rb: int,
+    share: float,
+) -> _Terms | None:
+    """:func:`_terms` of ``hand``, which differs from ``before`` only at ranks ``ra`` and ``rb``."""
+    terms, dens, opts, variants = list(old[0]), list(old[1]), list(old[2]), list(old[3])
+    for j, dec in enumerate(decisions):
+        kind = dec[0]
+        if kind != _PLAY and dec[2] != ra and dec[2] != rb:
+            continue
+        got = _term(dec, hand, share, (dens[j], opts[j], variants[j], before, ra, rb))
+        if got is None:
+            return None
+        terms[j], dens[j], opts[j], variants[j] = got
+    return terms, dens, opts, variants
+
+
+_NO_TERMS: _Terms = ([], [], [], [])
+
+
+def _total(terms: Sequence[_Terms | None]) -> float:
+    """The log-likelihood of the players' terms (very low when the rules rule a hand out)."""
+    total = 0.0
+    for t in terms:
+        total += _NEVER if t is None else sum(t[0])
+    return total
+
+
+def _update(
+    decisions: Sequence[tuple[Any, ...]],
+    old: _Terms | None,
+    before: list[int],
+    hand: list[int],
+    ra: int,
+    rb: int,
+    share: float,
+) -> _Terms | None:
+    """The terms of ``hand`` (``before`` with a card of rank ``ra`` swapped for one of ``rb``)."""
+    if old is None:
+        return _terms(decisions, hand, share)
+    return _swapped(decisions, old, before, hand, ra, rb, share)
+
+
 class PolicyInference:
     """Candidate hands for the other players, weighted by their public decisions; kept per hand.
 
@@ -733,11 +882,14 @@ class PolicyInference:
         self.random_share = random_share
         self.obs: Observation | None = None
         self._hands: list[list[list[int]]] = []  # per candidate, per player: rank counts now
-        self._ll: list[list[float]] = []  # per candidate, per player: log-likelihood
+        self._ll: list[list[_Terms | None]] = []  # per candidate, per player: likelihood terms
         self._logw: list[float] = []
         self._parsed: _Parsed | None = None
         self._model: _Model | None = None
-        self._cache: _Cache = {}  # compiled decisions of this hand (their tables never change)
+        self._cache: _Cache = {}
+        # The last observation's known cards and unseen card ids by rank, for dealing worlds.
+        self._deal: tuple[Observation, list[list[int]], list[list[int]]] | None = None
+        self._cum: list[float] | None = None  # cumulative weights of the candidates  # compiled decisions of this hand (their tables never change)
 
     # ------------------------------------------------------------ bookkeeping
     def _fits(self, obs: Observation) -> bool:
@@ -770,6 +922,7 @@ class PolicyInference:
         self.obs = obs
         self._parsed = parsed
         self._move(obs, parsed, rng)
+        self._cum = None
 
     def _known(self, obs: Observation) -> list[list[int]]:
         known = [[0] * 15 for _ in range(obs.n)]
@@ -786,15 +939,18 @@ class PolicyInference:
         self._hands, self._ll, self._logw = [], [], []
         for _ in range(self.particles):
             hands = self._propose(obs, parsed, rng)
+            terms = self._all_terms(obs, parsed, hands)
             self._hands.append(hands)
-            self._ll.append(self._all_ll(obs, parsed, hands))
-            self._logw.append(0.0)
+            self._ll.append(terms)
+            self._logw.append(_total(terms))
         self._resample(rng, force=True)
 
-    def _all_ll(self, obs: Observation, parsed: _Parsed, hands: list[list[int]]) -> list[float]:
+    def _all_terms(
+        self, obs: Observation, parsed: _Parsed, hands: list[list[int]]
+    ) -> list[_Terms | None]:
         share = self.random_share
         return [
-            _loglik(parsed.decisions[p], hands[p], share) if p != obs.seat else 0.0
+            _terms(parsed.decisions[p], hands[p], share) if p != obs.seat else _NO_TERMS
             for p in range(obs.n)
         ]
 
@@ -870,11 +1026,18 @@ class PolicyInference:
             if ok and all(used[r] <= pool[r] for r in range(15)):
                 ll = self._ll[i]
                 for p in others:
-                    if new_from[p]:
-                        # the newest decisions come first in the compiled list (built backwards)
-                        got = _loglik(parsed.decisions[p][: new_from[p]], hands[p], share)
-                        ll[p] += got
-                        self._logw[i] += got
+                    fresh = new_from[p]
+                    if not fresh:
+                        continue
+                    # the newest decisions come first in the compiled list (built backwards)
+                    got = _terms(parsed.decisions[p][:fresh], hands[p], share)
+                    was = ll[p]
+                    if got is None or was is None:
+                        ll[p] = _terms(parsed.decisions[p], hands[p], share)
+                        self._logw[i] = _NEVER
+                        continue
+                    ll[p] = (got[0] + was[0], got[1] + was[1], got[2] + was[2], got[3] + was[3])
+                    self._logw[i] += sum(got[0])
                 if self._logw[i] > _NEVER / 2:
                     alive.append(i)
         if not alive:
@@ -919,6 +1082,7 @@ class PolicyInference:
             places.append(-1)
         if len(places) < 2:
             return
+        decisions = parsed.decisions
         for i, hands in enumerate(self._hands):
             ll = self._ll[i]
             for _ in range(self.moves):
@@ -927,21 +1091,27 @@ class PolicyInference:
                 rb = self._pick(b, hands, known, pool, needs, rest_n, rng)
                 if ra == rb:
                     continue
+                new_a: _Terms | None = _NO_TERMS
+                new_b: _Terms | None = _NO_TERMS
+                gain = 0.0
                 if a >= 0:
+                    before = list(hands[a])
                     hands[a][ra] -= 1
                     hands[a][rb] += 1
+                    new_a = _update(decisions[a], ll[a], before, hands[a], ra, rb, share)
+                    gain += _total([new_a]) - _total([ll[a]])
                 if b >= 0:
+                    before = list(hands[b])
                     hands[b][rb] -= 1
                     hands[b][ra] += 1
-                new_a = _loglik(parsed.decisions[a], hands[a], share) if a >= 0 else 0.0
-                new_b = _loglik(parsed.decisions[b], hands[b], share) if b >= 0 else 0.0
-                old = (ll[a] if a >= 0 else 0.0) + (ll[b] if b >= 0 else 0.0)
-                gain = new_a + new_b - old
+                    new_b = _update(decisions[b], ll[b], before, hands[b], rb, ra, share)
+                    gain += _total([new_b]) - _total([ll[b]])
                 if gain >= 0 or rng.random() < math.exp(max(-50.0, gain)):
                     if a >= 0:
                         ll[a] = new_a
                     if b >= 0:
                         ll[b] = new_b
+                    self._logw[i] += gain
                     continue
                 if a >= 0:
                     hands[a][ra] += 1
@@ -980,9 +1150,10 @@ class PolicyInference:
     # ----------------------------------------------------------------- worlds
     def hands(self, rng: random.Random) -> list[list[int]]:
         """One candidate's rank counts of each hand now, drawn by weight."""
-        logw = self._logw
-        top = max(logw)
-        i = rng.choices(range(len(logw)), weights=[math.exp(x - top) for x in logw])[0]
+        if self._cum is None:
+            top = max(self._logw)
+            self._cum = list(itertools.accumulate(math.exp(x - top) for x in self._logw))
+        i = rng.choices(range(len(self._cum)), cum_weights=self._cum)[0]
         return self._hands[i]
 
     def sample(self, rng: random.Random) -> PlayoutState:
@@ -990,21 +1161,22 @@ class PolicyInference:
         at random to the face-down slots and the set-aside cards."""
         obs = cast(Observation, self.obs)
         counts = self.hands(rng)
-        known = self._known(obs)
-        by_rank: list[list[int]] = [[] for _ in range(15)]
-        for c in obs.unseen_ids():
-            by_rank[RANK_OF[c]].append(c)
-        for cards in by_rank:
-            rng.shuffle(cards)
+        if self._deal is None or self._deal[0] is not obs:
+            ids: list[list[int]] = [[] for _ in range(15)]
+            for c in obs.unseen_ids():
+                ids[RANK_OF[c]].append(c)
+            self._deal = (obs, self._known(obs), ids)
+        _, known, ids = self._deal
+        by_rank = [rng.sample(cards, len(cards)) if len(cards) > 1 else cards for cards in ids]
         hands: list[list[int]] = [[] for _ in range(obs.n)]
         needs = obs.unseen_hand_counts()
         for p in self._others(obs):
             want = max(0, needs[p])
             for r in range(15):
                 k = counts[p][r] - known[p][r]
-                take = by_rank[r][:k]
-                by_rank[r] = by_rank[r][k:]
-                hands[p].extend(take)
+                if k > 0:
+                    hands[p].extend(by_rank[r][:k])
+                    by_rank[r] = by_rank[r][k:]
             hands[p] = hands[p][:want]
         rest = [c for cards in by_rank for c in cards]
         rng.shuffle(rest)
