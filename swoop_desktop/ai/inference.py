@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol, cast
 
 from swoop_desktop.engine import RANK_OF
-from swoop_desktop.engine.observation import Observation, PublicEvent
+from swoop_desktop.engine.observation import FOLLOW, Observation, PublicEvent
 from swoop_desktop.engine.playout import PlayoutState
 
 #: How likely a card of a rank a player seems to lack is dealt to them anyway.
@@ -442,14 +442,17 @@ def _parse(obs: Observation, model: _Model, cache: _Cache | None = None) -> _Par
                 continue
             r = ev.ranks[0]
             if i in offers:
-                if nxt is None or not (nxt.kind == "played" and nxt.follow and nxt.player == p):
-                    if nxt is not None:
+                if nxt is None:
+                    deciding = obs.to_move == p and obs.phase == FOLLOW
+                    if not deciding:  # declined just now (an end shows no event)
                         ask(i + 1, _FOLLOW, p, ("end", r))
+                elif not (nxt.kind == "played" and nxt.follow and nxt.player == p):
+                    ask(i + 1, _FOLLOW, p, ("end", r))
                 continue
-            if model.swoop[r] or nxt is None:
+            if model.swoop[r]:
                 continue
-            if nxt.kind in ("swooped", "out") and nxt.player == p:
-                continue
+            if nxt is not None and nxt.kind in ("swooped", "out") and nxt.player == p:
+                continue  # (a swoop or going out shows at once, in the same play's events)
             if flip and not ev.new_pile and not chain:
                 ask(i + 1, _ZERO, p, (r,))
             elif ev.new_pile and rules.match_after_pickup and rules.pickup == "new_pile":
