@@ -120,9 +120,7 @@ def _score(state, obs, rows, worlds, rng, inference, swoop, points, xs) -> None:
             guesses = [_unseen_hand(w, obs, q) for w in dealt]
             for g in guesses:
                 overlaps.append(sum(min(a, b) for a, b in zip(g, real, strict=True)) / size)
-                errs.append(
-                    abs(sum(points[k] * (g[k] - real[k]) for k in range(15)))
-                )
+                errs.append(abs(sum(points[k] * (g[k] - real[k]) for k in range(15))))
             for x in xs:
                 share = sum(_can_go_under(g, x, swoop) for g in guesses) / len(guesses)
                 cans.append(abs(share - _can_go_under(real, x, swoop)))

@@ -889,10 +889,10 @@ class PolicyInference:
         self._logw: list[float] = []
         self._parsed: _Parsed | None = None
         self._model: _Model | None = None
-        self._cache: _Cache = {}
+        self._cache: _Cache = {}  # compiled decisions of this hand (their tables never change)
         # The last observation's known cards and unseen card ids by rank, for dealing worlds.
         self._deal: tuple[Observation, list[list[int]], list[list[int]]] | None = None
-        self._cum: list[float] | None = None  # cumulative weights of the candidates  # compiled decisions of this hand (their tables never change)
+        self._cum: list[float] | None = None  # cumulative weights of the candidates
 
     # ------------------------------------------------------------ bookkeeping
     def _fits(self, obs: Observation) -> bool:
