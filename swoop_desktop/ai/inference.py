@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol, cast
 
 from swoop_desktop.engine import RANK_OF
@@ -893,6 +893,9 @@ class PolicyInference:
         # The last observation's known cards and unseen card ids by rank, for dealing worlds.
         self._deal: tuple[Observation, list[list[int]], list[list[int]]] | None = None
         self._cum: list[float] | None = None  # cumulative weights of the candidates
+        # Called after each candidate's moves when set (a bot thinking on the table's
+        # worker thread hands the interpreter back to the frame loop, as its search does).
+        self.pause: Callable[[], None] | None = None
 
     # ------------------------------------------------------------ bookkeeping
     def _fits(self, obs: Observation) -> bool:
@@ -940,7 +943,10 @@ class PolicyInference:
     def _fresh(self, obs: Observation, parsed: _Parsed, rng: random.Random) -> None:
         """Deal new candidates within the rules facts, each weighed over the whole history."""
         self._hands, self._ll, self._logw = [], [], []
+        pause = self.pause
         for _ in range(self.particles):
+            if pause is not None:
+                pause()
             hands = self._propose(obs, parsed, rng)
             terms = self._all_terms(obs, parsed, hands)
             self._hands.append(hands)
@@ -1086,7 +1092,10 @@ class PolicyInference:
         if len(places) < 2:
             return
         decisions = parsed.decisions
+        pause = self.pause
         for i, hands in enumerate(self._hands):
+            if pause is not None:
+                pause()
             ll = self._ll[i]
             for _ in range(self.moves):
                 a, b = rng.sample(places, 2)

@@ -48,6 +48,7 @@ from swoop_desktop.engine.playout import PlayoutState
 
 from .bots import action_rank
 from .hint import explain
+from .inference import determinize
 from .search import HardBot, RolloutPolicy, expected_points, match_value
 
 #: Label thresholds in points of margin lost against the best action, upper bounds.
@@ -220,9 +221,12 @@ def assess(
     truth = decision.truth
     if hindsight and truth is None:
         raise ValueError("a hindsight verdict needs the real deal, which this decision lacks")
-    sampler = bot.world_sampler(obs, rng)
     for _ in range(worlds):
-        world = truth.clone() if truth is not None and hindsight else sampler.sample(rng)
+        world = (
+            truth.clone()
+            if truth is not None and hindsight
+            else determinize(obs, rng, bot.gap_weight)
+        )
         play_seed = rng.getrandbits(32)
         for a in cands:
             state = world.clone()

@@ -522,6 +522,7 @@ class HardBot(NormalBot):
         """What deals this decision's worlds: the policy inference, brought up to ``obs``
         (it follows the hand from one decision to the next), or floors and gaps alone."""
         if self._reader is not None:
+            self._reader.pause = self.pause
             # Its own generator: one draw from ``rng`` whether or not it had work to do.
             return PolicySampler(obs, self._reader, random.Random(rng.getrandbits(64)))
         return WorldSampler(obs, self.gap_weight)
