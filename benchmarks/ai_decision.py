@@ -1,13 +1,22 @@
 """Time single bot decisions: the hard bot's search and the normal bot's scoring.
 
     python benchmarks/ai_decision.py [--positions 50] [--worlds 48] [--normal-repeat 20] [--json]
+    python benchmarks/ai_decision.py --followed 6 [--worlds 48] [--inference floors] [--json]
 
 The positions are reached by seeded random play (app rules, 4 players), each
 seen by the player to move with the public history, as at the table; only
 positions with a choice to make are kept. The hard bot searches exactly
 ``--worlds`` worlds with no clock, so the work is the same on every run and
 only the time differs. The normal bot scores every position ``--normal-repeat``
-times. Prints figures; never passes or fails.
+times. Each of these decisions starts the hard bot's inference afresh (as the
+Hint button and the review do).
+
+``--followed N``: the hard bot sits in seat 0 against three normal bots for
+N seeded deals and every one of its decisions is timed, as at the table,
+where its inference follows the hand from one decision to the next.
+
+Times are wall-clock and CPU (``process_time``, which a busy machine inflates
+less). Prints figures; never passes or fails.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from swoop_desktop.ai.bots import NormalBot  # noqa: E402
 from swoop_desktop.ai.search import HardBot  # noqa: E402
 from swoop_desktop.engine import Action, Rules, new_deal  # noqa: E402
 from swoop_desktop.engine.observation import Observation, PublicHistory, observe  # noqa: E402
+from swoop_desktop.engine.playout import OVER  # noqa: E402
 
 
 def positions(count: int, seed: int = 0) -> list[tuple[Observation, list[Action]]]:
@@ -55,6 +65,44 @@ def positions(count: int, seed: int = 0) -> list[tuple[Observation, list[Action]
     return out
 
 
+def followed(deals: int, worlds: int, seed: int, inference: str) -> dict[str, float]:
+    """Time every decision of a hard bot in seat 0 through whole deals against three normal."""
+    rules = Rules.from_preset("app")
+    wall: list[float] = []
+    cpu: list[float] = []
+    for deal in range(deals):
+        state, events = new_deal(rules, 4, seed=seed * 1000 + deal)
+        history = PublicHistory(4)
+        history.feed(events)
+        bots = [HardBot(seed=deal, max_worlds=worlds, use_clock=False, inference=inference)]
+        bots += [NormalBot(seed=s) for s in range(1, 4)]
+        while state.phase != OVER and state.plays < 300:
+            p = state.to_move
+            obs = observe(state, p, history)
+            legal = state.legal_actions()
+            w0, c0 = time.perf_counter(), time.process_time()
+            action = bots[p].choose(obs, legal)
+            if p == 0 and len(legal) > 1:
+                wall.append((time.perf_counter() - w0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
+            history.feed(state.apply(action))
+    wall.sort()
+    cpu.sort()
+
+    def pct(xs: list[float], q: float) -> float:
+        return round(xs[min(len(xs) - 1, int(q * len(xs)))], 1)
+
+    return {
+        "decisions": len(wall),
+        "wall_ms_p50": pct(wall, 0.5),
+        "wall_ms_p95": pct(wall, 0.95),
+        "wall_ms_max": round(wall[-1], 1),
+        "cpu_ms_p50": pct(cpu, 0.5),
+        "cpu_ms_p95": pct(cpu, 0.95),
+        "cpu_ms_max": round(cpu[-1], 1),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=50)
@@ -62,16 +110,24 @@ def main() -> None:
     parser.add_argument("--normal-repeat", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--followed", type=int, default=0, help="deals of hard vs 3 normal")
+    parser.add_argument("--inference", choices=("policy", "floors"), default="policy")
     args = parser.parse_args()
+    if args.followed:
+        figures = followed(args.followed, args.worlds, args.seed, args.inference)
+        print(json.dumps(figures) if args.json else figures)
+        return
     cases = positions(args.positions, args.seed)
 
     hard_ms: list[float] = []
+    hard_cpu: list[float] = []
     worlds = 0
     for i, (obs, legal) in enumerate(cases):
         bot = HardBot(seed=i, max_worlds=args.worlds, use_clock=False)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         bot.choose(obs, legal)
         hard_ms.append((time.perf_counter() - start) * 1000)
+        hard_cpu.append((time.process_time() - cpu) * 1000)
         worlds += bot.last_worlds
 
     normal = NormalBot(seed=0)
@@ -86,6 +142,8 @@ def main() -> None:
         "hard_total_s": round(sum(hard_ms) / 1000, 3),
         "hard_ms_median": round(statistics.median(hard_ms), 2),
         "hard_ms_mean": round(statistics.fmean(hard_ms), 2),
+        "hard_cpu_ms_median": round(statistics.median(hard_cpu), 2),
+        "hard_cpu_ms_p95": round(sorted(hard_cpu)[int(0.95 * len(hard_cpu))], 2),
         "worlds_per_decision": round(worlds / len(cases), 1),
         "normal_us_per_decision": round(normal_us, 1),
     }

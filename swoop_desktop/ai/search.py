@@ -37,7 +37,16 @@ from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
 from swoop_desktop.engine.playout import OVER, PlayoutState
 
 from .bots import NormalBot, action_rank
-from .inference import GAP_WEIGHT, WorldSampler
+from .features import weights_for
+from .inference import (
+    GAP_WEIGHT,
+    MOVES,
+    PARTICLES,
+    PolicyInference,
+    PolicySampler,
+    Sampler,
+    WorldSampler,
+)
 
 DEFAULT_WORLDS = 48
 # Besides the chance of winning the match, each point of this hand's margin
@@ -402,6 +411,9 @@ class HardBot(NormalBot):
         gap_weight: float = GAP_WEIGHT,
         objective: str = "match",
         points_weight: float = POINTS_WEIGHT,
+        inference: str = "policy",
+        particles: int = PARTICLES,
+        moves: int = MOVES,
     ) -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
@@ -421,6 +433,14 @@ class HardBot(NormalBot):
         self.objective = objective  # "points": this hand's margin only, blind to the match
         # "match": the chance of winning the game, plus this much per point of margin
         self.points_weight = points_weight
+        if inference not in ("policy", "floors"):
+            raise ValueError(f"inference: 'policy' or 'floors', got {inference!r}")
+        # "policy": candidate hands weighed by how likely each player's plays were,
+        # kept across the hand; "floors": each decision's worlds from floors and gaps only.
+        self.inference = inference
+        self._reader = (
+            PolicyInference(weights_for(), particles, moves) if inference == "policy" else None
+        )
         # Called after every play-out when set: a bot thinking on a worker thread
         # of the table passes a short sleep here, so it hands the interpreter
         # back to the frame loop often instead of holding it for a whole slice.
@@ -453,13 +473,13 @@ class HardBot(NormalBot):
         target = obs.rules.target
         worlds = 0
         policy = RolloutPolicy(self.weights, obs.unseen_rank_counts(), obs.rules, self.noise)
-        sampler = WorldSampler(obs, self.gap_weight)
+        sampler = self.world_sampler(obs, rng) if self.peek is None else None
         halve_at = 4
         clock = time.perf_counter
         while alive and worlds < self.max_worlds:
             if self.use_clock and clock() >= deadline:
                 break
-            if self.peek is not None:
+            if sampler is None:
                 world = _real_hands(self.peek(), rng)
             else:
                 world = sampler.sample(rng)
@@ -497,6 +517,15 @@ class HardBot(NormalBot):
             if margin > best_margin:
                 best, best_margin = a, margin
         return best
+
+    def world_sampler(self, obs: Observation, rng: random.Random) -> Sampler:
+        """What deals this decision's worlds: the policy inference, brought up to ``obs``
+        (it follows the hand from one decision to the next), or floors and gaps alone."""
+        if self._reader is not None:
+            self._reader.pause = self.pause
+            # Its own generator: one draw from ``rng`` whether or not it had work to do.
+            return PolicySampler(obs, self._reader, random.Random(rng.getrandbits(64)))
+        return WorldSampler(obs, self.gap_weight)
 
     def distinct(self, obs: Observation, ranked: list[tuple[float, Action]]) -> list[Action]:
         """The best ``candidates`` actions that differ in kind, rank or count.

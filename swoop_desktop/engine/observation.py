@@ -70,6 +70,10 @@ class PublicHistory:
     id to the history step (an index into ``events``) at which it was seen
     going into player ``p``'s hand by a public pick-up; it is dropped when that
     card is played. ``drawn`` holds set-aside cards shown in a high-card draw.
+    ``offers`` holds the index into ``events`` of each play after which its
+    player was offered a follow-up (R12: the table sees the offer, and so
+    whether it was taken or declined; no offer after a fitting flip means the
+    player held nothing to add).
     """
 
     def __init__(self, n_players: int) -> None:
@@ -77,10 +81,12 @@ class PublicHistory:
         self.events: list[PublicEvent] = []
         self.known: list[dict[int, int]] = [{} for _ in range(n_players)]
         self.drawn: set[int] = set()
+        self.offers: list[int] = []
         self._follow: int | None = None  # the player offered a follow-up just now
 
     def reset(self) -> None:
         self.events.clear()
+        self.offers.clear()
         for k in self.known:
             k.clear()
         self.drawn.clear()
@@ -114,6 +120,8 @@ class PublicHistory:
                     self.events.append(PublicEvent("flipped", p, (RANK_OF[c],)))
                 case Turn(player=p, phase=phase):
                     self._follow = p if phase == "follow" else None
+                    if phase == "follow" and self.events:
+                        self.offers.append(len(self.events) - 1)
                 case PickedUp(player=p, ids=ids):
                     step = len(self.events)
                     for c in ids:
@@ -129,6 +137,7 @@ class PublicHistory:
         other.events = list(self.events)
         other.known = [dict(k) for k in self.known]
         other.drawn = set(self.drawn)
+        other.offers = list(self.offers)
         other._follow = self._follow
         return other
 
@@ -162,6 +171,8 @@ class Observation:
     scores: tuple[int, ...]
     plays: int
     out_player: int | None
+    # History indices of the plays after which a follow-up was offered (R12).
+    offers: tuple[int, ...] = ()
     # The unseen cards, worked out on first use (a search asks for them per world).
     _unseen: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -419,6 +430,7 @@ def observe(state: GameState, seat: int, history: PublicHistory | None = None) -
         scores=tuple(state.scores) if state.scores is not None else (0,) * n,
         plays=state.plays,
         out_player=state.out_player,
+        offers=() if history is None else tuple(history.offers),
     )
 
 
