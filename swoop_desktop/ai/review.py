@@ -460,6 +460,16 @@ def _tenths(share: float) -> str:
     return f"in about {n} of 10 play-outs"
 
 
+def _short(share: float) -> str:
+    """The same share, short, for the second half of a comparison: "in about 3 of 10"."""
+    n = round(share * 10)
+    if n <= 0:
+        return "in almost none"
+    if n >= 10:
+        return "in nearly all"
+    return f"in about {n} of 10"
+
+
 def _next(mine: Option, best: Option, better: str) -> str | None:
     """What happens next in the play-outs that makes the difference between the two, in
     words: the biggest gap among the pick-ups, the Swoops and who goes out."""
@@ -474,22 +484,21 @@ def _next(mine: Option, best: Option, better: str) -> str | None:
         return None
     if what == "pickups":
         return (
-            f"after your play you picked up the pile {_tenths(mine.pickups)}, after "
-            f"{better.lower()} {_tenths(best.pickups)[3:]}"
+            f"after your play you picked up the pile {_tenths(mine.pickups)}; after "
+            f"{better.lower()}, {_short(best.pickups)}"
         )
     if what == "swoops":
         return (
             f"it leads to a Swoop of yours {_tenths(best.swoops)} "
-            f"(your play {_tenths(mine.swoops)[3:]})"
+            f"(your play: {_short(mine.swoops)})"
         )
     if what == "out":
         return (
-            f"after it you go out first {_tenths(best.out)} "
-            f"(after your play {_tenths(mine.out)[3:]})"
+            f"after it you go out first {_tenths(best.out)} (after your play: {_short(mine.out)})"
         )
     return (
         f"after your play another player goes out while you still hold cards "
-        f"{_tenths(mine.opponent_out)} (after {better.lower()} {_tenths(best.opponent_out)[3:]})"
+        f"{_tenths(mine.opponent_out)} (after {better.lower()}: {_short(best.opponent_out)})"
     )
 
 

@@ -232,3 +232,23 @@ def test_best_never_shows_figures_worse_than_the_players_own():
                 assert round(best.win * 100) >= round(mine.win * 100), v
             checked += 1
     assert checked >= 6
+
+
+def test_reasons_say_what_happens_next_in_the_play_outs():
+    from swoop_desktop.ai.review import Option, _next
+
+    def option(**shares):
+        return Option("", "", 20.0, 0.0, 0.3, 0.0, **shares)
+
+    picks = _next(option(pickups=1.0), option(pickups=0.0), "Playing a 4")
+    assert picks == (
+        "after your play you picked up the pile in nearly every play-out; "
+        "after playing a 4, in almost none"
+    )
+    swoop = _next(option(swoops=0.1), option(swoops=0.8), "Playing two 3s")
+    assert swoop == (
+        "it leads to a Swoop of yours in about 8 of 10 play-outs (your play: in about 1 of 10)"
+    )
+    out = _next(option(opponent_out=0.9), option(opponent_out=0.3), "Playing a joker")
+    assert out.startswith("after your play another player goes out while you still hold cards")
+    assert _next(option(), option(), "Playing a 4") is None  # nothing to tell apart
