@@ -4,7 +4,8 @@
 
 Plays games with an easy bot in seat 0 (the reviewed seat: it makes mistakes to find)
 against three normal bots, then reviews seat 0's decisions at review strength
-(``REVIEW_WORLDS`` re-deals per decision), timing each hand and each game. For
+(``REVIEW_WORLDS`` re-deals per decision, more where the choice and the best are
+close: the mean and the most used are reported), timing each hand and each game. For
 agreement it re-assesses the same decisions with ``--check`` times the work and
 reports how often each label survives, and how often a "blunder" at review strength
 is still a blunder (or at least a mistake) with ten times the work.
@@ -69,6 +70,7 @@ def main() -> None:
     args = parser.parse_args()
     hand_seconds, game_seconds = [], []
     pairs = []
+    worlds = []
     for g in range(args.games):
         match = play(100 + g, args.hands)
         found = decisions(match.rules, 4, match.seed, match.actions)
@@ -83,6 +85,7 @@ def main() -> None:
             hand_seconds.append(time.perf_counter() - start)
         game_seconds.append(time.perf_counter() - game_start)
         for d, v in zip(found, verdicts, strict=True):
+            worlds.append(v.worlds)
             strong = assess(d, worlds=REVIEW_WORLDS * args.check, seed=1)
             pairs.append((v.label, strong.label))
     same = Counter(a for a, b in pairs if a == b)
@@ -95,6 +98,8 @@ def main() -> None:
         "seconds_per_game_mean": round(sum(game_seconds) / len(game_seconds), 2),
         "hands_per_game": round(len(hand_seconds) / len(game_seconds), 1),
         "labels": dict(total),
+        "worlds_per_decision_mean": round(sum(worlds) / max(1, len(worlds)), 1),
+        "worlds_per_decision_max": max(worlds, default=0),
         "label_kept_at_check": {k: f"{same[k]}/{total[k]}" for k in total},
         "blunder_still_blunder": f"{blunders.count('blunder')}/{len(blunders)}",
         "blunder_still_mistake_or_worse": (

@@ -20,7 +20,12 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from swoop_desktop.cli import run
 
-    return run(sys.argv[1:] if argv is None else argv)
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    except KeyboardInterrupt:
+        # Ctrl-C in the terminal: the game was saved as the window closed; no traceback.
+        print("swoop: stopped (Ctrl-C)", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

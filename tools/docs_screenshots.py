@@ -13,7 +13,11 @@ advises) and saves:
   the whole game on the game-over sheet;
 - ``table-800x600.png``, ``scores-800x600.png`` and ``game-over-800x600.png``: a
   window made 800x600 (the window opens at 960x600 at least; a window manager
-  may still shrink it, so the table is checked there too).
+  may still shrink it, so the table is checked there too);
+- ``review-decision.png`` and ``review-hindsight.png`` (1920x1080, the four-colour
+  deck): the review of a hand played by an easy bot in your seat, at its costliest
+  decision, then the same decision with every card shown; and
+  ``review-summary-800x600.png``: that review's summary in an 800x600 window.
 """
 
 from __future__ import annotations
@@ -79,6 +83,55 @@ def to_the_end(p: Pilot, out: Path, prefix: str) -> None:
     p.screenshot(out / f"game-over{prefix}.png")
 
 
+def played_hand(seed: int):
+    """One hand with an easy bot in your seat (it makes mistakes to review) and normal
+    bots in the others, each seeing only its observation."""
+    from swoop_desktop.ai import make_bot
+    from swoop_desktop.engine import Match
+    from swoop_desktop.engine.observation import PublicHistory
+
+    match = Match(Rules.from_preset("app"), 4, seed)
+    bots = [make_bot("easy" if p == 0 else "normal", seed=seed + p) for p in range(4)]
+    histories = [PublicHistory(4) for _ in range(4)]
+    events = match.start_hand()
+    for h in histories:
+        h.feed(events)
+    while not match.hand_over:
+        state = match.state
+        who = state.to_move
+        action = bots[who].choose(observe(state, who, histories[who].copy()), state.legal_actions())
+        events = match.apply(action)
+        for h in histories:
+            h.feed(events)
+    return match
+
+
+def review_shots(out: Path) -> None:
+    from swoop_desktop.ui.scenes.review import ReviewScene
+
+    match = played_hand(21)
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in ((1920, 1080), (800, 600)):
+            with Pilot(size=(1280, 720), data_dir=tmp, start="title") as p:
+                p.resize(size)  # (a window opens at 960x600 at least)
+                p.app.update_settings(four_colour=True)
+                scene = ReviewScene(p.app, match.rules, 4, match.seed, match.actions, hand=0)
+                p.app.push(scene)
+                p.until(lambda s=scene: s.ready, 600)
+                p.step(2)
+                if size == (800, 600):
+                    p.screenshot(out / "review-summary-800x600.png")
+                    continue
+                verdicts = scene.result.verdicts
+                worst = max(range(len(verdicts)), key=lambda i: verdicts[i].cost)
+                scene.go(worst)
+                p.step(2)
+                p.screenshot(out / "review-decision.png")
+                scene.toggle_hindsight()
+                p.step(2)
+                p.screenshot(out / "review-hindsight.png")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=Path("docs"))
@@ -129,6 +182,7 @@ def main() -> int:
         ):
             p.resize(size)
             to_the_end(p, out, prefix)
+    review_shots(out)
     smallest = out / "final-hand-800x600.png"
     if smallest.exists():
         smallest.unlink()  # one picture of the deciding hand is enough

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swoop_desktop.engine import Action, Add, Flip, Play, count_phrase
+from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play, count_phrase
 from swoop_desktop.engine.cards import RANK_NAMES
 from swoop_desktop.engine.observation import CHAIN, Observation
 
@@ -123,6 +123,10 @@ def explain(
         return f"Play {words} on {_the(obs.top)}: keeps {shed} points out of your hand"
     if r >= 8:
         return f"Play {words} on {_the(obs.top)}: shed high cards while the pile allows it"
+    if r == 1:  # the lowest rank (R2): only another ace goes on it
+        return f"Play {words} on {_the(obs.top)}: only an ace can follow it"
+    if not any(RANK_OF[c] < r for c in obs.hand):
+        return f"Play {words} on {_the(obs.top)}: your lowest cards, while they fit"
     return f"Play {words} on {_the(obs.top)}: keep your lower cards for later"
 
 

@@ -17,15 +17,25 @@ is than the best action's. Labels, with the thresholds in :data:`LABELS`:
 - **good**: within 3 points of the best (about the noise of the estimate);
 - **inaccuracy**: 3 to 8 points;
 - **mistake**: 8 to 20 points;
-- **blunder**: 20 points or more (a pick-up of a big pile, a Swoop card wasted).
+- **blunder**: 20 points or more (a pick-up of a big pile, a Swoop card wasted);
+- **unclear**: 3 points or more on the estimate, but not separable from "good".
 
-A choice is only called worse than good when its cost less three standard
-errors of the paired estimate is still 3 points or more, so sampling noise
-does not make a sound choice look like a mistake; how bad a clearly worse
-choice is then goes by the estimate itself, which is the cost shown.
+"Good" is only for a small cost. A larger cost is given its label only when its
+range (three standard errors of the paired estimate either side) lies wholly beyond
+the "good" line; otherwise it is **unclear**, shown with that range, and never
+"good". The accuracy counts the good decisions; every other one is listed with
+its cost.
 
-The work is fixed (``worlds`` re-deals per decision, every candidate played
-out in the same worlds), so a review gives the same answer on any machine.
+The work grows where it is needed: ``worlds`` re-deals first (every candidate
+played out in the same worlds), and while the choice and the best cannot be told
+apart, ``worlds`` more, up to :data:`REVIEW_MORE` times as many. The re-deals come
+from the hard opponent's own sampler (:class:`~.inference.WorldSampler`) and are
+seeded by the game, so a review gives the same answer on any machine. "Best" is the
+action with the lowest expected margin among those that beat the choice on the
+figures shown (the margin, and a chance of winning the game no lower), and each
+reason says what happened next in the play-outs: the pick-up avoided, the Swoop
+that follows, who went out.
+
 ``hindsight=True`` plays out the real deal instead (``Decision.truth``, a
 play-out state the referee hands over): the same decision judged "with all
 cards shown", which a player can look at after the hand and which is marked
@@ -48,7 +58,7 @@ from swoop_desktop.engine.playout import PlayoutState
 
 from .bots import action_rank
 from .hint import explain
-from .inference import determinize
+from .inference import WorldSampler
 from .search import HardBot, RolloutPolicy, expected_points, match_value
 
 #: Label thresholds in points of margin lost against the best action, upper bounds.
@@ -58,8 +68,21 @@ LABELS: tuple[tuple[str, float], ...] = (
     ("mistake", 20.0),
     ("blunder", float("inf")),
 )
-#: Re-deals per decision at review strength (the table's hard bot uses fewer).
+#: Re-deals per decision at review strength (the table's hard bot uses fewer), played
+#: again and again while the choice and the best cannot be told apart ...
 REVIEW_WORLDS = 48
+#: ... up to this many times in all.
+REVIEW_MORE = 8
+#: Standard errors either side of an estimated cost that make its range (three: the best
+#: of several noisy estimates looks better than it is).
+SURE = 3.0
+#: One play-out of one action: points, margin, chance of winning the game, and (0 or 1)
+#: picked up now, picked up now or later, made a Swoop, went out, another player went out.
+Run = tuple[float, float, float, float, float, float, float, float]
+#: The way verdicts are worked out; a stored review made another way is worked out again.
+METHOD = 2
+#: The label of a cost beyond the "good" line that the play-outs cannot separate from it.
+UNCLEAR = "unclear"
 #: Actions weighed per decision besides the player's own: the normal bot's best few.
 REVIEW_CANDIDATES = 5
 #: Plays a play-out may run before it is cut off and scored as it stands.
@@ -71,6 +94,17 @@ def label_for(cost: float) -> str:
         if cost < upper:
             return name
     return LABELS[-1][0]
+
+
+def verdict_label(cost: float, low: float, high: float) -> str:
+    """The word for a cost and the range it very likely lies in: "good" only when the
+    cost itself is small; a cost beyond that whose range still reaches into "good" is
+    "unclear" (the play-outs cannot separate it); otherwise the cost's own label."""
+    if cost < LABELS[0][1]:
+        return LABELS[0][0]
+    if low < LABELS[0][1]:
+        return UNCLEAR
+    return label_for(cost)
 
 
 @dataclass(frozen=True)
@@ -97,6 +131,12 @@ class Option:
     margin: float  # points minus the mean of the others' (lower is better)
     win: float  # chance of winning the whole game, 0..1
     pickup: float  # share of worlds in which the action itself picked up the pile
+    # What happened next in the play-outs, shares of worlds 0..1: you picked up the pile
+    # (now or later in the hand), you made a Swoop, you went out, someone else went out.
+    pickups: float = 0.0
+    swoops: float = 0.0
+    out: float = 0.0
+    opponent_out: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -114,6 +154,8 @@ class Verdict:
     options: tuple[Option, ...]
     worlds: int
     hindsight: bool = False
+    low: float = 0.0  # the range the cost very likely lies in
+    high: float = 0.0
 
     @property
     def good(self) -> bool:
@@ -193,8 +235,12 @@ def best_action(
     """The action the review rates best here: the review's search, used as a player."""
     if len(legal) == 1:
         return legal[0]
-    verdict = assess(Decision(0, obs.plays, obs, tuple(legal), legal[0], None), worlds, seed)
-    best = verdict.options[0].action
+    # A fixed amount of work: the choice weighed here is only a stand-in for the player's.
+    verdict = assess(
+        Decision(0, obs.plays, obs, tuple(legal), legal[0], None), worlds, seed, most=worlds
+    )
+    # The lowest expected margin of all (the options shown always include it).
+    best = min(verdict.options, key=lambda o: o.margin).action
     return next(_plain(a) for a in legal if _json(_plain(a)) == best)
 
 
@@ -204,8 +250,15 @@ def assess(
     seed: int = 0,
     hindsight: bool = False,
     candidates: int = REVIEW_CANDIDATES,
+    most: int | None = None,
 ) -> Verdict:
-    """Weigh the decision's choice against the best alternatives, in expected points."""
+    """Weigh the decision's choice against the best alternatives, in expected points.
+
+    ``worlds`` re-deals are played first; while the choice and the best cannot yet be
+    told apart (see :func:`_settled`), ``worlds`` more are played, up to ``most``
+    (by default :data:`REVIEW_MORE` times ``worlds``, never more than that many times
+    :data:`REVIEW_WORLDS` unless ``worlds`` itself is more).
+    """
     obs = decision.obs
     me = obs.seat
     rules = obs.rules
@@ -215,64 +268,60 @@ def assess(
     policy = RolloutPolicy(bot.weights, obs.unseen_rank_counts(), rules, bot.noise)
     rng = random.Random(f"review/{seed}/{decision.hand_no}/{decision.step}/{hindsight}")
     before = list(obs.scores) if obs.scores else [0] * obs.n
-    sums = {a: [0.0, 0.0, 0.0, 0.0] for a in cands}  # points, margin, win, pick-ups
-    margins: dict[Action, list[float]] = {a: [] for a in cands}  # per world, for pairing
-    mine_before = obs.hand_counts[me]
     truth = decision.truth
     if hindsight and truth is None:
         raise ValueError("a hindsight verdict needs the real deal, which this decision lacks")
-    for _ in range(worlds):
-        world = (
-            truth.clone()
-            if truth is not None and hindsight
-            else determinize(obs, rng, bot.gap_weight)
-        )
-        play_seed = rng.getrandbits(32)
-        for a in cands:
-            state = world.clone()
-            state.apply_fast(a)
-            # A pick-up is the one way a hand grows beyond the cards it played.
-            took = state.hand_count[me] > mine_before - len(getattr(a, "hand", ()))
-            play = random.Random(play_seed)
-            for _ in range(PLAYOUT_DEPTH):
-                if state.is_over:
-                    break
-                state.apply_fast(policy.act(state, play))
-            hand_points = expected_points(state, points)
-            others = [h for p, h in enumerate(hand_points) if p != me]
-            totals = [b + h for b, h in zip(before, hand_points, strict=True)]
-            margin = hand_points[me] - sum(others) / len(others)
-            margins[a].append(margin)
-            acc = sums[a]
-            acc[0] += hand_points[me]
-            acc[1] += margin
-            acc[2] += match_value(totals, me, rules.target)
-            acc[3] += 1.0 if took else 0.0
-    by_action = {
-        a: Option(
-            action=_json(a),
-            words=describe(obs, a),
-            points=s[0] / worlds,
-            margin=s[1] / worlds,
-            win=s[2] / worlds,
-            pickup=s[3] / worlds,
-        )
-        for a, s in sums.items()
-    }
-    options = sorted(by_action.values(), key=lambda o: o.margin)
+    sampler = None if hindsight else WorldSampler(obs, bot.gap_weight)
+    if most is None:
+        most = min(worlds * REVIEW_MORE, max(worlds, REVIEW_WORLDS * REVIEW_MORE))
+    limit = max(worlds, most)
     chosen = _plain(decision.chosen)
+    # Per action, per world: points, margin, win, and what happened (0/1 each).
+    runs: dict[Action, list[Run]] = {a: [] for a in cands}
+    played = 0
+    while played < limit:
+        for _ in range(min(worlds, limit - played)):
+            world = truth.clone() if truth is not None and hindsight else None
+            if world is None:
+                assert sampler is not None
+                world = sampler.sample(rng)
+            play_seed = rng.getrandbits(32)
+            for a in cands:
+                hand_points, took, later, swooped = _playout_stats(
+                    world, a, me, policy, play_seed, points
+                )
+                others = [h for p, h in enumerate(hand_points) if p != me]
+                totals = [b + h for b, h in zip(before, hand_points, strict=True)]
+                out = hand_points[me] == 0.0  # exactly 0 only for the player who went out
+                opp_out = any(h == 0.0 for h in others)
+                runs[a].append(
+                    (
+                        hand_points[me],
+                        hand_points[me] - sum(others) / len(others),
+                        match_value(totals, me, rules.target),
+                        float(took),
+                        float(later or took),
+                        float(swooped),
+                        float(out),
+                        float(opp_out),
+                    )
+                )
+        played = len(runs[chosen])
+        if _settled(runs, chosen, obs):
+            break
+    by_action = {a: _option(obs, a, r) for a, r in runs.items()}
     mine = by_action[chosen]
-    best_action = min(cands, key=lambda a: by_action[a].margin)
+    best_action = _shown_best(by_action, chosen)
     best = by_action[best_action]
-    # The same worlds for both: the cost is a paired difference. The best of several
-    # noisy estimates looks better than it is, so a choice is called worse than good only
-    # when the cost less three standard errors is still beyond the "good" line; how bad
-    # it is then goes by the estimate itself.
-    diffs = [x - y for x, y in zip(margins[chosen], margins[best_action], strict=True)]
-    cost = max(0.0, sum(diffs) / worlds)
-    spread = (sum((d - cost) ** 2 for d in diffs) / max(1, worlds - 1) / worlds) ** 0.5
-    label = label_for(cost) if cost - 3 * spread >= LABELS[0][1] else LABELS[0][0]
-    reason = _reason(obs, decision, mine, best, label, round(cost, 1))
+    cost, low, high = _cost(runs, chosen, best_action)
+    label = verdict_label(cost, low, high)
+    reason = _reason(obs, decision, mine, best, label, round(cost, 1), (low, high))
+    rest = sorted((o for o in by_action.values() if o is not best), key=lambda o: o.margin)
+    shown = [best] + rest[:2]
+    if mine not in shown:
+        shown.append(mine)
+    else:
+        shown = [best] + rest[:3]
     return Verdict(
         hand_no=decision.hand_no,
         step=decision.step,
@@ -282,10 +331,113 @@ def assess(
         cost=round(cost, 1),
         label=label,
         reason=reason,
-        options=tuple(options[:4] if mine in options[:4] else options[:3] + [mine]),
-        worlds=worlds,
+        options=tuple(shown),
+        worlds=played,
         hindsight=hindsight,
+        low=round(low, 1),
+        high=round(high, 1),
     )
+
+
+def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
+    n = len(runs)
+
+    def mean(k: int) -> float:
+        return sum(r[k] for r in runs) / n
+
+    return Option(
+        action=_json(action),
+        words=describe(obs, action),
+        points=mean(0),
+        margin=mean(1),
+        win=mean(2),
+        pickup=mean(3),
+        pickups=mean(4),
+        swoops=mean(5),
+        out=mean(6),
+        opponent_out=mean(7),
+    )
+
+
+def _shown_best(by_action: dict[Action, Option], chosen: Action) -> Action:
+    """The best action to show: the lowest expected margin among the actions that beat
+    the choice on the figures shown (margin by half a point or more, and a chance of
+    winning the game no lower); the choice itself when none does."""
+    mine = by_action[chosen]
+    better = [
+        a
+        for a, o in by_action.items()
+        if o.margin <= mine.margin - 0.5 and round(o.win * 100) >= round(mine.win * 100)
+    ]
+    return min(better, key=lambda a: by_action[a].margin) if better else chosen
+
+
+def _cost(
+    runs: dict[Action, list[Run]], chosen: Action, best: Action
+) -> tuple[float, float, float]:
+    """The paired cost of ``chosen`` against ``best`` in the same worlds, with the range
+    it very likely lies in (two standard errors either side, never below 0)."""
+    if chosen == best:
+        return 0.0, 0.0, 0.0
+    diffs = [x[1] - y[1] for x, y in zip(runs[chosen], runs[best], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n) ** 0.5
+    cost = max(0.0, mean)
+    return cost, max(0.0, mean - SURE * spread), max(0.0, mean + SURE * spread)
+
+
+def _settled(runs: dict[Action, list[Run]], chosen: Action, obs: Observation) -> bool:
+    """Whether the play-outs so far tell the choice apart from the best shown: the range
+    of its cost lies wholly on one side of the "good" line."""
+    options = {a: _option(obs, a, r) for a, r in runs.items()}
+    best = _shown_best(options, chosen)
+    _, low, high = _cost(runs, chosen, best)
+    return not low < LABELS[0][1] <= high
+
+
+def _playout_stats(
+    world: PlayoutState,
+    action: Action,
+    me: int,
+    policy: RolloutPolicy,
+    seed: int,
+    points: list[int],
+) -> tuple[list[float], bool, bool, bool]:
+    """Play ``action`` in ``world`` and the hand out: each player's points, and whether the
+    action picked up the pile, whether you picked up later, whether you made a Swoop (four
+    of a kind, or a Swoop card after this play: playing one now is no news)."""
+    state = world.clone()
+    card = None  # the rank of a single card played
+    if type(action) is Play and len(action.hand) + len(action.up) == 1:
+        card = action.hand[0] if action.hand else RANK_OF[state.up[me][action.up[0]] or 0]
+    took = _move(state, action, me)
+    later = False
+    swooped = took is None and not (card is not None and state.rules.is_swoop_rank(card))
+    play = random.Random(seed)
+    for _ in range(PLAYOUT_DEPTH):
+        if state.is_over:
+            break
+        mover = state.to_move
+        outcome = _move(state, policy.act(state, play), mover)
+        if mover == me:
+            later = later or outcome is True
+            swooped = swooped or outcome is None
+    return expected_points(state, points), took is True, later, swooped
+
+
+def _move(state: PlayoutState, action: Action, p: int) -> bool | None:
+    """Apply ``action`` for player ``p``: True if it picked up the pile, None if it made a
+    Swoop, False otherwise."""
+    hand_before = state.hand_count[p]
+    state.apply_fast(action)
+    # A pick-up is the one way a hand grows beyond the cards it played; a play that is
+    # not a pick-up and leaves the pile empty was a Swoop.
+    if state.hand_count[p] > hand_before - len(getattr(action, "hand", ())):
+        return True
+    if not state.pile and type(action) is not End:
+        return None
+    return False
 
 
 def _json(action: Action) -> str:
@@ -298,53 +450,115 @@ def _pile_words(obs: Observation, rules: Rules) -> str:
     return f"the {n}-card pile ({pts} points)" if n != 1 else f"the 1-card pile ({pts} points)"
 
 
+def _tenths(share: float) -> str:
+    """A share of the play-outs in words: "in about 7 in 10 play-outs", "in nearly all"."""
+    n = round(share * 10)
+    if n <= 0:
+        return "in almost none of the play-outs"
+    if n >= 10:
+        return "in nearly every play-out"
+    return f"in about {n} of 10 play-outs"
+
+
+def _short(share: float) -> str:
+    """The same share, short, for the second half of a comparison: "in about 3 of 10"."""
+    n = round(share * 10)
+    if n <= 0:
+        return "in almost none"
+    if n >= 10:
+        return "in nearly all"
+    return f"in about {n} of 10"
+
+
+def _next(mine: Option, best: Option, better: str) -> str | None:
+    """What happens next in the play-outs that makes the difference between the two, in
+    words: the biggest gap among the pick-ups, the Swoops and who goes out."""
+    gaps = [
+        (mine.pickups - best.pickups, "pickups"),
+        (best.swoops - mine.swoops, "swoops"),
+        (best.out - mine.out, "out"),
+        (mine.opponent_out - best.opponent_out, "opponent_out"),
+    ]
+    gap, what = max(gaps)
+    if gap < 0.15:
+        return None
+    if what == "pickups":
+        return (
+            f"after your play you picked up the pile {_tenths(mine.pickups)}; after "
+            f"{better.lower()}, {_short(best.pickups)}"
+        )
+    if what == "swoops":
+        return (
+            f"it leads to a Swoop of yours {_tenths(best.swoops)} "
+            f"(your play: {_short(mine.swoops)})"
+        )
+    if what == "out":
+        return (
+            f"after it you go out first {_tenths(best.out)} (after your play: {_short(mine.out)})"
+        )
+    return (
+        f"after your play another player goes out while you still hold cards "
+        f"{_tenths(mine.opponent_out)} (after {better.lower()}: {_short(best.opponent_out)})"
+    )
+
+
 def _reason(
-    obs: Observation, decision: Decision, mine: Option, best: Option, label: str, spent: float
+    obs: Observation,
+    decision: Decision,
+    mine: Option,
+    best: Option,
+    label: str,
+    spent: float,
+    span: tuple[float, float] = (0.0, 0.0),
 ) -> str:
-    """One line of plain words: why the choice was as good as the best, or what it cost."""
+    """Plain words: why the choice was as good as the best, or what happens next in the
+    play-outs that made it cost what it did."""
     rules = obs.rules
     legal = list(decision.legal)
     if label == "good":
         why = explain(obs, legal, _plain(decision.chosen))
         if mine is best or mine.action == best.action:
             return f"The best choice here. {why}."
-        close = "As good as" if mine.margin - best.margin < LABELS[0][1] else "Close to"
-        return f"{close} the best ({best.words}). {why}."
+        close = "As good as" if mine.margin - best.margin < 1 else "Close to"
+        return f"{close} the best ({best.words}): within {round(LABELS[0][1])} points. {why}."
     cost = round(spent)  # the same figure as the verdict's own cost
     chosen = decision.chosen
     better = _capital(_imperative(best.words))
+    if label == UNCLEAR:
+        low, high = (round(x) for x in span)
+        then = _next(mine, best, better)
+        then = f" {_capital(then)}." if then else ""
+        return (
+            f"{better} may have been better, by about {cost} points, but the play-outs "
+            f"cannot tell for sure: somewhere between {low} and {high}.{then}"
+        )
+    tail = f" It cost about {cost} points."
     if type(chosen) is Flip and obs.pile and mine.pickup >= 0.2 and best.pickup < mine.pickup:
-        chance = round(mine.pickup * 10)
         return (
-            f"{better} was safer: the flip picked up {_pile_words(obs, rules)} about "
-            f"{chance} in 10 times. It cost about {cost} points."
+            f"{better} was safer: the flip picked up {_pile_words(obs, rules)} "
+            f"{_tenths(mine.pickup)} times.{tail}"
         )
-    if type(chosen) is Play and mine.pickup >= 0.99 and best.pickup < 0.5:
-        return (
-            f"{better} went on the pile; your play picked up {_pile_words(obs, rules)}. "
-            f"It cost about {cost} points."
-        )
-    r = action_rank(obs, chosen)
+    if mine.pickup >= 0.99 and best.pickup < 0.5:
+        return f"{better} went on the pile; your play picked up {_pile_words(obs, rules)}.{tail}"
+    then = _next(mine, best, better)
+    if then is not None:
+        return f"{better} was better: {then}.{tail}"
+    r = action_rank(obs, chosen) if type(chosen) in (Play, Add) else 0
     if type(chosen) is Play and rules.is_swoop_rank(r):
         name = RANK_NAMES[r][0]
         return (
             f"{better} was better: your {name} was worth keeping for a bigger pile or "
-            f"a worse moment. It cost about {cost} points."
-        )
-    if type(chosen) is End and best.action != mine.action:
-        return (
-            f"{better} was better: shedding those cards now keeps them out of your "
-            f"hand at the end. It cost about {cost} points."
+            f"a worse moment.{tail}"
         )
     own = mine.points - best.points
-    if own >= cost * 0.5:
+    if own >= 1:
         return (
-            f"{better} keeps about {round(own)} points out of your hand "
-            f"(about {cost} points against the table)."
+            f"{better} was better: you ended the hand holding about {round(best.points)} "
+            f"points after it in the play-outs, {round(mine.points)} after your play.{tail}"
         )
     return (
-        f"{better} was better: it leaves the others holding more when the hand ends. "
-        f"It cost about {cost} points."
+        f"{better} was better: it left the others holding more when the hand ended in the "
+        f"play-outs.{tail}"
     )
 
 
@@ -357,8 +571,8 @@ class Review:
 
     @property
     def accuracy(self) -> float:
-        """Share of decisions labelled good (as good as the best, or too close to call), 0..100
-        (100 when there were none)."""
+        """Share of decisions labelled good (within 3 points of the best), 0..100 (100 when
+        there were none). An unclear one is not counted good: its cost is listed."""
         if not self.verdicts:
             return 100.0
         return 100.0 * sum(v.good for v in self.verdicts) / len(self.verdicts)
@@ -369,16 +583,21 @@ class Review:
         if not vs:
             return ["No decisions to review: every play was forced."]
         good = [v for v in vs if v.good]
-        close = [v for v in good if v.cost >= LABELS[0][1]]
+        close = [v for v in good if v.cost >= 0.5]
         parts = [
             f"{len(vs)} decision{'s' if len(vs) != 1 else ''}: "
             f"{len(good) - len(close)} as good as the best"
         ]
         if close:
-            # Worse on the play-outs' estimate, but by less than they can tell apart.
-            total = round(sum(v.cost for v in close))
+            parts.append(f"{len(close)} close to it (within {round(LABELS[0][1])} points)")
+        unclear = [v for v in vs if v.label == UNCLEAR]
+        if unclear:
+            total = round(sum(v.cost for v in unclear))
+            low = round(sum(v.low for v in unclear))
+            high = round(sum(v.high for v in unclear))
             parts.append(
-                f"{len(close)} close to it (about {total} points in all, too close to call)"
+                f"{len(unclear)} unclear (about {total} points in all, somewhere between "
+                f"{low} and {high})"
             )
         for name in ("inaccuracy", "mistake", "blunder"):
             group = [v for v in vs if v.label == name]
@@ -390,6 +609,13 @@ class Review:
                 )
         lines = [", ".join(parts) + "."]
         for v in sorted((v for v in vs if not v.good), key=lambda v: -v.cost):
+            if v.label == UNCLEAR:
+                lines.append(
+                    f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen}; "
+                    f"{_imperative(v.best)} may have been better (about {round(v.cost)} points, "
+                    f"between {round(v.low)} and {round(v.high)}, unclear)."
+                )
+                continue
             lines.append(
                 f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen} when "
                 f"{_imperative(v.best)} was better (about {round(v.cost)} points, "
@@ -397,11 +623,17 @@ class Review:
             )
         return lines
 
+    @property
+    def points_lost(self) -> float:
+        """The points of every decision not labelled good, the sum the summary lists."""
+        return sum(v.cost for v in self.verdicts if not v.good)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "verdicts": [v.to_json() for v in self.verdicts],
             "hindsight": [v.to_json() for v in self.hindsight],
             "accuracy": round(self.accuracy, 1),
+            "method": METHOD,
         }
 
     @classmethod
@@ -460,7 +692,9 @@ def review_decisions(
 __all__ = [
     "END",
     "LABELS",
+    "METHOD",
     "REVIEW_WORLDS",
+    "UNCLEAR",
     "Cancelled",
     "Decision",
     "Option",
@@ -469,5 +703,6 @@ __all__ = [
     "assess",
     "describe",
     "label_for",
+    "verdict_label",
     "review_decisions",
 ]

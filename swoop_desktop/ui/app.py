@@ -37,6 +37,7 @@ from swoop_desktop.storage import (
 )
 from swoop_desktop.storage.seats import seats_to_json
 
+from .cards import give_back_memory
 from .icon import window_icon
 from .scene import Scene, SceneStack
 from .scenes.replay import start_replay
@@ -47,6 +48,11 @@ from .table.drivers import DEMO, GAME
 from .theme import Theme
 
 MIN_SIZE = (960, 600)
+WINDOW_CLASS = "Swoop"  # the window's title and (on X11) its class
+#: While the screen rests, the longest the loop sleeps before the scenes' timers run,
+#: and how often it looks for input meanwhile.
+REST_WAKE_S = 0.25
+REST_POLL_S = 0.02
 DEFAULT_SIZE = (1280, 720)
 SPEEDS: tuple[str, ...] = tuple(s.value for s in AnimationSpeed)
 PACES: tuple[str, ...] = tuple(p.value for p in AIPace)
@@ -93,6 +99,9 @@ class App:
         # AI players think on worker threads: hand the interpreter back to the frame
         # loop often, so no frame waits long on a thinking AI.
         sys.setswitchinterval(0.0002)
+        # The window's class on X11, which a Linux dock shows as the program's name
+        # (pygame otherwise names it after the script: "__main__.py").
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
         pygame.display.init()
         pygame.font.init()
         # The demo is a session that keeps nothing: settings, the window's place and
@@ -120,7 +129,7 @@ class App:
         if self.settings.window_pos and size is None and not demo:
             x, y = self.settings.window_pos
             os.environ.setdefault("SDL_VIDEO_WINDOW_POS", f"{int(x)},{int(y)}")
-        pygame.display.set_caption("Swoop")
+        pygame.display.set_caption(WINDOW_CLASS)
         self.screen = pygame.display.set_mode(want, pygame.RESIZABLE)
         self._window = None
         try:
@@ -147,6 +156,8 @@ class App:
         self.frame_cpu_ms: list[float] = []  # CPU time of the frame loop's thread
         self.first_frame_at: float | None = None
         self.last_input = 0.0  # perf_counter of the last input event
+        self._drawn_at: Scene | None = None  # the top scene when a frame was last drawn
+        self._rested = False  # the last frame drawn was a still one
         self.tip_shown = demo  # the how-to-play tip on the first turn of a session
         self.fullscreen = False
         if (fullscreen if fullscreen is not None else self.settings.fullscreen) and not demo:
@@ -399,13 +410,18 @@ class App:
     def stack_size(self) -> tuple[int, int]:
         return getattr(self, "_stack_size", (0, 0))
 
-    def step(self, dt: float) -> None:
-        """Exactly one frame: events, handle, update, draw, flip."""
+    def step(self, dt: float, draw: bool = True) -> None:
+        """Exactly one frame: events, handle, update, draw, flip.
+
+        ``draw=False`` (only the interactive loop, resting) updates without drawing; any
+        event that arrives draws the frame after all.
+        """
         t0 = time.perf_counter()
         c0 = time.thread_time()
         for event in pygame.event.get():
             self.dispatch(event)
             self.last_input = t0
+            draw = True
         self._stack_size = self.size
         self._storage_notices()
         self.stack.update(dt)
@@ -417,7 +433,14 @@ class App:
         if not self.stack.scenes:
             self.running = False
             return
+        if not draw and self._drawn_at is self.stack.top and self.resting:
+            return
+        if self._drawn_at is not self.stack.top or (self.resting and not self._rested):
+            # A new screen, or the first still frame: hand back what the caches let go.
+            give_back_memory()
+        self._rested = self.resting
         self.stack.draw(self.screen)
+        self._drawn_at = self.stack.top
         self._draw_toast()
         pygame.display.flip()
         self.frames += 1
@@ -453,22 +476,49 @@ class App:
 
     @property
     def frame_rate(self) -> int:
-        """60 frames a second while anything moves; 15 while the table just waits for you.
+        """60 frames a second while anything moves (or a scene's own ``frames_per_second``
+        when its picture changes more slowly); while the screen rests (:attr:`resting`)
+        the loop draws only on input (see :meth:`run`), and 15 is the pilot's pace.
 
         A scene says it is still with ``animating = False`` (the table does when
         nothing moves, nobody thinks and no message fades); any input brings
         the full rate back at once.
         """
-        top = self.stack.top
+        if self.resting:
+            return 15
         if time.perf_counter() - self.last_input < 1.0 or self.toast is not None:
             return 60
-        return 60 if getattr(top, "animating", True) else 15
+        # A scene whose picture changes more slowly says so (the title's softened game).
+        return int(getattr(self.stack.top, "frames_per_second", 60))
+
+    @property
+    def resting(self) -> bool:
+        """Nothing on screen moves: no input for a second, no message showing, and the top
+        scene still (``animating`` False; a scene without it always counts as moving)."""
+        if time.perf_counter() - self.last_input < 1.0 or self.toast is not None:
+            return False
+        return not getattr(self.stack.top, "animating", True)
 
     def run(self) -> int:
-        """The interactive loop, until the player quits."""
+        """The interactive loop, until the player quits.
+
+        While the screen rests (:attr:`resting`) the loop sleeps until input arrives
+        (or :data:`REST_WAKE_S` passes, for the scenes' own timers), and draws only
+        when something came in: a still screen costs next to nothing.
+        """
         clock = pygame.time.Clock()
         try:
             while self.running:
+                if self.resting and self._drawn_at is self.stack.top:
+                    # A short sleep and a look at the queue: SDL's own timed wait polls,
+                    # and costs more than this does.
+                    waited = 0.0
+                    while waited < REST_WAKE_S and not pygame.event.peek():
+                        time.sleep(REST_POLL_S)
+                        waited += REST_POLL_S
+                    dt = clock.tick() / 1000
+                    self.step(min(dt, 0.1), draw=False)  # any input draws after all
+                    continue
                 dt = clock.tick(self.frame_rate) / 1000
                 self.step(min(dt, 0.1))
         finally:

@@ -24,6 +24,13 @@ from .app import App, process_start_time
 FRAME = 1 / 60
 
 
+def game_over_frames(headless: bool) -> float:
+    """Frames the demo runs on once the game is over before it ends by itself: half a
+    second when nobody watches (a headless run), and in a real window none at all: the
+    game-over sheet stays until the watcher closes the window."""
+    return 30 if headless else float("inf")
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -116,7 +123,7 @@ def run_demo(args: argparse.Namespace) -> int:
             top = app.stack.top
             if args.frames is None and top is not None and top.name == "game_over":
                 over_frames += 1
-                if over_frames > 30:
+                if over_frames > game_over_frames(headless):
                     break
         try:
             if args.screenshot is not None:

@@ -48,6 +48,10 @@ class Scene:
     def on_result(self, value: Any) -> None:
         """A scene this one pushed has popped with ``value``."""
 
+    def covered(self) -> None:
+        """An opaque scene was pushed over this one: it is neither drawn nor updated until
+        that scene pops (a scene may let go of what it only needs on screen)."""
+
     def settings_changed(self) -> None:
         """The player's settings were changed and saved (the App tells every scene)."""
 
@@ -79,6 +83,8 @@ class SceneStack:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> Scene:
+        if self.scenes and scene.opaque:
+            self.scenes[-1].covered()
         self.scenes.append(scene)
         scene.enter()
         return scene

@@ -105,3 +105,16 @@ def test_r15_hint_says_how_many_points_a_play_sheds():
     h = hint(observe(state, 0), state.legal_actions(), "normal")
     assert h.action == Play((13, 13), ())
     assert h.reason == "Play two kings on the king: keeps 20 points out of your hand"
+
+
+def test_r2_an_ace_is_never_told_to_keep_lower_cards():
+    from swoop_desktop.ai.hint import explain
+
+    state = position(
+        [player("A 4 9 K K"), player("3 3 8 9 J Q"), player("4 4 8 9 J"), player("6 6 8 9 J")],
+        pile="5 2",
+    )
+    obs = observe(state, 0)
+    ace = explain(obs, state.legal_actions(), Play((1,), ()))
+    assert ace == "Play an ace on the 2: only an ace can follow it"
+    assert "lower cards" not in ace

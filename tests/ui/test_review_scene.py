@@ -121,3 +121,35 @@ def test_a_review_closed_as_soon_as_it_is_ready_is_still_kept(pilot):
     pilot.step()
     assert pilot.app.stack.top is not scene
     assert reviews_file(pilot.app.dirs).exists(), "the finished analysis was stored"
+
+
+def test_the_review_draws_cards_like_the_game_and_keeps_the_pile_caption_off_your_cards(
+    tmp_path,
+):
+    match = _one_hand()
+    for size in ((1920, 1080), (800, 600)):
+        with Pilot(size=size, data_dir=tmp_path / f"{size[0]}", start="title") as pilot:
+            pilot.app.update_settings(four_colour=True, large_cards=True)
+            scene = _open(pilot, match)
+            assert scene.art.four_colour and scene.large
+            assert pilot.until(lambda s=scene: s.ready, 60)
+            for index in range(len(scene.decisions)):
+                scene.go(index)
+                pilot.step()
+                assert not scene.caption_rect.colliderect(scene.own_rect), (size, index)
+
+
+def test_a_whole_game_review_never_says_this_hand_and_the_bar_agrees_with_its_words(pilot):
+    match = _one_hand()
+    scene = ReviewScene(pilot.app, match.rules, match.n, match.seed, match.actions, worlds=400)
+    pilot.app.push(scene)
+    pilot.step()
+    assert "this hand" not in scene.words
+    scene.cancel.set()
+    n = len(scene.decisions)
+    scene.done = n  # every decision weighed once; the look with all cards shown to come
+    assert scene.progress_share == 0.5
+    assert scene.progress_text.endswith(f"{n} of {n}; with every card shown: 0 of {n}")
+    scene.done = 2 * n
+    assert scene.progress_share == 1.0
+    assert scene.progress_text.endswith(f"with every card shown: {n} of {n}")

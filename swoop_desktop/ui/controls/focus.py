@@ -118,11 +118,16 @@ class FocusRing:
 
 
 def tooltip_rect(
-    target: pygame.Rect, size: tuple[int, int], others: Sequence[pygame.Rect], bounds: pygame.Rect
-) -> pygame.Rect:
+    target: pygame.Rect,
+    size: tuple[int, int],
+    others: Sequence[pygame.Rect],
+    bounds: pygame.Rect,
+    clear_only: bool = False,
+) -> pygame.Rect | None:
     """Where a tooltip of ``size`` goes: beside ``target`` (right, left, below, above), at
     the first place on screen that covers neither ``target`` nor any of ``others``
-    (the next button stays visible and clickable)."""
+    (the next button stays visible and clickable). When there is none: None if
+    ``clear_only``, else the first place that covers only others."""
     box = pygame.Rect(0, 0, *size)
     gap = 8
     places = (
@@ -141,25 +146,43 @@ def tooltip_rect(
         first = first or trial
         if not any(trial.colliderect(o) for o in others):
             return trial
+    if clear_only:
+        return None
     return first or box
 
 
 def draw_tooltip(
     surface: pygame.Surface, theme: Any, widgets: Sequence[Widget], *, delay: float = 0.6
-) -> None:
-    """Draw the tooltip of the widget the pointer has rested on for ``delay`` seconds."""
+) -> pygame.Rect | None:
+    """Draw the tooltip of the widget the pointer has rested on for ``delay`` seconds;
+    returns where it went (None when there is none). In a small window it is wrapped
+    narrower until it fits beside its widget without covering another."""
     for w in widgets:
         if w.tooltip and w.hovered and w.hover_time >= delay and w.visible:
             fnt = font(theme, 15)
-            lines = wrap_text(fnt, w.tooltip, 360)
-            width = max(fnt.size(line)[0] for line in lines) + 20
-            height = len(lines) * fnt.get_linesize() + 12
             others = [o.rect for o in widgets if o is not w and o.visible]
-            box = tooltip_rect(w.rect, (width, height), others, surface.get_rect())
+            found = None
+            for wrap in (360, 280, 220, 170, 130):
+                lines = wrap_text(fnt, w.tooltip, wrap)
+                width = max(fnt.size(line)[0] for line in lines) + 20
+                height = len(lines) * fnt.get_linesize() + 12
+                found = tooltip_rect(
+                    w.rect, (width, height), others, surface.get_rect(), clear_only=True
+                )
+                if found is not None:
+                    break
+            if found is None:
+                lines = wrap_text(fnt, w.tooltip, 360)
+                width = max(fnt.size(line)[0] for line in lines) + 20
+                height = len(lines) * fnt.get_linesize() + 12
+                found = tooltip_rect(w.rect, (width, height), others, surface.get_rect())
+            assert found is not None
+            box = found
             pygame.draw.rect(surface, (20, 24, 22), box, border_radius=6)
             pygame.draw.rect(surface, colour(theme, "panel_edge"), box, width=1, border_radius=6)
             y = box.y + 6
             for line in lines:
                 surface.blit(fnt.render(line, True, colour(theme, "text")), (box.x + 10, y))
                 y += fnt.get_linesize()
-            return
+            return box
+    return None

@@ -92,6 +92,7 @@ class ScrollPanel:
         self.widgets: list[Widget] = list(widgets)
         self.gap = gap
         self.padding = padding
+        self.wheel_px = 48  # pixels one notch of the mouse wheel scrolls
         self.scroll = _Scroller()
         self._tops: list[int] = []
         self._heights: list[int] = []
@@ -147,7 +148,7 @@ class ScrollPanel:
             p = _wheel_pos(event, self.scroll.pointer)
             if p is None or self.rect.collidepoint(p):
                 before = self.scroll.offset
-                self.scroll_by(int(-_wheel_step(event) * 48))
+                self.scroll_by(int(-_wheel_step(event) * self.wheel_px))
                 return before != self.scroll.offset or self.scroll.content_height > 0
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):

@@ -25,6 +25,7 @@ class HowToScene(Scene):
     """The rules, scrollable. ``rules`` defaults to the settings' rules for the next game."""
 
     name = "howto"
+    animating = False  # a still page: the App draws it only on input
 
     def __init__(self, app: AppAPI, rules: Rules | None = None) -> None:
         super().__init__(app)

@@ -26,7 +26,9 @@ from typing import Any
 import pygame
 
 from swoop_desktop.ai.review import (
+    METHOD,
     REVIEW_WORLDS,
+    UNCLEAR,
     Cancelled,
     Decision,
     Review,
@@ -44,12 +46,14 @@ from swoop_desktop.ui.scene import Scene
 
 LABEL_COLOURS = {
     "good": (110, 220, 140),
+    "unclear": (170, 190, 225),
     "inaccuracy": (240, 220, 110),
     "mistake": (245, 160, 90),
     "blunder": (240, 90, 80),
 }
 LABEL_WORDS = {
     "good": "Good",
+    "unclear": "Unclear",
     "inaccuracy": "Inaccuracy",
     "mistake": "Mistake",
     "blunder": "Blunder",
@@ -114,7 +118,9 @@ class ReviewScene(Scene):
         self.failed: str | None = None
         self.summary_rects: list[tuple[pygame.Rect, int]] = []
         self.selected = 0
-        self.art = CardArt(app.theme, rules.tens_are_swoop_cards)
+        # Drawn like the game's table: its deck colours and card size.
+        self.art = CardArt(app.theme, rules.tens_are_swoop_cards, app.settings.four_colour)
+        self.large = bool(app.settings.large_cards)
         self.prev_btn = W.Button(
             (0, 0, 10, 10), "< Previous", self.previous, tooltip="Previous decision (Left arrow)"
         )
@@ -137,11 +143,26 @@ class ReviewScene(Scene):
             (0, 0, 10, 10), "Cancel", self.close, tooltip="Stop the review (Esc)"
         )
         self._size: tuple[int, int] | None = None
+        self.caption_rect = pygame.Rect(0, 0, 0, 0)  # the pile's caption, as last drawn
+        self.own_rect = pygame.Rect(0, 0, 0, 0)  # your stacks, as last drawn
 
     # ---------------------------------------------------------------- analysis
     @property
     def title(self) -> str:
         return "Review: the whole game" if self.hand is None else f"Review: hand {self.hand + 1}"
+
+    @property
+    def subtitle(self) -> str:
+        where = "this hand" if self.hand is not None else "in each hand"
+        return (
+            "Your decisions, weighed from what you could see. "
+            f"Costs are expected points against the table {where}."
+        )
+
+    @property
+    def animating(self) -> bool:
+        """The progress bar moves while the review is worked out; then the page is still."""
+        return not self.ready and not self.failed
 
     @property
     def ready(self) -> bool:
@@ -150,6 +171,7 @@ class ReviewScene(Scene):
     def enter(self) -> None:
         self._layout()
         stored = None
+        body: dict[str, Any] | None = None
         if self.app.dirs.usable:
             body, messages = load_review(self.app.dirs, self.key)
             for text in messages:
@@ -159,7 +181,12 @@ class ReviewScene(Scene):
                     stored = Review.from_json(body)
                 except (KeyError, TypeError, ValueError):
                     stored = None
-        if stored is not None and len(stored.verdicts) == len(self.decisions):
+        if (
+            stored is not None
+            and body is not None
+            and body.get("method") == METHOD
+            and len(stored.verdicts) == len(self.decisions)
+        ):
             self.result = stored
             return
         self.worker = threading.Thread(target=self._work, name="review", daemon=True)
@@ -231,7 +258,7 @@ class ReviewScene(Scene):
     @property
     def words(self) -> str:
         """Everything the screen says now (tests read it)."""
-        lines = [self.title]
+        lines = [self.title, self.subtitle]
         if not self.ready:
             lines.append(self.progress_text)
         elif self.view == "summary" and self.result is not None:
@@ -252,11 +279,20 @@ class ReviewScene(Scene):
 
     @property
     def progress_text(self) -> str:
+        """Where the work is: each decision is weighed twice, from what you could see and
+        then with every card shown, and the words count the same steps as the bar."""
         if self.failed:
             return self.failed
         n = len(self.decisions)
-        shown = min(self.done, n)
-        return f"Reviewing {n} decision{'s' if n != 1 else ''}: {shown} of {n}"
+        head = f"Reviewing {n} decision{'s' if n != 1 else ''}"
+        if self.done < n or not n:
+            return f"{head}: {self.done} of {n}"
+        return f"{head}: {n} of {n}; with every card shown: {min(self.done - n, n)} of {n}"
+
+    @property
+    def progress_share(self) -> float:
+        """How full the progress bar is, 0..1."""
+        return 0.0 if not self.total else min(1.0, self.done / self.total)
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> bool:
@@ -362,11 +398,7 @@ class ReviewScene(Scene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        subtitle = (
-            "Your decisions, weighed from what you could see. "
-            "Costs are expected points against the table this hand."
-        )
-        W.draw_page(surface, theme, self.title, subtitle, self.frame, self.scale)
+        W.draw_page(surface, theme, self.title, self.subtitle, self.frame, self.scale)
         if not self.ready:
             self._draw_progress(surface, theme)
             self.back_btn.draw(surface, theme)
@@ -413,7 +445,7 @@ class ReviewScene(Scene):
         pygame.draw.rect(
             surface, W.colour(theme, "panel_edge"), bar, 2, border_radius=bar.height // 2
         )
-        share = 0.0 if not self.total else min(1.0, self.done / self.total)
+        share = self.progress_share
         fill = bar.inflate(-6, -6)
         fill.width = max(0, int(fill.width * share))
         if fill.width:
@@ -433,7 +465,8 @@ class ReviewScene(Scene):
         acc = self.result.accuracy
         y = self._text(
             surface,
-            f"Accuracy: {acc:.0f}% of decisions good (as good as the best, or too close to call).",
+            f"Accuracy: {acc:.0f}% of decisions good (within 3 points of the best); "
+            f"the others cost about {round(self.result.points_lost)} points in all.",
             (x, y + int(6 * s)),
             int(18 * s),
             W.colour(theme, "text_dim"),
@@ -535,7 +568,7 @@ class ReviewScene(Scene):
         s = self.scale
         board = self.board
         pygame.draw.rect(surface, W.colour(theme, "felt"), board, border_radius=int(14 * s))
-        ch = max(40, int(board.height * 0.17))
+        ch = max(40, int(board.height * (0.19 if self.large else 0.17)))
         size = card_size(ch)
         small = card_size(int(ch * 0.62))
         outline: dict[int, Sequence[int]] = {}
@@ -577,11 +610,18 @@ class ReviewScene(Scene):
         top = pile[-6:]
         fan = size[0] // 3
         px_pile = board.centerx - (fan * (len(top) - 1) + size[0]) // 2
-        py = board.y + int(board.height * 0.44) - size[1] // 2
+        py = board.y + int(board.height * 0.42) - size[1] // 2
         self._draw_cards(surface, top, px_pile, py, size, fan, outline)
+        if not pile:  # where the pile will be, so an empty one is still seen
+            pygame.draw.rect(
+                surface, dim, pygame.Rect(px_pile, py, *size), 2, border_radius=int(8 * s)
+            )
         caption = f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}" if pile else "Empty pile"
-        cap = W.font(theme, px).size(caption)[0]
-        self._text(surface, caption, (board.centerx - cap // 2, py + size[1] + 4), px, dim)
+        # Beside the pile, level with its middle: never over anyone's cards.
+        right = px_pile + (fan * (len(top) - 1) if top else 0) + size[0] + int(10 * s)
+        at = (right, py + size[1] // 2 - px // 2)
+        self._text(surface, caption, at, px, dim)
+        self.caption_rect = pygame.Rect(at, W.font(theme, px).size(caption))
         # You: your stacks and your hand.
         me = obs.seat
         y_hand = board.bottom - size[1] - int(12 * s)
@@ -589,6 +629,8 @@ class ReviewScene(Scene):
         gap = max(4, size[0] // 8)
         x_up = board.centerx - 2 * (size[0] + gap)
         self._draw_slots(surface, obs, truth, me, x_up, y_up, size, outline)
+        # Where your own cards are drawn (tests hold that nothing is written over them).
+        self.own_rect = pygame.Rect(x_up, y_up, 4 * (size[0] + gap) - gap, size[1] * 5 // 4)
         if type(d.chosen) is Flip:
             slot = d.chosen.slot
             rect = pygame.Rect(x_up + slot * (size[0] + gap), y_up, *size).inflate(6, 6)
@@ -598,6 +640,9 @@ class ReviewScene(Scene):
         step = max(10, min(size[0] + 4, (room - size[0]) // max(1, len(hand) - 1)))
         x_hand = board.centerx - (step * (len(hand) - 1) + size[0]) // 2
         self._draw_cards(surface, hand, x_hand, y_hand, size, step, outline)
+        self.own_rect = self.own_rect.union(
+            pygame.Rect(x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1])
+        )
         if self.hindsight:
             banner = "Hindsight: all cards shown (you could not see these then)"
             self._text(
@@ -640,6 +685,8 @@ class ReviewScene(Scene):
             )
         label = LABEL_WORDS[v.label]
         cost = "no points lost" if v.cost < 0.5 else f"about {round(v.cost)} points lost"
+        if v.label == UNCLEAR:
+            cost += f" (somewhere between {round(v.low)} and {round(v.high)})"
         y = self._text(
             surface,
             f"{label}: {cost}",
@@ -670,7 +717,7 @@ class ReviewScene(Scene):
         y += int(14 * s)
         y = self._text(
             surface,
-            "Expected this hand (your points, and against the table):",
+            f"Expected in hand {d.hand_no + 1} (your points, and against the table):",
             (x, y),
             int(15 * s),
             dim,

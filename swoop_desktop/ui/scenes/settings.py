@@ -76,6 +76,7 @@ class SettingsScene(Scene):
     """Every setting on one scrollable page. Pops when Done (or Esc) is chosen."""
 
     name = "settings"
+    animating = False  # a still page: the App draws it only on input
 
     def __init__(self, app: AppAPI) -> None:
         super().__init__(app)
@@ -452,6 +453,8 @@ class SettingsScene(Scene):
         footer = int(20 * s)
         self.frame = pygame.Rect(x, header, width, h - header - footer)
         self.panel.rect = self.frame.inflate(-int(16 * s), -int(16 * s))
+        # About a row and a half a notch (48 pixels, a third of a row, was a chore).
+        self.panel.wheel_px = max(48, int(120 * s))
         label = max(14, int(19 * s))
         for widget in self.panel.widgets:
             widget.scale = s

@@ -291,7 +291,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.last_play = set()
         self.add_log(
             f"Hand {self.match.hand_no + 1}: {self.seat_name(self.match.dealer)} "
-            f"{'deal' if self.match.dealer == 0 else 'deals'}"
+            f"{'deal' if self.seat_name(self.match.dealer) == 'You' else 'deals'}"
         )
         self._queue_events(events)
         self._save()

@@ -18,7 +18,7 @@ import pygame
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.storage import has_saved_game
 from swoop_desktop.ui import controls as W
-from swoop_desktop.ui.cards import CardArt, card_size
+from swoop_desktop.ui.cards import CardArt, card_size, give_back_memory
 from swoop_desktop.ui.rules_text import summary
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes.howto import HowToScene
@@ -29,6 +29,7 @@ CONFIRM_NEW = "confirm_new_game"
 WATCH_AFTER = 2.5  # seconds of quiet on the title before the AIs start playing behind it
 WATCH_VEIL = 120  # how much the cloth covers the game behind the menu (0-255)
 BLUR_EVERY = 1 / 15  # seconds between redraws of the softened game behind the menu
+WATCH_REST = 30.0  # seconds the game behind the title plays with nobody there, then rests
 
 _log = logging.getLogger(__name__)
 
@@ -84,6 +85,13 @@ class TitleScene(Scene):
     def exit(self) -> None:
         self.watch.stop()
 
+    def covered(self) -> None:
+        # Under a game (or any page) the show behind the title is never seen: its table,
+        # its bots and its full-window pictures go, and it starts afresh on return.
+        self._background = None  # a window-sized picture, painted again on return
+        self.watch.stop()
+        give_back_memory()
+
     def on_result(self, value: Any) -> None:
         if value == (CONFIRM_NEW, True):
             self.app.new_game()
@@ -117,7 +125,8 @@ class TitleScene(Scene):
                 ConfirmScene(
                     self.app,
                     "Start a new game?",
-                    "The game in progress will be lost. To go back to it, choose Continue.",
+                    "The game in progress ends here and is kept in your history as "
+                    "abandoned. To play on with it instead, choose Continue.",
                     [
                         ("Start a new game", (CONFIRM_NEW, True), True),
                         ("Cancel", (CONFIRM_NEW, False), False),
@@ -237,6 +246,8 @@ class TitleScene(Scene):
             self.build(self.app.size)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.watch.quiet = 0.0  # someone is here: wait before starting the show
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEMOTION):
+            self.watch.wake()
         if event.type == pygame.MOUSEMOTION:
             for button in self.buttons.values():
                 button.handle(event)
@@ -251,6 +262,18 @@ class TitleScene(Scene):
         for button in self.buttons.values():
             button.update(dt)
         self.watch.update(dt)
+
+    @property
+    def frames_per_second(self) -> int:
+        """The game behind the title is softened 15 times a second: once it has faded in,
+        drawing the title more often than that shows nothing new."""
+        return 60 if self.watch.fade > 0 else round(1 / BLUR_EVERY)
+
+    @property
+    def animating(self) -> bool:
+        """Only while the game behind the title plays: before it starts, and once it rests,
+        the title is a still picture (the App then draws only on input)."""
+        return self.watch.running and not self.watch.resting
 
     # -- drawing --------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -376,6 +399,12 @@ def _pill(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, (0, 0, 0, 90), rect, border_radius=rect.height // 2)
 
 
+def _drawn_size(size: tuple[int, int]) -> tuple[int, int]:
+    """The game behind the title is drawn at half the window's size: it is shown blurred
+    (a quarter-size picture scaled up), so the full size would only cost memory."""
+    return (max(320, size[0] // 2), max(240, size[1] // 2))
+
+
 class Watch:
     """Four AIs playing behind the title, under a veil of cloth, started after
     ``WATCH_AFTER`` quiet seconds. It is the one table in its backdrop configuration; if that
@@ -394,10 +423,21 @@ class Watch:
         self._small: pygame.Surface | None = None
         self._small_for: tuple[int, int] | None = None
         self._since_blur = 0.0
+        self.playing = 0.0  # seconds the game has played since the last input
 
     @property
     def running(self) -> bool:
         return self.table is not None
+
+    @property
+    def resting(self) -> bool:
+        """The game behind the title has played :data:`WATCH_REST` seconds with nobody
+        there: it stands still (its last picture stays) until the next input."""
+        return self.table is not None and self.playing >= WATCH_REST
+
+    def wake(self) -> None:
+        """Input: a resting game plays on."""
+        self.playing = 0.0
 
     def start(self) -> None:
         from ..table.drivers import backdrop
@@ -405,12 +445,16 @@ class Watch:
 
         self.table = TableScene(self.app, backdrop(self.finished), seed=random.randrange(1 << 30))
         self.table.enter()
+        self.table.resize(_drawn_size(self.app.size))
         self.shown = 0.0
         self.next_step = None
 
     def stop(self) -> None:
         self.table = None
         self.quiet = 0.0
+        self.playing = 0.0
+        self._canvas = self._blurred = self._small = self._veil = None
+        self._small_for = None
 
     def finished(self, what: str) -> None:
         """The table would show an overlay: go on with the next hand, or a new game."""
@@ -437,6 +481,9 @@ class Watch:
             if self.quiet >= WATCH_AFTER:
                 self._guard(self.start)
             return
+        if self.resting:
+            return
+        self.playing += dt
         self.shown += dt
         self._since_blur += dt
         if self.next_step is not None:
@@ -455,7 +502,7 @@ class Watch:
 
     def resize(self, size: tuple[int, int]) -> None:
         if self.table is not None:
-            self._guard(self.table.resize, size)
+            self._guard(self.table.resize, _drawn_size(size))
 
     def settings_changed(self) -> None:
         if self.table is not None:
@@ -474,8 +521,9 @@ class Watch:
             self._blurred = self._soften(self._small, size)
             self._small = None
         elif stale or self._since_blur >= BLUR_EVERY:
-            if self._canvas is None or self._canvas.get_size() != size:
-                self._canvas = pygame.Surface(size)
+            drawn = _drawn_size(size)
+            if self._canvas is None or self._canvas.get_size() != drawn:
+                self._canvas = pygame.Surface(drawn)
             if not self._guard(self.table.draw, self._canvas):
                 return False
             w, h = size
@@ -520,6 +568,8 @@ class ConfirmScene(Scene):
     ) -> None:
         super().__init__(app)
         self.title = title
+        # A plain question, in the text's own colour (the accent is the game's brand).
+        self.title_colour = "text"
         self.message = message
         self.choices = choices
         self.buttons: list[W.Button] = []
@@ -597,7 +647,7 @@ class ConfirmScene(Scene):
             (self.box.centerx, self.box.y + int(40 * s)),
             size=int(28 * s),
             bold=True,
-            colour_name="accent",
+            colour_name=self.title_colour,
             anchor="center",
         )
         fnt = W.font(theme, int(18 * s))

@@ -1,0 +1,82 @@
+"""A game that rests when nothing moves: still screens draw only on input, the game behind
+the title rests, and what a covered title held is let go.
+
+The CPU and memory these save are measured in a real X11 window by
+benchmarks/still_screens.py (figures in benchmarks/RESULTS.md); here the pilot checks the
+behaviour that produces them.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.scenes.settings import SettingsScene
+from swoop_desktop.ui.scenes.title import WATCH_AFTER, WATCH_REST
+
+
+def _quiet(app) -> None:
+    app.last_input = 0.0  # no input for a long while
+    app.toast = None
+
+
+def test_a_still_screen_draws_nothing_until_input_comes(tmp_path):
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        p.app.push(SettingsScene(p.app))
+        p.step(2)
+        _quiet(p.app)
+        assert p.app.resting
+        frames = p.app.frames
+        for _ in range(10):
+            p.app.step(0.1, draw=False)
+        assert p.app.frames == frames  # nothing drawn while nothing changes
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
+        p.app.step(0.1, draw=False)  # input: drawn at once
+        assert p.app.frames == frames + 1
+        assert not p.app.resting
+
+
+def test_the_table_waiting_for_you_rests(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        p.advance(8.0)  # the first-turn tip fades
+        _quiet(p.app)
+        assert p.app.resting
+
+
+def test_the_game_behind_the_title_rests_and_input_wakes_it(tmp_path):
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        title = p.app.stack.top
+        _quiet(p.app)
+        assert p.app.resting  # the still title, before the game behind it starts
+        p.advance(WATCH_AFTER + 1.0)
+        _quiet(p.app)
+        assert title.watch.running and not p.app.resting  # the game plays
+        p.advance(WATCH_REST)
+        _quiet(p.app)
+        assert title.watch.resting and p.app.resting
+        p.move((10, 10))
+        p.step()
+        assert not title.watch.resting
+
+
+def test_the_game_behind_the_title_is_drawn_small_and_let_go_under_a_new_game(tmp_path):
+    with Pilot(size=(1920, 1080), data_dir=tmp_path, start="title") as p:
+        title = p.app.stack.top
+        p.advance(WATCH_AFTER + 1.0)
+        assert title.watch.running
+        assert title.watch.table.lay.width <= 960  # half the window: it is shown blurred
+        p.app.new_game(seed=3)
+        p.step()
+        assert p.app.stack.top.name == "table"
+        assert not title.watch.running and title.watch._canvas is None
+
+
+def test_one_wheel_notch_scrolls_settings_well_over_a_row(tmp_path):
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        settings = p.app.push(SettingsScene(p.app))
+        p.step(2)
+        before = settings.panel.scroll.offset
+        p.scroll(settings.panel.rect.center, -1)
+        p.step()
+        assert settings.panel.scroll.offset - before >= 100
