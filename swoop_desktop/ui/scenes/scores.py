@@ -3,7 +3,7 @@
 The sheet and the charts are drawn by :mod:`.sheet` (Game over and replays use
 it too); the reset question is a :class:`~.confirm.ConfirmOverlay`.
 
-Three tabs:
+Four tabs:
 
 - **This game**: the running score sheet (points per hand and player, who
   went out, totals) and a line chart of every player's running total over the
@@ -15,6 +15,7 @@ Three tabs:
   points per hand and Swoops made, overall and per rule set, and a "Reset
   statistics" button behind a confirmation (the games stay listed and a dated
   copy of the history file is kept).
+- **Progress**: your rating game by game and your records (:mod:`.progress`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from swoop_desktop.storage.seats import seats_to_json
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import review as review_scene
+from swoop_desktop.ui.scenes.progress import ProgressView
 from swoop_desktop.ui.scenes.review import ReviewScene
 from swoop_desktop.ui.table.view import counted
 
@@ -60,7 +62,12 @@ from .sheet import (
     your_totals,
 )
 
-TABS = (("game", "This game"), ("history", "Past games"), ("stats", "Statistics"))
+TABS = (
+    ("game", "This game"),
+    ("history", "Past games"),
+    ("stats", "Statistics"),
+    ("progress", "Progress"),
+)
 REPLAY_SPEEDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 PRESET_NAMES = {"app": "App rules", "classic": "Classic rules", "traditional": "Traditional rules"}
 
@@ -140,6 +147,8 @@ class ScoresScene(Scene):
         self.stats = compute_stats(self.records, abandoned=self.app.settings.count_abandoned)
         self.selected = min(self.selected, max(0, len(self.records) - 1))
         self.accuracy = review_accuracy(self.app.dirs, self.records)
+        self.progress = ProgressView(self.app.dirs, self.records, self.app.settings.count_abandoned)
+        self.messages += self.progress.messages
 
     @property
     def newest_first(self) -> list[GameRecord]:
@@ -155,7 +164,7 @@ class ScoresScene(Scene):
         self.size = size
         self.margin = max(12, w // 60)
         bh = max(38, min(50, h // 16))
-        tab_w = min(220, (w - 2 * self.margin - 160) // 3)
+        tab_w = min(220, (w - 2 * self.margin - 160) // len(TABS) - 10)
         self.tab_buttons = {}
         x = self.margin
         for key, label in TABS:
@@ -301,7 +310,7 @@ class ScoresScene(Scene):
             used = self._handle_sheet_scroll(event) or used
         if self.ring.handle(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_1, pygame.K_2, pygame.K_3):
+        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key < pygame.K_1 + len(TABS):
             self.set_tab(TABS[event.key - pygame.K_1][0])
             return True
         return used or event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
@@ -379,6 +388,8 @@ class ScoresScene(Scene):
             self._draw_game(surface, theme, body)
         elif self.tab == "history":
             self._draw_history(surface, theme, body)
+        elif self.tab == "progress":
+            self.progress.draw(surface, theme, body)
         else:
             self._draw_stats(surface, theme, body)
 

@@ -1,7 +1,8 @@
-"""The title screen: New game, Continue, Settings, Scores, How to play, Quit.
+"""The title screen: New game, Continue, Daily deal, Settings, Scores, How to play, Quit.
 
 Continue shows only when a saved game exists. Starting a new game over a
-saved one asks first. Every button has a key (N, C, S, R, H, Q) and the
+saved one asks first. Your rating is shown under the title. Every button has a
+key (N, C, D, S, R, H, Q) and the
 column works with Up/Down/Tab and Enter. After a few quiet seconds a game
 of four AIs (the table in its backdrop configuration) fades in behind the menu.
 """
@@ -21,7 +22,9 @@ from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_size, give_back_memory
 from swoop_desktop.ui.rules_text import summary
 from swoop_desktop.ui.scene import Scene
+from swoop_desktop.ui.scenes.daily import DailyScene
 from swoop_desktop.ui.scenes.howto import HowToScene
+from swoop_desktop.ui.scenes.progress import rating_words
 from swoop_desktop.ui.scenes.scores import ScoresScene
 from swoop_desktop.ui.scenes.settings import SettingsScene
 
@@ -55,6 +58,7 @@ class TitleScene(Scene):
         self.art: CardArt | None = None
         self.has_save = False
         self.footer = ""
+        self.rating = ""
         self._built_for: tuple[int, int] | None = None
         self._background: pygame.Surface | None = None
         self._background_key: Any = None
@@ -116,6 +120,7 @@ class TitleScene(Scene):
             self.footer = "Next game: " + summary(rules)
         except Exception:  # noqa: BLE001 - a footer must never stop the title screen
             self.footer = ""
+        self.rating = rating_words(self.app.dirs, self.app.settings.count_abandoned)
         self.build(self.app.size)
 
     # -- actions --------------------------------------------------------------
@@ -139,6 +144,9 @@ class TitleScene(Scene):
     def continue_game(self) -> None:
         if self.has_save:
             self.app.continue_game()
+
+    def open_daily(self) -> None:
+        self.app.push(DailyScene(self.app))
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
@@ -177,6 +185,15 @@ class TitleScene(Scene):
                 not self.has_save,
                 True,
                 f"Deal a new game against {self.opponents_words()} with the rules in Settings.",
+            ),
+            (
+                "daily",
+                "Daily deal",
+                self.open_daily,
+                pygame.K_d,
+                False,
+                True,
+                "Today's deal, the same for everyone: your score beside the hard opponent's.",
             ),
             (
                 "settings",
@@ -281,7 +298,12 @@ class TitleScene(Scene):
         size = surface.get_size()
         if self._built_for != size:
             self.build(size)
-        key = (size, self.footer, self.buttons and next(iter(self.buttons.values())).rect.x)
+        key = (
+            size,
+            self.footer,
+            self.rating,
+            self.buttons and next(iter(self.buttons.values())).rect.x,
+        )
         if self._background is None or self._background_key != key:
             self._background = self._paint_background(size, theme)
             self._words = self._paint_words(size, theme)
@@ -334,6 +356,11 @@ class TitleScene(Scene):
         where = sub.get_rect(center=(w // 2, self.title_y + int(70 * s)))
         _pill(image, where.inflate(int(28 * s), int(10 * s)))
         image.blit(sub, where)
+        if self.rating:
+            rating = W.render(theme, self.rating, int(18 * s), True, W.colour(theme, "text"))
+            at = rating.get_rect(center=(w // 2, where.bottom + int(26 * s)))
+            _pill(image, at.inflate(int(24 * s), int(8 * s)))
+            image.blit(rating, at)
         if self.footer:
             fnt = W.font(theme, int(16 * s))
             lines = W.wrap_text(fnt, self.footer, int(w * 0.8))[:2]

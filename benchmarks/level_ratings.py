@@ -1,0 +1,157 @@
+"""Each level's rating, measured from whole referee matches between the levels.
+
+    nice -n 10 python benchmarks/level_ratings.py [--matches 6] [--worlds 8] [--seed 1]
+        [--tables hard,normal,easy,easy/hard,normal,normal,easy/...] [--json]
+
+A level written ``hard@48`` is the hard bot at 48 worlds (the shipped work) in that
+seat, rated as a player of its own (``hard@48``), whatever ``--worlds`` says.
+
+Every table is a list of four levels; each match seed is played once per seat
+rotation (duplicate seating) with the referee's ``play_match``, and every pair
+of seats at a table gives one result per match: the lower final total wins,
+the same total is a draw. From those pair results a Bradley-Terry model on the
+Glicko-2 scale (the chance that A beats B is 1 / (1 + exp(-(a - b) / 173.7178)))
+is fitted by maximum likelihood (Hunter's MM iteration, a draw counts half a
+win each way), with ``normal`` anchored at 1500. Each level's deviation is the
+standard error from the fit's information (the anchor's is that of the pairs
+it was in). These are the ratings ``swoop_desktop/storage/rating.py`` rates
+your games against. The hard bot does a fixed ``--worlds`` of work per
+decision with no clock, so the figures do not depend on how busy the machine
+is; the run lowers its own priority. Prints figures; never passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from swoop_desktop.engine import Rules  # noqa: E402
+from swoop_desktop.referee.tournament import (  # noqa: E402
+    DEFAULT_CAP,
+    MatchTally,
+    match_seed,
+    parse_bot,
+    play_match,
+)
+from swoop_desktop.storage.rating import SCALE, START_RATING  # noqa: E402
+
+TABLES = "hard,normal,easy,easy/hard,hard,normal,easy/hard,normal,normal,easy"
+ANCHOR = "normal"
+
+
+def _worlds(spec: str, worlds: int) -> int:
+    """``hard@48``: this seat's hard bot searches 48 worlds (the default is ``--worlds``)."""
+    _, at, n = spec.partition("@")
+    return int(n) if at else worlds
+
+
+def play(tables: list[list[str]], matches: int, seed: int, worlds: int) -> dict[tuple, list]:
+    """(level a, level b) -> [a's score against b per pair result] over every table."""
+    rules = Rules.from_preset("app")
+    pairs: dict[tuple[str, str], list[float]] = {}
+    for t, table in enumerate(tables):
+        bots = [
+            parse_bot(spec.partition("@")[0], seed * 1000 + t * 10 + i, None, _worlds(spec, worlds))
+            for i, spec in enumerate(table)
+        ]
+        n = len(table)
+        for m in range(matches):
+            s = match_seed(seed + t, m)
+            for rot in range(n):
+                seating = [(seat - rot) % n for seat in range(n)]
+                tallies = [MatchTally(seat_matches=[0] * n, seat_wins=[0.0] * n) for _ in table]
+                capped = play_match(rules, bots, seating, s, DEFAULT_CAP, tallies, [])
+                if capped:
+                    continue
+                totals = [t_.points for t_ in tallies]  # each entry's final total
+                for i in range(n):
+                    for j in range(n):
+                        a, b = table[i], table[j]
+                        if i == j or a == b:
+                            continue
+                        score = (
+                            1.0 if totals[i] < totals[j] else 0.5 if totals[i] == totals[j] else 0.0
+                        )
+                        pairs.setdefault((a, b), []).append(score)
+    return pairs
+
+
+def fit(pairs: dict[tuple, list]) -> dict[str, tuple[float, float]]:
+    """Bradley-Terry by MM (Hunter 2004) -> level: (rating, deviation), ANCHOR at 1500."""
+    levels = sorted({a for a, _ in pairs} | {b for _, b in pairs})
+    strength = {lv: 1.0 for lv in levels}
+    for _ in range(2000):
+        new = {}
+        for i in levels:
+            wins = sum(sum(pairs.get((i, j), [])) for j in levels if j != i)
+            denom = sum(
+                len(pairs.get((i, j), [])) / (strength[i] + strength[j]) for j in levels if j != i
+            )
+            new[i] = max(wins, 0.5) / denom if denom else strength[i]
+        total = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        strength = {k: v / total for k, v in new.items()}
+    base = math.log(strength[ANCHOR]) if ANCHOR in strength else 0.0
+    out = {}
+    for i in levels:
+        mu = math.log(strength[i]) - base
+        info = 0.0
+        for j in levels:
+            if j == i:
+                continue
+            n = len(pairs.get((i, j), []))
+            p = strength[i] / (strength[i] + strength[j])
+            info += n * p * (1 - p)
+        se = 1 / math.sqrt(info) if info else float("inf")
+        out[i] = (START_RATING + SCALE * mu, SCALE * se)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, default=6, help="match seeds per table")
+    parser.add_argument("--worlds", type=int, default=8, help="hard bot worlds per decision")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tables", default=TABLES, help="tables of four levels, split by /")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):
+        pass
+    tables = [t.split(",") for t in args.tables.split("/")]
+    started = time.perf_counter()
+    pairs = play(tables, args.matches, args.seed, args.worlds)
+    ratings = fit(pairs)
+    seconds = round(time.perf_counter() - started, 1)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "ratings": {k: [round(r), round(d)] for k, (r, d) in ratings.items()},
+                    "pairs": {f"{a}>{b}": [sum(v), len(v)] for (a, b), v in sorted(pairs.items())},
+                    "seconds": seconds,
+                }
+            )
+        )
+        return 0
+    print(
+        f"tables {args.tables}, {args.matches} match seeds each x 4 seat rotations, "
+        f"hard {args.worlds} worlds, seed {args.seed}"
+    )
+    for (a, b), v in sorted(pairs.items()):
+        print(f"  {a:>6} vs {b:<6} {sum(v):6.1f} / {len(v):4d} = {sum(v) / len(v) * 100:5.1f}%")
+    for level, (r, d) in sorted(ratings.items(), key=lambda kv: kv[1][0]):
+        print(f"{level:>7}: {r:6.0f} ± {d:3.0f}")
+    print(f"time: {seconds} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

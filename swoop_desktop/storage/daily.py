@@ -1,0 +1,261 @@
+"""Your daily deals: one record a day, and the streaks they make.
+
+``daily.json`` (format ``swoop-daily``) keeps, per day, the deal's seed and
+rules, whether it was finished, your points per seat, and what the hard
+opponent scored in your seat with the same deal (the referee's comparison,
+stored once worked out). The first daily deal opened on a day is the one that
+counts: it is recorded as played when it is dealt, so a daily deal left
+unfinished still counts as played (and not as beating anyone); playing it
+again that day is allowed and changes nothing here.
+
+Written atomically with a ``.bak`` like every other file; a damaged entry is
+dropped (the others are kept) and the player is told.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.engine import Rules, RulesError
+
+from .jsonfile import (
+    DocKind,
+    DocumentError,
+    Notes,
+    check_type,
+    drop,
+    get,
+    int_list,
+    load_document,
+    write_document,
+)
+from .paths import Dirs
+
+KEEP_DAYS = 3660  # about ten years of days
+# Your play and the hard opponent's (on a worker thread) may finish at the same moment:
+# each read-modify-write of the file holds this lock, so neither is lost.
+_WRITING = threading.Lock()
+PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class DailyEntry:
+    day: str  # ISO date, local
+    seed: int
+    rules: dict[str, Any]
+    finished: bool = False
+    points: list[int] | None = None  # the hand's points per seat (you are seat 0)
+    hard: list[int] | None = None  # the same when the hard opponent played your seat
+
+    @property
+    def margin(self) -> float | None:
+        return _margin(self.points)
+
+    @property
+    def hard_margin(self) -> float | None:
+        return _margin(self.hard)
+
+    @property
+    def beat_hard(self) -> bool:
+        """You did better than the hard opponent in your seat: fewer points, or as few and a
+        better margin against the table."""
+        if not self.finished or self.points is None or self.hard is None:
+            return False
+        mine = (self.points[HUMAN_SEAT], self.margin or 0.0)
+        theirs = (self.hard[HUMAN_SEAT], self.hard_margin or 0.0)
+        return mine < theirs
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "day": self.day,
+            "seed": self.seed,
+            "rules": self.rules,
+            "finished": self.finished,
+            "points": self.points,
+            "hard": self.hard,
+        }
+
+
+def _margin(points: list[int] | None) -> float | None:
+    if points is None:
+        return None
+    others = points[1:]
+    return points[HUMAN_SEAT] - sum(others) / len(others)
+
+
+def _day(text: str, name: str) -> str:
+    try:
+        return date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise DocumentError(f"{name} should be a date like 2026-12-01, not {text[:40]!r}") from None
+
+
+def _points(value: Any, name: str) -> list[int] | None:
+    if value is None:
+        return None
+    points = int_list(value, name, PLAYERS)
+    if any(not 0 <= p <= 100_000 for p in points):
+        raise DocumentError(f"{name} should hold points of 0-100000")
+    return points
+
+
+def _entry_from_json(raw: Any, where: str) -> DailyEntry:
+    check_type(raw, dict, where)
+    w = where + "."
+    rules = get(raw, "rules", dict, w)
+    try:
+        Rules.from_json(rules)
+    except RulesError as exc:
+        raise DocumentError(f"{w}rules: {exc}") from None
+    seed = get(raw, "seed", int, w)
+    if not 0 <= seed < 1 << 63:
+        raise DocumentError(f"{w}seed is out of range")
+    return DailyEntry(
+        day=_day(get(raw, "day", str, w), w + "day"),
+        seed=seed,
+        rules=dict(rules),
+        finished=get(raw, "finished", bool, w, False),
+        points=_points(get(raw, "points", (list, type(None)), w, None), w + "points"),
+        hard=_points(get(raw, "hard", (list, type(None)), w, None), w + "hard"),
+    )
+
+
+def _daily_from_json(data: dict[str, Any], notes: Notes = None) -> list[DailyEntry]:
+    days = get(data, "days", list, "")
+    out: dict[str, DailyEntry] = {}
+    for i, raw in enumerate(days):
+        try:
+            entry = _entry_from_json(raw, f"days[{i}]")
+        except DocumentError as exc:
+            drop(notes, str(exc))
+            continue
+        out.setdefault(entry.day, entry)  # the first record of a day is the one that counts
+    if days and not out:
+        raise DocumentError("none of its days could be read")
+    return sorted(out.values(), key=lambda e: e.day)
+
+
+DAILY_KIND: DocKind[list[DailyEntry]] = DocKind(
+    format="swoop-daily",
+    version=1,
+    label="daily deals",
+    validate=_daily_from_json,
+    indent=None,
+    cap=8 << 20,
+)
+
+
+def daily_file(dirs: Dirs) -> Path:
+    return dirs.data / "daily.json"
+
+
+def load_daily(dirs: Dirs) -> tuple[list[DailyEntry], list[str]]:
+    """Your daily deals, oldest first, and messages about a damaged file. Never raises."""
+    if not dirs.usable:
+        return [], []
+    loaded = load_document(daily_file(dirs), DAILY_KIND, dirs.state.kept)
+    return list(loaded.value or []), list(loaded.messages)
+
+
+def _change(dirs: Dirs, change: Any) -> list[str]:
+    """Read, change and write the file; messages for the player (never raises)."""
+    if not dirs.usable:
+        return []
+    with _WRITING:
+        return _change_locked(dirs, change)
+
+
+def _change_locked(dirs: Dirs, change: Any) -> list[str]:
+    loaded = load_document(daily_file(dirs), DAILY_KIND, dirs.state.kept)
+    messages = list(loaded.messages)
+    if loaded.blocked:
+        return messages + ["Today's daily deal was not recorded, so that the file is kept."]
+    entries = {e.day: e for e in loaded.value or []}
+    if not change(entries):
+        return messages
+    kept = sorted(entries.values(), key=lambda e: e.day)[-KEEP_DAYS:]
+    try:
+        write_document(
+            daily_file(dirs), DAILY_KIND, {"days": [e.to_json() for e in kept]}, dirs.state.kept
+        )
+    except OSError as exc:
+        messages.append(
+            f"Your daily deal could not be recorded ({getattr(exc, 'strerror', None) or exc})."
+        )
+    return messages
+
+
+def start_daily(dirs: Dirs, day: date, seed: int, rules: Rules) -> tuple[bool, list[str]]:
+    """Note that ``day``'s deal was dealt. True when this play counts (the first that day)."""
+    counts = [False]
+
+    def change(entries: dict[str, DailyEntry]) -> bool:
+        if day.isoformat() in entries:
+            return False
+        entries[day.isoformat()] = DailyEntry(day.isoformat(), seed, rules.to_json())
+        counts[0] = True
+        return True
+
+    messages = _change(dirs, change)
+    return counts[0], messages
+
+
+def finish_daily(dirs: Dirs, day: date, seed: int, points: Sequence[int]) -> list[str]:
+    """Record the points of the counted play of ``day`` (a replay changes nothing)."""
+
+    def change(entries: dict[str, DailyEntry]) -> bool:
+        entry = entries.get(day.isoformat())
+        if entry is None or entry.seed != seed or entry.finished:
+            return False
+        entries[entry.day] = replace(entry, finished=True, points=list(points))
+        return True
+
+    return _change(dirs, change)
+
+
+def store_hard(dirs: Dirs, day: date, seed: int, points: Sequence[int]) -> list[str]:
+    """Keep what the hard opponent scored in your seat with ``day``'s deal."""
+
+    def change(entries: dict[str, DailyEntry]) -> bool:
+        entry = entries.get(day.isoformat())
+        if entry is None or entry.seed != seed or entry.hard == list(points):
+            return False
+        entries[entry.day] = replace(entry, hard=list(points))
+        return True
+
+    return _change(dirs, change)
+
+
+@dataclass(frozen=True)
+class Streaks:
+    played: int = 0  # days in a row with a daily deal played, up to today (or yesterday)
+    best_played: int = 0
+    beaten: int = 0  # days in a row you beat the hard opponent, up to the latest day played
+    best_beaten: int = 0
+
+
+def streaks(entries: Sequence[DailyEntry], today: date) -> Streaks:
+    """The streaks of ``entries`` as of ``today``."""
+    days = sorted(date.fromisoformat(e.day) for e in entries)
+    by_day = {e.day: e for e in entries}
+    played = best_played = beaten = best_beaten = 0
+    run = beat_run = 0
+    previous: date | None = None
+    for d in days:
+        consecutive = previous is not None and d - previous == timedelta(days=1)
+        run = run + 1 if consecutive else 1
+        beat = by_day[d.isoformat()].beat_hard
+        beat_run = (beat_run + 1 if consecutive else 1) if beat else 0
+        best_played = max(best_played, run)
+        best_beaten = max(best_beaten, beat_run)
+        previous = d
+    if previous is not None and today - previous <= timedelta(days=1):
+        played = run
+        beaten = beat_run
+    return Streaks(played, best_played, beaten, best_beaten)

@@ -1,0 +1,308 @@
+"""Your rating: Glicko-2, moved by every finished game against the opponents' levels.
+
+The model is Glickman's Glicko-2 ("Example of the Glicko-2 system", 2012),
+written out here from that document (its worked example is a test). A rating
+``r`` comes with a deviation ``rd`` (how sure it is) and a volatility ``vol``.
+Each finished game is one rating period in which you met each opponent once:
+a lower final total than theirs is a win against them (1), the same total a
+draw (0.5), a higher one a loss (0). The opponents are their levels, each
+with the rating measured by ``benchmarks/level_ratings.py`` from referee
+matches between the levels (:data:`LEVEL_RATINGS`); see ``docs/rating.md``.
+
+``rating.json`` (format ``swoop-rating``) keeps the rating after each game
+that moved it, as a list of points (game id, date, rating, deviation,
+volatility). The list follows the history: reading it folds in every counted
+game it has not seen yet, in the history's order, and starts again from the
+first game when the history no longer matches it (a statistics reset, or the
+level ratings of a newer version). It is written atomically with a ``.bak``
+like every other file, and a damaged file is worked out again from the
+history, so nothing is lost with it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from swoop_desktop.choices import HUMAN_SEAT
+
+from .history import GameRecord, load_history
+from .jsonfile import DocKind, DocumentError, Notes, check_type, get, load_document, write_document
+from .paths import Dirs
+
+SCALE = 173.7178  # Glicko-2: rating points per unit of the internal scale
+START_RATING = 1500.0
+START_RD = 350.0
+START_VOL = 0.06
+TAU = 0.5  # how much the volatility may change (Glickman suggests 0.3-1.2)
+EPSILON = 0.000001  # convergence of the volatility iteration
+MIN_RD = 30.0  # a floor, so that a long record still moves with new games
+
+#: Each level's rating and deviation, measured from referee matches between the
+#: levels (``benchmarks/level_ratings.py``; the command and its output are in
+#: ``benchmarks/RESULTS.md``), normal anchored at 1500. Hard is the hard bot at
+#: its shipped work (48 worlds a decision), measured against normal.
+LEVEL_RATINGS: dict[str, tuple[float, float]] = {
+    "easy": (1009.0, 46.0),
+    "normal": (1500.0, 29.0),
+    "hard": (1599.0, 60.0),
+}
+#: Changes whenever LEVEL_RATINGS do: stored ratings are then worked out again.
+LEVELS_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Rating:
+    rating: float = START_RATING
+    rd: float = START_RD
+    vol: float = START_VOL
+
+    def words(self) -> str:
+        """ "1523 ± 80" (twice the deviation: about 95% sure)."""
+        return f"{self.rating:.0f} ± {2 * self.rd:.0f}"
+
+
+def _g(phi: float) -> float:
+    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+
+
+def _expect(mu: float, mu_j: float, phi_j: float) -> float:
+    return 1.0 / (1.0 + math.exp(-_g(phi_j) * (mu - mu_j)))
+
+
+def expected_score(you: float, them: float, their_rd: float = 0.0) -> float:
+    """The chance (0-1) a player rated ``you`` does better than one rated ``them``."""
+    return _expect((you - START_RATING) / SCALE, (them - START_RATING) / SCALE, their_rd / SCALE)
+
+
+def update(
+    current: Rating,
+    results: Sequence[tuple[float, float, float]],
+    tau: float = TAU,
+    min_rd: float = 0.0,
+) -> Rating:
+    """Glicko-2 step 2-8 for one rating period: ``results`` are (opponent rating,
+    opponent deviation, score 0/0.5/1). With no results only the deviation grows."""
+    mu = (current.rating - START_RATING) / SCALE
+    phi = current.rd / SCALE
+    sigma = current.vol
+    if not results:
+        phi_new = math.sqrt(phi * phi + sigma * sigma)
+        return Rating(current.rating, max(min_rd, phi_new * SCALE), sigma)
+    terms = []
+    for r_j, rd_j, score in results:
+        mu_j, phi_j = (r_j - START_RATING) / SCALE, rd_j / SCALE
+        terms.append((_g(phi_j), _expect(mu, mu_j, phi_j), score))
+    v = 1.0 / sum(g * g * e * (1.0 - e) for g, e, _ in terms)
+    delta = v * sum(g * (s - e) for g, e, s in terms)
+    # Step 5: the new volatility (the Illinois algorithm of the document).
+    a = math.log(sigma * sigma)
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (
+            x - a
+        ) / (tau * tau)
+
+    big_a = a
+    if delta * delta > phi * phi + v:
+        big_b = math.log(delta * delta - phi * phi - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        big_b = a - k * tau
+    f_a, f_b = f(big_a), f(big_b)
+    for _ in range(100):
+        if abs(big_b - big_a) <= EPSILON:
+            break
+        c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(c)
+        if f_c * f_b <= 0:
+            big_a, f_a = big_b, f_b
+        else:
+            f_a /= 2.0
+        big_b, f_b = c, f_c
+    sigma_new = math.exp(big_a / 2.0)
+    phi_star = math.sqrt(phi * phi + sigma_new * sigma_new)
+    phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
+    mu_new = mu + phi_new * phi_new * sum(g * (s - e) for g, e, s in terms)
+    return Rating(
+        START_RATING + SCALE * mu_new,
+        max(min_rd, SCALE * phi_new),
+        sigma_new,
+    )
+
+
+# -- from games ---------------------------------------------------------------------
+def game_results(record: GameRecord, seat: int = HUMAN_SEAT) -> list[tuple[float, float, float]]:
+    """What a finished game says for the rating: one (rating, deviation, score) per opponent
+    whose level has a measured rating. An abandoned game is a loss to each of them."""
+    out = []
+    mine = record.totals[seat]
+    for other, desc in enumerate(record.seats):
+        if other == seat or other >= len(record.totals):
+            continue
+        level = desc.get("level")
+        if not isinstance(level, str) or level not in LEVEL_RATINGS:
+            continue
+        r_j, rd_j = LEVEL_RATINGS[level]
+        theirs = record.totals[other]
+        if record.abandoned:
+            score = 0.0
+        else:
+            score = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+        out.append((r_j, rd_j, score))
+    return out
+
+
+def rated(record: GameRecord, abandoned: bool = False) -> bool:
+    """Whether a game moves the rating: counted, with a human in seat 0, and (an abandoned
+    game) only when the player counts abandoned games, as the statistics do."""
+    if not record.counted or (record.abandoned and not abandoned):
+        return False
+    if not record.seats or record.seats[HUMAN_SEAT].get("level", "human") != "human":
+        return False
+    return bool(game_results(record))
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    game: str  # the game's id in the history
+    date: str
+    rating: Rating
+
+
+def fold(
+    records: Sequence[GameRecord],
+    abandoned: bool = False,
+    start: Sequence[RatingPoint] = (),
+) -> list[RatingPoint]:
+    """The rating after each rated game of ``records`` (oldest first), continuing ``start``
+    (points already worked out for the first rated games)."""
+    points = list(start)
+    current = points[-1].rating if points else Rating()
+    for record in [r for r in records if rated(r, abandoned)][len(points) :]:
+        current = update(current, game_results(record), min_rd=MIN_RD)
+        points.append(RatingPoint(record.id, record.date, current))
+    return points
+
+
+# -- the file -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class RatingFile:
+    levels: int  # LEVELS_VERSION the points were worked out with
+    abandoned: bool  # whether abandoned games were counted
+    points: list[RatingPoint]
+
+
+def _number(value: Any, name: str, low: float, high: float) -> float:
+    check_type(value, float, name)
+    if not low <= value <= high:
+        raise DocumentError(f"{name} should be {low:g}-{high:g}, not {value}")
+    return float(value)
+
+
+def _rating_from_json(data: dict[str, Any], notes: Notes = None) -> RatingFile:
+    levels = get(data, "levels", int, "")
+    abandoned = get(data, "abandoned", bool, "", False)
+    points = []
+    for i, raw in enumerate(get(data, "points", list, "")):
+        w = f"points[{i}]."
+        check_type(raw, dict, f"points[{i}]")
+        points.append(
+            RatingPoint(
+                get(raw, "game", str, w)[:64],
+                get(raw, "date", str, w)[:40],
+                Rating(
+                    _number(get(raw, "rating", float, w), w + "rating", -10000, 10000),
+                    _number(get(raw, "rd", float, w), w + "rd", 0, 1000),
+                    _number(get(raw, "vol", float, w), w + "vol", 0, 10),
+                ),
+            )
+        )
+    return RatingFile(levels, abandoned, points)
+
+
+RATING_KIND: DocKind[RatingFile] = DocKind(
+    format="swoop-rating",
+    version=1,
+    label="rating",
+    validate=_rating_from_json,
+    indent=None,
+    cap=8 << 20,
+)
+
+
+def rating_file(dirs: Dirs) -> Path:
+    return dirs.data / "rating.json"
+
+
+def _to_json(points: Sequence[RatingPoint], abandoned: bool) -> dict[str, Any]:
+    return {
+        "levels": LEVELS_VERSION,
+        "abandoned": abandoned,
+        "points": [
+            {
+                "game": p.game,
+                "date": p.date,
+                "rating": round(p.rating.rating, 3),
+                "rd": round(p.rating.rd, 3),
+                "vol": round(p.rating.vol, 6),
+            }
+            for p in points
+        ],
+    }
+
+
+def rating_history(
+    dirs: Dirs, abandoned: bool = False, records: Sequence[GameRecord] | None = None
+) -> tuple[list[RatingPoint], list[str]]:
+    """Your rating after each rated game, oldest first, and messages for the player.
+
+    Brings ``rating.json`` up to date with the history first (see the module's notes).
+    Never raises.
+    """
+    if not dirs.usable:
+        return [], []
+    messages: list[str] = []
+    if records is None:
+        records, messages = load_history(dirs)
+    path = rating_file(dirs)
+    loaded = load_document(path, RATING_KIND, dirs.state.kept)
+    messages += loaded.messages
+    stored = loaded.value
+    start: list[RatingPoint] = []
+    if stored is not None and stored.levels == LEVELS_VERSION and stored.abandoned == abandoned:
+        ids = [r.id for r in records if rated(r, abandoned)]
+        if [p.game for p in stored.points] == ids[: len(stored.points)]:
+            start = stored.points
+    points = fold(records, abandoned, start)
+    unchanged = (
+        stored is not None
+        and stored.levels == LEVELS_VERSION
+        and stored.abandoned == abandoned
+        and stored.points == points
+    )
+    if not unchanged and not loaded.blocked and (points or stored is not None):
+        try:
+            write_document(path, RATING_KIND, _to_json(points, abandoned), dirs.state.kept)
+        except OSError as exc:
+            dirs.notices.post(
+                "rating",
+                f"Your rating could not be saved ({exc.strerror or exc}); it is "
+                "worked out again from your games next time.",
+            )
+    return points, messages
+
+
+def current_rating(points: Sequence[RatingPoint]) -> Rating:
+    return points[-1].rating if points else Rating()
+
+
+def nearest_level(rating: float) -> str:
+    """The level whose measured rating is closest to ``rating``."""
+    return min(LEVEL_RATINGS, key=lambda lv: abs(LEVEL_RATINGS[lv][0] - rating))

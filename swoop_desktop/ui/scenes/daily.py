@@ -1,0 +1,356 @@
+"""The daily deal: today's deal, your result beside the hard opponent's in your seat, and
+your past days and streaks.
+
+Today's deal (:mod:`swoop_desktop.referee.daily`) is one hand against the same three
+opponents for everyone, with the rules in Settings. The first time it is dealt on a day
+it counts (:mod:`swoop_desktop.storage.daily`); playing it again is allowed and changes
+nothing. While you play, the referee plays the same deal on a worker thread with the
+hard bot in your seat (from that seat's observation only), and keeps its score with
+the day. The table is the one table, in a configuration of its own: not saved for
+Continue and not in the history; at the hand's end it comes back here.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.engine import Match, Rules
+from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
+from swoop_desktop.storage.daily import (
+    DailyEntry,
+    finish_daily,
+    load_daily,
+    start_daily,
+    store_hard,
+    streaks,
+)
+from swoop_desktop.ui import controls as W
+from swoop_desktop.ui.scene import Scene
+from swoop_desktop.ui.table.drivers import TableConfig
+from swoop_desktop.ui.table.seats import Seat
+
+from .table import TableScene
+
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI
+
+_log = logging.getLogger("swoop_desktop.ui")
+
+DONE = "daily_done"
+PAST_DAYS = 10  # days listed under today's
+
+
+def daily_seats() -> tuple[Seat, ...]:
+    """You and the daily deal's three opponents (the same for everyone)."""
+    return (Seat(HUMAN_SEAT, "You"),) + tuple(
+        Seat(i + 1, name, level, personality)
+        for i, (name, level, personality) in enumerate(DAILY_OPPONENTS)
+    )
+
+
+def day_words(day: date) -> str:
+    return f"{day.day} {day.strftime('%B')} {day.year}"
+
+
+def points_words(points: list[int] | None, margin: float | None) -> str:
+    if points is None or margin is None:
+        return "-"
+    return f"{points[HUMAN_SEAT]} pts, {margin:+.1f}"
+
+
+class HardJob:
+    """The hard opponent playing today's deal in your seat, on a worker thread."""
+
+    def __init__(self, dirs: Any, day: date, rules: Rules, seed: int) -> None:
+        self.result: list[int] | None = None
+        self.failed = False
+
+        def work() -> None:
+            try:
+                outcome = hard_in_seat(rules, seed, pause=lambda: time.sleep(0.0003))
+            except Exception:  # noqa: BLE001 - the comparison must never stop the game
+                _log.exception("the hard opponent's daily play failed")
+                self.failed = True
+                return
+            store_hard(dirs, day, seed, outcome.points)
+            self.result = outcome.points
+
+        self.thread = threading.Thread(target=work, name="daily-hard", daemon=True)
+        self.thread.start()
+
+    @property
+    def running(self) -> bool:
+        return self.thread.is_alive()
+
+
+class DailyScene(Scene):
+    """Today's deal, how it went, and the days before. ``today`` is for tests."""
+
+    name = "daily"
+
+    def __init__(self, app: AppAPI, today: date | None = None) -> None:
+        super().__init__(app)
+        self.today = today or date.today()
+        self.rules: Rules = app.rules_override or app.settings.rules
+        self.seed = daily_seed(self.today, self.rules)
+        self.entries: list[DailyEntry] = []
+        self.job: HardJob | None = None
+        self.counted = False  # the table now open is the play that counts
+        self.table: TableScene | None = None
+        self.last_points: list[int] | None = None  # the hand just played (a replay too)
+        self.play_button = W.Button(
+            (0, 0, 10, 10),
+            "Play today's deal",
+            self.play,
+            key=pygame.K_p,
+            primary=True,
+            tooltip="One hand against Lefty, Topper and Righty, the same deal for everyone today.",
+        )
+        self.back_button = W.Button((0, 0, 10, 10), "Back", self.close, tooltip="Back (Esc)")
+        self.ring = W.FocusRing([self.play_button, self.back_button])
+        self._size: tuple[int, int] | None = None
+
+    # -- the day --------------------------------------------------------------------
+    @property
+    def entry(self) -> DailyEntry | None:
+        """Today's record, if today's deal was dealt."""
+        for e in self.entries:
+            if e.day == self.today.isoformat():
+                return e
+        return None
+
+    def reload(self) -> None:
+        self.entries, messages = load_daily(self.app.dirs)
+        for text in messages:
+            self.app.notify(text, 8.0)
+        entry = self.entry
+        self.play_button.label = (
+            "Play it again (not counted)" if entry is not None else "Play today's deal"
+        )
+        if entry is not None and entry.hard is None:
+            try:
+                rules = Rules.from_json(entry.rules)
+            except ValueError:
+                return
+            self.start_hard(rules, entry.seed)
+
+    def start_hard(self, rules: Rules, seed: int) -> None:
+        """Let the referee play the day's counted deal with the hard bot in your seat (once)."""
+        if self.job is None or (not self.job.running and self.job.result is None):
+            self.job = HardJob(self.app.dirs, self.today, rules, seed)
+
+    # -- actions ----------------------------------------------------------------------
+    def play(self) -> None:
+        counts, messages = (
+            start_daily(self.app.dirs, self.today, self.seed, self.rules)
+            if self.app.keeps_files
+            else (False, [])
+        )
+        for text in messages:
+            self.app.notify(text, 8.0)
+        self.counted = counts
+        if counts:
+            self.start_hard(self.rules, self.seed)
+        words = "Daily deal" if counts else "Daily deal, played again (not counted)"
+        config = TableConfig(
+            saves=False,
+            caption=f"{words}: {day_words(self.today)}",
+            title="Daily deal",
+            overlays=False,
+            at_hand_end=self.hand_over,
+            review=False,
+            scores=False,
+            seats=daily_seats(),
+        )
+        self.table = TableScene(self.app, config, match=Match(self.rules, 4, self.seed))
+        self.app.push(self.table)
+
+    def hand_over(self, _what: str) -> None:
+        """The table's hand ended: keep your points (if this play counts) and come back."""
+        table = self.table
+        if table is None or not table.match.sheet:
+            return
+        if self.counted and self.app.keeps_files:
+            for text in finish_daily(
+                self.app.dirs, self.today, self.seed, list(table.match.sheet[-1])
+            ):
+                self.app.notify(text, 8.0)
+        self.counted = False
+        self.last_points = list(table.match.sheet[-1])
+        self.table = None
+        if self.app.stack.top is table:
+            self.app.pop(DONE)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    # -- scene ------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.reload()
+        self._layout()
+
+    def on_result(self, value: Any) -> None:
+        self.table = None
+        self.reload()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        w, h = self.app.size
+        s = W.ui_scale((w, h))
+        self.scale = s
+        width = min(w - int(40 * s), int(1100 * s))
+        x = (w - width) // 2
+        header = int(96 * s)
+        self.frame = pygame.Rect(x, header, width, h - header - int(20 * s))
+        bh = int(48 * s)
+        back_w = int(150 * s)
+        self.back_button.rect = pygame.Rect(x + width - back_w, int(24 * s), back_w, bh)
+        pw = int(330 * s)
+        self.play_button.rect = pygame.Rect(
+            self.back_button.rect.x - pw - int(14 * s), int(24 * s), pw, bh
+        )
+        self._size = (w, h)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self._size != self.app.size:
+            self._layout()
+        for button in (self.play_button, self.back_button):
+            if button.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.close()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            W.set_hand_cursor(self.play_button.hovered or self.back_button.hovered)
+            return True
+        return self.ring.handle(event) or event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.KEYDOWN,
+        )
+
+    def update(self, dt: float) -> None:
+        self.play_button.update(dt)
+        self.back_button.update(dt)
+        job = self.job
+        if job is not None and job.result is not None and not job.running:
+            entry = self.entry
+            if entry is not None and entry.hard is None:
+                self.reload()
+
+    # -- words --------------------------------------------------------------------------
+    def lines(self) -> list[tuple[str, str, str]]:
+        """What the page says: (style, left words, right words); tests read it."""
+        out: list[tuple[str, str, str]] = []
+        entry = self.entry
+        out.append(("h", f"Today, {day_words(self.today)}", ""))
+        out.append(
+            (
+                "p",
+                "Points in the hand (fewer is better), then the margin: your points minus "
+                "the average of the other three.",
+                "",
+            )
+        )
+        if entry is None:
+            out.append(("p", "Not played yet. The first deal you play today counts.", ""))
+        elif entry.seed != self.seed:
+            out.append(
+                ("p", "You played today's deal with other rules; that one counts today.", "")
+            )
+        if entry is not None:
+            if entry.finished:
+                out.append(("row", "You", points_words(entry.points, entry.margin)))
+            else:
+                out.append(("row", "You", "left unfinished (counts as played)"))
+            running = self.job is not None and self.job.running
+            if entry.hard is not None:
+                out.append(
+                    (
+                        "row",
+                        "Hard opponent in your seat",
+                        points_words(entry.hard, entry.hard_margin),
+                    )
+                )
+                if entry.finished:
+                    verdict = (
+                        "You beat the hard opponent's score."
+                        if entry.beat_hard
+                        else "The hard opponent did better with your cards."
+                    )
+                    out.append(("p", verdict, ""))
+            elif running:
+                out.append(("row", "Hard opponent in your seat", "still playing your cards..."))
+            else:
+                out.append(("row", "Hard opponent in your seat", "not worked out"))
+        if self.last_points is not None and (entry is None or self.last_points != entry.points):
+            mine = self.last_points
+            others = [p for i, p in enumerate(mine) if i != HUMAN_SEAT]
+            margin = mine[HUMAN_SEAT] - sum(others) / len(others)
+            out.append(("row", "This replay (not counted)", points_words(mine, margin)))
+        s = streaks(self.entries, self.today)
+        out.append(("h", "Streaks", ""))
+        out.append(("row", "Days in a row played", f"{s.played} (best {s.best_played})"))
+        out.append(
+            (
+                "row",
+                "Days in a row you beat the hard opponent",
+                f"{s.beaten} (best {s.best_beaten})",
+            )
+        )
+        past = [e for e in reversed(self.entries) if e.day != self.today.isoformat()][:PAST_DAYS]
+        out.append(("h", "Earlier days", ""))
+        if not past:
+            out.append(("p", "Your earlier daily deals are listed here.", ""))
+        for e in past:
+            you = points_words(e.points, e.margin) if e.finished else "unfinished"
+            hard = points_words(e.hard, e.hard_margin)
+            mark = "  beat hard" if e.beat_hard else ""
+            out.append(("row", day_words(date.fromisoformat(e.day)), f"{you}   hard {hard}{mark}"))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        if self._size != surface.get_size():
+            self._layout()
+        s = self.scale
+        W.draw_page(
+            surface,
+            theme,
+            "Daily deal",
+            "One hand against Lefty, Topper and Righty: the same deal for everyone today.",
+            self.frame,
+            s,
+        )
+        lines = self.lines()
+        size = max(13, min(int(19 * s), (self.frame.height - 40) // max(1, len(lines) + 4)))
+        x0, x1 = self.frame.x + int(24 * s), self.frame.right - int(24 * s)
+        y = self.frame.y + int(18 * s)
+        for style, left, right in lines:
+            if y > self.frame.bottom - size * 2:
+                break
+            if style == "h":
+                y += size // 2
+                W.draw_text(
+                    surface, theme, left, (x0, y), size=size + 3, bold=True, colour_name="heading"
+                )
+                y += int(size * 1.8)
+            elif style == "p":
+                W.draw_text(surface, theme, left, (x0, y), size=size, colour_name="text_muted")
+                y += int(size * 1.5)
+            else:
+                W.draw_text(surface, theme, left, (x0 + int(12 * s), y), size=size)
+                W.draw_text(surface, theme, right, (x1, y), size=size, bold=True, anchor="topright")
+                y += int(size * 1.5)
+        self.play_button.draw(surface, theme)
+        self.back_button.draw(surface, theme)
+        W.draw_tooltip(surface, theme, [self.play_button, self.back_button])

@@ -1,0 +1,235 @@
+"""Your progress: the rating (on the title and as a chart) and your records (on Scores).
+
+The rating is Glicko-2 against the opponents' measured levels
+(:mod:`swoop_desktop.storage.rating`); the records come from the history and the
+daily deals (:mod:`swoop_desktop.storage.records`). This module reads them and draws
+them; the Scores screen shows :class:`ProgressView` on its Progress tab.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+import pygame
+
+from swoop_desktop.storage.daily import load_daily
+from swoop_desktop.storage.history import GameRecord
+from swoop_desktop.storage.rating import (
+    LEVEL_RATINGS,
+    RatingPoint,
+    current_rating,
+    nearest_level,
+    rating_history,
+)
+from swoop_desktop.storage.records import Records, compute_records, load_facts
+from swoop_desktop.ui import controls as W
+
+
+def rating_words(dirs: Any, abandoned: bool = False) -> str:
+    """The title's line: "Your rating: 1523 ± 80, about like normal" (never raises)."""
+    try:
+        points, _ = rating_history(dirs, abandoned)
+    except Exception:  # noqa: BLE001 - a line on the title never stops the game
+        return ""
+    if not points:
+        return "No rating yet: finish a game to get one"
+    now = current_rating(points)
+    return f"Your rating: {now.words()}, about like {nearest_level(now.rating)}"
+
+
+def record_lines(records: Records) -> list[tuple[str, str]]:
+    """(label, value) for each record, in plain words."""
+
+    def when(text: str) -> str:
+        return f" ({text[:10]})" if text else ""
+
+    margin = (
+        "-"
+        if records.best_margin is None
+        else f"{records.best_margin:.0f} pts under the others' average"
+        f"{when(records.best_margin_date)}"
+    )
+    return [
+        ("Best margin in a game", margin),
+        ("Most Swoops in a hand", f"{records.hand_swoops}{when(records.hand_swoops_date)}"),
+        (
+            "Longest daily streak",
+            f"{records.daily_streak} days (beating hard: {records.daily_beaten_streak})",
+        ),
+        ("Games won without a pick-up", str(records.clean_wins)),
+    ]
+
+
+def fitting(theme: Any, text: str, size: int, width: int, smallest: int = 10) -> int:
+    """The largest bold text size up to ``size`` at which ``text`` fits in ``width``."""
+    while size > smallest and W.font(theme, size, True).size(text)[0] > width:
+        size -= 1
+    return size
+
+
+class ProgressView:
+    """The rating chart and the records, read once when Scores opens (and after a reset)."""
+
+    def __init__(self, dirs: Any, records: Sequence[GameRecord], abandoned: bool) -> None:
+        self.messages: list[str] = []
+        self.points: list[RatingPoint] = []
+        self.records = Records()
+        try:
+            self.points, messages = rating_history(dirs, abandoned, records)
+            self.messages += messages
+            facts, messages = load_facts(dirs, records)
+            self.messages += messages
+            daily, messages = load_daily(dirs)
+            self.messages += messages
+            self.records = compute_records(records, facts, daily, date.today())
+        except Exception:  # noqa: BLE001 - the page shows what it could read
+            self.messages.append("Some of your progress could not be read.")
+
+    @property
+    def lines(self) -> list[tuple[str, str]]:
+        """Everything the page says, for tests: the rating and the records."""
+        now = current_rating(self.points)
+        rating = (
+            f"{now.words()}, about like {nearest_level(now.rating)}" if self.points else "none yet"
+        )
+        return [("Your rating", rating), *record_lines(self.records)]
+
+    def draw(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
+        wide = body.width > 700
+        left = pygame.Rect(
+            body.x, body.y, min(560, int(body.width * 0.44)) if wide else body.width, body.height
+        )
+        if not wide:
+            left.height = min(body.height, 260)
+        W.draw_panel(surface, theme, left)
+        size = max(13, min(21, left.height // 14, left.width // 24))
+        y = left.y + 16
+        W.draw_text(
+            surface,
+            theme,
+            "Records",
+            (left.x + 18, y),
+            size=size + 4,
+            bold=True,
+            colour_name="heading",
+        )
+        y += int(size * 2)
+        for label, value in self.lines:
+            W.draw_text(surface, theme, label, (left.x + 18, y), size=size)
+            y += int(size * 1.3)
+            W.draw_text(
+                surface,
+                theme,
+                value,
+                (left.right - 18, y),
+                size=fitting(theme, value, size - 1, left.width - 36),
+                bold=True,
+                anchor="topright",
+            )
+            y += int(size * 1.6)
+        chart = (
+            pygame.Rect(left.right + 16, body.y, body.right - left.right - 16, body.height)
+            if wide
+            else pygame.Rect(body.x, left.bottom + 12, body.width, body.bottom - left.bottom - 12)
+        )
+        if chart.height > 80 and chart.width > 120:
+            draw_rating_chart(surface, theme, chart, self.points)
+
+
+def draw_rating_chart(
+    surface: pygame.Surface, theme: Any, rect: pygame.Rect, points: Sequence[RatingPoint]
+) -> list[tuple[int, int]]:
+    """Your rating game by game, with its ± band and the levels' ratings as lines;
+    returns the points drawn."""
+    W.draw_panel(surface, theme, rect)
+    size = max(12, min(17, rect.height // 14))
+    W.draw_text(
+        surface,
+        theme,
+        "Your rating, game by game",
+        (rect.x + 18, rect.y + 12),
+        size=size + 1,
+        bold=True,
+        colour_name="heading",
+    )
+    if not points:
+        W.draw_text(
+            surface,
+            theme,
+            "Finish a game against the AIs and your rating is drawn here.",
+            (rect.x + 18, rect.y + 16 + size * 2),
+            size=size - 1,
+            colour_name="text_muted",
+        )
+        return []
+    levels = [r for r, _ in LEVEL_RATINGS.values()]
+    low = min(min(p.rating.rating - 2 * p.rating.rd for p in points), *levels) - 20
+    high = max(max(p.rating.rating + 2 * p.rating.rd for p in points), *levels) + 20
+    low, high = 50 * int(low // 50), 50 * int(-(-high // 50))
+    plot = pygame.Rect(
+        rect.x + int(size * 3.8),
+        rect.y + 24 + size * 2,
+        rect.width - int(size * 3.8) - 90,
+        rect.height - 44 - size * 3,
+    )
+    if plot.width < 20 or plot.height < 20:
+        return []
+
+    def at_y(v: float) -> int:
+        return int(plot.bottom - plot.height * (v - low) / max(1, high - low))
+
+    n = len(points)
+
+    def at_x(i: int) -> int:
+        return int(plot.x + (plot.width * i / (n - 1) if n > 1 else plot.width / 2))
+
+    grid, muted = W.colour(theme, "panel_edge"), W.colour(theme, "text_muted")
+    for k in range(3):
+        v = low + (high - low) * k // 2
+        pygame.draw.line(surface, grid, (plot.x, at_y(v)), (plot.right, at_y(v)), 1)
+        W.draw_text(
+            surface, theme, str(v), (plot.x - 6, at_y(v)), size=size, rgb=muted, anchor="midright"
+        )
+    label_y = plot.bottom + size * 2  # labels of levels rated close together are spread
+    for level, (r, _rd) in sorted(LEVEL_RATINGS.items(), key=lambda kv: kv[1][0]):
+        y = at_y(r)
+        label_y = min(y, label_y - size)
+        for x in range(plot.x, plot.right, 12):
+            pygame.draw.line(surface, muted, (x, y), (min(x + 6, plot.right), y), 1)
+        W.draw_text(
+            surface,
+            theme,
+            f"{level} {r:.0f}",
+            (plot.right + 6, label_y),
+            size=size - 2,
+            rgb=muted,
+            anchor="midleft",
+        )
+    upper = [(at_x(i), at_y(p.rating.rating + 2 * p.rating.rd)) for i, p in enumerate(points)]
+    lower = [(at_x(i), at_y(p.rating.rating - 2 * p.rating.rd)) for i, p in enumerate(points)]
+    if n > 1:
+        band = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shape = [(x - rect.x, y - rect.y) for x, y in upper + lower[::-1]]
+        r, g, b = theme.seat_colour(0)
+        pygame.draw.polygon(band, (r, g, b, 50), shape)
+        surface.blit(band, rect.topleft)
+    line = [(at_x(i), at_y(p.rating.rating)) for i, p in enumerate(points)]
+    ink = theme.seat_colour(0)
+    if n > 1:
+        pygame.draw.lines(surface, ink, False, line, 3)
+    for q in line:
+        pygame.draw.circle(surface, ink, q, 4)
+    now = points[-1].rating
+    caption = f"game 1 … {n}: now {now.words()} (the band: ± twice the deviation)"
+    W.draw_text(
+        surface,
+        theme,
+        caption,
+        (plot.centerx, plot.bottom + 4),
+        size=fitting(theme, caption, size - 1, rect.width - 20),
+        rgb=muted,
+        anchor="midtop",
+    )
+    return line

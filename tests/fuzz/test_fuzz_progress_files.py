@@ -1,0 +1,136 @@
+"""Fuzzing the files of issue 22 (daily deals, rating, records) like every other file:
+whatever bytes are in them, the loaders give a usable value and plain-words messages, no
+exception escapes, the game can write them again, and the bytes the player had are still
+in the folder (in place or in a moved-aside copy)."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from swoop_desktop.engine import Rules
+from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage.daily import (
+    daily_file,
+    finish_daily,
+    load_daily,
+    start_daily,
+    store_hard,
+    streaks,
+)
+from swoop_desktop.storage.history import load_history
+from swoop_desktop.storage.rating import rating_file, rating_history
+from swoop_desktop.storage.records import compute_records, load_facts, records_file
+
+from ..storage.helpers import finished_match
+from .test_fuzz_loaders import (
+    FUZZ,
+    HUGE_INT,
+    JSON,
+    NESTED,
+    RAW,
+    _check_messages,
+    _everything_in,
+    _json_text,
+    _paths,
+    _replace,
+)
+
+DAY = date(2026, 12, 1)
+SEATS = [{"name": "You", "level": "human"}] + [
+    {"name": n, "level": lv} for n, lv in (("A", "easy"), ("B", "normal"), ("C", "hard"))
+]
+
+
+def _valid_files() -> tuple[dict[str, dict[str, Any]], bytes]:
+    with tempfile.TemporaryDirectory() as folder:
+        dirs = resolve_dirs(folder)
+        rules = Rules.from_preset("app")
+        for k in range(2):
+            start_daily(dirs, DAY + timedelta(days=k), 100 + k, rules)
+        finish_daily(dirs, DAY, 100, [3, 0, 20, 11])
+        store_hard(dirs, DAY, 100, [0, 7, 20, 11])
+        record_finished_game(dirs, finished_match(5), SEATS)
+        games, _ = load_history(dirs)
+        rating_history(dirs)
+        load_facts(dirs, games)
+        valid = {
+            name: json.loads(path.read_text(encoding="utf-8"))
+            for name, path in (
+                ("daily", daily_file(dirs)),
+                ("rating", rating_file(dirs)),
+                ("records", records_file(dirs)),
+            )
+        }
+        return valid, dirs.history_file.read_bytes()
+
+
+VALID, HISTORY = _valid_files()
+
+
+@st.composite
+def mutated(draw, kind: str) -> bytes:
+    doc = VALID[kind]
+    paths = [p for p in _paths(doc) if p[:1] not in (("format",), ("version",))]
+    path = draw(st.sampled_from(paths))
+    new = draw(st.one_of(JSON, NESTED, HUGE_INT))
+    return _json_text(_replace(doc, path, new)).encode()
+
+
+def _load_and_check(kind: str, raw: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        dirs = resolve_dirs(folder)
+        dirs.history_file.write_bytes(HISTORY)
+        path = {"daily": daily_file, "rating": rating_file, "records": records_file}[kind](dirs)
+        path.write_bytes(raw)
+        games, _ = load_history(dirs)
+        if kind == "daily":
+            entries, messages = load_daily(dirs)
+            streaks(entries, DAY)
+            for e in entries:
+                assert e.points is None or len(e.points) == 4
+            # what the game does next: it must be writable
+            _check_messages(
+                start_daily(dirs, DAY + timedelta(days=9), 5, Rules.from_preset("app"))[1]
+            )
+        elif kind == "rating":
+            points, messages = rating_history(dirs)
+            assert len(points) == len(games)  # always the history's games, whatever the file
+            for p in points:
+                assert 0 < p.rating.rd <= 350 and abs(p.rating.rating) < 10_000
+        else:
+            facts, messages = load_facts(dirs, games)
+            assert set(facts) >= {g.id for g in games}
+            compute_records(games, facts, [], DAY)
+        _check_messages(messages)
+        assert raw in _everything_in(Path(folder)), "the bytes the player had are gone"
+
+
+@FUZZ
+@given(kind=st.sampled_from(["daily", "rating", "records"]), raw=RAW)
+def test_fuzz_any_bytes_in_a_progress_file(kind, raw):
+    _load_and_check(kind, raw)
+
+
+@FUZZ
+@given(raw=mutated("daily"))
+def test_fuzz_daily_file_with_one_value_changed(raw):
+    _load_and_check("daily", raw)
+
+
+@FUZZ
+@given(raw=mutated("rating"))
+def test_fuzz_rating_file_with_one_value_changed(raw):
+    _load_and_check("rating", raw)
+
+
+@FUZZ
+@given(raw=mutated("records"))
+def test_fuzz_records_file_with_one_value_changed(raw):
+    _load_and_check("records", raw)

@@ -1,0 +1,109 @@
+"""The files of issue 22 (daily deals, rating, records) against kills and damage, like the
+others: a process writing them in a tight loop is killed over and over and every file still
+loads; a damaged file falls back to its ``.bak``; one that cannot be read is never
+overwritten."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+from datetime import date, timedelta
+
+import pytest
+
+from swoop_desktop.engine import Rules
+from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage.daily import daily_file, finish_daily, load_daily, start_daily
+from swoop_desktop.storage.history import load_history
+from swoop_desktop.storage.jsonfile import backup_path
+from swoop_desktop.storage.rating import rating_file, rating_history
+from swoop_desktop.storage.records import load_facts
+
+from .helpers import finished_match
+
+KILLS = 40
+DAY = date(2026, 12, 1)
+RULES = Rules.from_preset("app")
+SEATS = [{"name": "You", "level": "human"}] + [{"name": n, "level": "hard"} for n in "ABC"]
+
+
+def _writer(dirs, start: int) -> None:
+    """Child process: record daily deals and work the rating out again, forever."""
+    try:
+        k = start
+        while True:
+            day = DAY + timedelta(days=k)
+            start_daily(dirs, day, k, RULES)
+            finish_daily(dirs, day, k, [k % 50, 1, 2, 3])
+            rating_file(dirs).unlink(missing_ok=True)
+            rating_history(dirs)
+            k += 1
+    finally:
+        os._exit(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
+def test_sigkill_while_writing_never_leaves_an_unreadable_file(tmp_path):
+    dirs = resolve_dirs(tmp_path)
+    record_finished_game(dirs, finished_match(3), SEATS)
+    games, _ = load_history(dirs)
+    start_daily(dirs, DAY, 0, RULES)  # warm up in the parent
+    rating_history(dirs)
+    rng = random.Random(7)
+    for k in range(KILLS):
+        pid = os.fork()
+        if pid == 0:
+            _writer(dirs, 1 + k * 1000)
+        time.sleep(rng.uniform(0.0, 0.03))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        entries, messages = load_daily(dirs)
+        assert messages == [] and entries
+        points, messages = rating_history(dirs)
+        assert len(points) == len(games)
+        assert all("damaged" not in m for m in messages)
+    assert not list(tmp_path.glob("*damaged*"))
+
+
+def test_a_damaged_daily_file_falls_back_to_its_backup(tmp_path):
+    dirs = resolve_dirs(tmp_path)
+    start_daily(dirs, DAY, 1, RULES)
+    start_daily(dirs, DAY + timedelta(days=1), 2, RULES)  # the .bak now holds the first day
+    daily_file(dirs).write_text('{"format": "swoop-daily", "version": 1, "days": [{')
+    entries, messages = load_daily(dirs)
+    assert [e.day for e in entries] == [DAY.isoformat()]
+    assert "previous copy" in messages[0]
+    assert list(tmp_path.glob("daily.damaged-*.json"))
+
+
+def test_an_unreadable_daily_file_is_never_overwritten(tmp_path, monkeypatch):
+    dirs = resolve_dirs(tmp_path)
+    start_daily(dirs, DAY, 1, RULES)
+    before = daily_file(dirs).read_bytes()
+    import swoop_desktop.storage.jsonfile as jf
+
+    real = jf.read_capped
+
+    def refuse(path, cap):
+        if path.name.startswith("daily"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, cap)
+
+    monkeypatch.setattr(jf, "read_capped", refuse)
+    counted, messages = start_daily(dirs, DAY + timedelta(days=1), 2, RULES)
+    assert not counted and any("kept" in m for m in messages)
+    monkeypatch.undo()
+    assert daily_file(dirs).read_bytes() == before
+
+
+def test_the_records_cache_and_rating_keep_a_backup(tmp_path):
+    dirs = resolve_dirs(tmp_path)
+    for seed in (1, 2):
+        record_finished_game(dirs, finished_match(seed), SEATS)
+        games, _ = load_history(dirs)
+        rating_history(dirs)
+        load_facts(dirs, games)
+    assert backup_path(rating_file(dirs)).exists()
+    assert backup_path(tmp_path / "records.json").exists()

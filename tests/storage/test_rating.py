@@ -1,0 +1,120 @@
+"""The rating (Glicko-2, issue 22): the published worked example, how games move it, and its
+file, which follows the history and survives damage."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage.history import load_history
+from swoop_desktop.storage.rating import (
+    LEVEL_RATINGS,
+    START_RATING,
+    Rating,
+    fold,
+    game_results,
+    rating_file,
+    rating_history,
+    update,
+)
+
+from .helpers import finished_match
+
+YOU_AND_THREE = [
+    {"name": "You", "level": "human"},
+    {"name": "Lefty", "level": "hard"},
+    {"name": "Topper", "level": "normal"},
+    {"name": "Righty", "level": "easy"},
+]
+
+
+def test_glicko2_matches_glickmans_worked_example():
+    """Glickman's "Example of the Glicko-2 system": 1500/200/0.06 beats 1400/30 and loses to
+    1550/100 and 1700/300 -> 1464.06, 151.52, 0.05999 (tau 0.5)."""
+    after = update(Rating(1500, 200, 0.06), [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)])
+    assert after.rating == pytest.approx(1464.06, abs=0.01)
+    assert after.rd == pytest.approx(151.52, abs=0.01)
+    assert after.vol == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_no_games_only_widens_the_deviation():
+    after = update(Rating(1600, 100, 0.06), [])
+    assert after.rating == 1600 and after.rd > 100
+
+
+def _records(tmp_path, n=3):
+    dirs = resolve_dirs(tmp_path)
+    for seed in range(1, n + 1):
+        record_finished_game(dirs, finished_match(seed), YOU_AND_THREE)
+    games, _ = load_history(dirs)
+    return dirs, games
+
+
+def test_each_finished_game_moves_the_rating_by_its_result(tmp_path):
+    dirs, games = _records(tmp_path)
+    points, messages = rating_history(dirs)
+    assert not messages
+    assert [p.game for p in points] == [g.id for g in games]
+    before = Rating()
+    for game, point in zip(games, points, strict=True):
+        results = game_results(game)
+        assert len(results) == 3  # one result against each opponent's measured level
+        assert point.rating != before  # every game moves it
+        wins = sum(s for _, _, s in results)
+        expected = sum(
+            1 / (1 + 10 ** ((r - before.rating) / 400)) for r, _, _ in results
+        )  # roughly the expected score
+        if wins > expected + 0.5:
+            assert point.rating.rating > before.rating
+        if wins < expected - 0.5:
+            assert point.rating.rating < before.rating
+        before = point.rating
+
+
+def test_beating_everyone_raises_it_losing_to_everyone_lowers_it(tmp_path):
+    dirs, games = _records(tmp_path, 1)
+    game = games[0]
+    won = replace(game, totals=[0, 100, 100, 100])
+    lost = replace(game, totals=[300, 10, 10, 10])
+    assert fold([won])[0].rating.rating > START_RATING
+    assert fold([lost])[0].rating.rating < START_RATING
+    assert game_results(won) == [
+        (*LEVEL_RATINGS["hard"], 1.0),
+        (*LEVEL_RATINGS["normal"], 1.0),
+        (*LEVEL_RATINGS["easy"], 1.0),
+    ]
+
+
+def test_abandoned_and_uncounted_games_follow_the_statistics(tmp_path):
+    dirs, games = _records(tmp_path, 2)
+    abandoned = replace(games[0], abandoned=True)
+    assert fold([abandoned]) == []
+    assert fold([abandoned], abandoned=True)[0].rating.rating < START_RATING  # a loss
+    assert fold([replace(games[0], counted=False)]) == []
+
+
+def test_the_file_is_written_and_follows_a_reset_history(tmp_path):
+    dirs, games = _records(tmp_path, 2)
+    points, _ = rating_history(dirs)
+    data = json.loads(rating_file(dirs).read_text())
+    assert data["format"] == "swoop-rating" and len(data["points"]) == 2
+    from swoop_desktop.storage import reset_stats
+
+    reset_stats(dirs)
+    points, _ = rating_history(dirs)
+    assert points == []  # the games no longer count, so the rating starts again
+    assert json.loads(rating_file(dirs).read_text())["points"] == []
+
+
+def test_a_damaged_rating_file_is_worked_out_again_and_kept_aside(tmp_path):
+    dirs, games = _records(tmp_path, 2)
+    good, _ = rating_history(dirs)
+    rating_file(dirs).write_text('{"format": "swoop-rating", "version": 1, "points": [')
+    rating_file(dirs).with_name("rating.json.bak").unlink(missing_ok=True)
+    again, messages = rating_history(dirs)
+    assert again == good
+    assert any("damaged" in m for m in messages)
+    assert list(tmp_path.glob("rating.damaged-*.json"))
