@@ -37,7 +37,7 @@ KEEP = 100
 
 
 #: The labels a stored verdict may carry (extend here when the review learns a new one).
-REVIEW_LABELS: tuple[str, ...] = ("good", "inaccuracy", "mistake", "blunder")
+REVIEW_LABELS: tuple[str, ...] = ("good", "unclear", "inaccuracy", "mistake", "blunder")
 MAX_TEXT = 600  # the longest words or reason a stored verdict may hold
 MAX_POINTS = 10_000.0  # more points than any game can cost
 #: The size stored reviews are kept under (the oldest go first): well inside the cap at which
@@ -78,6 +78,10 @@ def _option(o: Any, name: str) -> None:
         _number(get(o, key, float, name + "."), f"{name}.{key}", -MAX_POINTS, MAX_POINTS)
     for key in ("win", "pickup"):
         _number(get(o, key, float, name + "."), f"{name}.{key}", 0.0, 1.0)
+    # What happened next in the play-outs (shares of worlds), which the reasons are made of.
+    for key in ("pickups", "swoops", "out", "opponent_out"):
+        if key in o:
+            _number(o[key], f"{name}.{key}", 0.0, 1.0)
 
 
 def _verdict(v: Any, name: str) -> None:
@@ -102,6 +106,10 @@ def _verdict(v: Any, name: str) -> None:
         _option(o, f"{w}options[{i}]")
     _whole(get(v, "worlds", int, w), w + "worlds", 1, 100_000)
     get(v, "hindsight", bool, w, False)
+    # The range the cost very likely lies in (an "unclear" verdict shows it).
+    for key in ("low", "high"):
+        if key in v:
+            _number(v[key], w + key, -MAX_POINTS, MAX_POINTS)
     unknown = sorted(set(v) - _VERDICT_KEYS)
     if unknown:
         raise DocumentError(f"{w}{label_of(unknown[0])} is not part of a verdict")
@@ -119,6 +127,8 @@ _VERDICT_KEYS = {
     "options",
     "worlds",
     "hindsight",
+    "low",
+    "high",
 }
 
 

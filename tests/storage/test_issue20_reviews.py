@@ -58,6 +58,9 @@ BAD = [
     {"option.points": "12"},
     {"option.win": 7},
     {"hand_no": -1},
+    {"low": "1"},
+    {"high": 1e308},
+    {"option.swoops": 3.0},
 ]
 
 
@@ -80,6 +83,32 @@ def test_item05_every_value_of_a_real_verdict_passes():
     body = {"verdicts": [GOOD_VERDICT], "hindsight": [hindsight], "accuracy": 100}
     assert store_review(dirs, "k/game/48", body) == []
     assert load_review(dirs, "k/game/48") == (body, [])
+
+
+def test_item05_a_review_made_by_the_analysis_is_kept_whole():
+    """What the review's own analysis writes ("unclear" with the range its cost lies in)
+    passes the check and reads back unchanged, so a second look stays instant."""
+    from swoop_desktop.ai.review import Option, Review, Verdict
+
+    option = Option(**GOOD_OPTION, pickups=0.5, swoops=0.25, out=0.1, opponent_out=0.3)
+    verdict = Verdict(
+        hand_no=1,
+        step=4,
+        number=2,
+        chosen="played a king",
+        best="played a 4",
+        cost=9.5,
+        label="unclear",
+        reason="The play-outs could not separate them.",
+        options=(option,),
+        worlds=384,
+        low=1.5,
+        high=17.5,
+    )
+    body = Review([verdict], []).to_json()
+    dirs = resolve_dirs()
+    assert store_review(dirs, "u/game/48", body) == []
+    assert load_review(dirs, "u/game/48") == (json.loads(json.dumps(body)), [])
 
 
 def test_item08_reviews_stay_under_the_size_budget_the_oldest_going_first(monkeypatch):
