@@ -435,8 +435,10 @@ class App:
             return
         if not draw and self._drawn_at is self.stack.top and self.resting:
             return
-        if self._drawn_at is not self.stack.top or (self.resting and not self._rested):
-            # A new screen, or the first still frame: hand back what the caches let go.
+        changed = self._drawn_at is not None and self._drawn_at is not self.stack.top
+        if changed or (self.resting and not self._rested):
+            # A new screen (not the first), or the first still frame: hand back what the
+            # caches let go.
             give_back_memory()
         self._rested = self.resting
         self.stack.draw(self.screen)
