@@ -48,10 +48,20 @@ import json
 import random
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from swoop_desktop.engine import END, RANK_OF, Action, Add, End, Flip, Play, Rules
+from swoop_desktop.engine import (
+    END,
+    RANK_OF,
+    Action,
+    Add,
+    End,
+    Flip,
+    Play,
+    Rules,
+    action_from_json,
+)
 from swoop_desktop.engine.cards import RANK_NAMES, count_phrase
 from swoop_desktop.engine.observation import FOLLOW, Observation
 from swoop_desktop.engine.playout import PlayoutState
@@ -336,6 +346,77 @@ def assess(
         hindsight=hindsight,
         low=round(low, 1),
         high=round(high, 1),
+    )
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A puzzle's answer judged: accepted or not, its cost against the best, and why."""
+
+    right: bool
+    cost: float  # points of margin lost against the review's best (0 for the best itself)
+    words: str
+
+
+def _same_play(a: Action, b: Action) -> bool:
+    """The same play as far as the review weighs it: every uncovered slot is one gamble."""
+    if type(a) is Flip and type(b) is Flip:
+        return True
+    return _plain(a) == _plain(b)
+
+
+def judge_answer(
+    decision: Decision, verdict: Verdict, answer: Action, worlds: int = REVIEW_WORLDS, seed: int = 0
+) -> Answer:
+    """A puzzle's answer, checked by the review's own search from the seat's observation.
+
+    ``verdict`` is the review's judgement of ``decision`` (a mistake or a blunder). An
+    answer the review weighed already is judged by those figures; any other is weighed
+    afresh with :func:`assess`, in the same re-dealt worlds (the same seed). An answer is
+    accepted when it is "good": within the "good" line of the best play found. The words
+    are the review's own.
+    """
+    best = verdict.options[0] if verdict.options else None
+    if _same_play(answer, decision.chosen):
+        return Answer(
+            False,
+            verdict.cost,
+            f"That is what you played, and the review called it a {verdict.label} "
+            f"(about {round(verdict.cost)} points). {verdict.reason}",
+        )
+    good_line = LABELS[0][1]
+    known = None
+    for option in verdict.options:
+        action = action_from_json(json.loads(option.action))
+        if _same_play(answer, action):
+            known = option
+            break
+    if known is not None and best is not None:
+        cost = max(0.0, known.margin - best.margin)
+        words = known.words
+    else:
+        weighed = assess(replace(decision, chosen=answer), worlds, seed)
+        cost, words = weighed.cost, weighed.chosen
+        if weighed.label != "good":
+            return Answer(
+                False,
+                cost,
+                f"Not this one: {_imperative(words)} costs about {round(cost)} points too. "
+                f"{weighed.reason}",
+            )
+    if cost < good_line:
+        return Answer(
+            True,
+            cost,
+            f"Right: {_imperative(words)} is the better play "
+            f"(you had {verdict.chosen}, about {round(verdict.cost)} points worse). "
+            f"{verdict.reason}",
+        )
+    return Answer(
+        False,
+        cost,
+        f"Not this one: {_imperative(words)} costs about {round(cost)} points against "
+        f"{_imperative(verdict.best)}. Look again at what the pile and your cards allow.",
     )
 
 
@@ -695,6 +776,7 @@ __all__ = [
     "METHOD",
     "REVIEW_WORLDS",
     "UNCLEAR",
+    "Answer",
     "Cancelled",
     "Decision",
     "Option",
@@ -702,6 +784,7 @@ __all__ = [
     "Verdict",
     "assess",
     "describe",
+    "judge_answer",
     "label_for",
     "verdict_label",
     "review_decisions",

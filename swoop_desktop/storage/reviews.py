@@ -115,6 +115,11 @@ def _verdict(v: Any, name: str) -> None:
         raise DocumentError(f"{w}{label_of(unknown[0])} is not part of a verdict")
 
 
+def check_verdict(v: Any, name: str) -> None:
+    """One stored verdict, every value checked (a puzzle keeps the verdict it came from)."""
+    _verdict(v, name)
+
+
 _VERDICT_KEYS = {
     "hand_no",
     "step",
@@ -214,6 +219,12 @@ def stored_accuracies(dirs: Dirs, keys: Sequence[str]) -> list[float | None]:
             else None
         )
     return out
+
+
+def stored_reviews(dirs: Dirs) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Every stored review's JSON body by key, and messages about a damaged file."""
+    loaded = load_document(reviews_file(dirs), REVIEWS_KIND)
+    return dict(loaded.value or {}), list(loaded.messages)
 
 
 def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:

@@ -77,7 +77,15 @@ def click_row(app, scene: SettingsScene, name: str, point):
 def test_title_offers_every_choice_and_hides_continue_without_a_saved_game(app):
     title = top(app)
     assert title.name == "title"
-    assert list(title.buttons) == ["new", "daily", "settings", "scores", "howto", "quit"]
+    assert list(title.buttons) == [
+        "new",
+        "daily",
+        "puzzles",
+        "settings",
+        "scores",
+        "howto",
+        "quit",
+    ]
     assert all(b.enabled for b in title.buttons.values())
 
 
@@ -148,7 +156,7 @@ def test_title_works_by_keyboard(app):
     title = top(app)
     press(app, pygame.K_DOWN)  # focus the first button
     assert title.ring.focused is title.buttons["new"]
-    press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
+    press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
     assert title.ring.focused is title.buttons["howto"]
     press(app, pygame.K_RETURN)
     assert top(app).name == "howto"

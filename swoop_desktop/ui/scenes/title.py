@@ -1,4 +1,4 @@
-"""The title screen: New game, Continue, Daily deal, Settings, Scores, How to play, Quit.
+"""The title screen: New game, Continue, Daily deal, Puzzles, Settings, Scores, How to play, Quit.
 
 Continue shows only when a saved game exists. Starting a new game over a
 saved one asks first. Your rating is shown under the title. Every button has a
@@ -25,6 +25,7 @@ from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes.daily import DailyScene
 from swoop_desktop.ui.scenes.howto import HowToScene
 from swoop_desktop.ui.scenes.progress import rating_words
+from swoop_desktop.ui.scenes.puzzles import PuzzleScene
 from swoop_desktop.ui.scenes.scores import ScoresScene
 from swoop_desktop.ui.scenes.settings import SettingsScene
 
@@ -148,6 +149,9 @@ class TitleScene(Scene):
     def open_daily(self) -> None:
         self.app.push(DailyScene(self.app))
 
+    def open_puzzles(self) -> None:
+        self.app.push(PuzzleScene(self.app))
+
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
 
@@ -194,6 +198,15 @@ class TitleScene(Scene):
                 False,
                 True,
                 "Today's deal, the same for everyone: your score beside the hard opponent's.",
+            ),
+            (
+                "puzzles",
+                "Puzzles",
+                self.open_puzzles,
+                pygame.K_p,
+                False,
+                True,
+                "Practise from your mistakes: decisions your reviews called mistakes or blunders.",
             ),
             (
                 "settings",

@@ -1,0 +1,239 @@
+"""Your puzzles: decisions the review called mistakes or blunders, to be played again.
+
+``puzzles.json`` (format ``swoop-puzzles``) keeps each puzzle whole, so that it
+never depends on the history or the reviews file staying as they are: the game
+it comes from (rules, seat count, seed and the recorded plays up to the hand),
+where in it the decision was (the review's verdict: hand, step, what you played,
+the best play found, the words), and how many times in a row it was solved. A
+puzzle solved twice in a row leaves the list, and its id is kept in ``retired``
+so that the same stored review never brings it back.
+
+Written atomically with a ``.bak`` like every other file; a damaged puzzle is
+dropped (the others are kept) and the player is told.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from swoop_desktop.engine import Rules, RulesError
+from swoop_desktop.names import shown
+
+from .actioncodec import decode_hands
+from .jsonfile import (
+    DocKind,
+    DocumentError,
+    Notes,
+    check_type,
+    drop,
+    get,
+    load_document,
+    write_document,
+)
+from .paths import Dirs
+from .reviews import check_verdict
+
+#: Solves in a row that take a puzzle off the list.
+SOLVES_TO_CLEAR = 2
+#: The most puzzles kept (the oldest go first), and the most retired ids remembered.
+KEEP = 200
+KEEP_RETIRED = 5000
+#: The labels of the review's verdicts that become puzzles.
+PUZZLE_LABELS = ("mistake", "blunder")
+_WRITING = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str  # the game's review digest, the hand and the step: unique per decision
+    rules: dict[str, Any]
+    players: int
+    seed: int
+    deals: list[str]  # the recorded plays of each deal up to the puzzle's hand (encoded)
+    verdict: dict[str, Any]  # the review's verdict of the decision, as stored in reviews.json
+    solved: int = 0  # solves in a row
+    tries: int = 0
+
+    @property
+    def hand_no(self) -> int:
+        return int(self.verdict["hand_no"])
+
+    @property
+    def step(self) -> int:
+        return int(self.verdict["step"])
+
+    @property
+    def label(self) -> str:
+        return str(self.verdict["label"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "rules": self.rules,
+            "players": self.players,
+            "seed": self.seed,
+            "deals": list(self.deals),
+            "verdict": self.verdict,
+            "solved": self.solved,
+            "tries": self.tries,
+        }
+
+
+@dataclass(frozen=True)
+class PuzzleBook:
+    puzzles: list[Puzzle]
+    retired: list[str]
+
+
+def _id(value: Any, name: str) -> str:
+    check_type(value, str, name)
+    if not 0 < len(value) <= 200:
+        raise DocumentError(f"{name} is not the id of a puzzle ({shown(value)})")
+    return str(value)
+
+
+def _puzzle_from_json(raw: Any, where: str) -> Puzzle:
+    check_type(raw, dict, where)
+    w = where + "."
+    rules = get(raw, "rules", dict, w)
+    try:
+        Rules.from_json(rules)
+    except RulesError as exc:
+        raise DocumentError(f"{w}rules: {exc}") from None
+    players = get(raw, "players", int, w)
+    if not 2 <= players <= 8:
+        raise DocumentError(f"{w}players should be from 2 to 8, not {players}")
+    seed = get(raw, "seed", int, w)
+    if not 0 <= seed < 1 << 63:
+        raise DocumentError(f"{w}seed is out of range")
+    deals = get(raw, "deals", list, w)
+    decode_hands(deals, w + "deals")
+    verdict = get(raw, "verdict", dict, w)
+    check_verdict(verdict, w + "verdict")
+    if verdict["label"] not in PUZZLE_LABELS:
+        raise DocumentError(f"{w}verdict.label should be mistake or blunder")
+    if verdict["hand_no"] >= len(deals) or verdict["step"] >= len(
+        deals[verdict["hand_no"]].split()
+    ):
+        raise DocumentError(f"{w}verdict points past the recorded plays")
+    solved = get(raw, "solved", int, w, 0)
+    tries = get(raw, "tries", int, w, 0)
+    if not 0 <= solved < SOLVES_TO_CLEAR or not 0 <= tries <= 1_000_000:
+        raise DocumentError(f"{w}solved or tries is out of range")
+    return Puzzle(
+        id=_id(get(raw, "id", str, w), w + "id"),
+        rules=dict(rules),
+        players=players,
+        seed=seed,
+        deals=list(deals),
+        verdict=dict(verdict),
+        solved=solved,
+        tries=tries,
+    )
+
+
+def _book_from_json(data: dict[str, Any], notes: Notes = None) -> PuzzleBook:
+    raw_puzzles = get(data, "puzzles", list, "")
+    puzzles: dict[str, Puzzle] = {}
+    for i, raw in enumerate(raw_puzzles):
+        try:
+            puzzle = _puzzle_from_json(raw, f"puzzles[{i}]")
+        except DocumentError as exc:
+            drop(notes, str(exc))
+            continue
+        puzzles.setdefault(puzzle.id, puzzle)
+    retired: list[str] = []
+    for i, value in enumerate(get(data, "retired", list, "", [])):
+        try:
+            retired.append(_id(value, f"retired[{i}]"))
+        except DocumentError as exc:
+            drop(notes, str(exc))
+    if raw_puzzles and not puzzles and not retired:
+        raise DocumentError("none of its puzzles could be read")
+    return PuzzleBook(list(puzzles.values()), retired)
+
+
+PUZZLES_KIND: DocKind[PuzzleBook] = DocKind(
+    format="swoop-puzzles",
+    version=1,
+    label="puzzles",
+    validate=_book_from_json,
+    indent=None,
+    cap=8 << 20,
+)
+
+
+def puzzles_file(dirs: Dirs) -> Path:
+    return dirs.data / "puzzles.json"
+
+
+def load_puzzles(dirs: Dirs) -> tuple[PuzzleBook, list[str]]:
+    """Your puzzles, oldest first, and messages about a damaged file. Never raises."""
+    if not dirs.usable:
+        return PuzzleBook([], []), []
+    loaded = load_document(puzzles_file(dirs), PUZZLES_KIND, dirs.state.kept)
+    return loaded.value or PuzzleBook([], []), list(loaded.messages)
+
+
+def _change(dirs: Dirs, change: Callable[[dict[str, Puzzle], list[str]], bool]) -> list[str]:
+    """Read, change and write the file; messages for the player (never raises)."""
+    if not dirs.usable:
+        return []
+    with _WRITING:
+        loaded = load_document(puzzles_file(dirs), PUZZLES_KIND, dirs.state.kept)
+        messages = list(loaded.messages)
+        if loaded.blocked:
+            return messages + ["Your puzzles were not updated, so that the file is kept."]
+        book = loaded.value or PuzzleBook([], [])
+        puzzles = {p.id: p for p in book.puzzles}
+        retired = list(book.retired)
+        if not change(puzzles, retired):
+            return messages
+        kept = list(puzzles.values())[-KEEP:]
+        body = {"puzzles": [p.to_json() for p in kept], "retired": retired[-KEEP_RETIRED:]}
+        try:
+            write_document(puzzles_file(dirs), PUZZLES_KIND, body, dirs.state.kept)
+        except OSError as exc:
+            messages.append(
+                f"Your puzzles could not be stored ({getattr(exc, 'strerror', None) or exc})."
+            )
+        return messages
+
+
+def add_puzzles(dirs: Dirs, found: Sequence[Puzzle]) -> list[str]:
+    """Add puzzles not yet on the list (nor solved off it)."""
+
+    def change(puzzles: dict[str, Puzzle], retired: list[str]) -> bool:
+        gone = set(retired)
+        new = [p for p in found if p.id not in puzzles and p.id not in gone]
+        for p in new:
+            puzzles[p.id] = p
+        return bool(new)
+
+    return _change(dirs, change)
+
+
+def record_answer(dirs: Dirs, puzzle_id: str, right: bool) -> tuple[bool, list[str]]:
+    """Count an answer: a right one adds to the solves in a row, a wrong one starts them
+    again. True when the puzzle was solved off the list."""
+    cleared = [False]
+
+    def change(puzzles: dict[str, Puzzle], retired: list[str]) -> bool:
+        puzzle = puzzles.get(puzzle_id)
+        if puzzle is None:
+            return False
+        solved = puzzle.solved + 1 if right else 0
+        if solved >= SOLVES_TO_CLEAR:
+            del puzzles[puzzle_id]
+            retired.append(puzzle_id)
+            cleared[0] = True
+        else:
+            puzzles[puzzle_id] = replace(puzzle, solved=solved, tries=puzzle.tries + 1)
+        return True
+
+    messages = _change(dirs, change)
+    return cleared[0], messages

@@ -1,0 +1,367 @@
+"""Puzzles: decisions your reviews called mistakes or blunders, to be played again.
+
+Opened from the title. The list is gathered from the stored reviews of your
+past games (:func:`swoop_desktop.referee.puzzles.collect`) and kept in
+``puzzles.json``. Each puzzle draws the table as it was, from your seat (as the
+Review screen draws it: what you could see, nothing more), says what you played
+and asks for the better play. The answer is weighed by the review's own search
+from what you could see (on a worker thread when it is a play the review did not
+weigh) and explained in the review's words. The first answer to a showing counts:
+solved twice in a row, a puzzle leaves the list. Keys: 1-6 choose a play (M more
+plays), Right next puzzle, Esc back.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import partial
+from typing import Any
+
+import pygame
+
+from swoop_desktop.ai.review import Answer, Decision, Review, Verdict, describe
+from swoop_desktop.choices import seat_name
+from swoop_desktop.engine import Action, Flip, Rules, RulesError
+from swoop_desktop.referee.puzzles import check, collect, position
+from swoop_desktop.storage.puzzles import SOLVES_TO_CLEAR, Puzzle, load_puzzles, record_answer
+from swoop_desktop.ui import controls as W
+from swoop_desktop.ui.cards import CardArt
+from swoop_desktop.ui.scene import Scene
+from swoop_desktop.ui.scenes.review import DEFAULT_WORLDS, LABEL_COLOURS, LABEL_WORDS, ReviewScene
+
+#: The most plays offered as answers at once (more: "More plays" pages through them).
+PAGE = 6
+
+
+def _choices(decision: Decision) -> list[tuple[str, Action]]:
+    """The distinct plays of a decision, in words ("Played two 7s" as "Play two 7s").
+    Every uncovered mystery card is the same gamble: one choice."""
+    out: list[tuple[str, Action]] = []
+    seen: set[str] = set()
+    for action in decision.legal:
+        words = describe(decision.obs, action)
+        if type(action) is Flip:
+            words = "flipped a mystery card"
+        if words in seen:
+            continue
+        seen.add(words)
+        out.append((words, action))
+    return out
+
+
+def _command(words: str) -> str:
+    verbs = {"played": "Play", "flipped": "Flip", "added": "Add", "stopped": "Stop", "kept": "Keep"}
+    head, _, rest = words.partition(" ")
+    return f"{verbs.get(head, head.capitalize())} {rest}".strip()
+
+
+class PuzzleScene(ReviewScene):
+    """Your puzzles, one at a time, drawn with the Review screen's table."""
+
+    name = "puzzles"
+
+    def __init__(self, app: Any, worlds: int | None = None) -> None:
+        Scene.__init__(self, app)
+        self.worlds = worlds if worlds is not None else DEFAULT_WORLDS
+        self.puzzles: list[Puzzle] = []
+        self.at = 0
+        self.puzzle: Puzzle | None = None
+        self.decisions = []
+        self.index = 0
+        self.result = None
+        self.hindsight = False
+        self.view = "decision"
+        self.names = [seat_name(p) for p in range(4)]
+        self.choices: list[tuple[str, Action]] = []
+        self.page = 0
+        self.answer: Answer | None = None
+        self.counted = False  # the first answer of this showing has been counted
+        self.cleared = False
+        self.weighing = False
+        self.problem: str | None = None
+        self.art = CardArt(app.theme, True, app.settings.four_colour)
+        self.large = bool(app.settings.large_cards)
+        self.choice_btns: list[W.Button] = []
+        self.more_btn = W.Button(
+            (0, 0, 10, 10), "More plays", self.more, tooltip="The other plays (M)"
+        )
+        self.next_btn = W.Button(
+            (0, 0, 10, 10), "Next puzzle >", self.next, tooltip="The next puzzle (Right arrow)"
+        )
+        self.back_btn = W.Button(
+            (0, 0, 10, 10), "Back", self.close, primary=True, tooltip="Back (Esc)"
+        )
+        self._size = None
+        self.caption_rect = pygame.Rect(0, 0, 0, 0)
+        self.own_rect = pygame.Rect(0, 0, 0, 0)
+        self.cancel = threading.Event()
+
+    # --------------------------------------------------------------- puzzles
+    @property
+    def title(self) -> str:
+        return "Puzzles: practise from your mistakes"
+
+    @property
+    def subtitle(self) -> str:
+        return (
+            "Decisions your reviews called mistakes or blunders. Find the better play; "
+            "solved twice in a row, a puzzle leaves the list."
+        )
+
+    @property
+    def ready(self) -> bool:
+        return True
+
+    @property
+    def animating(self) -> bool:
+        return self.weighing
+
+    def enter(self) -> None:
+        dirs = self.app.dirs
+        messages = collect(dirs, self.worlds)
+        book, more = load_puzzles(dirs)
+        for text in messages + more:
+            self.app.notify(text)
+        self.puzzles = list(book.puzzles)
+        self.show(0)
+
+    def show(self, at: int) -> None:
+        """Set out puzzle ``at`` (the list wraps round)."""
+        self.answer, self.counted, self.cleared, self.page = None, False, False, 0
+        self.result, self.problem, self.decisions = None, None, []
+        self.puzzle = None
+        if not self.puzzles:
+            self._layout()
+            return
+        self.at = at % len(self.puzzles)
+        puzzle = self.puzzles[self.at]
+        self.puzzle = puzzle
+        try:
+            decision = position(puzzle)
+            rules = Rules.from_json(puzzle.rules)
+        except (ValueError, RulesError) as exc:
+            self.problem = f"This puzzle cannot be set out: {exc}."
+            self._layout()
+            return
+        self.decisions = [decision]
+        self.names = [seat_name(p) for p in range(puzzle.players)]
+        self.art = CardArt(
+            self.app.theme, rules.tens_are_swoop_cards, self.app.settings.four_colour
+        )
+        self.choices = _choices(decision)
+        self._layout()
+
+    @property
+    def verdict_of_puzzle(self) -> Verdict | None:
+        return Verdict.from_json(self.puzzle.verdict) if self.puzzle is not None else None
+
+    def choose(self, k: int) -> None:
+        """Answer with choice ``k`` (0-based, of all the plays)."""
+        if self.weighing or not self.decisions or not 0 <= k < len(self.choices):
+            return
+        if self.answer is not None and self.answer.right:
+            return
+        self.weighing = True
+        action = self.choices[k][1]
+        threading.Thread(target=self._weigh, args=(action,), name="puzzle", daemon=True).start()
+
+    def _weigh(self, action: Action) -> None:
+        puzzle = self.puzzle
+        assert puzzle is not None
+        try:
+            answer = check(puzzle, self.decisions[0], action, self.worlds)
+        except Exception as exc:  # noqa: BLE001 - a puzzle must never take the game down
+            self.answer = Answer(False, 0.0, f"The answer could not be weighed ({exc}).")
+            self.weighing = False
+            return
+        if not self.counted and self.app.dirs.usable:
+            self.counted = True
+            self.cleared, messages = record_answer(self.app.dirs, puzzle.id, answer.right)
+            for text in messages:
+                self.app.notify(text)
+        if answer.right:  # the review's verdict shown: your play in white, the best in green
+            verdict = self.verdict_of_puzzle
+            self.result = Review([verdict] if verdict is not None else [])
+        self.answer = answer
+        self.weighing = False
+
+    def more(self) -> None:
+        pages = max(1, -(-len(self.choices) // PAGE))
+        self.page = (self.page + 1) % pages
+        self._layout()
+
+    def next(self) -> None:
+        if self.weighing:
+            return
+        book, messages = load_puzzles(self.app.dirs)
+        for text in messages:
+            self.app.notify(text)
+        current = self.puzzle.id if self.puzzle is not None else None
+        self.puzzles = list(book.puzzles)
+        ids = [p.id for p in self.puzzles]
+        after = ids.index(current) + 1 if current in ids else self.at
+        self.show(after)
+
+    def previous(self) -> None:
+        return
+
+    @property
+    def words(self) -> str:
+        """Everything the screen says now (tests read it)."""
+        lines = [self.title, self.subtitle, *self.panel_lines()]
+        lines += [_command(w) for w, _ in self.choices] if self.answer is None else []
+        return "\n".join(lines)
+
+    def panel_lines(self) -> list[str]:
+        if not self.puzzles:
+            return [
+                "No puzzles yet. Review a past game (Scores, Past games, Review): its "
+                "mistakes and blunders become puzzles here."
+            ]
+        if self.problem:
+            return [self.problem]
+        v = self.verdict_of_puzzle
+        assert v is not None and self.puzzle is not None
+        lines = [
+            f"Puzzle {self.at + 1} of {len(self.puzzles)}, solved {self.puzzle.solved} of "
+            f"{SOLVES_TO_CLEAR} in a row",
+            f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen}, and the review called "
+            f"it a {v.label}. Find the better play.",
+        ]
+        if self.weighing:
+            lines.append("Weighing your play…")
+        elif self.answer is not None:
+            lines.append(self.answer.words)
+            if self.cleared:
+                lines.append("Solved twice in a row: this puzzle leaves the list.")
+            elif not self.answer.right:
+                lines.append("Try another play, or go on to the next puzzle.")
+        return lines
+
+    # ----------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self._size != tuple(self.app.size):
+            self._layout()
+        for button in self._buttons():
+            if button.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif key == pygame.K_RIGHT:
+                self.next()
+            elif key == pygame.K_m and len(self.choices) > PAGE:
+                self.more()
+            elif pygame.K_1 <= key < pygame.K_1 + len(self.choice_btns):
+                self.choose(self.page * PAGE + key - pygame.K_1)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            W.set_hand_cursor(any(b.hovered for b in self._buttons()))
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+    def _buttons(self) -> list[W.Button]:
+        shown = self.choice_btns if self.answer is None or not self.answer.right else []
+        more = [self.more_btn] if len(self.choices) > PAGE and shown else []
+        nxt = [self.next_btn] if len(self.puzzles) > 0 else []
+        return [*shown, *more, *nxt, self.back_btn]
+
+    def update(self, dt: float) -> None:
+        for b in self._buttons():
+            b.update(dt)
+        for b in self.choice_btns:
+            b.enabled = not self.weighing
+
+    # ---------------------------------------------------------------- layout
+    def _layout(self) -> None:
+        w, h = tuple(self.app.size)
+        s = W.ui_scale((w, h))
+        self.scale = s
+        margin = int(20 * s)
+        header = int(96 * s)
+        self.frame = pygame.Rect(margin, header, w - 2 * margin, h - header - int(84 * s))
+        board_w = int(self.frame.width * 0.58)
+        self.board = pygame.Rect(self.frame.x, self.frame.y, board_w, self.frame.height)
+        self.panel = pygame.Rect(
+            self.board.right + margin,
+            self.frame.y,
+            self.frame.right - self.board.right - margin,
+            self.frame.height,
+        )
+        bh = int(44 * s)
+        y = h - bh - int(22 * s)
+        bw = int(190 * s)
+        self.next_btn.rect = pygame.Rect(self.frame.right - bw, y, bw, bh)
+        self.more_btn.rect = pygame.Rect(self.frame.x, y, bw, bh)
+        bw = int(140 * s)
+        self.back_btn.rect = pygame.Rect(self.frame.right - bw, int(24 * s), bw, int(48 * s))
+        # The plays to choose from, at the foot of the panel (numbered: keys 1-9).
+        page = self.choices[self.page * PAGE : (self.page + 1) * PAGE]
+        ch = max(28, int(38 * s))
+        gap = max(4, int(6 * s))
+        top = self.panel.bottom - len(page) * (ch + gap) - int(10 * s)
+        self.choice_btns = []
+        for k, (words, _action) in enumerate(page):
+            index = self.page * PAGE + k
+            self.choice_btns.append(
+                W.Button(
+                    (
+                        self.panel.x + int(12 * s),
+                        top + k * (ch + gap),
+                        self.panel.width - int(24 * s),
+                        ch,
+                    ),
+                    f"{k + 1}. {_command(words)}",
+                    partial(self.choose, index),
+                )
+            )
+        self.choices_top = top
+        self._size = (w, h)
+
+    # --------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        if self._size != surface.get_size():
+            self._layout()
+        W.draw_page(surface, theme, self.title, self.subtitle, self.frame, self.scale)
+        if self.decisions:
+            self._draw_board(surface, theme)
+        self._draw_panel(surface, theme)
+        for button in self._buttons():
+            button.draw(surface, theme)
+        W.draw_tooltip(surface, theme, self._buttons())
+
+    def _draw_panel(self, surface: pygame.Surface, theme: Any) -> None:
+        s = self.scale
+        panel = self.panel if self.decisions else self.frame
+        W.draw_panel(surface, theme, panel)
+        x, y = panel.x + int(16 * s), panel.y + int(14 * s)
+        width = panel.width - int(32 * s)
+        lines = self.panel_lines()
+        dim = W.colour(theme, "text_dim")
+        verdict = self.verdict_of_puzzle
+        label = verdict.label if verdict is not None else None
+        for k, line in enumerate(lines):
+            if k == 0 and self.puzzles:
+                y = self._text(surface, line, (x, y), int(16 * s), dim, width=width)
+                if label is not None:
+                    y = self._text(
+                        surface,
+                        LABEL_WORDS[label],
+                        (x, y + int(4 * s)),
+                        int(24 * s),
+                        LABEL_COLOURS[label],
+                        bold=True,
+                        width=width,
+                    )
+                continue
+            ink: Any = None
+            if self.answer is not None and line == self.answer.words:
+                ink = LABEL_COLOURS["good"] if self.answer.right else LABEL_COLOURS["mistake"]
+            y = self._text(surface, line, (x, y + int(8 * s)), int(17 * s), ink, width=width)
+            if self.choice_btns and self._buttons()[:1] == self.choice_btns[:1]:
+                if y > self.choices_top - int(8 * s):
+                    break
+
+
+__all__ = ["PuzzleScene"]

@@ -1,0 +1,89 @@
+"""Fuzzing the puzzles file like every other file: whatever bytes are in it, the loader
+gives a usable list and plain-words messages, no exception escapes, every puzzle it keeps
+replays to its decision (or says plainly why not), the game can write the file again, and
+the bytes the player had are still in the folder (in place or in a moved-aside copy)."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from swoop_desktop.referee.puzzles import position
+from swoop_desktop.storage import resolve_dirs
+from swoop_desktop.storage.puzzles import add_puzzles, load_puzzles, puzzles_file, record_answer
+
+from ..storage.test_puzzle_file import sample_puzzles
+from .test_fuzz_loaders import (
+    FUZZ,
+    HUGE_INT,
+    JSON,
+    NESTED,
+    RAW,
+    _check_messages,
+    _everything_in,
+    _json_text,
+    _paths,
+    _replace,
+)
+
+PUZZLES = sample_puzzles(2)
+
+
+def _valid() -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        dirs = resolve_dirs(folder)
+        add_puzzles(dirs, PUZZLES)
+        record_answer(dirs, PUZZLES[0].id, True)
+        record_answer(dirs, PUZZLES[0].id, True)  # one retired, one left
+        add_puzzles(dirs, PUZZLES)
+        return dict(json.loads(puzzles_file(dirs).read_text(encoding="utf-8")))
+
+
+VALID = _valid()
+
+
+@st.composite
+def mutated(draw) -> bytes:
+    paths = [p for p in _paths(VALID) if p[:1] not in (("format",), ("version",))]
+    path = draw(st.sampled_from(paths))
+    new = draw(st.one_of(JSON, NESTED, HUGE_INT))
+    return _json_text(_replace(VALID, path, new)).encode()
+
+
+def _load_and_check(raw: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        dirs = resolve_dirs(folder)
+        puzzles_file(dirs).write_bytes(raw)
+        book, messages = load_puzzles(dirs)
+        _check_messages(messages)
+        for p in book.puzzles:
+            try:
+                position(p)
+            except ValueError as exc:  # said plainly, never a crash
+                assert str(exc).startswith("the puzzle's game")
+        # What the game does next: it must be writable.
+        _check_messages(add_puzzles(dirs, PUZZLES))
+        for p in book.puzzles:
+            _check_messages(record_answer(dirs, p.id, False)[1])
+        assert raw in _everything_in(Path(folder)), "the bytes the player had are gone"
+
+
+def test_the_valid_file_holds_one_puzzle_and_one_retired():
+    assert len(VALID["puzzles"]) == 1 and VALID["retired"] == [PUZZLES[0].id]
+
+
+@FUZZ
+@given(raw=RAW)
+def test_fuzz_any_bytes_in_the_puzzles_file(raw):
+    _load_and_check(raw)
+
+
+@FUZZ
+@given(raw=mutated())
+def test_fuzz_puzzles_file_with_one_value_changed(raw):
+    _load_and_check(raw)

@@ -1,0 +1,119 @@
+"""Practice from your mistakes: a decision the review called a mistake or a blunder
+becomes a puzzle (from the stored review of a game in the history), its answer is
+checked by the review's own search, and two solves in a row take it off the list."""
+
+from __future__ import annotations
+
+import json
+
+from swoop_desktop.ai import make_bot
+from swoop_desktop.ai.review import Verdict, describe
+from swoop_desktop.engine import Flip, Match, Rules, action_from_json
+from swoop_desktop.referee.puzzles import check, collect, position
+from swoop_desktop.referee.review import review
+from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage.puzzles import load_puzzles, record_answer
+from swoop_desktop.storage.reviews import review_key, store_review
+
+from ..ai.helpers import play_hands
+
+WORLDS = 8  # a light review (the screens use more); the same worlds find the puzzle
+
+
+class Blunderer:
+    """Flips a mystery card into any pile of six or more cards; else plays like normal."""
+
+    def __init__(self) -> None:
+        self.bot = make_bot("normal", seed=7)
+
+    def choose(self, obs, legal):
+        flips = [a for a in legal if type(a) is Flip]
+        if flips and len(obs.pile) >= 6:
+            return flips[0]
+        return self.bot.choose(obs, legal)
+
+
+def scripted_game(seed: int = 8) -> Match:
+    bots = [Blunderer()] + [make_bot("normal", seed=seed + p) for p in (1, 2, 3)]
+    return play_hands(Match(Rules.from_preset("app"), 4, seed), bots)
+
+
+def reviewed(tmp_path, seed: int = 8):
+    """The scripted game in the history, and its review stored as the Review screen stores it."""
+    dirs = resolve_dirs(str(tmp_path))
+    match = scripted_game(seed)
+    seats = [{"seat": p, "name": f"P{p}", "level": "normal"} for p in range(4)]
+    record_finished_game(dirs, match, seats, abandoned=True)
+    result = review(match.rules, 4, match.seed, match.actions, worlds=WORLDS)
+    key = review_key(match.rules.to_json(), 4, match.seed, match.actions, None, WORLDS)
+    assert store_review(dirs, key, result.to_json()) == []
+    return dirs, result
+
+
+def test_a_scripted_blunder_becomes_a_puzzle_from_the_stored_review(tmp_path):
+    dirs, result = reviewed(tmp_path)
+    costly = [v for v in result.verdicts if v.label in ("mistake", "blunder")]
+    assert [v.chosen for v in costly] == ["flipped a mystery card"]
+    assert collect(dirs, WORLDS) == []
+    book, messages = load_puzzles(dirs)
+    assert messages == [] and len(book.puzzles) == 1
+    puzzle = book.puzzles[0]
+    assert Verdict.from_json(puzzle.verdict) == costly[0]
+    # The table as it was, from your seat: the same decision the review weighed.
+    decision = position(puzzle)
+    assert decision.obs.seat == 0 and type(decision.chosen) is Flip
+    assert decision.number == costly[0].number
+    # Collecting again adds nothing (the puzzle is there already).
+    collect(dirs, WORLDS)
+    assert len(load_puzzles(dirs)[0].puzzles) == 1
+
+
+def test_the_better_play_is_accepted_and_the_blunder_refused_in_the_reviews_words(tmp_path):
+    dirs, _ = reviewed(tmp_path)
+    collect(dirs, WORLDS)
+    puzzle = load_puzzles(dirs)[0].puzzles[0]
+    verdict = Verdict.from_json(puzzle.verdict)
+    decision = position(puzzle)
+    best = action_from_json(json.loads(verdict.options[0].action))
+    right = check(puzzle, decision, best, WORLDS)
+    assert right.right and right.cost == 0
+    assert right.words.startswith("Right: playing an 8 from your face-up cards is the better")
+    assert verdict.reason in right.words
+    for slot in (0, 3):  # any uncovered mystery card is the same gamble
+        wrong = check(puzzle, decision, Flip(slot), WORLDS)
+        assert not wrong.right
+        assert "the review called it a mistake" in wrong.words
+        assert verdict.reason in wrong.words
+
+
+def test_an_answer_the_review_did_not_weigh_is_weighed_by_the_same_search(tmp_path):
+    dirs, _ = reviewed(tmp_path)
+    collect(dirs, WORLDS)
+    puzzle = load_puzzles(dirs)[0].puzzles[0]
+    verdict = Verdict.from_json(puzzle.verdict)
+    decision = position(puzzle)
+    weighed = {o.words for o in verdict.options}
+    others = [
+        a
+        for a in decision.legal
+        if type(a) is not Flip and describe(decision.obs, a) not in weighed
+    ]
+    assert others
+    answer = check(puzzle, decision, others[0], WORLDS)
+    assert answer.words.startswith(("Right: ", "Not this one: "))
+    assert answer.right == (answer.cost < 3.0)
+
+
+def test_two_solves_in_a_row_take_a_puzzle_off_the_list_for_good(tmp_path):
+    dirs, _ = reviewed(tmp_path)
+    collect(dirs, WORLDS)
+    pid = load_puzzles(dirs)[0].puzzles[0].id
+    assert record_answer(dirs, pid, True) == (False, [])
+    assert record_answer(dirs, pid, False) == (False, [])  # a wrong answer starts again
+    assert load_puzzles(dirs)[0].puzzles[0].solved == 0
+    assert record_answer(dirs, pid, True) == (False, [])
+    assert record_answer(dirs, pid, True) == (True, [])
+    book, _ = load_puzzles(dirs)
+    assert book.puzzles == [] and book.retired == [pid]
+    collect(dirs, WORLDS)  # the stored review does not bring it back
+    assert load_puzzles(dirs)[0].puzzles == []

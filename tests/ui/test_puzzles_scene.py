@@ -1,0 +1,97 @@
+"""The Puzzles screen through the pilot: reached from the title, a reviewed blunder set out
+from your seat, the blunder refused and the better play accepted in the review's words,
+two solves in a row clearing it; and the screenshots in docs/."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from swoop_desktop.ai.review import Verdict
+from swoop_desktop.storage.puzzles import load_puzzles
+from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.scenes.puzzles import PAGE, PuzzleScene
+from tests.referee.test_puzzles import WORLDS, reviewed
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _open(pilot) -> PuzzleScene:
+    scene = PuzzleScene(pilot.app, worlds=WORLDS)
+    pilot.app.push(scene)
+    pilot.step(2)
+    return scene
+
+
+def _pick(pilot, scene: PuzzleScene, words: str) -> int:
+    """Page to the play (the M key) and give its number key on that page."""
+    k = next(k for k, (w, _a) in enumerate(scene.choices) if w == words)
+    for _ in range(len(scene.choices)):
+        if scene.page * PAGE <= k < (scene.page + 1) * PAGE:
+            return pygame.K_1 + k - scene.page * PAGE
+        pilot.press(pygame.K_m)
+        pilot.step()
+    raise AssertionError(f"{words} is never offered")
+
+
+def test_the_title_opens_puzzles_and_says_how_to_get_some(tmp_path):
+    with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:
+        pilot.press(pygame.K_p)
+        pilot.step(2)
+        scene = pilot.app.stack.top
+        assert isinstance(scene, PuzzleScene)
+        assert "No puzzles yet" in scene.words
+
+
+def test_a_reviewed_blunder_is_refused_then_the_better_play_accepted_twice(tmp_path):
+    dirs, _ = reviewed(tmp_path)
+    with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:
+        scene = _open(pilot)
+        assert len(scene.puzzles) == 1 and scene.decisions
+        verdict = Verdict.from_json(scene.puzzles[0].verdict)
+        assert "you flipped a mystery card, and the review called it a mistake" in scene.words
+        assert "Play an 8 from your face-up cards" in scene.words
+        # The blunder itself, by its key: refused, in the review's words.
+        k = _pick(pilot, scene, "flipped a mystery card")
+        pilot.press(k)
+        assert pilot.until(lambda: scene.answer is not None, 60)
+        pilot.step()
+        assert not scene.answer.right and verdict.reason in scene.words
+        # The better play, by its button: accepted, but the count started again.
+        k = _pick(pilot, scene, "played an 8 from your face-up cards")
+        pilot.click(scene.choice_btns[k - pygame.K_1].rect.center)
+        assert pilot.until(lambda: scene.answer is not None and scene.answer.right, 60)
+        pilot.step()
+        assert scene.words.count("Right: playing an 8") == 1
+        assert load_puzzles(dirs)[0].puzzles[0].solved == 0  # the first answer counted
+        # Next showing (the same puzzle, the only one): right first time, then again.
+        for solved in (1, 2):
+            pilot.press(pygame.K_RIGHT)
+            pilot.step()
+            assert scene.answer is None
+            pilot.press(_pick(pilot, scene, "played an 8 from your face-up cards"))
+            assert pilot.until(lambda: scene.answer is not None, 60)
+            pilot.step()
+            assert scene.answer.right
+            left = load_puzzles(dirs)[0].puzzles
+            assert [p.solved for p in left] == ([1] if solved == 1 else [])
+        assert "this puzzle leaves the list" in scene.words
+        assert load_puzzles(dirs)[0].puzzles == []
+        pilot.press(pygame.K_RIGHT)
+        pilot.step()
+        assert "No puzzles yet" in scene.words
+
+
+@pytest.mark.skipif(not os.environ.get("SWOOP_SHOTS"), reason="set SWOOP_SHOTS=1 to redraw")
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+def test_screenshots_of_a_puzzle(tmp_path, size):
+    reviewed(tmp_path)
+    with Pilot(size=size, data_dir=tmp_path, start="title") as pilot:
+        scene = _open(pilot)
+        pilot.press(_pick(pilot, scene, "flipped a mystery card"))
+        assert pilot.until(lambda: scene.answer is not None, 60)
+        pilot.step(3)
+        pilot.screenshot(DOCS / f"puzzle-{size[0]}x{size[1]}.png")
