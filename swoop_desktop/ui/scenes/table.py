@@ -196,6 +196,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.anim.skip()
         self.drag = None
         self.press = None
+        self._forget_pointer()
         self._settle()
         self.build_buttons()
 
@@ -289,6 +290,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.history.feed(events)
         self.selected.clear()
         self.last_play = set()
+        self._forget_pointer()
         self.add_log(
             f"Hand {self.match.hand_no + 1}: {self.seat_name(self.match.dealer)} "
             f"{'deal' if self.seat_name(self.match.dealer) == 'You' else 'deals'}"
@@ -766,6 +768,12 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _look_settings(self) -> tuple[bool, bool, bool]:
         s = self.app.settings
         return (s.four_colour, s.large_cards, s.reduced_motion)
+
+    def _forget_pointer(self) -> None:
+        """A new deal or a new window size: where the pointer was says nothing about the
+        cards now, so no card is outlined until the mouse moves again."""
+        self.pointer = None
+        self.hover = None
 
     def _follow_picture(self) -> None:
         """Buttons and the hover mark follow the picture: play buttons come back when

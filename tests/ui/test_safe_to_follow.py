@@ -1,0 +1,106 @@
+"""Safe to follow: no key does more than the player meant, and no mark outlives its cause.
+
+Each test drives the real App through the headless pilot, the way a player does.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from swoop_desktop.engine import Rules
+from swoop_desktop.ui.pilot import Pilot
+
+
+def _play_until_a_panel(p: Pilot, panel: str = "hand_over") -> None:
+    """Play your turns (the first legal play), step the opponents with Space at the
+    "wait for click" pace, and stop on the frame the panel opens."""
+    t = p.table
+    for _ in range(20_000):
+        if p.top.name == panel:
+            return
+        if p.top.name == "hand_over":
+            p.advance(1.0)
+            p.press(pygame.K_RETURN)
+            continue
+        st = t.state
+        if t.idle and st is not None and not st.is_over and st.to_move == 0:
+            t.apply(st.legal_actions()[0])
+        elif t.wait_click:
+            p.press(pygame.K_SPACE)
+        else:
+            p.step()
+    raise AssertionError(f"no {panel} panel")
+
+
+def test_the_space_that_steps_the_opponents_does_not_click_the_hand_over_panel(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", pace="click") as p:
+        _play_until_a_panel(p)
+        hand = p.table.match.hand_no
+        p.press(pygame.K_SPACE)  # one press too many, as the panel opens
+        p.press(pygame.K_RETURN)
+        assert p.top.name == "hand_over"  # the breakdown is there to be read
+        assert p.table.match.hand_no == hand
+        p.advance(1.0)
+        p.press(pygame.K_SPACE)  # a moment later the panel answers
+        assert p.top.name in ("table", "game_over")
+
+
+def test_the_game_over_sheet_never_starts_a_new_game_on_enter(tmp_path):
+    rules = Rules.from_preset("app", target=50)
+    with Pilot(data_dir=tmp_path, seed=21, start="table", rules=rules, pace="click") as p:
+        _play_until_a_panel(p, "game_over")
+        sheet = p.top
+        focused = sheet.buttons[sheet.focus].label
+        assert focused != "New game"
+        p.advance(1.0)
+        p.press(pygame.K_RETURN)
+        assert p.app.table is p.table  # still the finished game: nothing was thrown away
+        assert p.top.name == "review"
+
+
+def test_enter_with_nothing_selected_plays_nothing_and_says_so(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        plays = len(t.match.actions[-1])
+        for key in (pygame.K_HOME, pygame.K_END):
+            p.press(key)
+            assert t.selected == []
+            p.press(pygame.K_RETURN)
+            p.advance(0.5)
+            assert len(t.match.actions[-1]) == plays
+            assert t.state.to_move == 0
+            assert t.toast is not None and t.toast[0].startswith("Nothing is selected")
+
+
+def test_no_hover_outline_after_a_resize_until_the_mouse_moves(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        card = t.state.hand_ids(0)[0]
+        p.move(p.pos_of(card))
+        assert t.hover == card
+        p.resize((1290, 726))  # a few pixels more: the card still lies under the pointer
+        p.advance(0.5)
+        assert t.card_at(t.pointer or p.pos_of(card)) == card
+        assert t.hover is None
+        p.move(p.pos_of(card))
+        assert t.hover == card
+
+
+def test_no_hover_outline_after_a_deal_until_the_mouse_moves(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        card = t.state.hand_ids(0)[0]
+        spot = p.pos_of(card)
+        p.move(spot)
+        assert t.hover == card
+        _play_until_a_panel(p)
+        p.advance(1.0)
+        p.press(pygame.K_RETURN)  # next hand: the pointer has not moved since
+        assert p.wait_for_turn()
+        assert t.card_at(spot) is not None  # a card of the new deal lies under it
+        assert t.hover is None
+        p.move((spot[0] + 1, spot[1]))
+        assert t.hover == t.card_at((spot[0] + 1, spot[1]))
