@@ -6,6 +6,7 @@ Each test drives the real App through the headless pilot, the way a player does.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from swoop_desktop.engine import Rules
 from swoop_desktop.ui.pilot import Pilot
@@ -104,3 +105,67 @@ def test_no_hover_outline_after_a_deal_until_the_mouse_moves(tmp_path):
         assert t.hover is None
         p.move((spot[0] + 1, spot[1]))
         assert t.hover == t.card_at((spot[0] + 1, spot[1]))
+
+
+def _reach_your_chain(p: Pilot) -> bool:
+    """Play until it is your chain of mystery cards (a face-up play that uncovers one)."""
+    from swoop_desktop.engine import Play
+
+    table = p.table
+    for _ in range(40):
+        if not p.wait_for_turn():
+            return False
+        st = table.state
+        if st.phase_name == "chain":
+            return True
+        if st.phase_name == "follow":
+            p.press(pygame.K_d)
+            continue
+        chain = None
+        for a in st.legal_actions():
+            if isinstance(a, Play) and a.up:
+                after = st.clone()
+                after.apply(a)
+                if after.phase_name == "chain" and after.to_move == 0:
+                    chain = a
+                    break
+        table.apply(chain or next(a for a in st.legal_actions() if isinstance(a, Play)))
+    return False
+
+
+def test_a_chained_flip_that_picks_up_stops_asking_for_another_flip(tmp_path):
+    from swoop_desktop.engine import Flip
+
+    rules = Rules.from_preset("traditional")
+    seen = 0
+    for seed in range(1, 13):
+        with Pilot(
+            data_dir=tmp_path / str(seed), seed=seed, start="table", rules=rules, speed="normal"
+        ) as p:
+            if not _reach_your_chain(p):
+                continue
+            t = p.table
+            st = t.state
+            held = len(st.hand_ids(0))
+            slot = next(
+                (
+                    s
+                    for s in st.uncovered_slots(0)
+                    if Flip(s) in st.legal_actions()
+                    and len((after := st.clone(), after.apply(Flip(s)))[0].hand_ids(0)) > held
+                ),
+                None,
+            )
+            if slot is None:
+                continue
+            p.click(st.down[0][slot])
+            assert isinstance(t.match.actions[-1][-1], Flip)
+            while t.anim.busy:  # the pile flies into your hand
+                assert "Chain" not in t._status() and "flip" not in t._status(), t._status()
+                if t.view.to_move == 0:
+                    assert "Flip" not in t._phase_words()
+                    seen += 1
+                p.step()
+            if seen:
+                return
+    pytest.skip("no chained flip that picks up came up in twelve seeded games")

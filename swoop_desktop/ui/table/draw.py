@@ -440,11 +440,23 @@ class TableDrawing(TableParts):
         st = self.state
         if st is None:
             return ""
-        if st.phase_name == "follow":
+        phase = self._asked_phase()
+        if phase == "follow":
             return f"Add {plural(st.follow_rank)}?"
-        if st.phase_name == "chain":
+        if phase == "chain":
             return "Flip again?" if self._flipped_last() else "Flip?"
         return "Your turn" if self.you_play else "To play"
+
+    def _asked_phase(self) -> str:
+        """The phase the picture may ask about: the cards' phase while the engine agrees.
+        When a play has moved the game on (a chained flip that picks up) and its cards are
+        still flying, no follow-up or chain question is asked of it."""
+        st, view = self.state, self.view
+        if st is None:
+            return "play"
+        if st.to_move == view.to_move and st.phase_name == view.phase:
+            return view.phase
+        return "play"
 
     def _flipped_last(self) -> bool:
         """Was the play that led here a flip (a chain under way), not a face-up card?"""
@@ -467,10 +479,11 @@ class TableDrawing(TableParts):
             return "Dealing…"
         nxt = self.seat_name((p + 1) % view.n)
         if p == HUMAN_SEAT and self.you_play:
-            if view.phase == "follow" and view.follow_rank:
+            phase = self._asked_phase()
+            if phase == "follow" and view.follow_rank:
                 r = SYMBOL_RANKS[view.follow_rank]
                 return f"Follow-up: add more {plural(r)}, or Done"
-            if view.phase == "chain":
+            if phase == "chain":
                 what = "another" if self._flipped_last() else "an uncovered"
                 return f"Chain: flip {what} mystery card, or Done"
             return f"Your turn — then {nxt}"
