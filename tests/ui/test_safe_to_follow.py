@@ -169,3 +169,81 @@ def test_a_chained_flip_that_picks_up_stops_asking_for_another_flip(tmp_path):
             if seen:
                 return
     pytest.skip("no chained flip that picks up came up in twelve seeded games")
+
+
+def _marks(t) -> tuple[dict[int, str], set[int]]:
+    return {p: words for p, (words, _since) in t.news.items()}, set(t.last_play)
+
+
+def test_continue_restores_the_last_play_markers_and_outline(tmp_path):
+    data = tmp_path / "home"
+    with Pilot(data_dir=data, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        st = t.state
+        t.apply(st.legal_actions()[0])
+        assert p.wait_for_turn()
+        before = _marks(t)
+        assert before[0] and before[1]  # the opponents' markers and the pile's outline
+    with Pilot(data_dir=data, seed=6, start="title") as p:
+        assert p.app.continue_game() is not None
+        assert p.until(lambda: p.table is not None, 10)
+        assert p.wait_for_turn()
+        assert _marks(p.table) == before
+
+
+def _your_swoop(st):
+    """A legal play of yours that makes a Swoop (and so a bonus play), or None."""
+    from swoop_desktop.engine import Play
+    from swoop_desktop.engine.events import Turn
+
+    for a in st.legal_actions():
+        if isinstance(a, Play):
+            events = st.clone().apply(a)
+            if any(isinstance(ev, Turn) and ev.bonus and ev.player == 0 for ev in events):
+                return a
+    return None
+
+
+def test_your_bonus_play_builds_your_marker_and_continue_keeps_the_bonus_words(tmp_path):
+    from swoop_desktop.engine import Play
+
+    for seed in range(1, 15):
+        data = tmp_path / str(seed)
+        with Pilot(data_dir=data, seed=seed, start="table") as p:
+            t = p.table
+            swooped = False
+            for _ in range(30):
+                if not p.wait_for_turn():
+                    break
+                st = t.state
+                if st.phase_name in ("follow", "chain"):
+                    p.press(pygame.K_d)
+                    continue
+                swoop = _your_swoop(st)
+                t.apply(swoop or next(a for a in st.legal_actions() if isinstance(a, Play)))
+                if swoop is not None:
+                    swooped = True
+                    break
+            if not swooped or not p.wait_for_turn() or t.state.to_move != 0:
+                continue
+            assert t.toast is not None and t.toast[0].startswith("Bonus play")
+            assert "Swoop!" in t.news[0][0]
+            marker = t.news[0][0]
+        with Pilot(data_dir=data, seed=seed + 100, start="title") as q:
+            assert q.app.continue_game() is not None
+            assert q.until(lambda: q.table is not None, 10)
+            assert q.wait_for_turn()
+            resumed = q.table
+            toast = resumed.toast
+            assert toast is not None and toast[0].startswith("Bonus play"), toast
+            assert resumed.news[0][0] == marker
+            st = resumed.state
+            if st.phase_name != "play":
+                return
+            resumed.apply(next(a for a in st.legal_actions() if isinstance(a, Play)))
+            assert q.until(lambda r=resumed: not r.anim.busy, 10)
+            words = resumed.news[0][0]
+            assert words.startswith(marker.split(" then ")[-1] + " then "), words
+            return
+    pytest.skip("no Swoop of yours came up in fourteen seeded games")
