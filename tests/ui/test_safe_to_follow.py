@@ -247,3 +247,19 @@ def test_your_bonus_play_builds_your_marker_and_continue_keeps_the_bonus_words(t
             assert words.startswith(marker.split(" then ")[-1] + " then "), words
             return
     pytest.skip("no Swoop of yours came up in fourteen seeded games")
+
+
+def test_thinking_never_covers_a_players_points_or_name(tmp_path):
+    for size in ((800, 600), (960, 600), (1920, 1080)):
+        with Pilot(size=size, data_dir=tmp_path / str(size[0]), seed=5, start="table") as p:
+            assert p.wait_for_turn()
+            t = p.table
+            lay = t.lay
+            for seat in (1, 2, 3):
+                pill, _on_top = t.thinking_place(seat)
+                box = lay.seat_boxes[seat]
+                name = t._text(t.seat_name(seat), max(11, int(16 * lay.u)), (0, 0, 0), True)
+                name_rect = name.get_rect(topleft=(box.x + lay.px(10), box.y + lay.px(4)))
+                assert not pill.colliderect(t.stats_rect(seat)), (size, seat)
+                assert not pill.colliderect(name_rect), (size, seat)
+                assert box.contains(pill), (size, seat)

@@ -415,19 +415,38 @@ class TableDrawing(TableParts):
             pad = lay.px(10)
             surface.blit(name, (rect.x + pad, rect.y + lay.px(4)))
             surface.blit(stats, (rect.x + pad, rect.bottom - lay.px(4) - stats.get_height()))
-            if level:
+            back, on_top = self.thinking_place(p)
+            if level and not (thinking and on_top):
                 img = self._text(level, max(10, int(13 * lay.u)), dim)
                 surface.blit(img, img.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
-            elif turn:
+            elif turn and not level:
                 tip = self._text(self._phase_words(), max(10, int(13 * lay.u)), dim, True)
                 surface.blit(tip, tip.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
             if thinking:
                 dots = "." * (1 + int(self.clock * 3) % 3)
                 img = self._text("thinking" + dots, max(10, int(14 * lay.u)), t.highlight, True)
-                pos = img.get_rect(bottomright=(rect.right - lay.px(10), rect.bottom - lay.px(4)))
-                back = pos.inflate(lay.px(8), lay.px(2))
                 pygame.draw.rect(surface, t.panel, back, border_radius=lay.px(6))
-                surface.blit(img, pos)
+                surface.blit(img, img.get_rect(midleft=(back.x + lay.px(4), back.centery)))
+
+    def stats_rect(self, p: int) -> pygame.Rect:
+        """Where a name plate's second line ("19 cards · 0 pts") is drawn."""
+        lay = self.lay
+        rect = lay.seat_boxes[p]
+        img = self._text(self.plate_words(p), max(10, int(14 * lay.u)), self.app.theme.text_dim)
+        return img.get_rect(bottomleft=(rect.x + lay.px(10), rect.bottom - lay.px(4)))
+
+    def thinking_place(self, p: int) -> tuple[pygame.Rect, bool]:
+        """Where a seat's "thinking…" pill goes, and whether it sits at the top (in place of
+        the level word): bottom right of the plate, unless it would cover the points there."""
+        lay = self.lay
+        rect = lay.seat_boxes[p]
+        img = self._text("thinking...", max(10, int(14 * lay.u)), self.app.theme.highlight, True)
+        pos = img.get_rect(bottomright=(rect.right - lay.px(10), rect.bottom - lay.px(4)))
+        back = pos.inflate(lay.px(8), lay.px(2))
+        if not back.colliderect(self.stats_rect(p)):
+            return back, False
+        pos = img.get_rect(topright=(rect.right - lay.px(10), rect.y + lay.px(6)))
+        return pos.inflate(lay.px(8), lay.px(2)), True
 
     def _status(self) -> str:
         """The status line (a replay's controls may reword it)."""
