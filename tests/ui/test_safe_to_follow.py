@@ -263,3 +263,22 @@ def test_thinking_never_covers_a_players_points_or_name(tmp_path):
                 assert not pill.colliderect(t.stats_rect(seat)), (size, seat)
                 assert not pill.colliderect(name_rect), (size, seat)
                 assert box.contains(pill), (size, seat)
+
+
+def test_the_wait_for_click_status_covers_no_name_plate_or_marker(tmp_path):
+    long = "flipped a joker · Swoop! then played two queens"
+    for size in ((1920, 1080), (960, 600), (800, 600)):
+        with Pilot(
+            size=size, data_dir=tmp_path / str(size[0]), seed=8, start="table", pace="click"
+        ) as p:
+            t = p.table
+            assert p.until(lambda t=t: t.wait_click, 30)
+            t.news.clear()
+            t.news[1] = (long, t.clock)  # Lefty's long marker pushes the status to the right
+            status = t._status()
+            assert "click or press Space" in status
+            back, _img = t._status_place(status)
+            for seat, box in enumerate(t.lay.seat_boxes):
+                assert not back.colliderect(box), (size, "plate", seat, back, box)
+            for seat, rect, _lines, _ink in t._news_marks():
+                assert not back.colliderect(rect), (size, "marker", seat, back, rect)

@@ -525,7 +525,10 @@ class TableDrawing(TableParts):
         band = pygame.Rect(0, back.top, lay.width, back.height)
         left, right = 0, lay.width
         gap = lay.px(6)
-        for p, rect, _lines, _ink in self._news_marks():
+        # The side seats' name plates and last-play markers in the same band hem it in.
+        sides = [(p, rect) for p, rect, _lines, _ink in self._news_marks()]
+        sides += [(p, lay.seat_boxes[p]) for p in (1, 3) if p < self.view.n]
+        for p, rect in sides:
             if not rect.colliderect(band):
                 continue
             if p == 1:
