@@ -81,7 +81,8 @@ def test_a_swoop_plays_its_sound_and_banner(tmp_path):
                     p.press(pygame.K_d)
                 else:
                     p.press(pygame.K_HOME)
-                    p.press(pygame.K_RETURN)
+                    p.press(pygame.K_UP)  # choose it (F flips a mystery card)
+                    p.press(pygame.K_RETURN if table.selected else pygame.K_f)
         assert seen
         assert "swoop" in p.app.sound.played
 
@@ -107,7 +108,8 @@ def test_a_finished_game_is_recorded_and_its_save_cleared(tmp_path):
                 p.press(pygame.K_d)
             else:
                 p.press(pygame.K_HOME)
-                p.press(pygame.K_RETURN)
+                p.press(pygame.K_UP)  # choose it (F flips a mystery card)
+                p.press(pygame.K_RETURN if table.selected else pygame.K_f)
         assert p.top.name == "game_over"
         table.saver.flush()
         games, _ = load_history(resolve_dirs(tmp_path))

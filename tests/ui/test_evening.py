@@ -389,7 +389,8 @@ def _play_to_the_end(p: Pilot) -> list[str]:
             p.press(pygame.K_d)
         else:
             p.press(pygame.K_HOME)
-            p.press(pygame.K_RETURN)
+            p.press(pygame.K_UP)  # choose it (F flips a mystery card)
+            p.press(pygame.K_RETURN if table.selected else pygame.K_f)
     raise AssertionError("the game did not end")
 
 

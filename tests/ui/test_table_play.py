@@ -194,11 +194,13 @@ def test_a_whole_hand_keyboard_only(tmp_path):
                 p.press(pygame.K_d)
             else:
                 p.press(pygame.K_HOME)
-                p.press(pygame.K_RETURN)
+                p.press(pygame.K_UP)  # choose it (F flips a mystery card)
+                p.press(pygame.K_RETURN if table.selected else pygame.K_f)
         assert p.top.name in ("hand_over", "game_over")
         assert table.state.is_over
         p.screenshot(tmp_path / "hand_over.png")
         if p.top.name == "hand_over":
+            p.advance(1.0)  # the panel takes keys a moment after it opens
             p.press(pygame.K_RETURN)
             assert p.top.name == "table"
             assert table.match.hand_no == 1

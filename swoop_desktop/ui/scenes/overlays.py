@@ -44,6 +44,9 @@ def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> 
 
 class _Overlay(Scene):
     opaque = False
+    # Seconds a panel ignores keys after it opens: the Space or Enter that stepped the
+    # opponents' last play must not also click the panel's focused button.
+    key_guard = 0.0
 
     def __init__(self, app: AppAPI, table: RunningTable) -> None:
         super().__init__(app)
@@ -104,7 +107,12 @@ class _Overlay(Scene):
             )
             x += bw + gap
 
+    def update(self, dt: float) -> None:
+        self.shown += dt
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.shown < self.key_guard:
+            return True  # a key pressed as the panel opened was meant for the table
         for b in self.buttons:
             if b.handle(event):
                 return True
@@ -232,6 +240,7 @@ class HandOverScene(_Overlay):
     """Who went out, every player's leftover cards and points, and the running totals."""
 
     name = "hand_over"
+    key_guard = 0.6
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -274,8 +283,8 @@ class HandOverScene(_Overlay):
 
     def update(self, dt: float) -> None:
         # In the demo nobody is there to click: the next hand starts by itself.
+        super().update(dt)
         if self.table.config.goes_on:
-            self.shown += dt
             if self.shown >= (0.2 if self.app.anim_speed == "instant" else 2.5):
                 self.next_hand()
 
@@ -369,9 +378,12 @@ class GameOverScene(HandOverScene):
             ("Title", self.to_title, False),
         ]
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
+        # Enter on the sheet never starts a new game by surprise: Review game has the focus.
+        self.focus = 2
 
     def update(self, dt: float) -> None:
         """The final sheet stays until the player chooses (also in demo mode)."""
+        self.shown += dt
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size

@@ -55,7 +55,6 @@ from ..table.input import TableInput
 from ..table.seats import (
     HintJob,
     Saver,
-    history_from,
     seat_setup,
 )
 from ..table.show import Animator, CardSprite, Step, Tween
@@ -158,8 +157,12 @@ class TableScene(TableInput, TableDrawing, Scene):
         if self.match.state is None:
             self._start_hand()
         else:
-            self.history = history_from(self.match)
+            per_action = self.match.current_hand_events()
+            self.history = PublicHistory(self.match.n)
+            for events in per_action:
+                self.history.feed(events)
             self._sync_from_state()
+            self._restore_marks(per_action)
             if self.match.hand_over:
                 self.overlay_pending = True
                 self.anim.add(Step(lambda: [], label="resume-over"))
@@ -196,6 +199,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.anim.skip()
         self.drag = None
         self.press = None
+        self._forget_pointer()
         self._settle()
         self.build_buttons()
 
@@ -289,6 +293,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         self.history.feed(events)
         self.selected.clear()
         self.last_play = set()
+        self._forget_pointer()
         self.add_log(
             f"Hand {self.match.hand_no + 1}: {self.seat_name(self.match.dealer)} "
             f"{'deal' if self.seat_name(self.match.dealer) == 'You' else 'deals'}"
@@ -317,14 +322,7 @@ class TableScene(TableInput, TableDrawing, Scene):
         kind = "add" if isinstance(action, Add) else "end" if action == END else ""
         line = describe(self.seat_name(seat), events, kind)
         self.selected = [c for c in self.selected if c in set(st.hand_ids(HUMAN_SEAT))]
-        news = seat_news(events, kind)
-        if yours:
-            self.news.clear()  # you have seen the round: the markers start afresh
-            if "picked up" not in news and "Swoop" not in news:
-                news = ""  # your own plain plays need no marker: you just made them
-        elif self.last_actor == seat and seat in self.news and news:
-            # A second play of the same turn (a bonus after a Swoop, a chain) reads as one.
-            news = f"{self.news[seat][0].split(' then ')[-1]} then {news}"
+        news = self._marker_words(seat, events, kind, yours)
         self._queue_events(events, line, (seat, news) if news else None)
         self._save()
         self.last_actor = seat
@@ -338,6 +336,52 @@ class TableScene(TableInput, TableDrawing, Scene):
         ):
             self.wait_click = True  # "wait for my click" before the next AI plays
         return events
+
+    def _marker_words(self, seat: int, events: list[Event], kind: str, yours: bool) -> str:
+        """The words of ``seat``'s last-play marker after this play ("" for none).
+
+        A second play of the same turn (a bonus after a Swoop, a chain) reads as one, for
+        your seat as for the others: "flipped a joker · Swoop! then played a 10". When you
+        begin a turn, the markers start afresh (you have seen the round), and your own
+        plain plays need no marker: you just made them."""
+        news = seat_news(events, kind)
+        continued = self.last_actor == seat and seat in self.news
+        if yours and not continued:
+            self.news.clear()
+        if continued and news:
+            return f"{self.news[seat][0].split(' then ')[-1]} then {news}"
+        if yours and "picked up" not in news and "Swoop" not in news:
+            return ""
+        return news
+
+    def _restore_marks(self, per_action: list[list[Event]]) -> None:
+        """After a Continue: the last-play markers, the last play's outline and the bonus
+        play's words, as they stood when the game was left (the deal's events first, then
+        each action's)."""
+        actions = self.match.actions[-1] if self.match.actions else []
+        to_move = HUMAN_SEAT
+        last_turn: Turn | None = None
+        for i, events in enumerate(per_action):
+            if i > 0 and i - 1 < len(actions):
+                action = actions[i - 1]
+                seat = to_move
+                yours = seat == HUMAN_SEAT and self.you_play
+                kind = "add" if isinstance(action, Add) else "end" if action == END else ""
+                news = self._marker_words(seat, events, kind, yours)
+                if news:
+                    self.news[seat] = (news, self.clock)
+                self.last_actor = seat
+            for ev in events:
+                if isinstance(ev, Played):
+                    self.last_play = set(ev.ids)
+                elif isinstance(ev, Turn):
+                    to_move, last_turn = ev.player, ev
+        if last_turn is not None and last_turn.bonus and self.state and not self.state.is_over:
+            if last_turn.player == HUMAN_SEAT and self.you_play:
+                self.notify("Bonus play: you go again")
+            else:
+                name = self.seat_name(last_turn.player)
+                self.banner = (f"{name} {'play' if name == 'You' else 'plays'} again", 1.2)
 
     def _save(self) -> None:
         if self.saver is None:
@@ -766,6 +810,12 @@ class TableScene(TableInput, TableDrawing, Scene):
     def _look_settings(self) -> tuple[bool, bool, bool]:
         s = self.app.settings
         return (s.four_colour, s.large_cards, s.reduced_motion)
+
+    def _forget_pointer(self) -> None:
+        """A new deal or a new window size: where the pointer was says nothing about the
+        cards now, so no card is outlined until the mouse moves again."""
+        self.pointer = None
+        self.hover = None
 
     def _follow_picture(self) -> None:
         """Buttons and the hover mark follow the picture: play buttons come back when

@@ -415,19 +415,38 @@ class TableDrawing(TableParts):
             pad = lay.px(10)
             surface.blit(name, (rect.x + pad, rect.y + lay.px(4)))
             surface.blit(stats, (rect.x + pad, rect.bottom - lay.px(4) - stats.get_height()))
-            if level:
+            back, on_top = self.thinking_place(p)
+            if level and not (thinking and on_top):
                 img = self._text(level, max(10, int(13 * lay.u)), dim)
                 surface.blit(img, img.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
-            elif turn:
+            elif turn and not level:
                 tip = self._text(self._phase_words(), max(10, int(13 * lay.u)), dim, True)
                 surface.blit(tip, tip.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
             if thinking:
                 dots = "." * (1 + int(self.clock * 3) % 3)
                 img = self._text("thinking" + dots, max(10, int(14 * lay.u)), t.highlight, True)
-                pos = img.get_rect(bottomright=(rect.right - lay.px(10), rect.bottom - lay.px(4)))
-                back = pos.inflate(lay.px(8), lay.px(2))
                 pygame.draw.rect(surface, t.panel, back, border_radius=lay.px(6))
-                surface.blit(img, pos)
+                surface.blit(img, img.get_rect(midleft=(back.x + lay.px(4), back.centery)))
+
+    def stats_rect(self, p: int) -> pygame.Rect:
+        """Where a name plate's second line ("19 cards · 0 pts") is drawn."""
+        lay = self.lay
+        rect = lay.seat_boxes[p]
+        img = self._text(self.plate_words(p), max(10, int(14 * lay.u)), self.app.theme.text_dim)
+        return img.get_rect(bottomleft=(rect.x + lay.px(10), rect.bottom - lay.px(4)))
+
+    def thinking_place(self, p: int) -> tuple[pygame.Rect, bool]:
+        """Where a seat's "thinking…" pill goes, and whether it sits at the top (in place of
+        the level word): bottom right of the plate, unless it would cover the points there."""
+        lay = self.lay
+        rect = lay.seat_boxes[p]
+        img = self._text("thinking...", max(10, int(14 * lay.u)), self.app.theme.highlight, True)
+        pos = img.get_rect(bottomright=(rect.right - lay.px(10), rect.bottom - lay.px(4)))
+        back = pos.inflate(lay.px(8), lay.px(2))
+        if not back.colliderect(self.stats_rect(p)):
+            return back, False
+        pos = img.get_rect(topright=(rect.right - lay.px(10), rect.y + lay.px(6)))
+        return pos.inflate(lay.px(8), lay.px(2)), True
 
     def _status(self) -> str:
         """The status line (a replay's controls may reword it)."""
@@ -440,11 +459,23 @@ class TableDrawing(TableParts):
         st = self.state
         if st is None:
             return ""
-        if st.phase_name == "follow":
+        phase = self._asked_phase()
+        if phase == "follow":
             return f"Add {plural(st.follow_rank)}?"
-        if st.phase_name == "chain":
+        if phase == "chain":
             return "Flip again?" if self._flipped_last() else "Flip?"
         return "Your turn" if self.you_play else "To play"
+
+    def _asked_phase(self) -> str:
+        """The phase the picture may ask about: the cards' phase while the engine agrees.
+        When a play has moved the game on (a chained flip that picks up) and its cards are
+        still flying, no follow-up or chain question is asked of it."""
+        st, view = self.state, self.view
+        if st is None:
+            return "play"
+        if st.to_move == view.to_move and st.phase_name == view.phase:
+            return view.phase
+        return "play"
 
     def _flipped_last(self) -> bool:
         """Was the play that led here a flip (a chain under way), not a face-up card?"""
@@ -467,10 +498,11 @@ class TableDrawing(TableParts):
             return "Dealing…"
         nxt = self.seat_name((p + 1) % view.n)
         if p == HUMAN_SEAT and self.you_play:
-            if view.phase == "follow" and view.follow_rank:
+            phase = self._asked_phase()
+            if phase == "follow" and view.follow_rank:
                 r = SYMBOL_RANKS[view.follow_rank]
                 return f"Follow-up: add more {plural(r)}, or Done"
-            if view.phase == "chain":
+            if phase == "chain":
                 what = "another" if self._flipped_last() else "an uncovered"
                 return f"Chain: flip {what} mystery card, or Done"
             return f"Your turn — then {nxt}"
@@ -493,7 +525,10 @@ class TableDrawing(TableParts):
         band = pygame.Rect(0, back.top, lay.width, back.height)
         left, right = 0, lay.width
         gap = lay.px(6)
-        for p, rect, _lines, _ink in self._news_marks():
+        # The side seats' name plates and last-play markers in the same band hem it in.
+        sides = [(p, rect) for p, rect, _lines, _ink in self._news_marks()]
+        sides += [(p, lay.seat_boxes[p]) for p in (1, 3) if p < self.view.n]
+        for p, rect in sides:
             if not rect.colliderect(band):
                 continue
             if p == 1:

@@ -37,6 +37,9 @@ _log = logging.getLogger("swoop_desktop.ui")
 
 DRAG_THRESHOLD = 6  # pixels before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
+NOTHING_SELECTED = (
+    "Nothing is selected: choose cards with Up or a number key, then Enter (F flips a mystery card)"
+)
 
 
 class TableInput(TableParts):
@@ -453,12 +456,13 @@ class TableInput(TableParts):
                 self.select_rank(card, key - pygame.K_0)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            # Space also steps through the AIs' plays: with nothing selected it never plays
-            # (a press meant for the AIs must not become your move). Enter plays the focus.
+            # Only what you selected is played: Space also steps through the AIs' plays
+            # (a press meant for the AIs must not become your move), and Enter never flips
+            # a mystery card the focus happens to rest on (F flips, on purpose).
             if self.selected:
                 self.try_play(list(self.selected))
-            elif mine and key != pygame.K_SPACE:
-                self.try_play([mine[self.focus]])
+            elif key != pygame.K_SPACE and self.you_play:
+                self.notify(NOTHING_SELECTED)
             self.build_buttons()
             return True
         if key == pygame.K_f:
