@@ -521,3 +521,30 @@ def test_menu_monkey_random_clicks_keys_wheels_and_resizes(app):
     if app.dirs.settings_file.exists():
         assert load_settings(app.dirs)[0] == app.settings
     app.settings.rules.validate_players(4)  # never an invalid rule set
+
+
+@pytest.mark.parametrize("size", [(800, 600), (960, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("with_save", [False, True], ids=["no save", "a saved game"])
+def test_title_buttons_cover_no_words_and_each_label_fits(size, with_save, tmp_path):
+    """Daily deal and Puzzles made the column taller: at 960x600 and 1920x1080 New game
+    covered the rating line. The buttons now go two to a row where one column does not fit."""
+    with Pilot(size=size, seed=5, start="title", data_dir=tmp_path) as pilot:
+        if with_save:
+            save_game(pilot.app.dirs, _started_match(), [])
+            pilot.app.stack.top.refresh()
+        pilot.step(3)
+        title = pilot.app.stack.top
+        window = pygame.Rect((0, 0), pilot.app.size)
+        buttons = list(title.buttons.items())
+        assert ("continue" in title.buttons) == with_save
+        assert len(title.word_rects) >= 2  # the line about the opponents, the rating
+        theme = pilot.app.theme
+        for i, (key, button) in enumerate(buttons):
+            assert window.contains(button.rect), key
+            for words in title.word_rects:
+                assert not button.rect.colliderect(words), (key, button.rect, words)
+            for other_key, other in buttons[i + 1 :]:
+                assert not button.rect.colliderect(other.rect), (key, other_key)
+            size_pt = max(14, min(26, int(button.rect.height * 0.42)))
+            width = W.font(theme, size_pt, True).size(button.label)[0]
+            assert width <= button.rect.width - 16, (key, button.label, button.rect)

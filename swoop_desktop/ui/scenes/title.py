@@ -60,6 +60,7 @@ class TitleScene(Scene):
         self.has_save = False
         self.footer = ""
         self.rating = ""
+        self.word_rects: list[pygame.Rect] = []  # the lines drawn on pills (for layout checks)
         self._built_for: tuple[int, int] | None = None
         self._background: pygame.Surface | None = None
         self._background_key: Any = None
@@ -238,28 +239,44 @@ class TitleScene(Scene):
             ("quit", "Quit", self.quit, pygame.K_q, False, True, "Close Swoop."),
         ]
         shown = [spec for spec in specs if spec[5]]
-        top = int(h * 0.36)
+        # The buttons start below the words under the title (the line about the opponents
+        # and the rating line), never over them.
+        words_bottom = int(h * 0.17) + int(70 * s) + int(14 * s) + int(40 * s) + int(14 * s)
         bottom_room = int(70 * s)
-        needed = len(shown) * bh + (len(shown) - 1) * gap
-        if top + needed > h - bottom_room:  # small window: tighten the column
-            top = max(int(h * 0.28), h - bottom_room - needed)
-            if top + needed > h - bottom_room:
-                gap = max(6, (h - bottom_room - top - len(shown) * bh) // max(1, len(shown) - 1))
+        room = h - bottom_room - words_bottom
+        # One column where it fits; otherwise Continue and New game keep whole rows and the
+        # others go two to a row; then the gaps, then the buttons themselves, get smaller.
+        rows: list[list[tuple[str, str, Any, int, bool, bool, str]]] = [[spec] for spec in shown]
+        if len(rows) * bh + (len(rows) - 1) * gap > room:
+            whole = ("continue", "new")
+            main = [[spec] for spec in shown if spec[0] in whole]
+            rest = [spec for spec in shown if spec[0] not in whole]
+            rows = main + [rest[i : i + 2] for i in range(0, len(rest), 2)]
+            bw = max(bw, min(int(w * 0.46), int(bw * 1.3)))  # room for two labels a row
+        n = len(rows)
+        if n * bh + (n - 1) * gap > room:
+            gap = max(6, (room - n * bh) // max(1, n - 1))
+        if n * bh + (n - 1) * gap > room:
+            bh = max(30, (room - (n - 1) * gap) // n)
+        needed = n * bh + (n - 1) * gap
+        top = max(words_bottom, min(int(h * 0.36), h - bottom_room - needed))
         old = self.buttons
         self.buttons = {}
         y = top
-        for key, label, action, hotkey, primary, _show, tip in shown:
-            button = W.Button(
-                (w // 2 - bw // 2, y, bw, bh),
-                label,
-                action,
-                key=hotkey,
-                primary=primary,
-                tooltip=tip,
-            )
-            if key in old:
-                button.hovered = old[key].hovered
-            self.buttons[key] = button
+        for row in rows:
+            width = (bw - gap * (len(row) - 1)) // len(row)
+            for i, (key, label, action, hotkey, primary, _show, tip) in enumerate(row):
+                button = W.Button(
+                    (w // 2 - bw // 2 + i * (width + gap), y, width, bh),
+                    label,
+                    action,
+                    key=hotkey,
+                    primary=primary,
+                    tooltip=tip,
+                )
+                if key in old:
+                    button.hovered = old[key].hovered
+                self.buttons[key] = button
             y += bh + gap
         focused = self.ring.focused
         self.ring = W.FocusRing(list(self.buttons.values()))
@@ -367,12 +384,14 @@ class TitleScene(Scene):
             W.colour(theme, "text_muted"),
         )
         where = sub.get_rect(center=(w // 2, self.title_y + int(70 * s)))
-        _pill(image, where.inflate(int(28 * s), int(10 * s)))
+        self.word_rects = [where.inflate(int(28 * s), int(10 * s))]
+        _pill(image, self.word_rects[0])
         image.blit(sub, where)
         if self.rating:
             rating = W.render(theme, self.rating, int(18 * s), True, W.colour(theme, "text"))
             at = rating.get_rect(center=(w // 2, where.bottom + int(26 * s)))
-            _pill(image, at.inflate(int(24 * s), int(8 * s)))
+            self.word_rects.append(at.inflate(int(24 * s), int(8 * s)))
+            _pill(image, self.word_rects[-1])
             image.blit(rating, at)
         if self.footer:
             fnt = W.font(theme, int(16 * s))
@@ -383,6 +402,7 @@ class TitleScene(Scene):
                 0, 0, width + int(28 * s), len(lines) * fnt.get_linesize() + int(8 * s)
             )
             box.center = (w // 2, y + (len(lines) - 1) * fnt.get_linesize() // 2)
+            self.word_rects.append(box)
             _pill(image, box)
             for line in lines:
                 W.draw_text(
