@@ -274,20 +274,7 @@ class PuzzleScene(ReviewScene):
 
     # ---------------------------------------------------------------- layout
     def _layout(self) -> None:
-        w, h = tuple(self.app.size)
-        s = W.ui_scale((w, h))
-        self.scale = s
-        margin = int(20 * s)
-        header = int(96 * s)
-        self.frame = pygame.Rect(margin, header, w - 2 * margin, h - header - int(84 * s))
-        board_w = int(self.frame.width * 0.58)
-        self.board = pygame.Rect(self.frame.x, self.frame.y, board_w, self.frame.height)
-        self.panel = pygame.Rect(
-            self.board.right + margin,
-            self.frame.y,
-            self.frame.right - self.board.right - margin,
-            self.frame.height,
-        )
+        w, h, s = self._layout_frame()
         bh = int(44 * s)
         y = h - bh - int(22 * s)
         bw = int(190 * s)

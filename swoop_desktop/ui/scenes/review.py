@@ -366,7 +366,9 @@ class ReviewScene(Scene):
         )
 
     # ----------------------------------------------------------------- layout
-    def _layout(self) -> None:
+    def _layout_frame(self) -> tuple[int, int, float]:
+        """The frame, the board (the table as it was) and the panel beside it; the window's
+        size and scale, for the controls below them."""
         w, h = tuple(self.app.size)
         s = W.ui_scale((w, h))
         self.scale = s
@@ -381,6 +383,10 @@ class ReviewScene(Scene):
             self.frame.right - self.board.right - margin,
             self.frame.height,
         )
+        return w, h, s
+
+    def _layout(self) -> None:
+        w, h, s = self._layout_frame()
         bh = int(44 * s)
         y = h - bh - int(22 * s)
         widths = [150, 120, 230, 140]
