@@ -75,8 +75,9 @@ def test_item07_the_review_command_refuses_a_fifo_and_a_device(tmp_path):
         result = _run("swoop_desktop.review", str(fifo), timeout=60)
     finally:
         writer_done.set()
-        with open(fifo, "rb", buffering=0) as f:  # lets the writer's open return, if waiting
-            f.read(0)
+        # Lets the writer's open return if it is still waiting. Non-blocking: if the writer
+        # had already opened and closed, a blocking open here would wait for ever.
+        os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
     assert result.returncode == 2 and "not an ordinary file" in result.stderr, result.stderr
     result = _run("swoop_desktop.review", "/dev/zero", timeout=60)
     assert result.returncode == 2 and "not an ordinary file" in result.stderr, result.stderr

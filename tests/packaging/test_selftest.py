@@ -158,5 +158,7 @@ def test_demo_check_passes_and_reports_a_table_where_too_little_happens(tmp_path
     assert selftest.check_demo(tmp_path / "ok", seed=3, frames=60) == []
     monkeypatch.setattr(selftest, "MIN_PLAYS", 10_000)
     monkeypatch.setattr(selftest, "DEMO_TIME_LIMIT", 0.5)
-    (line,) = selftest.check_demo(tmp_path / "slow", seed=3, frames=30)
-    assert line.startswith("demo: the AIs made ") and "fewer than one round (10000)" in line
+    # One frame asked for, so a busy machine cannot add a "too few frames" line too.
+    lines = selftest.check_demo(tmp_path / "slow", seed=3, frames=1)
+    assert [ln for ln in lines if ln.startswith("demo: the AIs made ")] == lines
+    assert len(lines) == 1 and "fewer than one round (10000)" in lines[0]

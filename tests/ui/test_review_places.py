@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from swoop_desktop.ai import review as review_module
 from swoop_desktop.engine import Rules
 from swoop_desktop.storage.history import record_finished_game
 from swoop_desktop.ui.pilot import Pilot
@@ -18,6 +19,10 @@ from swoop_desktop.ui.scenes.sheet import accuracy_line
 @pytest.fixture(autouse=True)
 def _light_reviews(monkeypatch):
     monkeypatch.setattr(review_scene, "DEFAULT_WORLDS", 2)  # a quick analysis for tests
+    # ... and no growing work while the choice and the best are too close to call: the
+    # places are tested here, the verdicts in tests/ai (under a busy CI run 16 worlds a
+    # decision over a whole game went past the two-minute wait).
+    monkeypatch.setattr(review_module, "REVIEW_MORE", 1)
 
 
 def _button(scene, label):
