@@ -58,7 +58,14 @@ def _can_go_under(counts: list[int], x: int, swoop: list[bool]) -> bool:
 
 
 def measure(
-    deals: int, worlds: int, seed: int, only: tuple[str, ...], particles: int, moves: int
+    deals: int,
+    worlds: int,
+    seed: int,
+    only: tuple[str, ...],
+    particles: int,
+    moves: int,
+    temperature: float | None = None,
+    random_share: float | None = None,
 ) -> dict[str, dict[str, float]]:
     rules = Rules.from_preset("app")
     swoop = [rules.is_swoop_rank(r) for r in range(15)]
@@ -73,7 +80,12 @@ def measure(
         state, events = new_deal(rules, 4, seed=seed * 100_000 + deal)
         history = PublicHistory(4)
         history.feed(events)
-        inference = PolicyInference(bots[0].weights, particles=particles, moves=moves)
+        model: dict[str, float] = {}
+        if temperature is not None:
+            model["temperature"] = temperature
+        if random_share is not None:
+            model["random_share"] = random_share
+        inference = PolicyInference(bots[0].weights, particles=particles, moves=moves, **model)
         rng = random.Random(deal)
         while not state.is_over and state.plays < 300:
             p = state.to_move
@@ -144,6 +156,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--particles", type=int, default=None)
     parser.add_argument("--moves", type=int, default=None)
+    parser.add_argument("--temperature", type=float, default=None, help="the opponent model's")
+    parser.add_argument("--random-share", type=float, default=None, help="of random play")
     parser.add_argument("--only", nargs="*", choices=SAMPLERS, default=list(SAMPLERS))
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -156,6 +170,8 @@ def main() -> None:
         tuple(args.only),
         PARTICLES if args.particles is None else args.particles,
         MOVES if args.moves is None else args.moves,
+        args.temperature,
+        args.random_share,
     )
     if args.json:
         print(json.dumps(result))

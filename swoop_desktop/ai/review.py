@@ -29,8 +29,14 @@ its cost.
 The work grows where it is needed: ``worlds`` re-deals first (every candidate
 played out in the same worlds), and while the choice and the best cannot be told
 apart, ``worlds`` more, up to :data:`REVIEW_MORE` times as many. The re-deals come
-from the hard opponent's own sampler (:class:`~.inference.WorldSampler`) and are
-seeded by the game, so a review gives the same answer on any machine. "Best" is the
+from the hard opponent's own guesses about the hidden hands
+(:class:`~.inference.PolicyInference`: candidate hands weighed by how likely each
+other player's public plays were with them, built from the public history only) and
+are seeded by the game and the decision, so a review gives the same answer on any
+machine, and a decision gets the same verdict whether the whole game is reviewed or
+it alone (a puzzle's answer is checked in the same worlds). Each decision's guesses
+are made afresh from its history, with more candidate hands than the table's hard
+opponent keeps. "Best" is the
 action with the lowest expected margin among those that beat the choice on the
 figures shown (the margin, and a chance of winning the game no lower), and each
 reason says what happened next in the play-outs: the pick-up avoided, the Swoop
@@ -67,8 +73,9 @@ from swoop_desktop.engine.observation import FOLLOW, Observation
 from swoop_desktop.engine.playout import PlayoutState
 
 from .bots import action_rank
+from .features import weights_for
 from .hint import explain
-from .inference import WorldSampler
+from .inference import PARTICLES, PolicyInference, PolicySampler
 from .search import HardBot, RolloutPolicy, expected_points, match_value
 
 #: Label thresholds in points of margin lost against the best action, upper bounds.
@@ -89,10 +96,14 @@ SURE = 3.0
 #: One play-out of one action: points, margin, chance of winning the game, and (0 or 1)
 #: picked up now, picked up now or later, made a Swoop, went out, another player went out.
 Run = tuple[float, float, float, float, float, float, float, float]
-#: The way verdicts are worked out; a stored review made another way is worked out again.
-METHOD = 2
+#: The way verdicts are worked out; a stored review made another way is worked out again
+#: (3: re-deals from the policy-based inference instead of floors and gaps).
+METHOD = 3
 #: The label of a cost beyond the "good" line that the play-outs cannot separate from it.
 UNCLEAR = "unclear"
+#: Most candidate hands the review's inference keeps per batch of re-deals (the hard
+#: opponent at the table keeps :data:`~.inference.PARTICLES`).
+REVIEW_PARTICLES = 96
 #: Actions weighed per decision besides the player's own: the normal bot's best few.
 REVIEW_CANDIDATES = 5
 #: Plays a play-out may run before it is cut off and scored as it stands.
@@ -115,6 +126,18 @@ def verdict_label(cost: float, low: float, high: float) -> str:
     if low < LABELS[0][1]:
         return UNCLEAR
     return label_for(cost)
+
+
+def new_inference(worlds: int = REVIEW_WORLDS) -> PolicyInference:
+    """The review's guesses about hidden hands: the hard opponent's, with its model; for
+    a batch of ``worlds`` re-deals, two candidate hands a world, at least as many as the
+    table's hard opponent keeps and at most :data:`REVIEW_PARTICLES`."""
+    particles = max(PARTICLES, min(REVIEW_PARTICLES, 2 * worlds))
+    return PolicyInference(weights_for(), particles=particles)
+
+
+def _inference_rng(seed: int, decision: Decision, batch: int) -> random.Random:
+    return random.Random(f"review-inference/{seed}/{decision.hand_no}/{decision.step}/{batch}")
 
 
 @dataclass(frozen=True)
@@ -261,6 +284,7 @@ def assess(
     hindsight: bool = False,
     candidates: int = REVIEW_CANDIDATES,
     most: int | None = None,
+    inference: PolicyInference | None = None,
 ) -> Verdict:
     """Weigh the decision's choice against the best alternatives, in expected points.
 
@@ -268,6 +292,10 @@ def assess(
     told apart (see :func:`_settled`), ``worlds`` more are played, up to ``most``
     (by default :data:`REVIEW_MORE` times ``worlds``, never more than that many times
     :data:`REVIEW_WORLDS` unless ``worlds`` itself is more).
+
+    ``inference`` deals the first batch of re-deals (by default a fresh one); each
+    batch is dealt by its own, brought up to this decision's observation with a
+    generator seeded by the game, the decision and the batch.
     """
     obs = decision.obs
     me = obs.seat
@@ -281,7 +309,7 @@ def assess(
     truth = decision.truth
     if hindsight and truth is None:
         raise ValueError("a hindsight verdict needs the real deal, which this decision lacks")
-    sampler = None if hindsight else WorldSampler(obs, bot.gap_weight)
+    sampler: PolicySampler | None = None
     if most is None:
         most = min(worlds * REVIEW_MORE, max(worlds, REVIEW_WORLDS * REVIEW_MORE))
     limit = max(worlds, most)
@@ -289,7 +317,15 @@ def assess(
     # Per action, per world: points, margin, win, and what happened (0/1 each).
     runs: dict[Action, list[Run]] = {a: [] for a in cands}
     played = 0
+    batch = 0
     while played < limit:
+        if not hindsight:
+            # Each batch of re-deals from its own candidate hands: the worlds of one set of
+            # candidates are not independent draws, and the ranges below assume they are.
+            if inference is None or batch:
+                inference = new_inference(worlds)
+            sampler = PolicySampler(obs, inference, _inference_rng(seed, decision, batch))
+        batch += 1
         for _ in range(min(worlds, limit - played)):
             world = truth.clone() if truth is not None and hindsight else None
             if world is None:
@@ -617,7 +653,7 @@ def _reason(
     if type(chosen) is Flip and obs.pile and mine.pickup >= 0.2 and best.pickup < mine.pickup:
         return (
             f"{better} was safer: the flip picked up {_pile_words(obs, rules)} "
-            f"{_tenths(mine.pickup)} times.{tail}"
+            f"{_tenths(mine.pickup)}.{tail}"
         )
     if mine.pickup >= 0.99 and best.pickup < 0.5:
         return f"{better} went on the pile; your play picked up {_pile_words(obs, rules)}.{tail}"

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 
 from swoop_desktop.ai import make_bot
+from swoop_desktop.ai.bots import action_rank
 from swoop_desktop.ai.review import Verdict, describe
-from swoop_desktop.engine import Flip, Match, Rules, action_from_json
+from swoop_desktop.engine import RANK_OF, Flip, Match, Play, Rules, action_from_json
 from swoop_desktop.referee.puzzles import check, collect, position
 from swoop_desktop.referee.review import review
 from swoop_desktop.storage import record_finished_game, resolve_dirs
@@ -21,15 +22,25 @@ WORLDS = 8  # a light review (the screens use more); the same worlds find the pu
 
 
 class Blunderer:
-    """Flips a mystery card into any pile of six or more cards; else plays like normal."""
+    """Once a game, picks up a pile of six or more cards on purpose with its highest card
+    when a lower one would have gone on (the play-test's "41-point blunder"); else plays
+    like normal. The cost is in the pile's points, whatever the hidden cards are."""
 
     def __init__(self) -> None:
         self.bot = make_bot("normal", seed=7)
+        self.done = False
 
     def choose(self, obs, legal):
-        flips = [a for a in legal if type(a) is Flip]
-        if flips and len(obs.pile) >= 6:
-            return flips[0]
+        if not self.done and len(obs.pile) >= 6:
+            top = RANK_OF[obs.pile[-1]]
+            plays = [a for a in legal if type(a) is Play]
+            rank = {a: action_rank(obs, a) for a in plays}
+            swoop = obs.rules.is_swoop_rank
+            high = [a for a in plays if rank[a] > top and not swoop(rank[a])]
+            safe = [a for a in plays if rank[a] <= top and not swoop(rank[a])]
+            if high and safe:
+                self.done = True
+                return max(high, key=lambda a: rank[a])
         return self.bot.choose(obs, legal)
 
 
@@ -53,7 +64,7 @@ def reviewed(tmp_path, seed: int = 8):
 def test_a_scripted_blunder_becomes_a_puzzle_from_the_stored_review(tmp_path):
     dirs, result = reviewed(tmp_path)
     costly = [v for v in result.verdicts if v.label in ("mistake", "blunder")]
-    assert [v.chosen for v in costly] == ["flipped a mystery card"]
+    assert [(v.chosen, v.label) for v in costly] == [("played a king", "blunder")]
     assert collect(dirs, WORLDS) == []
     book, messages = load_puzzles(dirs)
     assert messages == [] and len(book.puzzles) == 1
@@ -61,7 +72,7 @@ def test_a_scripted_blunder_becomes_a_puzzle_from_the_stored_review(tmp_path):
     assert Verdict.from_json(puzzle.verdict) == costly[0]
     # The table as it was, from your seat: the same decision the review weighed.
     decision = position(puzzle)
-    assert decision.obs.seat == 0 and type(decision.chosen) is Flip
+    assert decision.obs.seat == 0 and describe(decision.obs, decision.chosen) == "played a king"
     assert decision.number == costly[0].number
     # Collecting again adds nothing (the puzzle is there already).
     collect(dirs, WORLDS)
@@ -77,13 +88,12 @@ def test_the_better_play_is_accepted_and_the_blunder_refused_in_the_reviews_word
     best = action_from_json(json.loads(verdict.options[0].action))
     right = check(puzzle, decision, best, WORLDS)
     assert right.right and right.cost == 0
-    assert right.words.startswith("Right: playing an 8 from your face-up cards is the better")
+    assert right.words.startswith("Right: playing an ace is the better")
     assert verdict.reason in right.words
-    for slot in (0, 3):  # any uncovered mystery card is the same gamble
-        wrong = check(puzzle, decision, Flip(slot), WORLDS)
-        assert not wrong.right
-        assert "the review called it a mistake" in wrong.words
-        assert verdict.reason in wrong.words
+    wrong = check(puzzle, decision, decision.chosen, WORLDS)
+    assert not wrong.right
+    assert "the review called it a blunder" in wrong.words
+    assert verdict.reason in wrong.words
 
 
 def test_an_answer_the_review_did_not_weigh_is_weighed_by_the_same_search(tmp_path):

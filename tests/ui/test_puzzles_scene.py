@@ -52,27 +52,27 @@ def test_a_reviewed_blunder_is_refused_then_the_better_play_accepted_twice(tmp_p
         scene = _open(pilot)
         assert len(scene.puzzles) == 1 and scene.decisions
         verdict = Verdict.from_json(scene.puzzles[0].verdict)
-        assert "you flipped a mystery card, and the review called it a mistake" in scene.words
-        assert "Play an 8 from your face-up cards" in scene.words
+        assert "you played a king, and the review called it a blunder" in scene.words
+        assert "Play an ace" in scene.words
         # The blunder itself, by its key: refused, in the review's words.
-        k = _pick(pilot, scene, "flipped a mystery card")
+        k = _pick(pilot, scene, "played a king")
         pilot.press(k)
         assert pilot.until(lambda: scene.answer is not None, 60)
         pilot.step()
         assert not scene.answer.right and verdict.reason in scene.words
         # The better play, by its button: accepted, but the count started again.
-        k = _pick(pilot, scene, "played an 8 from your face-up cards")
+        k = _pick(pilot, scene, "played an ace")
         pilot.click(scene.choice_btns[k - pygame.K_1].rect.center)
         assert pilot.until(lambda: scene.answer is not None and scene.answer.right, 60)
         pilot.step()
-        assert scene.words.count("Right: playing an 8") == 1
+        assert scene.words.count("Right: playing an ace") == 1
         assert load_puzzles(dirs)[0].puzzles[0].solved == 0  # the first answer counted
         # Next showing (the same puzzle, the only one): right first time, then again.
         for solved in (1, 2):
             pilot.press(pygame.K_RIGHT)
             pilot.step()
             assert scene.answer is None
-            pilot.press(_pick(pilot, scene, "played an 8 from your face-up cards"))
+            pilot.press(_pick(pilot, scene, "played an ace"))
             assert pilot.until(lambda: scene.answer is not None, 60)
             pilot.step()
             assert scene.answer.right
@@ -91,7 +91,7 @@ def test_screenshots_of_a_puzzle(tmp_path, size):
     reviewed(tmp_path)
     with Pilot(size=size, data_dir=tmp_path, start="title") as pilot:
         scene = _open(pilot)
-        pilot.press(_pick(pilot, scene, "flipped a mystery card"))
+        pilot.press(_pick(pilot, scene, "played a king"))
         assert pilot.until(lambda: scene.answer is not None, 60)
         pilot.step(3)
         pilot.screenshot(DOCS / f"puzzle-{size[0]}x{size[1]}.png")
