@@ -18,7 +18,9 @@ Samplers: ``uniform`` (the engine's ``random_world``: facts only),
 ``floors`` (``WorldSampler`` as shipped: pick-up floors and gaps) and
 ``policy`` (``PolicyInference``: worlds weighted by how likely each player's
 plays were, kept across the hand). Figures for all decisions, early ones
-(fewer than 12 plays into the hand) and mid-hand ones (12 to 39 plays).
+(fewer than 12 plays into the hand), mid-hand ones (12 to 39 plays) and late ones
+(40 plays on); ``exact_share`` is the share of the policy sampler's decisions where it
+weighed every possible placing of the unseen cards (endgames, ``EXACT_LIMIT``).
 Prints figures; never passes or fails.
 """
 
@@ -72,7 +74,10 @@ def measure(
     points = [rules.card_points(r) if r else 0 for r in range(15)]
     xs = [x for x in range(1, 14) if not swoop[x]]
     rows: dict[str, dict[str, list[float]]] = {
-        name: {k: [] for k in ("overlap", "points", "can", "early", "mid", "mid_can", "ms")}
+        name: {
+            k: []
+            for k in ("overlap", "points", "can", "early", "mid", "mid_can", "late", "exact", "ms")
+        }
         for name in only
     }
     bots = [NormalBot(seed=s) for s in range(4)]
@@ -104,6 +109,9 @@ def measure(
             "points_error": round(statistics.fmean(r["points"]), 2),
             "can_play_error": round(statistics.fmean(r["can"]), 3),
             "mid_can_play_error": round(statistics.fmean(r["mid_can"]), 3) if r["mid_can"] else -1,
+            "late_overlap": round(statistics.fmean(r["late"]), 3) if r["late"] else -1,
+            "late_decisions": len(r["late"]),
+            "exact_share": round(statistics.fmean(r["exact"]), 3) if r["exact"] else -1,
             "ms_per_decision": round(statistics.fmean(r["ms"]), 2),
         }
     return out
@@ -122,6 +130,7 @@ def _score(state, obs, rows, worlds, rng, inference, swoop, points, xs) -> None:
         else:
             inference.update(obs, rng)
             dealt = [inference.sample(rng) for _ in range(worlds)]
+            r["exact"].append(float(inference.exact))
         r["ms"].append((time.perf_counter() - start) * 1000)
         overlaps, errs, cans = [], [], []
         for q in others:
@@ -147,6 +156,8 @@ def _score(state, obs, rows, worlds, rng, inference, swoop, points, xs) -> None:
         elif obs.plays < 40:
             r["mid"].append(ov)
             r["mid_can"].append(ca)
+        else:
+            r["late"].append(ov)
 
 
 def main() -> None:

@@ -255,6 +255,10 @@ RANDOM_SHARE = 0.05
 PARTICLES = 24
 #: Swap moves per candidate at each decision.
 MOVES = 12
+#: Endgames exactly: when the other hands' unseen cards can be placed in at most this
+#: many ways (by rank), every placing is a candidate, weighed by its chance in a
+#: uniform deal times the likelihood of the plays, instead of sampled ones.
+EXACT_LIMIT = 64
 
 _HMAX = 10  # count tables cover 0..9 cards of a rank in one hand (more count as 9)
 
@@ -859,6 +863,61 @@ def _update(
     return _swapped(decisions, old, before, hand, ra, rb, share)
 
 
+def _placings(
+    obs: Observation, known: list[list[int]], limit: int
+) -> list[tuple[list[list[int]], float]] | None:
+    """Every way to place the unseen cards into the other hands by rank, with the log of
+    its chance in a uniform deal (up to a constant); None if there are more than ``limit``
+    (or nothing to place)."""
+    needs = obs.unseen_hand_counts()
+    places = [p for p in range(obs.n) if p != obs.seat and needs[p] > 0]
+    if not places:
+        return None
+    pool = obs.unseen_rank_counts()
+    out: list[tuple[list[list[int]], float]] = []
+    got: dict[int, list[int]] = {}
+
+    def fill(i: int, left: list[int]) -> bool:
+        if i == len(places):
+            hands = [list(known[p]) for p in range(obs.n)]
+            prior = 0.0
+            for r in range(15):
+                # n_r! / (k_r1! ... k_rm! rest_r!): how many card-by-card deals give it
+                prior += math.lgamma(pool[r] + 1) - math.lgamma(left[r] + 1)
+                for p in places:
+                    prior -= math.lgamma(got[p][r] + 1)
+            for p in places:
+                for r in range(15):
+                    hands[p][r] += got[p][r]
+            out.append((hands, prior))
+            return len(out) <= limit
+        p = places[i]
+        counts = [0] * 15
+        got[p] = counts
+        return choose(i, 1, needs[p], left, counts)
+
+    def choose(i: int, r: int, need: int, left: list[int], counts: list[int]) -> bool:
+        if need == 0:
+            return fill(i + 1, left)
+        if r > 14:
+            return True
+        if sum(left[r:]) < need:
+            return True
+        for k in range(min(need, left[r]), -1, -1):
+            counts[r] = k
+            left[r] -= k
+            ok = choose(i, r + 1, need - k, left, counts)
+            left[r] += k
+            counts[r] = 0
+            if not ok:
+                return False
+        return True
+
+    if not fill(0, list(pool)):
+        return None
+    return out or None
+
+
 class PolicyInference:
     """Candidate hands for the other players, weighted by their public decisions; kept per hand.
 
@@ -896,6 +955,8 @@ class PolicyInference:
         # Called after each candidate's moves when set (a bot thinking on the table's
         # worker thread hands the interpreter back to the frame loop, as its search does).
         self.pause: Callable[[], None] | None = None
+        # True while the candidates are every possible placing (see EXACT_LIMIT).
+        self.exact = False
 
     # ------------------------------------------------------------ bookkeeping
     def _fits(self, obs: Observation) -> bool:
@@ -921,14 +982,20 @@ class PolicyInference:
         model = _Model(self.weights, obs, self.temperature)
         parsed = _parse(obs, model, self._cache)
         self._model = model
-        if carry:
-            self._carry(obs, parsed, rng)
+        self._cum = None
+        placings = _placings(obs, self._known(obs), EXACT_LIMIT)
+        if placings is not None:
+            self._weigh_all(obs, parsed, placings)
+            self.exact = True
         else:
-            self._fresh(obs, parsed, rng)
+            if carry and not self.exact:
+                self._carry(obs, parsed, rng)
+            else:
+                self._fresh(obs, parsed, rng)
+            self.exact = False
+            self._move(obs, parsed, rng)
         self.obs = obs
         self._parsed = parsed
-        self._move(obs, parsed, rng)
-        self._cum = None
 
     def _known(self, obs: Observation) -> list[list[int]]:
         known = [[0] * 15 for _ in range(obs.n)]
@@ -953,6 +1020,18 @@ class PolicyInference:
             self._ll.append(terms)
             self._logw.append(_total(terms))
         self._resample(rng, force=True)
+
+    def _weigh_all(
+        self, obs: Observation, parsed: _Parsed, placings: list[tuple[list[list[int]], float]]
+    ) -> None:
+        """Every placing a candidate, weighed by its chance in a uniform deal (``placings``
+        carries its log) times the likelihood of the plays; none is resampled or moved."""
+        self._hands, self._ll, self._logw = [], [], []
+        for hands, prior in placings:
+            terms = self._all_terms(obs, parsed, hands)
+            self._hands.append(hands)
+            self._ll.append(terms)
+            self._logw.append(prior + _total(terms))
 
     def _all_terms(
         self, obs: Observation, parsed: _Parsed, hands: list[list[int]]
@@ -1231,6 +1310,7 @@ class PolicySampler:
 
 
 __all__ = [
+    "EXACT_LIMIT",
     "GAP_WEIGHT",
     "MOVES",
     "PARTICLES",

@@ -156,3 +156,75 @@ def test_the_inference_and_its_kept_candidates_never_peek():
         assert a._hands == b._hands and a._logw == b._logw
         compared += 1
     assert compared >= 20
+
+
+def test_endgame_placings_are_every_placing_with_the_chance_a_uniform_deal_gives_it():
+    """Few unseen cards: the inference lists every placing by rank, and its weight before
+    the plays is how often a card-by-card uniform deal of the unseen cards gives it."""
+    import itertools
+    import math
+    from collections import Counter
+
+    from swoop_desktop.ai.inference import _placings
+    from swoop_desktop.engine.cards import format_ranks
+
+    from .helpers import player, position
+
+    seats = [
+        player("A 2", down=["Q", None, None, None]),
+        player("4"),
+        player("5 5"),
+        player("9", down=["K", None, None, None]),
+    ]
+    rest = position(players=seats, pile="7").set_aside
+    # Every other card already swept away (public): six unseen cards are left.
+    state = position(players=seats, pile="7", swept=format_ranks(RANK_OF[c] for c in rest))
+    obs = observe(state, 0)
+    known = [[0] * 15 for _ in range(4)]
+    placings = _placings(obs, known, 1000)
+    assert placings is not None
+    ids = obs.unseen_ids()
+    needs = obs.unseen_hand_counts()
+    counted: Counter[tuple[tuple[int, ...], ...]] = Counter()
+    for order in itertools.permutations(ids):
+        hands, k = [], 0
+        for p in (1, 2, 3):
+            ranks = [0] * 15
+            for c in order[k : k + needs[p]]:
+                ranks[RANK_OF[c]] += 1
+            hands.append(tuple(ranks))
+            k += needs[p]
+        counted[tuple(hands)] += 1
+    listed = {tuple(tuple(h[p]) for p in (1, 2, 3)): prior for h, prior in placings}
+    assert set(listed) == set(counted)  # every placing, each once
+    total = sum(counted.values())
+    norm = sum(math.exp(x) for x in listed.values())
+    for key, n in counted.items():
+        assert math.isclose(math.exp(listed[key]) / norm, n / total, rel_tol=1e-9)
+    assert _placings(obs, known, len(counted) - 1) is None  # too many: sampled instead
+
+
+def test_in_endgames_the_inference_weighs_every_placing_and_the_real_one_is_there():
+    exact = 0
+    for step in _deals(40):
+        state, p = step.state, step.player
+        if state.is_over:
+            continue
+        seat = (p + 1) % 4
+        obs = observe(state, seat, step.history)
+        if sum(obs.unseen_hand_counts()) > 4:
+            continue  # (not an endgame: spare the test the work)
+        inference = PolicyInference(NormalBot().weights)
+        inference.update(obs, random.Random(exact))
+        if not inference.exact:
+            continue
+        real = [_ranks(state, q) for q in range(4)]
+        needs = obs.unseen_hand_counts()
+        candidates = [h for h in inference._hands]  # noqa: SLF001 - the candidates themselves
+        assert len({tuple(map(tuple, h)) for h in candidates}) == len(candidates)
+        match = [h for h in candidates if all(h[q] == real[q] for q in range(4) if needs[q])]
+        assert len(match) == 1, "the real placing is one of the candidates"
+        exact += 1
+        if exact >= 5:
+            break
+    assert exact >= 5
