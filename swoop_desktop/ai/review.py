@@ -101,9 +101,10 @@ Run = tuple[float, float, float, float, float, float, float, float]
 METHOD = 3
 #: The label of a cost beyond the "good" line that the play-outs cannot separate from it.
 UNCLEAR = "unclear"
-#: Most candidate hands the review's inference keeps per batch of re-deals (the hard
-#: opponent at the table keeps :data:`~.inference.PARTICLES`).
-REVIEW_PARTICLES = 96
+#: Re-deals dealt from one set of candidate hands; the next ones come from a fresh set.
+#: (The worlds of one set are not independent draws, and the cost's range assumes they
+#: are: small sets keep it honest.)
+REVIEW_SET = 16
 #: Actions weighed per decision besides the player's own: the normal bot's best few.
 REVIEW_CANDIDATES = 5
 #: Plays a play-out may run before it is cut off and scored as it stands.
@@ -128,12 +129,10 @@ def verdict_label(cost: float, low: float, high: float) -> str:
     return label_for(cost)
 
 
-def new_inference(worlds: int = REVIEW_WORLDS) -> PolicyInference:
-    """The review's guesses about hidden hands: the hard opponent's, with its model; for
-    a batch of ``worlds`` re-deals, two candidate hands a world, at least as many as the
-    table's hard opponent keeps and at most :data:`REVIEW_PARTICLES`."""
-    particles = max(PARTICLES, min(REVIEW_PARTICLES, 2 * worlds))
-    return PolicyInference(weights_for(), particles=particles)
+def new_inference() -> PolicyInference:
+    """The review's guesses about hidden hands: the hard opponent's, with its model, and
+    two candidate hands for each re-deal of a set (at least as many as the table keeps)."""
+    return PolicyInference(weights_for(), particles=max(PARTICLES, 2 * REVIEW_SET))
 
 
 def _inference_rng(seed: int, decision: Decision, batch: int) -> random.Random:
@@ -293,9 +292,9 @@ def assess(
     (by default :data:`REVIEW_MORE` times ``worlds``, never more than that many times
     :data:`REVIEW_WORLDS` unless ``worlds`` itself is more).
 
-    ``inference`` deals the first batch of re-deals (by default a fresh one); each
-    batch is dealt by its own, brought up to this decision's observation with a
-    generator seeded by the game, the decision and the batch.
+    ``inference`` deals the first :data:`REVIEW_SET` re-deals (by default a fresh one);
+    each further set is dealt by its own, every one brought up to this decision's
+    observation with a generator seeded by the game, the decision and the set.
     """
     obs = decision.obs
     me = obs.seat
@@ -317,20 +316,19 @@ def assess(
     # Per action, per world: points, margin, win, and what happened (0/1 each).
     runs: dict[Action, list[Run]] = {a: [] for a in cands}
     played = 0
-    batch = 0
+    dealt = 0
     while played < limit:
-        if not hindsight:
-            # Each batch of re-deals from its own candidate hands: the worlds of one set of
-            # candidates are not independent draws, and the ranges below assume they are.
-            if inference is None or batch:
-                inference = new_inference(worlds)
-            sampler = PolicySampler(obs, inference, _inference_rng(seed, decision, batch))
-        batch += 1
         for _ in range(min(worlds, limit - played)):
             world = truth.clone() if truth is not None and hindsight else None
             if world is None:
+                if dealt % REVIEW_SET == 0:  # a fresh set of candidate hands
+                    if inference is None or dealt:
+                        inference = new_inference()
+                    batch = dealt // REVIEW_SET
+                    sampler = PolicySampler(obs, inference, _inference_rng(seed, decision, batch))
                 assert sampler is not None
                 world = sampler.sample(rng)
+                dealt += 1
             play_seed = rng.getrandbits(32)
             for a in cands:
                 hand_points, took, later, swooped = _playout_stats(

@@ -32,7 +32,7 @@ def _button(scene, label):
 def _step_and_close(pilot: Pilot, under: str) -> None:
     review = pilot.top
     assert isinstance(review, ReviewScene)
-    assert pilot.until(lambda: review.ready, 120)
+    assert pilot.until(lambda: review.ready, 300)  # (a busy CI machine is slow)
     pilot.step(2)
     assert review.decisions, "the reviewed seat had choices to make"
     pilot.press(pygame.K_RIGHT)

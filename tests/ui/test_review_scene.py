@@ -39,7 +39,7 @@ def _open(pilot, match, worlds=4) -> ReviewScene:
 def test_review_steps_through_decisions_by_keyboard_and_mouse(pilot):
     match = _one_hand()
     scene = _open(pilot, match)
-    assert pilot.until(lambda: scene.ready, 60)
+    assert pilot.until(lambda: scene.ready, 240)
     pilot.step(2)
     assert scene.view == "summary" and "as good as the best" in scene.words
     pilot.press(pygame.K_RIGHT)
@@ -71,7 +71,7 @@ def test_review_steps_through_decisions_by_keyboard_and_mouse(pilot):
 def test_choosing_a_summary_line_jumps_to_that_decision(pilot):
     match = _one_hand()
     scene = _open(pilot, match)
-    assert pilot.until(lambda: scene.ready, 60)
+    assert pilot.until(lambda: scene.ready, 240)
     pilot.step(2)
     if not scene.summary_rects:
         pytest.skip("every decision of this hand was good")
@@ -103,7 +103,7 @@ def test_a_second_opening_is_instant_and_the_saved_game_is_untouched(tmp_path):
     before = hashlib.sha256(dirs.game_file.read_bytes()).hexdigest()
     with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:
         first = _open(pilot, match)
-        assert pilot.until(lambda: first.ready, 60)
+        assert pilot.until(lambda: first.ready, 240)
         assert pilot.until(lambda: reviews_file(pilot.app.dirs).exists(), 10)
         pilot.press(pygame.K_ESCAPE)
         second = _open(pilot, match)
@@ -116,7 +116,7 @@ def test_a_second_opening_is_instant_and_the_saved_game_is_untouched(tmp_path):
 def test_a_review_closed_as_soon_as_it_is_ready_is_still_kept(pilot):
     match = _one_hand()
     scene = _open(pilot, match)
-    assert pilot.until(lambda: scene.ready, 60)
+    assert pilot.until(lambda: scene.ready, 240)
     pilot.press(pygame.K_ESCAPE)
     pilot.step()
     assert pilot.app.stack.top is not scene
@@ -132,7 +132,7 @@ def test_the_review_draws_cards_like_the_game_and_keeps_the_pile_caption_off_you
             pilot.app.update_settings(four_colour=True, large_cards=True)
             scene = _open(pilot, match)
             assert scene.art.four_colour and scene.large
-            assert pilot.until(lambda s=scene: s.ready, 60)
+            assert pilot.until(lambda s=scene: s.ready, 240)
             for index in range(len(scene.decisions)):
                 scene.go(index)
                 pilot.step()
