@@ -1027,7 +1027,10 @@ class PolicyInference:
         """Every placing a candidate, weighed by its chance in a uniform deal (``placings``
         carries its log) times the likelihood of the plays; none is resampled or moved."""
         self._hands, self._ll, self._logw = [], [], []
+        pause = self.pause
         for hands, prior in placings:
+            if pause is not None:
+                pause()
             terms = self._all_terms(obs, parsed, hands)
             self._hands.append(hands)
             self._ll.append(terms)
@@ -1099,7 +1102,10 @@ class PolicyInference:
             sum(1 for key in parsed.keys[p] if key not in old_parsed.keys[p]) for p in range(n)
         ]
         alive: list[int] = []
+        pause = self.pause
         for i, hands in enumerate(self._hands):
+            if pause is not None:
+                pause()
             ok = True
             used = [0] * 15
             for p in others:
