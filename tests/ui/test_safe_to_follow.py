@@ -235,15 +235,15 @@ def test_your_bonus_play_builds_your_marker_and_continue_keeps_the_bonus_words(t
             assert q.until(lambda: q.table is not None, 10)
             assert q.wait_for_turn()
             resumed = q.table
-            toast = resumed.toast
+            toast = resumed.model.toast
             assert toast is not None and toast[0].startswith("Bonus play"), toast
-            assert resumed.news[0][0] == marker
+            assert resumed.model.news[0][0] == marker
             st = resumed.state
             if st.phase_name != "play":
                 return
             resumed.apply(next(a for a in st.legal_actions() if isinstance(a, Play)))
-            assert q.until(lambda r=resumed: not r.anim.busy, 10)
-            words = resumed.news[0][0]
+            assert q.until(lambda r=resumed: not r.model.anim.busy, 10)
+            words = resumed.model.news[0][0]
             assert words.startswith(marker.split(" then ")[-1] + " then "), words
             return
     pytest.skip("no Swoop of yours came up in fourteen seeded games")
