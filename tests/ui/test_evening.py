@@ -559,7 +559,7 @@ def test_chain_words_before_the_first_flip():
 
     class Fake(TableDrawing):
         def __init__(self, last):
-            self.match = SimpleNamespace(actions=[[last]])
+            self.model = SimpleNamespace(match=SimpleNamespace(actions=[[last]]))
 
     # A chain begun by playing a face-up card has had no flip yet: "flip another" is wrong.
     assert not Fake(Play((5,), (1,)))._flipped_last()
