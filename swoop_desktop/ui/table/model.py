@@ -45,7 +45,8 @@ class TableModel:
     seats: list[Seat]
     history: PublicHistory  # the public record of the current deal (the AIs' and hints' input)
     you_play: bool  # the person at the screen plays seat 0 (not in the demo or a replay)
-    lay: Layout  # written by the scene: where everything sits (a new one at every resize)
+    # (written by the scene: where everything sits, a new layout at every resize)
+    lay: Layout
     plays: int = 0  # plays made so far (a new number is a new position)
     last_actor: int = 0  # the seat that made the last play
     wait_click: bool = False  # "wait for my click" before the next AI plays
@@ -53,15 +54,15 @@ class TableModel:
 
     # --- written by the scene
     clock: float = 0.0  # seconds since the table opened
-    anim: Animator = field(default_factory=Animator)  # made once; see below
+    anim: Animator = field(default_factory=Animator)  # made once; shared, see below
 
     # --- written by the presenter (the picture follows the engine event by event)
     view: TableView = field(default_factory=TableView)
-    sprites: dict[int, CardSprite] = field(default_factory=dict)  # input drags its own cards
+    # Sprites are made and placed through :mod:`.places` and moved by tweens; input moves
+    # only the cards it drags. ``buried`` is noted by ``places.targets`` at every layout.
+    sprites: dict[int, CardSprite] = field(default_factory=dict)
     buried: set[int] = field(default_factory=set)  # hidden under others: not drawn
-    banner: tuple[str, float] | None = (
-        None  # (words, seconds left) over the pile (fading: :meth:`fade`)
-    )
+    banner: tuple[str, float] | None = None  # (words, seconds left) over the pile; fades
     news: dict[int, tuple[str, float]] = field(default_factory=dict)  # seat's last-play marker
     last_play: set[int] = field(default_factory=set)  # the cards of the last play
     turn_since: float = 0.0  # when the turn last moved to another seat

@@ -85,7 +85,7 @@ class TablePresenter:
         cards have landed, its marker at the seat's plate)."""
         yours = seat == HUMAN_SEAT and self.model.you_play
         if yours:
-            self.model.toast = None  # you acted: old hints and refusals no longer apply
+            self.model.hush()  # you acted: old hints and refusals no longer apply
         kind = "add" if isinstance(action, Add) else "end" if action == END else ""
         line = describe(self.model.seat_name(seat), events, kind)
         news = self._marker_words(seat, events, kind, yours)
