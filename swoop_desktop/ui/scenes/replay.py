@@ -56,8 +56,8 @@ def start_replay(app: Any, record: Any, speed: str = "normal") -> Scene:
     playback = Playback(deals, speed if speed in REPLAY_PACE else "normal")
     controls = ReplayControls(playback)
     config = drivers.replay(playback, seats, controls)
+    # The table takes its animation speed from the controls (``anim_speed``).
     scene = TableScene(app, config, match=Match(record.rules_obj(), record.players, record.seed))
-    controls.set_speed(scene.input, playback.speed)
     app.push(scene)
     return scene
 

@@ -6,7 +6,8 @@ seats, the drivers, the public history and saving; the **presenter**
 (:mod:`.presenter`) turns engine events into animation steps; **input**
 (:mod:`.input`) turns pointer and keys into actions and selections; the
 **drawing** (:mod:`.draw`) only reads. They share this model and nothing else
-(input and drawing are also given the layout, the card art and the theme).
+(input is also given the theme and the commands it may ask for; the drawing the
+card art and the theme).
 
 Every field says which part writes it. A part may read any field; a field is
 written only by the part named (or, for the log and the toast, only through

@@ -3,10 +3,14 @@ the parts are put together."""
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import random
+from pathlib import Path
 
 import pygame
 
+import swoop_desktop
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine.events import Turn
 from swoop_desktop.ui.cards import CardArt
@@ -115,3 +119,86 @@ def test_at_the_click_pace_the_flow_waits_for_a_click_after_an_ai_plays():
     assert model.wait_click and flow.poll(1.0) is None  # nobody plays on
     flow.go_on()
     assert not model.wait_click
+
+
+# Which fields of the model each module writes (docs: swoop_desktop/ui/table/model.py).
+WRITERS = {
+    "ui/table/flow.py": {"history", "plays", "last_actor", "wait_click", "thinking"},
+    "ui/table/presenter.py": {
+        "view",
+        "sprites",
+        "buried",
+        "banner",
+        "news",
+        "last_play",
+        "turn_since",
+        "overlay_pending",
+        "unshown_log",
+    },
+    "ui/table/places.py": {"sprites", "buried"},  # the cards' places, for whoever lays out
+    "ui/table/input.py": {
+        "selected",
+        "focus",
+        "hover",
+        "pointer",
+        "drag",
+        "press",
+        "last_click",
+        "key_queue",
+        "buttons",
+        "log_scroll",
+    },
+    "ui/table/draw.py": set(),
+    "ui/scenes/table.py": {"lay", "clock"},
+}
+MUTATORS = {"append", "extend", "insert", "clear", "remove", "pop", "discard", "update", "add"}
+SHARED = {"anim"}  # the animator: the presenter queues steps, input its small tweens
+
+
+def _model_field(node: ast.AST) -> str | None:
+    """``model.x`` or ``<anything>.model.x`` (also under a subscript): the field ``x``."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    if not isinstance(node, ast.Attribute):
+        return None
+    owner = node.value
+    if (isinstance(owner, ast.Name) and owner.id == "model") or (
+        isinstance(owner, ast.Attribute) and owner.attr == "model"
+    ):
+        return node.attr
+    return None
+
+
+def _written(tree: ast.AST) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        targets: list[ast.AST] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in MUTATORS
+        ):
+            targets = [node.func.value]
+        for target in targets:
+            for leaf in ast.walk(target) if isinstance(target, ast.Tuple) else [target]:
+                name = _model_field(leaf)
+                if name is not None:
+                    found.add(name)
+    return found
+
+
+def test_each_field_of_the_model_is_written_only_by_its_named_parts():
+    package = Path(swoop_desktop.__file__).parent
+    fields = {f.name for f in dataclasses.fields(TableModel)}
+    for module, allowed in WRITERS.items():
+        written = _written(ast.parse((package / module).read_text(encoding="utf-8"))) - SHARED
+        assert written <= fields, (module, written - fields)
+        assert written <= allowed, f"{module} writes {sorted(written - allowed)}"
+    # log and toast: only through the model's own methods
+    for module in WRITERS:
+        written = _written(ast.parse((package / module).read_text(encoding="utf-8")))
+        assert not written & {"log", "toast"}, module
