@@ -223,7 +223,7 @@ def check_demo(data_dir: Path, seed: int, frames: int) -> list[str]:
             deadline = time.monotonic() + DEMO_TIME_LIMIT
             while (
                 app.running
-                and (app.frames < frames or table.plays < MIN_PLAYS)
+                and (app.frames < frames or table.model.plays < MIN_PLAYS)
                 and time.monotonic() < deadline
             ):
                 app.step(1 / 60)
@@ -235,8 +235,8 @@ def check_demo(data_dir: Path, seed: int, frames: int) -> list[str]:
                     for i in range(0, 64 * 36 * 3, 3)
                 )
             )
-            plays = table.plays
-            mismatches = table.mismatches
+            plays = table.model.plays
+            mismatches = table.presenter.mismatches
             shown = app.frames
         finally:
             app.shutdown()

@@ -40,7 +40,7 @@ from swoop_desktop.ui.pilot import Pilot  # noqa: E402
 
 def legal_single(table) -> int:
     st = table.state
-    return next(c for c in st.hand_ids(0) if table.action_for([c]) in st.legal_actions())
+    return next(c for c in st.hand_ids(0) if table.input.action_for([c]) in st.legal_actions())
 
 
 def mid_hand(p: Pilot, plays: int = 3) -> None:
@@ -48,7 +48,7 @@ def mid_hand(p: Pilot, plays: int = 3) -> None:
     t = p.table
     p.wait_for_turn()
     for _ in range(plays):
-        t.try_play([legal_single(t)])
+        t.input.try_play([legal_single(t)])
         p.wait_for_turn()
     p.advance(0.8)
 
@@ -72,12 +72,15 @@ def to_the_end(p: Pilot, out: Path, prefix: str) -> None:
         # You play as the hint would (so the game lasts a few hands).
         st = t.state
         advice = hint(
-            observe(st, 0, t.history), st.legal_actions(), "normal", seed=t.match.seed + t.plays
+            observe(st, 0, t.model.history),
+            st.legal_actions(),
+            "normal",
+            seed=t.match.seed + t.model.plays,
         )
         if advice.action == END:
-            t.done()
+            t.input.done()
         else:
-            t.try_play(t._ids_for(advice.action))
+            t.input.try_play(t.input._ids_for(advice.action))
         p.step()
     p.step(2)
     p.screenshot(out / f"game-over{prefix}.png")

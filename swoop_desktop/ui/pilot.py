@@ -175,14 +175,14 @@ class Pilot:
     def card_rect(self, card: int) -> pygame.Rect | None:
         """Where card ``card`` is drawn now (None if it is not on the table)."""
         table = self.table
-        s = table.sprites.get(card) if table is not None else None
+        s = table.model.sprites.get(card) if table is not None else None
         if s is None:
             return None
         x, y, w, h = s.rect
         return pygame.Rect(int(x), int(y), int(w), int(h))
 
     def pile_rect(self) -> pygame.Rect:
-        return self.table.lay.pile_drop_rect
+        return self.table.model.lay.pile_drop_rect
 
     def pos_of(self, target: Target) -> tuple[int, int]:
         if isinstance(target, str):
@@ -202,7 +202,9 @@ class Pilot:
         for fx in (0.12, 0.3, 0.5, 0.75):
             for fy in (0.5, 0.25, 0.8):
                 p = (rect.x + int(rect.w * fx), rect.y + int(rect.h * fy))
-                if table.card_at(p) == card or card not in table.view.seat_cards(HUMAN_SEAT):
+                if table.input.card_at(p) == card or card not in table.model.view.seat_cards(
+                    HUMAN_SEAT
+                ):
                     return p
         return rect.center
 

@@ -169,9 +169,17 @@ class TableKind(Protocol):
 class RunningTable(Protocol):
     """What other screens (the overlays, Scores, the App) may know of a running table."""
 
-    match: Match
-    seats: list[Seat]
     art: CardArt  # the table's card faces (the hand-over panel draws the hands with them)
+
+    @property
+    def match(self) -> Match:
+        """The game being played (the overlays read its scores; only the table plays it)."""
+        ...
+
+    @property
+    def seats(self) -> list[Seat]:
+        """Who sits where."""
+        ...
 
     @property
     def config(self) -> TableKind:

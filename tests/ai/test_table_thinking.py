@@ -44,7 +44,7 @@ def test_three_hard_bots_think_on_a_worker_and_never_hold_up_a_frame(tmp_path):
         table = pilot.table
         assert [s.level for s in table.seats[1:]] == ["hard"] * 3
         for seat in (1, 2, 3):
-            bot = table.drivers[seat].bot
+            bot = table.flow.drivers[seat].bot
             assert bot.pause is not None, "a table bot hands the interpreter back between play-outs"
             original = bot.choose
 
@@ -63,18 +63,18 @@ def test_three_hard_bots_think_on_a_worker_and_never_hold_up_a_frame(tmp_path):
             gate.clear()
             seen = len(entered)
             assert pilot.until(lambda seen=seen: len(entered) > seen, 30), "a hard bot gets a turn"
-            plays = table.plays
+            plays = table.model.plays
             seat = entered[-1][0]
             # The bot is stuck thinking; the table goes on drawing frames all the same.
             for _ in range(90):
                 t0 = time.perf_counter()
                 pilot.step()
                 frame_ms.append((time.perf_counter() - t0) * 1000)
-            assert table.plays == plays, "nothing is played while the bot still thinks"
+            assert table.model.plays == plays, "nothing is played while the bot still thinks"
             assert table.thinking is not None and table.thinking["seat"] == seat
             seats_held.add(seat)
             gate.set()
-            assert pilot.until(lambda plays=plays: table.plays > plays, 30), (
+            assert pilot.until(lambda plays=plays: table.model.plays > plays, 30), (
                 "the bot's answer is played once it is ready"
             )
         gate.set()

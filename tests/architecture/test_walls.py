@@ -6,6 +6,7 @@ there, and runs the same checker (``tools/check_walls.py``) as ``make lint``.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -169,3 +170,38 @@ def test_mypy_strict_catches_an_untyped_function(scratch, module):
     _append(scratch / "swoop_desktop" / module, "def untyped(x):\n    return x + 1")
     result = _mypy(scratch)
     assert result.returncode == 1 and module in result.stdout, result.stdout
+
+
+def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "lint-imports"), "--no-cache"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+
+
+@pytest.mark.parametrize(
+    ("module", "line"),
+    [
+        ("input.py", "from . import draw"),
+        ("draw.py", "def _late():\n    from .input import TableInput\n    return TableInput"),
+        (
+            "presenter.py",
+            "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from .flow import TableFlow",
+        ),
+        ("flow.py", "from .presenter import TablePresenter  # noqa: F401"),
+        ("model.py", "from .places import targets  # noqa: F401"),
+    ],
+)
+def test_the_tables_parts_share_only_the_model(scratch, module, line):
+    # The flow, the presenter, input and drawing never import one another (not lazily,
+    # not for the type checker); the model imports none of them.
+    assert _lint_imports(scratch).returncode == 0
+    _append(scratch / "swoop_desktop/ui/table" / module, line)
+    result = _lint_imports(scratch)
+    assert result.returncode == 1, result.stdout
+    assert f"swoop_desktop.ui.table.{module[:-3]}" in result.stdout, result.stdout

@@ -134,7 +134,7 @@ def _finish_the_game(pilot: Pilot) -> None:
         else:
             pilot.press(pygame.K_HOME)
             pilot.press(pygame.K_UP)  # choose it (F flips a mystery card)
-            pilot.press(pygame.K_RETURN if table.selected else pygame.K_f)
+            pilot.press(pygame.K_RETURN if table.model.selected else pygame.K_f)
     raise AssertionError("the game did not end")
 
 
@@ -150,7 +150,7 @@ def test_item15_a_finished_game_that_cannot_be_recorded_is_told_over_game_over(
     rules = Rules.from_preset("app", target=50)
     with Pilot(data_dir=tmp_path, seed=4, start="table", rules=rules) as pilot:
         _finish_the_game(pilot)
-        pilot.table.saver.flush()  # the history is written off the frame loop
+        pilot.table.flow.saver.flush()  # the history is written off the frame loop
         shown = []
         for _ in range(600):
             pilot.step()

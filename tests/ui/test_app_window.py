@@ -24,14 +24,14 @@ def test_the_game_starts_on_the_title_and_new_game_opens_the_table(tmp_path):
 def test_ai_pace_wait_for_my_click(tmp_path):
     with Pilot(data_dir=tmp_path, seed=8, start="table", pace="click") as p:
         table = p.table
-        p.until(lambda: table.wait_click, 30)
-        assert table.wait_click
+        p.until(lambda: table.model.wait_click, 30)
+        assert table.model.wait_click
         plays = sum(len(h) for h in table.match.actions)
         p.advance(3.0)  # nothing happens while the table waits for the player
         assert sum(len(h) for h in table.match.actions) == plays
-        assert "click or press Space" in table._status()
+        assert "click or press Space" in table.drawing._status()
         p.press(pygame.K_SPACE)
-        assert not table.wait_click
+        assert not table.model.wait_click
         p.until(
             lambda: sum(len(h) for h in table.match.actions) > plays or table.state.to_move == 0, 10
         )
@@ -71,7 +71,7 @@ def test_a_swoop_plays_its_sound_and_banner(tmp_path):
         seen = False
         for _ in range(6000):
             p.step()
-            if table.banner and table.banner[0] == "Swoop!":
+            if table.model.banner and table.model.banner[0] == "Swoop!":
                 seen = True
                 break
             if p.top.name == "hand_over":
@@ -82,7 +82,7 @@ def test_a_swoop_plays_its_sound_and_banner(tmp_path):
                 else:
                     p.press(pygame.K_HOME)
                     p.press(pygame.K_UP)  # choose it (F flips a mystery card)
-                    p.press(pygame.K_RETURN if table.selected else pygame.K_f)
+                    p.press(pygame.K_RETURN if table.model.selected else pygame.K_f)
         assert seen
         assert "swoop" in p.app.sound.played
 
@@ -109,9 +109,9 @@ def test_a_finished_game_is_recorded_and_its_save_cleared(tmp_path):
             else:
                 p.press(pygame.K_HOME)
                 p.press(pygame.K_UP)  # choose it (F flips a mystery card)
-                p.press(pygame.K_RETURN if table.selected else pygame.K_f)
+                p.press(pygame.K_RETURN if table.model.selected else pygame.K_f)
         assert p.top.name == "game_over"
-        table.saver.flush()
+        table.flow.saver.flush()
         games, _ = load_history(resolve_dirs(tmp_path))
         assert len(games) == 1 and games[0].totals == table.match.totals
         assert not has_saved_game(resolve_dirs(tmp_path))
@@ -138,7 +138,7 @@ def test_opponent_levels_from_settings_override_the_yaml(tmp_path):
     with Pilot(data_dir=tmp_path, start="table") as p:
         seats = p.table.seats
         assert [s.name for s in seats][0] == "You" and seats[0].is_human
-        assert seats[2].level == "hard" and p.table.drivers[2].bot.level == "hard"
+        assert seats[2].level == "hard" and p.table.flow.drivers[2].bot.level == "hard"
         from swoop_desktop.ai import load_opponents
 
         shipped, _ = load_opponents(None)
@@ -153,7 +153,7 @@ def test_the_frame_rate_drops_while_the_table_waits_for_you(tmp_path):
         assert p.wait_for_turn()
         p.advance(9.0)  # the turn pulse and every message fade; the table waits for you
         p.app.last_input = _time.perf_counter() - 5
-        assert p.table.toast is None and p.app.toast is None
+        assert p.table.model.toast is None and p.app.toast is None
         assert not p.table.animating
         assert p.app.frame_rate == 15
         p.press(pygame.K_RIGHT)

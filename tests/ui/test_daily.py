@@ -45,7 +45,7 @@ def test_the_daily_deal_is_played_from_the_title_and_compared_with_hard(tmp_path
         table = p.app.table
         assert table is not None and table.match.seed == daily.seed
         assert [s.level for s in table.seats] == ["human", "normal", "normal", "normal"]
-        assert table.saver is None  # not saved for Continue, not in the history
+        assert table.flow.saver is None  # not saved for Continue, not in the history
         _play_your_hand(p)
         assert p.top is daily
         entries, _ = load_daily(p.app.dirs)

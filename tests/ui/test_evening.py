@@ -12,11 +12,12 @@ import pytest
 
 from swoop_desktop.engine import RANK_OF, Play
 from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.table import places
 
 
 def _legal_single(table) -> int:
     st = table.state
-    return next(c for c in st.hand_ids(0) if table.action_for([c]) in st.legal_actions())
+    return next(c for c in st.hand_ids(0) if table.input.action_for([c]) in st.legal_actions())
 
 
 def test_space_with_nothing_selected_never_plays_your_card(tmp_path):
@@ -24,7 +25,7 @@ def test_space_with_nothing_selected_never_plays_your_card(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
         assert p.wait_for_turn()
         t = p.table
-        assert t.selected == []
+        assert t.model.selected == []
         plays = len(t.match.actions[-1])
         p.press(pygame.K_SPACE)
         p.advance(0.5)
@@ -44,15 +45,15 @@ def test_status_line_after_continue_during_a_follow_up(tmp_path):
             pytest.skip("no follow-up came up")
         assert p.table.state.phase_name == "follow"
         p.table.save_now()
-        p.table.saver.flush()
+        p.table.flow.saver.flush()
         p.app.to_title()
         p.app.continue_game()
         p.advance(0.3)
         t = p.table
         assert t.state.phase_name == "follow" and t.state.to_move == 0
-        status = t._status()
+        status = t.drawing._status()
         assert status.startswith("Follow-up"), status
-        assert t._phase_words().startswith("Add ")
+        assert t.drawing._phase_words().startswith("Add ")
 
 
 def test_plates_and_lists_say_one_card_not_one_cards(tmp_path):
@@ -63,10 +64,10 @@ def test_plates_and_lists_say_one_card_not_one_cards(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
         assert p.wait_for_turn()
         t = p.table
-        t.view.hands[1] = t.view.hands[1][:1]
-        t.view.up[1] = [None] * 4
-        t.view.down[1] = [None] * 4
-        assert t.plate_words(1) == "1 card · 0 pts"
+        t.model.view.hands[1] = t.model.view.hands[1][:1]
+        t.model.view.up[1] = [None] * 4
+        t.model.view.down[1] = [None] * 4
+        assert t.drawing.plate_words(1) == "1 card · 0 pts"
 
 
 def test_refusals_are_in_plain_words_with_the_rule_kept_for_the_log():
@@ -99,14 +100,14 @@ def test_no_play_button_is_offered_for_an_illegal_play(tmp_path):
             pair = next((v[:2] for v in by_rank.values() if len(v) >= 2), None)
             if pair is None:
                 continue
-            t.selected = list(pair)
-            t.build_buttons()
-            assert t.action_for(pair) not in st.legal_actions()
-            labels = [b.label for b in t.buttons]
+            t.model.selected = list(pair)
+            t.input.build_buttons()
+            assert t.input.action_for(pair) not in st.legal_actions()
+            labels = [b.label for b in t.model.buttons]
             assert not any(label.startswith("Play") for label in labels), labels
             p.press(pygame.K_RETURN)
-            assert "R10" not in t.toast[0] and "own" in t.toast[0]
-            assert t.log[-1].endswith("(rule R10)")
+            assert "R10" not in t.model.toast[0] and "own" in t.model.toast[0]
+            assert t.model.log[-1].endswith("(rule R10)")
             return
     pytest.skip("no hand with two Swoop cards of one rank")
 
@@ -116,12 +117,12 @@ def test_the_log_follows_the_cards_never_leads_them(tmp_path):
         assert p.wait_for_turn()
         t = p.table
         card = _legal_single(t)
-        before = list(t.log)
-        t.try_play([card])
-        assert t.anim.busy
-        assert t.log == before  # the cards are still on their way
-        p.until(lambda: not t.anim.busy, 10)
-        assert any(line.startswith("You ") for line in t.log[len(before) :])
+        before = list(t.model.log)
+        t.input.try_play([card])
+        assert t.model.anim.busy
+        assert t.model.log == before  # the cards are still on their way
+        p.until(lambda: not t.model.anim.busy, 10)
+        assert any(line.startswith("You ") for line in t.model.log[len(before) :])
 
 
 def test_high_card_draws_are_logged_as_they_are_shown(tmp_path):
@@ -130,22 +131,22 @@ def test_high_card_draws_are_logged_as_they_are_shown(tmp_path):
     rules = Rules.from_preset("traditional")
     with Pilot(data_dir=tmp_path, seed=4, start="table", speed="normal", rules=rules) as p:
         t = p.table
-        if not any(s.label == "drew" for s in list(t.anim.queue)):
+        if not any(s.label == "drew" for s in list(t.model.anim.queue)):
             pytest.skip("this rule set draws no high cards")
-        assert not any(" drew " in line for line in t.log)
-        p.until(lambda: not t.anim.busy, 20)
-        assert any(" drew " in line for line in t.log)
+        assert not any(" drew " in line for line in t.model.log)
+        p.until(lambda: not t.model.anim.busy, 20)
+        assert any(" drew " in line for line in t.model.log)
 
 
 def test_empty_pile_words_wait_for_the_cards_to_land(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal") as p:
         t = p.table
         p.step(3)
-        assert t.anim.busy and not t.view.pile
-        assert t.pile_label() == ""  # cards are flying: no "play anything" yet
-        p.until(lambda: not t.anim.busy, 10)
-        if not t.view.pile:
-            assert t.pile_label() == "Empty pile: play anything"
+        assert t.model.anim.busy and not t.model.view.pile
+        assert t.drawing.pile_label() == ""  # cards are flying: no "play anything" yet
+        p.until(lambda: not t.model.anim.busy, 10)
+        if not t.model.view.pile:
+            assert t.drawing.pile_label() == "Empty pile: play anything"
 
 
 def test_pick_up_news_stays_off_the_pile(tmp_path):
@@ -160,15 +161,15 @@ def test_pick_up_news_stays_off_the_pile(tmp_path):
                     continue
                 break
             if t.state.to_move == 0 and t.idle:
-                t.try_play([_legal_single(t)])
-            pile = pygame.Rect(0, 0, *t.lay.pile_card)
-            pile.center = (int(t.lay.pile_centre[0]), int(t.lay.pile_centre[1]))
-            for seat, (words, _since) in t.news.items():
+                t.input.try_play([_legal_single(t)])
+            pile = pygame.Rect(0, 0, *t.model.lay.pile_card)
+            pile.center = (int(t.model.lay.pile_centre[0]), int(t.model.lay.pile_centre[1]))
+            for seat, (words, _since) in t.model.news.items():
                 if words.startswith("picked up"):
                     seen = True
-                    rect = t.news_rect(seat, (200, 24))
+                    rect = t.drawing.news_rect(seat, (200, 24))
                     assert not rect.colliderect(pile)
-            assert not (t.banner and "picked up" in t.banner[0])
+            assert not (t.model.banner and "picked up" in t.model.banner[0])
             if seen:
                 return
         pytest.skip("nobody picked up")
@@ -180,14 +181,14 @@ def test_no_play_buttons_while_cards_fly(tmp_path):
         assert p.wait_for_turn()
         t = p.table
         card = _legal_single(t)
-        t.toggle_select(card)
-        play = next(b for b in t.buttons if b.label.startswith("Play"))
+        t.input.toggle_select(card)
+        play = next(b for b in t.model.buttons if b.label.startswith("Play"))
         p.click(play.rect.center)
-        assert t.anim.busy
+        assert t.model.anim.busy
         for _ in range(30):
-            if not t.anim.busy:
+            if not t.model.anim.busy:
                 break
-            labels = [b.label for b in t.buttons]
+            labels = [b.label for b in t.model.buttons]
             assert not any(lb.split(" ")[0] in ("Play", "All", "Add", "Done") for lb in labels), (
                 labels
             )
@@ -200,28 +201,30 @@ def test_the_hover_outline_leaves_with_the_card(tmp_path):
         t = p.table
         card = _legal_single(t)
         p.move(p.pos_of(card))
-        assert t.hover == card
-        t.try_play([card])
-        p.until(lambda: not t.anim.busy, 10)
+        assert t.model.hover == card
+        t.input.try_play([card])
+        p.until(lambda: not t.model.anim.busy, 10)
         p.step()
-        assert t.hover != card
-        assert t.hover == t.card_at(t.pointer)
+        assert t.model.hover != card
+        assert t.model.hover == t.input.card_at(t.model.pointer)
 
 
 def test_each_opponent_shows_its_last_play_until_you_play(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal", pace="fast") as p:
         assert p.wait_for_turn()
         t = p.table
-        t.try_play([_legal_single(t)])
+        t.input.try_play([_legal_single(t)])
         assert p.wait_for_turn()
         # Every opponent who played since your play has its words at its plate.
         played = {
-            s for s in (1, 2, 3) if any(line.startswith(t.seat_name(s)) for line in t.log[-6:])
+            s
+            for s in (1, 2, 3)
+            if any(line.startswith(t.seat_name(s)) for line in t.model.log[-6:])
         }
-        assert played and played <= set(t.news)
-        assert all(t.news[s][0] for s in played)
-        t.try_play([_legal_single(t)])
-        assert not any(s in t.news for s in played if s != 0) or t.news == {}
+        assert played and played <= set(t.model.news)
+        assert all(t.model.news[s][0] for s in played)
+        t.input.try_play([_legal_single(t)])
+        assert not any(s in t.model.news for s in played if s != 0) or t.model.news == {}
 
 
 def _open_settings(p: Pilot):
@@ -247,7 +250,7 @@ def test_f11_inside_settings_is_shown_by_the_full_screen_switch(tmp_path):
 def test_turning_the_hint_button_off_removes_it_at_once(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
         assert p.wait_for_turn()
-        assert any(b.label.startswith("Hint") for b in p.table.buttons)
+        assert any(b.label.startswith("Hint") for b in p.table.model.buttons)
         p.press(pygame.K_ESCAPE)  # the pause menu, then its Settings
         assert p.top.name == "pause"
         p.top.settings()
@@ -257,7 +260,7 @@ def test_turning_the_hint_button_off_removes_it_at_once(tmp_path):
         p.step()
         p.press(pygame.K_ESCAPE)  # resume
         assert p.top is p.table
-        assert not any(b.label.startswith("Hint") for b in p.table.buttons)
+        assert not any(b.label.startswith("Hint") for b in p.table.model.buttons)
 
 
 def test_card_options_apply_at_once_and_are_remembered(tmp_path):
@@ -267,17 +270,17 @@ def test_card_options_apply_at_once_and_are_remembered(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
         assert p.wait_for_turn()
         t = p.table
-        small = t.lay.hand_card
+        small = t.model.lay.hand_card
         scene = _open_settings(p)
         for name in ("four_colour", "large_cards", "reduced_motion"):
             scene.rows[name].activate()
         p.app.pop()
         p.step()
-        assert t.art.four_colour and t.anim.reduced
-        assert t.lay.hand_card[1] > small[1]
+        assert t.art.four_colour and t.model.anim.reduced
+        assert t.model.lay.hand_card[1] > small[1]
         # A club is printed green, a diamond blue.
         club = next(c for c in range(108) if int(card_suit(c)) == 0 and RANK_OF[c] == 5)
-        face = t.art.face(club, t.lay.hand_card)
+        face = t.art.face(club, t.model.lay.hand_card)
         colours = {
             face.get_at((x, y))[:3]
             for x in range(face.get_width())
@@ -294,19 +297,19 @@ def test_card_options_apply_at_once_and_are_remembered(tmp_path):
 def test_reduced_motion_cards_never_fly_they_fade_in_where_they_land(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal") as p:
         p.app.update_settings(reduced_motion=True)
-        p.until(lambda: not p.table.anim.busy, 10)
+        p.until(lambda: not p.table.model.anim.busy, 10)
         assert p.wait_for_turn()
         t = p.table
-        assert t.anim.reduced
+        assert t.model.anim.reduced
         card = _legal_single(t)
-        t.try_play([card])
+        t.input.try_play([card])
         p.step()
-        s = t.sprites[card]
-        target = t._targets()[card]
+        s = t.model.sprites[card]
+        target = places.targets(t.model)[card]
         # Already where it lands (no flight), still fading in.
         assert (round(s.x), round(s.y)) == (round(target[0]), round(target[1]))
         assert s.fade < 1.0
-        p.until(lambda: not t.anim.busy, 10)
+        p.until(lambda: not t.model.anim.busy, 10)
         assert s.fade == 1.0
 
 
@@ -331,11 +334,11 @@ def test_a_replay_says_replay_and_never_your_turn(tmp_path):
                     p.top.next_hand()
                     continue
                 break
-            status = table._status()
+            status = table.drawing._status()
             seen_status.add(status)
             assert "Your turn" not in status and status.startswith("Replay")
-            if table.view.to_move == 0:
-                assert table._phase_words() != "Your turn"
+            if table.model.view.to_move == 0:
+                assert table.drawing._phase_words() != "Your turn"
         assert len(seen_status) > 3
         p.app.stack.clear_to(table)
         p.press(pygame.K_ESCAPE)
@@ -351,21 +354,23 @@ def test_replay_controls_pause_step_and_speed(tmp_path):
         p.advance(1.0)
         p.press(pygame.K_p)
         assert table.config.controls.paused
-        p.until(lambda: not table.anim.busy, 5)
-        plays = table.plays
+        p.until(lambda: not table.model.anim.busy, 5)
+        plays = table.model.plays
         p.advance(3.0)
-        assert table.plays == plays  # paused: nothing moves on
+        assert table.model.plays == plays  # paused: nothing moves on
         p.press(pygame.K_n)
         p.advance(0.2)
-        assert table.plays == plays + 1  # one play at a time
-        assert any(b.label.startswith("Resume") for b in table.buttons)
+        assert table.model.plays == plays + 1  # one play at a time
+        assert any(b.label.startswith("Resume") for b in table.model.buttons)
         speed = table.config.controls.speed
         p.press(pygame.K_s)
         assert table.config.controls.speed != speed
-        assert any(b.label == f"Speed (S): {table.config.controls.speed}" for b in table.buttons)
+        assert any(
+            b.label == f"Speed (S): {table.config.controls.speed}" for b in table.model.buttons
+        )
         p.press(pygame.K_p)
         p.advance(3.0)
-        assert table.plays > plays + 1
+        assert table.model.plays > plays + 1
 
 
 def _play_to_the_end(p: Pilot) -> list[str]:
@@ -390,7 +395,7 @@ def _play_to_the_end(p: Pilot) -> list[str]:
         else:
             p.press(pygame.K_HOME)
             p.press(pygame.K_UP)  # choose it (F flips a mystery card)
-            p.press(pygame.K_RETURN if table.selected else pygame.K_f)
+            p.press(pygame.K_RETURN if table.model.selected else pygame.K_f)
     raise AssertionError("the game did not end")
 
 
@@ -431,7 +436,7 @@ def test_the_deciding_hand_is_shown_before_the_winner(tmp_path):
         assert replay.name == "table" and replay.config.title == "Replay"
         assert replay.match.seed == table.match.seed
         p.advance(2.0)
-        assert replay.plays > 0
+        assert replay.model.plays > 0
 
 
 def test_every_hand_is_on_the_game_over_sheet():
@@ -487,26 +492,26 @@ def test_every_pixel_between_hand_cards_selects_a_card(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
         assert p.wait_for_turn()
         t = p.table
-        hand = sorted(t.view.hands[0], key=lambda c: t.sprites[c].x)
+        hand = sorted(t.model.view.hands[0], key=lambda c: t.model.sprites[c].x)
         rects = [p.card_rect(c) for c in hand]
         y = rects[0].centery
         for a, b in zip(rects, rects[1:], strict=False):
             for x in range(a.right - 1, b.left + 1):
-                assert t.card_at((x, y)) is not None, (x, a.right, b.left)
+                assert t.input.card_at((x, y)) is not None, (x, a.right, b.left)
 
 
 def test_reaching_for_a_card_during_an_ai_turn_says_whom_to_wait_for(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal", pace="fast") as p:
         assert p.wait_for_turn()
         t = p.table
-        t.try_play([_legal_single(t)])
-        assert p.until(lambda: t.anim.busy and t.state.to_move != 0, 10)
-        mine = t.view.hands[0][0]
+        t.input.try_play([_legal_single(t)])
+        assert p.until(lambda: t.model.anim.busy and t.state.to_move != 0, 10)
+        mine = t.model.view.hands[0][0]
         pos = p.pos_of(mine)
         who = t.seat_name(t.state.to_move)
         p.mouse_down(pos)
         p.mouse_up(pos)
-        assert t.toast is not None and t.toast[0] == f"Wait for {who}"
+        assert t.model.toast is not None and t.model.toast[0] == f"Wait for {who}"
 
 
 def test_title_tooltips_never_cover_another_button(tmp_path):
@@ -554,7 +559,7 @@ def test_chain_words_before_the_first_flip():
 
     class Fake(TableDrawing):
         def __init__(self, last):
-            self.match = SimpleNamespace(actions=[[last]])
+            self.model = SimpleNamespace(match=SimpleNamespace(actions=[[last]]))
 
     # A chain begun by playing a face-up card has had no flip yet: "flip another" is wrong.
     assert not Fake(Play((5,), (1,)))._flipped_last()
@@ -604,10 +609,10 @@ def test_the_hover_outline_leaves_when_the_pointer_leaves_the_window(tmp_path):
         t = p.table
         card = t.state.hand_ids(0)[0]
         p.move(p.pos_of(card))
-        assert t.hover == card
+        assert t.model.hover == card
         p.post(pygame.WINDOWLEAVE)
         p.step()
-        assert t.hover is None
+        assert t.model.hover is None
 
 
 def test_seat_news_in_a_few_words():
@@ -631,18 +636,18 @@ def test_stepping_the_ais_with_space_never_runs_into_your_move(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal", pace="click") as p:
         assert p.wait_for_turn()
         t = p.table
-        t.try_play([_legal_single(t)])
-        p.until(lambda: not t.anim.busy, 5)  # your play is in the log once it has landed
-        mine_before = sum(1 for line in t.log if line.startswith("You "))
+        t.input.try_play([_legal_single(t)])
+        p.until(lambda: not t.model.anim.busy, 5)  # your play is in the log once it has landed
+        mine_before = sum(1 for line in t.model.log if line.startswith("You "))
         assert mine_before == 1
         for _ in range(40):  # far more presses than the opponents have plays
             p.press(pygame.K_SPACE)
             p.advance(0.3)
             if p.top is not t:
                 break
-        p.until(lambda: not t.anim.busy, 5)
+        p.until(lambda: not t.model.anim.busy, 5)
         # Your only play is the one you made; the table waits for you.
-        assert sum(1 for line in t.log if line.startswith("You ")) == mine_before
+        assert sum(1 for line in t.model.log if line.startswith("You ")) == mine_before
         if p.top is t and not t.state.is_over:
             assert t.state.to_move == 0
 
@@ -654,7 +659,7 @@ def test_look_settings_reach_the_table_when_they_change_not_a_frame_later(tmp_pa
         with Pilot(data_dir=tmp_path / str(demo), seed=5, start="table", demo=demo) as p:
             p.step(3)
             t = p.table
-            small = t.lay.hand_card
+            small = t.model.lay.hand_card
             p.app.update_settings(four_colour=True, large_cards=True, reduced_motion=True)
-            assert t.art.four_colour and t.anim.reduced
-            assert t.lay.hand_card[1] > small[1]
+            assert t.art.four_colour and t.model.anim.reduced
+            assert t.model.lay.hand_card[1] > small[1]

@@ -386,7 +386,7 @@ def test_howto_and_settings_over_a_game_describe_that_game(app):
     table = top(app)
     assert table.match.rules.preset == "traditional"
     app.settings = app.settings.with_rules(Rules.from_preset("classic"))  # next game differs
-    table.pause()
+    table.input.pause()
     app.pilot.step()
     howto = app.push(HowToScene(app))
     app.pilot.step()

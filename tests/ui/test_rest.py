@@ -65,7 +65,7 @@ def test_the_game_behind_the_title_is_drawn_small_and_let_go_under_a_new_game(tm
         title = p.app.stack.top
         p.advance(WATCH_AFTER + 1.0)
         assert title.watch.running
-        assert title.watch.table.lay.width <= 960  # half the window: it is shown blurred
+        assert title.watch.table.model.lay.width <= 960  # half the window: it is shown blurred
         p.app.new_game(seed=3)
         p.step()
         assert p.app.stack.top.name == "table"

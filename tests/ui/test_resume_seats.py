@@ -44,9 +44,9 @@ def test_weights_from_the_users_opponents_yaml_reach_the_bot(tmp_path):
         "version: 1\nseats:\n  left:\n    weights: {swoop_card: -7.5}\n", encoding="utf-8"
     )
     with Pilot(data_dir=data, seed=3, start="table") as pilot:
-        left = pilot.table.drivers[1].bot
+        left = pilot.table.flow.drivers[1].bot
         assert left.weights["swoop_card"] == -7.5
-        top = pilot.table.drivers[2].bot
+        top = pilot.table.flow.drivers[2].bot
         assert top.weights["swoop_card"] != -7.5
 
 

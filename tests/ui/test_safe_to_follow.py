@@ -26,7 +26,7 @@ def _play_until_a_panel(p: Pilot, panel: str = "hand_over") -> None:
         st = t.state
         if t.idle and st is not None and not st.is_over and st.to_move == 0:
             t.apply(st.legal_actions()[0])
-        elif t.wait_click:
+        elif t.model.wait_click:
             p.press(pygame.K_SPACE)
         else:
             p.step()
@@ -66,12 +66,12 @@ def test_enter_with_nothing_selected_plays_nothing_and_says_so(tmp_path):
         plays = len(t.match.actions[-1])
         for key in (pygame.K_HOME, pygame.K_END):
             p.press(key)
-            assert t.selected == []
+            assert t.model.selected == []
             p.press(pygame.K_RETURN)
             p.advance(0.5)
             assert len(t.match.actions[-1]) == plays
             assert t.state.to_move == 0
-            assert t.toast is not None and t.toast[0].startswith("Nothing is selected")
+            assert t.model.toast is not None and t.model.toast[0].startswith("Nothing is selected")
 
 
 def test_no_hover_outline_after_a_resize_until_the_mouse_moves(tmp_path):
@@ -80,13 +80,13 @@ def test_no_hover_outline_after_a_resize_until_the_mouse_moves(tmp_path):
         t = p.table
         card = t.state.hand_ids(0)[0]
         p.move(p.pos_of(card))
-        assert t.hover == card
+        assert t.model.hover == card
         p.resize((1290, 726))  # a few pixels more: the card still lies under the pointer
         p.advance(0.5)
-        assert t.card_at(t.pointer or p.pos_of(card)) == card
-        assert t.hover is None
+        assert t.input.card_at(t.model.pointer or p.pos_of(card)) == card
+        assert t.model.hover is None
         p.move(p.pos_of(card))
-        assert t.hover == card
+        assert t.model.hover == card
 
 
 def test_no_hover_outline_after_a_deal_until_the_mouse_moves(tmp_path):
@@ -96,15 +96,15 @@ def test_no_hover_outline_after_a_deal_until_the_mouse_moves(tmp_path):
         card = t.state.hand_ids(0)[0]
         spot = p.pos_of(card)
         p.move(spot)
-        assert t.hover == card
+        assert t.model.hover == card
         _play_until_a_panel(p)
         p.advance(1.0)
         p.press(pygame.K_RETURN)  # next hand: the pointer has not moved since
         assert p.wait_for_turn()
-        assert t.card_at(spot) is not None  # a card of the new deal lies under it
-        assert t.hover is None
+        assert t.input.card_at(spot) is not None  # a card of the new deal lies under it
+        assert t.model.hover is None
         p.move((spot[0] + 1, spot[1]))
-        assert t.hover == t.card_at((spot[0] + 1, spot[1]))
+        assert t.model.hover == t.input.card_at((spot[0] + 1, spot[1]))
 
 
 def _reach_your_chain(p: Pilot) -> bool:
@@ -160,10 +160,12 @@ def test_a_chained_flip_that_picks_up_stops_asking_for_another_flip(tmp_path):
                 continue
             p.click(st.down[0][slot])
             assert isinstance(t.match.actions[-1][-1], Flip)
-            while t.anim.busy:  # the pile flies into your hand
-                assert "Chain" not in t._status() and "flip" not in t._status(), t._status()
-                if t.view.to_move == 0:
-                    assert "Flip" not in t._phase_words()
+            while t.model.anim.busy:  # the pile flies into your hand
+                assert "Chain" not in t.drawing._status() and "flip" not in t.drawing._status(), (
+                    t.drawing._status()
+                )
+                if t.model.view.to_move == 0:
+                    assert "Flip" not in t.drawing._phase_words()
                     seen += 1
                 p.step()
             if seen:
@@ -172,7 +174,7 @@ def test_a_chained_flip_that_picks_up_stops_asking_for_another_flip(tmp_path):
 
 
 def _marks(t) -> tuple[dict[int, str], set[int]]:
-    return {p: words for p, (words, _since) in t.news.items()}, set(t.last_play)
+    return {p: words for p, (words, _since) in t.model.news.items()}, set(t.model.last_play)
 
 
 def test_continue_restores_the_last_play_markers_and_outline(tmp_path):
@@ -227,23 +229,23 @@ def test_your_bonus_play_builds_your_marker_and_continue_keeps_the_bonus_words(t
                     break
             if not swooped or not p.wait_for_turn() or t.state.to_move != 0:
                 continue
-            assert t.toast is not None and t.toast[0].startswith("Bonus play")
-            assert "Swoop!" in t.news[0][0]
-            marker = t.news[0][0]
+            assert t.model.toast is not None and t.model.toast[0].startswith("Bonus play")
+            assert "Swoop!" in t.model.news[0][0]
+            marker = t.model.news[0][0]
         with Pilot(data_dir=data, seed=seed + 100, start="title") as q:
             assert q.app.continue_game() is not None
             assert q.until(lambda: q.table is not None, 10)
             assert q.wait_for_turn()
             resumed = q.table
-            toast = resumed.toast
+            toast = resumed.model.toast
             assert toast is not None and toast[0].startswith("Bonus play"), toast
-            assert resumed.news[0][0] == marker
+            assert resumed.model.news[0][0] == marker
             st = resumed.state
             if st.phase_name != "play":
                 return
             resumed.apply(next(a for a in st.legal_actions() if isinstance(a, Play)))
-            assert q.until(lambda r=resumed: not r.anim.busy, 10)
-            words = resumed.news[0][0]
+            assert q.until(lambda r=resumed: not r.model.anim.busy, 10)
+            words = resumed.model.news[0][0]
             assert words.startswith(marker.split(" then ")[-1] + " then "), words
             return
     pytest.skip("no Swoop of yours came up in fourteen seeded games")
@@ -254,13 +256,13 @@ def test_thinking_never_covers_a_players_points_or_name(tmp_path):
         with Pilot(size=size, data_dir=tmp_path / str(size[0]), seed=5, start="table") as p:
             assert p.wait_for_turn()
             t = p.table
-            lay = t.lay
+            lay = t.model.lay
             for seat in (1, 2, 3):
-                pill, _on_top = t.thinking_place(seat)
+                pill, _on_top = t.drawing.thinking_place(seat)
                 box = lay.seat_boxes[seat]
-                name = t._text(t.seat_name(seat), max(11, int(16 * lay.u)), (0, 0, 0), True)
+                name = t.drawing._text(t.seat_name(seat), max(11, int(16 * lay.u)), (0, 0, 0), True)
                 name_rect = name.get_rect(topleft=(box.x + lay.px(10), box.y + lay.px(4)))
-                assert not pill.colliderect(t.stats_rect(seat)), (size, seat)
+                assert not pill.colliderect(t.drawing.stats_rect(seat)), (size, seat)
                 assert not pill.colliderect(name_rect), (size, seat)
                 assert box.contains(pill), (size, seat)
 
@@ -272,13 +274,16 @@ def test_the_wait_for_click_status_covers_no_name_plate_or_marker(tmp_path):
             size=size, data_dir=tmp_path / str(size[0]), seed=8, start="table", pace="click"
         ) as p:
             t = p.table
-            assert p.until(lambda t=t: t.wait_click, 30)
-            t.news.clear()
-            t.news[1] = (long, t.clock)  # Lefty's long marker pushes the status to the right
-            status = t._status()
+            assert p.until(lambda t=t: t.model.wait_click, 30)
+            t.model.news.clear()
+            t.model.news[1] = (
+                long,
+                t.model.clock,
+            )  # Lefty's long marker pushes the status to the right
+            status = t.drawing._status()
             assert "click or press Space" in status
-            back, _img = t._status_place(status)
-            for seat, box in enumerate(t.lay.seat_boxes):
+            back, _img = t.drawing._status_place(status)
+            for seat, box in enumerate(t.model.lay.seat_boxes):
                 assert not back.colliderect(box), (size, "plate", seat, back, box)
-            for seat, rect, _lines, _ink in t._news_marks():
+            for seat, rect, _lines, _ink in t.drawing._news_marks():
                 assert not back.colliderect(rect), (size, "marker", seat, back, rect)

@@ -251,7 +251,7 @@ def test_watch_again_replays_the_recorded_game_on_the_table():
     _watch_to_the_end(app, table)
     assert table.match.totals == match.totals and table.match.sheet == match.sheet
     assert table.match.actions == match.actions
-    assert table.mismatches == 0  # the picture followed the engine all the way
+    assert table.presenter.mismatches == 0  # the picture followed the engine all the way
     # The deciding hand's breakdown comes first, then the whole game.
     assert app.stack.top.__class__.__name__ == "HandOverScene"
     app.stack.top.next_hand()
@@ -267,15 +267,17 @@ def test_replay_ignores_card_clicks_and_keys():
     table = replay.start_replay(app, record, "fast")
     for _ in range(200):
         app.stack.update(0.05)
-    plays, view = table.plays, table.view.all_ids()
+    plays, view = table.model.plays, table.model.view.all_ids()
     for x in range(40, SIZE[0], 120):  # over your hand: no frame runs, so only input counts
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             app.stack.handle(pygame.event.Event(kind, pos=(x, SIZE[1] - 60), button=1))
     app.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0))
-    assert table.plays == plays and app.stack.top is table and table.view.all_ids() == view
-    assert not table.selected
+    assert (
+        table.model.plays == plays and app.stack.top is table and table.model.view.all_ids() == view
+    )
+    assert not table.model.selected
     # A replay offers its own controls, never a card play or a hint.
-    labels = {b.label.split(" ")[0] for b in table.buttons}
+    labels = {b.label.split(" ")[0] for b in table.model.buttons}
     assert labels <= {"Menu", "Scores", "Pause", "Resume", "Next", "Speed"}
 
 

@@ -23,23 +23,23 @@ def _play_one_card(pilot: Pilot) -> None:
     table = pilot.table
     st = table.state
     if st.phase_name in ("follow", "chain"):
-        before = table.plays
+        before = table.model.plays
         pilot.press(pygame.K_d)
-        assert pilot.until(lambda: table.plays > before, 5)
+        assert pilot.until(lambda: table.model.plays > before, 5)
         return
     singles = [
         a for a in st.legal_actions() if isinstance(a, Play) and len(a.hand) == 1 and not a.up
     ]
     assert singles, "no single-card play from hand"
     card = st.hands[0][singles[0].hand[0]][0]
-    before = table.plays
+    before = table.model.plays
     pilot.drag(card, "pile")
-    assert pilot.until(lambda: table.plays > before, 5)
+    assert pilot.until(lambda: table.model.plays > before, 5)
 
 
 def _table_picture(table) -> dict:
-    view = table.view
-    mine = {c: tuple(int(v) for v in table.sprites[c].rect) for c in view.hands[0]}
+    view = table.model.view
+    mine = {c: tuple(int(v) for v in table.model.sprites[c].rect) for c in view.hands[0]}
     return {
         "fingerprint": fingerprint(table.match.state),
         "hands": [sorted(h) for h in view.hands],
@@ -52,7 +52,7 @@ def _table_picture(table) -> dict:
         "totals": table.match.totals,
         "sheet": table.match.sheet,
         "legal": [a.to_json() for a in table.match.legal_actions()],
-        "log": table.log[-200:],
+        "log": table.model.log[-200:],
     }
 
 
@@ -64,7 +64,7 @@ def test_resume_through_the_pilot_restores_the_table(tmp_path):
             _play_one_card(pilot)
         assert pilot.wait_for_turn(60)
         table = pilot.table
-        assert table.view.matches(table.state)
+        assert table.model.view.matches(table.state)
         before = _table_picture(table)
         seats = [s.name for s in table.seats]
     # the pilot's close() is the app shutting down: the game is saved
@@ -77,18 +77,18 @@ def test_resume_through_the_pilot_restores_the_table(tmp_path):
         assert [s.name for s in table.seats] == seats
         after = _table_picture(table)
         assert after == before
-        assert table.view.matches(table.state)
+        assert table.model.view.matches(table.state)
         # and the game goes on as if never interrupted
         assert table.state.to_move == 0
         _play_one_card(pilot)
-        assert table.mismatches == 0
+        assert table.presenter.mismatches == 0
 
 
 def test_scores_button_on_the_table_shows_this_game(tmp_path):
     with Pilot(data_dir=tmp_path / "d", seed=5, start="table") as pilot:
         assert pilot.wait_for_turn(60)
         table = pilot.table
-        button = next(b for b in table.buttons if b.label == "Scores")
+        button = next(b for b in table.model.buttons if b.label == "Scores")
         pilot.click(button.rect.center)
         scores = pilot.top
         assert scores.name == "scores" and scores.tab == "game"

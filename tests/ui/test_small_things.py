@@ -71,7 +71,7 @@ def test_the_demo_log_says_demo_ai_deals(tmp_path):
     seed = next(s for s in range(100) if random.Random(f"swoop/{s}/dealer").randrange(4) == 0)
     with Pilot(data_dir=tmp_path, seed=seed, demo=True) as p:
         p.step(3)
-        first = [line for line in p.table.log if line.startswith("Hand 1:")]
+        first = [line for line in p.table.model.log if line.startswith("Hand 1:")]
         assert first == ["Hand 1: Demo AI deals"]
 
 

@@ -29,14 +29,14 @@ from tests.storage.helpers import finished_match
 
 
 def _kinds(table: TableScene) -> list[type]:
-    return [type(d) for d in table.drivers]
+    return [type(d) for d in table.flow.drivers]
 
 
 def test_a_game_seats_you_and_three_bots_and_saves(tmp_path):
     with Pilot(data_dir=tmp_path, seed=3, start="table") as p:
         table = p.table
         assert _kinds(table) == [PersonDriver, BotDriver, BotDriver, BotDriver]
-        assert table.you_play and table.saver is not None
+        assert table.you_play and table.flow.saver is not None
         assert p.wait_for_turn(60)
         assert table.human_turn  # the table waits for you: no driver plays seat 0
 
@@ -46,8 +46,8 @@ def test_the_demo_is_four_bots_that_save_nothing(tmp_path):
         table = p.table
         assert table.config is DEMO
         assert _kinds(table) == [BotDriver] * 4
-        assert not table.you_play and table.saver is None
-        assert p.until(lambda: table.plays >= 6, 60)  # seat 0 plays by itself
+        assert not table.you_play and table.flow.saver is None
+        assert p.until(lambda: table.model.plays >= 6, 60)  # seat 0 plays by itself
         assert not has_saved_game(p.app.dirs)
         p.press(pygame.K_ESCAPE)
         assert p.top.name == "pause" and p.top.heading() == "Paused"
@@ -81,7 +81,7 @@ def test_the_backdrop_is_quiet_and_hands_its_hand_ends_to_the_title(tmp_path):
                 break
         assert ends == ["hand_over"]
         assert played == []  # the game behind the title makes no sound
-        assert table.saver is None and table.anim_speed == "normal"
+        assert table.flow.saver is None and table._anim_speed() == "normal"
         assert p.app.stack.top is None  # no overlay was pushed: the title decides
 
 
@@ -92,7 +92,7 @@ def test_a_replay_is_the_table_driven_by_the_record(tmp_path):
         table = start_replay(p.app, record, "fast")
         assert type(table) is TableScene
         assert _kinds(table) == [RecordedDriver] * 4
-        assert table.saver is None and not table.you_play
+        assert table.flow.saver is None and not table.you_play
 
 
 def test_no_module_of_the_ui_subclasses_the_table():
@@ -107,11 +107,14 @@ def test_a_long_status_line_keeps_clear_of_the_side_seats_markers(tmp_path):
         with Pilot(size=size, data_dir=tmp_path / f"{size[0]}", seed=5, start="title") as p:
             record_finished_game(p.app.dirs, finished_match(22), [{"name": "You"}])
             table = start_replay(p.app, load_history(p.app.dirs)[0][0], "fast")
-            table.news[1] = ("picked up 4 · new pile with a 6 then added a 6", table.clock)
-            table.news[3] = ("picked up 2 · new pile with two 9s", table.clock)
+            table.model.news[1] = (
+                "picked up 4 · new pile with a 6 then added a 6",
+                table.model.clock,
+            )
+            table.model.news[3] = ("picked up 2 · new pile with two 9s", table.model.clock)
             status = "Replay (paused) · You to play — then Lefty"
-            back, img = table._status_place(status)
-            for seat, rect, _lines, _ink in table._news_marks():
+            back, img = table.drawing._status_place(status)
+            for seat, rect, _lines, _ink in table.drawing._news_marks():
                 if seat in (1, 3):
                     assert not back.colliderect(rect), (size, seat, back, rect)
             assert img.get_height() >= 12 and back.width >= img.get_width()

@@ -42,9 +42,9 @@ def check(pilot: Pilot) -> None:
         return
     ids = table.state.all_card_ids()
     assert len(ids) == len(set(ids)) == table.state.decks * 54
-    if table.idle and not table.drag:
-        assert table.view.matches(table.state)
-        assert sorted(table.view.all_ids()) == sorted(ids)
+    if table.idle and not table.model.drag:
+        assert table.model.view.matches(table.state)
+        assert sorted(table.model.view.all_ids()) == sorted(ids)
 
 
 def test_monkey_20000_random_inputs(tmp_path):
@@ -66,21 +66,21 @@ def test_monkey_20000_random_inputs(tmp_path):
             # A burst of input, then one frame; ten events per frame keep this fast.
             for _ in range(10):
                 roll = rng.random()
-                mine = table.view.seat_cards(0) if table is not None else []
+                mine = table.model.view.seat_cards(0) if table is not None else []
                 if roll < 0.30 and mine:
                     card = rng.choice(mine)
-                    s = table.sprites.get(card)
+                    s = table.model.sprites.get(card)
                     if s is not None:
                         pos = (int(s.x), int(s.y))
                         pilot.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 3]))
                         pilot.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
                 elif roll < 0.45 and mine:
                     card = rng.choice(mine)
-                    s = table.sprites.get(card)
+                    s = table.model.sprites.get(card)
                     if s is not None:
                         start = (int(s.x), int(s.y))
                         end = (
-                            table.lay.pile_drop_rect.center
+                            table.model.lay.pile_drop_rect.center
                             if rng.random() < 0.7
                             else (rng.randrange(w), rng.randrange(h))
                         )
@@ -113,7 +113,7 @@ def test_monkey_20000_random_inputs(tmp_path):
             check(pilot)
             t = pilot.table
             if t is not None:  # plays and picture repairs per table (tables come and go)
-                tables[id(t.match)] = (sum(len(h) for h in t.match.actions), t.mismatches)
+                tables[id(t.match)] = (sum(len(h) for h in t.match.actions), t.presenter.mismatches)
         # The games went on: many plays were made, by you and the AIs, and no table's
         # picture ever had to be put right.
         assert sum(plays for plays, _ in tables.values()) > 100

@@ -9,6 +9,7 @@ import pytest
 
 from swoop_desktop.engine import END, RANK_OF, Add, Flip, Play, format_position
 from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.table import places
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def single_card(pilot: Pilot, want_legal: bool = True) -> int | None:
     """A hand card whose single play is legal (or, with want_legal=False, illegal)."""
     st = pilot.table.state
     for c in st.hand_ids(0):
-        action = pilot.table.action_for([c])
+        action = pilot.table.input.action_for([c])
         legal = action in st.legal_actions()
         if legal == want_legal:
             return c
@@ -42,7 +43,7 @@ def test_new_game_deals_and_waits_for_the_player(pilot):
     # Every card of yours is drawn where the pilot can find it.
     for c in st.hand_ids(0):
         assert pilot.card_rect(c) is not None
-    assert pilot.table.view.matches(st)
+    assert pilot.table.model.view.matches(st)
 
 
 def test_r7_dragging_a_legal_card_onto_the_pile_plays_it(pilot):
@@ -68,7 +69,9 @@ def test_r12_wrong_turn_drop_is_refused_in_plain_words(tmp_path):
         card = st.hand_ids(0)[0]
         p.drag(card, "pile")
         assert format_position(st) == before
-        assert p.table.toast[0] == f"Wait for {p.table.seat_name(st.to_move)}: it is their turn"
+        assert (
+            p.table.model.toast[0] == f"Wait for {p.table.seat_name(st.to_move)}: it is their turn"
+        )
 
 
 def test_r11_clicking_an_uncovered_mystery_card_flips_it(pilot):
@@ -80,7 +83,7 @@ def test_r11_clicking_an_uncovered_mystery_card_flips_it(pilot):
     pilot.drag(up_card, "pile")
     assert st.up[0][slot] is None or st.phase_name == "follow"
     if st.phase_name == "follow" and st.to_move == 0:
-        pilot.click(pilot.table.buttons[1].rect.center)  # Done
+        pilot.click(pilot.table.model.buttons[1].rect.center)  # Done
     for _ in range(20):
         assert pilot.wait_for_turn()
         if st.down[0][slot] is not None and st.up[0][slot] is None:
@@ -113,8 +116,8 @@ def _find_follow_up(p: Pilot, tries: int = 60) -> bool:
                     best = a
                     break
         action = best or next(a for a in st.legal_actions() if isinstance(a, Play))
-        ids = p.table._ids_for(action)
-        p.table.selected = ids[1:]
+        ids = p.table.input._ids_for(action)
+        p.table.model.selected = ids[1:]
         p.drag(ids[0], "pile")
     return False
 
@@ -125,12 +128,12 @@ def test_r12_follow_up_offered_with_add_and_done_buttons(tmp_path):
             if not _find_follow_up(p):
                 continue
             st = p.table.state
-            labels = [b.label for b in p.table.buttons]
+            labels = [b.label for b in p.table.model.buttons]
             rank = st.follow_rank
             assert any(label.startswith("Add ") for label in labels)
             assert "Done" in labels
             p.screenshot(tmp_path / "follow.png")
-            add = next(b for b in p.table.buttons if b.label.startswith("Add "))
+            add = next(b for b in p.table.model.buttons if b.label.startswith("Add "))
             count = len(p.table.match.actions[-1])
             p.click(add.rect.center)
             last = p.table.match.actions[-1][count]
@@ -159,10 +162,10 @@ def test_r12_illegal_drop_snaps_back_with_the_reason_and_changes_nothing(tmp_pat
             home = p.card_rect(wrong).center
             p.drag(wrong, "pile")
             assert format_position(st) == before
-            text = p.table.toast[0]
+            text = p.table.model.toast[0]
             # Plain words on the table; the rule id is kept in the log.
             assert "R12" not in text and "can be added now" in text
-            assert p.table.log[-1].endswith("(rule R12)")
+            assert p.table.model.log[-1].endswith("(rule R12)")
             p.advance(0.6)
             assert p.card_rect(wrong).center == home
             return
@@ -195,7 +198,7 @@ def test_a_whole_hand_keyboard_only(tmp_path):
             else:
                 p.press(pygame.K_HOME)
                 p.press(pygame.K_UP)  # choose it (F flips a mystery card)
-                p.press(pygame.K_RETURN if table.selected else pygame.K_f)
+                p.press(pygame.K_RETURN if table.model.selected else pygame.K_f)
         assert p.top.name in ("hand_over", "game_over")
         assert table.state.is_over
         p.screenshot(tmp_path / "hand_over.png")
@@ -207,7 +210,7 @@ def test_a_whole_hand_keyboard_only(tmp_path):
 
 
 def _hint_shown(pilot) -> bool:
-    return bool(pilot.table.toast) and pilot.table.toast[0].startswith("Hint: ")
+    return bool(pilot.table.model.toast) and pilot.table.model.toast[0].startswith("Hint: ")
 
 
 def test_hint_selects_the_suggested_cards(pilot):
@@ -215,15 +218,15 @@ def test_hint_selects_the_suggested_cards(pilot):
     pilot.press(pygame.K_h)
     assert pilot.until(lambda: _hint_shown(pilot), 5)
     st = pilot.table.state
-    if pilot.table.selected:
-        action = pilot.table.action_for(pilot.table.selected)
+    if pilot.table.model.selected:
+        action = pilot.table.input.action_for(pilot.table.model.selected)
         assert action in st.legal_actions()
 
 
 def test_number_keys_select_partners_and_enter_plays_them(pilot):
     assert pilot.wait_for_turn()
     st = pilot.table.state
-    mine = pilot.table.view.seat_cards(0)
+    mine = pilot.table.model.view.seat_cards(0)
     # find a rank you hold twice in hand
     ranks = [RANK_OF[c] for c in st.hand_ids(0)]
     pair = next(
@@ -236,8 +239,8 @@ def test_number_keys_select_partners_and_enter_plays_them(pilot):
     for _ in range(idx):
         pilot.press(pygame.K_RIGHT)
     pilot.press(pygame.K_2)
-    assert len(pilot.table.selected) == 2
-    assert all(RANK_OF[c] == pair for c in pilot.table.selected)
+    assert len(pilot.table.model.selected) == 2
+    assert all(RANK_OF[c] == pair for c in pilot.table.model.selected)
     before = len(pilot.table.match.actions[-1])
     pilot.press(pygame.K_RETURN)
     last = pilot.table.match.actions[-1][before]
@@ -277,16 +280,16 @@ def test_game_is_saved_after_every_play_and_continues(tmp_path):
         assert p.wait_for_turn()
         p.drag(single_card(p), "pile")
         assert p.wait_for_turn()
-        p.table.saver.flush()
+        p.table.flow.saver.flush()
         before = format_position(p.table.state)
-        log = list(p.table.log)
+        log = list(p.table.model.log)
     with Pilot(data_dir=tmp_path, seed=99, start="none") as p:
         scene = p.app.continue_game()
         assert scene is not None and p.top.name == "table"
         p.step()
         assert format_position(p.table.state) == before
-        assert p.table.log[-len(log) :] == log[-len(p.table.log) :] or p.table.log
-        assert p.table.view.matches(p.table.state)
+        assert p.table.model.log[-len(log) :] == log[-len(p.table.model.log) :] or p.table.model.log
+        assert p.table.model.view.matches(p.table.state)
 
 
 def test_clicking_one_card_offers_its_partners(pilot):
@@ -304,12 +307,12 @@ def test_clicking_one_card_offers_its_partners(pilot):
     if pair is None:
         pytest.skip("no pair in this hand")
     pilot.click(pair)
-    assert pilot.table.selected == [pair]
-    offer = next(b for b in pilot.table.buttons if b.label.startswith("All "))
+    assert pilot.table.model.selected == [pair]
+    offer = next(b for b in pilot.table.model.buttons if b.label.startswith("All "))
     pilot.click(offer.rect.center)
-    assert len(pilot.table.selected) >= 2
-    assert all(RANK_OF[c] == RANK_OF[pair] for c in pilot.table.selected)
-    play = next(b for b in pilot.table.buttons if b.label.startswith("Play "))
+    assert len(pilot.table.model.selected) >= 2
+    assert all(RANK_OF[c] == RANK_OF[pair] for c in pilot.table.model.selected)
+    play = next(b for b in pilot.table.model.buttons if b.label.startswith("Play "))
     before = len(pilot.table.match.actions[-1])
     pilot.click(play.rect.center)
     assert pilot.table.match.actions[-1][before].size >= 2
@@ -321,37 +324,37 @@ def test_the_log_scrolls_with_the_wheel(pilot):
     for _ in range(3):
         pilot.drag(single_card(pilot), "pile")
         assert pilot.wait_for_turn()
-    assert len(table.log) > 3
-    pilot.scroll(table.lay.log_rect.center, 2)
-    assert table.log_scroll == 2
-    pilot.scroll(table.lay.log_rect.center, -5)
-    assert table.log_scroll == 0
+    assert len(table.model.log) > 3
+    pilot.scroll(table.model.lay.log_rect.center, 2)
+    assert table.model.log_scroll == 2
+    pilot.scroll(table.model.lay.log_rect.center, -5)
+    assert table.model.log_scroll == 0
     pilot.press(pygame.K_PAGEUP)
-    assert table.log_scroll == min(3, len(table.log) - 1)
+    assert table.model.log_scroll == min(3, len(table.model.log) - 1)
     pilot.press(pygame.K_PAGEDOWN)
-    assert table.log_scroll == 0
+    assert table.model.log_scroll == 0
 
 
 def test_keys_pressed_during_an_animation_are_kept(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", speed="slow") as p:
         table = p.table
-        assert table.anim.busy  # the deal is still being shown
+        assert table.model.anim.busy  # the deal is still being shown
         p.press(pygame.K_RIGHT)
         p.press(pygame.K_RIGHT)
         p.press(pygame.K_RIGHT)
-        assert table.focus == 0 and len(table.key_queue) == 3
+        assert table.model.focus == 0 and len(table.model.key_queue) == 3
         assert p.until(lambda: table.idle, 30)
         p.step()
-        assert table.focus == 3
+        assert table.model.focus == 3
 
 
 def test_a_click_skips_the_animation(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", speed="slow", pace="slow") as p:
         table = p.table
-        assert table.anim.busy
+        assert table.model.anim.busy
         p.click((5, 300))
-        assert not table.anim.busy
-        assert table.view.matches(table.state)
+        assert not table.model.anim.busy
+        assert table.model.view.matches(table.state)
 
 
 def test_a_press_that_barely_moves_is_a_click_not_a_drag(pilot):
@@ -360,9 +363,9 @@ def test_a_press_that_barely_moves_is_a_click_not_a_drag(pilot):
     x, y = pilot.pos_of(card)
     pilot.mouse_down((x, y))
     pilot.move((x + 2, y + 2), buttons=(1, 0, 0))
-    assert pilot.table.drag is None
+    assert pilot.table.model.drag is None
     pilot.mouse_up((x + 2, y + 2))
-    assert pilot.table.selected == [card]
+    assert pilot.table.model.selected == [card]
 
 
 def test_r13_chain_of_mystery_cards_flip_by_click_or_done(tmp_path):
@@ -377,8 +380,8 @@ def test_r13_chain_of_mystery_cards_flip_by_click_or_done(tmp_path):
                     break
                 st = table.state
                 if st.phase_name == "chain":
-                    assert "Chain" in table._status()
-                    assert "Done" in [b.label for b in table.buttons]
+                    assert "Chain" in table.drawing._status()
+                    assert "Done" in [b.label for b in table.model.buttons]
                     slot = st.uncovered_slots(0)[0]
                     n = len(table.match.actions[-1])
                     p.click(st.down[0][slot])
@@ -396,8 +399,8 @@ def test_r13_chain_of_mystery_cards_flip_by_click_or_done(tmp_path):
                             chain = a
                             break
                 action = chain or next(a for a in st.legal_actions() if isinstance(a, Play))
-                ids = table._ids_for(action)
-                table.selected = ids[1:]
+                ids = table.input._ids_for(action)
+                table.model.selected = ids[1:]
                 p.drag(ids[0], "pile")
     pytest.fail("no chain of mystery cards came up in eight seeded games")
 
@@ -413,19 +416,19 @@ def test_r5_high_card_draw_is_shown_then_the_cards_go_back(tmp_path):
         seen = set()
         for _ in range(600):
             p.step()
-            step = table.anim.current
+            step = table.model.anim.current
             if step is not None and step.label == "drew":
-                seen.add(table._status())
+                seen.add(table.drawing._status())
             if table.idle:
                 break
         assert "Drawing cards: the highest plays first" in seen
-        assert sum("drew" in line for line in table.log) >= 4
-        assert table.view.matches(table.state)
-        drawn = table.history.drawn
+        assert sum("drew" in line for line in table.model.log) >= 4
+        assert table.model.view.matches(table.state)
+        drawn = table.model.history.drawn
         assert len(drawn) >= 4
-        targets = table._targets()
+        targets = places.targets(table.model)
         for c in drawn:  # back in the set-aside stack, face down
-            s = table.sprites[c]
+            s = table.model.sprites[c]
             assert not s.face_up and (s.x, s.y) == targets[c][:2]
 
 
@@ -458,7 +461,7 @@ def test_a_hint_is_looked_for_off_the_frame_loop(pilot, monkeypatch):
     t0 = time.perf_counter()
     pilot.press(pygame.K_h)
     assert time.perf_counter() - t0 < 0.3  # the frame that took the key did not wait
-    assert pilot.table.toast[0].startswith("Looking for a hint")
+    assert pilot.table.model.toast[0].startswith("Looking for a hint")
     frames = pilot.app.frames
     assert _until_real(pilot, lambda: _hint_shown(pilot), 5)
     assert pilot.app.frames - frames > 5  # frames went on while the search ran
@@ -470,7 +473,7 @@ def test_a_hint_that_comes_after_you_played_is_dropped(pilot, monkeypatch):
     table = pilot.table
     pilot.press(pygame.K_h)
     table.apply(table.state.legal_actions()[0])  # you play before the hint is in
-    assert _until_real(pilot, lambda: table.hint_job is None, 5)
+    assert _until_real(pilot, lambda: table.input.hint_job is None, 5)
     assert not _hint_shown(pilot)
 
 

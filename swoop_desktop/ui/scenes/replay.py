@@ -56,8 +56,8 @@ def start_replay(app: Any, record: Any, speed: str = "normal") -> Scene:
     playback = Playback(deals, speed if speed in REPLAY_PACE else "normal")
     controls = ReplayControls(playback)
     config = drivers.replay(playback, seats, controls)
+    # The table takes its animation speed from the controls (``anim_speed``).
     scene = TableScene(app, config, match=Match(record.rules_obj(), record.players, record.seed))
-    controls.set_speed(scene, playback.speed)
     app.push(scene)
     return scene
 
@@ -159,6 +159,6 @@ class ReplayControls:
             return event.type != pygame.MOUSEMOTION
         return False
 
-    def status(self, table: ControlledTable, words: str) -> str:
+    def status(self, words: str) -> str:
         state = "paused" if self.playback.paused else self.playback.speed
         return f"Replay ({state}) · {words}" if words else "Replay"

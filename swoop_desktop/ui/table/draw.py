@@ -1,14 +1,14 @@
 """How the table is drawn: felt, name plates, pile marks, cards, log, status, banners.
 
-A mixin of :class:`~swoop_desktop.ui.scenes.table.TableScene`, kept apart so
-the scene's file holds the game flow and input. Everything drawn every frame
-comes from caches (card art, text, panels, button pictures) so a frame is
-mostly blits.
+:class:`TableDrawing` is built with the table's model, the card art, the
+theme and the table's configuration; it reads the model and never changes
+it (its own caches of text, panels, button pictures and the felt aside).
+Everything drawn every frame comes from caches, so a frame is mostly blits.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytweening
@@ -17,10 +17,15 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
 
+from ..cards import CardArt
 from ..controls import Button
 from . import layout as L
-from .parts import Colour, TableParts
+from .drivers import TableConfig
+from .model import Colour, TableModel
 from .view import counted, mystery_ids, plural
+
+if TYPE_CHECKING:
+    from ..theme import Theme
 
 
 def rules_words(rules: Any) -> str:
@@ -29,8 +34,21 @@ def rules_words(rules: Any) -> str:
     return f"{rules.preset} rules{', changed' if changed else ''}"
 
 
-class TableDrawing(TableParts):
-    """The drawing half of the table scene (it reads the scene's state, never changes it)."""
+class TableDrawing:
+    """The table drawn from its model (it reads the model, never changes it)."""
+
+    def __init__(self, model: TableModel, art: CardArt, theme: Theme, config: TableConfig) -> None:
+        self.model = model
+        self.art = art
+        self.theme = theme
+        self.config = config
+        self._text_cache: dict[tuple[Any, ...], Any] = {}  # rendered lines, wrapped paragraphs
+        self._felt: pygame.Surface | None = None
+
+    def resize(self) -> None:
+        """A new window size: the cached pictures are made again."""
+        self._felt = None
+        self._text_cache.clear()
 
     def _text(
         self, text: str, px: int, colour: tuple[int, int, int], bold: bool = False
@@ -40,13 +58,13 @@ class TableDrawing(TableParts):
         if found is None:
             if len(self._text_cache) > 600:
                 self._text_cache.clear()
-            found = self.app.theme.font(px, bold).render(text, True, colour)
+            found = self.theme.font(px, bold).render(text, True, colour)
             self._text_cache[key] = found
         return found
 
     def _draw_button(self, surface: pygame.Surface, b: Button) -> None:
         """A shared widget button, drawn once per look and then blitted (it is drawn often)."""
-        margin = self.lay.px(10)
+        margin = self.model.lay.px(10)
         key = (
             "button",
             b.label,
@@ -65,7 +83,7 @@ class TableDrawing(TableParts):
             saved = b.rect
             b.rect = pygame.Rect(margin, margin, saved.w, saved.h)
             try:
-                b.draw(img, self.app.theme)
+                b.draw(img, self.theme)
             finally:
                 b.rect = saved
             self._text_cache[key] = img
@@ -90,7 +108,7 @@ class TableDrawing(TableParts):
                     found,
                     (*edge, 255),
                     found.get_rect(),
-                    width=max(1, self.lay.px(2)),
+                    width=max(1, self.model.lay.px(2)),
                     border_radius=radius,
                 )
             self._text_cache[key] = found
@@ -101,7 +119,7 @@ class TableDrawing(TableParts):
         key = ("wrap", text, px, width, bold)
         found = self._text_cache.get(key)
         if found is None:
-            font = self.app.theme.font(px, bold)
+            font = self.theme.font(px, bold)
             lines: list[str] = []
             line = ""
             for word in text.split(" "):
@@ -117,9 +135,12 @@ class TableDrawing(TableParts):
         return list(found)
 
     def _felt_surface(self) -> pygame.Surface:
-        if self._felt is None or self._felt.get_size() != (self.lay.width, self.lay.height):
-            t = self.app.theme
-            w, h = self.lay.width, self.lay.height
+        if self._felt is None or self._felt.get_size() != (
+            self.model.lay.width,
+            self.model.lay.height,
+        ):
+            t = self.theme
+            w, h = self.model.lay.width, self.model.lay.height
             # The cloth is composed at a quarter of the size and smooth-scaled up: a soft
             # light in the middle, darker towards the edges, cheap to make at any size.
             small = pygame.Surface((max(8, w // 4), max(8, h // 4)))
@@ -136,7 +157,7 @@ class TableDrawing(TableParts):
                 rect = pygame.Rect(0, 0, int(sw * (0.3 + 0.9 * k)), int(sh * (0.3 + 0.9 * k)))
                 rect.center = (sw // 2, sh // 2)
                 pygame.draw.ellipse(small, colour, rect)
-            band = max(2, int(3 * self.lay.u))
+            band = max(2, int(3 * self.model.lay.u))
             for i in range(band):
                 shade = 1 - 0.27 * (1 - i / band)
                 edge = tuple(int(c * shade) for c in t.felt)
@@ -146,7 +167,7 @@ class TableDrawing(TableParts):
             half = pygame.transform.smoothscale(small, (max(1, w // 2), max(1, h // 2)))
             felt = pygame.transform.scale(half, (w, h))
             # The pile's place: a faint oval.
-            lay = self.lay
+            lay = self.model.lay
             pr = pygame.Rect(0, 0, int(lay.pile_card[0] * 3.0), int(lay.pile_card[1] * 1.45))
             pr.center = (int(lay.pile_centre[0] + lay.pile_card[0] * 0.6), int(lay.pile_centre[1]))
             pygame.draw.rect(felt, t.felt_dark, pr, border_radius=lay.px(18))
@@ -157,25 +178,28 @@ class TableDrawing(TableParts):
         return self._felt
 
     def draw(self, surface: pygame.Surface) -> None:
-        t = self.app.theme
-        lay = self.lay
+        t = self.theme
+        lay = self.model.lay
         surface.blit(self._felt_surface(), (0, 0))
         self._draw_pile_marks(surface)
         self._draw_plates(surface)
         sprites = sorted(
-            self.sprites.values(),
-            key=lambda s: (s.moving or (self.drag is not None and s.id in self.drag["ids"]), s.z),
+            self.model.sprites.values(),
+            key=lambda s: (
+                s.moving or (self.model.drag is not None and s.id in self.model.drag["ids"]),
+                s.z,
+            ),
         )
         focus_card = None
-        mine = self.view.seat_cards(HUMAN_SEAT)
-        if mine and self.you_play:
-            focus_card = mine[max(0, min(self.focus, len(mine) - 1))]
-        down_ids = mystery_ids(self.state, HUMAN_SEAT)
+        mine = self.model.view.seat_cards(HUMAN_SEAT)
+        if mine and self.model.you_play:
+            focus_card = mine[max(0, min(self.model.focus, len(mine) - 1))]
+        down_ids = mystery_ids(self.model.state, HUMAN_SEAT)
         # Cards that answer the question on the table glow: the follow-up's rank (R12),
         # or the mystery cards that may be flipped next in a chain (R13).
         addable: set[int] = set()
-        st = self.state
-        if st is not None and st.to_move == HUMAN_SEAT and self.idle and self.you_play:
+        st = self.model.state
+        if st is not None and st.to_move == HUMAN_SEAT and self.model.idle and self.model.you_play:
             if st.phase_name == "follow":
                 addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
             elif st.phase_name == "chain":
@@ -188,7 +212,7 @@ class TableDrawing(TableParts):
         # Art exists only in the layout's few sizes; a card between sizes (in flight from
         # a small seat to the pile) or half turned is scaled from the nearest of them.
         sizes = (lay.hand_card, lay.pile_card, lay.table_card, lay.small_card)
-        buried = self.buried
+        buried = self.model.buried
         for s in sprites:
             size = (int(s.w), int(s.h))
             if size[0] < 2 or size[1] < 2 or (s.id in buried and not s.moving):
@@ -206,11 +230,11 @@ class TableDrawing(TableParts):
                 img = img.copy()
                 img.set_alpha(int(255 * s.fade))
             marked = (
-                s.id in self.selected
+                s.id in self.model.selected
                 or s.id == focus_card
                 or s.id in addable
-                or s.id == self.hover
-                or (s.id in self.last_play and not s.moving and s.id in self.view.pile)
+                or s.id == self.model.hover
+                or (s.id in self.model.last_play and not s.moving and s.id in self.model.view.pile)
             )
             if blits and (s.moving or marked):
                 surface.fblits(blits)
@@ -224,11 +248,11 @@ class TableDrawing(TableParts):
                 rect = pygame.Rect(x, y, size[0], size[1])
                 radius = max(3, size[0] // 10)
                 # One outline: selected, else a card that answers the question, else the last play.
-                if s.id in self.selected:
+                if s.id in self.model.selected:
                     outline: Colour | None = t.highlight
                 elif s.id in addable:
                     outline = t.legal
-                elif s.id in self.last_play:
+                elif s.id in self.model.last_play:
                     outline = t.last_play
                 else:
                     outline = None
@@ -240,7 +264,11 @@ class TableDrawing(TableParts):
                         width=max(2, lay.px(3)),
                         border_radius=radius,
                     )
-                if s.id == self.hover and s.id not in self.selected and self.drag is None:
+                if (
+                    s.id == self.model.hover
+                    and s.id not in self.model.selected
+                    and self.model.drag is None
+                ):
                     pygame.draw.rect(
                         surface,
                         t.button_hover,
@@ -248,7 +276,7 @@ class TableDrawing(TableParts):
                         width=max(1, lay.px(2)),
                         border_radius=radius,
                     )
-                if s.id == focus_card and self.idle:
+                if s.id == focus_card and self.model.idle:
                     pygame.draw.rect(
                         surface,
                         t.legal if s.id not in down_ids else t.text,
@@ -261,12 +289,12 @@ class TableDrawing(TableParts):
         self._draw_drop_hint(surface)
         self._draw_news(surface)
         self._draw_hud(surface)
-        for b in self.buttons:
+        for b in self.model.buttons:
             self._draw_button(surface, b)
         self._draw_banner(surface)
 
     def _draw_pile_marks(self, surface: pygame.Surface) -> None:
-        t, lay, view = self.app.theme, self.lay, self.view
+        t, lay, view = self.theme, self.model.lay, self.model.view
         px = max(11, int(16 * lay.u))
         cx, cy = lay.pile_centre
         below = cy + lay.pile_card[1] / 2 + lay.px(10)
@@ -309,16 +337,16 @@ class TableDrawing(TableParts):
 
     def pile_label(self) -> str:
         """The caption under the pile; nothing while cards are still on their way."""
-        n = len(self.view.pile)
+        n = len(self.model.view.pile)
         if n:
-            return f"{counted(n, 'card')} · {self.view.run_words()} on top"
-        if self.anim.busy:
+            return f"{counted(n, 'card')} · {self.model.view.run_words()} on top"
+        if self.model.anim.busy:
             return ""
         return "Empty pile: play anything"
 
     def plate_words(self, p: int) -> str:
         """The second line of a name plate: "1 card · 12 pts"."""
-        view = self.view
+        view = self.model.view
         cards = (
             len(view.hands[p])
             + sum(c is not None for c in view.up[p])
@@ -326,11 +354,11 @@ class TableDrawing(TableParts):
             if view.hands
             else 0
         )
-        return f"{counted(cards, 'card')} · {counted(self.match.totals[p], 'pt')}"
+        return f"{counted(cards, 'card')} · {counted(self.model.match.totals[p], 'pt')}"
 
     def news_rect(self, p: int, size: tuple[int, int]) -> pygame.Rect:
         """Where seat ``p``'s last-play marker sits: beside its plate, towards the pile."""
-        lay = self.lay
+        lay = self.model.lay
         plate = lay.seat_boxes[p]
         rect = pygame.Rect(0, 0, *size)
         gap = lay.px(8)
@@ -346,10 +374,10 @@ class TableDrawing(TableParts):
 
     def _news_marks(self) -> list[tuple[int, pygame.Rect, list[pygame.Surface], Colour]]:
         """Each seat's last-play marker: (seat, where, its lines, ink)."""
-        t, lay = self.app.theme, self.lay
+        t, lay = self.theme, self.model.lay
         px = max(11, int(16 * lay.u))
         out = []
-        for p, (words, _since) in sorted(self.news.items()):
+        for p, (words, _since) in sorted(self.model.news.items()):
             if p >= len(lay.seat_boxes):
                 continue
             ink = t.accent if words.endswith("Swoop!") else t.last_play
@@ -364,10 +392,10 @@ class TableDrawing(TableParts):
         return out
 
     def _draw_news(self, surface: pygame.Surface) -> None:
-        t, lay = self.app.theme, self.lay
+        t, lay = self.theme, self.model.lay
         for p, rect, lines, ink in self._news_marks():
             line_h = lines[0].get_height()
-            age = self.clock - self.news[p][1]
+            age = self.model.clock - self.model.news[p][1]
             edge = ink if age < 0.6 else t.panel_edge  # a fresh play lights up its marker
             radius = min(rect.h // 2, lay.px(12))
             surface.blit(self._panel(rect.size, t.panel, 225, radius, edge), rect)
@@ -377,14 +405,14 @@ class TableDrawing(TableParts):
                 y += line_h
 
     def _draw_plates(self, surface: pygame.Surface) -> None:
-        t, lay, view = self.app.theme, self.lay, self.view
-        st = self.state
+        t, lay, view = self.theme, self.model.lay, self.model.view
+        st = self.model.state
         px = max(11, int(16 * lay.u))
         for p in range(min(4, view.n)):
             rect = lay.seat_boxes[p]
-            seat = self.seats[p]
+            seat = self.model.seats[p]
             turn = view.to_move == p and st is not None and not st.is_over
-            thinking = self.thinking is not None and self.thinking["seat"] == p and turn
+            thinking = self.model.thinking is not None and self.model.thinking["seat"] == p and turn
             colour = t.highlight if turn else t.panel
             surface.blit(
                 self._panel(
@@ -396,8 +424,8 @@ class TableDrawing(TableParts):
                 ),
                 rect,
             )
-            age = self.clock - self.turn_since
-            if turn and 0 <= age < 0.4 and not self.anim.reduced:
+            age = self.model.clock - self.model.turn_since
+            if turn and 0 <= age < 0.4 and not self.model.anim.reduced:
                 k = pytweening.easeOutQuad(age / 0.4)
                 grow = int(lay.px(14) * k)
                 pygame.draw.rect(
@@ -423,24 +451,24 @@ class TableDrawing(TableParts):
                 tip = self._text(self._phase_words(), max(10, int(13 * lay.u)), dim, True)
                 surface.blit(tip, tip.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
             if thinking:
-                dots = "." * (1 + int(self.clock * 3) % 3)
+                dots = "." * (1 + int(self.model.clock * 3) % 3)
                 img = self._text("thinking" + dots, max(10, int(14 * lay.u)), t.highlight, True)
                 pygame.draw.rect(surface, t.panel, back, border_radius=lay.px(6))
                 surface.blit(img, img.get_rect(midleft=(back.x + lay.px(4), back.centery)))
 
     def stats_rect(self, p: int) -> pygame.Rect:
         """Where a name plate's second line ("19 cards · 0 pts") is drawn."""
-        lay = self.lay
+        lay = self.model.lay
         rect = lay.seat_boxes[p]
-        img = self._text(self.plate_words(p), max(10, int(14 * lay.u)), self.app.theme.text_dim)
+        img = self._text(self.plate_words(p), max(10, int(14 * lay.u)), self.theme.text_dim)
         return img.get_rect(bottomleft=(rect.x + lay.px(10), rect.bottom - lay.px(4)))
 
     def thinking_place(self, p: int) -> tuple[pygame.Rect, bool]:
         """Where a seat's "thinking…" pill goes, and whether it sits at the top (in place of
         the level word): bottom right of the plate, unless it would cover the points there."""
-        lay = self.lay
+        lay = self.model.lay
         rect = lay.seat_boxes[p]
-        img = self._text("thinking...", max(10, int(14 * lay.u)), self.app.theme.highlight, True)
+        img = self._text("thinking...", max(10, int(14 * lay.u)), self.theme.highlight, True)
         pos = img.get_rect(bottomright=(rect.right - lay.px(10), rect.bottom - lay.px(4)))
         back = pos.inflate(lay.px(8), lay.px(2))
         if not back.colliderect(self.stats_rect(p)):
@@ -452,11 +480,11 @@ class TableDrawing(TableParts):
         """The status line (a replay's controls may reword it)."""
         words = self._table_status()
         controls = self.config.controls
-        return words if controls is None else controls.status(self, words)
+        return words if controls is None else controls.status(words)
 
     def _phase_words(self) -> str:
         """The question at seat 0's name plate on its turn."""
-        st = self.state
+        st = self.model.state
         if st is None:
             return ""
         phase = self._asked_phase()
@@ -464,13 +492,13 @@ class TableDrawing(TableParts):
             return f"Add {plural(st.follow_rank)}?"
         if phase == "chain":
             return "Flip again?" if self._flipped_last() else "Flip?"
-        return "Your turn" if self.you_play else "To play"
+        return "Your turn" if self.model.you_play else "To play"
 
     def _asked_phase(self) -> str:
         """The phase the picture may ask about: the cards' phase while the engine agrees.
         When a play has moved the game on (a chained flip that picks up) and its cards are
         still flying, no follow-up or chain question is asked of it."""
-        st, view = self.state, self.view
+        st, view = self.model.state, self.model.view
         if st is None:
             return "play"
         if st.to_move == view.to_move and st.phase_name == view.phase:
@@ -481,23 +509,23 @@ class TableDrawing(TableParts):
         """Was the play that led here a flip (a chain under way), not a face-up card?"""
         from swoop_desktop.engine import Flip
 
-        done = self.match.actions[-1] if self.match.actions else []
+        done = self.model.match.actions[-1] if self.model.match.actions else []
         return bool(done) and isinstance(done[-1], Flip)
 
     def _table_status(self) -> str:
-        st = self.state
-        view = self.view
+        st = self.model.state
+        view = self.model.view
         if st is None:
             return ""
-        if st.is_over and not self.anim.busy:
+        if st.is_over and not self.model.anim.busy:
             return "Hand over"
         p = view.to_move if view.to_move is not None else -1
         if p == -2:
             return "Drawing cards: the highest plays first"
         if p < 0:
             return "Dealing…"
-        nxt = self.seat_name((p + 1) % view.n)
-        if p == HUMAN_SEAT and self.you_play:
+        nxt = self.model.seat_name((p + 1) % view.n)
+        if p == HUMAN_SEAT and self.model.you_play:
             phase = self._asked_phase()
             if phase == "follow" and view.follow_rank:
                 r = SYMBOL_RANKS[view.follow_rank]
@@ -506,9 +534,9 @@ class TableDrawing(TableParts):
                 what = "another" if self._flipped_last() else "an uncovered"
                 return f"Chain: flip {what} mystery card, or Done"
             return f"Your turn — then {nxt}"
-        name = self.seat_name(p)
-        if self.wait_click:
-            who = self.seat_name(self.last_actor)
+        name = self.model.seat_name(p)
+        if self.model.wait_click:
+            who = self.model.seat_name(self.model.last_actor)
             return f"{who} played — click or press Space for {name}'s turn"
         turn = "You to play" if name == "You" else f"{name}'s turn"  # a replay of your game
         return f"{turn} — then {nxt}"
@@ -516,7 +544,7 @@ class TableDrawing(TableParts):
     def _status_place(self, status: str) -> tuple[pygame.Rect, pygame.Surface]:
         """Where the status line goes and its picture: above the pile, clear of the
         side seats' last-play markers (moved along, then made smaller if it must)."""
-        t, lay = self.app.theme, self.lay
+        t, lay = self.theme, self.model.lay
         size = max(12, int(19 * lay.u))
         img = self._text(status, size, t.text, True)
         cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
@@ -527,7 +555,7 @@ class TableDrawing(TableParts):
         gap = lay.px(6)
         # The side seats' name plates and last-play markers in the same band hem it in.
         sides = [(p, rect) for p, rect, _lines, _ink in self._news_marks()]
-        sides += [(p, lay.seat_boxes[p]) for p in (1, 3) if p < self.view.n]
+        sides += [(p, lay.seat_boxes[p]) for p in (1, 3) if p < self.model.view.n]
         for p, rect in sides:
             if not rect.colliderect(band):
                 continue
@@ -557,7 +585,7 @@ class TableDrawing(TableParts):
         return back, img
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
-        t, lay = self.app.theme, self.lay
+        t, lay = self.theme, self.model.lay
         # Status line above the pile.
         status = self._status()
         if status:
@@ -570,13 +598,13 @@ class TableDrawing(TableParts):
         px = max(10, int(14 * lay.u))
         line_h = int(px * 1.35)
         rows = max(1, (rect.h - lay.px(10)) // line_h)
-        end = len(self.log) - self.log_scroll
+        end = len(self.model.log) - self.model.log_scroll
         width = rect.w - lay.px(16)
         shown: list[tuple[str, bool]] = []
         i = end - 1
         while i >= 0 and len(shown) < rows:
-            newest = i == len(self.log) - 1
-            wrapped = self._wrap(self.log[i], px, width, newest)
+            newest = i == len(self.model.log) - 1
+            wrapped = self._wrap(self.model.log[i], px, width, newest)
             shown[:0] = [(w, newest) for w in wrapped]
             i -= 1
         shown = shown[-rows:]
@@ -585,15 +613,19 @@ class TableDrawing(TableParts):
             img = self._text(text, px, t.text if newest else t.text_dim, newest)
             surface.blit(img, (rect.x + lay.px(8), y))
             y += line_h
-        if self.log_scroll:
-            img = self._text(f"▲ {self.log_scroll} newer below", max(9, px - 2), t.highlight)
+        if self.model.log_scroll:
+            img = self._text(f"▲ {self.model.log_scroll} newer below", max(9, px - 2), t.highlight)
             surface.blit(img, img.get_rect(topright=(rect.right - lay.px(6), rect.y + lay.px(3))))
         # Game info, top right, under the buttons.
         info = lay.info_rect
-        rules = self.match.rules
+        rules = self.model.match.rules
         px = max(10, int(14 * lay.u))
         lines = [
-            (f"Hand {max(1, self.match.hand_no + 1)} · {rules_words(rules)}", t.text_dim, False),
+            (
+                f"Hand {max(1, self.model.match.hand_no + 1)} · {rules_words(rules)}",
+                t.text_dim,
+                False,
+            ),
             (f"Game to {rules.target} · lowest total wins", t.text_dim, False),
         ]
         if self.config.caption:
@@ -604,8 +636,8 @@ class TableDrawing(TableParts):
             surface.blit(img, img.get_rect(topright=(info.right, y)))
             y += int(px * 1.4)
         # The toast (illegal-move reasons, hints, notices).
-        if self.toast:
-            text, left, colour = self.toast
+        if self.model.toast:
+            text, left, colour = self.model.toast
             img = self._text(text, max(12, int(18 * lay.u)), colour, True)
             cx = int(lay.width / 2)
             y = int(lay.table_y - lay.table_card[1] / 2 - lay.px(16))
@@ -621,32 +653,32 @@ class TableDrawing(TableParts):
             surface.blit(img, img.get_rect(center=back.center))
 
     def _draw_drop_hint(self, surface: pygame.Surface) -> None:
-        if self.drag is None:
+        if self.model.drag is None:
             return
-        t = self.app.theme
-        rect = self.lay.pile_drop_rect
-        over = rect.collidepoint(self.drag["pos"])
-        colour = t.legal if self.drag["legal"] else t.illegal
-        width = max(2, self.lay.px(4 if over else 2))
-        pygame.draw.rect(surface, colour, rect, width=width, border_radius=self.lay.px(18))
+        t = self.theme
+        rect = self.model.lay.pile_drop_rect
+        over = rect.collidepoint(self.model.drag["pos"])
+        colour = t.legal if self.model.drag["legal"] else t.illegal
+        width = max(2, self.model.lay.px(4 if over else 2))
+        pygame.draw.rect(surface, colour, rect, width=width, border_radius=self.model.lay.px(18))
         if over:
-            words = "Drop to play" if self.drag["legal"] else "Not allowed here"
-            img = self._text(words, max(11, int(16 * self.lay.u)), colour, True)
+            words = "Drop to play" if self.model.drag["legal"] else "Not allowed here"
+            img = self._text(words, max(11, int(16 * self.model.lay.u)), colour, True)
             pill = img.get_rect(center=(rect.centerx, rect.bottom)).inflate(
-                self.lay.px(20), self.lay.px(8)
+                self.model.lay.px(20), self.model.lay.px(8)
             )
             surface.blit(self._panel(pill.size, t.panel, 235, pill.h // 2, colour), pill)
             surface.blit(img, img.get_rect(center=pill.center))
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        if not self.banner:
+        if not self.model.banner:
             return
-        t, lay = self.app.theme, self.lay
-        text, left = self.banner
+        t, lay = self.theme, self.model.lay
+        text, left = self.model.banner
         swoop = text == "Swoop!"
         px = int((64 if swoop else 26) * lay.u)
         age = (1.3 if swoop else 1.2) - left
-        calm = self.anim.reduced  # reduced motion: words appear and fade, nothing grows
+        calm = self.model.anim.reduced  # reduced motion: words appear and fade, nothing grows
         grow = pytweening.easeOutBack(min(1.0, age / 0.35)) if age >= 0 and not calm else 1.0
         img = self._text(text, px, t.accent if swoop else t.text, True)
         if grow != 1.0:

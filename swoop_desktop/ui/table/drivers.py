@@ -50,11 +50,23 @@ PACE_FLOOR = {"normal": 1.0, "slow": 1.6, "fast": 0.35}
 class DrivenTable(Protocol):
     """What a seat driver may read of the table it sits at."""
 
-    match: Match
-    history: PublicHistory
-    rng: random.Random
-    clock: float  # seconds since the table opened
-    plays: int  # plays made so far (a new number is a new position)
+    rng: random.Random  # think times
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def history(self) -> PublicHistory: ...
+
+    @property
+    def clock(self) -> float:
+        """Seconds since the table opened."""
+        ...
+
+    @property
+    def plays(self) -> int:
+        """Plays made so far (a new number is a new position)."""
+        ...
 
     @property
     def state(self) -> GameState: ...
@@ -66,11 +78,19 @@ class DrivenTable(Protocol):
 class ControlledTable(Protocol):
     """What a configuration's extra controls may use of the table."""
 
-    anim: Animator
-    lay: Layout
-    buttons: list[Button]
-    log: list[str]
     log_scroll: int
+
+    @property
+    def anim(self) -> Animator: ...
+
+    @property
+    def lay(self) -> Layout: ...
+
+    @property
+    def buttons(self) -> list[Button]: ...
+
+    @property
+    def log(self) -> list[str]: ...
 
     def pause(self) -> None: ...
 
@@ -215,7 +235,7 @@ class TableControls(Protocol):
         """Input, before the table's own (which a replay never takes)."""
         ...
 
-    def status(self, table: ControlledTable, words: str) -> str:
+    def status(self, words: str) -> str:
         """The status line, given what the table would say."""
         ...
 

@@ -1,18 +1,21 @@
 """How you play at the table: selecting, dragging, clicking, keys, buttons and hints.
 
-A mixin of :class:`~swoop_desktop.ui.scenes.table.TableScene`, kept apart so
-the scene's file holds the game flow. Every play you make is built here as
-an engine action (with ``hand_ids`` naming the very cards you moved), checked
-by the engine, and refused in plain words when the rules say no.
+:class:`TableInput` is built with the table's model, the theme, the table's
+configuration and a few commands (:class:`InputCommands`: play an action,
+skip the show, pause, open Scores, a sound). Every play you make is built
+here as an engine action (with ``hand_ids`` naming the very cards you
+moved) and handed to ``commands.play``; the engine checks it, and a refusal
+is told in plain words. Input writes only its own fields of the model
+(selection, focus, pointer, drag, buttons, queued keys, the log's scroll).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
-import pytweening
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import (
@@ -25,13 +28,20 @@ from swoop_desktop.engine import (
     Play,
     count_phrase,
 )
+from swoop_desktop.engine.events import Event, Turn
 
 from ..controls import Button, set_hand_cursor
-from .parts import TableParts
+from . import places
+from .drivers import TableConfig
+from .model import Colour, TableModel
 from .refusals import plain_words
 from .seats import HintJob
-from .show import Tween
 from .view import mystery_ids, plural
+
+if TYPE_CHECKING:
+    from ..theme import Theme
+    from .layout import Layout
+    from .show import Animator
 
 _log = logging.getLogger("swoop_desktop.ui")
 
@@ -42,8 +52,140 @@ NOTHING_SELECTED = (
 )
 
 
-class TableInput(TableParts):
-    """The input half of the table scene: it reads the picture and asks the engine."""
+class InputCommands(Protocol):
+    """What input asks of the rest of the table (the scene wires these)."""
+
+    def play(self, action: Action) -> list[Event]:
+        """Play ``action`` for seat 0 and show it; raises ``IllegalActionError`` (nothing
+        changed) when the rules say no."""
+        ...
+
+    def skip(self) -> None:
+        """Show everything queued at once and let the next AI play."""
+        ...
+
+    def pause(self) -> None:
+        """Open the pause menu."""
+        ...
+
+    def scores(self) -> None:
+        """Open the Scores screen."""
+        ...
+
+    def sound(self, name: str) -> None: ...
+
+
+class TableInput:
+    """Pointer, keys and buttons at the table, turned into actions and selections."""
+
+    def __init__(
+        self,
+        model: TableModel,
+        theme: Theme,
+        config: TableConfig,
+        show_hints: Callable[[], bool],
+        commands: InputCommands,
+    ) -> None:
+        self.model = model
+        self.theme = theme
+        self.config = config
+        self.show_hints = show_hints
+        self.commands = commands
+        self.hint_job: HintJob | None = None  # a hint being looked for
+        self.buttons_for: tuple[bool, bool] | None = None  # (animating, hints) of buttons
+
+    # What a configuration's controls (a replay's) may use: ControlledTable.
+    @property
+    def anim(self) -> Animator:
+        return self.model.anim
+
+    @property
+    def lay(self) -> Layout:
+        return self.model.lay
+
+    @property
+    def buttons(self) -> list[Button]:
+        return self.model.buttons
+
+    @property
+    def log(self) -> list[str]:
+        return self.model.log
+
+    @property
+    def log_scroll(self) -> int:
+        return self.model.log_scroll
+
+    @log_scroll.setter
+    def log_scroll(self, value: int) -> None:
+        self.model.log_scroll = value
+
+    def notify(self, text: str, colour: Colour | None = None, seconds: float = 3.5) -> None:
+        self.model.notify(text, colour or self.theme.text, seconds)
+
+    def _restack(self) -> None:
+        places.restack(self.model)
+
+    # ------------------------------------------------------------ told by the scene
+    def new_hand(self) -> None:
+        """A new deal: nothing selected, nothing under the pointer."""
+        self.model.selected.clear()
+        self.forget_pointer()
+
+    def forget_pointer(self) -> None:
+        """A new deal or a new window size: where the pointer was says nothing about the
+        cards now, so no card is outlined until the mouse moves again."""
+        self.model.pointer = None
+        self.model.hover = None
+
+    def let_go(self) -> None:
+        """The window changed size: any card in hand is dropped where it belongs."""
+        self.model.drag = None
+        self.model.press = None
+        self.forget_pointer()
+
+    def played(self) -> None:
+        """A play was made: the selection keeps only cards still in your hand."""
+        model = self.model
+        hand = set(model.state.hand_ids(HUMAN_SEAT))
+        model.selected = [c for c in model.selected if c in hand]
+
+    def forget_keys(self) -> None:
+        """Keys meant for the old hand never play into the next one."""
+        self.model.key_queue.clear()
+
+    def turn_came(self, ev: Turn) -> None:
+        """Your turn: the keyboard focus goes to a card that answers the question asked."""
+        model = self.model
+        mine = model.view.seat_cards(HUMAN_SEAT)
+        if ev.phase == "follow" and ev.rank is not None:
+            rank = ev.rank
+            first = next((c for c in mine if RANK_OF[c] == rank), None)
+        elif ev.phase == "chain":
+            downs = mystery_ids(model.state, HUMAN_SEAT)
+            first = next((c for c in mine if c in downs), None)
+        else:
+            first = None
+        if first is not None:
+            model.focus = mine.index(first)
+
+    def follow_picture(self) -> None:
+        """Buttons and the hover mark follow the picture: play buttons come back when
+        the cards have landed, the Hint button follows its setting at once, and a
+        card the pointer has left (or that moved away) loses its outline."""
+        model = self.model
+        want = (model.anim.busy, self.show_hints())
+        if want != self.buttons_for:
+            self.build_buttons()
+        if model.pointer is not None and model.drag is None:
+            hover = self.card_at(model.pointer) if model.you_play else None
+            if hover != model.hover:
+                model.hover = hover
+
+    def take_queued_keys(self) -> None:
+        """Keys pressed while the cards moved, now the table is quiet."""
+        queued, self.model.key_queue = self.model.key_queue, []
+        for ev in queued:
+            self._key(ev)
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """Your card under ``pos`` (the topmost one), or None.
@@ -52,16 +194,21 @@ class TableInput(TableParts):
         cards belongs to the nearer of them.
         """
         best, best_z = None, -1
-        for c in self.view.seat_cards(HUMAN_SEAT):
-            s = self.sprites.get(c)
+        for c in self.model.view.seat_cards(HUMAN_SEAT):
+            s = self.model.sprites.get(c)
             if s is not None and s.contains(pos) and s.z > best_z:
                 best, best_z = c, s.z
-        if best is None and self.view.hands:
-            row = [self.sprites[c] for c in self.view.hands[HUMAN_SEAT] if c in self.sprites]
+        if best is None and self.model.view.hands:
+            row = [
+                self.model.sprites[c]
+                for c in self.model.view.hands[HUMAN_SEAT]
+                if c in self.model.sprites
+            ]
             near = [
                 s
                 for s in row
-                if abs(pos[1] - s.y) <= s.h / 2 and abs(pos[0] - s.x) <= s.w / 2 + self.lay.px(14)
+                if abs(pos[1] - s.y) <= s.h / 2
+                and abs(pos[0] - s.x) <= s.w / 2 + self.model.lay.px(14)
             ]
             if near:
                 best = min(near, key=lambda s: abs(pos[0] - s.x)).id
@@ -69,7 +216,7 @@ class TableInput(TableParts):
 
     def action_for(self, ids: list[int]) -> Action | None:
         """The action that plays cards ``ids`` of yours now (the engine judges it)."""
-        st = self.state
+        st = self.model.state
         if st is None or not ids:
             return None
         hand = set(st.hand_ids(HUMAN_SEAT))
@@ -90,52 +237,52 @@ class TableInput(TableParts):
 
     def try_play(self, ids: list[int]) -> bool:
         """Play these cards if the rules allow; otherwise say why. True when played."""
-        st = self.state
+        st = self.model.state
         if st is None or st.is_over:
             return False
-        if st.to_move != HUMAN_SEAT or not self.you_play:
-            self.refuse(f"Wait for {self.seat_name(st.to_move)}: it is their turn")
+        if st.to_move != HUMAN_SEAT or not self.model.you_play:
+            self.refuse(f"Wait for {self.model.seat_name(st.to_move)}: it is their turn")
             return False
         action = self.action_for(ids)
         if action is None:
             self.refuse("Choose one or more cards of one rank first")
             return False
         # The engine's own check is the only one on the way: a refused play changes nothing.
-        chosen, self.selected = self.selected, []
+        chosen, self.model.selected = self.model.selected, []
         try:
-            self.apply(action)
+            self.commands.play(action)
         except IllegalActionError as exc:
-            self.selected = chosen
+            self.model.selected = chosen
             self.refuse(plain_words(exc), exc.rule)
             return False
         return True
 
     def refuse(self, reason: str, rule: str = "") -> None:
         """Say no in plain words; the rule behind it goes to the log for the curious."""
-        self.notify(reason, self.app.theme.illegal, 4.5)
-        self.play_sound("illegal")
+        self.notify(reason, self.theme.illegal, 4.5)
+        self.commands.sound("illegal")
         if rule:
-            self.add_log(f"Not played: {reason} (rule {rule})")
+            self.model.add_log(f"Not played: {reason} (rule {rule})")
 
     def done(self) -> None:
         """Decline the follow-up (R12) or stop the chain (R13)."""
-        st = self.state
+        st = self.model.state
         if (
             st is not None
             and st.to_move == HUMAN_SEAT
             and st.phase_name in ("follow", "chain")
-            and self.you_play
+            and self.model.you_play
         ):
-            self.selected = []
-            self.apply(END)
+            self.model.selected = []
+            self.commands.play(END)
 
     def add_all(self) -> None:
         """The "Add 7s" button: add the selected cards, or every card of the rank allowed."""
-        st = self.state
+        st = self.model.state
         if st is None or st.phase_name != "follow" or st.to_move != HUMAN_SEAT:
             return
-        if self.selected:
-            self.try_play(list(self.selected))
+        if self.model.selected:
+            self.try_play(list(self.model.selected))
             return
         adds = [a for a in st.legal_actions() if isinstance(a, Add)]
         if adds:
@@ -144,7 +291,7 @@ class TableInput(TableParts):
             self.try_play(ids)
 
     def _ids_for(self, action: Action) -> list[int]:
-        st = self.state
+        st = self.model.state
         if isinstance(action, Flip):
             card = st.down[HUMAN_SEAT][action.slot]
             return [] if card is None else [card]
@@ -160,56 +307,61 @@ class TableInput(TableParts):
         """H or the Hint button: the search looks for your best play on a worker thread
         (up to a quarter of a second), so the table keeps drawing; the answer is shown
         when it comes, if it is still your turn at the same position."""
-        st = self.state
-        if st is None or st.is_over or st.to_move != HUMAN_SEAT or not self.you_play:
+        st = self.model.state
+        if st is None or st.is_over or st.to_move != HUMAN_SEAT or not self.model.you_play:
             self.notify("A hint is given on your turn")
             return
-        if self.hint_job is not None and self.hint_job.key == self.plays:
+        if self.hint_job is not None and self.hint_job.key == self.model.plays:
             return  # already looking
         from swoop_desktop.ai import observe
 
         self.hint_job = HintJob(
-            self.plays, observe(st, HUMAN_SEAT, self.history), st.legal_actions(), self.match.seed
+            self.model.plays,
+            observe(st, HUMAN_SEAT, self.model.history),
+            st.legal_actions(),
+            self.model.match.seed,
         )
-        self.notify("Looking for a hint…", self.app.theme.highlight, 2)
+        self.notify("Looking for a hint…", self.theme.highlight, 2)
 
-    def _collect_hint(self) -> None:
+    def collect_hint(self) -> None:
         """Show a hint that has come in (called every frame by the scene)."""
         job = self.hint_job
         if job is None or not job.ready:
             return
         self.hint_job = None
-        st = self.state
-        if job.key != self.plays or st is None or st.to_move != HUMAN_SEAT:
+        st = self.model.state
+        if job.key != self.model.plays or st is None or st.to_move != HUMAN_SEAT:
             return  # the position moved on: the hint no longer applies
         if job.error is not None or job.result is None:
             self.notify(f"No hint available ({job.error})")
             return
         action, reason = job.result
         if action == END:
-            self.selected = []
+            self.model.selected = []
         else:
             ids = self._ids_for(action)
-            self.selected = [c for c in ids if c not in [st.down[HUMAN_SEAT][s] for s in range(4)]]
+            self.model.selected = [
+                c for c in ids if c not in [st.down[HUMAN_SEAT][s] for s in range(4)]
+            ]
             if isinstance(action, Flip):
-                mine = self.view.seat_cards(HUMAN_SEAT)
+                mine = self.model.view.seat_cards(HUMAN_SEAT)
                 if ids and ids[0] in mine:
-                    self.focus = mine.index(ids[0])
-        self.notify("Hint: " + reason, self.app.theme.highlight, 6)
+                    self.model.focus = mine.index(ids[0])
+        self.notify("Hint: " + reason, self.theme.highlight, 6)
         self._restack()
         self.build_buttons()
 
     def toggle_select(self, card: int) -> None:
-        if card in self.selected:
-            self.selected.remove(card)
+        if card in self.model.selected:
+            self.model.selected.remove(card)
         else:
-            st = self.state
+            st = self.model.state
             down_ids = [st.down[HUMAN_SEAT][s] for s in range(4)] if st else []
             if card in down_ids:
                 return
             rank = RANK_OF[card]
-            self.selected = [c for c in self.selected if RANK_OF[c] == rank]
-            self.selected.append(card)
+            self.model.selected = [c for c in self.model.selected if RANK_OF[c] == rank]
+            self.model.selected.append(card)
         self._restack()
         self.build_buttons()
 
@@ -218,12 +370,12 @@ class TableInput(TableParts):
         rank = RANK_OF[card]
         same = [
             c
-            for c in self.view.seat_cards(HUMAN_SEAT)
-            if RANK_OF[c] == rank and c not in mystery_ids(self.state, HUMAN_SEAT)
+            for c in self.model.view.seat_cards(HUMAN_SEAT)
+            if RANK_OF[c] == rank and c not in mystery_ids(self.model.state, HUMAN_SEAT)
         ]
         same.sort(key=lambda c: c != card)
-        limit = 4 if self.match.rules.max_four else len(same)
-        self.selected = same[: min(limit, count or len(same))]
+        limit = 4 if self.model.match.rules.max_four else len(same)
+        self.model.selected = same[: min(limit, count or len(same))]
         self._restack()
         self.build_buttons()
 
@@ -236,8 +388,8 @@ class TableInput(TableParts):
                 return True
         et = event.type
         if et == pygame.WINDOWLEAVE:  # the pointer left the window: no card is under it
-            self.pointer = None
-            self.hover = None
+            self.model.pointer = None
+            self.model.hover = None
             return False
         if et == pygame.MOUSEBUTTONDOWN:
             return self._mouse_down(event)
@@ -246,125 +398,130 @@ class TableInput(TableParts):
         if et == pygame.MOUSEBUTTONUP:
             return self._mouse_up(event)
         if et == pygame.MOUSEWHEEL:
-            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+            self.model.log_scroll = max(
+                0, min(len(self.model.log) - 1, self.model.log_scroll + event.y)
+            )
             return True
         if et == pygame.KEYDOWN:
-            if event.key in (pygame.K_SPACE,) and (self.anim.busy or self.wait_click):
+            if event.key in (pygame.K_SPACE,) and (self.model.anim.busy or self.model.wait_click):
                 self._skip()
                 return True
             if event.key == pygame.K_ESCAPE:
                 self.pause()
                 return True
-            if not self.idle:
-                if len(self.key_queue) < 8:
-                    self.key_queue.append(event)
+            if not self.model.idle:
+                if len(self.model.key_queue) < 8:
+                    self.model.key_queue.append(event)
                 return True
             return self._key(event)
         return False
 
     def _skip(self) -> None:
-        self.anim.skip()
-        self.wait_click = False
-        self.banner = None
+        self.commands.skip()
 
     def pause(self) -> None:
         """Esc or the pause button: let go of any card, then the scene shows Pause."""
-        if self.drag is not None:
-            self._snap_back(self.drag["ids"])
-            self.anim.finish_loose()
-        self.drag = None
-        self.press = None
-        self.show_pause()
+        if self.model.drag is not None:
+            self._snap_back(self.model.drag["ids"])
+            self.model.anim.finish_loose()
+        self.model.drag = None
+        self.model.press = None
+        self.commands.pause()
 
     def _mouse_down(self, event: pygame.event.Event) -> bool:
         pos = event.pos
         if event.button == 4 or event.button == 5:
             return False
-        if self.anim.busy or self.wait_click:
-            if self.overlay_pending and not self.anim.busy:
+        if self.model.anim.busy or self.model.wait_click:
+            if self.model.overlay_pending and not self.model.anim.busy:
                 return True
             self._skip()
-            st = self.state
+            st = self.model.state
             if (
                 event.button == 1
                 and st is not None
                 and not st.is_over
                 and st.to_move != HUMAN_SEAT
-                and self.you_play
+                and self.model.you_play
                 and self.card_at(pos) is not None
             ):
                 # Reaching for a card while an opponent plays: say whose turn it is.
-                self.notify(f"Wait for {self.seat_name(st.to_move)}", seconds=1.5)
+                self.notify(f"Wait for {self.model.seat_name(st.to_move)}", seconds=1.5)
             return True
         card = self.card_at(pos)
         if event.button == 3:
-            if card is not None and card not in mystery_ids(self.state, HUMAN_SEAT):
+            if card is not None and card not in mystery_ids(self.model.state, HUMAN_SEAT):
                 self.select_rank(card)
             return True
         if event.button != 1:
             return False
         if card is not None:
-            self.press = {"card": card, "pos": pos}
+            self.model.press = {"card": card, "pos": pos}
             return True
-        if self.lay.pile_drop_rect.collidepoint(pos) and self.selected:
-            self.try_play(list(self.selected))
+        if self.model.lay.pile_drop_rect.collidepoint(pos) and self.model.selected:
+            self.try_play(list(self.model.selected))
             self.build_buttons()
             return True
-        if self.selected:
-            self.selected = []
+        if self.model.selected:
+            self.model.selected = []
             self._restack()
             self.build_buttons()
         return True
 
     def _mouse_move(self, event: pygame.event.Event) -> bool:
         pos = event.pos
-        self.pointer = (int(pos[0]), int(pos[1]))
-        if self.drag is not None:
-            for c, (ox, oy) in self.drag["offsets"].items():
-                s = self.sprites[c]
+        self.model.pointer = (int(pos[0]), int(pos[1]))
+        if self.model.drag is not None:
+            for c, (ox, oy) in self.model.drag["offsets"].items():
+                s = self.model.sprites[c]
                 s.x, s.y = pos[0] + ox, pos[1] + oy
-            self.drag["pos"] = pos
+            self.model.drag["pos"] = pos
             return True
-        if self.press is not None:
-            px, py = self.press["pos"]
+        if self.model.press is not None:
+            px, py = self.model.press["pos"]
             if abs(pos[0] - px) + abs(pos[1] - py) >= DRAG_THRESHOLD:
-                self._start_drag(self.press["card"], self.press["pos"])
-                self.press = None
+                self._start_drag(self.model.press["card"], self.model.press["pos"])
+                self.model.press = None
                 return self._mouse_move(event)
             return False
-        hover = self.card_at(pos) if self.you_play else None
-        if hover != self.hover:
-            self.hover = hover
+        hover = self.card_at(pos) if self.model.you_play else None
+        if hover != self.model.hover:
+            self.model.hover = hover
             set_hand_cursor(hover is not None)
         return False
 
     def _start_drag(self, card: int, origin: tuple[int, int]) -> None:
-        if card in mystery_ids(self.state, HUMAN_SEAT):
+        if card in mystery_ids(self.model.state, HUMAN_SEAT):
             ids = [card]
-        elif card in self.selected:
-            ids = [card] + [c for c in self.selected if c != card and RANK_OF[c] == RANK_OF[card]]
+        elif card in self.model.selected:
+            ids = [card] + [
+                c for c in self.model.selected if c != card and RANK_OF[c] == RANK_OF[card]
+            ]
         else:
-            ids = [card] + [c for c in self.selected if RANK_OF[c] == RANK_OF[card]]
+            ids = [card] + [c for c in self.model.selected if RANK_OF[c] == RANK_OF[card]]
         offsets = {}
         for i, c in enumerate(ids):
-            s = self.sprites[c]
-            self.anim.cancel_loose(s)
-            base = self.sprites[card]
-            offsets[c] = (base.x - origin[0] + i * self.lay.px(18), base.y - origin[1] + i * 4)
+            s = self.model.sprites[c]
+            self.model.anim.cancel_loose(s)
+            base = self.model.sprites[card]
+            offsets[c] = (
+                base.x - origin[0] + i * self.model.lay.px(18),
+                base.y - origin[1] + i * 4,
+            )
             s.z = 2000 + i
         action = self.action_for(ids)
         legal, reason, rule = False, "", ""
-        st = self.state
+        st = self.model.state
         if action is not None and st is not None:
             if st.to_move != HUMAN_SEAT:
-                reason = f"Wait for {self.seat_name(st.to_move)}: it is their turn"
+                reason = f"Wait for {self.model.seat_name(st.to_move)}: it is their turn"
             else:
                 try:
                     st.check(action)
                     legal = True
                 except IllegalActionError as exc:
                     reason, rule = plain_words(exc), exc.rule
-        self.drag = {
+        self.model.drag = {
             "ids": ids,
             "offsets": offsets,
             "pos": origin,
@@ -377,98 +534,92 @@ class TableInput(TableParts):
         if event.button != 1:
             return False
         pos = event.pos
-        if self.drag is not None:
-            drag, self.drag = self.drag, None
-            if self.lay.pile_drop_rect.collidepoint(pos):
+        if self.model.drag is not None:
+            drag, self.model.drag = self.model.drag, None
+            if self.model.lay.pile_drop_rect.collidepoint(pos):
                 if drag["legal"] and self.try_play(drag["ids"]):
                     return True
                 self.refuse(drag["reason"] or "That cannot be played now", drag.get("rule", ""))
             self._snap_back(drag["ids"])
             return True
-        if self.press is not None:
-            card = self.press["card"]
-            self.press = None
+        if self.model.press is not None:
+            card = self.model.press["card"]
+            self.model.press = None
             self._click_card(card)
             return True
         return False
 
     def _snap_back(self, ids: list[int]) -> None:
-        targets = self._targets()
-        for c in ids:
-            if c in targets:
-                x, y, w, h, up, z = targets[c]
-                s = self.sprites[c]
-                s.z = z
-                self.anim.tween(Tween(s, (x, y, w, h), 0.3, ease=pytweening.easeOutBack))
+        places.snap_back(self.model, ids)
 
     def _click_card(self, card: int) -> None:
-        mine = self.view.seat_cards(HUMAN_SEAT)
+        mine = self.model.view.seat_cards(HUMAN_SEAT)
         if card in mine:
-            self.focus = mine.index(card)
-        if card in mystery_ids(self.state, HUMAN_SEAT):
+            self.model.focus = mine.index(card)
+        if card in mystery_ids(self.model.state, HUMAN_SEAT):
             self.try_play([card])
             return
-        now = self.clock
+        now = self.model.clock
         if (
-            self.last_click
-            and self.last_click[0] == card
-            and now - self.last_click[1] < DOUBLE_CLICK
+            self.model.last_click
+            and self.model.last_click[0] == card
+            and now - self.model.last_click[1] < DOUBLE_CLICK
         ):
-            self.last_click = None
-            self.selected = []
+            self.model.last_click = None
+            self.model.selected = []
             if not self.try_play([card]):
                 self._restack()
             self.build_buttons()
             return
-        self.last_click = (card, now)
+        self.model.last_click = (card, now)
         self.toggle_select(card)
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        mine = self.view.seat_cards(HUMAN_SEAT)
+        mine = self.model.view.seat_cards(HUMAN_SEAT)
         if mine:
-            self.focus = max(0, min(self.focus, len(mine) - 1))
+            self.model.focus = max(0, min(self.model.focus, len(mine) - 1))
         if key in (pygame.K_LEFT, pygame.K_a):
-            self.focus = max(0, self.focus - 1)
+            self.model.focus = max(0, self.model.focus - 1)
             return True
         if key in (pygame.K_RIGHT,):
-            self.focus = min(max(0, len(mine) - 1), self.focus + 1)
+            self.model.focus = min(max(0, len(mine) - 1), self.model.focus + 1)
             return True
         if key == pygame.K_HOME:
-            self.focus = 0
+            self.model.focus = 0
             return True
         if key == pygame.K_END:
-            self.focus = max(0, len(mine) - 1)
+            self.model.focus = max(0, len(mine) - 1)
             return True
         if key == pygame.K_UP and mine:
-            card = mine[self.focus]
-            if card not in self.selected:
+            card = mine[self.model.focus]
+            if card not in self.model.selected:
                 self.toggle_select(card)
             return True
         if key == pygame.K_DOWN and mine:
-            card = mine[self.focus]
-            if card in self.selected:
+            card = mine[self.model.focus]
+            if card in self.model.selected:
                 self.toggle_select(card)
             return True
         if pygame.K_1 <= key <= pygame.K_8 and mine:
-            card = mine[self.focus]
-            if card not in mystery_ids(self.state, HUMAN_SEAT):
+            card = mine[self.model.focus]
+            if card not in mystery_ids(self.model.state, HUMAN_SEAT):
                 self.select_rank(card, key - pygame.K_0)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             # Only what you selected is played: Space also steps through the AIs' plays
             # (a press meant for the AIs must not become your move), and Enter never flips
             # a mystery card the focus happens to rest on (F flips, on purpose).
-            if self.selected:
-                self.try_play(list(self.selected))
-            elif key != pygame.K_SPACE and self.you_play:
+            if self.model.selected:
+                self.try_play(list(self.model.selected))
+            elif key != pygame.K_SPACE and self.model.you_play:
                 self.notify(NOTHING_SELECTED)
             self.build_buttons()
             return True
         if key == pygame.K_f:
-            st = self.state
-            focused = mine[self.focus] if mine else None
-            if focused is not None and focused in mystery_ids(self.state, HUMAN_SEAT):
+            st = self.model.state
+            focused = mine[self.model.focus] if mine else None
+            if focused is not None and focused in mystery_ids(self.model.state, HUMAN_SEAT):
                 self.try_play([focused])
             elif st is not None:
                 slots = st.uncovered_slots(HUMAN_SEAT)
@@ -486,7 +637,9 @@ class TableInput(TableParts):
             return True
         if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the log, a few plays at a time
             step = 3 if key == pygame.K_PAGEUP else -3
-            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + step))
+            self.model.log_scroll = max(
+                0, min(len(self.model.log) - 1, self.model.log_scroll + step)
+            )
             return True
         if key == pygame.K_ESCAPE:
             self.pause()
@@ -495,23 +648,23 @@ class TableInput(TableParts):
 
     # ------------------------------------------------------------- buttons
     def build_buttons(self) -> None:
-        self._buttons_for = (self.anim.busy, self.app.settings.show_hints)
-        lay = self.lay
+        self.buttons_for = (self.model.anim.busy, self.show_hints())
+        lay = self.model.lay
         u = lay.u
         bx, by = lay.buttons_origin
         bw, bh = int(150 * u), int(40 * u)
         size = max(12, int(17 * u))
         buttons: list[Button] = []
-        st = self.state
+        st = self.model.state
         # Play buttons only once the table has caught up with the engine (never over a
         # Swoop still flying to the swooped stack).
         mine = (
             st is not None
             and not st.is_over
             and st.to_move == HUMAN_SEAT
-            and self.you_play
-            and self.view.to_move == HUMAN_SEAT
-            and not self.anim.busy
+            and self.model.you_play
+            and self.model.view.to_move == HUMAN_SEAT
+            and not self.model.anim.busy
         )
         gap = lay.px(10)
         row1: list[tuple[str, Any, bool, int]] = []
@@ -522,23 +675,25 @@ class TableInput(TableParts):
             ]
         elif mine and st.phase_name == "chain":
             row1 = [("Done", self.done, True, bw)]
-        elif mine and self.selected:
-            rank = RANK_OF[self.selected[0]]
-            action = self.action_for(list(self.selected))
+        elif mine and self.model.selected:
+            rank = RANK_OF[self.model.selected[0]]
+            action = self.action_for(list(self.model.selected))
             legal = action is not None and action in st.legal_actions()
-            label = "Play " + count_phrase(rank, len(self.selected))
+            label = "Play " + count_phrase(rank, len(self.model.selected))
             if legal:
-                row1 = [(label, lambda: self.try_play(list(self.selected)), True, int(bw * 1.3))]
+                row1 = [
+                    (label, lambda: self.try_play(list(self.model.selected)), True, int(bw * 1.3))
+                ]
             else:  # never a button for a play the rules refuse: say so instead
                 row1 = [("Not playable now", None, False, int(bw * 1.3))]
             partners = [
                 c
-                for c in self.view.seat_cards(HUMAN_SEAT)
-                if RANK_OF[c] == rank and c not in mystery_ids(self.state, HUMAN_SEAT)
+                for c in self.model.view.seat_cards(HUMAN_SEAT)
+                if RANK_OF[c] == rank and c not in mystery_ids(self.model.state, HUMAN_SEAT)
             ]
-            limit = 4 if self.match.rules.max_four else len(partners)
-            if len(self.selected) < min(limit, len(partners)):
-                first = self.selected[0]
+            limit = 4 if self.model.match.rules.max_four else len(partners)
+            if len(self.model.selected) < min(limit, len(partners)):
+                first = self.model.selected[0]
                 row1.append(
                     (f"All {plural(rank)}", lambda: self.select_rank(first), False, int(bw * 0.8))
                 )
@@ -556,7 +711,7 @@ class TableInput(TableParts):
             )
             x += width + gap
         y = int(by + bh + gap)
-        if self.you_play and self.app.settings.show_hints:
+        if self.model.you_play and self.show_hints():
             buttons.append(
                 Button(
                     (int(bx), y, bw, bh), "Hint (H)", self.show_hint, enabled=bool(mine), size=size
@@ -584,7 +739,7 @@ class TableInput(TableParts):
         controls = self.config.controls
         if controls is not None:  # a replay: its own controls, and Menu and Scores
             buttons = controls.buttons(self, [b for b in buttons if b.label in ("Menu", "Scores")])
-        self.buttons = buttons
+        self.model.buttons = buttons
 
     def open_scores(self) -> None:
-        self.show_scores()
+        self.commands.scores()

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from swoop_desktop.ai import choose_safely, hint, load_opponents, make_bot, observe
-from swoop_desktop.engine import Action, GameState, Match
+from swoop_desktop.engine import Action, GameState
 from swoop_desktop.engine.observation import PublicHistory
 from swoop_desktop.storage.seats import Seat
 
@@ -47,14 +47,6 @@ def seat_setup(
             Seat(cfg.seat, name, level, personality, (cfg.think_ms[0], cfg.think_ms[1]), weights)
         )
     return seats, messages
-
-
-def history_from(match: Match) -> PublicHistory:
-    """Rebuild the public record of the current deal (after a Continue)."""
-    history = PublicHistory(match.n)
-    for events in match.current_hand_events():
-        history.feed(events)
-    return history
 
 
 def _let_frames_run() -> None:

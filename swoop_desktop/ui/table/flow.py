@@ -1,0 +1,228 @@
+"""The flow of a game at the table: the match, who sits where, who moves, saving.
+
+:class:`TableFlow` owns the :class:`~swoop_desktop.engine.Match`, the seats,
+the seat drivers, the public history of the deal and the saver. It turns an
+action into the engine's events (``events = flow.apply(action)``), asks the
+seat to move for its play on every quiet frame (:meth:`TableFlow.poll`), and
+saves the game after every play (a snapshot of the match, written on the
+saver's thread). It draws nothing and shows nothing: the presenter shows the
+events it returns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.engine import Action, Match
+from swoop_desktop.engine.events import Event, Turn
+from swoop_desktop.engine.observation import PublicHistory
+from swoop_desktop.storage.seats import Seat, seats_to_json
+
+from .drivers import SeatDriver, TableConfig
+from .model import TableModel
+from .seats import Saver, seat_setup
+
+if TYPE_CHECKING:
+    from swoop_desktop.engine import GameState
+
+
+def choose_seats(
+    config: TableConfig,
+    settings: Any,
+    config_dir: Any,
+    resumed: bool,
+    saved_seats: list[Seat] | None,
+    report: Callable[[str], None],
+) -> list[Seat]:
+    """Who sits at this table: the configuration's seats (a replay), the seats a resumed
+    game was saved with, or the settings' opponents (problems in opponents.yaml are
+    reported when the configuration says so)."""
+    if config.seats is not None:
+        return list(config.seats)
+    if resumed and saved_seats is not None:
+        return list(saved_seats)  # a resumed game keeps the opponents it was started with
+    seats, problems = seat_setup(settings, config_dir, demo=config.watch)
+    for text in problems if config.reports else ():
+        report(text)
+    return seats
+
+
+class TableFlow:
+    """The match and its seats, moved on one action at a time. Also what a seat driver
+    reads of the table (:class:`~.drivers.DrivenTable`)."""
+
+    def __init__(
+        self,
+        model: TableModel,
+        config: TableConfig,
+        drivers: list[SeatDriver],
+        dirs: Any,
+        app_pace: Callable[[], str],
+    ) -> None:
+        self.model = model
+        self.config = config
+        self.drivers = drivers
+        self.dirs = dirs
+        self.app_pace = app_pace
+        self.rng = random.Random(model.match.seed ^ 0x5EED)  # think times
+        self.saver = Saver() if config.saves else None
+        self.finished_recorded = False
+
+    # ---------------------------------------------------- what drivers read
+    @property
+    def match(self) -> Match:
+        return self.model.match
+
+    @property
+    def history(self) -> PublicHistory:
+        return self.model.history
+
+    @property
+    def state(self) -> GameState:
+        return self.model.state
+
+    @property
+    def clock(self) -> float:
+        return self.model.clock
+
+    @property
+    def plays(self) -> int:
+        return self.model.plays
+
+    @property
+    def ai_pace(self) -> str:
+        return self.config.pace or self.app_pace()
+
+    # ---------------------------------------------------- the game
+    def start_hand(self) -> list[Event]:
+        """Deal the next hand; its events (the deal, the first turn)."""
+        events = self.model.match.start_hand()
+        self.model.history = PublicHistory(self.model.match.n)
+        self.model.history.feed(events)
+        self.save()
+        return events
+
+    def resume(self) -> list[list[Event]]:
+        """A game taken up where it was left: the deal's events, then each action's (the
+        public history is rebuilt from them)."""
+        match = self.model.match
+        per_action = match.current_hand_events()
+        self.model.history = PublicHistory(match.n)
+        for events in per_action:
+            self.model.history.feed(events)
+        to_move = HUMAN_SEAT
+        for i, events in enumerate(per_action):
+            if i > 0:
+                self.model.last_actor = to_move
+            for ev in events:
+                if isinstance(ev, Turn):
+                    to_move = ev.player
+        return per_action
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action`` for the seat to move; the engine checks it and raises
+        :class:`~swoop_desktop.engine.IllegalActionError` (nothing changed) if the
+        rules say no."""
+        model = self.model
+        seat = model.state.to_move
+        events = model.match.apply(action)
+        model.plays += 1
+        model.history.feed(events)
+        model.last_actor = seat
+        self.save()
+        st = model.state
+        if (
+            seat != HUMAN_SEAT
+            and model.you_play
+            and self.ai_pace == "click"
+            and not st.is_over
+            and not self.drivers[st.to_move].takes_input
+        ):
+            model.wait_click = True  # "wait for my click" before the next AI plays
+        self.note_thinking()
+        return events
+
+    def poll(self, dt: float) -> Action | None:
+        """The play of the seat to move, when its driver has one ready."""
+        st = self.model.state
+        if st is None or st.is_over or self.model.wait_click:
+            return None
+        return self.drivers[st.to_move].poll(self, st.to_move, dt)
+
+    def go_on(self) -> None:
+        """The click (or Space) that lets the next AI play."""
+        self.model.wait_click = False
+
+    def thinking(self) -> dict[str, Any] | None:
+        """The seat whose AI is thinking about its play now, and since when."""
+        st = self.model.state
+        if st is None or st.is_over:
+            return None
+        since = self.drivers[st.to_move].thinking(self)
+        return None if since is None else {"seat": st.to_move, "since": since}
+
+    def note_thinking(self) -> None:
+        self.model.thinking = self.thinking()
+
+    def takes_input(self, seat: int) -> bool:
+        return self.drivers[seat].takes_input
+
+    # ---------------------------------------------------- saving
+    def save(self) -> None:
+        if self.saver is not None and not self.model.match.over:
+            self.save_now()
+
+    def save_now(self) -> None:
+        """Queue a save of the game in progress (atomic, on the saver thread)."""
+        model = self.model
+        if self.saver is None or model.match.state is None or model.match.over:
+            return
+        dirs = self.dirs
+        snap, log = model.match.copy(), (model.log + model.unshown_log)[-200:]
+        seats = list(model.seats)
+
+        def job() -> None:
+            from swoop_desktop.storage import save_game
+
+            save_game(dirs, snap, log, seats=seats)
+
+        self.saver.submit(job)
+
+    def record_finished(self) -> None:
+        """A finished game goes to the history (once)."""
+        if self.finished_recorded or self.saver is None:
+            return
+        self.finished_recorded = True
+        dirs = self.dirs
+        snap = self.model.match.copy()
+        seats = seats_to_json(self.model.seats, brief=True)
+
+        def job() -> None:
+            from swoop_desktop.storage import retire_game
+
+            # The saved game is cleared only once the history (or a record beside it) has
+            # the game. Problems reach the player through dirs.notices, which the app shows
+            # over any screen (Game Over included).
+            retire_game(dirs, snap, seats)
+
+        self.saver.submit(job)
+
+    def save_problem(self) -> str | None:
+        """A save that failed, to be told (one at a time)."""
+        if self.saver is not None and self.saver.errors:
+            return self.saver.errors.pop(0)
+        return None
+
+    def persist(self) -> None:
+        """Save now and wait until it is written (the window is closing)."""
+        if self.saver is not None:
+            self.save_now()
+            self.saver.flush()
+
+    def close(self) -> None:
+        if self.saver is not None:
+            self.save_now()
+            self.saver.close()
