@@ -19,6 +19,7 @@ class ConfirmOverlay(Scene):
 
     opaque = False
     name = "confirm"
+    animating = False  # a still question: the App draws it only on input
 
     def __init__(self, app: AppAPI, question: str, detail: str, yes: str, no: str) -> None:
         super().__init__(app)

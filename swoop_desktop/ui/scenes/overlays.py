@@ -110,6 +110,11 @@ class _Overlay(Scene):
     def update(self, dt: float) -> None:
         self.shown += dt
 
+    @property
+    def animating(self) -> bool:
+        """A panel is still once its keys are live: the App draws it only on input."""
+        return self.shown < self.key_guard
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self.shown < self.key_guard:
             return True  # a key pressed as the panel opened was meant for the table
@@ -241,6 +246,7 @@ class HandOverScene(_Overlay):
 
     name = "hand_over"
     key_guard = 0.6
+    moves_on = True  # in the demo the next hand (or the final sheet) comes by itself
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -287,6 +293,11 @@ class HandOverScene(_Overlay):
         if self.table.config.goes_on:
             if self.shown >= (0.2 if self.app.anim_speed == "instant" else 2.5):
                 self.next_hand()
+
+    @property
+    def animating(self) -> bool:
+        """Still, unless the next hand is about to start by itself (the demo)."""
+        return super().animating or (self.moves_on and self.table.config.goes_on)
 
     def heading(self) -> str:
         match = self.table.match
@@ -367,6 +378,7 @@ class GameOverScene(HandOverScene):
     """The winner and the margin, every hand with who went out, the totals and places."""
 
     name = "game_over"
+    moves_on = False  # the final sheet stays until the player chooses
 
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()

@@ -85,6 +85,7 @@ class ScoresScene(Scene):
     """
 
     name = "scores"
+    animating = False  # still pages: the App draws them only on input
 
     def __init__(
         self,

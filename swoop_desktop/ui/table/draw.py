@@ -19,6 +19,7 @@ from swoop_desktop.engine.cards import SYMBOL_RANKS
 
 from ..controls import Button
 from . import layout as L
+from .cache import CACHE_BYTES, PictureCache
 from .parts import Colour, TableParts
 from .view import counted, mystery_ids, plural
 
@@ -32,16 +33,23 @@ def rules_words(rules: Any) -> str:
 class TableDrawing(TableParts):
     """The drawing half of the table scene (it reads the scene's state, never changes it)."""
 
+    def _cache(self) -> PictureCache:
+        """The cache of rendered words, panels and buttons, bounded by bytes (least
+        recently used first out)."""
+        cache = self._text_cache
+        if not isinstance(cache, PictureCache):
+            cache = self._text_cache = PictureCache(CACHE_BYTES, cache)
+        return cache
+
     def _text(
         self, text: str, px: int, colour: tuple[int, int, int], bold: bool = False
     ) -> pygame.Surface:
         key = (text, px, colour, bold)
-        found = self._text_cache.get(key)
+        cache = self._cache()
+        found = cache.get(key)
         if found is None:
-            if len(self._text_cache) > 600:
-                self._text_cache.clear()
             found = self.app.theme.font(px, bold).render(text, True, colour)
-            self._text_cache[key] = found
+            cache[key] = found
         return found
 
     def _draw_button(self, surface: pygame.Surface, b: Button) -> None:
@@ -59,7 +67,8 @@ class TableDrawing(TableParts):
             b.size,
             b.visible,
         )
-        img = self._text_cache.get(key)
+        cache = self._cache()
+        img = cache.get(key)
         if img is None:
             img = pygame.Surface((b.rect.w + 2 * margin, b.rect.h + 2 * margin), pygame.SRCALPHA)
             saved = b.rect
@@ -68,7 +77,7 @@ class TableDrawing(TableParts):
                 b.draw(img, self.app.theme)
             finally:
                 b.rect = saved
-            self._text_cache[key] = img
+            cache[key] = img
         surface.blit(img, (b.rect.x - margin, b.rect.y - margin))
 
     def _panel(
@@ -81,7 +90,8 @@ class TableDrawing(TableParts):
     ) -> pygame.Surface:
         """A translucent rounded panel (cached: panels are drawn every frame)."""
         key = ("panel", size, colour, alpha, radius, edge)
-        found = self._text_cache.get(key)
+        cache = self._cache()
+        found = cache.get(key)
         if found is None:
             found = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.rect(found, (*colour, alpha), found.get_rect(), border_radius=radius)
@@ -93,13 +103,14 @@ class TableDrawing(TableParts):
                     width=max(1, self.lay.px(2)),
                     border_radius=radius,
                 )
-            self._text_cache[key] = found
+            cache[key] = found
         return found
 
     def _wrap(self, text: str, px: int, width: int, bold: bool) -> list[str]:
         """``text`` broken into lines of at most ``width`` pixels (cached)."""
         key = ("wrap", text, px, width, bold)
-        found = self._text_cache.get(key)
+        cache = self._cache()
+        found = cache.get(key)
         if found is None:
             font = self.app.theme.font(px, bold)
             lines: list[str] = []
@@ -113,7 +124,7 @@ class TableDrawing(TableParts):
                     line = "   " + word
             lines.append(line)
             found = lines
-            self._text_cache[key] = found
+            cache[key] = found
         return list(found)
 
     def _felt_surface(self) -> pygame.Surface:
