@@ -533,6 +533,26 @@ class TableDrawing(TableParts):
         cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
         top = int(lay.pile_centre[1] - lay.pile_card[1] * 0.725 - lay.px(12) - img.get_height())
         back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
+        if self.view.to_move == -2:
+            # The draw for the first play: its cards lie between the plates and the pile,
+            # so the words go where none lies (above the pile, else on the empty pile),
+            # smaller or shorter if they must.
+            drawn = []
+            for s in self.sprites.values():
+                if s.z == 950 and not s.moving:
+                    r = pygame.Rect(0, 0, int(s.w), int(s.h))
+                    r.center = (int(s.x), int(s.y))
+                    drawn.append(r.inflate(lay.px(6), lay.px(6)))
+            mid = int(lay.pile_centre[1])
+            for text in (status, "The highest card plays first"):
+                for px in range(size, 11, -1):
+                    img = self._text(text, px, t.text, True)
+                    for y in (top, mid - img.get_height() // 2):
+                        back = img.get_rect(midtop=(cx, y)).inflate(lay.px(24), lay.px(8))
+                        if back.collidelist(drawn) < 0:
+                            return back, img
+            img = self._text(status, size, t.text, True)
+            back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
         band = pygame.Rect(0, back.top, lay.width, back.height)
         left, right = 0, lay.width
         gap = lay.px(6)
