@@ -71,6 +71,7 @@ class ControlledTable(Protocol):
     buttons: list[Button]
     log: list[str]
     log_scroll: int
+    clock: float  # seconds the table has run
 
     def pause(self) -> None: ...
 
