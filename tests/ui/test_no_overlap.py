@@ -87,6 +87,15 @@ def test_the_table_mid_hand_and_the_game_over_sheet(tmp_path, monkeypatch, size)
         words, buttons = layout(p)
         found = overlaps(words, buttons, _table_cards(t))
         assert words and not found, found
+        # The longest last-play markers (a play, a Swoop and the bonus play) cover no card,
+        # no plate and no other marker.
+        for seat in (1, 2, 3):
+            t.news[seat] = ("flipped a joker · Swoop! then played three 4s", t.clock)
+        p.step()
+        marks = [(f"marker {seat}", rect) for seat, rect, _l, _i in t._news_marks()]
+        plates = [(f"plate {seat}", box) for seat, box in enumerate(t.lay.seat_boxes)]
+        assert not overlaps(marks, [], _table_cards(t) + plates)
+        assert not overlaps([], marks)
         finished = finished_match(7)
         t.match = finished
         p.app.push(GameOverScene(p.app, t))

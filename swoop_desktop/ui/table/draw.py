@@ -345,10 +345,17 @@ class TableDrawing(TableParts):
         plate = lay.seat_boxes[p]
         rect = pygame.Rect(0, 0, *size)
         gap = lay.px(8)
-        if p == 1:
-            rect.topleft = (plate.right + gap, plate.top)
-        elif p == 3:
-            rect.topright = (plate.left - gap, plate.top)
+        if p in (1, 3):
+            if p == 1:
+                rect.topleft = (plate.right + gap, plate.top)
+            else:
+                rect.topright = (plate.left - gap, plate.top)
+            # A long marker (two lines or three) rises rather than cover the set-aside
+            # deck (left) or the swooped cards (right) below it.
+            deck = pygame.Rect(0, 0, *lay.small_card)
+            deck.center = tuple(map(int, lay.aside_centre if p == 1 else lay.swept_centre))
+            if rect.colliderect(deck):
+                rect.bottom = deck.top - gap
         elif p == 2:
             rect.midtop = (plate.centerx, plate.bottom + gap)
         else:
