@@ -138,3 +138,20 @@ def test_the_demo_hand_over_keeps_moving_until_the_next_hand(tmp_path):
         assert not p.app.resting  # it moves on by itself
         p.advance(3.0)
         assert p.app.stack.top is not panel
+
+
+def test_the_game_behind_the_title_gets_eight_new_pictures_a_second_with_nobody_there(
+    tmp_path,
+):
+    with Pilot(size=(1920, 1080), data_dir=tmp_path, start="title") as p:
+        title = p.app.stack.top
+        p.advance(WATCH_AFTER + 2.0)  # playing, faded in
+        assert title.watch.running and title.watch.fade == 0
+        title.watch.wake()
+        p.advance(1.0)  # nobody there for a second
+        softened = []
+        real = title.watch._soften
+        title.watch._soften = lambda small, size: softened.append(1) or real(small, size)
+        p.advance(2.0)
+        assert 12 <= len(softened) <= 18  # about 8 a second: it still plays, at a low rate
+        assert title.frames_per_second <= 8
