@@ -41,3 +41,25 @@ def test_a_long_demo_keeps_the_table_cache_within_its_bound(tmp_path, monkeypatc
             largest = max(largest, held)
         assert 0 < largest <= limit
         assert table is not None and table._text_cache  # the table still draws from it
+
+
+def test_a_panel_over_the_table_lets_its_window_sized_pictures_go_when_it_closes(tmp_path):
+    from swoop_desktop.ui.scenes.overlays import HandOverScene
+
+    with Pilot(size=(1920, 1080), data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        before = p.app.screen.copy()
+        panel = p.app.push(HandOverScene(p.app, p.app.table))
+        p.step()
+        assert panel._frame is not None  # the dimmed table, composed once
+        corner = p.app.screen.get_at((3, 3))
+        was = before.get_at((3, 3))
+        # The table is darkened as black at 140 of 255 laid over it would darken it.
+        assert all(abs(c - w * 115 / 255) <= 1.5 for c, w in zip(corner[:3], was[:3], strict=True))
+        p.app.pop()
+        p.step()
+        assert panel._frame is None
+        assert not any(
+            isinstance(v, pygame.Surface) and v.get_size() == (1920, 1080)
+            for v in vars(panel).values()
+        )

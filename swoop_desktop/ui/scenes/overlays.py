@@ -27,10 +27,11 @@ if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI, RunningTable
 
 
-def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
+def shade(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole surface as black laid over it at ``alpha`` would, in place: no
+    window-sized picture is made for it (at 1920x1080 one is 8 MB)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
 def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> None:
@@ -54,7 +55,6 @@ class _Overlay(Scene):
         self.shown = 0.0  # seconds on screen
         self.buttons: list[Button] = []
         self.focus = 0
-        self._shade: pygame.Surface | None = None
         self._frame: pygame.Surface | None = None
         self.opaque = False
 
@@ -65,6 +65,9 @@ class _Overlay(Scene):
 
     def enter(self) -> None:
         self.resize(self.app.size)
+
+    def exit(self) -> None:
+        self._frame = None  # a window-sized picture: let it go with the panel
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table below is paused, so the dimmed picture is composed once and reused."""
@@ -143,10 +146,7 @@ class _Overlay(Scene):
         )
 
     def draw_shade(self, surface: pygame.Surface) -> None:
-        if self._shade is None or self._shade.get_size() != surface.get_size():
-            self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._shade.fill((0, 0, 0, 140))
-        surface.blit(self._shade, (0, 0))
+        shade(surface, 140)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         for i, b in enumerate(self.buttons):
