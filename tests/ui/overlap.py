@@ -86,7 +86,10 @@ def buttons_of(scene: Any) -> list[tuple[str, pygame.Rect]]:
             for v in value.values():
                 look(v, depth + 1)
 
-    shown = getattr(scene, "buttons", None)  # what the screen draws now, where it says
+    # What the screen draws now, where it says (a list, or a method that makes one).
+    shown = getattr(scene, "buttons", None)
+    if shown is None and callable(getattr(scene, "_buttons", None)):
+        shown = scene._buttons()
     for value in [shown] if shown else vars(scene).values():
         look(value)
     return list(found.values())

@@ -122,3 +122,29 @@ def test_the_high_card_draw(tmp_path, monkeypatch, size):
                 found = overlaps(words, [], _table_cards(t))
                 assert not found, found
         assert drawing  # the draw was seen
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_review_summary_and_its_decisions(tmp_path, monkeypatch, size):
+    mark_words(monkeypatch)
+    from swoop_desktop.ai import make_bot
+    from swoop_desktop.engine import Match
+    from swoop_desktop.ui.scenes.review import ReviewScene
+    from tests.ai.helpers import play_hands
+
+    bots = [make_bot("easy" if p == 0 else "normal", seed=p) for p in range(4)]
+    match = play_hands(Match(Rules.from_preset("app"), 4, 21), bots)
+    with _pilot(tmp_path, size, start="title") as p:
+        scene = ReviewScene(p.app, match.rules, 4, match.seed, match.actions, hand=0, worlds=4)
+        p.app.push(scene)
+        assert p.until(lambda: scene.ready, 120)
+        p.step(2)
+        words, buttons = layout(p)
+        found = overlaps(words, buttons)
+        assert words and not found, ("summary", found)
+        for index in range(0, len(scene.decisions), 3):
+            scene.go(index)
+            p.step()
+            words, buttons = layout(p)
+            found = overlaps(words, buttons)
+            assert not found, (index, found)
