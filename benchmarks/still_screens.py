@@ -13,7 +13,11 @@ screen in a fresh process and, once the screen has settled, measures over ``--se
 - ``title-playing``: the title while the game behind it plays (from 4 s after opening);
 - ``title``: the title once that game has rested (from 1.5 x ``WATCH_REST`` + 10 s: the
   game's clock is its frames', slower than the wall's on a busy machine);
-- ``settings``: the Settings page.
+- ``settings``: the Settings page;
+- ``scores-game``, ``scores-history``, ``scores-stats``: Scores on each tab (over a
+  game in play, with six finished games on record);
+- ``hand-over``, ``game-over``: a hand's breakdown and the game-over sheet over the
+  table (a finished game's figures, played out by random players).
 
 For each: CPU as a share of one core (user + system time of the process over wall
 time) and the resident set (VmRSS) at the end. Nothing is pass/fail: it prints figures.
@@ -34,7 +38,47 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SCREENS = ("table", "table-after-title", "title-playing", "title", "settings")
+SCREENS = (
+    "table",
+    "table-after-title",
+    "title-playing",
+    "title",
+    "settings",
+    "scores-game",
+    "scores-history",
+    "scores-stats",
+    "hand-over",
+    "game-over",
+)
+#: The screens that need a game on the table (and one a player is waiting on).
+AT_TABLE = ("table", "scores-game", "scores-history", "scores-stats", "hand-over", "game-over")
+
+
+def _finished(seed: int):
+    """A whole game played to its end by random players (its sheet fills Scores and the
+    game-over sheet)."""
+    import random
+
+    from swoop_desktop.engine import Match, Rules
+
+    match = Match(Rules.from_preset("app"), 4, seed)
+    rng = random.Random(seed)
+    while not match.over:
+        if match.state is None or match.hand_over:
+            match.start_hand()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+class _Finished:
+    """The running table as an overlay sees it, with a finished game's match."""
+
+    def __init__(self, table, match) -> None:
+        self._table, self.match = table, match
+
+    def __getattr__(self, name: str):
+        return getattr(self._table, name)
 
 
 def _rss_mb() -> float:
@@ -56,8 +100,15 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
     WATCH_REST = getattr(title, "WATCH_REST", 30.0)  # (measured before it existed, too)
 
     data = tempfile.mkdtemp(prefix="swoop-still-")
+    if screen.startswith("scores"):
+        from swoop_desktop.storage import open_dirs, record_finished_game
+
+        dirs, _ = open_dirs(data)
+        for seed in range(6):
+            names = [{"name": n} for n in ("You", "Lefty", "Topper", "Righty")]
+            record_finished_game(dirs, _finished(seed), names)
     app = App(size=size, data_dir=data, start="title")
-    if screen == "table":
+    if screen in AT_TABLE:
         app.new_game(seed=5)
     elif screen == "table-after-title":
 
@@ -70,10 +121,21 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
         app.push(SettingsScene(app))
 
     def settled() -> bool:
-        if screen.startswith("table"):
+        if screen.startswith("table") or screen in AT_TABLE:
             table = app.table
             return table is not None and table.human_turn
         return True
+
+    def open_screen() -> None:  # on the loop's thread, once the table waits for you
+        from swoop_desktop.ui.scenes.overlays import GameOverScene, HandOverScene
+        from swoop_desktop.ui.scenes.scores import ScoresScene
+
+        table = app.table
+        if screen.startswith("scores-"):
+            app.push(ScoresScene(app, tab=screen.split("-")[1]))
+        elif screen in ("hand-over", "game-over"):
+            kind = HandOverScene if screen == "hand-over" else GameOverScene
+            app.push(kind(app, _Finished(table, _finished(7))))
 
     # The table's first-turn tip fades after a few seconds: measure after it.
     settle = {
@@ -88,7 +150,12 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
         deadline = time.monotonic() + 120
         while not settled() and time.monotonic() < deadline:
             time.sleep(0.2)
-        time.sleep(settle[screen])
+        if screen not in settle:  # a screen over the table: open it, then let it settle
+            time.sleep(8.0)
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"open_screen": True}))
+            time.sleep(4.0)
+        else:
+            time.sleep(settle[screen])
         t0, c0, f0 = time.monotonic(), os.times(), app.frames
         time.sleep(seconds)
         t1, c1, f1 = time.monotonic(), os.times(), app.frames
@@ -109,16 +176,18 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     threading.Thread(target=measure, daemon=True).start()
-    if screen == "table-after-title":
-        dispatch = app.dispatch
+    dispatch = app.dispatch
 
-        def with_new_game(event: pygame.event.Event) -> None:
-            if event.type == pygame.USEREVENT and getattr(event, "new_game", False):
-                app.new_game(seed=5)
-                return
-            dispatch(event)
+    def with_orders(event: pygame.event.Event) -> None:
+        if event.type == pygame.USEREVENT and getattr(event, "new_game", False):
+            app.new_game(seed=5)
+            return
+        if event.type == pygame.USEREVENT and getattr(event, "open_screen", False):
+            open_screen()
+            return
+        dispatch(event)
 
-        app.dispatch = with_new_game  # type: ignore[method-assign]
+    app.dispatch = with_orders  # type: ignore[method-assign]
     app.run()
 
 

@@ -80,3 +80,78 @@ def test_one_wheel_notch_scrolls_settings_well_over_a_row(tmp_path):
         p.scroll(settings.panel.rect.center, -1)
         p.step()
         assert settings.panel.scroll.offset - before >= 100
+
+
+def _draws_nothing_while_still(app) -> None:
+    _quiet(app)
+    assert app.resting, app.stack.top.name
+    frames = app.frames
+    for _ in range(10):
+        app.step(0.1, draw=False)
+    assert app.frames == frames, app.stack.top.name  # nothing drawn while nothing changes
+
+
+def test_scores_rests_on_every_tab_and_a_key_wakes_it(tmp_path):
+    from swoop_desktop.ui.scenes.scores import TABS, ScoresScene
+
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        scores = p.app.push(ScoresScene(p.app))
+        for key, _label in TABS:
+            scores.set_tab(key)
+            p.step(2)
+            _draws_nothing_while_still(p.app)
+        frames = p.app.frames
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1"))
+        p.app.step(0.1, draw=False)
+        assert p.app.frames == frames + 1 and scores.tab == TABS[0][0]
+
+
+def test_the_hand_over_and_game_over_panels_rest_once_their_keys_are_live(tmp_path):
+    from swoop_desktop.ui.scenes.confirm import ConfirmOverlay
+    from swoop_desktop.ui.scenes.overlays import GameOverScene, HandOverScene, PauseScene
+
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        for kind in (HandOverScene, GameOverScene, PauseScene):
+            panel = p.app.push(kind(p.app, p.app.table))
+            p.step()
+            _quiet(p.app)
+            if kind is HandOverScene:
+                assert not p.app.resting  # keys are still held back: its clock runs
+            p.advance(1.0)
+            _draws_nothing_while_still(p.app)
+            assert p.app.stack.top is panel
+            p.app.pop()
+        p.app.push(ConfirmOverlay(p.app, "Start a new game?", "", "New game", "Keep playing"))
+        p.step()
+        _draws_nothing_while_still(p.app)
+
+
+def test_the_demo_hand_over_keeps_moving_until_the_next_hand(tmp_path):
+    from swoop_desktop.ui.scenes.overlays import HandOverScene
+
+    with Pilot(data_dir=tmp_path, seed=5, demo=True, start="table") as p:
+        p.step()
+        panel = p.app.push(HandOverScene(p.app, p.app.table))
+        p.advance(0.1)
+        _quiet(p.app)
+        assert not p.app.resting  # it moves on by itself
+        p.advance(3.0)
+        assert p.app.stack.top is not panel
+
+
+def test_the_game_behind_the_title_gets_eight_new_pictures_a_second_with_nobody_there(
+    tmp_path,
+):
+    with Pilot(size=(1920, 1080), data_dir=tmp_path, start="title") as p:
+        title = p.app.stack.top
+        p.advance(WATCH_AFTER + 2.0)  # playing, faded in
+        assert title.watch.running and title.watch.fade == 0
+        title.watch.wake()
+        p.advance(1.0)  # nobody there for a second
+        softened = []
+        real = title.watch._soften
+        title.watch._soften = lambda small, size: softened.append(1) or real(small, size)
+        p.advance(2.0)
+        assert 12 <= len(softened) <= 18  # about 8 a second: it still plays, at a low rate
+        assert title.frames_per_second <= 8

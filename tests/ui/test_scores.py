@@ -305,3 +305,38 @@ def test_from_the_title_this_game_is_the_saved_game():
     app.frame()
     assert scene.tab == "game" and scene.match.sheet == match.sheet
     assert seat_names(scene.seats, 4)[0] == "Ann"
+
+
+def test_a_click_on_the_cards_in_a_replay_says_what_to_press():
+    app = TableApp()
+    record_finished_game(app.dirs, finished_match(22), [])
+    record = load_history(app.dirs)[0][0]
+    table = replay.start_replay(app, record, "normal")
+    for _ in range(60):
+        app.stack.update(0.05)
+    assert table._status().startswith("Replay (normal)")
+    pos = (SIZE[0] // 2, SIZE[1] - 60)  # over your hand
+    app.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    words = table._status()
+    assert "only watched" in words and "P pauses" in words and "Esc" in words
+    for _ in range(100):  # a few seconds later the line is the replay's again
+        app.stack.update(0.05)
+    assert table._status().startswith("Replay")
+
+
+def test_the_replay_status_line_keeps_the_table_status_size():
+    app = TableApp()
+    record_finished_game(app.dirs, finished_match(22), [])
+    record = load_history(app.dirs)[0][0]
+    table = replay.start_replay(app, record, "normal")
+    full = max(12, int(19 * table.lay.u))
+    small = 0
+    for _ in range(300):
+        app.stack.update(0.05)
+        words = table._status()
+        if words.startswith("Replay ("):
+            _back, img = table._status_place(words)
+            line = app.theme.font(full, True).get_height()
+            small += img.get_height() < line
+    assert small == 0

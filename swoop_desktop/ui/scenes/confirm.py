@@ -19,6 +19,7 @@ class ConfirmOverlay(Scene):
 
     opaque = False
     name = "confirm"
+    animating = False  # a still question: the App draws it only on input
 
     def __init__(self, app: AppAPI, question: str, detail: str, yes: str, no: str) -> None:
         super().__init__(app)
@@ -51,9 +52,7 @@ class ConfirmOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 140))
-        surface.blit(veil, (0, 0))
+        surface.fill((115, 115, 115), special_flags=pygame.BLEND_RGB_MULT)  # black at 140
         pygame.draw.rect(surface, colour(theme, "panel"), self.box, border_radius=16)
         pygame.draw.rect(surface, colour(theme, "focus"), self.box, width=2, border_radius=16)
         draw_text(

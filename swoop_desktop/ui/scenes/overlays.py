@@ -27,10 +27,11 @@ if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI, RunningTable
 
 
-def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
+def shade(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole surface as black laid over it at ``alpha`` would, in place: no
+    window-sized picture is made for it (at 1920x1080 one is 8 MB)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
 def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> None:
@@ -54,7 +55,6 @@ class _Overlay(Scene):
         self.shown = 0.0  # seconds on screen
         self.buttons: list[Button] = []
         self.focus = 0
-        self._shade: pygame.Surface | None = None
         self._frame: pygame.Surface | None = None
         self.opaque = False
 
@@ -65,6 +65,9 @@ class _Overlay(Scene):
 
     def enter(self) -> None:
         self.resize(self.app.size)
+
+    def exit(self) -> None:
+        self._frame = None  # a window-sized picture: let it go with the panel
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table below is paused, so the dimmed picture is composed once and reused."""
@@ -110,6 +113,11 @@ class _Overlay(Scene):
     def update(self, dt: float) -> None:
         self.shown += dt
 
+    @property
+    def animating(self) -> bool:
+        """A panel is still once its keys are live: the App draws it only on input."""
+        return self.shown < self.key_guard
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self.shown < self.key_guard:
             return True  # a key pressed as the panel opened was meant for the table
@@ -138,10 +146,7 @@ class _Overlay(Scene):
         )
 
     def draw_shade(self, surface: pygame.Surface) -> None:
-        if self._shade is None or self._shade.get_size() != surface.get_size():
-            self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._shade.fill((0, 0, 0, 140))
-        surface.blit(self._shade, (0, 0))
+        shade(surface, 140)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         for i, b in enumerate(self.buttons):
@@ -241,6 +246,7 @@ class HandOverScene(_Overlay):
 
     name = "hand_over"
     key_guard = 0.6
+    moves_on = True  # in the demo the next hand (or the final sheet) comes by itself
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -287,6 +293,11 @@ class HandOverScene(_Overlay):
         if self.table.config.goes_on:
             if self.shown >= (0.2 if self.app.anim_speed == "instant" else 2.5):
                 self.next_hand()
+
+    @property
+    def animating(self) -> bool:
+        """Still, unless the next hand is about to start by itself (the demo)."""
+        return super().animating or (self.moves_on and self.table.config.goes_on)
 
     def heading(self) -> str:
         match = self.table.match
@@ -367,6 +378,7 @@ class GameOverScene(HandOverScene):
     """The winner and the margin, every hand with who went out, the totals and places."""
 
     name = "game_over"
+    moves_on = False  # the final sheet stays until the player chooses
 
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()

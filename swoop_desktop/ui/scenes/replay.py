@@ -65,8 +65,12 @@ def start_replay(app: Any, record: Any, speed: str = "normal") -> Scene:
 class ReplayControls:
     """A replay's buttons, keys and status line (the table's ``config.controls``)."""
 
+    #: Seconds the status line answers a click on the cards.
+    TELL_FOR = 4.0
+
     def __init__(self, playback: Playback) -> None:
         self.playback = playback
+        self.told_at: float | None = None  # the table's clock when a card was clicked
 
     @property
     def speed(self) -> str:
@@ -156,9 +160,14 @@ class ReplayControls:
             for b in table.buttons:
                 if b.handle(event) and event.type != pygame.MOUSEMOTION:
                     return True
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.told_at = table.clock  # the status line says why nothing happens
             return event.type != pygame.MOUSEMOTION
         return False
 
-    def status(self, words: str) -> str:
+    def status(self, words: str, clock: float) -> str:
+        if self.told_at is not None and clock - self.told_at < self.TELL_FOR:
+            return "A replay is only watched: P pauses, N shows the next play, Esc for the menu"
         state = "paused" if self.playback.paused else self.playback.speed
-        return f"Replay ({state}) · {words}" if words else "Replay"
+        # Without "— then <next seat>" (the plates show it): the line keeps its full size.
+        return f"Replay ({state}) · {words.split(' — ')[0]}" if words else "Replay"

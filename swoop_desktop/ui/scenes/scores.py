@@ -85,6 +85,7 @@ class ScoresScene(Scene):
     """
 
     name = "scores"
+    animating = False  # still pages: the App draws them only on input
 
     def __init__(
         self,
@@ -178,14 +179,17 @@ class ScoresScene(Scene):
         self.body = pygame.Rect(
             self.margin, self.margin + bh + 16, w - 2 * self.margin, h - 2 * self.margin - bh - 16
         )
-        self.watch_button = Button((0, 0, 10, 10), "Watch again", self.watch, primary=True)
+        # Every button's words the size of the tabs' (a taller button keeps the same type).
+        px = max(14, min(26, int(bh * 0.42)))
+        self.watch_button = Button((0, 0, 10, 10), "Watch again", self.watch, primary=True, size=px)
         self.review_button = Button(
             (0, 0, 10, 10),
             "Review",
             self.review,
             tooltip="Where your plays cost points in this game",
+            size=px,
         )
-        self.reset_button = Button((0, 0, 10, 10), "Reset statistics", self.ask_reset)
+        self.reset_button = Button((0, 0, 10, 10), "Reset statistics", self.ask_reset, size=px)
         self.speed = Choice(
             (0, 0, 10, 10),
             "Speed",
@@ -467,7 +471,20 @@ class ScoresScene(Scene):
                 size=19,
                 colour_name="text_muted",
             )
-        row_h = 62
+        # A row is two lines; where the result and the totals do not fit side by side
+        # (a small window) the totals fold onto a third line, shortened if they must.
+        inner = lr.width - 16 - 20
+        widest = max(
+            (
+                font(theme, 16, True).size(result_words(rec, seat_names(rec.seats, rec.players)))[0]
+                + 14
+                + font(theme, 14).size(past_game_line(rec, seat_names(rec.seats, rec.players)))[0]
+                for rec in games[self.list_offset : self.list_offset + 12]
+            ),
+            default=0,
+        )
+        folded = widest > inner
+        row_h = 82 if folded else 62
         y = lr.y + 8
         for index in range(self.list_offset, len(games)):
             if y + row_h > lr.bottom - 4:
@@ -478,8 +495,9 @@ class ScoresScene(Scene):
                 pygame.draw.rect(surface, colour(theme, "focus"), row, width=2, border_radius=8)
             names = seat_names(rec.seats, rec.players)
             date = rec.date.replace("T", " ")[:16]
-            draw_text(surface, theme, date, (row.x + 10, row.y + 6), size=16, bold=True)
+            left = draw_text(surface, theme, date, (row.x + 10, row.y + 6), size=16, bold=True)
             rule = PRESET_NAMES.get(rec.preset, rec.preset) + (" (changed)" if rec.options else "")
+            rule = shortened(font(theme, 14), rule, row.right - 10 - left.right - 12)
             draw_text(
                 surface,
                 theme,
@@ -494,17 +512,18 @@ class ScoresScene(Scene):
             r = draw_text(
                 surface,
                 theme,
-                outcome,
+                shortened(font(theme, 16, True), outcome, inner),
                 (row.x + 10, row.y + 30),
                 size=16,
                 colour_name=ink,
                 bold=rec.winner == HUMAN_SEAT,
             )
+            at = (row.x + 10, row.y + 54) if folded else (r.right + 14, row.y + 31)
             draw_text(
                 surface,
                 theme,
-                past_game_line(rec, names),
-                (r.right + 14, row.y + 31),
+                shortened(font(theme, 14), past_game_line(rec, names), row.right - 10 - at[0]),
+                at,
                 size=14,
                 colour_name="text_muted",
             )
@@ -552,6 +571,9 @@ class ScoresScene(Scene):
         shown = stats_lines(s) + ([accuracy_line(self.accuracy)] if s.games else [])
         for label, value in shown:
             draw_text(surface, theme, label, (box.x + 18, y), size=size)
+            room = box.width - 36 - font(theme, size).size(label)[0] - 12
+            if font(theme, size, True).size(value)[0] > room:  # a narrow box: value below
+                y += int(size * 1.3)
             draw_text(
                 surface, theme, value, (box.right - 18, y), size=size, bold=True, anchor="topright"
             )
@@ -647,6 +669,15 @@ class ScoresScene(Scene):
                 surface, theme, line, (pbox.x + 30, y), size=size - 4, colour_name="text_muted"
             )
             y += int(size * 1.8)
+
+
+def shortened(fnt: pygame.font.Font, text: str, width: int) -> str:
+    """``text``, cut short with "…" where it would be wider than ``width`` pixels."""
+    if fnt.size(text)[0] <= width:
+        return text
+    while text and fnt.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ·") + "…"
 
 
 def review_accuracy(dirs: Any, records: Sequence[GameRecord]) -> list[float]:

@@ -380,8 +380,9 @@ def draw_accuracy_trend(
 
 
 def your_totals(records: Sequence[GameRecord]) -> list[tuple[int, str]]:
-    """Your final total and result ("win", "tie", "loss") in each game, oldest first."""
-    return [(r.totals[0], r.result()) for r in records if r.totals]
+    """Your final total and result ("win", "tie", "loss") in each finished game, oldest
+    first (a game left for a new one has no final total and is not drawn)."""
+    return [(r.totals[0], r.result()) for r in records if r.totals and not r.abandoned]
 
 
 def draw_your_totals(
@@ -445,7 +446,7 @@ def draw_your_totals(
     draw_text(
         surface,
         theme,
-        f"game 1 … {n}   (big dots: games you won)",
+        f"{'game 1' if n == 1 else f'game 1 … {n}'}   (big dots: games you won)",
         (plot.centerx, plot.bottom + 4),
         size=size - 1,
         rgb=muted,

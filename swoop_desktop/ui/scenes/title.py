@@ -32,7 +32,7 @@ from swoop_desktop.ui.scenes.settings import SettingsScene
 CONFIRM_NEW = "confirm_new_game"
 WATCH_AFTER = 2.5  # seconds of quiet on the title before the AIs start playing behind it
 WATCH_VEIL = 120  # how much the cloth covers the game behind the menu (0-255)
-BLUR_EVERY = 1 / 15  # seconds between redraws of the softened game behind the menu
+BLUR_EVERY = 1 / 8  # seconds between new pictures of the softened game behind the menu
 WATCH_REST = 30.0  # seconds the game behind the title plays with nobody there, then rests
 
 _log = logging.getLogger(__name__)
@@ -312,8 +312,8 @@ class TitleScene(Scene):
 
     @property
     def frames_per_second(self) -> int:
-        """The game behind the title is softened 15 times a second: once it has faded in,
-        drawing the title more often than that shows nothing new."""
+        """The game behind the title gets a new softened picture 8 times a second: once it
+        has faded in, drawing the title more often than that shows nothing new."""
         return 60 if self.watch.fade > 0 else round(1 / BLUR_EVERY)
 
     @property
@@ -334,16 +334,22 @@ class TitleScene(Scene):
             self.rating,
             self.buttons and next(iter(self.buttons.values())).rect.x,
         )
-        if self._background is None or self._background_key != key:
-            self._background = self._paint_background(size, theme)
+        if self._background_key != key:
+            self._background = None
             self._words = self._paint_words(size, theme)
             self._background_key = key
-        if not self.watch.draw(surface):
-            surface.blit(self._background, (0, 0))
-        elif self.watch.fade > 0:  # the still picture dissolves into the game
-            self._background.set_alpha(int(255 * self.watch.fade))
-            surface.blit(self._background, (0, 0))
-            self._background.set_alpha(None)
+        shown = self.watch.draw(surface)
+        if not shown or self.watch.fade > 0:
+            if self._background is None:
+                self._background = self._paint_background(size, theme)
+            if not shown:
+                surface.blit(self._background, (0, 0))
+            else:  # the still picture dissolves into the game
+                self._background.set_alpha(int(255 * self.watch.fade))
+                surface.blit(self._background, (0, 0))
+                self._background.set_alpha(None)
+        else:
+            self._background = None  # the game covers it: painted again when needed
         for piece, where in self._words:
             surface.blit(piece, where)
         for button in self.buttons.values():
@@ -574,13 +580,15 @@ class Watch:
             return False
         size = surface.get_size()
         stale = self._blurred is None or self._blurred.get_size() != size
-        # The game is drawn off screen and softened a few times a second (the drawing in
-        # one frame, the softening in the next, so no frame does both): it is the
-        # backdrop, never a rival for the menu.
+        # The game is drawn off screen and softened a few times a second: it is the
+        # backdrop, never a rival for the menu. While someone uses the menu (a second
+        # since the last input, 60 frames a second) the drawing is in one frame and the
+        # softening in the next, so no frame does both; otherwise one frame does both
+        # and the title is drawn only when there is a new picture.
         if self._small is not None and (stale or self._small_for == size):
             self._blurred = self._soften(self._small, size)
             self._small = None
-        elif stale or self._since_blur >= BLUR_EVERY:
+        elif stale or self._since_blur >= BLUR_EVERY * 0.9:  # (a frame may come a little early)
             drawn = _drawn_size(size)
             if self._canvas is None or self._canvas.get_size() != drawn:
                 self._canvas = pygame.Surface(drawn)
@@ -592,7 +600,7 @@ class Watch:
             )
             self._small_for = size
             self._since_blur = 0.0
-            if stale:
+            if stale or self.playing >= 1.0:
                 self._blurred = self._soften(self._small, size)
                 self._small = None
         if self._blurred is None:
@@ -601,14 +609,15 @@ class Watch:
         return True
 
     def _soften(self, small: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-        """The small picture scaled up (which blurs it) under a veil of cloth."""
-        image = pygame.transform.smoothscale(small, size)
-        if self._veil is None or self._veil.get_size() != size:
-            self._veil = pygame.Surface(size, pygame.SRCALPHA)
+        """The small picture under a veil of cloth, scaled up (which blurs it). The veil
+        is laid on the small picture: the same look as on the large one, for a
+        sixteenth of the pixels."""
+        if self._veil is None or self._veil.get_size() != small.get_size():
+            self._veil = pygame.Surface(small.get_size(), pygame.SRCALPHA)
             r, g, b = self.app.theme.felt_dark
             self._veil.fill((r, g, b, WATCH_VEIL))
-        image.blit(self._veil, (0, 0))
-        return image
+        small.blit(self._veil, (0, 0))
+        return pygame.transform.smoothscale(small, size)
 
     @property
     def fade(self) -> float:

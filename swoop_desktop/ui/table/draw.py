@@ -20,6 +20,7 @@ from swoop_desktop.engine.cards import SYMBOL_RANKS
 from ..cards import CardArt
 from ..controls import Button
 from . import layout as L
+from .cache import CACHE_BYTES, PictureCache
 from .drivers import TableConfig
 from .model import Colour, TableModel
 from .view import counted, mystery_ids, plural
@@ -50,16 +51,23 @@ class TableDrawing:
         self._felt = None
         self._text_cache.clear()
 
+    def _cache(self) -> PictureCache:
+        """The cache of rendered words, panels and buttons, bounded by bytes (least
+        recently used first out)."""
+        cache = self._text_cache
+        if not isinstance(cache, PictureCache):
+            cache = self._text_cache = PictureCache(CACHE_BYTES, cache)
+        return cache
+
     def _text(
         self, text: str, px: int, colour: tuple[int, int, int], bold: bool = False
     ) -> pygame.Surface:
         key = (text, px, colour, bold)
-        found = self._text_cache.get(key)
+        cache = self._cache()
+        found = cache.get(key)
         if found is None:
-            if len(self._text_cache) > 600:
-                self._text_cache.clear()
             found = self.theme.font(px, bold).render(text, True, colour)
-            self._text_cache[key] = found
+            cache[key] = found
         return found
 
     def _draw_button(self, surface: pygame.Surface, b: Button) -> None:
@@ -77,7 +85,8 @@ class TableDrawing:
             b.size,
             b.visible,
         )
-        img = self._text_cache.get(key)
+        cache = self._cache()
+        img = cache.get(key)
         if img is None:
             img = pygame.Surface((b.rect.w + 2 * margin, b.rect.h + 2 * margin), pygame.SRCALPHA)
             saved = b.rect
@@ -86,7 +95,7 @@ class TableDrawing:
                 b.draw(img, self.theme)
             finally:
                 b.rect = saved
-            self._text_cache[key] = img
+            cache[key] = img
         surface.blit(img, (b.rect.x - margin, b.rect.y - margin))
 
     def _panel(
@@ -99,7 +108,8 @@ class TableDrawing:
     ) -> pygame.Surface:
         """A translucent rounded panel (cached: panels are drawn every frame)."""
         key = ("panel", size, colour, alpha, radius, edge)
-        found = self._text_cache.get(key)
+        cache = self._cache()
+        found = cache.get(key)
         if found is None:
             found = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.rect(found, (*colour, alpha), found.get_rect(), border_radius=radius)
@@ -111,13 +121,14 @@ class TableDrawing:
                     width=max(1, self.model.lay.px(2)),
                     border_radius=radius,
                 )
-            self._text_cache[key] = found
+            cache[key] = found
         return found
 
     def _wrap(self, text: str, px: int, width: int, bold: bool) -> list[str]:
         """``text`` broken into lines of at most ``width`` pixels (cached)."""
         key = ("wrap", text, px, width, bold)
-        found = self._text_cache.get(key)
+        cache = self._cache()
+        found = cache.get(key)
         if found is None:
             font = self.theme.font(px, bold)
             lines: list[str] = []
@@ -131,7 +142,7 @@ class TableDrawing:
                     line = "   " + word
             lines.append(line)
             found = lines
-            self._text_cache[key] = found
+            cache[key] = found
         return list(found)
 
     def _felt_surface(self) -> pygame.Surface:
@@ -362,10 +373,17 @@ class TableDrawing:
         plate = lay.seat_boxes[p]
         rect = pygame.Rect(0, 0, *size)
         gap = lay.px(8)
-        if p == 1:
-            rect.topleft = (plate.right + gap, plate.top)
-        elif p == 3:
-            rect.topright = (plate.left - gap, plate.top)
+        if p in (1, 3):
+            if p == 1:
+                rect.topleft = (plate.right + gap, plate.top)
+            else:
+                rect.topright = (plate.left - gap, plate.top)
+            # A long marker (two lines or three) rises rather than cover the set-aside
+            # deck (left) or the swooped cards (right) below it.
+            deck = pygame.Rect(0, 0, *lay.small_card)
+            deck.center = tuple(map(int, lay.aside_centre if p == 1 else lay.swept_centre))
+            if rect.colliderect(deck):
+                rect.bottom = deck.top - gap
         elif p == 2:
             rect.midtop = (plate.centerx, plate.bottom + gap)
         else:
@@ -480,7 +498,7 @@ class TableDrawing:
         """The status line (a replay's controls may reword it)."""
         words = self._table_status()
         controls = self.config.controls
-        return words if controls is None else controls.status(words)
+        return words if controls is None else controls.status(words, self.model.clock)
 
     def _phase_words(self) -> str:
         """The question at seat 0's name plate on its turn."""
@@ -550,6 +568,26 @@ class TableDrawing:
         cx = int(lay.pile_centre[0] + lay.pile_card[0] * 0.6)
         top = int(lay.pile_centre[1] - lay.pile_card[1] * 0.725 - lay.px(12) - img.get_height())
         back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
+        if self.model.view.to_move == -2:
+            # The draw for the first play: its cards lie between the plates and the pile,
+            # so the words go where none lies (above the pile, else on the empty pile),
+            # smaller or shorter if they must.
+            drawn = []
+            for s in self.model.sprites.values():
+                if s.z == 950 and not s.moving:
+                    r = pygame.Rect(0, 0, int(s.w), int(s.h))
+                    r.center = (int(s.x), int(s.y))
+                    drawn.append(r.inflate(lay.px(6), lay.px(6)))
+            mid = int(lay.pile_centre[1])
+            for text in (status, "The highest card plays first"):
+                for px in range(size, 11, -1):
+                    img = self._text(text, px, t.text, True)
+                    for y in (top, mid - img.get_height() // 2):
+                        back = img.get_rect(midtop=(cx, y)).inflate(lay.px(24), lay.px(8))
+                        if back.collidelist(drawn) < 0:
+                            return back, img
+            img = self._text(status, size, t.text, True)
+            back = img.get_rect(midtop=(cx, top)).inflate(lay.px(24), lay.px(8))
         band = pygame.Rect(0, back.top, lay.width, back.height)
         left, right = 0, lay.width
         gap = lay.px(6)

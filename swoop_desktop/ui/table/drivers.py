@@ -81,6 +81,11 @@ class ControlledTable(Protocol):
     log_scroll: int
 
     @property
+    def clock(self) -> float:
+        """Seconds the table has run."""
+        ...
+
+    @property
     def anim(self) -> Animator: ...
 
     @property
@@ -235,8 +240,8 @@ class TableControls(Protocol):
         """Input, before the table's own (which a replay never takes)."""
         ...
 
-    def status(self, words: str) -> str:
-        """The status line, given what the table would say."""
+    def status(self, words: str, clock: float) -> str:
+        """The status line, given what the table would say and the table's clock."""
         ...
 
     def anim_speed(self) -> str:

@@ -112,6 +112,10 @@ class TableInput:
         return self.model.log
 
     @property
+    def clock(self) -> float:
+        return self.model.clock
+
+    @property
     def log_scroll(self) -> int:
         return self.model.log_scroll
 

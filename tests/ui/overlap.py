@@ -1,0 +1,131 @@
+"""What a screen draws where: the words (each line's inked rectangle) and the buttons,
+recorded by drawing the screen onto a surface that notes every blit of rendered words.
+
+``layout(pilot)`` draws the whole scene stack once and returns the words and the
+buttons of the top scene; ``overlaps(...)`` lists every pair that covers the other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from swoop_desktop.ui.controls import base as controls_base
+from swoop_desktop.ui.theme import Theme
+
+
+class Words(pygame.Surface):
+    """A rendered line of words (so a blit of it can be told from a panel's or a card's)."""
+
+    text = ""
+
+
+class _MarkedFont:
+    def __init__(self, font: pygame.font.Font) -> None:
+        self._font = font
+
+    def render(self, text: str, antialias: bool, colour: Any, *args: Any) -> pygame.Surface:
+        img = self._font.render(text, antialias, colour, *args)
+        words = Words(img.get_size(), pygame.SRCALPHA)
+        words.blit(img, (0, 0))
+        words.text = text
+        return words
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._font, name)
+
+
+class Recorder(pygame.Surface):
+    """The screen, noting where each line of words lands (clipped to the screen)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.words: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source: Any, dest: Any, area: Any = None, special_flags: int = 0) -> Any:
+        done = super().blit(source, dest, area, special_flags)
+        if isinstance(source, Words) and source.text.strip() and (source.get_alpha() or 255) > 40:
+            inked = source.get_bounding_rect()
+            if area is not None:
+                inked = inked.clip(pygame.Rect(area)).move(
+                    -pygame.Rect(area).x, -pygame.Rect(area).y
+                )
+            at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+            rect = inked.move(at).clip(self.get_rect())
+            if rect.w > 1 and rect.h > 1:
+                self.words.append((source.text, rect))
+        return done
+
+
+def mark_words(monkeypatch: Any) -> None:
+    """From now on every font renders :class:`Words` (call before the Pilot starts)."""
+    plain = Theme.font
+
+    def marked(self: Theme, px: int, bold: bool = False) -> Any:
+        return _MarkedFont(plain(self, px, bold))
+
+    monkeypatch.setattr(Theme, "font", marked)
+    monkeypatch.setattr(controls_base, "_rendered", {})
+
+
+def buttons_of(scene: Any) -> list[tuple[str, pygame.Rect]]:
+    """Every visible button-like control the scene holds (in attributes, lists or dicts)."""
+    from swoop_desktop.ui.controls import Button
+
+    found: dict[int, tuple[str, pygame.Rect]] = {}
+
+    def look(value: Any, depth: int = 0) -> None:
+        if isinstance(value, Button):
+            if getattr(value, "visible", True) and value.rect.w > 10:
+                found[id(value)] = (value.label, pygame.Rect(value.rect))
+        elif depth < 2 and isinstance(value, (list, tuple)):
+            for v in value:
+                look(v, depth + 1)
+        elif depth < 2 and isinstance(value, dict):
+            for v in value.values():
+                look(v, depth + 1)
+
+    # What the screen draws now, where it says (a list, or a method that makes one).
+    shown = getattr(scene, "buttons", None)
+    if shown is None and callable(getattr(scene, "_buttons", None)):
+        shown = scene._buttons()
+    for value in [shown] if shown else vars(scene).values():
+        look(value)
+    return list(found.values())
+
+
+def layout(pilot: Any) -> tuple[list[tuple[str, pygame.Rect]], list[tuple[str, pygame.Rect]]]:
+    """Draw the screen once; (words, buttons) of what is on top."""
+    app = pilot.app
+    screen = Recorder(app.size)
+    app.stack.draw(screen)
+    top = app.stack.top
+    buttons = buttons_of(top)
+    return screen.words, buttons
+
+
+def overlaps(
+    words: list[tuple[str, pygame.Rect]],
+    boxes: list[tuple[str, pygame.Rect]],
+    solid: list[tuple[str, pygame.Rect]] = (),  # type: ignore[assignment]
+) -> list[str]:
+    """Pairs that cover one another: two lines of words, a line partly over a button (a
+    button's own label lies inside it), two buttons, or words over a ``solid`` thing (a
+    card)."""
+    found = []
+    for i, (a, ra) in enumerate(words):
+        for b, rb in words[i + 1 :]:
+            if ra.colliderect(rb) and ra != rb:
+                found.append(f"words {a!r} {ra} cover words {b!r} {rb}")
+        for b, rb in boxes:
+            if ra.colliderect(rb) and not rb.contains(ra):
+                found.append(f"words {a!r} {ra} run over button {b!r} {rb}")
+        for b, rb in solid:
+            if ra.colliderect(rb):
+                found.append(f"words {a!r} {ra} cover {b} {rb}")
+    for i, (a, ra) in enumerate(boxes):
+        for b, rb in boxes[i + 1 :]:
+            if ra.colliderect(rb):
+                found.append(f"button {a!r} {ra} covers button {b!r} {rb}")
+    return found
