@@ -29,8 +29,8 @@ def _pilot(tmp_path, size, **kw) -> Pilot:
 
 def _table_cards(table) -> list[tuple[str, pygame.Rect]]:
     cards = []
-    for s in table.sprites.values():
-        if s.w < 2 or s.moving or (s.id in table.buried):
+    for s in table.model.sprites.values():
+        if s.w < 2 or s.moving or (s.id in table.model.buried):
             continue
         rect = pygame.Rect(0, 0, int(s.w), int(s.h))
         rect.center = (int(s.x), int(s.y))
@@ -80,8 +80,8 @@ def test_the_table_mid_hand_and_the_game_over_sheet(tmp_path, monkeypatch, size)
         for _ in range(3):
             assert p.wait_for_turn()
             st = t.state
-            card = next(c for c in st.hand_ids(0) if t.action_for([c]) in st.legal_actions())
-            t.try_play([card])
+            card = next(c for c in st.hand_ids(0) if t.input.action_for([c]) in st.legal_actions())
+            t.input.try_play([card])
         assert p.wait_for_turn()
         p.advance(1.0)
         words, buttons = layout(p)
@@ -90,14 +90,14 @@ def test_the_table_mid_hand_and_the_game_over_sheet(tmp_path, monkeypatch, size)
         # The longest last-play markers (a play, a Swoop and the bonus play) cover no card,
         # no plate and no other marker.
         for seat in (1, 2, 3):
-            t.news[seat] = ("flipped a joker · Swoop! then played three 4s", t.clock)
+            t.model.news[seat] = ("flipped a joker · Swoop! then played three 4s", t.model.clock)
         p.step()
-        marks = [(f"marker {seat}", rect) for seat, rect, _l, _i in t._news_marks()]
-        plates = [(f"plate {seat}", box) for seat, box in enumerate(t.lay.seat_boxes)]
+        marks = [(f"marker {seat}", rect) for seat, rect, _l, _i in t.drawing._news_marks()]
+        plates = [(f"plate {seat}", box) for seat, box in enumerate(t.model.lay.seat_boxes)]
         assert not overlaps(marks, [], _table_cards(t) + plates)
         assert not overlaps([], marks)
         finished = finished_match(7)
-        t.match = finished
+        t.model.match = finished
         p.app.push(GameOverScene(p.app, t))
         p.step(2)
         words, buttons = layout(p)
@@ -116,7 +116,7 @@ def test_the_high_card_draw(tmp_path, monkeypatch, size):
         drawing = 0
         for _ in range(900):  # the draw for the first play, frame by frame
             p.step()
-            if t._status().startswith("Drawing"):
+            if t.drawing._status().startswith("Drawing"):
                 drawing += 1
                 words, _buttons = layout(p)
                 found = overlaps(words, [], _table_cards(t))

@@ -37,10 +37,10 @@ def test_a_long_demo_keeps_the_table_cache_within_its_bound(tmp_path, monkeypatc
             table = p.app.table
             if table is None:
                 break
-            held = sum(picture_bytes(v) for v in table._text_cache.values())
+            held = sum(picture_bytes(v) for v in table.drawing._text_cache.values())
             largest = max(largest, held)
         assert 0 < largest <= limit
-        assert table is not None and table._text_cache  # the table still draws from it
+        assert table is not None and table.drawing._text_cache  # the table still draws from it
 
 
 def test_a_panel_over_the_table_lets_its_window_sized_pictures_go_when_it_closes(tmp_path):

@@ -314,15 +314,15 @@ def test_a_click_on_the_cards_in_a_replay_says_what_to_press():
     table = replay.start_replay(app, record, "normal")
     for _ in range(60):
         app.stack.update(0.05)
-    assert table._status().startswith("Replay (normal)")
+    assert table.drawing._status().startswith("Replay (normal)")
     pos = (SIZE[0] // 2, SIZE[1] - 60)  # over your hand
     app.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    words = table._status()
+    words = table.drawing._status()
     assert "only watched" in words and "P pauses" in words and "Esc" in words
     for _ in range(100):  # a few seconds later the line is the replay's again
         app.stack.update(0.05)
-    assert table._status().startswith("Replay")
+    assert table.drawing._status().startswith("Replay")
 
 
 def test_the_replay_status_line_keeps_the_table_status_size():
@@ -330,13 +330,13 @@ def test_the_replay_status_line_keeps_the_table_status_size():
     record_finished_game(app.dirs, finished_match(22), [])
     record = load_history(app.dirs)[0][0]
     table = replay.start_replay(app, record, "normal")
-    full = max(12, int(19 * table.lay.u))
+    full = max(12, int(19 * table.model.lay.u))
     small = 0
     for _ in range(300):
         app.stack.update(0.05)
-        words = table._status()
+        words = table.drawing._status()
         if words.startswith("Replay ("):
-            _back, img = table._status_place(words)
+            _back, img = table.drawing._status_place(words)
             line = app.theme.font(full, True).get_height()
             small += img.get_height() < line
     assert small == 0
