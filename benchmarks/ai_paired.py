@@ -2,6 +2,7 @@
 differently, which choice was better against the real hands?
 
     python benchmarks/ai_paired.py [--deals 20] [--worlds 48] [--truth 32] [--seed 0] [--json]
+        [--a inference=floors] [--b inference=policy]
 
 Four normal bots play seeded deals (app rules, 4 players). At each of seat
 0's decisions with a choice, two hard bots that have followed the hand from
@@ -14,7 +15,10 @@ are shuffled) and seat 0's points margin for the hand is averaged (own points
 minus the others' mean; lower is better). The figure is the mean difference
 policy minus floors over all decisions (0 where they agree), with its
 standard error. The deal goes on with the normal bot's choice, so both bots
-see the same hands. Prints figures; never passes or fails.
+see the same hands. ``--a`` and ``--b`` compare any two settings of the hard
+bot instead (``KEY=VALUE,...`` of ``HardBot``'s options, e.g.
+``--a confidence=1.0 --b confidence=0.5``); the figure is then b minus a.
+Prints figures; never passes or fails.
 """
 
 from __future__ import annotations
@@ -67,7 +71,26 @@ def _margin(state: PlayoutState, action: Action, policy: RolloutPolicy, seeds: l
     return total / len(seeds)
 
 
-def measure(deals: int, worlds: int, truth: int, seed: int) -> dict[str, float]:
+def _options(text: str) -> dict[str, object]:
+    """``inference=policy,confidence=0.5`` -> HardBot keyword arguments."""
+    out: dict[str, object] = {}
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        try:
+            out[key.strip()] = int(value) if value.strip().isdigit() else float(value)
+        except ValueError:
+            out[key.strip()] = value.strip()
+    return out
+
+
+def measure(
+    deals: int,
+    worlds: int,
+    truth: int,
+    seed: int,
+    first: str = "inference=floors",
+    second: str = "inference=policy",
+) -> dict[str, float]:
     rules = Rules.from_preset("app")
     diffs: list[float] = []
     differ = 0
@@ -76,8 +99,8 @@ def measure(deals: int, worlds: int, truth: int, seed: int) -> dict[str, float]:
         history = PublicHistory(4)
         history.feed(events)
         bots = [NormalBot(seed=s) for s in range(4)]
-        floors = HardBot(seed=deal, max_worlds=worlds, use_clock=False, inference="floors")
-        policy = HardBot(seed=deal, max_worlds=worlds, use_clock=False, inference="policy")
+        floors = HardBot(seed=deal, max_worlds=worlds, use_clock=False, **_options(first))  # type: ignore[arg-type]
+        policy = HardBot(seed=deal, max_worlds=worlds, use_clock=False, **_options(second))  # type: ignore[arg-type]
         rng = random.Random(deal)
         while state.phase != OVER and state.plays < 300:
             p = state.to_move
@@ -96,10 +119,15 @@ def measure(deals: int, worlds: int, truth: int, seed: int) -> dict[str, float]:
             history.feed(state.apply(bots[p].choose(obs, legal)))
     mean = statistics.fmean(diffs)
     se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    name = (
+        "margin_policy_minus_floors_per_decision"
+        if (first, second) == ("inference=floors", "inference=policy")
+        else f"margin_[{second}]_minus_[{first}]_per_decision"
+    )
     return {
         "decisions": len(diffs),
         "choices_differ": differ,
-        "margin_policy_minus_floors_per_decision": round(mean, 3),
+        name: round(mean, 3),
         "standard_error": round(se, 3),
     }
 
@@ -110,9 +138,11 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=48)
     parser.add_argument("--truth", type=int, default=32)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--a", default="inference=floors", help="the first hard bot's options")
+    parser.add_argument("--b", default="inference=policy", help="the second hard bot's options")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = measure(args.deals, args.worlds, args.truth, args.seed)
+    result = measure(args.deals, args.worlds, args.truth, args.seed, args.a, args.b)
     if args.json:
         print(json.dumps(result))
     else:
