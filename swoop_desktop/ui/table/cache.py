@@ -32,12 +32,10 @@ def picture_bytes(value: Any) -> int:
 class PictureCache(OrderedDict[tuple[Any, ...], Any]):
     """A dict that forgets its least recently used entries beyond ``limit`` bytes."""
 
-    def __init__(self, limit: int = CACHE_BYTES, start: dict[Any, Any] | None = None) -> None:
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
         self.limit = limit
         self.bytes = 0
         super().__init__()
-        for key, value in (start or {}).items():
-            self[key] = value
 
     def get(self, key: tuple[Any, ...], default: Any = None) -> Any:
         found = super().get(key, default)

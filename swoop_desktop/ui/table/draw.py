@@ -43,7 +43,9 @@ class TableDrawing:
         self.art = art
         self.theme = theme
         self.config = config
-        self._text_cache: dict[tuple[Any, ...], Any] = {}  # rendered lines, wrapped paragraphs
+        # Rendered lines, wrapped paragraphs, panels and buttons, bounded by bytes (least
+        # recently used first out).
+        self._text_cache = PictureCache(CACHE_BYTES)
         self._felt: pygame.Surface | None = None
 
     def resize(self) -> None:
@@ -51,19 +53,11 @@ class TableDrawing:
         self._felt = None
         self._text_cache.clear()
 
-    def _cache(self) -> PictureCache:
-        """The cache of rendered words, panels and buttons, bounded by bytes (least
-        recently used first out)."""
-        cache = self._text_cache
-        if not isinstance(cache, PictureCache):
-            cache = self._text_cache = PictureCache(CACHE_BYTES, cache)
-        return cache
-
     def _text(
         self, text: str, px: int, colour: tuple[int, int, int], bold: bool = False
     ) -> pygame.Surface:
         key = (text, px, colour, bold)
-        cache = self._cache()
+        cache = self._text_cache
         found = cache.get(key)
         if found is None:
             found = self.theme.font(px, bold).render(text, True, colour)
@@ -85,7 +79,7 @@ class TableDrawing:
             b.size,
             b.visible,
         )
-        cache = self._cache()
+        cache = self._text_cache
         img = cache.get(key)
         if img is None:
             img = pygame.Surface((b.rect.w + 2 * margin, b.rect.h + 2 * margin), pygame.SRCALPHA)
@@ -108,7 +102,7 @@ class TableDrawing:
     ) -> pygame.Surface:
         """A translucent rounded panel (cached: panels are drawn every frame)."""
         key = ("panel", size, colour, alpha, radius, edge)
-        cache = self._cache()
+        cache = self._text_cache
         found = cache.get(key)
         if found is None:
             found = pygame.Surface(size, pygame.SRCALPHA)
@@ -127,7 +121,7 @@ class TableDrawing:
     def _wrap(self, text: str, px: int, width: int, bold: bool) -> list[str]:
         """``text`` broken into lines of at most ``width`` pixels (cached)."""
         key = ("wrap", text, px, width, bold)
-        cache = self._cache()
+        cache = self._text_cache
         found = cache.get(key)
         if found is None:
             font = self.theme.font(px, bold)
