@@ -18,6 +18,9 @@ standard error. The deal goes on with the normal bot's choice, so both bots
 see the same hands. ``--a`` and ``--b`` compare any two settings of the hard
 bot instead (``KEY=VALUE,...`` of ``HardBot``'s options, e.g.
 ``--a confidence=1.0 --b confidence=0.5``); the figure is then b minus a.
+``peek=1`` gives a bot the real hands (face-down and set-aside cards still
+shuffled), the upper bound every inference is measured against:
+``--a inference=floors --b peek=1`` is the whole gap a guess could close.
 Prints figures; never passes or fails.
 """
 
@@ -83,6 +86,19 @@ def _options(text: str) -> dict[str, object]:
     return out
 
 
+def _bot(deal: int, worlds: int, text: str, state: PlayoutState) -> HardBot:
+    """A hard bot with ``text``'s options; ``peek=1`` hands it the real hands (the upper
+    bound of the tournament's ``--peek``: face-down and set-aside cards still unknown)."""
+    options = _options(text)
+    peek = bool(options.pop("peek", 0))
+    kwargs: dict[str, object] = {"seed": deal, "max_worlds": worlds, "use_clock": False}
+    kwargs.update(options)  # e.g. max_worlds=96 for one of the two
+    bot = HardBot(**kwargs)  # type: ignore[arg-type]
+    if peek:
+        bot.peek = state.clone  # the referee's deal as it is at each decision
+    return bot
+
+
 def measure(
     deals: int,
     worlds: int,
@@ -99,8 +115,8 @@ def measure(
         history = PublicHistory(4)
         history.feed(events)
         bots = [NormalBot(seed=s) for s in range(4)]
-        floors = HardBot(seed=deal, max_worlds=worlds, use_clock=False, **_options(first))  # type: ignore[arg-type]
-        policy = HardBot(seed=deal, max_worlds=worlds, use_clock=False, **_options(second))  # type: ignore[arg-type]
+        floors = _bot(deal, worlds, first, state)
+        policy = _bot(deal, worlds, second, state)
         rng = random.Random(deal)
         while state.phase != OVER and state.plays < 300:
             p = state.to_move

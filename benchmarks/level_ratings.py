@@ -3,7 +3,7 @@
     nice -n 10 python benchmarks/level_ratings.py [--matches 6] [--worlds 8] [--seed 1]
         [--tables hard,normal,easy,easy/hard,normal,normal,easy/...] [--json]
 
-A level written ``hard@48`` is the hard bot at 48 worlds (the shipped work) in that
+A level written ``hard@48`` is the hard bot at 48 worlds (the work it was rated at) in that
 seat, rated as a player of its own (``hard@48``), whatever ``--worlds`` says.
 
 Every table is a list of four levels; each match seed is played once per seat

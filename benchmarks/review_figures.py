@@ -7,8 +7,9 @@ against three normal bots, then reviews seat 0's decisions at review strength
 (``REVIEW_WORLDS`` re-deals per decision, more where the choice and the best are
 close: the mean and the most used are reported), timing each hand and each game. For
 agreement it re-assesses the same decisions with ``--check`` times the work and
-reports how often each label survives, and how often a "blunder" at review strength
-is still a blunder (or at least a mistake) with ten times the work.
+reports how often each label survives, what each changed label became, and how often
+a "blunder" at review strength is still a blunder (or at least a mistake) with ten
+times the work.
 """
 
 from __future__ import annotations
@@ -106,6 +107,12 @@ def main() -> None:
             f"{sum(b in ('blunder', 'mistake') for b in blunders)}/{len(blunders)}"
         ),
         "good_still_good": f"{same['good']}/{total['good']}",
+        # what a changed label became: "mistake -> inaccuracy" is still a costly play
+        "changed": dict(Counter(f"{a} -> {b}" for a, b in pairs if a != b)),
+        "mistake_still_costly": (
+            f"{sum(b in ('inaccuracy', 'mistake', 'blunder') for a, b in pairs if a == 'mistake')}"
+            f"/{total['mistake']}"
+        ),
     }
     print(json.dumps(out) if args.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
 
