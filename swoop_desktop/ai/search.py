@@ -446,7 +446,8 @@ class HardBot(NormalBot):
         self.inference = inference
         self._reader = (
             PolicyInference(weights_for(), particles, moves, temperature)
-            if inference == "policy" else None
+            if inference == "policy"
+            else None
         )
         # Called after every play-out when set: a bot thinking on a worker thread
         # of the table passes a short sleep here, so it hands the interpreter
