@@ -1,7 +1,7 @@
 """Paired decisions: where two ways of inferring hidden hands make the hard bot choose
 differently, which choice was better against the real hands?
 
-    python benchmarks/ai_paired.py [--deals 20] [--worlds 48] [--truth 32] [--seed 0] [--json]
+    python benchmarks/ai_paired.py [--deals 20] [--worlds 48] [--truth 32] [--seed 0] [--truth-noise 0.3] [--json]
         [--a inference=floors] [--b inference=policy]
 
 Four normal bots play seeded deals (app rules, 4 players). At each of seat
@@ -12,7 +12,9 @@ Where they disagree, a referee that knows the deal scores both choices: each
 is played out ``--truth`` times from the real position (the same play-out
 seeds for both; only the face-down and set-aside cards, which nobody knows,
 are shuffled) and seat 0's points margin for the hand is averaged (own points
-minus the others' mean; lower is better). The figure is the mean difference
+minus the others' mean; lower is better); in those play-outs every seat plays as
+the normal bot's play-out policy with ``--truth-noise`` randomness (0: as the
+normal bots of the deal play, nearly choice for choice). The figure is the mean difference
 policy minus floors over all decisions (0 where they agree), with its
 standard error. The deal goes on with the normal bot's choice, so both bots
 see the same hands. ``--a`` and ``--b`` compare any two settings of the hard
@@ -106,6 +108,7 @@ def measure(
     seed: int,
     first: str = "inference=floors",
     second: str = "inference=policy",
+    truth_noise: float = 0.3,
 ) -> dict[str, float]:
     rules = Rules.from_preset("app")
     diffs: list[float] = []
@@ -130,7 +133,9 @@ def measure(
                 else:
                     differ += 1
                     seeds = [rng.getrandbits(32) for _ in range(truth)]
-                    play = RolloutPolicy(floors.weights, obs.unseen_rank_counts(), rules)
+                    play = RolloutPolicy(
+                        floors.weights, obs.unseen_rank_counts(), rules, truth_noise
+                    )
                     diffs.append(_margin(state, b, play, seeds) - _margin(state, a, play, seeds))
             history.feed(state.apply(bots[p].choose(obs, legal)))
     mean = statistics.fmean(diffs)
@@ -156,9 +161,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--a", default="inference=floors", help="the first hard bot's options")
     parser.add_argument("--b", default="inference=policy", help="the second hard bot's options")
+    parser.add_argument(
+        "--truth-noise",
+        type=float,
+        default=0.3,
+        help="randomness of the referee's play-outs (0: every seat plays as the normal bot "
+        "does, 98.6%% of its choices; the default 0.3 varies them more)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = measure(args.deals, args.worlds, args.truth, args.seed, args.a, args.b)
+    result = measure(
+        args.deals, args.worlds, args.truth, args.seed, args.a, args.b, args.truth_noise
+    )
     if args.json:
         print(json.dumps(result))
     else:
