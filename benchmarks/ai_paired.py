@@ -39,34 +39,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai.bots import NormalBot  # noqa: E402
-from swoop_desktop.ai.search import HardBot, RolloutPolicy, points_margin  # noqa: E402
+from swoop_desktop.ai.search import (  # noqa: E402
+    HardBot,
+    RolloutPolicy,
+    _real_hands,  # the same shuffle of the unknown cards as the --peek upper bound
+    points_margin,
+)
 from swoop_desktop.engine import Action, Rules, new_deal  # noqa: E402
 from swoop_desktop.engine.observation import PublicHistory, observe  # noqa: E402
 from swoop_desktop.engine.playout import OVER, PlayoutState  # noqa: E402
-
-
-def _real(state: PlayoutState, rng: random.Random) -> PlayoutState:
-    """The real deal with the face-down and set-aside cards shuffled among themselves."""
-    world = state.clone()
-    pool = [c for p in range(world.n) for c in world.down[p] if c is not None]
-    pool += world.set_aside
-    rng.shuffle(pool)
-    k = 0
-    for p in range(world.n):
-        down = world.down[p]
-        for s in range(len(down)):
-            if down[s] is not None:
-                down[s] = pool[k]
-                k += 1
-    world.set_aside = pool[k:]
-    return world
 
 
 def _margin(state: PlayoutState, action: Action, policy: RolloutPolicy, seeds: list[int]) -> float:
     total = 0.0
     for seed in seeds:
         rng = random.Random(seed)
-        world = _real(state, rng)
+        world = _real_hands(state, rng)
         world.apply_fast(action)
         for _ in range(300):
             if world.phase == OVER:
@@ -118,23 +106,23 @@ def measure(
         history = PublicHistory(4)
         history.feed(events)
         bots = [NormalBot(seed=s) for s in range(4)]
-        floors = _bot(deal, worlds, first, state)
-        policy = _bot(deal, worlds, second, state)
+        bot_a = _bot(deal, worlds, first, state)
+        bot_b = _bot(deal, worlds, second, state)
         rng = random.Random(deal)
         while state.phase != OVER and state.plays < 300:
             p = state.to_move
             obs = observe(state, p, history)
             legal = state.legal_actions()
             if p == 0 and len(legal) > 1:
-                a = floors.choose(obs, legal)
-                b = policy.choose(obs, legal)
+                a = bot_a.choose(obs, legal)
+                b = bot_b.choose(obs, legal)
                 if a == b:
                     diffs.append(0.0)
                 else:
                     differ += 1
                     seeds = [rng.getrandbits(32) for _ in range(truth)]
                     play = RolloutPolicy(
-                        floors.weights, obs.unseen_rank_counts(), rules, truth_noise
+                        bot_a.weights, obs.unseen_rank_counts(), rules, truth_noise
                     )
                     diffs.append(_margin(state, b, play, seeds) - _margin(state, a, play, seeds))
             history.feed(state.apply(bots[p].choose(obs, legal)))
