@@ -1,7 +1,7 @@
 """Time single bot decisions: the hard bot's search and the normal bot's scoring.
 
     python benchmarks/ai_decision.py [--positions 50] [--worlds 48] [--normal-repeat 20] [--json]
-    python benchmarks/ai_decision.py --followed 6 [--worlds 48] [--inference floors] [--json]
+    python benchmarks/ai_decision.py --followed 6 [--worlds 48] [--inference floors] [--halve-from 4] [--json]
 
 The positions are reached by seeded random play (app rules, 4 players), each
 seen by the player to move with the public history, as at the table; only
@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai.bots import NormalBot  # noqa: E402
-from swoop_desktop.ai.search import HardBot  # noqa: E402
+from swoop_desktop.ai.search import HALVE_FROM, HardBot  # noqa: E402
 from swoop_desktop.engine import Action, Rules, new_deal  # noqa: E402
 from swoop_desktop.engine.observation import Observation, PublicHistory, observe  # noqa: E402
 from swoop_desktop.engine.playout import OVER  # noqa: E402
@@ -65,7 +65,9 @@ def positions(count: int, seed: int = 0) -> list[tuple[Observation, list[Action]
     return out
 
 
-def followed(deals: int, worlds: int, seed: int, inference: str) -> dict[str, float]:
+def followed(
+    deals: int, worlds: int, seed: int, inference: str, halve_from: int = HALVE_FROM
+) -> dict[str, float]:
     """Time every decision of a hard bot in seat 0 through whole deals against three normal."""
     rules = Rules.from_preset("app")
     wall: list[float] = []
@@ -74,7 +76,15 @@ def followed(deals: int, worlds: int, seed: int, inference: str) -> dict[str, fl
         state, events = new_deal(rules, 4, seed=seed * 1000 + deal)
         history = PublicHistory(4)
         history.feed(events)
-        bots = [HardBot(seed=deal, max_worlds=worlds, use_clock=False, inference=inference)]
+        bots = [
+            HardBot(
+                seed=deal,
+                max_worlds=worlds,
+                use_clock=False,
+                inference=inference,
+                halve_from=halve_from,
+            )
+        ]
         bots += [NormalBot(seed=s) for s in range(1, 4)]
         while state.phase != OVER and state.plays < 300:
             p = state.to_move
@@ -112,9 +122,12 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--followed", type=int, default=0, help="deals of hard vs 3 normal")
     parser.add_argument("--inference", choices=("policy", "floors"), default="policy")
+    parser.add_argument(
+        "--halve-from", type=int, default=HALVE_FROM, help="worlds before the first halving"
+    )
     args = parser.parse_args()
     if args.followed:
-        figures = followed(args.followed, args.worlds, args.seed, args.inference)
+        figures = followed(args.followed, args.worlds, args.seed, args.inference, args.halve_from)
         print(json.dumps(figures) if args.json else figures)
         return
     cases = positions(args.positions, args.seed)
@@ -123,7 +136,7 @@ def main() -> None:
     hard_cpu: list[float] = []
     worlds = 0
     for i, (obs, legal) in enumerate(cases):
-        bot = HardBot(seed=i, max_worlds=args.worlds, use_clock=False)
+        bot = HardBot(seed=i, max_worlds=args.worlds, use_clock=False, halve_from=args.halve_from)
         start, cpu = time.perf_counter(), time.process_time()
         bot.choose(obs, legal)
         hard_ms.append((time.perf_counter() - start) * 1000)

@@ -45,7 +45,7 @@ from swoop_desktop.ai.search import (  # noqa: E402
     _real_hands,  # the same shuffle of the unknown cards as the --peek upper bound
     points_margin,
 )
-from swoop_desktop.engine import Action, Rules, new_deal  # noqa: E402
+from swoop_desktop.engine import RANK_OF, Action, Add, End, Flip, Play, Rules, new_deal  # noqa: E402
 from swoop_desktop.engine.observation import PublicHistory, observe  # noqa: E402
 from swoop_desktop.engine.playout import OVER, PlayoutState  # noqa: E402
 
@@ -62,6 +62,22 @@ def _margin(state: PlayoutState, action: Action, policy: RolloutPolicy, seeds: l
             world.apply_fast(policy.act(world, rng))
         total += points_margin(world, 0)
     return total / len(seeds)
+
+
+def _kind(state: PlayoutState, action: Action) -> str:
+    """What an action does, in a player's words: under, pickup, swoop card, flip, add, end."""
+    if isinstance(action, Flip):
+        return "flip"
+    if isinstance(action, End):
+        return "end"
+    if isinstance(action, Add):
+        return "add"
+    assert isinstance(action, Play)
+    p = state.to_move
+    r = action.hand[0] if action.hand else RANK_OF[state.up[p][action.up[0]]]  # type: ignore[index]
+    if state.swoop_rank[r]:
+        return "swoop card"
+    return "under" if not state.pile or r <= state.top else "pickup"
 
 
 def _options(text: str) -> dict[str, object]:
@@ -101,6 +117,7 @@ def measure(
     rules = Rules.from_preset("app")
     diffs: list[float] = []
     differ = 0
+    kinds: dict[str, list[float]] = {}  # "a's kind / b's kind" -> differences there
     for deal in range(deals):
         state, events = new_deal(rules, 4, seed=seed * 1000 + deal)
         history = PublicHistory(4)
@@ -125,6 +142,8 @@ def measure(
                         bot_a.weights, obs.unseen_rank_counts(), rules, truth_noise
                     )
                     diffs.append(_margin(state, b, play, seeds) - _margin(state, a, play, seeds))
+                    pair = f"{_kind(state, a)} / {_kind(state, b)}"
+                    kinds.setdefault(pair, []).append(diffs[-1])
             history.feed(state.apply(bots[p].choose(obs, legal)))
     mean = statistics.fmean(diffs)
     se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
@@ -138,6 +157,12 @@ def measure(
         "choices_differ": differ,
         name: round(mean, 3),
         "standard_error": round(se, 3),
+        # Where the choices differed, by what each bot's choice did ("a / b"): how many,
+        # and the sum of b - a there (its share of the total difference).
+        "by_kind": {
+            pair: {"n": len(v), "sum": round(sum(v), 2)}
+            for pair, v in sorted(kinds.items(), key=lambda kv: sum(kv[1]))
+        },
     }
 
 

@@ -58,6 +58,8 @@ DEFAULT_WORLDS = 72
 # (own points minus the others' mean) costs this much: early in a game the
 # chance barely moves with a few points, though lower totals help every later hand.
 POINTS_WEIGHT = 0.002
+#: Worlds every candidate plays before the worse half is dropped (successive halving).
+HALVE_FROM = 4
 DEFAULT_BUDGET_MS = 400.0
 CAP_MS = 1000.0
 
@@ -420,12 +422,15 @@ class HardBot(NormalBot):
         particles: int = PARTICLES,
         moves: int = MOVES,
         temperature: float = TEMPERATURE,
+        halve_from: int = HALVE_FROM,
     ) -> None:
         super().__init__(seed, personality, weights)
         self.budget_ms = min(DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, CAP_MS)
         self.max_worlds = DEFAULT_WORLDS if max_worlds is None else max(1, int(max_worlds))
         self.use_clock = use_clock
         self.candidates = candidates
+        # Worlds played before the candidates are first halved (then again at twice as many).
+        self.halve_from = max(1, int(halve_from))
         self.depth = depth
         self.noise = noise
         self.gap_weight = gap_weight  # how likely a card of a rank a player seems to lack
@@ -482,7 +487,7 @@ class HardBot(NormalBot):
         worlds = 0
         policy = RolloutPolicy(self.weights, obs.unseen_rank_counts(), obs.rules, self.noise)
         sampler = self.world_sampler(obs, rng) if self.peek is None else None
-        halve_at = 4
+        halve_at = self.halve_from
         clock = time.perf_counter
         while alive and worlds < self.max_worlds:
             if self.use_clock and clock() >= deadline:
