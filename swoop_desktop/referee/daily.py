@@ -40,6 +40,8 @@ DAILY_OPPONENTS: tuple[tuple[str, str, str], ...] = (
 #: daily deal began (the table's hard opponent now searches 72), kept so that every
 #: day's score is made the same way and streaks compare like with like.
 DAILY_WORLDS = 48
+#: Likewise the search's first halving (the table's hard opponent now halves after 8).
+DAILY_HALVE_FROM = 4
 PLAYERS = 4
 
 
@@ -95,7 +97,14 @@ def hard_in_seat(
     others = iter(DAILY_OPPONENTS)
     for s in range(PLAYERS):
         if s == seat:
-            bot = make_bot("hard", None, seed=seed, max_worlds=worlds, use_clock=False)
+            bot = make_bot(
+                "hard",
+                None,
+                seed=seed,
+                max_worlds=worlds,
+                use_clock=False,
+                halve_from=DAILY_HALVE_FROM,
+            )
             if pause is not None and hasattr(bot, "pause"):
                 bot.pause = pause
         else:

@@ -45,8 +45,8 @@ MIN_RD = 30.0  # a floor, so that a long record still moves with new games
 #: levels (``benchmarks/level_ratings.py``; the command and its output are in
 #: ``benchmarks/RESULTS.md``), normal anchored at 1500. Hard is the hard bot at
 #: 48 worlds a decision with the policy-based inference, measured against normal;
-#: the table's hard bot now searches 72 (a little stronger a decision, well inside
-#: the rating's deviation; not measured again).
+#: the table's hard bot now searches 72 and halves its candidates later (a little
+#: stronger a decision; not measured again).
 LEVEL_RATINGS: dict[str, tuple[float, float]] = {
     "easy": (1009.0, 46.0),
     "normal": (1500.0, 29.0),
