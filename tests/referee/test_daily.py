@@ -48,3 +48,26 @@ def test_the_hard_result_comes_from_the_same_deal_and_seat_and_never_saw_your_ca
 
 def test_the_opponents_are_fixed_for_everyone():
     assert [level for _, level, _ in DAILY_OPPONENTS] == ["normal"] * 3
+
+
+def test_the_hard_score_keeps_the_search_it_began_with(monkeypatch):
+    """The table's hard opponent may get stronger between versions; the daily deal's
+    hard score is made with the work it began with (48 worlds, the first halving after
+    4, no clock), so every day's score is made the same way."""
+    import swoop_desktop.referee.daily as daily
+
+    made: list[dict[str, object]] = []
+    real = daily.make_bot
+
+    def spy(level, personality=None, **options):
+        if level != "hard":
+            return real(level, personality, **options)
+        made.append(dict(options))
+        return real(level, personality, **{**options, "max_worlds": 2})  # quick, for a test
+
+    monkeypatch.setattr(daily, "make_bot", spy)
+    hard_in_seat(RULES, daily_seed(date(2026, 12, 1), RULES))
+    assert len(made) == 1
+    assert made[0]["max_worlds"] == 48
+    assert made[0]["halve_from"] == 4
+    assert made[0]["use_clock"] is False
