@@ -38,15 +38,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from swoop_desktop.ai.bots import NormalBot  # noqa: E402
+from swoop_desktop.ai.bots import NormalBot, action_rank  # noqa: E402
 from swoop_desktop.ai.search import (  # noqa: E402
     HardBot,
     RolloutPolicy,
     _real_hands,  # the same shuffle of the unknown cards as the --peek upper bound
     points_margin,
 )
-from swoop_desktop.engine import RANK_OF, Action, Add, End, Flip, Play, Rules, new_deal  # noqa: E402
-from swoop_desktop.engine.observation import PublicHistory, observe  # noqa: E402
+from swoop_desktop.engine import Action, Add, End, Flip, Rules, new_deal  # noqa: E402
+from swoop_desktop.engine.observation import Observation, PublicHistory, observe  # noqa: E402
 from swoop_desktop.engine.playout import OVER, PlayoutState  # noqa: E402
 
 
@@ -64,20 +64,14 @@ def _margin(state: PlayoutState, action: Action, policy: RolloutPolicy, seeds: l
     return total / len(seeds)
 
 
-def _kind(state: PlayoutState, action: Action) -> str:
+def _kind(obs: Observation, action: Action) -> str:
     """What an action does, in a player's words: under, pickup, swoop card, flip, add, end."""
-    if isinstance(action, Flip):
-        return "flip"
-    if isinstance(action, End):
-        return "end"
-    if isinstance(action, Add):
-        return "add"
-    assert isinstance(action, Play)
-    p = state.to_move
-    r = action.hand[0] if action.hand else RANK_OF[state.up[p][action.up[0]]]  # type: ignore[index]
-    if state.swoop_rank[r]:
+    if isinstance(action, (Flip, End, Add)):
+        return type(action).__name__.lower()
+    r = action_rank(obs, action)
+    if obs.rules.is_swoop_rank(r):
         return "swoop card"
-    return "under" if not state.pile or r <= state.top else "pickup"
+    return "under" if not obs.pile or r <= obs.top else "pickup"
 
 
 def _options(text: str) -> dict[str, object]:
@@ -142,7 +136,7 @@ def measure(
                         bot_a.weights, obs.unseen_rank_counts(), rules, truth_noise
                     )
                     diffs.append(_margin(state, b, play, seeds) - _margin(state, a, play, seeds))
-                    pair = f"{_kind(state, a)} / {_kind(state, b)}"
+                    pair = f"{_kind(obs, a)} / {_kind(obs, b)}"
                     kinds.setdefault(pair, []).append(diffs[-1])
             history.feed(state.apply(bots[p].choose(obs, legal)))
     mean = statistics.fmean(diffs)
