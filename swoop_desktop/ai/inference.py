@@ -35,6 +35,9 @@ from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.observation import FOLLOW, Observation, PublicEvent
 from swoop_desktop.engine.playout import PlayoutState
 
+from .scoring import flip_score as score_flip
+from .scoring import safe_flip_chances, set_score
+
 #: How likely a card of a rank a player seems to lack is dealt to them anyway.
 GAP_WEIGHT = 0.2
 
@@ -314,15 +317,8 @@ class _Model:
         self.t = max(1e-6, temperature)
         self.swoop = [rules.is_swoop_rank(r) for r in range(15)]
         self.points = [rules.card_points(r) if r else 0 for r in range(15)]
-        unseen = obs.unseen_rank_counts()
-        total = max(1, sum(unseen))
-        n_swoop = sum(unseen[r] for r in range(15) if self.swoop[r])
-        cum = 0
-        self.p_safe = [1.0] * 15
-        for r in range(1, 15):
-            if not self.swoop[r]:
-                cum += unseen[r]
-            self.p_safe[r] = (cum + n_swoop) / total
+        self.p_safe = safe_flip_chances(rules, obs.unseen_rank_counts())
+        self.new_pile = rules.pickup == "new_pile"
 
     def set_score(
         self,
@@ -336,44 +332,30 @@ class _Model:
         non_pickup: bool,
         left: int,
     ) -> float:
-        """The score of putting ``k`` cards of rank ``r`` (``n_up`` of them face-up) on ``pile``."""
-        w = self.w
-        pile_n = len(pile.ranks)
+        """The score of putting ``k`` cards of rank ``r`` (``n_up`` of them face-up) on ``pile``
+        (the play-outs' own :func:`~.scoring.set_score`; going out scores ``out``)."""
         if k == left:
-            return w["out"]
-        if self.swoop[r]:
-            sc = (
-                w["shed"]
-                + w["shed_points"] * self.points[r] / 10
-                + w["bonus"]
-                + w["swoop_card"]
-                + w["swoop_big_pile"] * pile_n / 10
-                + w["swoop_danger"] * danger
-            )
-            if not non_pickup and pile_n:
-                sc += w["swoop_dodge"] * min(pile_n, 12) / 6
-        elif not pile_n or r <= pile.top:
-            new_run = pile.run + k if (pile_n and r == pile.top) else k
-            sc = w["shed"] * k + w["shed_points"] * self.points[r] * k / 10
-            sc += (w["high"] if pile_n else w["lead_high"]) * r / 13
-            if kept > 0:
-                sc += w["split"] * kept
-            if new_run >= 4:
-                sc += w["four"] + w["bonus"]
-            else:
-                sc += w["low_top"] * (13 - r) / 12
-        else:
-            sc = w["pickup"] * pile_n + w["pickup_points"] * pile_pts / 10
-            if self.rules.pickup == "new_pile":
-                sc += w["pickup_shed"] * k + w["pickup_low"] * (13 - r) / 12
-                if kept > 0:
-                    sc += w["split"] * kept
-        return sc + w["up_cards"] * n_up
+            return self.w["out"]
+        return set_score(
+            self.w,
+            self.points,
+            self.swoop[r],
+            r,
+            k,
+            kept,
+            n_up,
+            len(pile.ranks),
+            pile.top,
+            pile.run,
+            pile_pts / 10,
+            danger,
+            non_pickup,
+            self.new_pile,
+        )
 
     def room(self, r: int, pile: _Pile) -> int:
-        if not self.rules.max_four:
-            return 1 << 20
-        return 4 - pile.run if (pile.ranks and r == pile.top) else 4
+        """How many cards of rank ``r`` a set may hold on ``pile`` (the engine's rule)."""
+        return self.rules.room(r, pile.top if pile.ranks else 0, pile.run)
 
 
 def _zone_up(z: str) -> int:
@@ -585,9 +567,7 @@ def _compile(
     pile_n = len(pile.ranks)
     flip_score = None
     if can_flip:
-        ps = model.p_safe[top if pile_n else 0]
-        w = model.w
-        flip_score = w["flip"] + w["flip_safe"] * ps + w["flip_risk"] * (1 - ps) * pile_n / 5
+        flip_score = score_flip(model.w, model.p_safe[top if pile_n else 0], pile_n)
     if what == "flip" and flip_score is None:
         return None
     # Whether a set would go on the pile (no pick-up) decides the Swoop card's "dodge":

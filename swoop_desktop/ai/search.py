@@ -32,7 +32,7 @@ import time
 from collections.abc import Sequence
 from typing import cast
 
-from swoop_desktop.engine import END, RANK_OF, Action, Add, Flip, Play, Rules
+from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play, Rules
 from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
 from swoop_desktop.engine.playout import OVER, PlayoutState
 
@@ -48,6 +48,7 @@ from .inference import (
     Sampler,
     WorldSampler,
 )
+from .scoring import flip_score, safe_flip_chances, set_score
 
 #: Worlds searched per decision at the table. 72, not 48: paired against the real hands,
 #: 72 worlds choose better by 0.12 +- 0.05 points of margin a decision (96: 0.14 +- 0.05),
@@ -86,74 +87,17 @@ class RolloutPolicy:
     ) -> None:
         self.w = weights
         self.noise = noise
-        swoop = [rules.is_swoop_rank(r) for r in range(15)]
-        total = max(1, sum(unseen))
-        n_swoop = sum(unseen[r] for r in range(15) if swoop[r])
         # p_safe[top]: chance a flipped unseen card is a Swoop card or at most ``top``.
-        cum = 0
-        self.p_safe = [0.0] * 15
-        for r in range(1, 15):
-            if not swoop[r]:
-                cum += unseen[r]
-            self.p_safe[r] = (cum + n_swoop) / total
-        self.p_safe[0] = 1.0  # an empty pile takes anything
+        self.p_safe = safe_flip_chances(rules, unseen)
+        self.new_pile = rules.pickup == "new_pile"
         self.points = [rules.card_points(r) if r else 0 for r in range(15)]
 
     @staticmethod
     def candidates(state: PlayoutState) -> list[Action]:
-        """A few legal actions that cover the policy's choices, without listing every one.
-
-        For each rank: the largest set allowed (face-up cards first, as the
-        policy prefers); one flip (face-down cards are unknown, so any slot
-        will do); in a follow-up the largest addition and the end.
-        """
-        p = state.to_move
-        up = state.up[p]
-        phase = state.phase
-        if phase == CHAIN:
-            for s in range(4):
-                if up[s] is None and state.down[p][s] is not None:
-                    return [Flip(s), END]
-            return [END]
-        hand = state.hands[p]
-        max_four = state.max_four
-        if phase == FOLLOW:
-            r = state.follow_rank
-            slots = tuple(s for s in range(4) if (c := up[s]) is not None and RANK_OF[c] == r)
-            room = 4 - state.run if max_four else 1 << 30
-            k_up = min(len(slots), room)
-            k_hand = min(len(hand[r]), room - k_up)
-            if k_up + k_hand:
-                return [Add((r,) * k_hand, slots[:k_up]), END]
-            return [END]
-        by_rank: dict[int, list[int]] = {}
-        for s in range(4):
-            c = up[s]
-            if c is not None:
-                by_rank.setdefault(RANK_OF[c], []).append(s)
-        swoop_rank = state.swoop_rank
-        top = state.top if state.pile else 0
-        run = state.run
-        acts: list[Action] = []
-        for r in range(1, 15):
-            h = len(hand[r])
-            places = by_rank.get(r, [])
-            if not h and not places:
-                continue
-            if swoop_rank[r]:
-                acts.append(Play((r,), ()) if h else Play((), (places[0],)))
-                continue
-            room = (4 - run if r == top else 4) if max_four else 1 << 30
-            k_up = min(len(places), room)
-            k_hand = min(h, room - k_up)
-            if k_up + k_hand:
-                acts.append(Play((r,) * k_hand, tuple(places[:k_up])))
-        down = state.down[p]
-        for s in range(4):
-            if up[s] is None and down[s] is not None:
-                acts.append(Flip(s))
-                break
-        return acts
+        """The engine's representatives of the legal actions (``candidate_actions``): for
+        each rank the largest set allowed, one flip, in a follow-up the largest addition
+        and the end. The engine owns what is legal; nothing here repeats a rule."""
+        return state.candidate_actions()
 
     def act(self, state: PlayoutState, rng: random.Random) -> Action:
         """The policy's action for whoever is to move (from :meth:`candidates`)."""
@@ -180,8 +124,10 @@ class RolloutPolicy:
         top = state.top
         run = state.run
         pile_n = len(state.pile)
+        new_pile = self.new_pile
         left = _left(state, p)
         danger = -1.0  # worked out only when a Swoop card is among the choices
+        pile_tens = -1.0  # the pile's points in tens, worked out only for a pick-up
         points = self.points
         up_ranks = [0] * 15
         for c in up:
@@ -200,8 +146,7 @@ class RolloutPolicy:
         for a in legal:
             kind = type(a)
             if kind is Flip:
-                ps = self.p_safe[top if pile_n else 0]
-                sc = w["flip"] + w["flip_safe"] * ps + w["flip_risk"] * (1 - ps) * pile_n / 5
+                sc = flip_score(w, self.p_safe[top if pile_n else 0], pile_n)
             else:
                 a = cast(Play, a)  # a set (Play or Add; the same fields), never Flip or End here
                 r = a.hand[0] if a.hand else RANK_OF[up[a.up[0]]]  # type: ignore[index]
@@ -213,36 +158,24 @@ class RolloutPolicy:
                     if danger < 0:
                         nearest = min(_left(state, (p + i) % n) for i in range(1, n))
                         danger = (6 - nearest) / 5.0 if nearest < 6 else 0.0
-                    sc = (
-                        w["shed"]
-                        + w["shed_points"] * points[r] / 10
-                        + w["bonus"]
-                        + w["swoop_card"]
-                        + w["swoop_big_pile"] * pile_n / 10
-                        + w["swoop_danger"] * danger
-                    )
-                    if not non_pickup and pile_n:
-                        sc += w["swoop_dodge"] * min(pile_n, 12) / 6
-                elif not pile_n or r <= top:
-                    new_run = run + k if (pile_n and r == top) else k
-                    sc = w["shed"] * k + w["shed_points"] * points[r] * k / 10
-                    sc += (w["high"] if pile_n else w["lead_high"]) * r / 13
-                    if kept > 0:
-                        sc += w["split"] * kept
-                    if new_run >= 4:
-                        sc += w["four"] + w["bonus"]
-                    else:
-                        sc += w["low_top"] * (13 - r) / 12
-                else:
-                    sc = (
-                        w["pickup"] * pile_n
-                        + w["pickup_points"] * state_points(state, points)
-                        + w["pickup_shed"] * k
-                        + w["pickup_low"] * (13 - r) / 12
-                    )
-                    if kept > 0:
-                        sc += w["split"] * kept
-                sc += w["up_cards"] * len(a.up)
+                elif pile_n and r > top and pile_tens < 0:
+                    pile_tens = state_points(state, points)
+                sc = set_score(
+                    w,
+                    points,
+                    swoop_rank[r],
+                    r,
+                    k,
+                    kept,
+                    len(a.up),
+                    pile_n,
+                    top,
+                    run,
+                    pile_tens,
+                    danger,
+                    non_pickup,
+                    new_pile,
+                )
             if noise:
                 sc += rng.random() * noise
             if sc > best_score:

@@ -20,7 +20,7 @@ from .errors import (
 )
 from .match import Match, hand_seed
 from .position import format_position, parse_position
-from .rules import OPTION_NAMES, PRESETS, Rules
+from .rules import OPTION_NAMES, OPTION_VALUES, PRESETS, Rules
 from .state import GameState, new_deal
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "IllegalActionError",
     "Match",
     "OPTION_NAMES",
+    "OPTION_VALUES",
     "PRESETS",
     "Play",
     "PositionError",

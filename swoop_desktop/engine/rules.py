@@ -11,6 +11,7 @@ from .errors import RulesError, short
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 MIN_TARGET, MAX_TARGET = 50, 5000
 SLOTS = 4  # face-down/face-up stacks per player (R4)
+UNLIMITED = 1 << 30  # a set's size with max_four off
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +146,20 @@ class Rules:
     def is_swoop_rank(self, rank: int) -> bool:
         return rank == 14 or (rank == 10 and self.tens_are_swoop_cards)
 
+    def room(self, rank: int, top: int, run: int) -> int:
+        """How many cards of ``rank`` one play (or follow-up) may put on a pile showing
+        ``run`` cards of rank ``top`` (``top`` 0: an empty pile).
+
+        The one place the AI and the engine learn how big a set may be: a Swoop card
+        goes alone (R10); with ``max_four`` a set is 1-4 cards (R6) and an equal set
+        only fills the top's run up to four (R9), otherwise any number goes.
+        """
+        if self.is_swoop_rank(rank):
+            return 1
+        if not self.max_four:
+            return UNLIMITED
+        return 4 - run if rank == top else 4
+
     def card_points(self, rank: int) -> int:
         """R15 scoring tables."""
         if self.is_swoop_rank(rank):
@@ -169,3 +184,20 @@ PRESETS: dict[str, Rules] = {
 }
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.name != "preset")
+
+#: Values each option may take, for tests that walk every option (``target`` and the
+#: deck count stand for their ranges by their ends). A new option is added here too:
+#: a test fails while an option is missing, so no walk over the options can skip it.
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "decks": ("auto", 2, 3, 4),
+    "tens_are_swoop_cards": (True, False),
+    "hand_size": (11, 12),
+    "table_cards": (True, False),
+    "first_player": ("left_of_dealer", "high_card"),
+    "pickup": ("new_pile", "take_all"),
+    "match_after_pickup": (True, False),
+    "max_four": (True, False),
+    "mystery_chain": (False, True),
+    "scoring": ("standard", "simple"),
+    "target": (MIN_TARGET, 300, MAX_TARGET),
+}

@@ -41,7 +41,6 @@ from .rules import SLOTS, Rules
 
 PHASE_NAMES = {PLAY: "play", FOLLOW: "follow", CHAIN: "chain", OVER: "over"}
 MAX_PLAYS = 5000  # R17
-UNLIMITED = 1 << 30
 SLOT_RANGE = range(SLOTS)
 
 #: The events of one action, in order.
@@ -271,13 +270,12 @@ class GameState:
             acts.append(END)
             return acts
         hand = self.hands[p]
-        max_four = self._max_four
+        room = self.rules.room
         if phase == FOLLOW:
             r = self.follow_rank
             slots = tuple(s for s in SLOT_RANGE if (c := up[s]) is not None and RANK_OF[c] == r)
-            limit = 4 - self.run if max_four else UNLIMITED
             acts = []
-            self._sets(Add, r, len(hand[r]), slots, limit, acts)
+            self._sets(Add, r, len(hand[r]), slots, room(r, self.top, self.run), acts)
             acts.append(END)
             return acts
         acts = []
@@ -300,15 +298,71 @@ class GameState:
                 if slots:
                     acts.extend(Play((), (s,)) for s in slots)
                 continue
-            if max_four:
-                limit = 4 - run if r == top else 4
-            else:
-                limit = UNLIMITED
-            self._sets(Play, r, h, slots, limit, acts)
+            self._sets(Play, r, h, slots, room(r, top, run), acts)
         down = self.down[p]
         for s in SLOT_RANGE:
             if up[s] is None and down[s] is not None:
                 acts.append(Flip(s))
+        return acts
+
+    def candidate_actions(self) -> list[Action]:
+        """A few legal actions that stand for all of :meth:`legal_actions`, for play-outs.
+
+        Kept beside :meth:`legal_actions` and sized by the same :meth:`Rules.room`, so a
+        rule that changes what is legal changes both: for each rank held, its largest
+        allowed set (face-up cards first; one card of a Swoop card, from the hand if it
+        holds one); one flip if a slot is uncovered (face-down cards are unknown, so any
+        slot will do); in a follow-up the largest addition and the end; in a chain the
+        first flip and the end. Every one is in :meth:`legal_actions` (a test walks every
+        rule option to hold it so).
+        """
+        phase = self.phase
+        if phase == OVER:
+            return []
+        p = self.to_move
+        up = self.up[p]
+        down = self.down[p]
+        if phase == CHAIN:
+            for s in SLOT_RANGE:
+                if up[s] is None and down[s] is not None:
+                    return [Flip(s), END]
+            return [END]
+        hand = self.hands[p]
+        room = self.rules.room
+        if phase == FOLLOW:
+            r = self.follow_rank
+            slots = tuple(s for s in SLOT_RANGE if (c := up[s]) is not None and RANK_OF[c] == r)
+            left = room(r, self.top, self.run)
+            k_up = min(len(slots), left)
+            k_hand = min(len(hand[r]), left - k_up)
+            if k_up + k_hand:
+                return [Add((r,) * k_hand, slots[:k_up]), END]
+            return [END]
+        by_rank: dict[int, list[int]] = {}
+        for s in SLOT_RANGE:
+            c = up[s]
+            if c is not None:
+                by_rank.setdefault(RANK_OF[c], []).append(s)
+        swoop_rank = self._swoop_rank
+        top, run = self.top, self.run
+        acts: list[Action] = []
+        for r in range(1, 15):
+            h = len(hand[r])
+            places = by_rank.get(r, [])
+            if not h and not places:
+                continue
+            if swoop_rank[r]:
+                acts.append(Play((r,), ()) if h else Play((), (places[0],)))
+                continue
+            left = room(r, top, run)
+            k_up = min(len(places), left)
+            k_hand = min(h, left - k_up)
+            if k_up + k_hand:
+                acts.append(Play((r,) * k_hand, tuple(places[:k_up])))
+        for s in SLOT_RANGE:
+            if up[s] is None and down[s] is not None:
+                acts.append(Flip(s))
+                break
         return acts
 
     @staticmethod

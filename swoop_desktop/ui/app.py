@@ -158,6 +158,7 @@ class App:
         self.last_input = 0.0  # perf_counter of the last input event
         self._drawn_at: Scene | None = None  # the top scene when a frame was last drawn
         self._rested = False  # the last frame drawn was a still one
+        self._memory_due = False  # a screen changed since the memory was last given back
         self.tip_shown = demo  # the how-to-play tip on the first turn of a session
         self.fullscreen = False
         if (fullscreen if fullscreen is not None else self.settings.fullscreen) and not demo:
@@ -435,12 +436,15 @@ class App:
             return
         if not draw and self._drawn_at is self.stack.top and self.resting:
             return
-        changed = self._drawn_at is not None and self._drawn_at is not self.stack.top
-        if changed or (self.resting and not self._rested):
-            # A new screen (not the first), or the first still frame: hand back what the
-            # caches let go.
+        resting = self.resting
+        if self._drawn_at is not None and self._drawn_at is not self.stack.top:
+            self._memory_due = True  # a new screen (not the first) let its caches go
+        if resting and (self._memory_due or not self._rested):
+            # The first still frame hands back what the caches let go: a full collection
+            # costs a frame's time, so a burst of screen changes (or input) waits for it.
             give_back_memory()
-        self._rested = self.resting
+            self._memory_due = False
+        self._rested = resting
         self.stack.draw(self.screen)
         self._drawn_at = self.stack.top
         self._draw_toast()

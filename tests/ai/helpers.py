@@ -4,10 +4,34 @@ from __future__ import annotations
 
 import random
 
-from swoop_desktop.engine import GameState, Match, Rules, new_deal, parse_position
+from swoop_desktop.engine import (
+    OPTION_VALUES,
+    PRESETS,
+    GameState,
+    Match,
+    Rules,
+    new_deal,
+    parse_position,
+)
 from swoop_desktop.engine.observation import PublicHistory, observe
 
 PRESET_NAMES = ("app", "classic", "traditional")
+
+
+def _every_rule_set() -> list[tuple[str, str, object]]:
+    """Each preset as it is, then with each value of each option it does not already
+    have (``OPTION_VALUES`` names every option, so a new one joins the walk by itself)."""
+    walk: list[tuple[str, str, object]] = []
+    for preset, base in PRESETS.items():
+        walk.append((preset, "", None))
+        for option, values in OPTION_VALUES.items():
+            walk.extend((preset, option, v) for v in values if getattr(base, option) != v)
+    return walk
+
+
+#: (preset, option, value) for tests that walk every rule set; option "" is the preset.
+RULE_SETS = _every_rule_set()
+RULE_SET_IDS = [f"{p}-{o}={v}" if o else p for p, o, v in RULE_SETS]
 
 
 def played_position(

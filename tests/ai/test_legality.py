@@ -9,7 +9,7 @@ from swoop_desktop.ai.search import HardBot
 from swoop_desktop.engine import Rules, new_deal
 from swoop_desktop.engine.observation import PublicHistory, observe
 
-from .helpers import PRESET_NAMES
+from .helpers import PRESET_NAMES, RULE_SET_IDS, RULE_SETS
 
 
 def _play(rules: Rules, bots: list, seed: int, cap: int = 1500) -> int:
@@ -66,18 +66,8 @@ def test_r3_bots_play_legally_at_other_table_sizes(players):
     assert _play(rules, bots, seed=players) > 10
 
 
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"max_four": False},
-        {"tens_are_swoop_cards": False},
-        {"table_cards": False},
-        {"scoring": "simple"},
-        {"pickup": "take_all", "mystery_chain": True},
-    ],
-)
-def test_bots_play_legally_under_rule_options(options):
-    rules = Rules.from_preset("app", **options)
+@pytest.mark.parametrize(("preset", "option", "value"), RULE_SETS, ids=RULE_SET_IDS)
+def test_bots_play_legally_under_every_rule_option(preset, option, value):
+    rules = Rules.from_preset(preset, **({option: value} if option else {}))
     bots = [make_bot(level, seed=9) for level in ("normal", "easy", "random", "highest")]
-    for seed in range(3):
-        assert _play(rules, bots, seed=seed) > 5
+    assert _play(rules, bots, seed=len(option)) > 5

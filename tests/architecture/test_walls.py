@@ -1,12 +1,18 @@
 """The walls between the layers hold, and each check fails when a wall is broken.
 
-Each "broken" test copies the package into a scratch folder, breaks one wall
-there, and runs the same checker (``tools/check_walls.py``) as ``make lint``.
+The walls of the repository itself are checked by ``make lint`` (``tools/check_walls.py``,
+mypy and import-linter run once each on the real package). Here each checker is shown to
+catch every kind of break: one scratch copy of the package gets every break at once,
+each planted in a module of its own (or at a line of its own), the checker runs once
+over it, and every planted break must be named at its own place - and nothing else may
+be. One run per checker instead of one per break keeps the suite quick (the breaks do
+not hide one another: each finding names the file and line it came from).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -18,163 +24,220 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECKER = ROOT / "tools" / "check_walls.py"
 
 
-def _check(root: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(CHECKER), "--root", str(root)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=root,
-    )
-
-
-@pytest.fixture
-def scratch(tmp_path: Path) -> Path:
+def _copy(tmp: Path) -> Path:
     shutil.copytree(
         ROOT / "swoop_desktop",
-        tmp_path / "swoop_desktop",
+        tmp / "swoop_desktop",
         ignore=shutil.ignore_patterns("__pycache__"),
     )
-    return tmp_path
+    return tmp
 
 
-def _append(path: Path, text: str) -> None:
-    path.write_text(path.read_text(encoding="utf-8") + "\n" + text + "\n", encoding="utf-8")
+def _append(path: Path, text: str) -> int:
+    """Add ``text`` at the end of ``path``; the line number its first line lands on."""
+    old = path.read_text(encoding="utf-8")
+    path.write_text(old + "\n" + text + "\n", encoding="utf-8")
+    return len(old.splitlines()) + 2
 
 
-def test_the_package_has_no_cycles_no_string_imports_and_its_walls_hold():
-    result = _check(ROOT)
-    assert result.returncode == 0, result.stdout + result.stderr
+def _probe(root: Path, package: str, name: str, text: str) -> str:
+    """A new module ``name`` in ``package`` holding ``text``; its path as findings name it."""
+    path = root / "swoop_desktop" / package / f"{name}.py"
+    path.write_text(text + "\n", encoding="utf-8")
+    return str(path.relative_to(root))
 
 
-def test_the_checker_sees_an_unbroken_scratch_copy_as_whole(scratch):
-    assert _check(scratch).returncode == 0
+# --------------------------------------------------------------------- tools/check_walls.py
+ENGINE_IMPORTS = [
+    "import numpy",
+    "from yaml import safe_load",
+    "from swoop_desktop.storage import paths",
+    "from ..storage import paths",
+]
+GAMESTATE_ROUTES = [
+    "from swoop_desktop.engine import GameState",
+    "from swoop_desktop.engine.state import new_deal",
+    "import swoop_desktop.engine.state",
+    "from ..engine import state",
+    "import swoop_desktop.engine as e\nX = e.GameState",
+    "X = getattr(__import__('swoop_desktop').engine, 'GameState')",
+]
+MATCH_ROUTES = [
+    "from swoop_desktop.engine import Match",
+    "from swoop_desktop.engine.match import hand_seed",
+    "import swoop_desktop.engine.match",
+    "from ..engine import match",
+    "import swoop_desktop.engine as e\nX = e.Match",
+    "from swoop_desktop.engine import new_deal",
+    "import swoop_desktop.engine as e\nX = getattr(e, 'Match')",
+]
 
 
-def test_an_import_cycle_inside_a_function_is_found(scratch):
+@pytest.fixture(scope="module")
+def walls(tmp_path_factory) -> dict[str, object]:
+    """Every break of the walls planted in one scratch copy, and the checker's findings."""
+    root = _copy(tmp_path_factory.mktemp("walls"))
+    planted: dict[str, str] = {}
     # rules.py is imported by state.py; a lazy import back closes a cycle.
     _append(
-        scratch / "swoop_desktop/engine/rules.py",
+        root / "swoop_desktop/engine/rules.py",
         "def _late():\n    from .state import GameState\n    return GameState",
     )
-    result = _check(scratch)
-    assert result.returncode == 1
-    assert "import cycle" in result.stdout and "swoop_desktop.engine.rules" in result.stdout
-
-
-def test_an_import_cycle_only_for_the_type_checker_is_found(scratch):
     # The scene stack is below every scene; naming the table scene back, even only for
     # the type checker, would tie the two together again.
     _append(
-        scratch / "swoop_desktop/ui/scene.py",
+        root / "swoop_desktop/ui/scene.py",
         "if TYPE_CHECKING:\n    from .scenes.table import TableScene  # noqa: F401",
     )
-    result = _check(scratch)
-    assert result.returncode == 1
-    assert "import cycle" in result.stdout and "swoop_desktop.ui.scene" in result.stdout
-
-
-def test_an_import_by_string_is_found(scratch):
-    _append(
-        scratch / "swoop_desktop/storage/paths.py",
+    planted["string"] = _probe(
+        root,
+        "storage",
+        "probe_string",
         "import importlib\n\ndef _late():\n"
         "    return importlib.import_module('swoop_desktop.storage.settings')",
     )
-    result = _check(scratch)
-    assert result.returncode == 1 and "storage/paths.py" in result.stdout
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "import numpy",
-        "from yaml import safe_load",
-        "from swoop_desktop.storage import paths",
-        "from ..storage import paths",
-    ],
-)
-def test_the_engine_may_import_only_the_standard_library(scratch, line):
-    _append(scratch / "swoop_desktop/engine/cards.py", f"def _late():\n    {line}")
-    result = _check(scratch)
-    assert result.returncode == 1
-    assert "engine/cards.py" in result.stdout and "not the standard library" in result.stdout
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "from swoop_desktop.engine import GameState",
-        "from swoop_desktop.engine.state import new_deal",
-        "import swoop_desktop.engine.state",
-        "from ..engine import state",
-        "import swoop_desktop.engine as e\nX = e.GameState",
-        "X = getattr(__import__('swoop_desktop').engine, 'GameState')",
-    ],
-)
-def test_the_ai_cannot_reach_gamestate_by_any_route(scratch, line):
-    _append(scratch / "swoop_desktop/ai/bots.py", line)
-    result = _check(scratch)
-    assert result.returncode == 1
-    assert "swoop_desktop/ai/bots.py" in result.stdout, result.stdout
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "from swoop_desktop.engine import Match",
-        "from swoop_desktop.engine.match import hand_seed",
-        "import swoop_desktop.engine.match",
-        "from ..engine import match",
-        "import swoop_desktop.engine as e\nX = e.Match",
-        "from swoop_desktop.engine import new_deal",
-        "import swoop_desktop.engine as e\nX = getattr(e, 'Match')",
-    ],
-)
-def test_the_ai_cannot_reach_a_match_which_holds_the_real_deal(scratch, line):
-    # Only the referee (swoop_desktop.referee) replays and referees whole games.
-    _append(scratch / "swoop_desktop/ai/review.py", line)
-    result = _check(scratch)
-    assert result.returncode == 1
-    assert "swoop_desktop/ai/review.py" in result.stdout, result.stdout
-
-
-def test_a_module_outside_every_layer_is_found(scratch):
-    (scratch / "swoop_desktop/extra.py").write_text("X = 1\n", encoding="utf-8")
-    result = _check(scratch)
-    assert result.returncode == 1
-    assert "swoop_desktop.extra is in no layer" in result.stdout, result.stdout
-
-
-def _mypy(root: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--config-file",
-            str(ROOT / "pyproject.toml"),
-            "--no-incremental",
-        ],
+    for i, line in enumerate(ENGINE_IMPORTS):
+        planted[f"engine{i}"] = _probe(root, "engine", f"probe_{i}", f"def _late():\n    {line}")
+    for i, line in enumerate(GAMESTATE_ROUTES):
+        planted[f"state{i}"] = _probe(root, "ai", f"probe_state_{i}", line)
+    for i, line in enumerate(MATCH_ROUTES):
+        planted[f"match{i}"] = _probe(root, "ai", f"probe_match_{i}", line)
+    (root / "swoop_desktop/extra.py").write_text("X = 1\n", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, str(CHECKER), "--root", str(root)],
         capture_output=True,
         text=True,
         timeout=300,
         cwd=root,
     )
+    return {"result": result, "planted": planted, "lines": result.stdout.splitlines()}
 
 
-@pytest.mark.parametrize(
-    "module", ["engine/cards.py", "ai/bots.py", "referee/review.py", "storage/stats.py"]
-)
-def test_mypy_strict_catches_an_untyped_function(scratch, module):
-    assert _mypy(scratch).returncode == 0
-    _append(scratch / "swoop_desktop" / module, "def untyped(x):\n    return x + 1")
-    result = _mypy(scratch)
-    assert result.returncode == 1 and module in result.stdout, result.stdout
+def _found(walls: dict[str, object], where: str, words: str = "") -> list[str]:
+    lines = walls["lines"]
+    assert isinstance(lines, list)
+    return [line for line in lines if line.startswith(where) and words in line]
 
 
-def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+def test_the_checker_fails_and_names_nothing_but_the_planted_breaks(walls):
+    result = walls["result"]
+    assert isinstance(result, subprocess.CompletedProcess)
+    assert result.returncode == 1, result.stdout + result.stderr
+    planted = walls["planted"]
+    assert isinstance(planted, dict)
+    for line in walls["lines"]:  # type: ignore[attr-defined]
+        assert (
+            line.startswith("import cycle:")
+            or line.startswith("swoop_desktop/extra.py")
+            or any(line.startswith(path + ":") for path in planted.values())
+        ), f"a finding no planted break explains: {line}"
+
+
+def test_an_import_cycle_inside_a_function_is_found(walls):
+    cycles = _found(walls, "import cycle:")
+    assert any(
+        "swoop_desktop.engine.rules" in c and "swoop_desktop.engine.state" in c for c in cycles
+    )
+
+
+def test_an_import_cycle_only_for_the_type_checker_is_found(walls):
+    cycles = _found(walls, "import cycle:")
+    assert any("swoop_desktop.ui.scene " in c + " " and "ui.scenes.table" in c for c in cycles), (
+        cycles
+    )
+
+
+def test_an_import_by_string_is_found(walls):
+    assert _found(walls, walls["planted"]["string"] + ":4:", "imports by string")  # type: ignore[index]
+
+
+@pytest.mark.parametrize("i", range(len(ENGINE_IMPORTS)), ids=ENGINE_IMPORTS)
+def test_the_engine_may_import_only_the_standard_library(walls, i):
+    path = walls["planted"][f"engine{i}"]  # type: ignore[index]
+    assert _found(walls, path + ":2:", "not the standard library"), walls["lines"]
+
+
+@pytest.mark.parametrize("i", range(len(GAMESTATE_ROUTES)), ids=GAMESTATE_ROUTES)
+def test_the_ai_cannot_reach_gamestate_by_any_route(walls, i):
+    assert _found(walls, walls["planted"][f"state{i}"] + ":"), walls["lines"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("i", range(len(MATCH_ROUTES)), ids=MATCH_ROUTES)
+def test_the_ai_cannot_reach_a_match_which_holds_the_real_deal(walls, i):
+    # Only the referee (swoop_desktop.referee) replays and referees whole games.
+    assert _found(walls, walls["planted"][f"match{i}"] + ":"), walls["lines"]  # type: ignore[index]
+
+
+def test_a_module_outside_every_layer_is_found(walls):
+    assert _found(walls, "swoop_desktop/extra.py", "swoop_desktop.extra is in no layer")
+
+
+# --------------------------------------------------------------------------------- mypy
+STRICT_MODULES = ["engine/cards.py", "ai/bots.py", "referee/review.py", "storage/stats.py"]
+
+
+def test_mypy_strict_catches_an_untyped_function_in_every_strict_layer(tmp_path):
+    root = _copy(tmp_path)
+    lines = {
+        module: _append(root / "swoop_desktop" / module, "def untyped(x):\n    return x + 1")
+        for module in STRICT_MODULES
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=root,
+        env={**os.environ, "MYPY_CACHE_DIR": str(tmp_path / "mypy_cache")},
+    )
+    assert result.returncode == 1, result.stdout
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    for module, line in lines.items():
+        assert any(
+            e.startswith(f"swoop_desktop/{module}:{line}:") and "missing a type annotation" in e
+            for e in errors
+        ), result.stdout
+    # Only the planted functions are wrong: the rest of the copy is the checked package.
+    planted = tuple(f"swoop_desktop/{m}:{n}:" for m, n in lines.items())
+    assert all(e.startswith(planted) for e in errors), result.stdout
+
+
+# ------------------------------------------------------------------------ import-linter
+TABLE_BREAKS = [
+    ("input.py", "from . import draw", "input", "draw"),
+    (
+        "draw.py",
+        "def _late():\n    from .input import TableInput\n    return TableInput",
+        "draw",
+        "input",
+    ),
+    (
+        "presenter.py",
+        "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from .flow import TableFlow",
+        "presenter",
+        "flow",
+    ),
+    ("flow.py", "from .presenter import TablePresenter  # noqa: F401", "flow", "presenter"),
+    ("model.py", "from .places import targets  # noqa: F401", "model", "places"),
+]
+
+
+def test_the_tables_parts_share_only_the_model(tmp_path):
+    # The flow, the presenter, input and drawing never import one another (not lazily,
+    # not for the type checker); the model imports none of them.
+    root = _copy(tmp_path)
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
-    return subprocess.run(
+    planted = []
+    for module, text, importer, imported in TABLE_BREAKS:
+        first = _append(root / "swoop_desktop/ui/table" / module, text)
+        # The line of the planted import itself (import-linter names it).
+        at = next(
+            i
+            for i, t in enumerate(text.splitlines())
+            if f"import {imported}" in t or f".{imported} import" in t
+        )
+        planted.append((importer, imported, first + at))
+    result = subprocess.run(
         [str(Path(sys.executable).parent / "lint-imports"), "--no-cache"],
         capture_output=True,
         text=True,
@@ -182,26 +245,10 @@ def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
         cwd=root,
         env={**os.environ, "PYTHONPATH": str(root)},
     )
-
-
-@pytest.mark.parametrize(
-    ("module", "line"),
-    [
-        ("input.py", "from . import draw"),
-        ("draw.py", "def _late():\n    from .input import TableInput\n    return TableInput"),
-        (
-            "presenter.py",
-            "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from .flow import TableFlow",
-        ),
-        ("flow.py", "from .presenter import TablePresenter  # noqa: F401"),
-        ("model.py", "from .places import targets  # noqa: F401"),
-    ],
-)
-def test_the_tables_parts_share_only_the_model(scratch, module, line):
-    # The flow, the presenter, input and drawing never import one another (not lazily,
-    # not for the type checker); the model imports none of them.
-    assert _lint_imports(scratch).returncode == 0
-    _append(scratch / "swoop_desktop/ui/table" / module, line)
-    result = _lint_imports(scratch)
     assert result.returncode == 1, result.stdout
-    assert f"swoop_desktop.ui.table.{module[:-3]}" in result.stdout, result.stdout
+    for importer, imported, line in planted:
+        direct = re.compile(
+            rf"swoop_desktop\.ui\.table\.{importer} -> swoop_desktop\.ui\.table\.{imported} "
+            rf"\(l\.{line}\)"
+        )
+        assert direct.search(result.stdout), (importer, imported, line, result.stdout)

@@ -462,9 +462,13 @@ def test_full_screen_switch_saves_and_switches_the_window(app):
     assert top(app).name == "title"
 
 
-def test_menu_monkey_random_clicks_keys_wheels_and_resizes(app):
-    """A thousand random inputs over the title, settings and how-to-play: nothing breaks,
-    and the settings on disk always load back equal to the ones in use."""
+@pytest.mark.parametrize(
+    "inputs", [250, pytest.param(1000, marks=pytest.mark.slow)], ids=["250", "1000"]
+)
+def test_menu_monkey_random_clicks_keys_wheels_and_resizes(app, inputs):
+    """Random inputs over the title, settings and how-to-play (250 in the quick tier, a
+    thousand in the slow one): nothing breaks, and the settings on disk always load back
+    equal to the ones in use."""
     import random
 
     from swoop_desktop.ui.scenes.settings import SettingsScene as Settings_
@@ -486,7 +490,7 @@ def test_menu_monkey_random_clicks_keys_wheels_and_resizes(app):
         pygame.K_END,
     ]
     seen = set()
-    for _ in range(1000):
+    for _ in range(inputs):
         scene = top(app)
         if scene.name not in ("title", "settings", "howto", "confirm"):
             app.to_title()  # a game or the scores: back to the menus

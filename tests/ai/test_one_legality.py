@@ -1,0 +1,110 @@
+"""R6-R13: the AI learns what is legal from the engine alone, under every rule option.
+
+The play-outs choose among ``candidate_actions`` (the engine's few representatives of
+``legal_actions``) and the opponent model sizes the sets it imagines by
+``Rules.room``, the same rule the engine's move generator uses. This walk covers every
+preset and every value of every option (``OPTION_VALUES``, which must name each
+option), so a rule option that changes what is legal is checked here the day it is
+added, with no list of combinations to remember.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+import pytest
+
+from swoop_desktop.ai.features import weights_for
+from swoop_desktop.ai.inference import _Model, _Pile
+from swoop_desktop.ai.search import RolloutPolicy
+from swoop_desktop.engine import (
+    END,
+    OPTION_NAMES,
+    OPTION_VALUES,
+    RANK_OF,
+    Add,
+    Flip,
+    Play,
+    Rules,
+    RulesError,
+    new_deal,
+)
+from swoop_desktop.engine.observation import observe
+from swoop_desktop.engine.playout import CHAIN, FOLLOW
+
+from .helpers import RULE_SET_IDS, RULE_SETS
+
+
+def test_every_option_has_its_values_listed_and_each_is_valid():
+    assert set(OPTION_VALUES) == set(OPTION_NAMES), "list a new option's values in OPTION_VALUES"
+    for option, values in OPTION_VALUES.items():
+        for value in values:
+            Rules.from_preset("app", **{option: value}).validate_players(4)
+        with pytest.raises(RulesError):
+            Rules.from_preset("app", **{option: "not a value"})
+
+
+def _rank(state, action) -> int:
+    if action.hand:
+        return action.hand[0]
+    return RANK_OF[state.up[state.to_move][action.up[0]]]
+
+
+def _check_position(state) -> None:
+    legal = state.legal_actions()
+    cands = state.candidate_actions()
+    assert cands, "a player to move always has something to do"
+    assert all(a in legal for a in cands), (cands, legal)
+    assert len(set(cands)) == len(cands)
+    # Every kind of choice the rules allow is stood for: each rank's largest set, a flip,
+    # the end of a follow-up or chain.
+    largest: dict[tuple[type, int], int] = defaultdict(int)
+    for a in legal:
+        if isinstance(a, Play | Add):
+            key = (type(a), _rank(state, a))
+            largest[key] = max(largest[key], a.size)
+    offered = {(type(a), _rank(state, a)): a.size for a in cands if isinstance(a, Play | Add)}
+    assert offered == dict(largest), (cands, legal)
+    assert any(isinstance(a, Flip) for a in cands) == any(isinstance(a, Flip) for a in legal)
+    assert (END in cands) == (END in legal)
+    # The set sizes the opponent model imagines are the ones the engine allows.
+    p = state.to_move
+    rules = state.rules
+    model = _Model(weights_for("balanced"), observe(state, p), 0.1)
+    pile = _Pile()
+    pile.ranks, pile.top, pile.run = [RANK_OF[c] for c in state.pile], state.top, state.run
+    for (_kind, r), size in largest.items():
+        held = len(state.hands[p][r]) + sum(
+            1 for c in state.up[p] if c is not None and RANK_OF[c] == r
+        )
+        room = rules.room(r, state.top if state.pile else 0, state.run)
+        assert size == min(room, held), (r, size, room, held)
+        assert model.room(r, pile) == room
+    # The play-out policy answers from the candidates, so legally.
+    assert (
+        RolloutPolicy(weights_for("balanced"), [4] * 15, rules).act(state, random.Random(0))
+        in legal
+    )
+
+
+@pytest.mark.parametrize(("preset", "option", "value"), RULE_SETS, ids=RULE_SET_IDS)
+def test_r6_the_ais_moves_are_the_engines_legal_actions_under_every_option(preset, option, value):
+    rules = Rules.from_preset(preset, **({option: value} if option else {}))
+    seen: set[int] = set()
+    positions = 0
+    for seed in range(3):
+        state, _ = new_deal(rules, 4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and positions < 600:
+            _check_position(state)
+            seen.add(state.phase)
+            positions += 1
+            legal = state.legal_actions()
+            cands = state.candidate_actions()
+            state.apply(rng.choice(cands) if rng.random() < 0.5 else rng.choice(legal))
+    assert positions > 100
+    if rules.match_after_pickup and rules.pickup == "new_pile":
+        assert FOLLOW in seen, "the walk reached follow-ups"
+    if rules.mystery_chain and rules.table_cards:
+        assert CHAIN in seen or positions >= 600
