@@ -12,7 +12,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # Said when Python cannot make .venv: Debian and Ubuntu ship venv/ensurepip apart.
 NO_VENV := make: $(PYTHON) cannot create the virtual environment .venv (its venv module, ensurepip or pip is missing).\n      On Debian or Ubuntu install it with:   sudo apt install python3-venv\n      (elsewhere: install Python 3.11 or newer from python.org), then run make again.\n
 
-.PHONY: run test lint app deb lock bench clean
+.PHONY: run test test-slow test-all lint app deb lock bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || \
@@ -29,11 +29,22 @@ $(STAMP): $(DEV_LOCK) pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/python -m swoop_desktop
 
-## make test: same set-up, then lint and the whole test suite, headless (the wheel and
-## built-app checks are marked `release` and run by .ci/run after make app/deb)
+## make test: same set-up, then lint and the test suite, headless, in about two minutes:
+## every test but the long runs marked `slow` (each has a quick copy here) and the wheel
+## and built-app checks marked `release` (run by .ci/run after make app/deb)
 test: $(STAMP)
 	$(MAKE) --no-print-directory lint
-	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --timeout 900 -m "not release"
+	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --timeout 900 -m "not release and not slow"
+
+## make test-slow: the long runs only (full-length monkeys, whole-game AI runs, the
+## review at full work); .ci/run runs them after make test
+test-slow: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --timeout 1800 -m "slow and not release"
+
+## make test-all: lint, then every test but the release checks, slow ones included
+test-all: $(STAMP)
+	$(MAKE) --no-print-directory lint
+	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --timeout 1800 -m "not release"
 
 ## make lint: ruff (checks and formatting), mypy, the import-linter layering contracts, the walls they cannot
 ## express (tools/check_walls.py) and actionlint on the workflows

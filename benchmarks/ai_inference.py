@@ -37,7 +37,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai.bots import NormalBot  # noqa: E402
-from swoop_desktop.ai.inference import PolicyInference, WorldSampler  # noqa: E402
+from swoop_desktop.ai.floors import WorldSampler  # noqa: E402
+from swoop_desktop.ai.inference import PolicyInference  # noqa: E402
 from swoop_desktop.engine import RANK_OF, Rules, new_deal  # noqa: E402
 from swoop_desktop.engine.observation import Observation, PublicHistory, observe  # noqa: E402
 from swoop_desktop.engine.playout import PlayoutState  # noqa: E402

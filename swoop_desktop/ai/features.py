@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, Observation
 
-from .inference import guesses
+from .floors import guesses
 
 FEATURES: tuple[str, ...] = (
     "out",
@@ -281,7 +281,7 @@ def _squeeze(ctx: Context, r: int) -> float:
     """1 when the next player seems unable to play on ``r`` from hand or face-up cards.
 
     Their unseen hand cards are all above their pick-up floor (a guess from
-    public facts, :mod:`.inference`), their known cards and face-up cards are
+    public facts, :mod:`.floors`), their known cards and face-up cards are
     all above ``r`` and none is a Swoop card: they must flip, or pick up the pile.
     """
     obs = ctx.obs

@@ -2,7 +2,7 @@
 
 One formula for the two places that need it without building an observation: the
 hard bot's play-outs (:class:`~.search.RolloutPolicy`, every seat of a dealt world)
-and the opponent model that reads the public history (:mod:`.inference`, how likely
+and the opponent model that reads the public history (:mod:`.opponent_model`, how likely
 each hand made each public decision). The normal bot itself scores the same features
 from an observation (:mod:`.features`); these functions are its main terms, fast
 enough for play-outs.

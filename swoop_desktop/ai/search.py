@@ -18,7 +18,7 @@ same on any machine; the clock is only a safety cap. With one legal action
 it does not search at all.
 
 The worlds it plays are dealt from the observation by
-:class:`~.inference.WorldSampler` (the unseen cards placed at random, guided
+:class:`~.floors.WorldSampler` (the unseen cards placed at random, guided
 by what the public history suggests) and built by the engine's fact-only
 ``Observation.world``; it never sees the real deal (the ``peek`` hook exists
 for the tournament's upper-bound benchmark only).
@@ -38,15 +38,14 @@ from swoop_desktop.engine.playout import OVER, PlayoutState
 
 from .bots import NormalBot, action_rank
 from .features import weights_for
+from .floors import GAP_WEIGHT, WorldSampler
 from .inference import (
-    GAP_WEIGHT,
     MOVES,
     PARTICLES,
     TEMPERATURE,
     PolicyInference,
     PolicySampler,
     Sampler,
-    WorldSampler,
 )
 from .scoring import flip_score, safe_flip_chances, set_score
 

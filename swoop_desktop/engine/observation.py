@@ -1,7 +1,8 @@
 """What one seat may know (docs/rules.md, "What each player may know"), and nothing more.
 
 Facts only: what guesses a player might draw from them (that a hand holds
-nothing low, say) are the AI's business, in ``swoop_desktop.ai.inference``.
+nothing low, say) are the AI's business, in ``swoop_desktop.ai.floors`` and
+``swoop_desktop.ai.inference``.
 
 :class:`PublicHistory` is fed the engine's events and keeps only their public
 part: who played, flipped, picked up and swooped which cards, and so which

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from swoop_desktop.ai.inference import WorldSampler, determinize, fold, guesses
+from swoop_desktop.ai.floors import WorldSampler, determinize, fold, guesses
 from swoop_desktop.engine import RANK_OF, Flip, Play, Rules, new_deal
 from swoop_desktop.engine.observation import PublicHistory, observe
 

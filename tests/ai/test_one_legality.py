@@ -16,7 +16,7 @@ from collections import defaultdict
 import pytest
 
 from swoop_desktop.ai.features import weights_for
-from swoop_desktop.ai.inference import _Model, _Pile
+from swoop_desktop.ai.opponent_model import OpponentModel, Pile
 from swoop_desktop.ai.search import RolloutPolicy
 from swoop_desktop.engine import (
     END,
@@ -71,8 +71,8 @@ def _check_position(state) -> None:
     # The set sizes the opponent model imagines are the ones the engine allows.
     p = state.to_move
     rules = state.rules
-    model = _Model(weights_for("balanced"), observe(state, p), 0.1)
-    pile = _Pile()
+    model = OpponentModel(weights_for("balanced"), observe(state, p), 0.1)
+    pile = Pile()
     pile.ranks, pile.top, pile.run = [RANK_OF[c] for c in state.pile], state.top, state.run
     for (_kind, r), size in largest.items():
         held = len(state.hands[p][r]) + sum(

@@ -28,7 +28,7 @@ class _ReviewStrength:
         return best_action(obs, legal, worlds=96, seed=99)
 
 
-@pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.parametrize("seed", [3, pytest.param(8, marks=pytest.mark.slow)])
 def test_a_hand_played_by_the_reviews_own_bot_at_full_work_has_no_mistake(seed):
     match = _bot_game(seed, _ReviewStrength())
     result = review(match.rules, 4, match.seed, match.actions, worlds=REVIEW_WORLDS)
