@@ -158,6 +158,7 @@ class App:
         self.last_input = 0.0  # perf_counter of the last input event
         self._drawn_at: Scene | None = None  # the top scene when a frame was last drawn
         self._rested = False  # the last frame drawn was a still one
+        self._drawn_picture: object = None  # the top scene's picture() when last drawn
         self.tip_shown = demo  # the how-to-play tip on the first turn of a session
         self.fullscreen = False
         if (fullscreen if fullscreen is not None else self.settings.fullscreen) and not demo:
@@ -434,15 +435,18 @@ class App:
             self.running = False
             return
         if not draw and self._drawn_at is self.stack.top and self.resting:
-            return
+            if not self.picture_changed:
+                return
         changed = self._drawn_at is not None and self._drawn_at is not self.stack.top
         if changed or (self.resting and not self._rested):
             # A new screen (not the first), or the first still frame: hand back what the
             # caches let go.
             give_back_memory()
         self._rested = self.resting
+        top = self.stack.top
+        self._drawn_picture = top.picture() if top is not None else None
         self.stack.draw(self.screen)
-        self._drawn_at = self.stack.top
+        self._drawn_at = top
         self._draw_toast()
         pygame.display.flip()
         self.frames += 1
@@ -453,6 +457,13 @@ class App:
             del self.frame_cpu_ms[:100_000]
         if self.first_frame_at is None:
             self.first_frame_at = time.time()
+
+    @property
+    def picture_changed(self) -> bool:
+        """The top scene's picture changed since it was last drawn (work finished on
+        another thread, a step of progress): a resting screen is drawn again."""
+        top = self.stack.top
+        return top is not None and top.picture() != self._drawn_picture
 
     def _draw_toast(self) -> None:
         if not self.toast:
@@ -504,9 +515,10 @@ class App:
     def run(self) -> int:
         """The interactive loop, until the player quits.
 
-        While the screen rests (:attr:`resting`) the loop sleeps until input arrives
-        (or :data:`REST_WAKE_S` passes, for the scenes' own timers), and draws only
-        when something came in: a still screen costs next to nothing.
+        While the screen rests (:attr:`resting`) the loop sleeps until input arrives,
+        the top scene's picture changes (:attr:`picture_changed`), or
+        :data:`REST_WAKE_S` passes (for the scenes' own timers), and draws only when
+        something came in or changed: a still screen costs next to nothing.
         """
         clock = pygame.time.Clock()
         try:
@@ -515,7 +527,11 @@ class App:
                     # A short sleep and a look at the queue: SDL's own timed wait polls,
                     # and costs more than this does.
                     waited = 0.0
-                    while waited < REST_WAKE_S and not pygame.event.peek():
+                    while (
+                        waited < REST_WAKE_S
+                        and not pygame.event.peek()
+                        and not self.picture_changed
+                    ):
                         time.sleep(REST_POLL_S)
                         waited += REST_POLL_S
                     dt = clock.tick() / 1000

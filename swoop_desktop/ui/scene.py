@@ -71,6 +71,12 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; re-make cached surfaces and layout."""
 
+    def picture(self) -> object:
+        """What a still scene shows, as a value that changes whenever its picture does
+        (work finishing on another thread, a progress step). While the screen rests the
+        App draws only on input, and again whenever this value changes."""
+        return None
+
 
 class SceneStack:
     """The stack of scenes. The last one is on top and gets input first."""

@@ -4,6 +4,7 @@ the summary's jumps, closing, and an instant second opening from the stored revi
 from __future__ import annotations
 
 import hashlib
+import time
 
 import pygame
 import pytest
@@ -147,9 +148,59 @@ def test_a_whole_game_review_never_says_this_hand_and_the_bar_agrees_with_its_wo
     assert "this hand" not in scene.words
     scene.cancel.set()
     n = len(scene.decisions)
-    scene.done = n  # every decision weighed once; the look with all cards shown to come
-    assert scene.progress_share == 0.5
-    assert scene.progress_text.endswith(f"{n} of {n}; with every card shown: 0 of {n}")
-    scene.done = 2 * n
-    assert scene.progress_share == 1.0
-    assert scene.progress_text.endswith(f"with every card shown: {n} of {n}")
+    for done in (0, 1, n // 2, n):
+        scene.done = done  # the words and the bar count the same steps of the same work
+        assert scene.progress_text.endswith(f": {done} of {n}")
+        assert scene.progress_share == pytest.approx(done / n)
+
+
+def _quiet(app) -> None:
+    app.last_input = 0.0  # nobody has touched anything for a while
+    app.toast = None
+
+
+def _rest_until(app, condition, seconds: float) -> bool:
+    """Run the loop as the interactive one does while nobody touches anything: a frame is
+    drawn only when the App decides something changed."""
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return True
+        _quiet(app)
+        app.step(0.02, draw=False)
+        time.sleep(0.002)
+    return condition()
+
+
+def test_the_finished_review_is_drawn_at_once_with_nobody_touching_anything(pilot):
+    match = _one_hand()
+    scene = _open(pilot, match)
+    pilot.step()
+    assert _rest_until(pilot.app, lambda: scene.ready, 240)
+    _quiet(pilot.app)
+    pilot.app.step(0.02, draw=False)  # the frame after the analysis finished, at rest
+    shown = pygame.image.tobytes(pilot.app.screen, "RGB")
+    pilot.app.stack.draw(pilot.app.screen)  # what the finished review looks like
+    assert pygame.image.tobytes(pilot.app.screen, "RGB") == shown, (
+        "the screen still shows the progress bar: the summary waits for the mouse"
+    )
+    assert "as good as the best" in scene.words
+
+
+def test_the_review_at_work_rests_and_each_step_of_progress_is_drawn(pilot):
+    match = _one_hand()
+    scene = _open(pilot, match, worlds=400)
+    pilot.step()
+    scene.cancel.set()  # the steps below are set by hand
+    scene.worker.join(30)
+    scene.done = 0
+    pilot.step()
+    _quiet(pilot.app)
+    assert pilot.app.resting, "the progress page redraws the same picture 60 times a second"
+    frames = pilot.app.frames
+    pilot.app.step(0.1, draw=False)
+    assert pilot.app.frames == frames  # nothing changed: nothing drawn
+    scene.done = 1
+    pilot.app.step(0.1, draw=False)
+    assert pilot.app.frames == frames + 1  # one step of progress: drawn once
+    pilot.app.step(0.1, draw=False)
+    assert pilot.app.frames == frames + 1
