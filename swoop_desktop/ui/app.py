@@ -39,6 +39,7 @@ from swoop_desktop.storage.seats import seats_to_json
 
 from .cards import give_back_memory
 from .icon import window_icon
+from .keys import KeyPresses
 from .scene import Scene, SceneStack
 from .scenes.replay import start_replay
 from .scenes.table import TableScene
@@ -156,6 +157,7 @@ class App:
         self.frame_cpu_ms: list[float] = []  # CPU time of the frame loop's thread
         self.first_frame_at: float | None = None
         self.last_input = 0.0  # perf_counter of the last input event
+        self.keys = KeyPresses()  # which presses a panel that just opened may answer
         self._drawn_at: Scene | None = None  # the top scene when a frame was last drawn
         self._rested = False  # the last frame drawn was a still one
         self._drawn_picture: object = None  # the top scene's picture() when last drawn
@@ -400,6 +402,8 @@ class App:
                 self.screen = surf
                 self.stack.resize(self.size)
             return
+        if et in (pygame.KEYDOWN, pygame.KEYUP):
+            self.keys.note(event)
         if et == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             if self._storage_ok and self.keeps_files:
@@ -419,6 +423,7 @@ class App:
         """
         t0 = time.perf_counter()
         c0 = time.thread_time()
+        self.keys.tick(dt)
         for event in pygame.event.get():
             self.dispatch(event)
             self.last_input = t0

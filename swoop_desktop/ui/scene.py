@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from swoop_desktop.storage.seats import Seat
 
     from .cards import CardArt
+    from .keys import KeyPresses
     from .sound import Sound
     from .theme import Theme
 
@@ -214,6 +215,7 @@ class AppAPI(Protocol):
     rules_override: Any  # Rules given on the command line for new games, or None
     fullscreen: bool
     tip_shown: bool  # the how-to-play tip was shown this session
+    keys: KeyPresses  # which key presses a panel that just opened may answer
     frames: int
     running: bool
 

@@ -48,6 +48,9 @@ class _Overlay(Scene):
     # Seconds a panel ignores keys after it opens: the Space or Enter that stepped the
     # opponents' last play must not also click the panel's focused button.
     key_guard = 0.0
+    # A results panel answers only presses made for it (swoop_desktop.ui.keys): a key held
+    # as it opened, or a run of taps begun before, never reaches its buttons.
+    guards_keys = False
 
     def __init__(self, app: AppAPI, table: RunningTable) -> None:
         super().__init__(app)
@@ -57,6 +60,7 @@ class _Overlay(Scene):
         self.focus = 0
         self._frame: pygame.Surface | None = None
         self.opaque = False
+        self.shown_at: float | None = None  # the App's key clock when first drawn
 
     @property
     def u(self) -> float:
@@ -71,6 +75,8 @@ class _Overlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table below is paused, so the dimmed picture is composed once and reused."""
+        if self.shown_at is None:
+            self.shown_at = self.app.keys.now
         if self._frame is not None and self._frame.get_size() == surface.get_size():
             surface.blit(self._frame, (0, 0))
         else:
@@ -118,9 +124,20 @@ class _Overlay(Scene):
         """A panel is still once its keys are live: the App draws it only on input."""
         return self.shown < self.key_guard
 
+    def early(self, event: pygame.event.Event) -> bool:
+        """A press that was not made for this panel: it came before the panel could be
+        seen, or (a results panel) it is a key held, or a run of taps begun, before."""
+        if event.type == pygame.KEYDOWN:
+            if self.shown < self.key_guard:
+                return True
+            return self.guards_keys and not self.app.keys.fresh(event, self.shown_at)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.guards_keys:
+            return self.shown_at is None  # a click before the panel was ever drawn
+        return False
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and self.shown < self.key_guard:
-            return True  # a key pressed as the panel opened was meant for the table
+        if self.early(event):
+            return True  # a press meant for the table, not for this panel
         for b in self.buttons:
             if b.handle(event):
                 return True
@@ -246,6 +263,7 @@ class HandOverScene(_Overlay):
 
     name = "hand_over"
     key_guard = 0.6
+    guards_keys = True
     moves_on = True  # in the demo the next hand (or the final sheet) comes by itself
 
     def panel_rect(self) -> pygame.Rect:

@@ -114,7 +114,11 @@ class PuzzleScene(ReviewScene):
 
     @property
     def animating(self) -> bool:
-        return self.weighing
+        return False
+
+    def picture(self) -> object:
+        """The answer, once weighed on its worker thread, is drawn at once (also at rest)."""
+        return (self.weighing, self.answer, self.at, self.page, self.cleared)
 
     def enter(self) -> None:
         dirs = self.app.dirs
