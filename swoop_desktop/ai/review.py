@@ -407,16 +407,19 @@ def judge_answer(
     ``verdict`` is the review's judgement of ``decision`` (a mistake or a blunder). An
     answer the review weighed already is judged by those figures; any other is weighed
     afresh with :func:`assess`, in the same re-dealt worlds (the same seed). An answer is
-    accepted when it is "good": within the "good" line of the best play found. The words
-    are the review's own.
+    accepted when it is "good": within the "good" line of the best play found. A wrong
+    answer says it is not the best and never names the best play (the player tries again,
+    or asks for it: :func:`solution`); an accepted alternative is never told that another
+    play "was better".
     """
     best = verdict.options[0] if verdict.options else None
+    again = "Try another play, or ask for the answer."
     if _same_play(answer, decision.chosen):
         return Answer(
             False,
             verdict.cost,
-            f"That is what you played, and the review called it a {verdict.label} "
-            f"(about {round(verdict.cost)} points). {verdict.reason}",
+            f"Not the best: that is what you played, and the review called it a "
+            f"{verdict.label} (about {round(verdict.cost)} points lost). {again}",
         )
     good_line = LABELS[0][1]
     known = None
@@ -435,23 +438,35 @@ def judge_answer(
             return Answer(
                 False,
                 cost,
-                f"Not this one: {_imperative(words)} costs about {round(cost)} points too. "
-                f"{weighed.reason}",
+                f"Not the best: {_imperative(words)} costs about {round(cost)} points more "
+                f"than the best play found. {again}",
             )
-    if cost < good_line:
+    if cost >= good_line:
         return Answer(
-            True,
+            False,
             cost,
-            f"Right: {_imperative(words)} is the better play "
-            f"(you had {verdict.chosen}, about {round(verdict.cost)} points worse). "
-            f"{verdict.reason}",
+            f"Not the best: {_imperative(words)} costs about {round(cost)} points more than "
+            f"the best play found. {again}",
         )
+    had = f"you had {verdict.chosen}, about {round(verdict.cost)} points worse"
+    if best is not None and known is best:
+        return Answer(
+            True, cost, f"Right: {_imperative(words)} is the better play ({had}). {verdict.reason}"
+        )
+    # An accepted alternative: as good as the best found, in its own words; the verdict's
+    # reason names the best play as "better" and is left out, so nothing contradicts it.
+    found = f" ({_imperative(best.words)})" if best is not None else ""
     return Answer(
-        False,
+        True,
         cost,
-        f"Not this one: {_imperative(words)} costs about {round(cost)} points against "
-        f"{_imperative(verdict.best)}. Look again at what the pile and your cards allow.",
+        f"Right: {_imperative(words)} is as good a play: within {round(good_line)} points of "
+        f"the best the review found{found}; {had}.",
     )
+
+
+def solution(verdict: Verdict) -> str:
+    """The answer to a puzzle, for a player who asks for it: the best play and why."""
+    return f"The answer: {_imperative(verdict.best)}. {verdict.reason}"
 
 
 def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
@@ -820,6 +835,7 @@ __all__ = [
     "describe",
     "judge_answer",
     "label_for",
+    "solution",
     "verdict_label",
     "review_decisions",
 ]

@@ -598,7 +598,6 @@ class ReviewScene(Scene):
 
     def _draw_board(self, surface: pygame.Surface, theme: Any) -> None:
         d = self.decisions[self.index]
-        v = self.verdict
         obs = d.obs
         truth = d.truth if self.hindsight else None
         s = self.scale
@@ -608,13 +607,12 @@ class ReviewScene(Scene):
         size = card_size(ch)
         small = card_size(int(ch * 0.62))
         outline: dict[int, Sequence[int]] = {}
-        if v is not None:
-            best = action_from_json(json.loads(v.options[0].action)) if v.options else None
-            if best is not None:
-                for c in _cards_of(obs, best):
-                    outline[c] = LABEL_COLOURS["good"]
-            for c in _cards_of(obs, d.chosen):
-                outline[c] = (255, 255, 255)
+        flips: list[tuple[int, Sequence[int]]] = []
+        for action, rgb in self.outlined():
+            if type(action) is Flip:
+                flips.append((action.slot, rgb))
+            for c in _cards_of(obs, action):
+                outline[c] = rgb
         ink = W.colour(theme, "text")
         dim = W.colour(theme, "text_dim")
         px = max(12, int(16 * s))
@@ -667,10 +665,9 @@ class ReviewScene(Scene):
         self._draw_slots(surface, obs, truth, me, x_up, y_up, size, outline)
         # Where your own cards are drawn (tests hold that nothing is written over them).
         self.own_rect = pygame.Rect(x_up, y_up, 4 * (size[0] + gap) - gap, size[1] * 5 // 4)
-        if type(d.chosen) is Flip:
-            slot = d.chosen.slot
+        for slot, rgb in flips:
             rect = pygame.Rect(x_up + slot * (size[0] + gap), y_up, *size).inflate(6, 6)
-            pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=8)
+            pygame.draw.rect(surface, rgb, rect, 3, border_radius=8)
         hand = list(obs.hand)
         room = board.width - int(40 * s)
         step = max(10, min(size[0] + 4, (room - size[0]) // max(1, len(hand) - 1)))
@@ -690,6 +687,17 @@ class ReviewScene(Scene):
                 bold=True,
                 width=board.width // 2 - 2 * small[0] - int(20 * s),
             )
+
+    def outlined(self) -> list[tuple[Action, Sequence[int]]]:
+        """The plays outlined on the board, later ones over earlier: the best found in
+        green, then your choice in white (a flip outlines its stack)."""
+        d = self.decisions[self.index]
+        v = self.verdict
+        out: list[tuple[Action, Sequence[int]]] = []
+        if v is not None and v.options:
+            out.append((action_from_json(json.loads(v.options[0].action)), LABEL_COLOURS["good"]))
+        out.append((d.chosen, (255, 255, 255)))
+        return out
 
     def _draw_verdict(self, surface: pygame.Surface, theme: Any) -> None:
         d = self.decisions[self.index]
