@@ -204,3 +204,39 @@ def test_the_review_at_work_rests_and_each_step_of_progress_is_drawn(pilot):
     assert pilot.app.frames == frames + 1  # one step of progress: drawn once
     pilot.app.step(0.1, draw=False)
     assert pilot.app.frames == frames + 1
+
+
+def test_the_words_follow_the_range_of_the_cost_not_its_estimate(pilot):
+    match = _one_hand()
+    scene = _open(pilot, match, worlds=2)  # few re-deals: wide ranges
+    assert pilot.until(lambda: scene.ready, 240)
+    labels: dict[tuple[float, float], set[str]] = {}
+    for v in scene.result.verdicts:
+        if v.label == "good":
+            assert v.high < 3.0, f"good {v.cost} with a range up to {v.high}"
+        elif v.low < 3.0:
+            assert v.label == "unclear", (v.label, v.low, v.high)
+        labels.setdefault((v.low, v.high), set()).add(v.label)
+    assert all(len(words) == 1 for words in labels.values()), labels
+    unclear = [v for v in scene.result.verdicts if v.label == "unclear"]
+    assert unclear, "a hand weighed in two re-deals has ranges across the good line"
+    scene.go(scene.result.verdicts.index(unclear[0]))
+    pilot.step()
+    assert f"between {round(unclear[0].low)} and {round(unclear[0].high)}" in scene.words
+
+
+def test_two_different_plays_never_get_the_same_words(pilot):
+    from swoop_desktop.ai.review import describe
+    from swoop_desktop.engine import Flip
+
+    bots = [make_bot("normal", seed=p) for p in range(4)]
+    match = play_hands(Match(Rules.from_preset("app", target=100), 4, 1), bots, hands=6)
+    scene = ReviewScene(pilot.app, match.rules, match.n, match.seed, match.actions, worlds=4)
+    scene.cancel.set()  # only the decisions are read here, not weighed
+    mixed = 0
+    for d in scene.decisions:
+        plays = [a for a in d.legal if type(a) is not Flip]
+        words = [describe(d.obs, a) for a in plays]
+        assert len(set(words)) == len(words), sorted(words)
+        mixed += any(getattr(a, "up", ()) and getattr(a, "hand", ()) for a in plays)
+    assert mixed, "the game has plays of hand and face-up cards together"
