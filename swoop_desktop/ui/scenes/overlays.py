@@ -398,6 +398,30 @@ class GameOverScene(HandOverScene):
     name = "game_over"
     moves_on = False  # the final sheet stays until the player chooses
 
+    def __init__(self, app: AppAPI, table: RunningTable) -> None:
+        super().__init__(app, table)
+        self.rating_line = self._rating_line()
+        self.rating_rect = pygame.Rect(0, 0, 0, 0)  # where it was last drawn (tests)
+
+    def _rating_line(self) -> str:
+        """ "Your rating: 1523 (+23 this game)", for a game that moves your rating."""
+        from swoop_desktop.storage.history import record_from_match
+        from swoop_desktop.storage.rating import game_change
+
+        table, app = self.table, self.app
+        if not table.config.saves or not app.keeps_files or not app.dirs.usable:
+            return ""
+        try:
+            record = record_from_match(table.match, seats_to_json(table.seats, brief=True))
+            change = game_change(app.dirs, record, app.settings.count_abandoned)
+        except (OSError, ValueError):
+            return ""
+        if change is None:
+            return ""
+        before, after = change
+        delta = round(after.rating) - round(before.rating)
+        return f"Your rating: {after.rating:.0f} ({delta:+d} this game)"
+
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
@@ -418,7 +442,7 @@ class GameOverScene(HandOverScene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         u = self.u
-        rows = max(1, len(self.table.match.sheet))
+        rows = max(1, len(self.table.match.sheet)) + (1 if self.rating_line else 0)
         height = min(h - 20, int((310 + 26 * rows) * u))
         rect = pygame.Rect(0, 0, min(w - 20, int(940 * u)), height)
         rect.center = (w // 2, h // 2)
@@ -499,6 +523,11 @@ class GameOverScene(HandOverScene):
         sub = t.font(max(13, int(18 * u)), True).render(self.margin(), True, t.text)
         surface.blit(sub, sub.get_rect(midtop=(rect.centerx, y - int(4 * u))))
         y += sub.get_height() + int(10 * u)
+        if self.rating_line:
+            img = t.font(max(13, int(18 * u)), True).render(self.rating_line, True, t.highlight)
+            self.rating_rect = img.get_rect(midtop=(rect.centerx, y - int(4 * u)))
+            surface.blit(img, self.rating_rect)
+            y += img.get_height() + int(8 * u)
         names = [self.table.seat_name(p) for p in range(self.table.match.n)]
         y = draw_final_sheet(surface, t, rect, y, u, names, self.table.match)
         img = t.font(max(12, int(17 * u)), True).render(self.places(), True, t.text)
