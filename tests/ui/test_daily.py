@@ -10,21 +10,31 @@ import pygame
 from swoop_desktop.referee.daily import daily_seed, hard_in_seat
 from swoop_desktop.storage.daily import load_daily
 from swoop_desktop.ui.pilot import Pilot
-from swoop_desktop.ui.scenes.daily import DailyScene
+from swoop_desktop.ui.scenes.daily import DailyResultScene, DailyScene
+from swoop_desktop.ui.scenes.review import ReviewScene
 
 DAY = date(2026, 12, 1)
 
 
-def _play_your_hand(p: Pilot) -> None:
-    """Play seat 0 with the first legal action each turn, until the table hands back."""
+def _play_to_the_result(p: Pilot) -> DailyResultScene:
+    """Play seat 0 with the first legal action each turn, until the hand's result shows."""
     for _ in range(400):
+        top = p.top
+        if isinstance(top, DailyResultScene):
+            return top
         table = p.app.table
-        if table is None:
-            return
-        if table.human_turn:
+        if table is not None and top is table and table.human_turn:
             table.apply(table.state.legal_actions()[0])
         p.step(2)
     raise AssertionError("the daily hand did not end")
+
+
+def _play_your_hand(p: Pilot) -> None:
+    """Play the hand, read its result, and go back to the daily page (Enter: Back)."""
+    result = _play_to_the_result(p)
+    p.advance(1.0)
+    p.press(pygame.K_RETURN)
+    assert p.top is not result and p.app.table is None
 
 
 def _wait_for_hard(p: Pilot, scene: DailyScene) -> None:
@@ -86,3 +96,56 @@ def test_a_daily_deal_left_unfinished_counts_as_played(tmp_path):
         again.reload()
         assert again.play_button.label == "Play it again (not counted)"
         assert any("left unfinished" in right for _, _, right in again.lines())
+
+
+def _today(p: Pilot) -> DailyScene:
+    p.press(pygame.K_d)
+    daily = p.top
+    assert isinstance(daily, DailyScene)
+    daily.today = DAY
+    daily.seed = daily_seed(DAY, daily.rules)
+    daily.reload()
+    return daily
+
+
+def test_the_daily_hand_ends_like_a_hand_with_the_hard_opponents_result(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        daily = _today(p)
+        daily.play()
+        table = p.app.table
+        drawn: list[str] = []
+        real = table.drawing._text
+        table.drawing._text = lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
+        p.step()
+        assert "One hand · fewer points is better" in drawn
+        assert not any("Game to" in text or "lowest total" in text for text in drawn)
+        result = _play_to_the_result(p)
+        # The breakdown, as at the table: who went out, what each held, everyone's points.
+        match = table.match
+        out = match.state.out_player
+        assert result.heading().startswith("Daily deal: ") and "out!" in result.heading()
+        assert out is not None and match.sheet[-1][out] == 0
+        mine = match.sheet[-1][0]
+        assert result.lines()[0].startswith(f"You: {mine} points")
+        # Then the hard opponent in your seat, once its play is done.
+        assert p.until(lambda: daily.hard_points() is not None, 240)
+        p.step(2)
+        hard = daily.hard_points()
+        assert f"The hard opponent in your seat, with the same cards: {hard[0]} points" in (
+            result.words
+        )
+        assert any(
+            line.startswith(("You beat", "The hard opponent did", "The same as"))
+            for line in result.lines()
+        )
+        # Review this hand, and back to the result.
+        p.advance(1.0)
+        review_button = next(b for b in result.buttons if b.label == "Review this hand")
+        p.click(review_button.rect.center)
+        review = p.top
+        assert isinstance(review, ReviewScene) and review.hand == 0
+        p.press(pygame.K_ESCAPE)
+        assert p.top is result
+        p.advance(1.0)
+        p.press(pygame.K_RETURN)  # Back to the daily deal
+        assert p.top is daily and p.app.table is None

@@ -34,7 +34,8 @@ def shade(surface: pygame.Surface, alpha: int) -> None:
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
-def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> None:
+def draw_panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> None:
+    """A panel with its shadow and edge."""
     r = max(8, int(16 * u))
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=r)
@@ -251,7 +252,7 @@ class PauseScene(_Overlay):
     def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
         rect = self.panel_rect()
-        _panel(surface, self.app.theme, rect, self.u)
+        draw_panel(surface, self.app.theme, rect, self.u)
         self.title(surface, self.heading(), rect)
         t = self.app.theme
         note = t.font(max(14, int(16 * self.u))).render(self.note(), True, t.text_dim)
@@ -330,21 +331,38 @@ class HandOverScene(_Overlay):
         self.draw_shade(surface)
         rect = self.panel_rect()
         t, u = self.app.theme, self.u
-        _panel(surface, t, rect, u)
+        draw_panel(surface, t, rect, u)
         y = self.title(surface, self.heading(), rect, t.highlight)
+        y = self.draw_rows(surface, rect, y, int(88 * u), totals=True)
+        note = t.font(max(12, int(14 * u))).render(
+            f"The game ends when someone reaches {self.table.match.rules.target}; "
+            "the lowest total wins.",
+            True,
+            t.text_dim,
+        )
+        surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
+
+    def draw_rows(
+        self, surface: pygame.Surface, rect: pygame.Rect, y: int, row_h: int, totals: bool
+    ) -> int:
+        """A row for each player: name, the cards left, this hand's points (and the running
+        total); returns the y below the rows."""
+        t, u = self.app.theme, self.u
         match = self.table.match
         st = match.state
         points = match.sheet[-1] if match.sheet else [0] * match.n
-        row_h = int(88 * u)
         head = t.font(max(12, int(15 * u)), True)
         x_name, x_cards = rect.left + int(28 * u), rect.left + int(200 * u)
-        x_pts, x_tot = rect.right - int(170 * u), rect.right - int(40 * u)
-        for text, x, anchor in (
+        x_tot = rect.right - int(40 * u)
+        x_pts = rect.right - int(170 * u) if totals else x_tot
+        columns = [
             ("Player", x_name, "left"),
             ("Cards left", x_cards, "left"),
             ("This hand", x_pts, "right"),
-            ("Total", x_tot, "right"),
-        ):
+        ]
+        if totals:
+            columns.append(("Total", x_tot, "right"))
+        for text, x, anchor in columns:
             img = head.render(text, True, t.text_dim)
             r = img.get_rect(top=y)
             if anchor == "left":
@@ -379,17 +397,13 @@ class HandOverScene(_Overlay):
             if not left:
                 img = t.font(max(12, int(16 * u))).render("none — went out", True, t.text_dim)
                 surface.blit(img, img.get_rect(midleft=(x_cards, cy)))
-            img = num_font.render(f"+{points[p]}", True, t.text)
+            img = num_font.render(f"+{points[p]}" if totals else str(points[p]), True, t.text)
             surface.blit(img, img.get_rect(midright=(x_pts, cy)))
-            img = num_font.render(str(match.totals[p]), True, t.text)
-            surface.blit(img, img.get_rect(midright=(x_tot, cy)))
+            if totals:
+                img = num_font.render(str(match.totals[p]), True, t.text)
+                surface.blit(img, img.get_rect(midright=(x_tot, cy)))
             y += row_h
-        note = t.font(max(12, int(14 * u))).render(
-            f"The game ends when someone reaches {match.rules.target}; the lowest total wins.",
-            True,
-            t.text_dim,
-        )
-        surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
+        return y
 
 
 class GameOverScene(HandOverScene):
@@ -518,7 +532,7 @@ class GameOverScene(HandOverScene):
         self.draw_shade(surface)
         rect = self.panel_rect()
         t, u = self.app.theme, self.u
-        _panel(surface, t, rect, u)
+        draw_panel(surface, t, rect, u)
         y = self.title(surface, self.heading(), rect, t.highlight)
         sub = t.font(max(13, int(18 * u)), True).render(self.margin(), True, t.text)
         surface.blit(sub, sub.get_rect(midtop=(rect.centerx, y - int(4 * u))))
