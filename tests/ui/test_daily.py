@@ -3,9 +3,12 @@ once, and its result shown beside the hard opponent's in your seat."""
 
 from __future__ import annotations
 
+import os
 from datetime import date
+from pathlib import Path
 
 import pygame
+import pytest
 
 from swoop_desktop.referee.daily import daily_seed, hard_in_seat
 from swoop_desktop.storage.daily import load_daily
@@ -14,6 +17,7 @@ from swoop_desktop.ui.scenes.daily import DailyResultScene, DailyScene
 from swoop_desktop.ui.scenes.review import ReviewScene
 
 DAY = date(2026, 12, 1)
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def _play_to_the_result(p: Pilot) -> DailyResultScene:
@@ -138,6 +142,13 @@ def test_the_daily_hand_ends_like_a_hand_with_the_hard_opponents_result(tmp_path
             line.startswith(("You beat", "The hard opponent did", "The same as"))
             for line in result.lines()
         )
+        for size in ((800, 600), (960, 600), (1920, 1080)):  # the words fit above the buttons
+            p.resize(size)
+            p.step(2)
+            assert result.text_bottom <= min(b.rect.top for b in result.buttons), size
+            assert result.panel_rect().contains(result.buttons[-1].rect), size
+        p.resize((1280, 720))
+        p.step()
         # Review this hand, and back to the result.
         p.advance(1.0)
         review_button = next(b for b in result.buttons if b.label == "Review this hand")
@@ -149,3 +160,17 @@ def test_the_daily_hand_ends_like_a_hand_with_the_hard_opponents_result(tmp_path
         p.advance(1.0)
         p.press(pygame.K_RETURN)  # Back to the daily deal
         assert p.top is daily and p.app.table is None
+
+
+@pytest.mark.skipif(not os.environ.get("SWOOP_SHOTS"), reason="set SWOOP_SHOTS=1 to redraw")
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+def test_screenshots_of_the_daily_hands_end(tmp_path, size):
+    with Pilot(size=size, data_dir=tmp_path, seed=1, start="title") as p:
+        p.resize(size)  # below the window's minimum, as a window manager may
+        daily = _today(p)
+        daily.play()
+        result = _play_to_the_result(p)
+        assert p.until(lambda: daily.hard_points() is not None, 240)
+        p.step(3)
+        assert result.lines()
+        p.screenshot(DOCS / f"daily-result-{size[0]}x{size[1]}.png")

@@ -3,6 +3,11 @@ this game moved it, the same before and after the history has taken the game."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+import pytest
+
 from swoop_desktop.storage.history import record_from_match
 from swoop_desktop.storage.rating import MIN_RD, Rating, game_results, update
 from swoop_desktop.storage.seats import seats_to_json
@@ -10,6 +15,8 @@ from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.overlays import GameOverScene
 from swoop_desktop.ui.scenes.table import TableScene
 from tests.storage.helpers import finished_match
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_the_game_over_sheet_shows_the_rating_and_this_games_change(tmp_path):
@@ -40,3 +47,16 @@ def test_the_demo_sheet_shows_no_rating(tmp_path):
         over = p.app.push(GameOverScene(p.app, p.app.table))
         p.step()
         assert over.rating_line == ""
+
+
+@pytest.mark.skipif(not os.environ.get("SWOOP_SHOTS"), reason="set SWOOP_SHOTS=1 to redraw")
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+def test_screenshots_of_the_game_over_sheet(tmp_path, size):
+    with Pilot(size=size, data_dir=tmp_path, start="title") as p:
+        p.resize(size)  # below the window's minimum, as a window manager may
+        p.app.push(TableScene(p.app, match=finished_match(3)))
+        assert p.until(lambda: p.top.name == "hand_over", 10)
+        p.top.next_hand()
+        p.step(3)
+        name = "game-over.png" if size == (1920, 1080) else "game-over-800x600.png"
+        p.screenshot(DOCS / name)

@@ -93,6 +93,7 @@ def test_a_reviewed_blunder_is_refused_then_the_better_play_accepted_twice(tmp_p
 def test_screenshots_of_a_puzzle(tmp_path, size):
     reviewed(tmp_path)
     with Pilot(size=size, data_dir=tmp_path, start="title") as pilot:
+        pilot.resize(size)  # below the window's minimum, as a window manager may
         scene = _open(pilot)
         pilot.press(_pick(pilot, scene, "played a king"))
         assert pilot.until(lambda: scene.answer is not None, 60)

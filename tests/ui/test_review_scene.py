@@ -4,7 +4,9 @@ the summary's jumps, closing, and an instant second opening from the stored revi
 from __future__ import annotations
 
 import hashlib
+import os
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -16,6 +18,8 @@ from swoop_desktop.storage.reviews import reviews_file
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.review import ReviewScene
 from tests.ai.helpers import play_hands
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def _one_hand(seed: int = 21) -> Match:
@@ -240,3 +244,16 @@ def test_two_different_plays_never_get_the_same_words(pilot):
         assert len(set(words)) == len(words), sorted(words)
         mixed += any(getattr(a, "up", ()) and getattr(a, "hand", ()) for a in plays)
     assert mixed, "the game has plays of hand and face-up cards together"
+
+
+@pytest.mark.skipif(not os.environ.get("SWOOP_SHOTS"), reason="set SWOOP_SHOTS=1 to redraw")
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+def test_screenshots_of_the_review_summary(tmp_path, size):
+    match = _one_hand()
+    with Pilot(size=size, data_dir=tmp_path, start="title") as p:
+        p.resize(size)  # below the window's minimum, as a window manager may
+        scene = ReviewScene(p.app, match.rules, match.n, match.seed, match.actions, hand=0)
+        p.app.push(scene)
+        assert p.until(lambda: scene.ready, 600)
+        p.step(3)
+        p.screenshot(DOCS / f"review-summary-{size[0]}x{size[1]}.png")

@@ -365,6 +365,7 @@ class DailyScene(Scene):
             "One hand against Lefty, Topper and Righty: the same deal for everyone today.",
             self.frame,
             s,
+            room=self.play_button.rect.x - int(8 * s),
         )
         lines = self.lines()
         size = max(13, min(int(19 * s), (self.frame.height - 40) // max(1, len(lines) + 4)))
@@ -404,6 +405,7 @@ class DailyResultScene(HandOverScene):
         self.counted = counted
         super().__init__(app, table)
         self._hard_shown: list[int] | None = None
+        self.text_bottom = 0
 
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
@@ -417,7 +419,7 @@ class DailyResultScene(HandOverScene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         u = self.u
-        rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), min(h - 40, int(640 * u)))
+        rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), min(h - 40, int(580 * u)))
         rect.center = (w // 2, h // 2)
         return rect
 
@@ -499,3 +501,4 @@ class DailyResultScene(HandOverScene):
                 img = fnt.render(part, True, ink)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
                 y += int(size * 1.35)
+        self.text_bottom = y  # below the last line (tests: above the buttons)

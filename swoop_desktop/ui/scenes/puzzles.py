@@ -326,7 +326,11 @@ class PuzzleScene(ReviewScene):
         bw = int(190 * s)
         self.next_btn.rect = pygame.Rect(self.frame.right - bw, y, bw, bh)
         self.more_btn.rect = pygame.Rect(self.frame.x, y, bw, bh)
-        self.answer_btn.rect = pygame.Rect(self.frame.x + bw + int(12 * s), y, bw, bh)
+        # "Show the answer" beside More plays (or in its place), as wide as its words.
+        px = max(14, min(26, int(bh * 0.42)))  # the size a button draws its label at
+        aw = max(bw, W.font(self.app.theme, px, True).size(self.answer_btn.label)[0] + 28)
+        ax = self.frame.x + (bw + int(12 * s) if len(self.choices) > PAGE else 0)
+        self.answer_btn.rect = pygame.Rect(ax, y, aw, bh)
         bw = int(140 * s)
         self.back_btn.rect = pygame.Rect(self.frame.right - bw, int(24 * s), bw, int(48 * s))
         # The plays to choose from, at the foot of the panel (numbered: keys 1-9).
@@ -357,7 +361,15 @@ class PuzzleScene(ReviewScene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        W.draw_page(surface, theme, self.title, self.subtitle, self.frame, self.scale)
+        W.draw_page(
+            surface,
+            theme,
+            self.title,
+            self.subtitle,
+            self.frame,
+            self.scale,
+            room=self.back_btn.rect.x - int(8 * self.scale),
+        )
         if self.decisions:
             self._draw_board(surface, theme)
         self._draw_panel(surface, theme)

@@ -434,7 +434,15 @@ class ReviewScene(Scene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        W.draw_page(surface, theme, self.title, self.subtitle, self.frame, self.scale)
+        W.draw_page(
+            surface,
+            theme,
+            self.title,
+            self.subtitle,
+            self.frame,
+            self.scale,
+            room=self.back_btn.rect.x - int(8 * self.scale),
+        )
         if not self.ready:
             self._draw_progress(surface, theme)
             self.back_btn.draw(surface, theme)
