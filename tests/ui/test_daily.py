@@ -174,3 +174,34 @@ def test_screenshots_of_the_daily_hands_end(tmp_path, size):
         p.step(3)
         assert result.lines()
         p.screenshot(DOCS / f"daily-result-{size[0]}x{size[1]}.png")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+def test_the_daily_page_keeps_its_words_off_the_buttons_and_inside_the_panel(
+    tmp_path, size, monkeypatch
+):
+    from swoop_desktop.ui import controls as W
+    from swoop_desktop.ui.controls import page
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    for module in (W, page):
+        real = module.draw_text
+
+        def spy(surface, theme, text, pos, *a, _real=real, **k):
+            rect = _real(surface, theme, text, pos, *a, **k)
+            drawn.append((text, rect))
+            return rect
+
+        monkeypatch.setattr(module, "draw_text", spy)
+    with Pilot(size=size, data_dir=tmp_path, seed=1, start="title") as p:
+        p.resize(size)
+        daily = _today(p)
+        drawn.clear()
+        p.step()
+        buttons = [daily.play_button.rect, daily.back_button.rect]
+        for text, rect in drawn:
+            if text in (daily.play_button.label, "Back"):
+                continue
+            assert not any(rect.colliderect(b) for b in buttons), (text, size)
+            if rect.top >= daily.frame.top:
+                assert daily.frame.contains(rect), (text, size)

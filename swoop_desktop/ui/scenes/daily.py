@@ -362,7 +362,7 @@ class DailyScene(Scene):
             surface,
             theme,
             "Daily deal",
-            "One hand against Lefty, Topper and Righty: the same deal for everyone today.",
+            "One hand: the same deal for everyone today.",
             self.frame,
             s,
             room=self.play_button.rect.x - int(8 * s),
@@ -380,9 +380,11 @@ class DailyScene(Scene):
                     surface, theme, left, (x0, y), size=size + 3, bold=True, colour_name="heading"
                 )
                 y += int(size * 1.8)
-            elif style == "p":
-                W.draw_text(surface, theme, left, (x0, y), size=size, colour_name="text_muted")
-                y += int(size * 1.5)
+            elif style == "p":  # wrapped to the panel: never past its edge
+                for part in W.wrap_text(W.font(theme, size), left, x1 - x0):
+                    W.draw_text(surface, theme, part, (x0, y), size=size, colour_name="text_muted")
+                    y += int(size * 1.3)
+                y += int(size * 0.2)
             else:
                 W.draw_text(surface, theme, left, (x0 + int(12 * s), y), size=size)
                 W.draw_text(surface, theme, right, (x1, y), size=size, bold=True, anchor="topright")
