@@ -14,17 +14,19 @@ game (R15, R16): your points minus the mean of the others' (the *points
 margin*; lower is better). The cost of a choice is how much worse its margin
 is than the best action's. Labels, with the thresholds in :data:`LABELS`:
 
-- **good**: within 3 points of the best (about the noise of the estimate);
+- **good**: the whole range of the cost within 3 points of the best (about the
+  noise of the estimate);
 - **inaccuracy**: 3 to 8 points;
 - **mistake**: 8 to 20 points;
 - **blunder**: 20 points or more (a pick-up of a big pile, a Swoop card wasted);
-- **unclear**: 3 points or more on the estimate, but not separable from "good".
+- **unclear**: a range that reaches past the "good" line from within it.
 
-"Good" is only for a small cost. A larger cost is given its label only when its
-range (three standard errors of the paired estimate either side) lies wholly beyond
-the "good" line; otherwise it is **unclear**, shown with that range, and never
-"good". The accuracy counts the good decisions; every other one is listed with
-its cost.
+The words follow the range (three standard errors of the paired estimate either
+side), never the point estimate alone: "good" only when the whole range lies within
+the "good" line, a label beyond it only when the whole range lies beyond, and a
+range across the line is **unclear**, shown with that range. So the same range
+always gets the same words. The accuracy counts the good decisions; every other one
+is listed with its cost.
 
 The work grows where it is needed: ``worlds`` re-deals first (every candidate
 played out in the same worlds), and while the choice and the best cannot be told
@@ -97,8 +99,9 @@ SURE = 3.0
 #: picked up now, picked up now or later, made a Swoop, went out, another player went out.
 Run = tuple[float, float, float, float, float, float, float, float]
 #: The way verdicts are worked out; a stored review made another way is worked out again
-#: (3: re-deals from the policy-based inference instead of floors and gaps).
-METHOD = 3
+#: (3: re-deals from the policy-based inference instead of floors and gaps; 4: labels
+#: from the cost's range, and plays named by where their cards come from).
+METHOD = 4
 #: The label of a cost beyond the "good" line that the play-outs cannot separate from it.
 UNCLEAR = "unclear"
 #: Re-deals dealt from one set of candidate hands; the next ones come from a fresh set.
@@ -120,11 +123,13 @@ def label_for(cost: float) -> str:
 
 def verdict_label(cost: float, low: float, high: float) -> str:
     """The word for a cost and the range it very likely lies in: "good" only when the
-    cost itself is small; a cost beyond that whose range still reaches into "good" is
-    "unclear" (the play-outs cannot separate it); otherwise the cost's own label."""
-    if cost < LABELS[0][1]:
+    whole range lies within the "good" line; a range that reaches past it from within
+    is "unclear" (the play-outs cannot separate it from good); a range wholly beyond it
+    gets the cost's own label."""
+    line = LABELS[0][1]
+    if high < line:
         return LABELS[0][0]
-    if low < LABELS[0][1]:
+    if low < line:
         return UNCLEAR
     return label_for(cost)
 
@@ -213,8 +218,34 @@ def _plain(action: Action) -> Action:
     return action
 
 
+_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _stacks(slots: Sequence[int]) -> str:
+    """ "face-up stack 2", "face-up stacks 1 and 3" (numbered from the left, from 1)."""
+    names = [str(s + 1) for s in slots]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"face-up stack{'s' if len(names) > 1 else ''} {joined}"
+
+
+def _where(obs: Observation, action: Play | Add, rank: int) -> str:
+    """Where a play's cards come from, when that tells it apart from another play of the
+    same cards: your hand (when a face-up card of that rank could have gone too), which
+    face-up stacks, or how many of each."""
+    if not action.up:
+        ups = obs.up[obs.seat] if obs.up else ()
+        same = any(c is not None and RANK_OF[c] == rank for c in ups)
+        return " from your hand" if same else ""
+    if not action.hand:
+        return f" from your {_stacks(action.up)}"
+    n = len(action.hand)
+    return f" ({_COUNTS.get(n, str(n))} from your hand, the rest from your {_stacks(action.up)})"
+
+
 def describe(obs: Observation, action: Action) -> str:
-    """Past-tense plain words for an action: "played two 7s", "flipped a mystery card"."""
+    """Past-tense plain words for an action: "played two 7s", "flipped a mystery card".
+    Two different plays never share words: cards from your hand and from your face-up
+    stacks are named apart ("played an ace from your face-up stack 2")."""
     kind = type(action)
     if kind is Flip:
         return "flipped a mystery card"
@@ -223,7 +254,7 @@ def describe(obs: Observation, action: Action) -> str:
     r = action_rank(obs, action)
     k = action.size  # type: ignore[union-attr]
     words = count_phrase(r, k)
-    where = " from your face-up cards" if action.up and not action.hand else ""  # type: ignore[union-attr]
+    where = _where(obs, action, r)  # type: ignore[arg-type]
     if kind is Add:
         return f"added {words}{where}"
     return f"played {words}{where}"
@@ -407,16 +438,19 @@ def judge_answer(
     ``verdict`` is the review's judgement of ``decision`` (a mistake or a blunder). An
     answer the review weighed already is judged by those figures; any other is weighed
     afresh with :func:`assess`, in the same re-dealt worlds (the same seed). An answer is
-    accepted when it is "good": within the "good" line of the best play found. The words
-    are the review's own.
+    accepted when it is "good": within the "good" line of the best play found. A wrong
+    answer says it is not the best and never names the best play (the player tries again,
+    or asks for it: :func:`solution`); an accepted alternative is never told that another
+    play "was better".
     """
     best = verdict.options[0] if verdict.options else None
+    again = "Try another play, or ask for the answer."
     if _same_play(answer, decision.chosen):
         return Answer(
             False,
             verdict.cost,
-            f"That is what you played, and the review called it a {verdict.label} "
-            f"(about {round(verdict.cost)} points). {verdict.reason}",
+            f"Not the best: that is what you played, and the review called it a "
+            f"{verdict.label} (about {round(verdict.cost)} points lost). {again}",
         )
     good_line = LABELS[0][1]
     known = None
@@ -435,23 +469,35 @@ def judge_answer(
             return Answer(
                 False,
                 cost,
-                f"Not this one: {_imperative(words)} costs about {round(cost)} points too. "
-                f"{weighed.reason}",
+                f"Not the best: {_imperative(words)} costs about {round(cost)} points more "
+                f"than the best play found. {again}",
             )
-    if cost < good_line:
+    if cost >= good_line:
         return Answer(
-            True,
+            False,
             cost,
-            f"Right: {_imperative(words)} is the better play "
-            f"(you had {verdict.chosen}, about {round(verdict.cost)} points worse). "
-            f"{verdict.reason}",
+            f"Not the best: {_imperative(words)} costs about {round(cost)} points more than "
+            f"the best play found. {again}",
         )
+    had = f"you had {verdict.chosen}, about {round(verdict.cost)} points worse"
+    if best is not None and known is best:
+        return Answer(
+            True, cost, f"Right: {_imperative(words)} is the better play ({had}). {verdict.reason}"
+        )
+    # An accepted alternative: as good as the best found, in its own words; the verdict's
+    # reason names the best play as "better" and is left out, so nothing contradicts it.
+    found = f" ({_imperative(best.words)})" if best is not None else ""
     return Answer(
-        False,
+        True,
         cost,
-        f"Not this one: {_imperative(words)} costs about {round(cost)} points against "
-        f"{_imperative(verdict.best)}. Look again at what the pile and your cards allow.",
+        f"Right: {_imperative(words)} is as good a play: within {round(good_line)} points of "
+        f"the best the review found{found}; {had}.",
     )
+
+
+def solution(verdict: Verdict) -> str:
+    """The answer to a puzzle, for a player who asks for it: the best play and why."""
+    return f"The answer: {_imperative(verdict.best)}. {verdict.reason}"
 
 
 def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
@@ -820,6 +866,7 @@ __all__ = [
     "describe",
     "judge_answer",
     "label_for",
+    "solution",
     "verdict_label",
     "review_decisions",
 ]

@@ -301,6 +301,20 @@ def rating_history(
     return points, messages
 
 
+def game_change(
+    dirs: Dirs, record: GameRecord, abandoned: bool = False
+) -> tuple[Rating, Rating] | None:
+    """Your rating before and after the finished game ``record`` (None when the game does
+    not move the rating). The same whether the history has the game yet or not: the
+    rating before it is the last one of the games before it. Never raises."""
+    if not rated(record, abandoned):
+        return None
+    points, _ = rating_history(dirs, abandoned)
+    earlier = [p for p in points if p.game != record.id]
+    before = earlier[-1].rating if earlier else Rating()
+    return before, update(before, game_results(record), min_rd=MIN_RD)
+
+
 def current_rating(points: Sequence[RatingPoint]) -> Rating:
     return points[-1].rating if points else Rating()
 

@@ -39,6 +39,7 @@ from swoop_desktop.storage.seats import seats_to_json
 
 from .cards import give_back_memory
 from .icon import window_icon
+from .keys import KeyPresses
 from .scene import Scene, SceneStack
 from .scenes.replay import start_replay
 from .scenes.table import TableScene
@@ -156,9 +157,11 @@ class App:
         self.frame_cpu_ms: list[float] = []  # CPU time of the frame loop's thread
         self.first_frame_at: float | None = None
         self.last_input = 0.0  # perf_counter of the last input event
+        self.keys = KeyPresses()  # which presses a panel that just opened may answer
         self._drawn_at: Scene | None = None  # the top scene when a frame was last drawn
         self._rested = False  # the last frame drawn was a still one
         self._memory_due = False  # a screen changed since the memory was last given back
+        self._drawn_picture: object = None  # the top scene's picture() when last drawn
         self.tip_shown = demo  # the how-to-play tip on the first turn of a session
         self.fullscreen = False
         if (fullscreen if fullscreen is not None else self.settings.fullscreen) and not demo:
@@ -400,6 +403,8 @@ class App:
                 self.screen = surf
                 self.stack.resize(self.size)
             return
+        if et in (pygame.KEYDOWN, pygame.KEYUP):
+            self.keys.note(event)
         if et == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             if self._storage_ok and self.keeps_files:
@@ -419,6 +424,7 @@ class App:
         """
         t0 = time.perf_counter()
         c0 = time.thread_time()
+        self.keys.tick(dt)
         for event in pygame.event.get():
             self.dispatch(event)
             self.last_input = t0
@@ -435,7 +441,8 @@ class App:
             self.running = False
             return
         if not draw and self._drawn_at is self.stack.top and self.resting:
-            return
+            if not self.picture_changed:
+                return
         resting = self.resting
         if self._drawn_at is not None and self._drawn_at is not self.stack.top:
             self._memory_due = True  # a new screen (not the first) let its caches go
@@ -445,8 +452,10 @@ class App:
             give_back_memory()
             self._memory_due = False
         self._rested = resting
+        top = self.stack.top
+        self._drawn_picture = top.picture() if top is not None else None
         self.stack.draw(self.screen)
-        self._drawn_at = self.stack.top
+        self._drawn_at = top
         self._draw_toast()
         pygame.display.flip()
         self.frames += 1
@@ -457,6 +466,13 @@ class App:
             del self.frame_cpu_ms[:100_000]
         if self.first_frame_at is None:
             self.first_frame_at = time.time()
+
+    @property
+    def picture_changed(self) -> bool:
+        """The top scene's picture changed since it was last drawn (work finished on
+        another thread, a step of progress): a resting screen is drawn again."""
+        top = self.stack.top
+        return top is not None and top.picture() != self._drawn_picture
 
     def _draw_toast(self) -> None:
         if not self.toast:
@@ -508,9 +524,10 @@ class App:
     def run(self) -> int:
         """The interactive loop, until the player quits.
 
-        While the screen rests (:attr:`resting`) the loop sleeps until input arrives
-        (or :data:`REST_WAKE_S` passes, for the scenes' own timers), and draws only
-        when something came in: a still screen costs next to nothing.
+        While the screen rests (:attr:`resting`) the loop sleeps until input arrives,
+        the top scene's picture changes (:attr:`picture_changed`), or
+        :data:`REST_WAKE_S` passes (for the scenes' own timers), and draws only when
+        something came in or changed: a still screen costs next to nothing.
         """
         clock = pygame.time.Clock()
         try:
@@ -519,7 +536,11 @@ class App:
                     # A short sleep and a look at the queue: SDL's own timed wait polls,
                     # and costs more than this does.
                     waited = 0.0
-                    while waited < REST_WAKE_S and not pygame.event.peek():
+                    while (
+                        waited < REST_WAKE_S
+                        and not pygame.event.peek()
+                        and not self.picture_changed
+                    ):
                         time.sleep(REST_POLL_S)
                         waited += REST_POLL_S
                     dt = clock.tick() / 1000

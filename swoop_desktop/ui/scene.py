@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from swoop_desktop.storage.seats import Seat
 
     from .cards import CardArt
+    from .keys import KeyPresses
     from .sound import Sound
     from .theme import Theme
 
@@ -70,6 +71,12 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; re-make cached surfaces and layout."""
+
+    def picture(self) -> object:
+        """What a still scene shows, as a value that changes whenever its picture does
+        (work finishing on another thread, a progress step). While the screen rests the
+        App draws only on input, and again whenever this value changes."""
+        return None
 
 
 class SceneStack:
@@ -208,6 +215,7 @@ class AppAPI(Protocol):
     rules_override: Any  # Rules given on the command line for new games, or None
     fullscreen: bool
     tip_shown: bool  # the how-to-play tip was shown this session
+    keys: KeyPresses  # which key presses a panel that just opened may answer
     frames: int
     running: bool
 

@@ -137,7 +137,8 @@ def test_a_large_cost_the_play_outs_cannot_separate_is_unclear_never_good():
     assert verdict_label(11.0, 0.0, 24.0) == "unclear"
     assert verdict_label(8.0, 2.5, 13.5) == "unclear"
     assert verdict_label(11.0, 5.0, 17.0) == "mistake"
-    assert verdict_label(2.4, 0.0, 9.0) == "good"  # good only when the cost itself is small
+    assert verdict_label(2.4, 0.0, 9.0) == "unclear"  # good only when the whole range is
+    assert verdict_label(2.4, 0.0, 2.9) == "good"
     assert verdict_label(3.2, 0.1, 6.3) != "good"
 
 

@@ -37,7 +37,10 @@ def test_a_hand_played_by_the_reviews_own_bot_at_full_work_has_no_mistake(seed):
     assert not {"mistake", "blunder"} & set(labels), [
         (v.number, v.label, v.cost, v.reason) for v in result.verdicts
     ]
-    assert labels.count("good") >= len(labels) - 1
+    # Good, or (a range that reaches past the good line: issue 28) unclear with an estimate
+    # within it; at most one decision otherwise.
+    near = [v for v in result.verdicts if v.good or (v.label == "unclear" and v.cost < 3.0)]
+    assert len(near) >= len(labels) - 1
 
 
 def test_decisions_skip_forced_moves_and_count_only_the_reviewed_seat():

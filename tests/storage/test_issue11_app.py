@@ -124,6 +124,7 @@ def _finish_the_game(pilot: Pilot) -> None:
         if top.name == "game_over":
             return
         if top.name == "hand_over":
+            pilot.advance(0.7)  # the breakdown is read, then Enter pressed for it
             pilot.press(pygame.K_RETURN)
             continue
         if not table.idle or table.state is None or table.state.to_move != 0:

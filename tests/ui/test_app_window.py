@@ -99,6 +99,7 @@ def test_a_finished_game_is_recorded_and_its_save_cleared(tmp_path):
             if top.name == "game_over":
                 break
             if top.name == "hand_over":
+                p.advance(0.7)  # the breakdown is read, then Enter pressed for it
                 p.press(pygame.K_RETURN)
                 continue
             if not table.idle or table.state.to_move != 0:

@@ -3,28 +3,42 @@ once, and its result shown beside the hard opponent's in your seat."""
 
 from __future__ import annotations
 
+import os
 from datetime import date
+from pathlib import Path
 
 import pygame
+import pytest
 
 from swoop_desktop.referee.daily import daily_seed, hard_in_seat
 from swoop_desktop.storage.daily import load_daily
 from swoop_desktop.ui.pilot import Pilot
-from swoop_desktop.ui.scenes.daily import DailyScene
+from swoop_desktop.ui.scenes.daily import DailyResultScene, DailyScene
+from swoop_desktop.ui.scenes.review import ReviewScene
 
 DAY = date(2026, 12, 1)
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-def _play_your_hand(p: Pilot) -> None:
-    """Play seat 0 with the first legal action each turn, until the table hands back."""
+def _play_to_the_result(p: Pilot) -> DailyResultScene:
+    """Play seat 0 with the first legal action each turn, until the hand's result shows."""
     for _ in range(400):
+        top = p.top
+        if isinstance(top, DailyResultScene):
+            return top
         table = p.app.table
-        if table is None:
-            return
-        if table.human_turn:
+        if table is not None and top is table and table.human_turn:
             table.apply(table.state.legal_actions()[0])
         p.step(2)
     raise AssertionError("the daily hand did not end")
+
+
+def _play_your_hand(p: Pilot) -> None:
+    """Play the hand, read its result, and go back to the daily page (Enter: Back)."""
+    result = _play_to_the_result(p)
+    p.advance(1.0)
+    p.press(pygame.K_RETURN)
+    assert p.top is not result and p.app.table is None
 
 
 def _wait_for_hard(p: Pilot, scene: DailyScene) -> None:
@@ -86,3 +100,108 @@ def test_a_daily_deal_left_unfinished_counts_as_played(tmp_path):
         again.reload()
         assert again.play_button.label == "Play it again (not counted)"
         assert any("left unfinished" in right for _, _, right in again.lines())
+
+
+def _today(p: Pilot) -> DailyScene:
+    p.press(pygame.K_d)
+    daily = p.top
+    assert isinstance(daily, DailyScene)
+    daily.today = DAY
+    daily.seed = daily_seed(DAY, daily.rules)
+    daily.reload()
+    return daily
+
+
+def test_the_daily_hand_ends_like_a_hand_with_the_hard_opponents_result(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        daily = _today(p)
+        daily.play()
+        table = p.app.table
+        drawn: list[str] = []
+        real = table.drawing._text
+        table.drawing._text = lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
+        p.step()
+        assert "One hand · fewer points is better" in drawn
+        assert not any("Game to" in text or "lowest total" in text for text in drawn)
+        result = _play_to_the_result(p)
+        # The breakdown, as at the table: who went out, what each held, everyone's points.
+        match = table.match
+        out = match.state.out_player
+        assert result.heading().startswith("Daily deal: ") and "out!" in result.heading()
+        assert out is not None and match.sheet[-1][out] == 0
+        mine = match.sheet[-1][0]
+        assert result.lines()[0].startswith(f"You: {mine} points")
+        # Then the hard opponent in your seat, once its play is done.
+        assert p.until(lambda: daily.hard_points() is not None, 240)
+        p.step(2)
+        hard = daily.hard_points()
+        assert f"The hard opponent in your seat, with the same cards: {hard[0]} points" in (
+            result.words
+        )
+        assert any(
+            line.startswith(("You beat", "The hard opponent did", "The same as"))
+            for line in result.lines()
+        )
+        for size in ((800, 600), (960, 600), (1920, 1080)):  # the words fit above the buttons
+            p.resize(size)
+            p.step(2)
+            assert result.text_bottom <= min(b.rect.top for b in result.buttons), size
+            assert result.panel_rect().contains(result.buttons[-1].rect), size
+        p.resize((1280, 720))
+        p.step()
+        # Review this hand, and back to the result.
+        p.advance(1.0)
+        review_button = next(b for b in result.buttons if b.label == "Review this hand")
+        p.click(review_button.rect.center)
+        review = p.top
+        assert isinstance(review, ReviewScene) and review.hand == 0
+        p.press(pygame.K_ESCAPE)
+        assert p.top is result
+        p.advance(1.0)
+        p.press(pygame.K_RETURN)  # Back to the daily deal
+        assert p.top is daily and p.app.table is None
+
+
+@pytest.mark.skipif(not os.environ.get("SWOOP_SHOTS"), reason="set SWOOP_SHOTS=1 to redraw")
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+def test_screenshots_of_the_daily_hands_end(tmp_path, size):
+    with Pilot(size=size, data_dir=tmp_path, seed=1, start="title") as p:
+        p.resize(size)  # below the window's minimum, as a window manager may
+        daily = _today(p)
+        daily.play()
+        result = _play_to_the_result(p)
+        assert p.until(lambda: daily.hard_points() is not None, 240)
+        p.step(3)
+        assert result.lines()
+        p.screenshot(DOCS / f"daily-result-{size[0]}x{size[1]}.png")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+def test_the_daily_page_keeps_its_words_off_the_buttons_and_inside_the_panel(
+    tmp_path, size, monkeypatch
+):
+    from swoop_desktop.ui import controls as W
+    from swoop_desktop.ui.controls import page
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    for module in (W, page):
+        real = module.draw_text
+
+        def spy(surface, theme, text, pos, *a, _real=real, **k):
+            rect = _real(surface, theme, text, pos, *a, **k)
+            drawn.append((text, rect))
+            return rect
+
+        monkeypatch.setattr(module, "draw_text", spy)
+    with Pilot(size=size, data_dir=tmp_path, seed=1, start="title") as p:
+        p.resize(size)
+        daily = _today(p)
+        drawn.clear()
+        p.step()
+        buttons = [daily.play_button.rect, daily.back_button.rect]
+        for text, rect in drawn:
+            if text in (daily.play_button.label, "Back"):
+                continue
+            assert not any(rect.colliderect(b) for b in buttons), (text, size)
+            if rect.top >= daily.frame.top:
+                assert daily.frame.contains(rect), (text, size)

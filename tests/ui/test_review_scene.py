@@ -4,6 +4,9 @@ the summary's jumps, closing, and an instant second opening from the stored revi
 from __future__ import annotations
 
 import hashlib
+import os
+import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -15,6 +18,8 @@ from swoop_desktop.storage.reviews import reviews_file
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.review import ReviewScene
 from tests.ai.helpers import play_hands
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def _one_hand(seed: int = 21) -> Match:
@@ -147,9 +152,108 @@ def test_a_whole_game_review_never_says_this_hand_and_the_bar_agrees_with_its_wo
     assert "this hand" not in scene.words
     scene.cancel.set()
     n = len(scene.decisions)
-    scene.done = n  # every decision weighed once; the look with all cards shown to come
-    assert scene.progress_share == 0.5
-    assert scene.progress_text.endswith(f"{n} of {n}; with every card shown: 0 of {n}")
-    scene.done = 2 * n
-    assert scene.progress_share == 1.0
-    assert scene.progress_text.endswith(f"with every card shown: {n} of {n}")
+    for done in (0, 1, n // 2, n):
+        scene.done = done  # the words and the bar count the same steps of the same work
+        assert scene.progress_text.endswith(f": {done} of {n}")
+        assert scene.progress_share == pytest.approx(done / n)
+
+
+def _quiet(app) -> None:
+    app.last_input = 0.0  # nobody has touched anything for a while
+    app.toast = None
+
+
+def _rest_until(app, condition, seconds: float) -> bool:
+    """Run the loop as the interactive one does while nobody touches anything: a frame is
+    drawn only when the App decides something changed."""
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return True
+        _quiet(app)
+        app.step(0.02, draw=False)
+        time.sleep(0.002)
+    return condition()
+
+
+def test_the_finished_review_is_drawn_at_once_with_nobody_touching_anything(pilot):
+    match = _one_hand()
+    scene = _open(pilot, match)
+    pilot.step()
+    assert _rest_until(pilot.app, lambda: scene.ready, 240)
+    _quiet(pilot.app)
+    pilot.app.step(0.02, draw=False)  # the frame after the analysis finished, at rest
+    shown = pygame.image.tobytes(pilot.app.screen, "RGB")
+    pilot.app.stack.draw(pilot.app.screen)  # what the finished review looks like
+    assert pygame.image.tobytes(pilot.app.screen, "RGB") == shown, (
+        "the screen still shows the progress bar: the summary waits for the mouse"
+    )
+    assert "as good as the best" in scene.words
+
+
+def test_the_review_at_work_rests_and_each_step_of_progress_is_drawn(pilot):
+    match = _one_hand()
+    scene = _open(pilot, match, worlds=400)
+    pilot.step()
+    scene.cancel.set()  # the steps below are set by hand
+    scene.worker.join(30)
+    scene.done = 0
+    pilot.step()
+    _quiet(pilot.app)
+    assert pilot.app.resting, "the progress page redraws the same picture 60 times a second"
+    frames = pilot.app.frames
+    pilot.app.step(0.1, draw=False)
+    assert pilot.app.frames == frames  # nothing changed: nothing drawn
+    scene.done = 1
+    pilot.app.step(0.1, draw=False)
+    assert pilot.app.frames == frames + 1  # one step of progress: drawn once
+    pilot.app.step(0.1, draw=False)
+    assert pilot.app.frames == frames + 1
+
+
+def test_the_words_follow_the_range_of_the_cost_not_its_estimate(pilot):
+    match = _one_hand()
+    scene = _open(pilot, match, worlds=2)  # few re-deals: wide ranges
+    assert pilot.until(lambda: scene.ready, 240)
+    labels: dict[tuple[float, float], set[str]] = {}
+    for v in scene.result.verdicts:
+        if v.label == "good":
+            assert v.high < 3.0, f"good {v.cost} with a range up to {v.high}"
+        elif v.low < 3.0:
+            assert v.label == "unclear", (v.label, v.low, v.high)
+        labels.setdefault((v.low, v.high), set()).add(v.label)
+    assert all(len(words) == 1 for words in labels.values()), labels
+    unclear = [v for v in scene.result.verdicts if v.label == "unclear"]
+    assert unclear, "a hand weighed in two re-deals has ranges across the good line"
+    scene.go(scene.result.verdicts.index(unclear[0]))
+    pilot.step()
+    assert f"between {round(unclear[0].low)} and {round(unclear[0].high)}" in scene.words
+
+
+def test_two_different_plays_never_get_the_same_words(pilot):
+    from swoop_desktop.ai.review import describe
+    from swoop_desktop.engine import Flip
+
+    bots = [make_bot("normal", seed=p) for p in range(4)]
+    match = play_hands(Match(Rules.from_preset("app", target=100), 4, 1), bots, hands=6)
+    scene = ReviewScene(pilot.app, match.rules, match.n, match.seed, match.actions, worlds=4)
+    scene.cancel.set()  # only the decisions are read here, not weighed
+    mixed = 0
+    for d in scene.decisions:
+        plays = [a for a in d.legal if type(a) is not Flip]
+        words = [describe(d.obs, a) for a in plays]
+        assert len(set(words)) == len(words), sorted(words)
+        mixed += any(getattr(a, "up", ()) and getattr(a, "hand", ()) for a in plays)
+    assert mixed, "the game has plays of hand and face-up cards together"
+
+
+@pytest.mark.skipif(not os.environ.get("SWOOP_SHOTS"), reason="set SWOOP_SHOTS=1 to redraw")
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+def test_screenshots_of_the_review_summary(tmp_path, size):
+    match = _one_hand()
+    with Pilot(size=size, data_dir=tmp_path, start="title") as p:
+        p.resize(size)  # below the window's minimum, as a window manager may
+        scene = ReviewScene(p.app, match.rules, match.n, match.seed, match.actions, hand=0)
+        p.app.push(scene)
+        assert p.until(lambda: scene.ready, 600)
+        p.step(3)
+        p.screenshot(DOCS / f"review-summary-{size[0]}x{size[1]}.png")

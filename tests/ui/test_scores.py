@@ -11,6 +11,7 @@ import pytest
 from swoop_desktop.engine import Match, Rules
 from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
 from swoop_desktop.storage.seats import Seat
+from swoop_desktop.ui.keys import KeyPresses
 from swoop_desktop.ui.scene import SceneStack
 from swoop_desktop.ui.scenes import replay, scores
 from swoop_desktop.ui.scenes.scores import ScoresScene
@@ -32,6 +33,7 @@ class FakeApp:
         self.theme = Theme()
         self.dirs = resolve_dirs()
         self.replays = []
+        self.keys = KeyPresses()
         from swoop_desktop.storage import Settings
 
         self.settings = Settings()

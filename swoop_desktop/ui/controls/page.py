@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from .base import Colour, _mix, _theme, colour, draw_text
+from .base import Colour, _mix, _theme, colour, draw_text, font
 
 # ---------------------------------------------------------------------------
 # Screen helpers
@@ -45,10 +45,18 @@ _panels: dict[tuple[int, ...], pygame.Surface] = {}
 
 
 def draw_page(
-    surface: pygame.Surface, theme: Any, title: str, subtitle: str, frame: pygame.Rect, scale: float
+    surface: pygame.Surface,
+    theme: Any,
+    title: str,
+    subtitle: str,
+    frame: pygame.Rect,
+    scale: float,
+    room: int | None = None,
 ) -> None:
     """A full-screen menu page: the cloth, the title and its one-line subtitle above
-    ``frame``, and the panel that the page's content sits on."""
+    ``frame``, and the panel that the page's content sits on. The subtitle ends before
+    ``room`` (the x where the header's buttons begin; the frame's right edge by default):
+    a smaller size where it must, never under a button or past the panel."""
     draw_backdrop(surface, theme)
     draw_text(
         surface,
@@ -60,12 +68,17 @@ def draw_page(
         colour_name="heading",
         shadow=True,
     )
+    x = frame.x + 6
+    width = (frame.right if room is None else room) - x
+    size = max(12, int(16 * scale))
+    while size > 9 and font(theme, size).size(subtitle)[0] > width:
+        size -= 1
     draw_text(
         surface,
         theme,
         subtitle,
-        (frame.x + 6, int(70 * scale)),
-        size=max(12, int(16 * scale)),
+        (x, int(70 * scale)),
+        size=size,
         colour_name="text_muted",
         anchor="midleft",
     )

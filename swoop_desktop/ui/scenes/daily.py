@@ -7,7 +7,10 @@ it counts (:mod:`swoop_desktop.storage.daily`); playing it again is allowed and 
 nothing. While you play, the referee plays the same deal on a worker thread with the
 hard bot in your seat (from that seat's observation only), and keeps its score with
 the day. The table is the one table, in a configuration of its own: not saved for
-Continue and not in the history; at the hand's end it comes back here.
+Continue and not in the history. The hand ends like a hand at the table: its breakdown
+(who went out, what each player held, every player's points), then the comparison with
+the hard opponent in your seat and a "Review this hand" button
+(:class:`DailyResultScene`); "Back to the daily deal" comes back here.
 """
 
 from __future__ import annotations
@@ -36,10 +39,11 @@ from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.table.drivers import TableConfig
 from swoop_desktop.ui.table.seats import Seat
 
+from .overlays import HandOverScene, draw_panel
 from .table import TableScene
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.appapi import AppAPI, RunningTable
 
 _log = logging.getLogger("swoop_desktop.ui")
 
@@ -63,6 +67,12 @@ def points_words(points: list[int] | None, margin: float | None) -> str:
     if points is None or margin is None:
         return "-"
     return f"{points[HUMAN_SEAT]} pts, {margin:+.1f}"
+
+
+def margin_of(points: list[int]) -> float:
+    """Your points minus the average of the others' (fewer is better)."""
+    others = [p for i, p in enumerate(points) if i != HUMAN_SEAT]
+    return points[HUMAN_SEAT] - sum(others) / len(others)
 
 
 class HardJob:
@@ -163,6 +173,7 @@ class DailyScene(Scene):
             saves=False,
             caption=f"{words}: {day_words(self.today)}",
             title="Daily deal",
+            goal="One hand · fewer points is better",
             overlays=False,
             at_hand_end=self.hand_over,
             review=False,
@@ -182,14 +193,38 @@ class DailyScene(Scene):
                 self.app.dirs, self.today, self.seed, list(table.match.sheet[-1])
             ):
                 self.app.notify(text, 8.0)
+        counted = self.counted
         self.counted = False
         self.last_points = list(table.match.sheet[-1])
+        if self.app.stack.top is table:
+            self.app.push(DailyResultScene(self.app, table, self, counted))
+
+    def hard_points(self) -> list[int] | None:
+        """The hard opponent's points with today's counted deal in your seat, once known."""
+        job = self.job
+        if job is not None and job.result is not None:
+            return job.result
+        entry = self.entry
+        if entry is not None and entry.seed == self.seed:
+            return entry.hard
+        return None
+
+    @property
+    def hard_playing(self) -> bool:
+        return self.job is not None and self.job.running
+
+    def back_from(self, table: TableScene) -> None:
+        """The daily result was read: the table goes, and this page shows the day."""
         self.table = None
         if self.app.stack.top is table:
             self.app.pop(DONE)
 
     def close(self) -> None:
         self.app.pop()
+
+    def picture(self) -> object:
+        """The hard opponent's result, once its worker is done, is drawn at once."""
+        return (self.hard_playing, self.hard_points() is not None)
 
     # -- scene ------------------------------------------------------------------------
     def enter(self) -> None:
@@ -327,9 +362,10 @@ class DailyScene(Scene):
             surface,
             theme,
             "Daily deal",
-            "One hand against Lefty, Topper and Righty: the same deal for everyone today.",
+            "One hand: the same deal for everyone today.",
             self.frame,
             s,
+            room=self.play_button.rect.x - int(8 * s),
         )
         lines = self.lines()
         size = max(13, min(int(19 * s), (self.frame.height - 40) // max(1, len(lines) + 4)))
@@ -344,9 +380,11 @@ class DailyScene(Scene):
                     surface, theme, left, (x0, y), size=size + 3, bold=True, colour_name="heading"
                 )
                 y += int(size * 1.8)
-            elif style == "p":
-                W.draw_text(surface, theme, left, (x0, y), size=size, colour_name="text_muted")
-                y += int(size * 1.5)
+            elif style == "p":  # wrapped to the panel: never past its edge
+                for part in W.wrap_text(W.font(theme, size), left, x1 - x0):
+                    W.draw_text(surface, theme, part, (x0, y), size=size, colour_name="text_muted")
+                    y += int(size * 1.3)
+                y += int(size * 0.2)
             else:
                 W.draw_text(surface, theme, left, (x0 + int(12 * s), y), size=size)
                 W.draw_text(surface, theme, right, (x1, y), size=size, bold=True, anchor="topright")
@@ -354,3 +392,115 @@ class DailyScene(Scene):
         self.play_button.draw(surface, theme)
         self.back_button.draw(surface, theme)
         W.draw_tooltip(surface, theme, [self.play_button, self.back_button])
+
+
+class DailyResultScene(HandOverScene):
+    """The daily hand's end: its breakdown, as at the table (who went out, what each player
+    held, every player's points), then your result beside the hard opponent's in your seat,
+    and Review this hand. Back to the daily deal leaves the table."""
+
+    name = "daily_result"
+    moves_on = False
+
+    def __init__(self, app: AppAPI, table: RunningTable, daily: DailyScene, counted: bool) -> None:
+        self.daily = daily
+        self.counted = counted
+        super().__init__(app, table)
+        self._hard_shown: list[int] | None = None
+        self.text_bottom = 0
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.refresh()
+        rect = self.panel_rect()
+        specs: list[tuple[str, Any, bool]] = [
+            ("Back to the daily deal", self.back, True),
+            ("Review this hand", self.review_hand, False),
+        ]
+        self.make_buttons(specs, rect.bottom - int(22 * self.u))
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        u = self.u
+        rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), min(h - 40, int(580 * u)))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def heading(self) -> str:
+        return f"Daily deal: {super().heading()}"
+
+    def next_hand(self) -> None:
+        self.back()
+
+    def back(self) -> None:
+        if self.app.stack.top is not self:
+            return
+        self.app.pop()
+        table = self.table
+        if isinstance(table, TableScene):
+            self.daily.back_from(table)
+
+    def review_hand(self) -> None:
+        self.open_review(0)
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+        hard = self.daily.hard_points()
+        if hard != self._hard_shown:
+            self._hard_shown = hard
+            self.refresh()  # the comparison is composed again with the hard result
+
+    def picture(self) -> object:
+        return (self.daily.hard_playing, self.daily.hard_points() is not None)
+
+    def lines(self) -> list[str]:
+        """The comparison under the breakdown (tests read it)."""
+        match = self.table.match
+        mine = list(match.sheet[-1]) if match.sheet else None
+        if mine is None:
+            return []
+        margin = margin_of(mine)
+        out = [
+            f"You: {mine[HUMAN_SEAT]} points, {margin:+.1f} against the others' average "
+            "(fewer is better)."
+        ]
+        hard = self.daily.hard_points()
+        if hard is not None:
+            hard_margin = margin_of(hard)
+            out.append(
+                f"The hard opponent in your seat, with the same cards: {hard[HUMAN_SEAT]} "
+                f"points, {hard_margin:+.1f}."
+            )
+            if (mine[HUMAN_SEAT], margin) < (hard[HUMAN_SEAT], hard_margin):
+                out.append("You beat the hard opponent's score.")
+            elif (mine[HUMAN_SEAT], margin) == (hard[HUMAN_SEAT], hard_margin):
+                out.append("The same as the hard opponent with your cards.")
+            else:
+                out.append("The hard opponent did better with your cards.")
+        elif self.daily.hard_playing:
+            out.append("The hard opponent is still playing your cards…")
+        if not self.counted:
+            out.append("Played again: not counted (the first play of the day counts).")
+        return out
+
+    @property
+    def words(self) -> str:
+        return "\n".join([self.heading(), *self.lines()])
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        self.draw_shade(surface)
+        rect = self.panel_rect()
+        t, u = self.app.theme, self.u
+        draw_panel(surface, t, rect, u)
+        y = self.title(surface, self.heading(), rect, t.highlight)
+        y = self.draw_rows(surface, rect, y, int(70 * u), totals=False)
+        y += int(10 * u)
+        width = rect.width - int(56 * u)
+        size = max(12, int(17 * u))
+        for k, line in enumerate(self.lines()):
+            fnt = W.font(t, size, k == 0)
+            ink = W.colour(t, "highlight" if k == 2 else "text")
+            for part in W.wrap_text(fnt, line, width):
+                img = fnt.render(part, True, ink)
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+                y += int(size * 1.35)
+        self.text_bottom = y  # below the last line (tests: above the buttons)

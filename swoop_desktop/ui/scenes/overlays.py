@@ -34,7 +34,8 @@ def shade(surface: pygame.Surface, alpha: int) -> None:
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
-def _panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> None:
+def draw_panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> None:
+    """A panel with its shadow and edge."""
     r = max(8, int(16 * u))
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=r)
@@ -48,6 +49,9 @@ class _Overlay(Scene):
     # Seconds a panel ignores keys after it opens: the Space or Enter that stepped the
     # opponents' last play must not also click the panel's focused button.
     key_guard = 0.0
+    # A results panel answers only presses made for it (swoop_desktop.ui.keys): a key held
+    # as it opened, or a run of taps begun before, never reaches its buttons.
+    guards_keys = False
 
     def __init__(self, app: AppAPI, table: RunningTable) -> None:
         super().__init__(app)
@@ -57,6 +61,7 @@ class _Overlay(Scene):
         self.focus = 0
         self._frame: pygame.Surface | None = None
         self.opaque = False
+        self.shown_at: float | None = None  # the App's key clock when first drawn
 
     @property
     def u(self) -> float:
@@ -71,6 +76,8 @@ class _Overlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table below is paused, so the dimmed picture is composed once and reused."""
+        if self.shown_at is None:
+            self.shown_at = self.app.keys.now
         if self._frame is not None and self._frame.get_size() == surface.get_size():
             surface.blit(self._frame, (0, 0))
         else:
@@ -118,9 +125,20 @@ class _Overlay(Scene):
         """A panel is still once its keys are live: the App draws it only on input."""
         return self.shown < self.key_guard
 
+    def early(self, event: pygame.event.Event) -> bool:
+        """A press that was not made for this panel: it came before the panel could be
+        seen, or (a results panel) it is a key held, or a run of taps begun, before."""
+        if event.type == pygame.KEYDOWN:
+            if self.shown < self.key_guard:
+                return True
+            return self.guards_keys and not self.app.keys.fresh(event, self.shown_at)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.guards_keys:
+            return self.shown_at is None  # a click before the panel was ever drawn
+        return False
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and self.shown < self.key_guard:
-            return True  # a key pressed as the panel opened was meant for the table
+        if self.early(event):
+            return True  # a press meant for the table, not for this panel
         for b in self.buttons:
             if b.handle(event):
                 return True
@@ -234,7 +252,7 @@ class PauseScene(_Overlay):
     def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
         rect = self.panel_rect()
-        _panel(surface, self.app.theme, rect, self.u)
+        draw_panel(surface, self.app.theme, rect, self.u)
         self.title(surface, self.heading(), rect)
         t = self.app.theme
         note = t.font(max(14, int(16 * self.u))).render(self.note(), True, t.text_dim)
@@ -246,6 +264,7 @@ class HandOverScene(_Overlay):
 
     name = "hand_over"
     key_guard = 0.6
+    guards_keys = True
     moves_on = True  # in the demo the next hand (or the final sheet) comes by itself
 
     def panel_rect(self) -> pygame.Rect:
@@ -312,21 +331,38 @@ class HandOverScene(_Overlay):
         self.draw_shade(surface)
         rect = self.panel_rect()
         t, u = self.app.theme, self.u
-        _panel(surface, t, rect, u)
+        draw_panel(surface, t, rect, u)
         y = self.title(surface, self.heading(), rect, t.highlight)
+        y = self.draw_rows(surface, rect, y, int(88 * u), totals=True)
+        note = t.font(max(12, int(14 * u))).render(
+            f"The game ends when someone reaches {self.table.match.rules.target}; "
+            "the lowest total wins.",
+            True,
+            t.text_dim,
+        )
+        surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
+
+    def draw_rows(
+        self, surface: pygame.Surface, rect: pygame.Rect, y: int, row_h: int, totals: bool
+    ) -> int:
+        """A row for each player: name, the cards left, this hand's points (and the running
+        total); returns the y below the rows."""
+        t, u = self.app.theme, self.u
         match = self.table.match
         st = match.state
         points = match.sheet[-1] if match.sheet else [0] * match.n
-        row_h = int(88 * u)
         head = t.font(max(12, int(15 * u)), True)
         x_name, x_cards = rect.left + int(28 * u), rect.left + int(200 * u)
-        x_pts, x_tot = rect.right - int(170 * u), rect.right - int(40 * u)
-        for text, x, anchor in (
+        x_tot = rect.right - int(40 * u)
+        x_pts = rect.right - int(170 * u) if totals else x_tot
+        columns = [
             ("Player", x_name, "left"),
             ("Cards left", x_cards, "left"),
             ("This hand", x_pts, "right"),
-            ("Total", x_tot, "right"),
-        ):
+        ]
+        if totals:
+            columns.append(("Total", x_tot, "right"))
+        for text, x, anchor in columns:
             img = head.render(text, True, t.text_dim)
             r = img.get_rect(top=y)
             if anchor == "left":
@@ -361,17 +397,13 @@ class HandOverScene(_Overlay):
             if not left:
                 img = t.font(max(12, int(16 * u))).render("none — went out", True, t.text_dim)
                 surface.blit(img, img.get_rect(midleft=(x_cards, cy)))
-            img = num_font.render(f"+{points[p]}", True, t.text)
+            img = num_font.render(f"+{points[p]}" if totals else str(points[p]), True, t.text)
             surface.blit(img, img.get_rect(midright=(x_pts, cy)))
-            img = num_font.render(str(match.totals[p]), True, t.text)
-            surface.blit(img, img.get_rect(midright=(x_tot, cy)))
+            if totals:
+                img = num_font.render(str(match.totals[p]), True, t.text)
+                surface.blit(img, img.get_rect(midright=(x_tot, cy)))
             y += row_h
-        note = t.font(max(12, int(14 * u))).render(
-            f"The game ends when someone reaches {match.rules.target}; the lowest total wins.",
-            True,
-            t.text_dim,
-        )
-        surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
+        return y
 
 
 class GameOverScene(HandOverScene):
@@ -379,6 +411,30 @@ class GameOverScene(HandOverScene):
 
     name = "game_over"
     moves_on = False  # the final sheet stays until the player chooses
+
+    def __init__(self, app: AppAPI, table: RunningTable) -> None:
+        super().__init__(app, table)
+        self.rating_line = self._rating_line()
+        self.rating_rect = pygame.Rect(0, 0, 0, 0)  # where it was last drawn (tests)
+
+    def _rating_line(self) -> str:
+        """ "Your rating: 1523 (+23 this game)", for a game that moves your rating."""
+        from swoop_desktop.storage.history import record_from_match
+        from swoop_desktop.storage.rating import game_change
+
+        table, app = self.table, self.app
+        if not table.config.saves or not app.keeps_files or not app.dirs.usable:
+            return ""
+        try:
+            record = record_from_match(table.match, seats_to_json(table.seats, brief=True))
+            change = game_change(app.dirs, record, app.settings.count_abandoned)
+        except (OSError, ValueError):
+            return ""
+        if change is None:
+            return ""
+        before, after = change
+        delta = round(after.rating) - round(before.rating)
+        return f"Your rating: {after.rating:.0f} ({delta:+d} this game)"
 
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
@@ -400,7 +456,7 @@ class GameOverScene(HandOverScene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         u = self.u
-        rows = max(1, len(self.table.match.sheet))
+        rows = max(1, len(self.table.match.sheet)) + (1 if self.rating_line else 0)
         height = min(h - 20, int((310 + 26 * rows) * u))
         rect = pygame.Rect(0, 0, min(w - 20, int(940 * u)), height)
         rect.center = (w // 2, h // 2)
@@ -476,11 +532,16 @@ class GameOverScene(HandOverScene):
         self.draw_shade(surface)
         rect = self.panel_rect()
         t, u = self.app.theme, self.u
-        _panel(surface, t, rect, u)
+        draw_panel(surface, t, rect, u)
         y = self.title(surface, self.heading(), rect, t.highlight)
         sub = t.font(max(13, int(18 * u)), True).render(self.margin(), True, t.text)
         surface.blit(sub, sub.get_rect(midtop=(rect.centerx, y - int(4 * u))))
         y += sub.get_height() + int(10 * u)
+        if self.rating_line:
+            img = t.font(max(13, int(18 * u)), True).render(self.rating_line, True, t.highlight)
+            self.rating_rect = img.get_rect(midtop=(rect.centerx, y - int(4 * u)))
+            surface.blit(img, self.rating_rect)
+            y += img.get_height() + int(8 * u)
         names = [self.table.seat_name(p) for p in range(self.table.match.n)]
         y = draw_final_sheet(surface, t, rect, y, u, names, self.table.match)
         img = t.font(max(12, int(17 * u)), True).render(self.places(), True, t.text)

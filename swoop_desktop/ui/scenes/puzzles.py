@@ -6,22 +6,28 @@ past games (:func:`swoop_desktop.referee.puzzles.collect`) and kept in
 Review screen draws it: what you could see, nothing more), says what you played
 and asks for the better play. The answer is weighed by the review's own search
 from what you could see (on a worker thread when it is a play the review did not
-weigh) and explained in the review's words. The first answer to a showing counts:
-solved twice in a row, a puzzle leaves the list. Keys: 1-6 choose a play (M more
-plays), Right next puzzle, Esc back.
+weigh). A wrong answer says it is not the best, without giving the best away: try
+another play, or ask for the answer ("Show the answer"), which names the best play
+and says why. The board outlines the play you chose (green when right, orange when
+not), and the best play once it is shown. The first answer to a showing counts
+(asking for the answer counts as not solved): solved twice in a row, a puzzle
+leaves the list. Keys: 1-6 choose a play (M more plays), A shows the answer,
+Right next puzzle, Esc back.
 """
 
 from __future__ import annotations
 
+import json
 import threading
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
 import pygame
 
-from swoop_desktop.ai.review import Answer, Decision, Review, Verdict, describe
+from swoop_desktop.ai.review import Answer, Decision, Verdict, describe, solution
 from swoop_desktop.choices import seat_name
-from swoop_desktop.engine import Action, Flip, Rules, RulesError
+from swoop_desktop.engine import Action, Flip, Rules, RulesError, action_from_json
 from swoop_desktop.referee.puzzles import check, collect, position
 from swoop_desktop.storage.puzzles import SOLVES_TO_CLEAR, Puzzle, load_puzzles, record_answer
 from swoop_desktop.ui import controls as W
@@ -78,6 +84,8 @@ class PuzzleScene(ReviewScene):
         self.counted = False  # the first answer of this showing has been counted
         self.cleared = False
         self.weighing = False
+        self.picked: Action | None = None  # the play last chosen as an answer
+        self.revealed = False  # the player asked for the answer
         self.problem: str | None = None
         self.art = CardArt(app.theme, True, app.settings.four_colour)
         self.large = bool(app.settings.large_cards)
@@ -87,6 +95,13 @@ class PuzzleScene(ReviewScene):
         )
         self.next_btn = W.Button(
             (0, 0, 10, 10), "Next puzzle >", self.next, tooltip="The next puzzle (Right arrow)"
+        )
+        self.answer_btn = W.Button(
+            (0, 0, 10, 10),
+            "Show the answer",
+            self.reveal,
+            key=pygame.K_a,
+            tooltip="The best play and why; counts as not solved (A)",
         )
         self.back_btn = W.Button(
             (0, 0, 10, 10), "Back", self.close, primary=True, tooltip="Back (Esc)"
@@ -114,7 +129,11 @@ class PuzzleScene(ReviewScene):
 
     @property
     def animating(self) -> bool:
-        return self.weighing
+        return False
+
+    def picture(self) -> object:
+        """The answer, once weighed on its worker thread, is drawn at once (also at rest)."""
+        return (self.weighing, self.answer, self.at, self.page, self.cleared, self.revealed)
 
     def enter(self) -> None:
         dirs = self.app.dirs
@@ -128,6 +147,7 @@ class PuzzleScene(ReviewScene):
     def show(self, at: int) -> None:
         """Set out puzzle ``at`` (the list wraps round)."""
         self.answer, self.counted, self.cleared, self.page = None, False, False, 0
+        self.picked, self.revealed = None, False
         self.result, self.problem, self.decisions = None, None, []
         self.puzzle = None
         if not self.puzzles:
@@ -163,6 +183,7 @@ class PuzzleScene(ReviewScene):
             return
         self.weighing = True
         action = self.choices[k][1]
+        self.picked = action
         threading.Thread(target=self._weigh, args=(action,), name="puzzle", daemon=True).start()
 
     def _weigh(self, action: Action) -> None:
@@ -174,16 +195,39 @@ class PuzzleScene(ReviewScene):
             self.answer = Answer(False, 0.0, f"The answer could not be weighed ({exc}).")
             self.weighing = False
             return
-        if not self.counted and self.app.dirs.usable:
-            self.counted = True
-            self.cleared, messages = record_answer(self.app.dirs, puzzle.id, answer.right)
-            for text in messages:
-                self.app.notify(text)
-        if answer.right:  # the review's verdict shown: your play in white, the best in green
-            verdict = self.verdict_of_puzzle
-            self.result = Review([verdict] if verdict is not None else [])
+        self._count(answer.right)
         self.answer = answer
         self.weighing = False
+
+    def _count(self, right: bool) -> None:
+        """The first answer to a showing counts (asking for the answer: not solved)."""
+        puzzle = self.puzzle
+        if not self.counted and puzzle is not None and self.app.dirs.usable:
+            self.counted = True
+            self.cleared, messages = record_answer(self.app.dirs, puzzle.id, right)
+            for text in messages:
+                self.app.notify(text)
+
+    def reveal(self) -> None:
+        """Show the best play and why (after a wrong answer, or instead of one)."""
+        if self.weighing or self.puzzle is None or not self.decisions or self.revealed:
+            return
+        if self.answer is not None and self.answer.right:
+            return
+        self._count(False)
+        self.revealed = True
+
+    def outlined(self) -> list[tuple[Action, Sequence[int]]]:
+        """The play you chose (green when right, orange when not) and, once you asked for
+        it, the best play in green; nothing before you answer."""
+        out: list[tuple[Action, Sequence[int]]] = []
+        v = self.verdict_of_puzzle
+        if self.revealed and v is not None and v.options:
+            out.append((action_from_json(json.loads(v.options[0].action)), LABEL_COLOURS["good"]))
+        if self.picked is not None and self.answer is not None:
+            right = self.answer.right
+            out.append((self.picked, LABEL_COLOURS["good" if right else "mistake"]))
+        return out
 
     def more(self) -> None:
         pages = max(1, -(-len(self.choices) // PAGE))
@@ -234,8 +278,8 @@ class PuzzleScene(ReviewScene):
             lines.append(self.answer.words)
             if self.cleared:
                 lines.append("Solved twice in a row: this puzzle leaves the list.")
-            elif not self.answer.right:
-                lines.append("Try another play, or go on to the next puzzle.")
+        if self.revealed:
+            lines.append(solution(v))
         return lines
 
     # ----------------------------------------------------------------- input
@@ -261,10 +305,12 @@ class PuzzleScene(ReviewScene):
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
     def _buttons(self) -> list[W.Button]:
-        shown = self.choice_btns if self.answer is None or not self.answer.right else []
+        solved = self.answer is not None and self.answer.right
+        shown = self.choice_btns if not solved and not self.revealed else []
         more = [self.more_btn] if len(self.choices) > PAGE and shown else []
+        ask = [self.answer_btn] if self.decisions and not solved and not self.revealed else []
         nxt = [self.next_btn] if len(self.puzzles) > 0 else []
-        return [*shown, *more, *nxt, self.back_btn]
+        return [*shown, *more, *ask, *nxt, self.back_btn]
 
     def update(self, dt: float) -> None:
         for b in self._buttons():
@@ -280,6 +326,11 @@ class PuzzleScene(ReviewScene):
         bw = int(190 * s)
         self.next_btn.rect = pygame.Rect(self.frame.right - bw, y, bw, bh)
         self.more_btn.rect = pygame.Rect(self.frame.x, y, bw, bh)
+        # "Show the answer" beside More plays (or in its place), as wide as its words.
+        px = max(14, min(26, int(bh * 0.42)))  # the size a button draws its label at
+        aw = max(bw, W.font(self.app.theme, px, True).size(self.answer_btn.label)[0] + 28)
+        ax = self.frame.x + (bw + int(12 * s) if len(self.choices) > PAGE else 0)
+        self.answer_btn.rect = pygame.Rect(ax, y, aw, bh)
         bw = int(140 * s)
         self.back_btn.rect = pygame.Rect(self.frame.right - bw, int(24 * s), bw, int(48 * s))
         # The plays to choose from, at the foot of the panel (numbered: keys 1-9).
@@ -310,7 +361,15 @@ class PuzzleScene(ReviewScene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        W.draw_page(surface, theme, self.title, self.subtitle, self.frame, self.scale)
+        W.draw_page(
+            surface,
+            theme,
+            self.title,
+            self.subtitle,
+            self.frame,
+            self.scale,
+            room=self.back_btn.rect.x - int(8 * self.scale),
+        )
         if self.decisions:
             self._draw_board(surface, theme)
         self._draw_panel(surface, theme)

@@ -12,8 +12,12 @@ At each decision the table is drawn as it was: what you could see, your
 choice outlined in white and the best choice in green. The right-hand panel
 gives the verdict in expected points with one line of why. "Show all cards"
 switches to the same decision judged with every hidden card known, clearly
-marked as hindsight. The summary lists the costly decisions; choosing one
-jumps to it. Keys: Left/Right step, Home/End, H hindsight, S summary, Esc back.
+marked as hindsight; it is worked out only when the player first asks for it,
+so the review a player waits for weighs each decision once. The summary lists
+the costly decisions; choosing one jumps to it. The screen rests while the
+work goes on (it is drawn again at each step of progress and when the work is
+done, see :meth:`ReviewScene.picture`), so the frame loop leaves the processor
+to the analysis. Keys: Left/Right step, Home/End, H hindsight, S summary, Esc back.
 """
 
 from __future__ import annotations
@@ -111,10 +115,11 @@ class ReviewScene(Scene):
         self.index = 0
         self.hindsight = False
         self.view = "summary"
-        self.done = 0
-        self.total = len(self.decisions) * 2
+        self.done = 0  # decisions weighed so far, from what you could see
+        self.total = len(self.decisions)
         self.cancel = threading.Event()
         self.worker: threading.Thread | None = None
+        self.seer: threading.Thread | None = None  # the look with every card shown
         self.failed: str | None = None
         self.summary_rects: list[tuple[pygame.Rect, int]] = []
         self.selected = 0
@@ -161,8 +166,14 @@ class ReviewScene(Scene):
 
     @property
     def animating(self) -> bool:
-        """The progress bar moves while the review is worked out; then the page is still."""
-        return not self.ready and not self.failed
+        """The page is still, also while the review is worked out: it is drawn again only
+        when :meth:`picture` changes (a step of progress, the result), which leaves the
+        processor to the analysis."""
+        return False
+
+    def picture(self) -> object:
+        seen = len(self.result.hindsight) if self.result is not None else 0
+        return (self.done, self.ready, self.failed, seen)
 
     @property
     def ready(self) -> bool:
@@ -201,24 +212,37 @@ class ReviewScene(Scene):
             fair = review_decisions(
                 self.decisions, self.worlds, self.seed, progress=self._progress, cancel=self.cancel
             )
-            half = len(self.decisions)
-            hindsight: list[Verdict] = []
-            for i, d in enumerate(self.decisions):
-                if self.cancel.is_set():
-                    raise Cancelled
-                hindsight.append(assess(d, max(1, self.worlds // 2), self.seed, hindsight=True))
-                self._progress(half + i + 1, 0)
         except Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - a review must never take the game down
             self.failed = f"The review could not be finished ({exc})."
             return
-        result = Review(fair.verdicts, hindsight)
+        result = Review(fair.verdicts, [])
         # A finished analysis is kept even if the player closes the screen right away.
+        self._store(result)
+        self.result = result
+
+    def _store(self, result: Review) -> None:
         if self.app.dirs.usable:
             for text in store_review(self.app.dirs, self.key, result.to_json()):
                 self.app.notify(text)
-        self.result = result
+
+    def _see_all(self) -> None:
+        """The same decisions judged with every card shown, one after another into the
+        result (the decision on screen shows its verdict as soon as it is there)."""
+        result = self.result
+        assert result is not None
+        try:
+            for d in self.decisions[len(result.hindsight) :]:
+                if self.cancel.is_set():
+                    return
+                result.hindsight.append(
+                    assess(d, max(1, self.worlds // 2), self.seed, hindsight=True)
+                )
+        except Exception as exc:  # noqa: BLE001 - a review must never take the game down
+            self.app.notify(f"The look with every card shown could not be finished ({exc}).")
+            return
+        self._store(result)
 
     def exit(self) -> None:
         self.cancel.set()
@@ -241,6 +265,15 @@ class ReviewScene(Scene):
 
     def toggle_hindsight(self) -> None:
         self.hindsight = not self.hindsight
+        result = self.result
+        if (
+            self.hindsight
+            and result is not None
+            and len(result.hindsight) < len(self.decisions)
+            and self.seer is None
+        ):
+            self.seer = threading.Thread(target=self._see_all, name="hindsight", daemon=True)
+            self.seer.start()
         self.hind_btn.label = "What you knew" if self.hindsight else "Show all cards"
         if self.view != "decision":
             self.go(self.index)
@@ -279,15 +312,12 @@ class ReviewScene(Scene):
 
     @property
     def progress_text(self) -> str:
-        """Where the work is: each decision is weighed twice, from what you could see and
-        then with every card shown, and the words count the same steps as the bar."""
+        """Where the work is: the decisions weighed so far, the same steps the bar counts
+        (the look with every card shown is worked out later, only when asked for)."""
         if self.failed:
             return self.failed
         n = len(self.decisions)
-        head = f"Reviewing {n} decision{'s' if n != 1 else ''}"
-        if self.done < n or not n:
-            return f"{head}: {self.done} of {n}"
-        return f"{head}: {n} of {n}; with every card shown: {min(self.done - n, n)} of {n}"
+        return f"Reviewing {n} decision{'s' if n != 1 else ''}: {min(self.done, n)} of {n}"
 
     @property
     def progress_share(self) -> float:
@@ -404,7 +434,15 @@ class ReviewScene(Scene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        W.draw_page(surface, theme, self.title, self.subtitle, self.frame, self.scale)
+        W.draw_page(
+            surface,
+            theme,
+            self.title,
+            self.subtitle,
+            self.frame,
+            self.scale,
+            room=self.back_btn.rect.x - int(8 * self.scale),
+        )
         if not self.ready:
             self._draw_progress(surface, theme)
             self.back_btn.draw(surface, theme)
@@ -568,7 +606,6 @@ class ReviewScene(Scene):
 
     def _draw_board(self, surface: pygame.Surface, theme: Any) -> None:
         d = self.decisions[self.index]
-        v = self.verdict
         obs = d.obs
         truth = d.truth if self.hindsight else None
         s = self.scale
@@ -578,13 +615,12 @@ class ReviewScene(Scene):
         size = card_size(ch)
         small = card_size(int(ch * 0.62))
         outline: dict[int, Sequence[int]] = {}
-        if v is not None:
-            best = action_from_json(json.loads(v.options[0].action)) if v.options else None
-            if best is not None:
-                for c in _cards_of(obs, best):
-                    outline[c] = LABEL_COLOURS["good"]
-            for c in _cards_of(obs, d.chosen):
-                outline[c] = (255, 255, 255)
+        flips: list[tuple[int, Sequence[int]]] = []
+        for action, rgb in self.outlined():
+            if type(action) is Flip:
+                flips.append((action.slot, rgb))
+            for c in _cards_of(obs, action):
+                outline[c] = rgb
         ink = W.colour(theme, "text")
         dim = W.colour(theme, "text_dim")
         px = max(12, int(16 * s))
@@ -637,10 +673,9 @@ class ReviewScene(Scene):
         self._draw_slots(surface, obs, truth, me, x_up, y_up, size, outline)
         # Where your own cards are drawn (tests hold that nothing is written over them).
         self.own_rect = pygame.Rect(x_up, y_up, 4 * (size[0] + gap) - gap, size[1] * 5 // 4)
-        if type(d.chosen) is Flip:
-            slot = d.chosen.slot
+        for slot, rgb in flips:
             rect = pygame.Rect(x_up + slot * (size[0] + gap), y_up, *size).inflate(6, 6)
-            pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=8)
+            pygame.draw.rect(surface, rgb, rect, 3, border_radius=8)
         hand = list(obs.hand)
         room = board.width - int(40 * s)
         step = max(10, min(size[0] + 4, (room - size[0]) // max(1, len(hand) - 1)))
@@ -661,6 +696,17 @@ class ReviewScene(Scene):
                 width=board.width // 2 - 2 * small[0] - int(20 * s),
             )
 
+    def outlined(self) -> list[tuple[Action, Sequence[int]]]:
+        """The plays outlined on the board, later ones over earlier: the best found in
+        green, then your choice in white (a flip outlines its stack)."""
+        d = self.decisions[self.index]
+        v = self.verdict
+        out: list[tuple[Action, Sequence[int]]] = []
+        if v is not None and v.options:
+            out.append((action_from_json(json.loads(v.options[0].action)), LABEL_COLOURS["good"]))
+        out.append((d.chosen, (255, 255, 255)))
+        return out
+
     def _draw_verdict(self, surface: pygame.Surface, theme: Any) -> None:
         d = self.decisions[self.index]
         v = self.verdict
@@ -675,9 +721,14 @@ class ReviewScene(Scene):
         )
         y = self._text(surface, head, (x, y), int(16 * s), dim, width=width)
         if v is None:
-            self._text(
-                surface, "Still being worked out…", (x, y + int(10 * s)), int(18 * s), width=width
+            seen = len(self.result.hindsight) if self.result is not None else 0
+            waiting = (
+                f"Being worked out with every card shown: {seen} of {len(self.decisions)} "
+                "decisions so far…"
+                if self.hindsight
+                else "Still being worked out…"
             )
+            self._text(surface, waiting, (x, y + int(10 * s)), int(18 * s), width=width)
             return
         if self.hindsight:
             y = self._text(

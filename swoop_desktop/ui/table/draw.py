@@ -658,7 +658,11 @@ class TableDrawing:
                 t.text_dim,
                 False,
             ),
-            (f"Game to {rules.target} · lowest total wins", t.text_dim, False),
+            (
+                self.config.goal or f"Game to {rules.target} · lowest total wins",
+                t.text_dim,
+                False,
+            ),
         ]
         if self.config.caption:
             lines.append((self.config.caption, t.highlight, True))

@@ -276,6 +276,8 @@ class TableConfig:
     pace: str | None = None
     #: a line under the game's details ("Demo: four AIs play")
     caption: str = ""
+    #: what the table plays for, in its header ("" : "Game to 100 · lowest total wins")
+    goal: str = ""
     #: the word for this table in its pause menu ("Replay" gives "Replay paused")
     title: str = ""
     #: the hand's end shows its breakdown and offers a review (else ``at_hand_end`` is told)
