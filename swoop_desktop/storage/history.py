@@ -594,7 +594,25 @@ def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
                 f"Your game history could not be read ({plain_reason(exc, dirs.data)})."
             ]
     games = _listed(dirs, list(history.games) if history else [])
-    return games, [printable(m) for m in lock_messages + messages]
+    told = [printable(m) for m in lock_messages + messages]
+    _remember(dirs, told)
+    return games, told
+
+
+def _remember(dirs: Dirs, messages: list[str]) -> None:
+    """Keep what a read of the history told until Scores shows it (see take_history_notes)."""
+    notes = dirs.state.history_notes
+    notes.extend(m for m in messages if m not in notes)
+    del notes[:-20]  # a handful is plenty; the oldest go first
+
+
+def take_history_notes(dirs: Dirs) -> list[str]:
+    """Everything reading the history told since Scores last showed it, oldest first (and
+    forget it). A damaged history is moved aside (and its ``.bak`` put back) by the first
+    read, whichever screen did it: Scores still says so, once."""
+    notes = list(dirs.state.history_notes)
+    dirs.state.history_notes.clear()
+    return notes
 
 
 def record_pending(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:

@@ -38,6 +38,11 @@ class DirsState:
     second_window: bool = False  # another Swoop has this data folder open
     window_lock: Any = None  # held for the life of the process (see claim_data_folder)
     unsaved: list[Any] = field(default_factory=list)  # finished games not yet in the history
+    # What reading the history told (damage, games left out), kept until Scores has shown it:
+    # whichever screen reads the history first (the title's rating line), Scores still tells.
+    history_notes: list[str] = field(default_factory=list)
+    # What a screen worked out from a file, keyed by the files' identity (see storage.rating).
+    cache: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ history, so nothing is lost with it.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -299,6 +300,51 @@ def rating_history(
                 "worked out again from your games next time.",
             )
     return points, messages
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    """What changes whenever a file is written (they are replaced whole, by rename)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def _history_identity(dirs: Dirs) -> tuple[Any, ...]:
+    """The identity of everything the history is read from: its file and the games waiting
+    beside it (and those only in memory)."""
+    try:
+        waiting = sorted((p.name, _identity(p)) for p in dirs.data.glob("history.pending-*.json"))
+    except OSError:
+        waiting = []
+    return (_identity(dirs.history_file), tuple(waiting), len(dirs.state.unsaved))
+
+
+def title_rating(dirs: Dirs, abandoned: bool = False) -> tuple[Rating | None, list[str]]:
+    """The current rating for the title's line (None before the first rated game) and
+    messages for the player. Never raises.
+
+    Kept by the identity of the history (and of ``rating.json``): a refresh of the title
+    with neither changed reads nothing but their sizes and times, so it does not grow
+    with the player's history.
+    """
+    if not dirs.usable:
+        return None, []
+    before = _history_identity(dirs)
+    key = (abandoned, LEVELS_VERSION, before, _identity(rating_file(dirs)))
+    cached = dirs.state.cache.get("title-rating")
+    if cached is not None and cached[0] == key:
+        return cached[1], []
+    points, messages = rating_history(dirs, abandoned)
+    now = current_rating(points) if points else None
+    after = _history_identity(dirs)
+    if after == before:  # nothing moved under the read: what it gave holds for these files
+        key = (abandoned, LEVELS_VERSION, after, _identity(rating_file(dirs)))
+        dirs.state.cache["title-rating"] = (key, now)
+    else:
+        dirs.state.cache.pop("title-rating", None)
+    return now, messages
 
 
 def current_rating(points: Sequence[RatingPoint]) -> Rating:
