@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from swoop_desktop.engine import Action, EngineError, action_from_json
+from swoop_desktop.engine import Action, EngineError, Flip, action_from_json
+from swoop_desktop.engine.rules import SLOTS
 from swoop_desktop.names import label as label_of
 from swoop_desktop.names import shown
 from swoop_desktop.safeio import parse_json
@@ -70,9 +71,14 @@ def _option(o: Any, name: str) -> None:
     check_type(o, dict, name)
     action = _text(get(o, "action", str, name + "."), f"{name}.action")
     try:
-        action_from_json(parse_json(action))
+        parsed = action_from_json(parse_json(action))
     except (ValueError, EngineError, TypeError, KeyError, RecursionError):
         raise DocumentError(f"{name}.action is not an action ({shown(action)})") from None
+    slots = getattr(parsed, "up", ()) if not isinstance(parsed, Flip) else (parsed.slot,)
+    if any(not 0 <= s < SLOTS for s in slots):
+        raise DocumentError(
+            f"{name}.action names a face-up slot that does not exist ({shown(action)})"
+        )
     _text(get(o, "words", str, name + "."), f"{name}.words")
     for key in ("points", "margin"):
         _number(get(o, key, float, name + "."), f"{name}.{key}", -MAX_POINTS, MAX_POINTS)

@@ -1,11 +1,14 @@
-"""Issue 29, defect 1: a damaged history or rating file is told to the player, whichever
+"""Issue 29 on screen. Defect 1: a damaged history or rating file is told to the player, whichever
 screen reads it first. The title's rating line reads the history before Scores does; it
 must not swallow what that read found, and Scores must still say it."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 
+from swoop_desktop.engine import Play
 from swoop_desktop.storage import record_finished_game, resolve_dirs
 from swoop_desktop.storage.rating import rating_file
 from swoop_desktop.ui.pilot import Pilot
@@ -57,3 +60,13 @@ def test_a_damaged_rating_file_is_told_not_moved_aside_silently(tmp_path):
         assert p.top.rating.startswith("Your rating")  # worked out again from the games
         told = p.app.dirs.notices.told
         assert any("rating file" in t and "damaged" in t for t in told), told
+
+
+# -- 2. a face-up slot that does not exist never reaches the screen as an IndexError ---
+
+
+def test_the_review_screen_never_indexes_past_the_face_up_slots():
+    from swoop_desktop.ui.scenes.review import _cards_of
+
+    obs = SimpleNamespace(seat=0, hand=[], up=[[11, None, 30, 4]])
+    assert _cards_of(obs, Play((), (0, 9))) == [11]
