@@ -30,8 +30,8 @@ from .jsonfile import (
     drop,
     get,
     load_document,
-    write_document,
 )
+from .locking import change_document
 from .paths import Dirs
 
 KEEP = 100
@@ -234,34 +234,40 @@ def stored_reviews(dirs: Dirs) -> tuple[dict[str, dict[str, Any]], list[str]]:
 
 
 def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
-    """Keep a review (replacing one with the same key). Returns messages for the player."""
-    loaded = load_document(reviews_file(dirs), REVIEWS_KIND)
-    if loaded.blocked:
-        return list(loaded.messages) + [
-            "The review was not stored, so that the existing reviews file is not overwritten."
-        ]
-    entries = dict(loaded.value or {})
-    entries.pop(key, None)
-    entries[key] = body
-    while len(entries) > KEEP:
-        entries.pop(next(iter(entries)))
-    # Keep the file under its size budget, the oldest reviews going first, so that it is
-    # never too large to be read back (it would then be moved aside as damaged).
-    sizes = {k: len(json.dumps(v, ensure_ascii=False).encode("utf-8")) for k, v in entries.items()}
-    total = sum(sizes.values())
-    while total > BUDGET and len(entries) > 1:
-        oldest = next(iter(entries))
-        total -= sizes.pop(oldest)
-        del entries[oldest]
-    if total > BUDGET:
-        return list(loaded.messages) + [
-            "The review is too large to be stored; it will be worked out again next time."
-        ]
-    try:
-        write_document(reviews_file(dirs), REVIEWS_KIND, {"reviews": entries})
-    except OSError as exc:
-        return list(loaded.messages) + [
-            f"The review could not be stored ({exc.strerror or exc}); it will be worked out "
-            "again next time."
-        ]
-    return list(loaded.messages)
+    """Keep a review (replacing one with the same key), under the file's lock so that two
+    windows storing reviews at once lose neither. Returns messages for the player."""
+
+    def change(value: dict[str, dict[str, Any]] | None, told: list[str]) -> dict[str, Any] | None:
+        entries = dict(value or {})
+        entries.pop(key, None)
+        entries[key] = body
+        while len(entries) > KEEP:
+            entries.pop(next(iter(entries)))
+        # Keep the file under its size budget, the oldest reviews going first, so that it is
+        # never too large to be read back (it would then be moved aside as damaged).
+        sizes = {
+            k: len(json.dumps(v, ensure_ascii=False).encode("utf-8")) for k, v in entries.items()
+        }
+        total = sum(sizes.values())
+        while total > BUDGET and len(entries) > 1:
+            oldest = next(iter(entries))
+            total -= sizes.pop(oldest)
+            del entries[oldest]
+        if total > BUDGET:
+            told.append(
+                "The review is too large to be stored; it will be worked out again next time."
+            )
+            return None
+        return {"reviews": entries}
+
+    return change_document(
+        dirs,
+        reviews_file(dirs),
+        REVIEWS_KIND,
+        change,
+        kept="The review was not stored, so that the existing reviews file is not overwritten.",
+        failed=lambda why: (
+            f"The review could not be stored ({why}); it will be worked out again next time."
+        ),
+        honour_kept=False,
+    )[1]
