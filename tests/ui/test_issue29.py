@@ -70,3 +70,27 @@ def test_the_review_screen_never_indexes_past_the_face_up_slots():
 
     obs = SimpleNamespace(seat=0, hand=[], up=[[11, None, 30, 4]])
     assert _cards_of(obs, Play((), (0, 9))) == [11]
+
+
+# -- 7. the title does not read the whole history on every refresh --------------------------
+def test_the_title_reads_the_history_again_only_when_it_changed(tmp_path, monkeypatch):
+    from swoop_desktop.storage import rating as rating_module
+
+    dirs = _two_games(tmp_path)
+    reads = []
+    real = rating_module.load_history
+
+    def counted(d):
+        reads.append(1)
+        return real(d)
+
+    monkeypatch.setattr(rating_module, "load_history", counted)
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        first = p.top.rating
+        assert first.startswith("Your rating") and len(reads) == 1
+        for _ in range(5):
+            p.top.refresh()
+        assert len(reads) == 1 and p.top.rating == first
+        record_finished_game(dirs, finished_match(4), SEATS)  # another window's game, say
+        p.top.refresh()
+        assert len(reads) == 2 and p.top.rating != first
