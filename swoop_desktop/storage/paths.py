@@ -117,17 +117,44 @@ def _check_folder(folder: Path) -> None:
             break
 
 
+def probe_folder(folder: Path, stem: str, text: str = "ok") -> str:
+    """Write ``text`` to a new file ``stem`` in ``folder``, read it back and remove it;
+    return what was read. Raises OSError when the folder cannot be written.
+
+    The probe is created exclusively and never through a link: a link (or anything else)
+    planted at its name is passed by, left as it is, and the next free name used.
+    """
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    binary = getattr(os, "O_BINARY", 0)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | nofollow | binary
+    for n in range(100):
+        probe = folder / (stem if n == 0 else f"{stem}-{n}")
+        try:
+            fd = os.open(probe, flags, 0o600)
+        except FileExistsError:
+            continue
+        try:
+            try:
+                os.write(fd, text.encode("utf-8"))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            fd = os.open(probe, os.O_RDONLY | nofollow | binary)
+            try:
+                return os.read(fd, len(text.encode("utf-8")) + 16).decode("utf-8", "replace")
+            finally:
+                os.close(fd)
+        finally:
+            try:
+                probe.unlink()
+            except OSError:
+                pass
+    raise FileExistsError(17, "no free name for a probe file", str(folder))
+
+
 def _check_writable(folder: Path) -> None:
     """Raise OSError unless a file can be created in ``folder``."""
-    probe = folder / f".swoop-probe-{os.getpid()}"
-    try:
-        with open(probe, "w", encoding="ascii") as f:
-            f.write("ok")
-    finally:
-        try:
-            probe.unlink()
-        except OSError:
-            pass
+    probe_folder(folder, f".swoop-probe-{os.getpid()}")
 
 
 def open_dirs(data_dir: str | Path | None = None) -> tuple[Dirs, list[str]]:

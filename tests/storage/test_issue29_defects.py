@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import os
 from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any
@@ -167,3 +168,26 @@ def test_opening_puzzles_with_more_than_the_list_holds_never_resets_progress(tmp
     add_puzzles(dirs, found)
     ids = [p.id for p in load_puzzles(dirs)[0].puzzles]
     assert "p0" not in ids and f"p{PUZZLES_KEPT}" in ids
+
+
+# -- 8. --selftest and the start-up check never write through a planted link --------------
+@pytest.mark.parametrize("name", [".selftest-{pid}", ".swoop-probe-{pid}"])
+def test_the_folder_probes_never_follow_a_link_planted_at_their_name(tmp_path, name):
+    from swoop_desktop.selftest import _probe_user_dirs
+    from swoop_desktop.storage import open_dirs
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    precious = tmp_path / "precious.txt"
+    precious.write_text("the player's own file")
+    missing = tmp_path / "created-through-a-link.txt"
+    link = folder / name.format(pid=os.getpid())
+    link.symlink_to(precious)
+    other = folder / (link.name + "-1")
+    other.symlink_to(missing)  # the next name too, dangling
+    assert _probe_user_dirs(folder) == []
+    dirs, messages = open_dirs(folder)
+    assert dirs.usable and messages == []
+    assert precious.read_text() == "the player's own file"
+    assert not missing.exists()
+    assert link.is_symlink() and other.is_symlink()  # what was planted is left as it is
