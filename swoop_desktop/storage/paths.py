@@ -237,11 +237,22 @@ def claim_data_folder(dirs: Dirs) -> list[str]:
     except OSError as exc:
         # Never taken for "the first window": two windows would save over each other.
         dirs.state.second_window = True
+        if isinstance(exc, PermissionError) and os.path.lexists(path):
+            # The file is there and refused: it belongs to another user (``sudo swoop``),
+            # not a folder that cannot be written.
+            why = (
+                f"its window lock file {short_path(path)} could not be opened: Permission "
+                "denied; it may belong to another user, as after Swoop was run as root"
+            )
+        else:
+            why = (
+                f"its window lock file {short_path(path)} cannot be used: "
+                f"{plain_reason(exc, dirs.data)}"
+            )
         return messages + [
             f"Swoop could not tell whether it is open in another window on this data "
-            f"folder (its window lock {path.name} cannot be used: "
-            f"{plain_reason(exc, dirs.data)}). You can play, but this window's game in "
-            "progress is not saved for Continue."
+            f"folder ({why}). You can play, but this window's game in progress is not "
+            "saved for Continue."
         ]
     dirs.state.window_lock = lock
     return messages

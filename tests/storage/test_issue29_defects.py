@@ -22,9 +22,11 @@ from swoop_desktop.storage.daily import (
     start_daily,
     streaks,
 )
+from swoop_desktop.storage.history import load_history
 from swoop_desktop.storage.puzzles import KEEP as PUZZLES_KEPT
 from swoop_desktop.storage.puzzles import Puzzle, add_puzzles, load_puzzles, record_answer
 from swoop_desktop.storage.rating import MIN_RD, rating_file, rating_history
+from swoop_desktop.storage.records import load_facts, records_file
 from swoop_desktop.storage.reviews import load_review, store_review, stored_reviews
 
 from .helpers import finished_match
@@ -191,3 +193,43 @@ def test_the_folder_probes_never_follow_a_link_planted_at_their_name(tmp_path, n
     assert precious.read_text() == "the player's own file"
     assert not missing.exists()
     assert link.is_symlink() and other.is_symlink()  # what was planted is left as it is
+
+
+# -- 9. records the games cannot support; the window lock's message names the file ----------
+@pytest.mark.parametrize("false", [[1_000_000, 0], [0, 5_000]], ids=["swoops", "pick-ups"])
+def test_records_with_counts_the_games_cannot_support_are_told_and_worked_out_again(
+    tmp_path, false
+):
+    dirs = resolve_dirs(tmp_path)
+    for seed in (2, 3):
+        record_finished_game(dirs, finished_match(seed), SEATS)
+    games, _ = load_history(dirs)
+    facts, messages = load_facts(dirs, games)
+    assert not messages
+    doc = json.loads(records_file(dirs).read_text())
+    doc["games"][games[0].id] = false
+    records_file(dirs).write_text(json.dumps(doc))
+    again, messages = load_facts(dirs, games)
+    assert again == facts
+    assert len(messages) == 1 and "do not support" in messages[0], messages
+    assert load_facts(dirs, games) == (facts, [])  # the file was put right
+
+
+def test_a_window_lock_left_by_root_is_named_and_the_folder_not_blamed(tmp_path, monkeypatch):
+    import filelock
+
+    from swoop_desktop.storage import claim_data_folder, open_dirs
+    from swoop_desktop.storage import paths as paths_module
+
+    class RootOwned(filelock.FileLock):  # simulated: the tests run as root
+        def acquire(self, *args, **kwargs):
+            raise PermissionError(13, "Permission denied", self.lock_file)
+
+    monkeypatch.setattr(filelock, "FileLock", RootOwned)
+    monkeypatch.setattr(paths_module, "FileLock", RootOwned, raising=False)
+    dirs, _ = open_dirs(tmp_path / "data")
+    dirs.window_lock_file.write_text("")  # left by ``sudo swoop``
+    told = claim_data_folder(dirs)
+    assert dirs.state.second_window and len(told) == 1
+    assert "window lock file" in told[0] and dirs.window_lock_file.name in told[0], told
+    assert "Permission denied" in told[0] and "cannot be written" not in told[0], told
