@@ -178,17 +178,16 @@ def _probe_user_dirs(folder: Path | None) -> list[str]:
         dirs = resolve_dirs(folder)
     except OSError as exc:
         return [f"storage: cannot create the user folders: {_one_line(exc)}"]
+    from swoop_desktop.storage.paths import probe_folder
+
     for folder in sorted({dirs.data, dirs.config}):
-        probe = folder / f".selftest-{os.getpid()}"
         try:
-            probe.write_text("swoop selftest\n", encoding="utf-8")
-            if probe.read_text(encoding="utf-8") != "swoop selftest\n":
+            # A new file, never through a link planted at its name (see probe_folder).
+            back = probe_folder(folder, f".selftest-{os.getpid()}", "swoop selftest\n")
+            if back != "swoop selftest\n":
                 problems.append(f"storage: {folder} does not read back what was written")
         except OSError as exc:
             problems.append(f"storage: cannot write in {folder}: {_one_line(exc)}")
-        finally:
-            with contextlib.suppress(OSError):
-                probe.unlink()
     return problems
 
 

@@ -13,6 +13,7 @@ from .history import (
     record_pending,
     reset_stats,
     retire_game,
+    take_history_notes,
 )
 from .jsonfile import DocumentError
 from .notices import Notices
@@ -58,4 +59,5 @@ __all__ = [
     "retire_game",
     "save_game",
     "save_settings",
+    "take_history_notes",
 ]

@@ -14,8 +14,7 @@ dropped (the others are kept) and the player is told.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from pathlib import Path
@@ -33,14 +32,14 @@ from .jsonfile import (
     get,
     int_list,
     load_document,
-    write_document,
 )
+from .locking import change_document
 from .paths import Dirs
 
 KEEP_DAYS = 3660  # about ten years of days
-# Your play and the hard opponent's (on a worker thread) may finish at the same moment:
-# each read-modify-write of the file holds this lock, so neither is lost.
-_WRITING = threading.Lock()
+# Your play and the hard opponent's (on a worker thread), or two windows, may finish at the
+# same moment: each read-change-write of the file holds its lock (storage.locking), so neither
+# is lost.
 PLAYERS = 4
 
 
@@ -163,32 +162,25 @@ def load_daily(dirs: Dirs) -> tuple[list[DailyEntry], list[str]]:
     return list(loaded.value or []), list(loaded.messages)
 
 
-def _change(dirs: Dirs, change: Any) -> list[str]:
-    """Read, change and write the file; messages for the player (never raises)."""
-    if not dirs.usable:
-        return []
-    with _WRITING:
-        return _change_locked(dirs, change)
+def _change(dirs: Dirs, change: Callable[[dict[str, DailyEntry]], bool]) -> list[str]:
+    """Read, change and write the file under its lock; messages for the player (never
+    raises). ``change`` edits the entries by day and says whether it changed any."""
 
+    def body(value: list[DailyEntry] | None, _: list[str]) -> dict[str, Any] | None:
+        entries = {e.day: e for e in value or []}
+        if not change(entries):
+            return None
+        kept = sorted(entries.values(), key=lambda e: e.day)[-KEEP_DAYS:]
+        return {"days": [e.to_json() for e in kept]}
 
-def _change_locked(dirs: Dirs, change: Any) -> list[str]:
-    loaded = load_document(daily_file(dirs), DAILY_KIND, dirs.state.kept)
-    messages = list(loaded.messages)
-    if loaded.blocked:
-        return messages + ["Today's daily deal was not recorded, so that the file is kept."]
-    entries = {e.day: e for e in loaded.value or []}
-    if not change(entries):
-        return messages
-    kept = sorted(entries.values(), key=lambda e: e.day)[-KEEP_DAYS:]
-    try:
-        write_document(
-            daily_file(dirs), DAILY_KIND, {"days": [e.to_json() for e in kept]}, dirs.state.kept
-        )
-    except OSError as exc:
-        messages.append(
-            f"Your daily deal could not be recorded ({getattr(exc, 'strerror', None) or exc})."
-        )
-    return messages
+    return change_document(
+        dirs,
+        daily_file(dirs),
+        DAILY_KIND,
+        body,
+        kept="Today's daily deal was not recorded, so that the file is kept.",
+        failed=lambda why: f"Your daily deal could not be recorded ({why}).",
+    )[1]
 
 
 def start_daily(dirs: Dirs, day: date, seed: int, rules: Rules) -> tuple[bool, list[str]]:
@@ -241,17 +233,22 @@ class Streaks:
 
 
 def streaks(entries: Sequence[DailyEntry], today: date) -> Streaks:
-    """The streaks of ``entries`` as of ``today``."""
-    days = sorted(date.fromisoformat(e.day) for e in entries)
-    by_day = {e.day: e for e in entries}
+    """The streaks of ``entries`` as of ``today``.
+
+    A day after ``today`` (recorded while the clock was wrong) counts as today, so it
+    never cuts the streak it belongs to; a day counts once however many entries fall on it.
+    """
+    beat_on: dict[date, bool] = {}
+    for e in entries:
+        d = min(date.fromisoformat(e.day), today)
+        beat_on[d] = beat_on.get(d, False) or e.beat_hard
     played = best_played = beaten = best_beaten = 0
     run = beat_run = 0
     previous: date | None = None
-    for d in days:
+    for d in sorted(beat_on):
         consecutive = previous is not None and d - previous == timedelta(days=1)
         run = run + 1 if consecutive else 1
-        beat = by_day[d.isoformat()].beat_hard
-        beat_run = (beat_run + 1 if consecutive else 1) if beat else 0
+        beat_run = (beat_run + 1 if consecutive else 1) if beat_on[d] else 0
         best_played = max(best_played, run)
         best_beaten = max(best_beaten, beat_run)
         previous = d

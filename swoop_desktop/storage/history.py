@@ -12,7 +12,6 @@ kept and the games played so far are marked as not counted.
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -26,7 +25,7 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, EngineError, Match, Rules, RulesError
 from swoop_desktop.engine.events import Swooped
 from swoop_desktop.names import check_name, printable, seat_default, shown
-from swoop_desktop.safeio import Refused, exists, is_regular, read_capped
+from swoop_desktop.safeio import Refused, read_capped
 
 from .actioncodec import check_deal_text, decode_hands, encode_hands
 from .jsonfile import (
@@ -46,6 +45,7 @@ from .jsonfile import (
     move_aside,
     write_document,
 )
+from .locking import LockError, held_lock
 from .notices import plain_reason, short_path
 from .paths import Dirs
 from .savegame import clear_game
@@ -407,10 +407,6 @@ LOCK_WAIT = 5.0  # seconds a worker thread waits for another window to finish wr
 UI_WAIT = 0.3  # the most the window's own thread ever waits for it (New game)
 
 
-class LockError(OSError):
-    """The history's lock file cannot be used; the message names it and says why."""
-
-
 def lock_file(dirs: Dirs) -> Path:
     return dirs.data / "history.json.lock"
 
@@ -424,41 +420,8 @@ def _locked(dirs: Dirs, wait: float) -> Iterator[list[str]]:
     file in the way, and so is a lock file this process may not open (one left
     by Swoop run as another user). LockError when even that is not possible.
     """
-    path = lock_file(dirs)
-    messages: list[str] = []
-
-    def aside(why: str) -> None:
-        try:
-            moved = move_aside(path, "in-the-way")
-        except OSError as exc:
-            raise LockError(
-                f"the history's lock file {short_path(path)} {why} and could not be moved "
-                f"aside ({plain_reason(exc, dirs.data)})"
-            ) from None
-        messages.append(
-            f"The history's lock file ({path.name}) {why}; it was moved to {short_path(moved)}."
-        )
-
-    if os.path.islink(path) or (exists(path) and not is_regular(path)):
-        aside("was not an ordinary file")
-    lock = FileLock(str(path), timeout=wait)
-    try:
-        lock.acquire()
-    except PermissionError:  # e.g. made by ``sudo swoop``: another user's file
-        aside("could not be opened (Permission denied; it may belong to another user)")
-        try:
-            lock.acquire()
-        except Timeout:
-            raise
-        except OSError as exc:
-            raise LockError(
-                f"the history's lock file {short_path(path)} could not be opened "
-                f"({plain_reason(exc, reading=True)})"
-            ) from None
-    try:
-        yield messages
-    finally:
-        lock.release()
+    with held_lock(lock_file(dirs), "the history's lock file", wait, dirs.data, FileLock) as told:
+        yield told
 
 
 # -- games waiting for the history -------------------------------------------------
@@ -594,7 +557,25 @@ def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
                 f"Your game history could not be read ({plain_reason(exc, dirs.data)})."
             ]
     games = _listed(dirs, list(history.games) if history else [])
-    return games, [printable(m) for m in lock_messages + messages]
+    told = [printable(m) for m in lock_messages + messages]
+    _remember(dirs, told)
+    return games, told
+
+
+def _remember(dirs: Dirs, messages: list[str]) -> None:
+    """Keep what a read of the history told until Scores shows it (see take_history_notes)."""
+    notes = dirs.state.history_notes
+    notes.extend(m for m in messages if m not in notes)
+    del notes[:-20]  # a handful is plenty; the oldest go first
+
+
+def take_history_notes(dirs: Dirs) -> list[str]:
+    """Everything reading the history told since Scores last showed it, oldest first (and
+    forget it). A damaged history is moved aside (and its ``.bak`` put back) by the first
+    read, whichever screen did it: Scores still says so, once."""
+    notes = list(dirs.state.history_notes)
+    dirs.state.history_notes.clear()
+    return notes
 
 
 def record_pending(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:

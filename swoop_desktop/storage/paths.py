@@ -38,6 +38,11 @@ class DirsState:
     second_window: bool = False  # another Swoop has this data folder open
     window_lock: Any = None  # held for the life of the process (see claim_data_folder)
     unsaved: list[Any] = field(default_factory=list)  # finished games not yet in the history
+    # What reading the history told (damage, games left out), kept until Scores has shown it:
+    # whichever screen reads the history first (the title's rating line), Scores still tells.
+    history_notes: list[str] = field(default_factory=list)
+    # What a screen worked out from a file, keyed by the files' identity (see storage.rating).
+    cache: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -112,17 +117,44 @@ def _check_folder(folder: Path) -> None:
             break
 
 
+def probe_folder(folder: Path, stem: str, text: str = "ok") -> str:
+    """Write ``text`` to a new file ``stem`` in ``folder``, read it back and remove it;
+    return what was read. Raises OSError when the folder cannot be written.
+
+    The probe is created exclusively and never through a link: a link (or anything else)
+    planted at its name is passed by, left as it is, and the next free name used.
+    """
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    binary = getattr(os, "O_BINARY", 0)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | nofollow | binary
+    for n in range(100):
+        probe = folder / (stem if n == 0 else f"{stem}-{n}")
+        try:
+            fd = os.open(probe, flags, 0o600)
+        except FileExistsError:
+            continue
+        try:
+            try:
+                os.write(fd, text.encode("utf-8"))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            fd = os.open(probe, os.O_RDONLY | nofollow | binary)
+            try:
+                return os.read(fd, len(text.encode("utf-8")) + 16).decode("utf-8", "replace")
+            finally:
+                os.close(fd)
+        finally:
+            try:
+                probe.unlink()
+            except OSError:
+                pass
+    raise FileExistsError(17, "no free name for a probe file", str(folder))
+
+
 def _check_writable(folder: Path) -> None:
     """Raise OSError unless a file can be created in ``folder``."""
-    probe = folder / f".swoop-probe-{os.getpid()}"
-    try:
-        with open(probe, "w", encoding="ascii") as f:
-            f.write("ok")
-    finally:
-        try:
-            probe.unlink()
-        except OSError:
-            pass
+    probe_folder(folder, f".swoop-probe-{os.getpid()}")
 
 
 def open_dirs(data_dir: str | Path | None = None) -> tuple[Dirs, list[str]]:
@@ -205,11 +237,22 @@ def claim_data_folder(dirs: Dirs) -> list[str]:
     except OSError as exc:
         # Never taken for "the first window": two windows would save over each other.
         dirs.state.second_window = True
+        if isinstance(exc, PermissionError) and os.path.lexists(path):
+            # The file is there and refused: it belongs to another user (``sudo swoop``),
+            # not a folder that cannot be written.
+            why = (
+                f"its window lock file {short_path(path)} could not be opened: Permission "
+                "denied; it may belong to another user, as after Swoop was run as root"
+            )
+        else:
+            why = (
+                f"its window lock file {short_path(path)} cannot be used: "
+                f"{plain_reason(exc, dirs.data)}"
+            )
         return messages + [
             f"Swoop could not tell whether it is open in another window on this data "
-            f"folder (its window lock {path.name} cannot be used: "
-            f"{plain_reason(exc, dirs.data)}). You can play, but this window's game in "
-            "progress is not saved for Continue."
+            f"folder ({why}). You can play, but this window's game in progress is not "
+            "saved for Continue."
         ]
     dirs.state.window_lock = lock
     return messages

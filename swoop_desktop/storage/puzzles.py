@@ -14,7 +14,6 @@ dropped (the others are kept) and the player is told.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -32,19 +31,19 @@ from .jsonfile import (
     drop,
     get,
     load_document,
-    write_document,
 )
+from .locking import change_document
 from .paths import Dirs
 from .reviews import check_verdict
 
 #: Solves in a row that take a puzzle off the list.
 SOLVES_TO_CLEAR = 2
-#: The most puzzles kept (the oldest go first), and the most retired ids remembered.
+#: The most puzzles on the list (more wait until solved ones leave room; none is pushed off),
+#: and the most retired ids remembered.
 KEEP = 200
 KEEP_RETIRED = 5000
 #: The labels of the review's verdicts that become puzzles.
 PUZZLE_LABELS = ("mistake", "blunder")
-_WRITING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -180,28 +179,29 @@ def load_puzzles(dirs: Dirs) -> tuple[PuzzleBook, list[str]]:
 
 
 def _change(dirs: Dirs, change: Callable[[dict[str, Puzzle], list[str]], bool]) -> list[str]:
-    """Read, change and write the file; messages for the player (never raises)."""
-    if not dirs.usable:
-        return []
-    with _WRITING:
-        loaded = load_document(puzzles_file(dirs), PUZZLES_KIND, dirs.state.kept)
-        messages = list(loaded.messages)
-        if loaded.blocked:
-            return messages + ["Your puzzles were not updated, so that the file is kept."]
-        book = loaded.value or PuzzleBook([], [])
+    """Read, change and write the file under its lock; messages for the player (never
+    raises). ``change`` edits the puzzles by id and the retired ids, and says whether it
+    changed anything."""
+
+    def body(value: PuzzleBook | None, _: list[str]) -> dict[str, Any] | None:
+        book = value or PuzzleBook([], [])
         puzzles = {p.id: p for p in book.puzzles}
         retired = list(book.retired)
         if not change(puzzles, retired):
-            return messages
-        kept = list(puzzles.values())[-KEEP:]
-        body = {"puzzles": [p.to_json() for p in kept], "retired": retired[-KEEP_RETIRED:]}
-        try:
-            write_document(puzzles_file(dirs), PUZZLES_KIND, body, dirs.state.kept)
-        except OSError as exc:
-            messages.append(
-                f"Your puzzles could not be stored ({getattr(exc, 'strerror', None) or exc})."
-            )
-        return messages
+            return None
+        return {
+            "puzzles": [p.to_json() for p in puzzles.values()],
+            "retired": retired[-KEEP_RETIRED:],
+        }
+
+    return change_document(
+        dirs,
+        puzzles_file(dirs),
+        PUZZLES_KIND,
+        body,
+        kept="Your puzzles were not updated, so that the file is kept.",
+        failed=lambda why: f"Your puzzles could not be stored ({why}).",
+    )[1]
 
 
 def add_puzzles(dirs: Dirs, found: Sequence[Puzzle]) -> list[str]:
@@ -209,7 +209,10 @@ def add_puzzles(dirs: Dirs, found: Sequence[Puzzle]) -> list[str]:
 
     def change(puzzles: dict[str, Puzzle], retired: list[str]) -> bool:
         gone = set(retired)
-        new = [p for p in found if p.id not in puzzles and p.id not in gone]
+        # A full list takes no more: a puzzle on it is never pushed off (its progress would
+        # go, and the next opening would bring it back at 0); new ones wait for room.
+        room = max(0, KEEP - len(puzzles))
+        new = [p for p in found if p.id not in puzzles and p.id not in gone][:room]
         for p in new:
             puzzles[p.id] = p
         return bool(new)

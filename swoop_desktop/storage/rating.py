@@ -22,6 +22,7 @@ history, so nothing is lost with it.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,8 @@ from typing import Any
 from swoop_desktop.choices import HUMAN_SEAT
 
 from .history import GameRecord, load_history
-from .jsonfile import DocKind, DocumentError, Notes, check_type, get, load_document, write_document
+from .jsonfile import DocKind, DocumentError, Notes, check_type, get
+from .locking import change_document
 from .paths import Dirs
 
 SCALE = 173.7178  # Glicko-2: rating points per unit of the internal scale
@@ -40,6 +42,13 @@ START_VOL = 0.06
 TAU = 0.5  # how much the volatility may change (Glickman suggests 0.3-1.2)
 EPSILON = 0.000001  # convergence of the volatility iteration
 MIN_RD = 30.0  # a floor, so that a long record still moves with new games
+#: What a stored rating point may hold: wider than any player reaches, narrow enough that
+#: Glicko-2 stays finite (a volatility of 0, or a rating of 10,000 with no deviation, breaks
+#: every later update). A point outside is refused and the rating worked out again.
+RATING_RANGE = (0.0, 4000.0)
+RD_RANGE = (MIN_RD - 0.01, START_RD + 1.0)
+VOL_RANGE = (0.001, 1.0)
+RATING_WAIT = 0.3  # the most the title waits for another window writing the rating
 
 #: Each level's rating and deviation, measured from referee matches between the
 #: levels (``benchmarks/level_ratings.py``; the command and its output are in
@@ -220,9 +229,9 @@ def _rating_from_json(data: dict[str, Any], notes: Notes = None) -> RatingFile:
                 get(raw, "game", str, w)[:64],
                 get(raw, "date", str, w)[:40],
                 Rating(
-                    _number(get(raw, "rating", float, w), w + "rating", -10000, 10000),
-                    _number(get(raw, "rd", float, w), w + "rd", 0, 1000),
-                    _number(get(raw, "vol", float, w), w + "vol", 0, 10),
+                    _number(get(raw, "rating", float, w), w + "rating", *RATING_RANGE),
+                    _number(get(raw, "rd", float, w), w + "rd", *RD_RANGE),
+                    _number(get(raw, "vol", float, w), w + "vol", *VOL_RANGE),
                 ),
             )
         )
@@ -265,40 +274,109 @@ def rating_history(
 ) -> tuple[list[RatingPoint], list[str]]:
     """Your rating after each rated game, oldest first, and messages for the player.
 
-    Brings ``rating.json`` up to date with the history first (see the module's notes).
-    Never raises.
+    Brings ``rating.json`` up to date with the history first (see the module's notes),
+    under the file's lock. Never raises.
     """
     if not dirs.usable:
         return [], []
     messages: list[str] = []
     if records is None:
         records, messages = load_history(dirs)
-    path = rating_file(dirs)
-    loaded = load_document(path, RATING_KIND, dirs.state.kept)
-    messages += loaded.messages
-    stored = loaded.value
-    start: list[RatingPoint] = []
-    if stored is not None and stored.levels == LEVELS_VERSION and stored.abandoned == abandoned:
-        ids = [r.id for r in records if rated(r, abandoned)]
-        if [p.game for p in stored.points] == ids[: len(stored.points)]:
-            start = stored.points
-    points = fold(records, abandoned, start)
-    unchanged = (
-        stored is not None
-        and stored.levels == LEVELS_VERSION
-        and stored.abandoned == abandoned
-        and stored.points == points
+    games = records
+    found: list[list[RatingPoint]] = []
+
+    def change(stored: RatingFile | None, _: list[str]) -> dict[str, Any] | None:
+        start: list[RatingPoint] = []
+        if stored is not None and stored.levels == LEVELS_VERSION and stored.abandoned == abandoned:
+            ids = [r.id for r in games if rated(r, abandoned)]
+            if [p.game for p in stored.points] == ids[: len(stored.points)]:
+                start = stored.points
+        points = _fold(games, abandoned, start)
+        found.append(points)
+        unchanged = (
+            stored is not None
+            and stored.levels == LEVELS_VERSION
+            and stored.abandoned == abandoned
+            and stored.points == points
+        )
+        if unchanged or not (points or stored is not None):
+            return None
+        return _to_json(points, abandoned)
+
+    _, more = change_document(
+        dirs,
+        rating_file(dirs),
+        RATING_KIND,
+        change,
+        kept="",
+        failed=lambda why: (
+            ""  # another window is writing it: worked out here, and kept by that window
+            if why.startswith("another Swoop window")
+            else f"Your rating could not be saved ({why}); it is worked out again from "
+            "your games next time."
+        ),
+        wait=RATING_WAIT,
     )
-    if not unchanged and not loaded.blocked and (points or stored is not None):
-        try:
-            write_document(path, RATING_KIND, _to_json(points, abandoned), dirs.state.kept)
-        except OSError as exc:
-            dirs.notices.post(
-                "rating",
-                f"Your rating could not be saved ({exc.strerror or exc}); it is "
-                "worked out again from your games next time.",
-            )
-    return points, messages
+    points = found[0] if found else _fold(games, abandoned, [])
+    return points, messages + more
+
+
+def _fold(
+    records: Sequence[GameRecord], abandoned: bool, start: Sequence[RatingPoint]
+) -> list[RatingPoint]:
+    """:func:`fold`, started again from the first game should the stored points lead
+    anywhere the model cannot go (the reader keeps them in range: this is a second guard)."""
+    try:
+        return fold(records, abandoned, start)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        if not start:
+            raise
+        return fold(records, abandoned, [])
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    """What changes whenever a file is written (they are replaced whole, by rename)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def _history_identity(dirs: Dirs) -> tuple[Any, ...]:
+    """The identity of everything the history is read from: its file and the games waiting
+    beside it (and those only in memory)."""
+    try:
+        waiting = sorted((p.name, _identity(p)) for p in dirs.data.glob("history.pending-*.json"))
+    except OSError:
+        waiting = []
+    return (_identity(dirs.history_file), tuple(waiting), len(dirs.state.unsaved))
+
+
+def title_rating(dirs: Dirs, abandoned: bool = False) -> tuple[Rating | None, list[str]]:
+    """The current rating for the title's line (None before the first rated game) and
+    messages for the player. Never raises.
+
+    Kept by the identity of the history (and of ``rating.json``): a refresh of the title
+    with neither changed reads nothing but their sizes and times, so it does not grow
+    with the player's history.
+    """
+    if not dirs.usable:
+        return None, []
+    before = _history_identity(dirs)
+    key = (abandoned, LEVELS_VERSION, before, _identity(rating_file(dirs)))
+    cached = dirs.state.cache.get("title-rating")
+    if cached is not None and cached[0] == key:
+        return cached[1], []
+    points, messages = rating_history(dirs, abandoned)
+    now = current_rating(points) if points else None
+    after = _history_identity(dirs)
+    if after == before:  # nothing moved under the read: what it gave holds for these files
+        key = (abandoned, LEVELS_VERSION, after, _identity(rating_file(dirs)))
+        dirs.state.cache["title-rating"] = (key, now)
+    else:
+        dirs.state.cache.pop("title-rating", None)
+    return now, messages
 
 
 def game_change(

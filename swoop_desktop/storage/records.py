@@ -27,6 +27,7 @@ from typing import Any
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import EngineError
 from swoop_desktop.engine.events import Dealt, PickedUp, Swooped
+from swoop_desktop.names import printable
 
 from .daily import DailyEntry, streaks
 from .history import GameRecord
@@ -144,14 +145,28 @@ def load_facts(dirs: Dirs, records: Sequence[GameRecord]) -> tuple[dict[str, Gam
     if not dirs.usable:
         return {r.id: f for r in records if (f := game_facts(r)) is not None}, []
     loaded = load_document(records_file(dirs), RECORDS_KIND, dirs.state.kept)
+    messages = list(loaded.messages)
     facts = dict(loaded.value or {})
     added = False
+    false: list[str] = []
     for r in records:
+        stored = facts.get(r.id)
+        if stored is not None and (why := unsupported(stored, r)) is not None:
+            false.append(why)
+            del facts[r.id]  # worked out again from the game's plays, just below
         if r.id not in facts:
             fact = game_facts(r)
             if fact is not None:
                 facts[r.id] = fact
                 added = True
+    if false:
+        more = f" (and {len(false) - 1} more)" if len(false) > 1 else ""
+        messages.append(
+            printable(
+                f"Your records file held counts your games do not support: {false[0]}{more}. "
+                "They were worked out again from your games."
+            )
+        )
     if added and not loaded.blocked:
         ids = {r.id for r in records}
         body = {"games": {k: [f.hand_swoops, f.pickups] for k, f in facts.items() if k in ids}}
@@ -159,4 +174,19 @@ def load_facts(dirs: Dirs, records: Sequence[GameRecord]) -> tuple[dict[str, Gam
             write_document(records_file(dirs), RECORDS_KIND, body, dirs.state.kept)
         except OSError:
             pass  # a cache: worked out again next time
-    return facts, list(loaded.messages)
+    return facts, messages
+
+
+def unsupported(fact: GameFacts, record: GameRecord, seat: int = HUMAN_SEAT) -> str | None:
+    """Why ``fact`` cannot be true of ``record`` (the game's own counts say otherwise), in
+    plain words; None when it can. Checked without replaying the game."""
+    made = record.swoops[seat] if seat < len(record.swoops) else 0
+    plays = sum(len(text.split()) for text in record.actions)
+    when = record.date[:10]
+    if fact.hand_swoops > made:
+        return f"{fact.hand_swoops:,} Swoops in a hand of the game of {when}, which had {made}"
+    if made and not fact.hand_swoops:
+        return f"no Swoop in the game of {when}, which had {made}"
+    if fact.pickups > plays:
+        return f"{fact.pickups:,} pick-ups in the game of {when}, which had {plays} plays"
+    return None

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from swoop_desktop.engine import Action, EngineError, action_from_json
+from swoop_desktop.engine import Action, EngineError, Flip, action_from_json
+from swoop_desktop.engine.rules import SLOTS
 from swoop_desktop.names import label as label_of
 from swoop_desktop.names import shown
 from swoop_desktop.safeio import parse_json
@@ -29,8 +30,8 @@ from .jsonfile import (
     drop,
     get,
     load_document,
-    write_document,
 )
+from .locking import change_document
 from .paths import Dirs
 
 KEEP = 100
@@ -70,9 +71,14 @@ def _option(o: Any, name: str) -> None:
     check_type(o, dict, name)
     action = _text(get(o, "action", str, name + "."), f"{name}.action")
     try:
-        action_from_json(parse_json(action))
+        parsed = action_from_json(parse_json(action))
     except (ValueError, EngineError, TypeError, KeyError, RecursionError):
         raise DocumentError(f"{name}.action is not an action ({shown(action)})") from None
+    slots = getattr(parsed, "up", ()) if not isinstance(parsed, Flip) else (parsed.slot,)
+    if any(not 0 <= s < SLOTS for s in slots):
+        raise DocumentError(
+            f"{name}.action names a face-up slot that does not exist ({shown(action)})"
+        )
     _text(get(o, "words", str, name + "."), f"{name}.words")
     for key in ("points", "margin"):
         _number(get(o, key, float, name + "."), f"{name}.{key}", -MAX_POINTS, MAX_POINTS)
@@ -228,34 +234,40 @@ def stored_reviews(dirs: Dirs) -> tuple[dict[str, dict[str, Any]], list[str]]:
 
 
 def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
-    """Keep a review (replacing one with the same key). Returns messages for the player."""
-    loaded = load_document(reviews_file(dirs), REVIEWS_KIND)
-    if loaded.blocked:
-        return list(loaded.messages) + [
-            "The review was not stored, so that the existing reviews file is not overwritten."
-        ]
-    entries = dict(loaded.value or {})
-    entries.pop(key, None)
-    entries[key] = body
-    while len(entries) > KEEP:
-        entries.pop(next(iter(entries)))
-    # Keep the file under its size budget, the oldest reviews going first, so that it is
-    # never too large to be read back (it would then be moved aside as damaged).
-    sizes = {k: len(json.dumps(v, ensure_ascii=False).encode("utf-8")) for k, v in entries.items()}
-    total = sum(sizes.values())
-    while total > BUDGET and len(entries) > 1:
-        oldest = next(iter(entries))
-        total -= sizes.pop(oldest)
-        del entries[oldest]
-    if total > BUDGET:
-        return list(loaded.messages) + [
-            "The review is too large to be stored; it will be worked out again next time."
-        ]
-    try:
-        write_document(reviews_file(dirs), REVIEWS_KIND, {"reviews": entries})
-    except OSError as exc:
-        return list(loaded.messages) + [
-            f"The review could not be stored ({exc.strerror or exc}); it will be worked out "
-            "again next time."
-        ]
-    return list(loaded.messages)
+    """Keep a review (replacing one with the same key), under the file's lock so that two
+    windows storing reviews at once lose neither. Returns messages for the player."""
+
+    def change(value: dict[str, dict[str, Any]] | None, told: list[str]) -> dict[str, Any] | None:
+        entries = dict(value or {})
+        entries.pop(key, None)
+        entries[key] = body
+        while len(entries) > KEEP:
+            entries.pop(next(iter(entries)))
+        # Keep the file under its size budget, the oldest reviews going first, so that it is
+        # never too large to be read back (it would then be moved aside as damaged).
+        sizes = {
+            k: len(json.dumps(v, ensure_ascii=False).encode("utf-8")) for k, v in entries.items()
+        }
+        total = sum(sizes.values())
+        while total > BUDGET and len(entries) > 1:
+            oldest = next(iter(entries))
+            total -= sizes.pop(oldest)
+            del entries[oldest]
+        if total > BUDGET:
+            told.append(
+                "The review is too large to be stored; it will be worked out again next time."
+            )
+            return None
+        return {"reviews": entries}
+
+    return change_document(
+        dirs,
+        reviews_file(dirs),
+        REVIEWS_KIND,
+        change,
+        kept="The review was not stored, so that the existing reviews file is not overwritten.",
+        failed=lambda why: (
+            f"The review could not be stored ({why}); it will be worked out again next time."
+        ),
+        honour_kept=False,
+    )[1]

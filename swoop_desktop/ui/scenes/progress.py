@@ -22,6 +22,7 @@ from swoop_desktop.storage.rating import (
     current_rating,
     nearest_level,
     rating_history,
+    title_rating,
 )
 from swoop_desktop.storage.records import Records, compute_records, load_facts
 from swoop_desktop.ui import controls as W
@@ -30,12 +31,13 @@ from swoop_desktop.ui import controls as W
 def rating_words(dirs: Any, abandoned: bool = False) -> str:
     """The title's line: "Your rating: 1523 ± 80, about like normal" (never raises)."""
     try:
-        points, _ = rating_history(dirs, abandoned)
+        now, messages = title_rating(dirs, abandoned)
     except Exception:  # noqa: BLE001 - a line on the title never stops the game
         return ""
-    if not points:
+    for text in messages:  # a damaged history or rating file is told here, not swallowed
+        dirs.notices.post("progress-read", text)
+    if now is None:
         return "No rating yet: finish a game to get one"
-    now = current_rating(points)
     return f"Your rating: {now.words()}, about like {nearest_level(now.rating)}"
 
 

@@ -78,8 +78,9 @@ def _cards_of(obs: Any, action: Action) -> list[int]:
             if RANK_OF[c] == r and c not in ids:
                 ids.append(c)
                 break
+    slots = obs.up[me]
     for s in getattr(action, "up", ()):
-        card = obs.up[me][s]
+        card = slots[s] if 0 <= s < len(slots) else None  # the reader refuses such a slot
         if card is not None:
             ids.append(card)
     return ids

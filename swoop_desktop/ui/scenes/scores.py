@@ -36,6 +36,7 @@ from swoop_desktop.storage import (
     load_game,
     load_history,
     reset_stats,
+    take_history_notes,
 )
 from swoop_desktop.storage.reviews import review_key, stored_accuracies
 from swoop_desktop.storage.seats import seats_to_json
@@ -144,7 +145,9 @@ class ScoresScene(Scene):
     def reload(self) -> None:
         """Read the history again (after a reset or a finished game)."""
         self.records, messages = load_history(self.app.dirs)
-        self.messages = messages
+        # What an earlier read told (the title's rating line reads the history first) too.
+        earlier = take_history_notes(self.app.dirs)
+        self.messages = earlier + [m for m in messages if m not in earlier]
         self.stats = compute_stats(self.records, abandoned=self.app.settings.count_abandoned)
         self.selected = min(self.selected, max(0, len(self.records) - 1))
         self.accuracy = review_accuracy(self.app.dirs, self.records)

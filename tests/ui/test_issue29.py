@@ -1,0 +1,96 @@
+"""Issue 29 on screen. Defect 1: a damaged history or rating file is told to the player, whichever
+screen reads it first. The title's rating line reads the history before Scores does; it
+must not swallow what that read found, and Scores must still say it."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+
+from swoop_desktop.engine import Play
+from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage.rating import rating_file
+from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.scenes.scores import ScoresScene
+from tests.storage.helpers import finished_match
+
+SEATS = [{"name": "You", "level": "human"}] + [
+    {"name": n, "level": lv}
+    for n, lv in (("Lefty", "hard"), ("Topper", "normal"), ("Righty", "easy"))
+]
+
+
+def _two_games(folder):
+    dirs = resolve_dirs(folder)
+    for seed in (2, 3):
+        record_finished_game(dirs, finished_match(seed), SEATS)
+    return dirs
+
+
+def test_a_damaged_history_is_told_on_the_title_and_again_on_scores(tmp_path):
+    dirs = _two_games(tmp_path)
+    dirs.history_file.write_text('{"format": "swoop-history", "version": 2, "games": [', "utf-8")
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        assert p.top.rating.startswith("Your rating")  # the .bak's game
+        told = p.app.dirs.notices.told
+        assert any("game history" in t and "damaged" in t for t in told), told
+        p.press(pygame.K_r)
+        scores = p.top
+        assert isinstance(scores, ScoresScene)
+        assert any("game history" in m and "damaged" in m for m in scores.messages), scores.messages
+
+
+def test_a_damaged_history_without_a_backup_is_not_a_silent_empty_scores(tmp_path):
+    dirs = _two_games(tmp_path)
+    (tmp_path / "history.json.bak").unlink()
+    dirs.history_file.write_bytes(b"\x00" * 300)
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        p.press(pygame.K_r)
+        scores = p.top
+        assert isinstance(scores, ScoresScene)
+        assert scores.records == []
+        assert any("damaged" in m and "copy is kept" in m for m in scores.messages), scores.messages
+
+
+def test_a_damaged_rating_file_is_told_not_moved_aside_silently(tmp_path):
+    dirs = _two_games(tmp_path)
+    rating_file(dirs).write_text("{not json", "utf-8")
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        assert p.top.rating.startswith("Your rating")  # worked out again from the games
+        told = p.app.dirs.notices.told
+        assert any("rating file" in t and "damaged" in t for t in told), told
+
+
+# -- 2. a face-up slot that does not exist never reaches the screen as an IndexError ---
+
+
+def test_the_review_screen_never_indexes_past_the_face_up_slots():
+    from swoop_desktop.ui.scenes.review import _cards_of
+
+    obs = SimpleNamespace(seat=0, hand=[], up=[[11, None, 30, 4]])
+    assert _cards_of(obs, Play((), (0, 9))) == [11]
+
+
+# -- 7. the title does not read the whole history on every refresh --------------------------
+def test_the_title_reads_the_history_again_only_when_it_changed(tmp_path, monkeypatch):
+    from swoop_desktop.storage import rating as rating_module
+
+    dirs = _two_games(tmp_path)
+    reads = []
+    real = rating_module.load_history
+
+    def counted(d):
+        reads.append(1)
+        return real(d)
+
+    monkeypatch.setattr(rating_module, "load_history", counted)
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        first = p.top.rating
+        assert first.startswith("Your rating") and len(reads) == 1
+        for _ in range(5):
+            p.top.refresh()
+        assert len(reads) == 1 and p.top.rating == first
+        record_finished_game(dirs, finished_match(4), SEATS)  # another window's game, say
+        p.top.refresh()
+        assert len(reads) == 2 and p.top.rating != first
