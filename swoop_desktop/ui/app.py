@@ -41,9 +41,7 @@ from .cards import give_back_memory
 from .icon import window_icon
 from .keys import KeyPresses
 from .scene import Scene, SceneStack
-from .scenes.replay import start_replay
-from .scenes.table import TableScene
-from .scenes.title import TitleScene
+from .screens import TableScene, make_screen, start_replay
 from .sound import Sound
 from .table.drivers import DEMO, GAME
 from .theme import Theme
@@ -246,6 +244,14 @@ class App:
     def push(self, scene: Scene) -> Scene:
         return self.stack.push(scene)
 
+    def build_screen(self, name: str, *args: Any, **options: Any) -> Scene:
+        """The screen called ``name`` (``ui/screens.py`` lists them), built, not shown."""
+        return make_screen(self, name, *args, **options)
+
+    def open(self, name: str, *args: Any, **options: Any) -> Scene:
+        """Build the screen called ``name`` and show it on top."""
+        return self.stack.push(make_screen(self, name, *args, **options))
+
     def pop(self, value: Any = None) -> Scene | None:
         return self.stack.pop(value)
 
@@ -255,13 +261,13 @@ class App:
 
     def _start(self, start: str) -> None:
         if self._table_config is DEMO:
-            self.stack.clear_to(TableScene(self, DEMO, seed=self.seed))
+            self.stack.clear_to(make_screen(self, "table", DEMO, seed=self.seed))
         elif start == "table":
             self.new_game()
         elif start == "none":
             return
         else:
-            self.stack.clear_to(TitleScene(self))
+            self.stack.clear_to(make_screen(self, "title"))
         # Start-up messages are shown one after another (each for 8 s), not over each other.
         self._pending_notices[:0] = self.notices
         self._storage_notices()
@@ -270,7 +276,7 @@ class App:
         """Back to the title screen (the game in progress stays saved)."""
         while self.stack.scenes:
             self.stack.pop()  # each scene keeps what it must as it leaves (Scene.exit)
-        self.stack.push(TitleScene(self))
+        self.stack.push(make_screen(self, "title"))
 
     def new_game(self, seed: int | None = None) -> Scene:
         """Start a fresh game on the table (the title stays below it).
@@ -287,9 +293,9 @@ class App:
             except OSError:
                 pass
         if not self.stack.scenes:
-            self.stack.push(TitleScene(self))
+            self.stack.push(make_screen(self, "title"))
         config = self._table_config  # the demo's "New game" is another demo game
-        return self.stack.push(TableScene(self, config, seed=self.seed if seed is None else seed))
+        return self.open("table", config, seed=self.seed if seed is None else seed)
 
     def _record_abandoned(self) -> bool:
         """Record the game left for a new one; False when the saved game must be kept
@@ -331,9 +337,7 @@ class App:
             return None
         while self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()
-        return self.stack.push(
-            TableScene(self, match=saved.match, log=saved.log, saved_seats=saved.seats)
-        )
+        return self.open("table", match=saved.match, log=saved.log, saved_seats=saved.seats)
 
     def watch_replay(self, record: Any, speed: str = "normal") -> Scene:
         """Watch a finished game again on the table (a ValueError says why it cannot be).
@@ -519,7 +523,8 @@ class App:
         scene still (``animating`` False; a scene without it always counts as moving)."""
         if time.perf_counter() - self.last_input < 1.0 or self.toast is not None:
             return False
-        return not getattr(self.stack.top, "animating", True)
+        top = self.stack.top
+        return top is not None and not top.animating
 
     def run(self) -> int:
         """The interactive loop, until the player quits.

@@ -14,12 +14,17 @@ import ctypes
 import gc
 import math
 import sys
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from swoop_desktop.engine import card_rank, card_suit
 
 from .theme import Theme
+
+if TYPE_CHECKING:
+    from swoop_desktop.engine import Rules
+    from swoop_desktop.storage import Settings
 
 SUPERSAMPLE = 3  # small cards are drawn 3x larger and scaled down; big ones 2x
 
@@ -300,3 +305,23 @@ def _tint(
     """``colour`` mixed into ``base``: amount 1.0 gives base, 0.0 gives colour."""
     r, g, b = (int(c * (1 - amount) + k * amount) for c, k in zip(colour, base, strict=True))
     return (r, g, b)
+
+
+class CardLook(NamedTuple):
+    """The settings that change how cards look and move (Settings' card options)."""
+
+    four_colour: bool
+    large_cards: bool
+    reduced_motion: bool
+
+    @classmethod
+    def of(cls, settings: Settings) -> CardLook:
+        return cls(settings.four_colour, settings.large_cards, settings.reduced_motion)
+
+
+def card_art(theme: Theme, settings: Settings, rules: Rules | None = None) -> CardArt:
+    """The card faces as the player chose them in Settings, for a game under ``rules``
+    (whether 10s are drawn as Swoop cards; they are when no rules are given). The one
+    place a screen makes its card art."""
+    swoop_tens = rules.tens_are_swoop_cards if rules is not None else True
+    return CardArt(theme, swoop_tens, settings.four_colour)

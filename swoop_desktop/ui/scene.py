@@ -37,6 +37,15 @@ class Scene:
     opaque = True  # False: an overlay; the scene below is drawn first
     name = "scene"  # short id used by tests and the pilot ("title", "table", ...)
 
+    @property
+    def animating(self) -> bool:
+        """Whether anything on the screen moves. While it does the App draws every frame;
+        while it does not the loop rests, drawing only on input or when :meth:`picture`
+        changes. A still screen says so with ``animating = False`` (a moving one with a
+        property); every screen says which it is (``tests/ui/test_screens.py``), because
+        one that forgot would keep the loop drawing forever."""
+        return True
+
     def __init__(self, app: AppAPI) -> None:
         self.app = app
 
@@ -234,6 +243,14 @@ class AppAPI(Protocol):
     def known(self) -> Known: ...
 
     def push(self, scene: Scene) -> Scene: ...
+
+    def build_screen(self, name: str, *args: Any, **options: Any) -> Scene:
+        """The screen called ``name`` (``ui/screens.py`` lists them), built, not shown."""
+        ...
+
+    def open(self, name: str, *args: Any, **options: Any) -> Scene:
+        """Build the screen called ``name`` and show it on top."""
+        ...
 
     def pop(self, value: Any = None) -> Scene | None: ...
 

@@ -220,23 +220,27 @@ TABLE_BREAKS = [
     ("flow.py", "from .presenter import TablePresenter  # noqa: F401", "flow", "presenter"),
     ("model.py", "from .places import targets  # noqa: F401", "model", "places"),
 ]
+# A screen reaches another only by name, through the app (ui/screens.py).
+SCREEN_BREAK = ("title.py", "from .scores import ScoresScene  # noqa: F401", "title", "scores")
 
 
-def test_the_tables_parts_share_only_the_model(tmp_path):
+def test_the_tables_parts_share_only_the_model_and_screens_never_import_screens(tmp_path):
     # The flow, the presenter, input and drawing never import one another (not lazily,
-    # not for the type checker); the model imports none of them.
+    # not for the type checker); the model imports none of them; a screen opens another
+    # by name, never by import.
     root = _copy(tmp_path)
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
     planted = []
-    for module, text, importer, imported in TABLE_BREAKS:
-        first = _append(root / "swoop_desktop/ui/table" / module, text)
+    breaks = [("table", *b) for b in TABLE_BREAKS] + [("scenes", *SCREEN_BREAK)]
+    for package, module, text, importer, imported in breaks:
+        first = _append(root / "swoop_desktop/ui" / package / module, text)
         # The line of the planted import itself (import-linter names it).
         at = next(
             i
             for i, t in enumerate(text.splitlines())
             if f"import {imported}" in t or f".{imported} import" in t
         )
-        planted.append((importer, imported, first + at))
+        planted.append((package, importer, imported, first + at))
     result = subprocess.run(
         [str(Path(sys.executable).parent / "lint-imports"), "--no-cache"],
         capture_output=True,
@@ -246,9 +250,9 @@ def test_the_tables_parts_share_only_the_model(tmp_path):
         env={**os.environ, "PYTHONPATH": str(root)},
     )
     assert result.returncode == 1, result.stdout
-    for importer, imported, line in planted:
+    for package, importer, imported, line in planted:
         direct = re.compile(
-            rf"swoop_desktop\.ui\.table\.{importer} -> swoop_desktop\.ui\.table\.{imported} "
-            rf"\(l\.{line}\)"
+            rf"swoop_desktop\.ui\.{package}\.{importer} -> "
+            rf"swoop_desktop\.ui\.{package}\.{imported} \(l\.{line}\)"
         )
         assert direct.search(result.stdout), (importer, imported, line, result.stdout)

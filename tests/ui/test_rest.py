@@ -155,3 +155,16 @@ def test_the_game_behind_the_title_gets_eight_new_pictures_a_second_with_nobody_
         p.advance(2.0)
         assert 12 <= len(softened) <= 18  # about 8 a second: it still plays, at a low rate
         assert title.frames_per_second <= 8
+
+
+def test_the_daily_page_rests_until_input_comes(tmp_path):
+    # It used to say nothing of whether it moves, and so drew every frame for ever.
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        p.app.open("daily")
+        p.step(2)
+        _quiet(p.app)
+        assert p.app.resting
+        frames = p.app.frames
+        for _ in range(10):
+            p.app.step(0.1, draw=False)
+        assert p.app.frames == frames

@@ -10,7 +10,7 @@ from swoop_desktop.ai import review as review_module
 from swoop_desktop.engine import Rules
 from swoop_desktop.storage.history import record_finished_game
 from swoop_desktop.ui.pilot import Pilot
-from swoop_desktop.ui.scenes import review as review_scene
+from swoop_desktop.ui.scenes import verdicts
 from swoop_desktop.ui.scenes.review import ReviewScene
 from swoop_desktop.ui.scenes.scores import ScoresScene
 from swoop_desktop.ui.scenes.sheet import accuracy_line
@@ -18,7 +18,7 @@ from swoop_desktop.ui.scenes.sheet import accuracy_line
 
 @pytest.fixture(autouse=True)
 def _light_reviews(monkeypatch):
-    monkeypatch.setattr(review_scene, "DEFAULT_WORLDS", 2)  # a quick analysis for tests
+    monkeypatch.setattr(verdicts, "DEFAULT_WORLDS", 2)  # a quick analysis for tests
     # ... and no growing work while the choice and the best are too close to call: the
     # places are tested here, the verdicts in tests/ai (under a busy CI run 16 worlds a
     # decision over a whole game went past the two-minute wait).

@@ -50,6 +50,14 @@ class FakeApp:
     def pop(self, value=None):
         return self.stack.pop(value)
 
+    def build_screen(self, name, *args, **options):
+        from swoop_desktop.ui.screens import make_screen
+
+        return make_screen(self, name, *args, **options)
+
+    def open(self, name, *args, **options):
+        return self.push(self.build_screen(name, *args, **options))
+
     def frame(self):
         self.stack.update(1 / 60)
         self.stack.draw(self.screen)

@@ -18,7 +18,7 @@ from swoop_desktop import __main__ as entry
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.demo import game_over_frames
 from swoop_desktop.ui.pilot import Pilot
-from swoop_desktop.ui.scenes.title import ConfirmScene
+from swoop_desktop.ui.scenes.confirm import ConfirmOverlay
 
 
 def test_the_window_is_named_swoop_for_a_linux_dock(tmp_path):
@@ -55,7 +55,7 @@ def test_start_a_new_game_says_the_old_one_is_kept_as_abandoned(tmp_path):
         assert title.has_save
         title.new_game()
         confirm = p.app.stack.top
-        assert isinstance(confirm, ConfirmScene)
+        assert isinstance(confirm, ConfirmOverlay)
         assert "will be lost" not in confirm.message
         assert "abandoned" in confirm.message
         assert confirm.title_colour == "text"  # not the accent's orange

@@ -1,5 +1,6 @@
-"""A yes-or-no question over the screen below: a control of its own, used by Scores
-(reset statistics) and Settings."""
+"""The one yes-or-no question over the screen below, opened by name (``app.open("confirm",
+…)``): starting a new game over a saved one (the title), resetting statistics (Scores),
+restoring the default settings (Settings)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from swoop_desktop.ui.controls import Button, FocusRing, colour, draw_text, font, wrap_text
+from swoop_desktop.ui.controls import (
+    Button,
+    FocusRing,
+    colour,
+    draw_text,
+    font,
+    ui_scale,
+    wrap_text,
+)
 from swoop_desktop.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -15,11 +24,15 @@ if TYPE_CHECKING:
 
 
 class ConfirmOverlay(Scene):
-    """A modal question over the screen below; pops with True (yes) or False (no / Esc)."""
+    """A modal question over the screen below; pops with True (yes) or False (no).
+
+    The safe answer is the one in focus, so Enter never loses anything; Esc and a click
+    outside the box answer no as well."""
 
     opaque = False
     name = "confirm"
     animating = False  # a still question: the App draws it only on input
+    title_colour = "text"  # a plain question, in the text's own colour (the accent is the brand's)
 
     def __init__(self, app: AppAPI, question: str, detail: str, yes: str, no: str) -> None:
         super().__init__(app)
@@ -28,22 +41,41 @@ class ConfirmOverlay(Scene):
         self.no = Button((0, 0, 10, 10), no, lambda: self.app.pop(False))
         self.ring = FocusRing([self.no, self.yes], on_back=lambda: self.app.pop(False))
         self.box = pygame.Rect(0, 0, 10, 10)
+        self.scale = 1.0
+
+    @property
+    def message(self) -> str:
+        return self.detail
+
+    @property
+    def buttons(self) -> list[Button]:
+        """Left to right as drawn: yes, then the safe no."""
+        return [self.yes, self.no]
 
     def enter(self) -> None:
         self.resize(self.app.size)
+        self.ring.focus(self.no)  # the safe choice: Enter never loses a game or a setting
 
     def resize(self, size: tuple[int, int]) -> None:
-        w, h = min(560, size[0] - 40), 250
+        s = ui_scale(size)
+        self.scale = s
+        w, h = min(int(580 * s), size[0] - 40), int(250 * s)
         self.box = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
-        bw = (w - 60) // 2
-        self.no.rect = pygame.Rect(self.box.x + 20, self.box.bottom - 70, bw, 50)
-        self.yes.rect = pygame.Rect(self.box.right - 20 - bw, self.box.bottom - 70, bw, 50)
+        pad, bh = int(20 * s), int(50 * s)
+        bw = (w - 3 * pad) // 2
+        self.yes.rect = pygame.Rect(self.box.x + pad, self.box.bottom - bh - pad, bw, bh)
+        self.no.rect = pygame.Rect(self.box.right - pad - bw, self.box.bottom - bh - pad, bw, bh)
 
     def handle(self, event: pygame.event.Event) -> bool:
         for b in (self.yes, self.no):
             if b.handle(event) and event.type != pygame.MOUSEMOTION:
                 return True
-        self.ring.handle(event)
+        if self.ring.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
+            pos = getattr(event, "pos", None)
+            if pos is not None and not self.box.collidepoint(pos):
+                self.app.pop(False)
         return True  # modal: nothing below gets input
 
     def update(self, dt: float) -> None:
@@ -52,6 +84,7 @@ class ConfirmOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
+        s = self.scale
         surface.fill((115, 115, 115), special_flags=pygame.BLEND_RGB_MULT)  # black at 140
         pygame.draw.rect(surface, colour(theme, "panel"), self.box, border_radius=16)
         pygame.draw.rect(surface, colour(theme, "focus"), self.box, width=2, border_radius=16)
@@ -59,20 +92,18 @@ class ConfirmOverlay(Scene):
             surface,
             theme,
             self.question,
-            (self.box.centerx, self.box.y + 20),
-            size=24,
+            (self.box.centerx, self.box.y + int(20 * s)),
+            size=max(16, int(24 * s)),
             bold=True,
+            colour_name=self.title_colour,
             anchor="midtop",
         )
-        fnt = font(theme, 17)
-        y = self.box.y + 64
-        for line in wrap_text(fnt, self.detail, self.box.width - 48):
-            surface.blit(fnt.render(line, True, colour(theme, "text_muted")), (self.box.x + 24, y))
+        fnt = font(theme, max(13, int(17 * s)))
+        y = self.box.y + int(64 * s)
+        for line in wrap_text(fnt, self.detail, self.box.width - int(48 * s)):
+            surface.blit(
+                fnt.render(line, True, colour(theme, "text_muted")), (self.box.x + int(24 * s), y)
+            )
             y += fnt.get_linesize()
         self.no.draw(surface, theme)
         self.yes.draw(surface, theme)
-
-
-# ---------------------------------------------------------------------------
-# The screen
-# ---------------------------------------------------------------------------

@@ -40,7 +40,6 @@ from swoop_desktop.ui.table.drivers import TableConfig
 from swoop_desktop.ui.table.seats import Seat
 
 from .overlays import HandOverScene, draw_panel
-from .table import TableScene
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI, RunningTable
@@ -104,6 +103,8 @@ class DailyScene(Scene):
     """Today's deal, how it went, and the days before. ``today`` is for tests."""
 
     name = "daily"
+    # A still page: drawn on input, and when the hard opponent's game finishes (picture()).
+    animating = False
 
     def __init__(self, app: AppAPI, today: date | None = None) -> None:
         super().__init__(app)
@@ -113,7 +114,7 @@ class DailyScene(Scene):
         self.entries: list[DailyEntry] = []
         self.job: HardJob | None = None
         self.counted = False  # the table now open is the play that counts
-        self.table: TableScene | None = None
+        self.table: RunningTable | None = None
         self.last_points: list[int] | None = None  # the hand just played (a replay too)
         self.play_button = W.Button(
             (0, 0, 10, 10),
@@ -180,8 +181,8 @@ class DailyScene(Scene):
             scores=False,
             seats=daily_seats(),
         )
-        self.table = TableScene(self.app, config, match=Match(self.rules, 4, self.seed))
-        self.app.push(self.table)
+        self.app.open("table", config, match=Match(self.rules, 4, self.seed))
+        self.table = self.app.table
 
     def hand_over(self, _what: str) -> None:
         """The table's hand ended: keep your points (if this play counts) and come back."""
@@ -196,7 +197,8 @@ class DailyScene(Scene):
         counted = self.counted
         self.counted = False
         self.last_points = list(table.match.sheet[-1])
-        if self.app.stack.top is table:
+        top: object = self.app.stack.top  # the table, unless something covers it
+        if top is table:
             self.app.push(DailyResultScene(self.app, table, self, counted))
 
     def hard_points(self) -> list[int] | None:
@@ -213,10 +215,11 @@ class DailyScene(Scene):
     def hard_playing(self) -> bool:
         return self.job is not None and self.job.running
 
-    def back_from(self, table: TableScene) -> None:
+    def back_from(self, table: RunningTable) -> None:
         """The daily result was read: the table goes, and this page shows the day."""
         self.table = None
-        if self.app.stack.top is table:
+        top: object = self.app.stack.top
+        if top is table:
             self.app.pop(DONE)
 
     def close(self) -> None:
@@ -435,9 +438,7 @@ class DailyResultScene(HandOverScene):
         if self.app.stack.top is not self:
             return
         self.app.pop()
-        table = self.table
-        if isinstance(table, TableScene):
-            self.daily.back_from(table)
+        self.daily.back_from(self.table)
 
     def review_hand(self) -> None:
         self.open_review(0)

@@ -17,10 +17,6 @@ from swoop_desktop.storage.seats import seats_to_json
 
 from ..controls import Button
 from ..scene import Scene
-from .howto import HowToScene
-from .review import ReviewScene
-from .scores import ScoresScene
-from .settings import SettingsScene
 from .sheet import draw_final_sheet
 
 if TYPE_CHECKING:
@@ -224,13 +220,13 @@ class PauseScene(_Overlay):
         self.app.pop("resume")
 
     def settings(self) -> None:
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def scores(self) -> None:
-        self.app.push(ScoresScene(self.app))
+        self.app.open("scores")
 
     def howto(self) -> None:
-        self.app.push(HowToScene(self.app))
+        self.app.open("howto")
 
     def to_title(self) -> None:
         self.table.save_now()
@@ -288,10 +284,8 @@ class HandOverScene(_Overlay):
         table = self.table
         match = table.match
         names = [table.seat_name(p) for p in range(match.n)]
-        self.app.push(
-            ReviewScene(
-                self.app, match.rules, match.n, match.seed, match.actions, hand=hand, names=names
-            )
+        self.app.open(
+            "review", match.rules, match.n, match.seed, match.actions, hand=hand, names=names
         )
 
     def review_hand(self) -> None:
@@ -302,7 +296,7 @@ class HandOverScene(_Overlay):
             return
         if self.table.match.over:  # the deciding hand has been seen: now the whole game
             self.app.pop("final")
-            self.app.push(GameOverScene(self.app, self.table))
+            self.app.open("game_over", self.table)
             return
         self.app.pop("next_hand")
 

@@ -21,7 +21,7 @@ import json
 import threading
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -31,12 +31,16 @@ from swoop_desktop.engine import Action, Flip, Rules, RulesError, action_from_js
 from swoop_desktop.referee.puzzles import check, collect, position
 from swoop_desktop.storage.puzzles import SOLVES_TO_CLEAR, Puzzle, load_puzzles, record_answer
 from swoop_desktop.ui import controls as W
-from swoop_desktop.ui.cards import CardArt
+from swoop_desktop.ui.cards import card_art
 from swoop_desktop.ui.scene import Scene
-from swoop_desktop.ui.scenes.review import DEFAULT_WORLDS, LABEL_COLOURS, LABEL_WORDS, ReviewScene
+from swoop_desktop.ui.scenes.review import ReviewScene
+from swoop_desktop.ui.scenes.verdicts import DEFAULT_WORLDS, LABEL_COLOURS, LABEL_WORDS
 
 #: The most plays offered as answers at once (more: "More plays" pages through them).
 PAGE = 6
+
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI
 
 
 def _choices(decision: Decision) -> list[tuple[str, Action]]:
@@ -66,7 +70,7 @@ class PuzzleScene(ReviewScene):
 
     name = "puzzles"
 
-    def __init__(self, app: Any, worlds: int | None = None) -> None:
+    def __init__(self, app: AppAPI, worlds: int | None = None) -> None:
         Scene.__init__(self, app)
         self.worlds = worlds if worlds is not None else DEFAULT_WORLDS
         self.puzzles: list[Puzzle] = []
@@ -87,7 +91,7 @@ class PuzzleScene(ReviewScene):
         self.picked: Action | None = None  # the play last chosen as an answer
         self.revealed = False  # the player asked for the answer
         self.problem: str | None = None
-        self.art = CardArt(app.theme, True, app.settings.four_colour)
+        self.art = card_art(app.theme, app.settings)
         self.large = bool(app.settings.large_cards)
         self.choice_btns: list[W.Button] = []
         self.more_btn = W.Button(
@@ -165,9 +169,7 @@ class PuzzleScene(ReviewScene):
             return
         self.decisions = [decision]
         self.names = [seat_name(p) for p in range(puzzle.players)]
-        self.art = CardArt(
-            self.app.theme, rules.tens_are_swoop_cards, self.app.settings.four_colour
-        )
+        self.art = card_art(self.app.theme, self.app.settings, rules)
         self.choices = _choices(decision)
         self._layout()
 

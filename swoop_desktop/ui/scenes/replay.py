@@ -26,9 +26,9 @@ from ..scene import Scene
 from ..table import drivers
 from ..table.drivers import REPLAY_PACE, REPLAY_SPEEDS, Playback
 from .sheet import seat_names
-from .table import TableScene
 
 if TYPE_CHECKING:
+    from ..appapi import AppAPI
     from ..table.drivers import ControlledTable
 
 
@@ -36,7 +36,7 @@ class ReplayError(ValueError):
     """A past game cannot be watched again; the message says why, in plain words."""
 
 
-def start_replay(app: Any, record: Any, speed: str = "normal") -> Scene:
+def start_replay(app: AppAPI, record: Any, speed: str = "normal") -> Scene:
     """Watch ``record`` again on the table at ``speed`` ("slow", "normal" or "fast")."""
     try:
         deals = record.deals()
@@ -57,9 +57,7 @@ def start_replay(app: Any, record: Any, speed: str = "normal") -> Scene:
     controls = ReplayControls(playback)
     config = drivers.replay(playback, seats, controls)
     # The table takes its animation speed from the controls (``anim_speed``).
-    scene = TableScene(app, config, match=Match(record.rules_obj(), record.players, record.seed))
-    app.push(scene)
-    return scene
+    return app.open("table", config, match=Match(record.rules_obj(), record.players, record.seed))
 
 
 class ReplayControls:

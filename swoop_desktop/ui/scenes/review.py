@@ -25,13 +25,12 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from swoop_desktop.ai.review import (
     METHOD,
-    REVIEW_WORLDS,
     UNCLEAR,
     Cancelled,
     Decision,
@@ -45,25 +44,14 @@ from swoop_desktop.engine import RANK_OF, Action, Flip, Rules, action_from_json
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
-from swoop_desktop.ui.cards import CardArt, card_size
+from swoop_desktop.ui.cards import card_art, card_size
 from swoop_desktop.ui.scene import Scene
 
-LABEL_COLOURS = {
-    "good": (110, 220, 140),
-    "unclear": (170, 190, 225),
-    "inaccuracy": (240, 220, 110),
-    "mistake": (245, 160, 90),
-    "blunder": (240, 90, 80),
-}
-LABEL_WORDS = {
-    "good": "Good",
-    "unclear": "Unclear",
-    "inaccuracy": "Inaccuracy",
-    "mistake": "Mistake",
-    "blunder": "Blunder",
-}
-#: Re-deals per decision when a screen opens a review (the analysis's own default).
-DEFAULT_WORLDS = REVIEW_WORLDS
+from . import verdicts
+from .verdicts import LABEL_COLOURS, LABEL_WORDS
+
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI
 
 
 def _cards_of(obs: Any, action: Action) -> list[int]:
@@ -93,7 +81,7 @@ class ReviewScene(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: AppAPI,
         rules: Rules,
         players: int,
         seed: int,
@@ -106,7 +94,7 @@ class ReviewScene(Scene):
         self.rules = rules
         self.hand = hand
         self.names = list(names) if names else [seat_name(p) for p in range(players)]
-        self.worlds = worlds if worlds is not None else DEFAULT_WORLDS
+        self.worlds = worlds if worlds is not None else verdicts.DEFAULT_WORLDS
         self.hands = [list(h) for h in hands]
         self.decisions: list[Decision] = decisions(rules, players, seed, self.hands, 0, hand)
         self.key = review_key(rules.to_json(), players, seed, self.hands, hand, self.worlds)
@@ -125,7 +113,7 @@ class ReviewScene(Scene):
         self.summary_rects: list[tuple[pygame.Rect, int]] = []
         self.selected = 0
         # Drawn like the game's table: its deck colours and card size.
-        self.art = CardArt(app.theme, rules.tens_are_swoop_cards, app.settings.four_colour)
+        self.art = card_art(app.theme, app.settings, rules)
         self.large = bool(app.settings.large_cards)
         self.prev_btn = W.Button(
             (0, 0, 10, 10), "< Previous", self.previous, tooltip="Previous decision (Left arrow)"

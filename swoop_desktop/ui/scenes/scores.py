@@ -1,7 +1,7 @@
 """The Scores screen: this game's score sheet and chart, past games, statistics.
 
 The sheet and the charts are drawn by :mod:`.sheet` (Game over and replays use
-it too); the reset question is a :class:`~.confirm.ConfirmOverlay`.
+it too); the reset question is the one confirm dialog, opened by name.
 
 Four tabs:
 
@@ -42,12 +42,10 @@ from swoop_desktop.storage.reviews import review_key, stored_accuracies
 from swoop_desktop.storage.seats import seats_to_json
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 from swoop_desktop.ui.scene import Scene
-from swoop_desktop.ui.scenes import review as review_scene
+from swoop_desktop.ui.scenes import verdicts
 from swoop_desktop.ui.scenes.progress import ProgressView
-from swoop_desktop.ui.scenes.review import ReviewScene
 from swoop_desktop.ui.table.view import counted
 
-from .confirm import ConfirmOverlay
 from .sheet import (
     accuracy_line,
     draw_accuracy_trend,
@@ -269,27 +267,23 @@ class ScoresScene(Scene):
         except (DocumentError, RulesError) as exc:
             self.notice = f"This game cannot be reviewed: {exc}"
             return
-        self.app.push(
-            ReviewScene(
-                self.app,
-                rules,
-                record.players,
-                record.seed,
-                deals,
-                names=seat_names(record.seats, record.players),
-            )
+        self.app.open(
+            "review",
+            rules,
+            record.players,
+            record.seed,
+            deals,
+            names=seat_names(record.seats, record.players),
         )
 
     def ask_reset(self) -> None:
-        self.app.push(
-            ConfirmOverlay(
-                self.app,
-                "Reset your statistics?",
-                f"Your {self.stats.games} counted games start again from zero. The games stay in "
-                "the list of past games, and a dated copy of your history file is kept.",
-                yes="Reset statistics",
-                no="Keep them",
-            )
+        self.app.open(
+            "confirm",
+            "Reset your statistics?",
+            f"Your {self.stats.games} counted games start again from zero. The games stay in "
+            "the list of past games, and a dated copy of your history file is kept.",
+            yes="Reset statistics",
+            no="Keep them",
         )
 
     def on_result(self, value: Any) -> None:
@@ -696,7 +690,7 @@ def review_accuracy(dirs: Any, records: Sequence[GameRecord]) -> list[float]:
                     record.seed,
                     record.deals(),
                     None,
-                    review_scene.DEFAULT_WORLDS,
+                    verdicts.DEFAULT_WORLDS,
                 )
             )
         except (DocumentError, ValueError):

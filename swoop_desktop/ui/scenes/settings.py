@@ -370,17 +370,13 @@ class SettingsScene(Scene):
 
     def restore_defaults(self) -> None:
         """Ask first: one click must never undo every choice the player made."""
-        from .confirm import ConfirmOverlay
-
-        self.app.push(
-            ConfirmOverlay(
-                self.app,
-                "Restore every setting?",
-                "The rules, opponents, speeds, volume, mute, hints and card options go back to "
-                "how Swoop comes. The window keeps its size.",
-                "Restore defaults",
-                "Cancel",
-            )
+        self.app.open(
+            "confirm",
+            "Restore every setting?",
+            "The rules, opponents, speeds, volume, mute, hints and card options go back to "
+            "how Swoop comes. The window keeps its size.",
+            "Restore defaults",
+            "Cancel",
         )
 
     def on_result(self, value: Any) -> None:

@@ -33,7 +33,7 @@ from swoop_desktop.engine.events import Event, Turn
 from swoop_desktop.engine.observation import PublicHistory
 from swoop_desktop.storage.seats import Seat
 
-from ..cards import CardArt
+from ..cards import CardLook, card_art
 from ..scene import Scene
 from ..table import layout as L
 from ..table import places
@@ -44,8 +44,6 @@ from ..table.input import TableInput
 from ..table.model import TableModel
 from ..table.presenter import TablePresenter
 from ..table.show import Animator
-from .overlays import HandOverScene, PauseScene
-from .scores import ScoresScene
 
 _log = logging.getLogger("swoop_desktop.ui")
 
@@ -71,7 +69,7 @@ class _Commands:
         self.scene.show_pause()
 
     def scores(self) -> None:
-        self.scene.app.push(ScoresScene(self.scene.app))
+        self.scene.app.open("scores")
 
     def sound(self, name: str) -> None:
         self.scene.play_sound(name)
@@ -114,8 +112,8 @@ class TableScene(Scene):
             anim=Animator(self._anim_speed()),
         )
         self.model.anim.reduced = settings.reduced_motion
-        self.art = CardArt(app.theme, match.rules.tens_are_swoop_cards, settings.four_colour)
-        self._look = self._look_settings()
+        self.art = card_art(app.theme, settings, match.rules)
+        self._look = CardLook.of(settings)
         self._warm = False  # every face rendered for this window size
         self.flow = TableFlow(self.model, config, drivers, app.dirs, lambda: app.ai_pace)
         self.presenter = TablePresenter(
@@ -201,13 +199,15 @@ class TableScene(Scene):
 
     def settings_changed(self) -> None:
         self.model.anim.set_speed(self._anim_speed())
-        look = self._look_settings()
+        look = CardLook.of(self.app.settings)
         if look != self._look:  # changed in Settings: the table shows it at once
             self._look = look
-            self.art.set_four_colour(look[0])
-            self.model.anim.reduced = look[2]
+            self.art.set_four_colour(look.four_colour)
+            self.model.anim.reduced = look.reduced_motion
             lay = self.model.lay
-            if tuple(lay.hand_card) != tuple(L.make_layout(self.app.size, look[1]).hand_card):
+            if tuple(lay.hand_card) != tuple(
+                L.make_layout(self.app.size, look.large_cards).hand_card
+            ):
                 self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -267,7 +267,7 @@ class TableScene(Scene):
             self.flow.record_finished()
         # Every hand, the deciding one too, shows its breakdown first; after the last
         # one its button leads to the game-over sheet.
-        self.app.push(HandOverScene(self.app, self))
+        self.app.open("hand_over", self)
 
     # ------------------------------------------------------------- screens and sounds
     def _anim_speed(self) -> str:
@@ -286,11 +286,7 @@ class TableScene(Scene):
 
     def show_pause(self) -> None:
         """The pause menu over the table (input asks for it; screens are the scene's to open)."""
-        self.app.push(PauseScene(self.app, self))
-
-    def _look_settings(self) -> tuple[bool, bool, bool]:
-        s = self.app.settings
-        return (s.four_colour, s.large_cards, s.reduced_motion)
+        self.app.open("pause", self)
 
     # ------------------------------------------------------------- the frame
     def handle(self, event: pygame.event.Event) -> bool:

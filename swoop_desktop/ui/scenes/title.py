@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import random
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -19,15 +18,10 @@ import pygame
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.storage import has_saved_game
 from swoop_desktop.ui import controls as W
-from swoop_desktop.ui.cards import CardArt, card_size, give_back_memory
+from swoop_desktop.ui.cards import CardArt, card_art, card_size, give_back_memory
 from swoop_desktop.ui.rules_text import summary
 from swoop_desktop.ui.scene import Scene
-from swoop_desktop.ui.scenes.daily import DailyScene
-from swoop_desktop.ui.scenes.howto import HowToScene
 from swoop_desktop.ui.scenes.progress import rating_words
-from swoop_desktop.ui.scenes.puzzles import PuzzleScene
-from swoop_desktop.ui.scenes.scores import ScoresScene
-from swoop_desktop.ui.scenes.settings import SettingsScene
 
 CONFIRM_NEW = "confirm_new_game"
 WATCH_AFTER = 2.5  # seconds of quiet on the title before the AIs start playing behind it
@@ -54,6 +48,7 @@ class TitleScene(Scene):
 
     def __init__(self, app: AppAPI) -> None:
         super().__init__(app)
+        self._asking: str | None = None  # the question open over the title, if any
         self.buttons: dict[str, W.Button] = {}
         self.ring = W.FocusRing([])
         self.art: CardArt | None = None
@@ -99,7 +94,8 @@ class TitleScene(Scene):
         give_back_memory()
 
     def on_result(self, value: Any) -> None:
-        if value == (CONFIRM_NEW, True):
+        asking, self._asking = self._asking, None
+        if asking == CONFIRM_NEW and value is True:
             self.app.new_game()
             return
         self.refresh()
@@ -128,17 +124,14 @@ class TitleScene(Scene):
     # -- actions --------------------------------------------------------------
     def new_game(self) -> None:
         if self.has_save:
-            self.app.push(
-                ConfirmScene(
-                    self.app,
-                    "Start a new game?",
-                    "The game in progress ends here and is kept in your history as "
-                    "abandoned. To play on with it instead, choose Continue.",
-                    [
-                        ("Start a new game", (CONFIRM_NEW, True), True),
-                        ("Cancel", (CONFIRM_NEW, False), False),
-                    ],
-                )
+            self._asking = CONFIRM_NEW
+            self.app.open(
+                "confirm",
+                "Start a new game?",
+                "The game in progress ends here and is kept in your history as "
+                "abandoned. To play on with it instead, choose Continue.",
+                yes="Start a new game",
+                no="Cancel",
             )
             return
         self.app.new_game()
@@ -148,19 +141,19 @@ class TitleScene(Scene):
             self.app.continue_game()
 
     def open_daily(self) -> None:
-        self.app.push(DailyScene(self.app))
+        self.app.open("daily")
 
     def open_puzzles(self) -> None:
-        self.app.push(PuzzleScene(self.app))
+        self.app.open("puzzles")
 
     def open_settings(self) -> None:
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def open_scores(self) -> None:
-        self.app.push(ScoresScene(self.app))
+        self.app.open("scores")
 
     def open_howto(self) -> None:
-        self.app.push(HowToScene(self.app))
+        self.app.open("howto")
 
     def quit(self) -> None:
         self.app.quit()
@@ -435,7 +428,7 @@ class TitleScene(Scene):
         if not column or w < 900:
             return
         if self.art is None:
-            self.art = CardArt(theme)
+            self.art = card_art(theme, self.app.settings)
         ch = int(min(h * 0.25, (column.x - 40) * 0.9))
         if ch < 90:
             return
@@ -507,9 +500,10 @@ class Watch:
 
     def start(self) -> None:
         from ..table.drivers import backdrop
-        from .table import TableScene
 
-        self.table = TableScene(self.app, backdrop(self.finished), seed=random.randrange(1 << 30))
+        self.table = self.app.build_screen(
+            "table", backdrop(self.finished), seed=random.randrange(1 << 30)
+        )
         self.table.enter()
         self.table.resize(_drawn_size(self.app.size))
         self.shown = 0.0
@@ -623,108 +617,3 @@ class Watch:
     def fade(self) -> float:
         """1.0 when the game has just appeared, 0.0 once it is fully shown (1.5 s later)."""
         return max(0.0, 1.0 - self.shown / 1.5)
-
-
-class ConfirmScene(Scene):
-    """A small question over the screen below; pops with the chosen button's value.
-    Esc (or a click outside the box) pops with the last choice's value (the safe one)."""
-
-    name = "confirm"
-    opaque = False
-
-    def __init__(
-        self, app: AppAPI, title: str, message: str, choices: list[tuple[str, Any, bool]]
-    ) -> None:
-        super().__init__(app)
-        self.title = title
-        # A plain question, in the text's own colour (the accent is the game's brand).
-        self.title_colour = "text"
-        self.message = message
-        self.choices = choices
-        self.buttons: list[W.Button] = []
-        self.ring = W.FocusRing([], on_back=self.cancel)
-        self.box = pygame.Rect(0, 0, 0, 0)
-        self._built_for: tuple[int, int] | None = None
-
-    def enter(self) -> None:
-        self.build(self.app.size)
-        if self.buttons:
-            self.ring.focus(self.buttons[-1])  # the safe choice: Enter never loses a game
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.build(size)
-
-    def cancel(self) -> None:
-        self.app.pop(self.choices[-1][1])
-
-    def build(self, size: tuple[int, int]) -> None:
-        w, h = size
-        s = W.ui_scale(size)
-        self.scale = s
-        bw, bh = int(260 * s), int(50 * s)
-        gap = int(16 * s)
-        box_w = max(int(560 * s), len(self.choices) * (bw + gap) + gap * 2)
-        box_h = int(230 * s)
-        self.box = pygame.Rect(0, 0, min(box_w, w - 40), box_h)
-        self.box.center = (w // 2, h // 2)
-        total = len(self.choices) * bw + (len(self.choices) - 1) * gap
-        x = self.box.centerx - total // 2
-        y = self.box.bottom - bh - int(24 * s)
-        focused = self.buttons.index(self.ring.focused) if self.ring.focused in self.buttons else 0
-        self.buttons = []
-        for label, value, primary in self.choices:
-            self.buttons.append(
-                W.Button((x, y, bw, bh), label, partial(self.app.pop, value), primary=primary)
-            )
-            x += bw + gap
-        self.ring.set_widgets(self.buttons)
-        if self.buttons and self.ring.focused is None and self._built_for is not None:
-            self.ring.focus(self.buttons[min(focused, len(self.buttons) - 1)])
-        self._built_for = (w, h)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        for button in self.buttons:
-            if button.handle(event):
-                return True
-        if self.ring.handle(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
-            pos = getattr(event, "pos", None)
-            if pos is not None and not self.box.collidepoint(pos):
-                self.cancel()
-        # A modal question: nothing below it gets input.
-        return event.type in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.KEYDOWN,
-            pygame.MOUSEWHEEL,
-        )
-
-    def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        if self._built_for != surface.get_size():
-            self.build(surface.get_size())
-        s = self.scale
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 140))
-        surface.blit(dim, (0, 0))
-        W.draw_panel(surface, theme, self.box, alpha=245)
-        W.draw_text(
-            surface,
-            theme,
-            self.title,
-            (self.box.centerx, self.box.y + int(40 * s)),
-            size=int(28 * s),
-            bold=True,
-            colour_name=self.title_colour,
-            anchor="center",
-        )
-        fnt = W.font(theme, int(18 * s))
-        y = self.box.y + int(74 * s)
-        for line in W.wrap_text(fnt, self.message, self.box.width - int(60 * s)):
-            W.draw_text(
-                surface, theme, line, (self.box.centerx, y), size=int(18 * s), anchor="midtop"
-            )
-            y += fnt.get_linesize()
-        for button in self.buttons:
-            button.draw(surface, theme)
