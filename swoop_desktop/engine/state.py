@@ -6,6 +6,10 @@ AI code never imports it: it sees an ``Observation`` instead.
 ``GameState.apply`` checks an action and returns the ordered list of events;
 ``apply_fast`` skips the checks and the events, for search. Both share
 one implementation of the rules, so they can never disagree.
+
+Why one long module: the legal moves (``legal_actions``, ``candidate_actions``), the check
+(``check``) and the moves themselves (``apply``, ``apply_fast``) are one implementation of
+the rules, kept side by side so a rule changes in one place; split, they would drift.
 """
 
 from __future__ import annotations

@@ -24,6 +24,9 @@ actions, through ``choose_safely``; the referee alone holds the real deal
 (this module sits outside ``swoop_desktop.ai`` for that reason). The one
 exception is ``--peek``, a benchmark's upper bound, which hands the hard bot a
 copy of the real deal to search.
+
+Why one long module: the runs, their figures and their command line are one tool that
+the benchmarks and tests drive as a whole; its parts are used nowhere else.
 """
 
 from __future__ import annotations

@@ -7,6 +7,10 @@ table size, match seed and the compact action list of every deal (a few KB).
 
 Resetting statistics never deletes games: a timestamped copy of the file is
 kept and the games played so far are marked as not counted.
+
+Why one long module: reading, checking, recording and counting the history are one file
+format's rules (its versions, pending games and the lock around them), to move into the
+SQLite store together (``docs/storage-plan.md``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """Row controls: a label (and a one-line explanation) on the left, the control on the right:
-toggles, choices, steppers, sliders; headings and messages."""
+toggles, choices, steppers, sliders; headings and messages.
+
+Why one long module: one family of controls sharing a row's layout and drawing; each
+control is a small class.
+"""
 
 from __future__ import annotations
 

@@ -18,6 +18,9 @@ the costly decisions; choosing one jumps to it. The screen rests while the
 work goes on (it is drawn again at each step of progress and when the work is
 done, see :meth:`ReviewScene.picture`), so the frame loop leaves the processor
 to the analysis. Keys: Left/Right step, Home/End, H hindsight, S summary, Esc back.
+
+Why one long module: one screen's layout, drawing and keys; its words come from
+:mod:`swoop_desktop.ai.review` and its colours from :mod:`.verdicts`.
 """
 
 from __future__ import annotations

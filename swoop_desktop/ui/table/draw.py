@@ -4,6 +4,9 @@
 theme and the table's configuration; it reads the model and never changes
 it (its own caches of text, panels, button pictures and the felt aside).
 Everything drawn every frame comes from caches, so a frame is mostly blits.
+
+Why one long module: it is the table's one drawing part (one writer: its caches); each
+drawn thing is a short method, and splitting by thing would share the caches across files.
 """
 
 from __future__ import annotations

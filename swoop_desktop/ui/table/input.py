@@ -7,6 +7,9 @@ here as an engine action (with ``hand_ids`` naming the very cards you
 moved) and handed to ``commands.play``; the engine checks it, and a refusal
 is told in plain words. Input writes only its own fields of the model
 (selection, focus, pointer, drag, buttons, queued keys, the log's scroll).
+
+Why one long module: it is the table's one input part (it alone writes the selection,
+the focus, the drag and the buttons); splitting it would share those fields across files.
 """
 
 from __future__ import annotations
