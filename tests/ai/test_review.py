@@ -237,7 +237,8 @@ def test_best_never_shows_figures_worse_than_the_players_own():
 
 
 def test_reasons_say_what_happens_next_in_the_play_outs():
-    from swoop_desktop.ai.review import Option, _next
+    from swoop_desktop.ai.review import Option
+    from swoop_desktop.ai.review_words import _next
 
     def option(**shares):
         return Option("", "", 20.0, 0.0, 0.3, 0.0, **shares)
