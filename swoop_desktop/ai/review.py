@@ -42,8 +42,11 @@ are made afresh from its history, with more candidate hands than the table's har
 opponent keeps. "Best" is the
 action with the lowest expected margin among those that beat the choice on the
 figures shown (the margin, and a chance of winning the game no lower), and each
-reason says what happened next in the play-outs: the pick-up avoided, the Swoop
-that follows, who went out.
+reason says what happened next in the play-outs (the pick-up avoided, the Swoop
+that follows, who went out) and the mechanism the position shows: the Swoop a
+pick-up sets up (four of a rank, counting the player's own cards), the pick-up a
+safe play only delays, the opponent about to go out, the mystery card that might
+play.
 
 ``hindsight=True`` plays out the real deal instead (``Decision.truth``, a
 play-out state the referee hands over): the same decision judged "with all
@@ -99,8 +102,10 @@ SURE = 3.0
 Run = tuple[float, float, float, float, float, float, float, float]
 #: The way verdicts are worked out; a stored review made another way is worked out again
 #: (3: re-deals from the policy-based inference instead of floors and gaps; 4: labels
-#: from the cost's range, and plays named by where their cards come from).
-METHOD = 4
+#: from the cost's range, and plays named by where their cards come from; 5: reasons that
+#: name the mechanism: the Swoop a pick-up sets up, the pick-up a safe play only delays,
+#: the opponent about to go out, the mystery card that might play).
+METHOD = 5
 #: Re-deals dealt from one set of candidate hands; the next ones come from a fresh set.
 #: (The worlds of one set are not independent draws, and the cost's range assumes they
 #: are: small sets keep it honest.)
@@ -308,8 +313,9 @@ def assess(
     best = by_action[best_action]
     cost, low, high = _cost(runs, chosen, best_action)
     label = verdict_label(cost, low, high)
+    rivals = [o for a, o in by_action.items() if a != chosen]
     reason = words.reason(
-        obs, decision.legal, chosen, mine, best, label, round(cost, 1), (low, high)
+        obs, decision.legal, chosen, mine, best, label, round(cost, 1), (low, high), rivals
     )
     rest = sorted((o for o in by_action.values() if o is not best), key=lambda o: o.margin)
     shown = [best] + rest[:2]

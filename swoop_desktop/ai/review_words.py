@@ -10,10 +10,12 @@ module turns its figures into what a player reads: the label a cost's range earn
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Protocol
 
-from swoop_desktop.engine import RANK_OF, Action, Add, End, Flip, Play, Rules
+from swoop_desktop.choices import seat_name
+from swoop_desktop.engine import RANK_OF, Action, Add, End, Flip, Play, Rules, action_from_json
 from swoop_desktop.engine.cards import RANK_NAMES, count_phrase
 from swoop_desktop.engine.observation import FOLLOW, Observation
 
@@ -217,6 +219,98 @@ def _next(mine: Figures, best: Figures, better: str) -> str | None:
     )
 
 
+def _own(obs: Observation, rank: int) -> int:
+    """Cards of ``rank`` the seat holds in hand and face up."""
+    ups = obs.up[obs.seat] if obs.up else ()
+    return sum(RANK_OF[c] == rank for c in obs.hand) + sum(
+        c is not None and RANK_OF[c] == rank for c in ups
+    )
+
+
+def _yours(rank: int, n: int) -> str:
+    return f"your {RANK_NAMES[rank][0]}" if n == 1 else f"your {count_phrase(rank, n)}"
+
+
+def swoop_set_up(obs: Observation, action: Action, took: float) -> str | None:
+    """A pick-up that sets up a Swoop, in words: the pile's cards of a rank and the
+    player's own (hand and face-up) make four, e.g. "picking up the pile gives you four 7s
+    (the pile's three 7s and your 7): a Swoop to come". ``took`` is the share of the
+    play-outs in which the action picked up the pile (a play does always or never)."""
+    if type(action) is not Play or took < 0.99 or not obs.pile:
+        return None
+    found: tuple[tuple[int, int, int], int, int, int] | None = None
+    for rank in range(1, 14):
+        if obs.rules.is_swoop_rank(rank):
+            continue
+        pile = sum(RANK_OF[c] == rank for c in obs.pile)
+        own = _own(obs, rank)
+        if pile and own and pile + own >= 4 and own < 4:
+            key = (pile + own, pile, obs.rules.card_points(rank))
+            if found is None or key > found[0]:
+                found = (key, rank, pile, own)
+    if found is None:
+        return None
+    _, rank, pile, own = found
+    theirs = RANK_NAMES[rank][0] if pile == 1 else count_phrase(rank, pile)
+    return (
+        f"picking up the pile gives you {count_phrase(rank, pile + own)} (the pile's "
+        f"{theirs} and {_yours(rank, own)}): a Swoop to come"
+    )
+
+
+def delayed(mine: Figures, now: Sequence[Figures], cheaper: bool) -> str | None:
+    """A play that went on the pile but only put off a pick-up, when another play (one of
+    ``now``) picked up at once: ``cheaper`` when delaying it was still the better deal."""
+    later = mine.pickups - mine.pickup
+    if mine.pickup >= 0.5 or later < 0.5 or not any(o.pickup >= 0.99 for o in now):
+        return None
+    deal = "still cheaper than picking it up now" if cheaper else "picking it up now was cheaper"
+    return (
+        f"your play went on the pile but only delayed the pick-up: you picked up the pile "
+        f"later anyway {_tenths(later)}; {deal}"
+    )
+
+
+def delays_avoided(mine: Figures, others: Sequence[Figures]) -> str | None:
+    """A pick-up now, where the plays that go on the pile only delay one."""
+    if mine.pickup < 0.99:
+        return None
+    safe = [o for o in others if o.pickup < 0.5 and o.pickups - o.pickup >= 0.5]
+    if not safe:
+        return None
+    o = max(safe, key=lambda o: o.pickups - o.pickup)
+    return (
+        f"the safe play only delays the pick-up: after {_imperative(o.words)} you picked "
+        f"up the pile later anyway {_tenths(o.pickups - o.pickup)}"
+    )
+
+
+def going_out(obs: Observation) -> str | None:
+    """The opponent about to go out: one or two cards left, in words."""
+    near = [
+        (obs.cards_left(p), p) for p in range(obs.n) if p != obs.seat and 0 < obs.cards_left(p) <= 2
+    ]
+    if not near:
+        return None
+    n, p = min(near)
+    return f"{seat_name(p)} has {'one card' if n == 1 else 'two cards'} left and may go out soon"
+
+
+def mystery(obs: Observation, action: Action, figures: Figures, chosen: bool) -> str | None:
+    """The mystery card that might play: the share of the play-outs in which a flip went
+    on the pile (or Swooped) instead of picking it up."""
+    if type(action) is not Flip or not obs.pile:
+        return None
+    plays = 1.0 - figures.pickup
+    if chosen:
+        return f"the mystery card might have played, but it did only {_tenths(plays)}"
+    return f"the mystery card might play: it goes on the pile {_tenths(plays)}"
+
+
+def _sentences(parts: Sequence[str | None]) -> str:
+    return "".join(f" {_capital(p)}." for p in parts if p)
+
+
 def reason(
     obs: Observation,
     legal: Sequence[Action],
@@ -226,27 +320,55 @@ def reason(
     label: str,
     spent: float,
     span: tuple[float, float] = (0.0, 0.0),
+    others: Sequence[Figures] = (),
 ) -> str:
     """Plain words: why the choice was as good as the best, or what happens next in the
-    play-outs that made it cost what it did."""
+    play-outs that made it cost what it did, and the mechanism behind it where the
+    position shows one: the Swoop a pick-up sets up, the pick-up a safe play only
+    delays, the opponent about to go out, the mystery card that might play."""
     rules = obs.rules
+    near = going_out(obs)
     if label == "good":
         why = explain(obs, list(legal), chosen)
+        how = _sentences(
+            [
+                swoop_set_up(obs, chosen, mine.pickup),
+                delays_avoided(mine, others),
+                delayed(mine, others, cheaper=True),
+                near if mine.opponent_out >= 0.2 else None,
+            ]
+        )
         if mine is best or mine.action == best.action:
-            return f"The best choice here. {why}."
+            return f"The best choice here. {why}.{how}"
         close = "As good as" if mine.margin - best.margin < 1 else "Close to"
-        return f"{close} the best ({best.words}): within {round(LABELS[0][1])} points. {why}."
+        return f"{close} the best ({best.words}): within {round(LABELS[0][1])} points. {why}.{how}"
     cost = round(spent)  # the same figure as the verdict's own cost
     better = _capital(_imperative(best.words))
+    action = action_from_json(json.loads(best.action)) if best.action else None
+    how = _sentences(
+        [
+            swoop_set_up(obs, action, best.pickup) if action is not None else None,
+            swoop_set_up(obs, chosen, mine.pickup) if mine is not best else None,
+            delayed(mine, [best], cheaper=False),
+            mystery(obs, chosen, mine, chosen=True),
+            mystery(obs, action, best, chosen=False) if action is not None else None,
+            (
+                f"{near}: after your play another player went out while you still held "
+                f"cards {_tenths(mine.opponent_out)}"
+                if near and mine.opponent_out >= 0.2
+                else None
+            ),
+        ]
+    )
     if label == UNCLEAR:
         low, high = (round(x) for x in span)
         then = _next(mine, best, better)
         then = f" {_capital(then)}." if then else ""
         return (
             f"{better} may have been better, by about {cost} points, but the play-outs "
-            f"cannot tell for sure: somewhere between {low} and {high}.{then}"
+            f"cannot tell for sure: somewhere between {low} and {high}.{then}{how}"
         )
-    tail = f" It cost about {cost} points."
+    tail = f"{how} It cost about {cost} points."
     if type(chosen) is Flip and obs.pile and mine.pickup >= 0.2 and best.pickup < mine.pickup:
         return (
             f"{better} was safer: the flip picked up {_pile_words(obs, rules)} "
