@@ -308,7 +308,8 @@ def mystery(obs: Observation, action: Action, figures: Figures, chosen: bool) ->
 
 
 def _sentences(parts: Sequence[str | None]) -> str:
-    return "".join(f" {_capital(p)}." for p in parts if p)
+    """The mechanisms found, each once, as sentences after the reason's first."""
+    return "".join(f" {_capital(p)}." for p in dict.fromkeys(p for p in parts if p))
 
 
 def reason(

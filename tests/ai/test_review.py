@@ -330,3 +330,7 @@ def test_mechanism_words_from_scripted_figures():
         "the mystery card might play: it goes on the pile in about 4 of 10 play-outs"
     )
     assert mystery(obs, Play((1,), ()), flip, chosen=False) is None
+    # The same mechanism found for your play and for the best is said once.
+    from swoop_desktop.ai.review_words import _sentences
+
+    assert _sentences(["a Swoop to come", None, "a Swoop to come"]) == " A Swoop to come."
