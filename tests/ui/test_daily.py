@@ -251,6 +251,8 @@ def test_copy_result_puts_the_share_line_on_the_clipboard_and_says_so(tmp_path, 
             p.resize(size)
             p.step(2)
             assert result.text_bottom <= min(b.rect.top for b in result.buttons), size
+            panel = result.panel_rect()
+            assert all(panel.contains(b.rect) for b in result.buttons), size
         monkeypatch.setattr(daily_module, "copy_text", lambda text: False)
         p.click(next(b for b in result.buttons if b.label == "Copy result").rect.center)
         assert f"No clipboard here; copy it by hand: {share}" in result.lines()

@@ -450,7 +450,9 @@ class DailyResultScene(HandOverScene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         u = self.u
-        rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), min(h - 40, int(580 * u)))
+        # Wide enough for its three buttons in a row at 800x600.
+        width = min(w - 40, max(int(900 * u), 640))
+        rect = pygame.Rect(0, 0, width, min(h - 40, int(580 * u)))
         rect.center = (w // 2, h // 2)
         return rect
 
