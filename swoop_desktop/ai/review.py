@@ -12,7 +12,8 @@ what they could not see.
 A verdict is in expected points for the hand, counted as the table counts a
 game (R15, R16): your points minus the mean of the others' (the *points
 margin*; lower is better). The cost of a choice is how much worse its margin
-is than the best action's. Labels, with the thresholds in :data:`LABELS`:
+is than the best action's. Labels, with the thresholds in :data:`LABELS` (the words,
+with the reasons and the summary, are :mod:`.review_words`'s):
 
 - **good**: the whole range of the cost within 3 points of the best (about the
   noise of the estimate);
@@ -41,8 +42,11 @@ are made afresh from its history, with more candidate hands than the table's har
 opponent keeps. "Best" is the
 action with the lowest expected margin among those that beat the choice on the
 figures shown (the margin, and a chance of winning the game no lower), and each
-reason says what happened next in the play-outs: the pick-up avoided, the Swoop
-that follows, who went out.
+reason says what happened next in the play-outs (the pick-up avoided, the Swoop
+that follows, who went out) and the mechanism the position shows: the Swoop a
+pick-up sets up (four of a rank, counting the player's own cards), the pick-up a
+safe play only delays, the opponent about to go out, the mystery card that might
+play.
 
 ``hindsight=True`` plays out the real deal instead (``Decision.truth``, a
 play-out state the referee hands over): the same decision judged "with all
@@ -67,26 +71,24 @@ from swoop_desktop.engine import (
     End,
     Flip,
     Play,
-    Rules,
     action_from_json,
 )
-from swoop_desktop.engine.cards import RANK_NAMES, count_phrase
-from swoop_desktop.engine.observation import FOLLOW, Observation
+from swoop_desktop.engine.observation import Observation
 from swoop_desktop.engine.playout import PlayoutState
 
-from .bots import action_rank
+from . import review_words as words
 from .features import weights_for
-from .hint import explain
 from .inference import PARTICLES, PolicyInference, PolicySampler
+from .review_words import (
+    LABELS,
+    UNCLEAR,
+    describe,
+    label_for,
+    solution,
+    verdict_label,
+)
 from .search import HardBot, RolloutPolicy, expected_points, match_value
 
-#: Label thresholds in points of margin lost against the best action, upper bounds.
-LABELS: tuple[tuple[str, float], ...] = (
-    ("good", 3.0),
-    ("inaccuracy", 8.0),
-    ("mistake", 20.0),
-    ("blunder", float("inf")),
-)
 #: Re-deals per decision at review strength (the table's hard bot uses fewer), played
 #: again and again while the choice and the best cannot be told apart ...
 REVIEW_WORLDS = 48
@@ -100,10 +102,10 @@ SURE = 3.0
 Run = tuple[float, float, float, float, float, float, float, float]
 #: The way verdicts are worked out; a stored review made another way is worked out again
 #: (3: re-deals from the policy-based inference instead of floors and gaps; 4: labels
-#: from the cost's range, and plays named by where their cards come from).
-METHOD = 4
-#: The label of a cost beyond the "good" line that the play-outs cannot separate from it.
-UNCLEAR = "unclear"
+#: from the cost's range, and plays named by where their cards come from; 5: reasons that
+#: name the mechanism: the Swoop a pick-up sets up, the pick-up a safe play only delays,
+#: the opponent about to go out, the mystery card that might play).
+METHOD = 5
 #: Re-deals dealt from one set of candidate hands; the next ones come from a fresh set.
 #: (The worlds of one set are not independent draws, and the cost's range assumes they
 #: are: small sets keep it honest.)
@@ -112,26 +114,6 @@ REVIEW_SET = 16
 REVIEW_CANDIDATES = 5
 #: Plays a play-out may run before it is cut off and scored as it stands.
 PLAYOUT_DEPTH = 400
-
-
-def label_for(cost: float) -> str:
-    for name, upper in LABELS:
-        if cost < upper:
-            return name
-    return LABELS[-1][0]
-
-
-def verdict_label(cost: float, low: float, high: float) -> str:
-    """The word for a cost and the range it very likely lies in: "good" only when the
-    whole range lies within the "good" line; a range that reaches past it from within
-    is "unclear" (the play-outs cannot separate it from good); a range wholly beyond it
-    gets the cost's own label."""
-    line = LABELS[0][1]
-    if high < line:
-        return LABELS[0][0]
-    if low < line:
-        return UNCLEAR
-    return label_for(cost)
 
 
 def new_inference() -> PolicyInference:
@@ -216,65 +198,6 @@ def _plain(action: Action) -> Action:
     if type(action) is Add:
         return Add(action.hand, action.up)
     return action
-
-
-_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four"}
-
-
-def _stacks(slots: Sequence[int]) -> str:
-    """ "face-up stack 2", "face-up stacks 1 and 3" (numbered from the left, from 1)."""
-    names = [str(s + 1) for s in slots]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"face-up stack{'s' if len(names) > 1 else ''} {joined}"
-
-
-def _where(obs: Observation, action: Play | Add, rank: int) -> str:
-    """Where a play's cards come from, when that tells it apart from another play of the
-    same cards: your hand (when a face-up card of that rank could have gone too), which
-    face-up stacks, or how many of each."""
-    if not action.up:
-        ups = obs.up[obs.seat] if obs.up else ()
-        same = any(c is not None and RANK_OF[c] == rank for c in ups)
-        return " from your hand" if same else ""
-    if not action.hand:
-        return f" from your {_stacks(action.up)}"
-    n = len(action.hand)
-    return f" ({_COUNTS.get(n, str(n))} from your hand, the rest from your {_stacks(action.up)})"
-
-
-def describe(obs: Observation, action: Action) -> str:
-    """Past-tense plain words for an action: "played two 7s", "flipped a mystery card".
-    Two different plays never share words: cards from your hand and from your face-up
-    stacks are named apart ("played an ace from your face-up stack 2")."""
-    kind = type(action)
-    if kind is Flip:
-        return "flipped a mystery card"
-    if kind is End:
-        return "stopped flipping" if obs.phase != FOLLOW else "kept your cards (Done)"
-    r = action_rank(obs, action)
-    k = action.size  # type: ignore[union-attr]
-    words = count_phrase(r, k)
-    where = _where(obs, action, r)  # type: ignore[arg-type]
-    if kind is Add:
-        return f"added {words}{where}"
-    return f"played {words}{where}"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _imperative(words: str) -> str:
-    """ "played two 7s" -> "playing two 7s" (for "... was better")."""
-    verbs = {
-        "played": "playing",
-        "flipped": "flipping",
-        "added": "adding",
-        "stopped": "stopping",
-        "kept": "keeping",
-    }
-    head, _, rest = words.partition(" ")
-    return f"{verbs.get(head, head)} {rest}".strip()
 
 
 def _candidates(
@@ -390,7 +313,10 @@ def assess(
     best = by_action[best_action]
     cost, low, high = _cost(runs, chosen, best_action)
     label = verdict_label(cost, low, high)
-    reason = _reason(obs, decision, mine, best, label, round(cost, 1), (low, high))
+    rivals = [o for a, o in by_action.items() if a != chosen]
+    reason = words.reason(
+        obs, decision.legal, chosen, mine, best, label, round(cost, 1), (low, high), rivals
+    )
     rest = sorted((o for o in by_action.values() if o is not best), key=lambda o: o.margin)
     shown = [best] + rest[:2]
     if mine not in shown:
@@ -444,15 +370,8 @@ def judge_answer(
     play "was better".
     """
     best = verdict.options[0] if verdict.options else None
-    again = "Try another play, or ask for the answer."
     if _same_play(answer, decision.chosen):
-        return Answer(
-            False,
-            verdict.cost,
-            f"Not the best: that is what you played, and the review called it a "
-            f"{verdict.label} (about {round(verdict.cost)} points lost). {again}",
-        )
-    good_line = LABELS[0][1]
+        return Answer(False, verdict.cost, words.answer_is_the_choice(verdict))
     known = None
     for option in verdict.options:
         action = action_from_json(json.loads(option.action))
@@ -461,43 +380,16 @@ def judge_answer(
             break
     if known is not None and best is not None:
         cost = max(0.0, known.margin - best.margin)
-        words = known.words
+        named = known.words
     else:
         weighed = assess(replace(decision, chosen=answer), worlds, seed)
-        cost, words = weighed.cost, weighed.chosen
-        if weighed.label != "good":
-            return Answer(
-                False,
-                cost,
-                f"Not the best: {_imperative(words)} costs about {round(cost)} points more "
-                f"than the best play found. {again}",
-            )
-    if cost >= good_line:
-        return Answer(
-            False,
-            cost,
-            f"Not the best: {_imperative(words)} costs about {round(cost)} points more than "
-            f"the best play found. {again}",
-        )
-    had = f"you had {verdict.chosen}, about {round(verdict.cost)} points worse"
-    if best is not None and known is best:
-        return Answer(
-            True, cost, f"Right: {_imperative(words)} is the better play ({had}). {verdict.reason}"
-        )
-    # An accepted alternative: as good as the best found, in its own words; the verdict's
-    # reason names the best play as "better" and is left out, so nothing contradicts it.
-    found = f" ({_imperative(best.words)})" if best is not None else ""
-    return Answer(
-        True,
-        cost,
-        f"Right: {_imperative(words)} is as good a play: within {round(good_line)} points of "
-        f"the best the review found{found}; {had}.",
-    )
-
-
-def solution(verdict: Verdict) -> str:
-    """The answer to a puzzle, for a player who asks for it: the best play and why."""
-    return f"The answer: {_imperative(verdict.best)}. {verdict.reason}"
+        cost, named = weighed.cost, weighed.chosen
+        if weighed.label != LABELS[0][0]:
+            return Answer(False, cost, words.wrong_answer(named, cost))
+    if cost >= LABELS[0][1]:
+        return Answer(False, cost, words.wrong_answer(named, cost))
+    is_best = best is not None and known is best
+    return Answer(True, cost, words.right_answer(named, verdict, best, is_best))
 
 
 def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
@@ -605,124 +497,6 @@ def _json(action: Action) -> str:
     return json.dumps(action.to_json(), sort_keys=True)
 
 
-def _pile_words(obs: Observation, rules: Rules) -> str:
-    n = len(obs.pile)
-    pts = sum(rules.card_points(RANK_OF[c]) for c in obs.pile)
-    return f"the {n}-card pile ({pts} points)" if n != 1 else f"the 1-card pile ({pts} points)"
-
-
-def _tenths(share: float) -> str:
-    """A share of the play-outs in words: "in about 7 in 10 play-outs", "in nearly all"."""
-    n = round(share * 10)
-    if n <= 0:
-        return "in almost none of the play-outs"
-    if n >= 10:
-        return "in nearly every play-out"
-    return f"in about {n} of 10 play-outs"
-
-
-def _short(share: float) -> str:
-    """The same share, short, for the second half of a comparison: "in about 3 of 10"."""
-    n = round(share * 10)
-    if n <= 0:
-        return "in almost none"
-    if n >= 10:
-        return "in nearly all"
-    return f"in about {n} of 10"
-
-
-def _next(mine: Option, best: Option, better: str) -> str | None:
-    """What happens next in the play-outs that makes the difference between the two, in
-    words: the biggest gap among the pick-ups, the Swoops and who goes out."""
-    gaps = [
-        (mine.pickups - best.pickups, "pickups"),
-        (best.swoops - mine.swoops, "swoops"),
-        (best.out - mine.out, "out"),
-        (mine.opponent_out - best.opponent_out, "opponent_out"),
-    ]
-    gap, what = max(gaps)
-    if gap < 0.15:
-        return None
-    if what == "pickups":
-        return (
-            f"after your play you picked up the pile {_tenths(mine.pickups)}; after "
-            f"{better.lower()}, {_short(best.pickups)}"
-        )
-    if what == "swoops":
-        return (
-            f"it leads to a Swoop of yours {_tenths(best.swoops)} "
-            f"(your play: {_short(mine.swoops)})"
-        )
-    if what == "out":
-        return (
-            f"after it you go out first {_tenths(best.out)} (after your play: {_short(mine.out)})"
-        )
-    return (
-        f"after your play another player goes out while you still hold cards "
-        f"{_tenths(mine.opponent_out)} (after {better.lower()}: {_short(best.opponent_out)})"
-    )
-
-
-def _reason(
-    obs: Observation,
-    decision: Decision,
-    mine: Option,
-    best: Option,
-    label: str,
-    spent: float,
-    span: tuple[float, float] = (0.0, 0.0),
-) -> str:
-    """Plain words: why the choice was as good as the best, or what happens next in the
-    play-outs that made it cost what it did."""
-    rules = obs.rules
-    legal = list(decision.legal)
-    if label == "good":
-        why = explain(obs, legal, _plain(decision.chosen))
-        if mine is best or mine.action == best.action:
-            return f"The best choice here. {why}."
-        close = "As good as" if mine.margin - best.margin < 1 else "Close to"
-        return f"{close} the best ({best.words}): within {round(LABELS[0][1])} points. {why}."
-    cost = round(spent)  # the same figure as the verdict's own cost
-    chosen = decision.chosen
-    better = _capital(_imperative(best.words))
-    if label == UNCLEAR:
-        low, high = (round(x) for x in span)
-        then = _next(mine, best, better)
-        then = f" {_capital(then)}." if then else ""
-        return (
-            f"{better} may have been better, by about {cost} points, but the play-outs "
-            f"cannot tell for sure: somewhere between {low} and {high}.{then}"
-        )
-    tail = f" It cost about {cost} points."
-    if type(chosen) is Flip and obs.pile and mine.pickup >= 0.2 and best.pickup < mine.pickup:
-        return (
-            f"{better} was safer: the flip picked up {_pile_words(obs, rules)} "
-            f"{_tenths(mine.pickup)}.{tail}"
-        )
-    if mine.pickup >= 0.99 and best.pickup < 0.5:
-        return f"{better} went on the pile; your play picked up {_pile_words(obs, rules)}.{tail}"
-    then = _next(mine, best, better)
-    if then is not None:
-        return f"{better} was better: {then}.{tail}"
-    r = action_rank(obs, chosen) if type(chosen) in (Play, Add) else 0
-    if type(chosen) is Play and rules.is_swoop_rank(r):
-        name = RANK_NAMES[r][0]
-        return (
-            f"{better} was better: your {name} was worth keeping for a bigger pile or "
-            f"a worse moment.{tail}"
-        )
-    own = mine.points - best.points
-    if own >= 1:
-        return (
-            f"{better} was better: you ended the hand holding about {round(best.points)} "
-            f"points after it in the play-outs, {round(mine.points)} after your play.{tail}"
-        )
-    return (
-        f"{better} was better: it left the others holding more when the hand ended in the "
-        f"play-outs.{tail}"
-    )
-
-
 @dataclass
 class Review:
     """Every verdict of a game (or a hand) and the summary a player reads first."""
@@ -740,49 +514,7 @@ class Review:
 
     def summary_lines(self) -> list[str]:
         """The summary, one line each: the counts first, then each costly decision."""
-        vs = self.verdicts
-        if not vs:
-            return ["No decisions to review: every play was forced."]
-        good = [v for v in vs if v.good]
-        close = [v for v in good if v.cost >= 0.5]
-        parts = [
-            f"{len(vs)} decision{'s' if len(vs) != 1 else ''}: "
-            f"{len(good) - len(close)} as good as the best"
-        ]
-        if close:
-            parts.append(f"{len(close)} close to it (within {round(LABELS[0][1])} points)")
-        unclear = [v for v in vs if v.label == UNCLEAR]
-        if unclear:
-            total = round(sum(v.cost for v in unclear))
-            low = round(sum(v.low for v in unclear))
-            high = round(sum(v.high for v in unclear))
-            parts.append(
-                f"{len(unclear)} unclear (about {total} points in all, somewhere between "
-                f"{low} and {high})"
-            )
-        for name in ("inaccuracy", "mistake", "blunder"):
-            group = [v for v in vs if v.label == name]
-            if group:
-                total = round(sum(v.cost for v in group))
-                each = "costs" if len(group) == 1 else "cost"
-                parts.append(
-                    f"{len(group)} {each} about {total} points ({_plural(name, len(group))})"
-                )
-        lines = [", ".join(parts) + "."]
-        for v in sorted((v for v in vs if not v.good), key=lambda v: -v.cost):
-            if v.label == UNCLEAR:
-                lines.append(
-                    f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen}; "
-                    f"{_imperative(v.best)} may have been better (about {round(v.cost)} points, "
-                    f"between {round(v.low)} and {round(v.high)}, unclear)."
-                )
-                continue
-            lines.append(
-                f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen} when "
-                f"{_imperative(v.best)} was better (about {round(v.cost)} points, "
-                f"{v.label})."
-            )
-        return lines
+        return words.summary_lines(self.verdicts)
 
     @property
     def points_lost(self) -> float:
@@ -803,12 +535,6 @@ class Review:
             [Verdict.from_json(v) for v in data.get("verdicts", [])],
             [Verdict.from_json(v) for v in data.get("hindsight", [])],
         )
-
-
-def _plural(name: str, n: int) -> str:
-    if n == 1:
-        return f"a {name}" if name != "inaccuracy" else "an inaccuracy"
-    return {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}[name]
 
 
 class Cancelled(Exception):

@@ -237,7 +237,8 @@ def test_best_never_shows_figures_worse_than_the_players_own():
 
 
 def test_reasons_say_what_happens_next_in_the_play_outs():
-    from swoop_desktop.ai.review import Option, _next
+    from swoop_desktop.ai.review import Option
+    from swoop_desktop.ai.review_words import _next
 
     def option(**shares):
         return Option("", "", 20.0, 0.0, 0.3, 0.0, **shares)
@@ -254,3 +255,82 @@ def test_reasons_say_what_happens_next_in_the_play_outs():
     out = _next(option(opponent_out=0.9), option(opponent_out=0.3), "Playing a joker")
     assert out.startswith("after your play another player goes out while you still hold cards")
     assert _next(option(), option(), "Playing a 4") is None  # nothing to tell apart
+
+
+# Scripted positions whose mechanism is known: each reason names it in plain words.
+SWOOP_SET_UP = dict(  # a king picks up the pile's three 7s; with your own 7 that is four
+    players=[
+        player("K 7 3 Q J 9"),
+        player("Q Q J J 9 9 8", up=["K", None, None, None], down=["K", "Q", "J", "9"]),
+        player("K Q J 9 8 8 6", up=[None, "K", None, None], down=["9", "9", "J", "8"]),
+        player("K K J 8 8 6 6", up=[None, None, "K", None], down=["6", "A", "2", "3"]),
+    ],
+    pile="7 7 7 5",
+    scores=[40, 60, 80, 100],
+)
+ONLY_DELAYS = dict(  # the 3 goes on the 4, but the others shed aces and 2s on it: you pick up
+    players=[
+        player("3 Q Q J J K"),
+        player("A A 2 2 3 9 9", up=["A", None, None, None], down=["9", "9", "J", "8"]),
+        player("A 2 2 A 3 8 8", up=[None, "2", None, None], down=["Q", "Q", "J", "8"]),
+        player("2 A A 2 3 7 7", up=[None, None, "A", None], down=["K", "9", "J", "8"]),
+    ],
+    pile="4",
+    scores=[40, 60, 80, 100],
+)
+
+
+def test_a_pickup_that_sets_up_four_of_a_rank_names_the_swoop_to_come():
+    verdict = assess(_decision(position(**SWOOP_SET_UP), Play((13,), ())), worlds=24)
+    assert "gives you four 7s (the pile's three 7s and your 7): a Swoop to come" in (
+        verdict.reason
+    ), verdict.reason
+
+
+def test_a_safe_play_that_only_delays_a_pickup_says_so():
+    verdict = assess(_decision(position(**ONLY_DELAYS), Play((3,), ())), worlds=24)
+    assert "only delayed the pick-up: you picked up the pile later anyway" in verdict.reason, (
+        verdict.reason
+    )
+
+
+def test_an_opponent_on_one_card_is_named_as_about_to_go_out():
+    from swoop_desktop.choices import seat_name
+
+    verdict = assess(_decision(position(**JOKER_KEPT), Play((5,), ())), worlds=24)
+    assert f"{seat_name(1)} has one card left and may go out soon" in verdict.reason, verdict.reason
+
+
+def test_the_mystery_card_that_might_play_is_named_with_its_share():
+    verdict = assess(_decision(position(**BIG_PILE), Flip(0)), worlds=24)
+    assert "The mystery card might have played, but it did only in about" in verdict.reason
+
+
+def test_mechanism_words_from_scripted_figures():
+    from swoop_desktop.ai.review import Option
+    from swoop_desktop.ai.review_words import delayed, delays_avoided, mystery
+
+    def option(words="played a 3", **shares):
+        return Option("", words, 20.0, 0.0, 0.3, **shares)
+
+    safe = option(pickup=0.0, pickups=0.9)
+    now = option("played a king", pickup=1.0, pickups=1.0)
+    assert delayed(safe, [now], cheaper=False) == (
+        "your play went on the pile but only delayed the pick-up: you picked up the pile "
+        "later anyway in about 9 of 10 play-outs; picking it up now was cheaper"
+    )
+    assert delayed(safe, [option(pickup=0.0)], cheaper=True) is None  # nothing picked up now
+    assert delays_avoided(now, [safe]) == (
+        "the safe play only delays the pick-up: after playing a 3 you picked up the pile "
+        "later anyway in about 9 of 10 play-outs"
+    )
+    obs = observe(position(**BIG_PILE), 0)
+    flip = option("flipped a mystery card", pickup=0.6)
+    assert mystery(obs, Flip(0), flip, chosen=False) == (
+        "the mystery card might play: it goes on the pile in about 4 of 10 play-outs"
+    )
+    assert mystery(obs, Play((1,), ()), flip, chosen=False) is None
+    # The same mechanism found for your play and for the best is said once.
+    from swoop_desktop.ai.review_words import _sentences
+
+    assert _sentences(["a Swoop to come", None, "a Swoop to come"]) == " A Swoop to come."

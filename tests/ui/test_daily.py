@@ -205,3 +205,54 @@ def test_the_daily_page_keeps_its_words_off_the_buttons_and_inside_the_panel(
             assert not any(rect.colliderect(b) for b in buttons), (text, size)
             if rect.top >= daily.frame.top:
                 assert daily.frame.contains(rect), (text, size)
+
+
+def test_the_share_line_gives_the_day_points_margin_hard_and_streak_and_no_cards():
+    from swoop_desktop.ui.scenes.daily import share_line
+
+    line = share_line(DAY, [12, 0, 30, 45], [20, 0, 25, 40], 3)
+    assert line == (
+        "Swoop daily deal, 1 December 2026: 12 pts, -13.0 · hard opponent in my seat "
+        "20 pts, -1.7 · 3 days in a row"
+    )
+    assert share_line(DAY, [12, 0, 30, 45], None, 1).endswith(": 12 pts, -13.0 · 1 day in a row")
+    replay = share_line(DAY, [12, 0, 30, 45], None, 1, counted=False)
+    assert replay.endswith("(played again, not counted)")
+
+
+def test_copy_result_puts_the_share_line_on_the_clipboard_and_says_so(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from swoop_desktop.ui.scenes import daily as daily_module
+
+    hard = [14, 0, 33, 41]
+    monkeypatch.setattr(
+        daily_module, "hard_in_seat", lambda *a, **k: SimpleNamespace(points=list(hard))
+    )
+    copied: list[str] = []
+    monkeypatch.setattr(daily_module, "copy_text", lambda text: copied.append(text) or True)
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        daily = _today(p)
+        daily.play()
+        result = _play_to_the_result(p)
+        assert p.until(lambda: daily.hard_points() == hard, 10)
+        p.step(2)
+        mine = result.table.match.sheet[-1]
+        share = result.share()
+        assert share.startswith(f"Swoop daily deal, 1 December 2026: {mine[0]} pts, ")
+        assert "hard opponent in my seat 14 pts, -10.7" in share and "1 day in a row" in share
+        assert f"To share: {share}" in result.lines()
+        p.advance(1.0)
+        button = next(b for b in result.buttons if b.label == "Copy result")
+        p.click(button.rect.center)
+        assert copied == [share]
+        assert f"Copied to the clipboard: {share}" in result.lines()
+        for size in ((800, 600), (960, 600), (1920, 1080)):  # the share line fits above the buttons
+            p.resize(size)
+            p.step(2)
+            assert result.text_bottom <= min(b.rect.top for b in result.buttons), size
+            panel = result.panel_rect()
+            assert all(panel.contains(b.rect) for b in result.buttons), size
+        monkeypatch.setattr(daily_module, "copy_text", lambda text: False)
+        p.click(next(b for b in result.buttons if b.label == "Copy result").rect.center)
+        assert f"No clipboard here; copy it by hand: {share}" in result.lines()

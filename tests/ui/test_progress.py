@@ -58,3 +58,50 @@ def test_scores_has_a_progress_tab_with_the_chart_and_records(tmp_path):
             surface, p.app.theme, pygame.Rect(600, 100, 600, 500), scores.progress.points
         )
         assert len(drawn) == 3
+
+
+def test_the_best_margin_says_over_or_under_by_its_sign():
+    from swoop_desktop.storage.records import Records
+    from swoop_desktop.ui.scenes.progress import record_lines
+
+    def best(lead):
+        return dict(record_lines(Records(best_margin=lead, best_margin_date="2026-12-01")))[
+            "Best margin in a game"
+        ]
+
+    assert best(-15.0) == "15 pts over the others' average (2026-12-01)"
+    assert best(15.0) == "15 pts under the others' average (2026-12-01)"
+    assert best(1.2) == "1 pt under the others' average (2026-12-01)"
+    assert best(0.2) == "level with the others' average (2026-12-01)"
+
+
+def test_the_rating_chart_with_one_game_reads_sensibly_and_shows_its_band(tmp_path):
+    from swoop_desktop.storage.rating import Rating, RatingPoint
+    from swoop_desktop.ui import controls as W
+    from swoop_desktop.ui.scenes import progress
+
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        theme = p.app.theme
+        surface = pygame.Surface((1280, 720))
+        surface.fill((0, 0, 0))
+        rect = pygame.Rect(600, 100, 600, 500)
+        words: list[str] = []
+        real = W.draw_text
+
+        def spy(surface, theme, text, *a, **k):
+            words.append(text)
+            return real(surface, theme, text, *a, **k)
+
+        W.draw_text = spy
+        try:
+            point = RatingPoint("g1", "2026-12-01", Rating(1520.0, 120.0))
+            (x, y), *rest = progress.draw_rating_chart(surface, theme, rect, [point])
+        finally:
+            W.draw_text = real
+        assert not rest
+        caption = next(w for w in words if "now 1520 ± 240" in w)
+        assert caption.startswith("your first game: ") and "…" not in caption
+        # The band: tinted above and below the dot, within the ± range, not beside it.
+        backdrop = surface.get_at((x + 60, y - 40))
+        assert surface.get_at((x, y - 40)) != backdrop
+        assert surface.get_at((x, y + 40)) != backdrop

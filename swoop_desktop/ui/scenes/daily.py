@@ -9,7 +9,9 @@ hard bot in your seat (from that seat's observation only), and keeps its score w
 the day. The table is the one table, in a configuration of its own: not saved for
 Continue and not in the history. The hand ends like a hand at the table: its breakdown
 (who went out, what each player held, every player's points), then the comparison with
-the hard opponent in your seat and a "Review this hand" button
+the hard opponent in your seat, a line to share (:func:`share_line`: the date, your
+points and margin, the hard opponent's, the streak; no cards) with a "Copy result"
+button that puts it on the clipboard, and a "Review this hand" button
 (:class:`DailyResultScene`); "Back to the daily deal" comes back here.
 """
 
@@ -66,6 +68,31 @@ def points_words(points: list[int] | None, margin: float | None) -> str:
     if points is None or margin is None:
         return "-"
     return f"{points[HUMAN_SEAT]} pts, {margin:+.1f}"
+
+
+def share_line(
+    day: date, mine: list[int], hard: list[int] | None, streak: int, counted: bool = True
+) -> str:
+    """The day's result as a line a player can copy and share: the date, your points and
+    margin, the hard opponent's in your seat (once known), the streak of days played. It
+    names no card, so it gives nothing of the deal away."""
+    parts = [f"Swoop daily deal, {day_words(day)}: {points_words(mine, margin_of(mine))}"]
+    if hard is not None:
+        parts.append(f"hard opponent in my seat {points_words(hard, margin_of(hard))}")
+    parts.append(f"{streak} day{'s' if streak != 1 else ''} in a row")
+    line = " · ".join(parts)
+    return line if counted else f"{line} (played again, not counted)"
+
+
+def copy_text(text: str) -> bool:
+    """Put ``text`` on the clipboard (pygame.scrap); False where there is no clipboard."""
+    try:
+        import pygame.scrap as scrap
+
+        scrap.put_text(text)
+        return bool(scrap.get_text() == text)
+    except (pygame.error, AttributeError, NotImplementedError):
+        return False
 
 
 def margin_of(points: list[int]) -> float:
@@ -411,12 +438,14 @@ class DailyResultScene(HandOverScene):
         super().__init__(app, table)
         self._hard_shown: list[int] | None = None
         self.text_bottom = 0
+        self.copied = ""  # what pressing Copy result said (it heads the share line)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
         specs: list[tuple[str, Any, bool]] = [
             ("Back to the daily deal", self.back, True),
+            ("Copy result", self.copy_result, False),
             ("Review this hand", self.review_hand, False),
         ]
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
@@ -424,7 +453,9 @@ class DailyResultScene(HandOverScene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         u = self.u
-        rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), min(h - 40, int(580 * u)))
+        # Wide enough for its three buttons in a row at 800x600.
+        width = min(w - 40, max(int(900 * u), 640))
+        rect = pygame.Rect(0, 0, width, min(h - 40, int(580 * u)))
         rect.center = (w // 2, h // 2)
         return rect
 
@@ -443,6 +474,34 @@ class DailyResultScene(HandOverScene):
     def review_hand(self) -> None:
         self.open_review(0)
 
+    def share(self) -> str:
+        """The line to share (the date, your points and margin, the hard opponent's, the
+        streak of days played; no cards); empty before the hand has points."""
+        match = self.table.match
+        if not match.sheet:
+            return ""
+        daily = self.daily
+        entries = list(daily.entries)
+        if not any(e.day == daily.today.isoformat() for e in entries):
+            entries.append(DailyEntry(daily.today.isoformat(), daily.seed, {}))
+        streak = streaks(entries, daily.today).played
+        return share_line(
+            daily.today, list(match.sheet[-1]), daily.hard_points(), streak, self.counted
+        )
+
+    def copy_result(self) -> None:
+        """Copy result: the share line to the clipboard, and a plain word that it was (or
+        that this system has no clipboard to copy to)."""
+        line = self.share()
+        if not line:
+            return
+        if copy_text(line):
+            self.copied = "Copied to the clipboard"
+            self.app.notify("Your result is on the clipboard.", 4.0)
+        else:
+            self.copied = "No clipboard here; copy it by hand"
+            self.app.notify("There is no clipboard to copy to here: copy the line by hand.", 6.0)
+
     def update(self, dt: float) -> None:
         self.shown += dt
         hard = self.daily.hard_points()
@@ -451,7 +510,7 @@ class DailyResultScene(HandOverScene):
             self.refresh()  # the comparison is composed again with the hard result
 
     def picture(self) -> object:
-        return (self.daily.hard_playing, self.daily.hard_points() is not None)
+        return (self.daily.hard_playing, self.daily.hard_points() is not None, self.copied)
 
     def lines(self) -> list[str]:
         """The comparison under the breakdown (tests read it)."""
@@ -481,6 +540,7 @@ class DailyResultScene(HandOverScene):
             out.append("The hard opponent is still playing your cards…")
         if not self.counted:
             out.append("Played again: not counted (the first play of the day counts).")
+        out.append(f"{self.copied or 'To share'}: {self.share()}")
         return out
 
     @property

@@ -41,6 +41,16 @@ def rating_words(dirs: Any, abandoned: bool = False) -> str:
     return f"Your rating: {now.words()}, about like {nearest_level(now.rating)}"
 
 
+def margin_words(lead: float) -> str:
+    """A game's margin in words that follow its sign: ``lead`` is how far your points lay
+    below the others' average (more is better), so a negative one is "over" it."""
+    n = round(abs(lead))
+    if n == 0:
+        return "level with the others' average"
+    side = "under" if lead > 0 else "over"
+    return f"{n} pt{'s' if n != 1 else ''} {side} the others' average"
+
+
 def record_lines(records: Records) -> list[tuple[str, str]]:
     """(label, value) for each record, in plain words."""
 
@@ -50,8 +60,7 @@ def record_lines(records: Records) -> list[tuple[str, str]]:
     margin = (
         "-"
         if records.best_margin is None
-        else f"{records.best_margin:.0f} pts under the others' average"
-        f"{when(records.best_margin_date)}"
+        else f"{margin_words(records.best_margin)}{when(records.best_margin_date)}"
     )
     return [
         ("Best margin in a game", margin),
@@ -211,12 +220,19 @@ def draw_rating_chart(
         )
     upper = [(at_x(i), at_y(p.rating.rating + 2 * p.rating.rd)) for i, p in enumerate(points)]
     lower = [(at_x(i), at_y(p.rating.rating - 2 * p.rating.rd)) for i, p in enumerate(points)]
+    band = pygame.Surface(rect.size, pygame.SRCALPHA)
+    r, g, b = theme.seat_colour(0)
     if n > 1:
-        band = pygame.Surface(rect.size, pygame.SRCALPHA)
         shape = [(x - rect.x, y - rect.y) for x, y in upper + lower[::-1]]
-        r, g, b = theme.seat_colour(0)
         pygame.draw.polygon(band, (r, g, b, 50), shape)
-        surface.blit(band, rect.topleft)
+    else:  # one game: its band is a bar from the low end to the high end, with caps
+        (x, top), (_, bottom) = upper[0], lower[0]
+        half = max(8, size)
+        bar = pygame.Rect(x - half - rect.x, top - rect.y, 2 * half, max(1, bottom - top))
+        pygame.draw.rect(band, (r, g, b, 50), bar)
+        for y in (top, bottom):
+            pygame.draw.line(band, (r, g, b, 160), (bar.x, y - rect.y), (bar.right, y - rect.y), 2)
+    surface.blit(band, rect.topleft)
     line = [(at_x(i), at_y(p.rating.rating)) for i, p in enumerate(points)]
     ink = theme.seat_colour(0)
     if n > 1:
@@ -224,7 +240,8 @@ def draw_rating_chart(
     for q in line:
         pygame.draw.circle(surface, ink, q, 4)
     now = points[-1].rating
-    caption = f"game 1 … {n}: now {now.words()} (the band: ± twice the deviation)"
+    games = f"games 1 to {n}" if n > 1 else "your first game"
+    caption = f"{games}: now {now.words()} (the band: ± twice the deviation)"
     W.draw_text(
         surface,
         theme,
