@@ -46,6 +46,7 @@ def _wait_for_hard(p: Pilot, scene: DailyScene) -> None:
     p.step(2)
 
 
+@pytest.mark.full_work  # the stored hard score is the referee's, at the shipped work
 def test_the_daily_deal_is_played_from_the_title_and_compared_with_hard(tmp_path):
     with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
         p.press(pygame.K_d)

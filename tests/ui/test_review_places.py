@@ -77,7 +77,7 @@ def test_review_a_past_game_from_scores(tmp_path):
     from tests.storage.helpers import finished_match
 
     with Pilot(data_dir=tmp_path, start="title") as pilot:
-        match = finished_match(3)
+        match = finished_match(3, Rules.from_preset("app", target=50))  # a short game
         record_finished_game(pilot.app.dirs, match, [{"name": "You"}, {"name": "Lefty"}])
         scores = ScoresScene(pilot.app, tab="history")
         pilot.app.push(scores)

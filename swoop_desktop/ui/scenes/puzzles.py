@@ -33,8 +33,9 @@ from swoop_desktop.storage.puzzles import SOLVES_TO_CLEAR, Puzzle, load_puzzles,
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import card_art
 from swoop_desktop.ui.scene import Scene
+from swoop_desktop.ui.scenes import verdicts
 from swoop_desktop.ui.scenes.review import ReviewScene
-from swoop_desktop.ui.scenes.verdicts import DEFAULT_WORLDS, LABEL_COLOURS, LABEL_WORDS
+from swoop_desktop.ui.scenes.verdicts import LABEL_COLOURS, LABEL_WORDS
 
 #: The most plays offered as answers at once (more: "More plays" pages through them).
 PAGE = 6
@@ -72,7 +73,7 @@ class PuzzleScene(ReviewScene):
 
     def __init__(self, app: AppAPI, worlds: int | None = None) -> None:
         Scene.__init__(self, app)
-        self.worlds = worlds if worlds is not None else DEFAULT_WORLDS
+        self.worlds = worlds if worlds is not None else verdicts.DEFAULT_WORLDS
         self.puzzles: list[Puzzle] = []
         self.at = 0
         self.puzzle: Puzzle | None = None
