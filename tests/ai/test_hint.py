@@ -97,6 +97,7 @@ def test_hints_come_from_the_search_and_name_the_points_it_saves():
         if best.action != plain.action and "points out of your hand" in best.reason:
             differ += 1
             assert best.reason.split("keeps about ")[1].split(" ")[0].isdigit()
+            break  # one is the point: the rest of the 40 only cost time
     assert differ >= 1
 
 
