@@ -4,6 +4,7 @@ checked by the review's own search, and two solves in a row take it off the list
 
 from __future__ import annotations
 
+import functools
 import json
 
 from swoop_desktop.ai import make_bot
@@ -49,13 +50,20 @@ def scripted_game(seed: int = 8) -> Match:
     return play_hands(Match(Rules.from_preset("app"), 4, seed), bots)
 
 
+@functools.cache
+def _game_and_review(seed: int):
+    """The scripted game and its review, worked out once for all the tests here (both
+    are fixed by the seed; each test stores them in a folder of its own)."""
+    match = scripted_game(seed)
+    return match, review(match.rules, 4, match.seed, match.actions, worlds=WORLDS)
+
+
 def reviewed(tmp_path, seed: int = 8):
     """The scripted game in the history, and its review stored as the Review screen stores it."""
     dirs = resolve_dirs(str(tmp_path))
-    match = scripted_game(seed)
+    match, result = _game_and_review(seed)
     seats = [{"seat": p, "name": f"P{p}", "level": "normal"} for p in range(4)]
     record_finished_game(dirs, match, seats, abandoned=True)
-    result = review(match.rules, 4, match.seed, match.actions, worlds=WORLDS)
     key = review_key(match.rules.to_json(), 4, match.seed, match.actions, None, WORLDS)
     assert store_review(dirs, key, result.to_json()) == []
     return dirs, result
