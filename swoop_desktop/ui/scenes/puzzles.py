@@ -34,7 +34,7 @@ from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import card_art
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import verdicts
-from swoop_desktop.ui.scenes.review import ReviewScene
+from swoop_desktop.ui.scenes.board import DecisionBoard, OnTheBoard
 from swoop_desktop.ui.scenes.verdicts import LABEL_COLOURS, LABEL_WORDS
 
 #: The most plays offered as answers at once (more: "More plays" pages through them).
@@ -66,13 +66,13 @@ def _command(words: str) -> str:
     return f"{verbs.get(head, head.capitalize())} {rest}".strip()
 
 
-class PuzzleScene(ReviewScene):
-    """Your puzzles, one at a time, drawn with the Review screen's table."""
+class PuzzleScene(OnTheBoard, Scene):
+    """Your puzzles, one at a time, drawn on the Review screen's board (a part both hold)."""
 
     name = "puzzles"
 
     def __init__(self, app: AppAPI, worlds: int | None = None) -> None:
-        Scene.__init__(self, app)
+        super().__init__(app)
         self.worlds = worlds if worlds is not None else verdicts.DEFAULT_WORLDS
         self.puzzles: list[Puzzle] = []
         self.at = 0
@@ -111,10 +111,16 @@ class PuzzleScene(ReviewScene):
         self.back_btn = W.Button(
             (0, 0, 10, 10), "Back", self.close, primary=True, tooltip="Back (Esc)"
         )
-        self._size = None
-        self.caption_rect = pygame.Rect(0, 0, 0, 0)
-        self.own_rect = pygame.Rect(0, 0, 0, 0)
+        self._size: tuple[int, int] | None = None
+        self.table_part = DecisionBoard(app, self.art, self.large)
         self.cancel = threading.Event()
+
+    def exit(self) -> None:
+        self.cancel.set()
+
+    def close(self) -> None:
+        self.cancel.set()
+        self.app.pop()
 
     # --------------------------------------------------------------- puzzles
     @property
@@ -171,6 +177,7 @@ class PuzzleScene(ReviewScene):
         self.decisions = [decision]
         self.names = [seat_name(p) for p in range(puzzle.players)]
         self.art = card_art(self.app.theme, self.app.settings, rules)
+        self.table_part.art = self.art
         self.choices = _choices(decision)
         self._layout()
 

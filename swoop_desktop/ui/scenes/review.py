@@ -43,41 +43,25 @@ from swoop_desktop.ai.review import (
     review_decisions,
 )
 from swoop_desktop.choices import seat_name
-from swoop_desktop.engine import RANK_OF, Action, Flip, Rules, action_from_json
+from swoop_desktop.engine import Action, Rules, action_from_json
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
-from swoop_desktop.ui.cards import card_art, card_size
+from swoop_desktop.ui.cards import card_art
 from swoop_desktop.ui.scene import Scene
 
 from . import verdicts
+from .board import DecisionBoard, OnTheBoard, cards_of
 from .verdicts import LABEL_COLOURS, LABEL_WORDS
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
 
 
-def _cards_of(obs: Any, action: Action) -> list[int]:
-    """The card ids an action moves, as far as the player could see them."""
-    me = obs.seat
-    if type(action) is Flip:
-        return []
-    ids: list[int] = []
-    hand = list(obs.hand)
-    for r in getattr(action, "hand", ()):
-        for c in hand:
-            if RANK_OF[c] == r and c not in ids:
-                ids.append(c)
-                break
-    slots = obs.up[me]
-    for s in getattr(action, "up", ()):
-        card = slots[s] if 0 <= s < len(slots) else None  # the reader refuses such a slot
-        if card is not None:
-            ids.append(card)
-    return ids
+_cards_of = cards_of  # the name the storage tests know it by
 
 
-class ReviewScene(Scene):
+class ReviewScene(OnTheBoard, Scene):
     """The review of one hand (``hand``, 0-based) or of a whole game (``hand=None``)."""
 
     name = "review"
@@ -140,8 +124,7 @@ class ReviewScene(Scene):
             (0, 0, 10, 10), "Cancel", self.close, tooltip="Stop the review (Esc)"
         )
         self._size: tuple[int, int] | None = None
-        self.caption_rect = pygame.Rect(0, 0, 0, 0)  # the pile's caption, as last drawn
-        self.own_rect = pygame.Rect(0, 0, 0, 0)  # your stacks, as last drawn
+        self.table_part = DecisionBoard(app, self.art, self.large)
 
     # ---------------------------------------------------------------- analysis
     @property
@@ -388,25 +371,6 @@ class ReviewScene(Scene):
         )
 
     # ----------------------------------------------------------------- layout
-    def _layout_frame(self) -> tuple[int, int, float]:
-        """The frame, the board (the table as it was) and the panel beside it; the window's
-        size and scale, for the controls below them."""
-        w, h = tuple(self.app.size)
-        s = W.ui_scale((w, h))
-        self.scale = s
-        margin = int(20 * s)
-        header = int(96 * s)
-        self.frame = pygame.Rect(margin, header, w - 2 * margin, h - header - int(84 * s))
-        board_w = int(self.frame.width * 0.58)
-        self.board = pygame.Rect(self.frame.x, self.frame.y, board_w, self.frame.height)
-        self.panel = pygame.Rect(
-            self.board.right + margin,
-            self.frame.y,
-            self.frame.right - self.board.right - margin,
-            self.frame.height,
-        )
-        return w, h, s
-
     def _layout(self) -> None:
         w, h, s = self._layout_frame()
         bh = int(44 * s)
@@ -447,27 +411,6 @@ class ReviewScene(Scene):
         for button in self._buttons():
             button.draw(surface, theme)
         W.draw_tooltip(surface, theme, self._buttons())
-
-    def _text(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        pos: tuple[int, int],
-        px: int,
-        rgb: Sequence[int] | None = None,
-        bold: bool = False,
-        width: int = 0,
-    ) -> int:
-        """Draw (wrapped to ``width`` when given); returns the y below the text."""
-        theme = self.app.theme
-        fnt = W.font(theme, px, bold)
-        ink = tuple(rgb) if rgb is not None else W.colour(theme, "text")
-        lines = W.wrap_text(fnt, text, width) if width else [text]
-        x, y = pos
-        for line in lines:
-            surface.blit(fnt.render(line, True, ink), (x, y))
-            y += fnt.get_linesize()
-        return y
 
     def _draw_progress(self, surface: pygame.Surface, theme: Any) -> None:
         s = self.scale
@@ -544,149 +487,6 @@ class ReviewScene(Scene):
             W.colour(theme, "text_dim"),
             width=width,
         )
-
-    def _draw_cards(
-        self,
-        surface: pygame.Surface,
-        ids: Sequence[int | None],
-        x: int,
-        y: int,
-        size: tuple[int, int],
-        step: int,
-        outline: dict[int, Sequence[int]],
-        face_down: Sequence[bool] = (),
-    ) -> None:
-        for k, card in enumerate(ids):
-            pos = (x + k * step, y)
-            if card is None:
-                if k < len(face_down) and face_down[k]:
-                    surface.blit(self.art.back(size), pos)
-                continue
-            surface.blit(self.art.face(card, size), pos)
-            rgb = outline.get(card)
-            if rgb is not None:
-                pygame.draw.rect(
-                    surface, rgb, pygame.Rect(pos, size).inflate(6, 6), 3, border_radius=8
-                )
-
-    def _draw_slots(
-        self,
-        surface: pygame.Surface,
-        obs: Any,
-        truth: Any,
-        p: int,
-        x: int,
-        y: int,
-        size: tuple[int, int],
-        outline: dict[int, Sequence[int]],
-    ) -> None:
-        """A seat's four stacks: the mystery card (a back, or its face in hindsight) with
-        the face-up card on it, set a little lower so both show."""
-        step = size[0] + max(4, size[0] // 8)
-        drop = size[1] // 4
-        for k in range(4):
-            pos = (x + k * step, y)
-            down = truth.down[p][k] if truth is not None else None
-            if obs.down[p][k]:
-                art = self.art.face(down, size) if down is not None else self.art.back(size)
-                surface.blit(art, pos)
-            up = obs.up[p][k]
-            if up is not None:
-                self._draw_cards(
-                    surface, [up], pos[0], y + (drop if obs.down[p][k] else 0), size, 0, outline
-                )
-
-    def _draw_board(self, surface: pygame.Surface, theme: Any) -> None:
-        d = self.decisions[self.index]
-        obs = d.obs
-        truth = d.truth if self.hindsight else None
-        s = self.scale
-        board = self.board
-        pygame.draw.rect(surface, W.colour(theme, "felt"), board, border_radius=int(14 * s))
-        ch = max(40, int(board.height * (0.19 if self.large else 0.17)))
-        size = card_size(ch)
-        small = card_size(int(ch * 0.62))
-        outline: dict[int, Sequence[int]] = {}
-        flips: list[tuple[int, Sequence[int]]] = []
-        for action, rgb in self.outlined():
-            if type(action) is Flip:
-                flips.append((action.slot, rgb))
-            for c in _cards_of(obs, action):
-                outline[c] = rgb
-        ink = W.colour(theme, "text")
-        dim = W.colour(theme, "text_dim")
-        px = max(12, int(16 * s))
-        # The others: name, counts, their stacks (and, in hindsight, their hands).
-        spots = {
-            1: (board.x + int(14 * s), board.y + int(board.height * 0.26)),
-            2: (board.centerx - 2 * small[0], board.y + int(10 * s)),
-            3: (
-                board.right - int(14 * s) - 4 * (small[0] + max(4, small[0] // 8)),
-                board.y + int(board.height * 0.26),
-            ),
-        }
-        for p in range(1, min(obs.n, 4)):
-            x, y = spots[p]
-            name = self.names[p] if p < len(self.names) else seat_name(p)
-            count = obs.hand_counts[p]
-            self._text(surface, f"{name}: {count} in hand", (x, y), px, ink, bold=True)
-            y += int(px * 1.5)
-            self._draw_slots(surface, obs, truth, p, x, y, small, outline)
-            if truth is not None:
-                hand = truth.hand_ids(p)
-                room = 4 * (small[0] + 4) - small[0]
-                step = max(6, min(small[0] // 2, room // max(1, len(hand) - 1)))
-                self._draw_cards(
-                    surface, hand, x, y + small[1] + small[1] // 4 + 6, small, step, outline
-                )
-        # The pile: its top cards fanned, and a count.
-        pile = list(obs.pile)
-        top = pile[-6:]
-        fan = size[0] // 3
-        px_pile = board.centerx - (fan * (len(top) - 1) + size[0]) // 2
-        py = board.y + int(board.height * 0.42) - size[1] // 2
-        self._draw_cards(surface, top, px_pile, py, size, fan, outline)
-        if not pile:  # where the pile will be, so an empty one is still seen
-            pygame.draw.rect(
-                surface, dim, pygame.Rect(px_pile, py, *size), 2, border_radius=int(8 * s)
-            )
-        caption = f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}" if pile else "Empty pile"
-        # Beside the pile, level with its middle: never over anyone's cards.
-        right = px_pile + (fan * (len(top) - 1) if top else 0) + size[0] + int(10 * s)
-        at = (right, py + size[1] // 2 - px // 2)
-        self._text(surface, caption, at, px, dim)
-        self.caption_rect = pygame.Rect(at, W.font(theme, px).size(caption))
-        # You: your stacks and your hand.
-        me = obs.seat
-        y_hand = board.bottom - size[1] - int(12 * s)
-        y_up = y_hand - size[1] - size[1] // 4 - int(10 * s)
-        gap = max(4, size[0] // 8)
-        x_up = board.centerx - 2 * (size[0] + gap)
-        self._draw_slots(surface, obs, truth, me, x_up, y_up, size, outline)
-        # Where your own cards are drawn (tests hold that nothing is written over them).
-        self.own_rect = pygame.Rect(x_up, y_up, 4 * (size[0] + gap) - gap, size[1] * 5 // 4)
-        for slot, rgb in flips:
-            rect = pygame.Rect(x_up + slot * (size[0] + gap), y_up, *size).inflate(6, 6)
-            pygame.draw.rect(surface, rgb, rect, 3, border_radius=8)
-        hand = list(obs.hand)
-        room = board.width - int(40 * s)
-        step = max(10, min(size[0] + 4, (room - size[0]) // max(1, len(hand) - 1)))
-        x_hand = board.centerx - (step * (len(hand) - 1) + size[0]) // 2
-        self._draw_cards(surface, hand, x_hand, y_hand, size, step, outline)
-        self.own_rect = self.own_rect.union(
-            pygame.Rect(x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1])
-        )
-        if self.hindsight:
-            banner = "Hindsight: all cards shown (you could not see these then)"
-            self._text(
-                surface,
-                banner,
-                (board.x + int(12 * s), board.y + int(8 * s)),
-                px,
-                LABEL_COLOURS["inaccuracy"],
-                bold=True,
-                width=board.width // 2 - 2 * small[0] - int(20 * s),
-            )
 
     def outlined(self) -> list[tuple[Action, Sequence[int]]]:
         """The plays outlined on the board, later ones over earlier: the best found in

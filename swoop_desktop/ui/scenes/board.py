@@ -1,0 +1,314 @@
+"""The table as it was at one decision: the board the Review screen and Puzzles draw.
+
+A part shared by screens, not a screen: it lays out the page's frame, the board and
+the panel beside it, and draws the decision's table (what the player could see, or
+every card in hindsight) with the plays to outline. Each screen holds one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from swoop_desktop.choices import seat_name
+from swoop_desktop.engine import RANK_OF, Action, Flip
+from swoop_desktop.ui import controls as W
+from swoop_desktop.ui.cards import CardArt, card_size
+
+from .verdicts import LABEL_COLOURS
+
+if TYPE_CHECKING:
+    from swoop_desktop.ai.review import Decision
+    from swoop_desktop.ui.appapi import AppAPI
+
+
+def cards_of(obs: Any, action: Action) -> list[int]:
+    """The card ids an action moves, as far as the player could see them."""
+    me = obs.seat
+    if type(action) is Flip:
+        return []
+    ids: list[int] = []
+    hand = list(obs.hand)
+    for r in getattr(action, "hand", ()):
+        for c in hand:
+            if RANK_OF[c] == r and c not in ids:
+                ids.append(c)
+                break
+    slots = obs.up[me]
+    for s in getattr(action, "up", ()):
+        card = slots[s] if 0 <= s < len(slots) else None  # the reader refuses such a slot
+        if card is not None:
+            ids.append(card)
+    return ids
+
+
+class DecisionBoard:
+    """The frame, the board and the panel of a review-like page, and the board's drawing."""
+
+    def __init__(self, app: AppAPI, art: CardArt, large: bool) -> None:
+        self.app = app
+        self.art = art
+        self.large = large
+        self.scale = 1.0
+        self.frame = pygame.Rect(0, 0, 0, 0)
+        self.board = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.caption_rect = pygame.Rect(0, 0, 0, 0)  # the pile's caption, as last drawn
+        self.own_rect = pygame.Rect(0, 0, 0, 0)  # your stacks, as last drawn
+
+    def layout(self) -> tuple[int, int, float]:
+        """The frame, the board (the table as it was) and the panel beside it; the window's
+        size and scale, for the controls below them."""
+        w, h = tuple(self.app.size)
+        s = W.ui_scale((w, h))
+        self.scale = s
+        margin = int(20 * s)
+        header = int(96 * s)
+        self.frame = pygame.Rect(margin, header, w - 2 * margin, h - header - int(84 * s))
+        board_w = int(self.frame.width * 0.58)
+        self.board = pygame.Rect(self.frame.x, self.frame.y, board_w, self.frame.height)
+        self.panel = pygame.Rect(
+            self.board.right + margin,
+            self.frame.y,
+            self.frame.right - self.board.right - margin,
+            self.frame.height,
+        )
+        return w, h, s
+
+    def text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[int, int],
+        px: int,
+        rgb: Sequence[int] | None = None,
+        bold: bool = False,
+        width: int = 0,
+    ) -> int:
+        """Draw (wrapped to ``width`` when given); returns the y below the text."""
+        theme = self.app.theme
+        fnt = W.font(theme, px, bold)
+        ink = tuple(rgb) if rgb is not None else W.colour(theme, "text")
+        lines = W.wrap_text(fnt, text, width) if width else [text]
+        x, y = pos
+        for line in lines:
+            surface.blit(fnt.render(line, True, ink), (x, y))
+            y += fnt.get_linesize()
+        return y
+
+    def draw_cards(
+        self,
+        surface: pygame.Surface,
+        ids: Sequence[int | None],
+        x: int,
+        y: int,
+        size: tuple[int, int],
+        step: int,
+        outline: dict[int, Sequence[int]],
+        face_down: Sequence[bool] = (),
+    ) -> None:
+        for k, card in enumerate(ids):
+            pos = (x + k * step, y)
+            if card is None:
+                if k < len(face_down) and face_down[k]:
+                    surface.blit(self.art.back(size), pos)
+                continue
+            surface.blit(self.art.face(card, size), pos)
+            rgb = outline.get(card)
+            if rgb is not None:
+                pygame.draw.rect(
+                    surface, rgb, pygame.Rect(pos, size).inflate(6, 6), 3, border_radius=8
+                )
+
+    def draw_slots(
+        self,
+        surface: pygame.Surface,
+        obs: Any,
+        truth: Any,
+        p: int,
+        x: int,
+        y: int,
+        size: tuple[int, int],
+        outline: dict[int, Sequence[int]],
+    ) -> None:
+        """A seat's four stacks: the mystery card (a back, or its face in hindsight) with
+        the face-up card on it, set a little lower so both show."""
+        step = size[0] + max(4, size[0] // 8)
+        drop = size[1] // 4
+        for k in range(4):
+            pos = (x + k * step, y)
+            down = truth.down[p][k] if truth is not None else None
+            if obs.down[p][k]:
+                art = self.art.face(down, size) if down is not None else self.art.back(size)
+                surface.blit(art, pos)
+            up = obs.up[p][k]
+            if up is not None:
+                self.draw_cards(
+                    surface, [up], pos[0], y + (drop if obs.down[p][k] else 0), size, 0, outline
+                )
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        decision: Decision,
+        outlined: Sequence[tuple[Action, Sequence[int]]],
+        names: Sequence[str],
+        hindsight: bool,
+    ) -> None:
+        """The table at ``decision``, ``outlined`` plays ringed (later over earlier)."""
+        theme = self.app.theme
+        obs = decision.obs
+        truth = decision.truth if hindsight else None
+        s = self.scale
+        board = self.board
+        pygame.draw.rect(surface, W.colour(theme, "felt"), board, border_radius=int(14 * s))
+        ch = max(40, int(board.height * (0.19 if self.large else 0.17)))
+        size = card_size(ch)
+        small = card_size(int(ch * 0.62))
+        outline: dict[int, Sequence[int]] = {}
+        flips: list[tuple[int, Sequence[int]]] = []
+        for action, rgb in outlined:
+            if type(action) is Flip:
+                flips.append((action.slot, rgb))
+            for c in cards_of(obs, action):
+                outline[c] = rgb
+        ink = W.colour(theme, "text")
+        dim = W.colour(theme, "text_dim")
+        px = max(12, int(16 * s))
+        # The others: name, counts, their stacks (and, in hindsight, their hands).
+        spots = {
+            1: (board.x + int(14 * s), board.y + int(board.height * 0.26)),
+            2: (board.centerx - 2 * small[0], board.y + int(10 * s)),
+            3: (
+                board.right - int(14 * s) - 4 * (small[0] + max(4, small[0] // 8)),
+                board.y + int(board.height * 0.26),
+            ),
+        }
+        for p in range(1, min(obs.n, 4)):
+            x, y = spots[p]
+            name = names[p] if p < len(names) else seat_name(p)
+            count = obs.hand_counts[p]
+            self.text(surface, f"{name}: {count} in hand", (x, y), px, ink, bold=True)
+            y += int(px * 1.5)
+            self.draw_slots(surface, obs, truth, p, x, y, small, outline)
+            if truth is not None:
+                hand = truth.hand_ids(p)
+                room = 4 * (small[0] + 4) - small[0]
+                step = max(6, min(small[0] // 2, room // max(1, len(hand) - 1)))
+                self.draw_cards(
+                    surface, hand, x, y + small[1] + small[1] // 4 + 6, small, step, outline
+                )
+        # The pile: its top cards fanned, and a count.
+        pile = list(obs.pile)
+        top = pile[-6:]
+        fan = size[0] // 3
+        px_pile = board.centerx - (fan * (len(top) - 1) + size[0]) // 2
+        py = board.y + int(board.height * 0.42) - size[1] // 2
+        self.draw_cards(surface, top, px_pile, py, size, fan, outline)
+        if not pile:  # where the pile will be, so an empty one is still seen
+            pygame.draw.rect(
+                surface, dim, pygame.Rect(px_pile, py, *size), 2, border_radius=int(8 * s)
+            )
+        caption = f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}" if pile else "Empty pile"
+        # Beside the pile, level with its middle: never over anyone's cards.
+        right = px_pile + (fan * (len(top) - 1) if top else 0) + size[0] + int(10 * s)
+        at = (right, py + size[1] // 2 - px // 2)
+        self.text(surface, caption, at, px, dim)
+        self.caption_rect = pygame.Rect(at, W.font(theme, px).size(caption))
+        # You: your stacks and your hand.
+        me = obs.seat
+        y_hand = board.bottom - size[1] - int(12 * s)
+        y_up = y_hand - size[1] - size[1] // 4 - int(10 * s)
+        gap = max(4, size[0] // 8)
+        x_up = board.centerx - 2 * (size[0] + gap)
+        self.draw_slots(surface, obs, truth, me, x_up, y_up, size, outline)
+        # Where your own cards are drawn (tests hold that nothing is written over them).
+        self.own_rect = pygame.Rect(x_up, y_up, 4 * (size[0] + gap) - gap, size[1] * 5 // 4)
+        for slot, rgb in flips:
+            rect = pygame.Rect(x_up + slot * (size[0] + gap), y_up, *size).inflate(6, 6)
+            pygame.draw.rect(surface, rgb, rect, 3, border_radius=8)
+        hand = list(obs.hand)
+        room = board.width - int(40 * s)
+        step = max(10, min(size[0] + 4, (room - size[0]) // max(1, len(hand) - 1)))
+        x_hand = board.centerx - (step * (len(hand) - 1) + size[0]) // 2
+        self.draw_cards(surface, hand, x_hand, y_hand, size, step, outline)
+        self.own_rect = self.own_rect.union(
+            pygame.Rect(x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1])
+        )
+        if hindsight:
+            banner = "Hindsight: all cards shown (you could not see these then)"
+            self.text(
+                surface,
+                banner,
+                (board.x + int(12 * s), board.y + int(8 * s)),
+                px,
+                LABEL_COLOURS["inaccuracy"],
+                bold=True,
+                width=board.width // 2 - 2 * small[0] - int(20 * s),
+            )
+
+
+class OnTheBoard:
+    """What a page drawn around a :class:`DecisionBoard` shares (the Review screen and
+    Puzzles): its places as the board lays them out, and the board drawn at the page's
+    decision. The page sets ``table_part`` and keeps ``decisions``, ``index``, ``names``,
+    ``hindsight`` and an ``outlined()`` of its own."""
+
+    table_part: DecisionBoard
+    decisions: list[Decision]
+    index: int
+    names: list[str]
+    hindsight: bool
+
+    def outlined(self) -> list[tuple[Action, Sequence[int]]]:
+        return []
+
+    # The page's places, as the board lays them out (tests and the layout read them).
+    @property
+    def frame(self) -> pygame.Rect:
+        return self.table_part.frame
+
+    @property
+    def board(self) -> pygame.Rect:
+        return self.table_part.board
+
+    @property
+    def panel(self) -> pygame.Rect:
+        return self.table_part.panel
+
+    @property
+    def scale(self) -> float:
+        return self.table_part.scale
+
+    @property
+    def caption_rect(self) -> pygame.Rect:
+        return self.table_part.caption_rect
+
+    @property
+    def own_rect(self) -> pygame.Rect:
+        return self.table_part.own_rect
+
+    def _layout_frame(self) -> tuple[int, int, float]:
+        return self.table_part.layout()
+
+    def _text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[int, int],
+        px: int,
+        rgb: Sequence[int] | None = None,
+        bold: bool = False,
+        width: int = 0,
+    ) -> int:
+        return self.table_part.text(surface, text, pos, px, rgb, bold, width)
+
+    def _draw_board(self, surface: pygame.Surface, theme: Any) -> None:
+        self.table_part.draw(
+            surface, self.decisions[self.index], self.outlined(), self.names, self.hindsight
+        )
+
+
+__all__ = ["DecisionBoard", "OnTheBoard", "cards_of"]
