@@ -47,7 +47,7 @@ from swoop_desktop.engine import RANK_OF, Action, Flip, Rules, action_from_json
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
-from swoop_desktop.ui.cards import card_art, card_size
+from swoop_desktop.ui.cards import card_art, card_size, give_back_memory
 from swoop_desktop.ui.scene import Scene
 
 from . import verdicts
@@ -243,6 +243,14 @@ class ReviewScene(Scene):
     def close(self) -> None:
         self.cancel.set()
         self.app.pop()
+        # The review is done with: its card pictures, its decisions' worlds and its
+        # verdicts go (the stored review keeps the verdicts), and the memory goes back.
+        self.art.clear()
+        self.decisions = []
+        self.summary_rects = []
+        if self.worker is None or not self.worker.is_alive():
+            self.result = None
+        give_back_memory()
 
     def go(self, index: int) -> None:
         if self.decisions:
