@@ -663,3 +663,77 @@ def test_look_settings_reach_the_table_when_they_change_not_a_frame_later(tmp_pa
             p.app.update_settings(four_colour=True, large_cards=True, reduced_motion=True)
             assert t.art.four_colour and t.model.anim.reduced
             assert t.model.lay.hand_card[1] > small[1]
+
+
+def test_a_long_turn_keeps_every_swoop_in_its_marker(tmp_path):
+    from swoop_desktop.engine.events import Played, Swooped
+
+    # Lefty's turn: a 4 that Swoops, four queens that Swoop, then a 5.
+    four, queens, five = (3 * 4,), tuple(range(11 * 4, 12 * 4)), (4 * 4,)
+    assert RANK_OF[four[0]] == 4 and RANK_OF[five[0]] == 5
+    turn = [
+        [Played(1, four, ("hand",), 4), Swooped(1, "four", four)],
+        [Played(1, queens, ("hand",), 12), Swooped(1, "four", queens)],
+        [Played(1, five, ("hand",), 5)],
+    ]
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        presenter, model = t.presenter, t.model
+        said = []
+        for events in turn:
+            words = presenter._marker_words(1, events, "", False)
+            presenter.marked = 1
+            model.news[1] = (words, model.clock)
+            said.append(words)
+        assert said[1] == "played a 4 · Swoop! then played four queens · Swoop!"
+        assert said[2] == "Swoop! ×2 then played a 5"
+        # The marker is drawn whole beside Lefty's plate, inside the window.
+        p.step()
+        rect = next(r for s, r, _lines, _ink in t.drawing._news_marks() if s == 1)
+        assert pygame.Rect(0, 0, *p.app.screen.get_size()).contains(rect)
+    # A chain after a Swoop keeps its flip; a turn with no Swoop keeps its last two plays.
+    from swoop_desktop.ui.table.presenter import fold_turn
+
+    assert fold_turn(["played a 4 · Swoop!", "flipped a 3", "added two 3s"]) == (
+        "Swoop! then flipped a 3 then added two 3s"
+    )
+    assert fold_turn(["played a 4", "flipped a 3", "added two 3s"]) == (
+        "flipped a 3 then added two 3s"
+    )
+
+
+def test_tips_and_hints_never_cover_your_marker(tmp_path):
+    with Pilot(data_dir=tmp_path, size=(1920, 1080), seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        words = "played a 4 · Swoop! then played four queens · Swoop! then played a 5"
+        t.model.news[0] = (words, t.model.clock)
+        marker = next(r for s, r, lines, _ink in t.drawing._news_marks() if s == 0)
+        assert marker.h > 2 * t.drawing._text("X", 16, (0, 0, 0), True).get_height()
+        for tip in (
+            "Drag cards onto the pile, or click them and press Enter. H for a hint.",
+            "Hint: play your lowest card; keep the 10 for a Swoop later",
+        ):
+            t.model.notify(tip, (255, 255, 255), 5)
+            p.step()
+            back, _img = t.drawing.toast_place(tip, (255, 255, 255))
+            assert not back.colliderect(marker), (back, marker)
+            assert back.top >= 0
+
+
+def test_pile_caption_and_status_change_when_the_cards_land(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal") as p:
+        assert p.wait_for_turn()
+        t = p.table
+        p.step()
+        caption = t.drawing.pile_label()
+        assert t.drawing._status().startswith("Your turn")
+        t.input.try_play([_legal_single(t)])
+        p.step()
+        assert t.model.anim.busy
+        assert t.drawing.pile_label() == caption  # the card is still on its way
+        assert not t.drawing._status().startswith("Your turn")
+        p.until(lambda: not t.model.anim.busy, 10)
+        p.step()
+        assert t.drawing.pile_label() != caption

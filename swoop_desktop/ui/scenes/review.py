@@ -47,7 +47,7 @@ from swoop_desktop.engine import Action, Rules, action_from_json
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
-from swoop_desktop.ui.cards import card_art
+from swoop_desktop.ui.cards import card_art, give_back_memory
 from swoop_desktop.ui.scene import Scene
 
 from . import verdicts
@@ -226,6 +226,10 @@ class ReviewScene(OnTheBoard, Scene):
     def close(self) -> None:
         self.cancel.set()
         self.app.pop()
+        # The review is done with: its card pictures go and the memory goes back. (Its
+        # result stays: the screen below reads the finished review's accuracy.)
+        self.art.clear()
+        give_back_memory()
 
     def go(self, index: int) -> None:
         if self.decisions:

@@ -50,6 +50,7 @@ class TableDrawing:
         # recently used first out).
         self._text_cache = PictureCache(CACHE_BYTES)
         self._felt: pygame.Surface | None = None
+        self._pile_said = ""  # the pile's caption as it was when its cards last lay still
 
     def resize(self) -> None:
         """A new window size: the cached pictures are made again."""
@@ -344,13 +345,22 @@ class TableDrawing:
                     )
 
     def pile_label(self) -> str:
-        """The caption under the pile; nothing while cards are still on their way."""
-        n = len(self.model.view.pile)
+        """The caption under the pile. It changes when the cards land: while a card is on
+        its way to the pile (or still face down), the caption it had stays."""
+        view, sprites = self.model.view, self.model.sprites
+        if any(
+            (s := sprites.get(c)) is not None and (s.moving or not s.face_up) for c in view.pile
+        ):
+            return self._pile_said
+        n = len(view.pile)
         if n:
-            return f"{counted(n, 'card')} · {self.model.view.run_words()} on top"
-        if self.model.anim.busy:
-            return ""
-        return "Empty pile: play anything"
+            said = f"{counted(n, 'card')} · {view.run_words()} on top"
+        elif self.model.anim.busy:
+            said = ""
+        else:
+            said = "Empty pile: play anything"
+        self._pile_said = said
+        return said
 
     def plate_words(self, p: int) -> str:
         """The second line of a name plate: "1 card · 12 pts"."""
@@ -541,6 +551,8 @@ class TableDrawing:
             return "Dealing…"
         nxt = self.model.seat_name((p + 1) % view.n)
         if p == HUMAN_SEAT and self.model.you_play:
+            if self.model.anim.busy and (st.to_move, st.phase_name) != (p, view.phase):
+                return "You played"  # your cards are on their way; the turn moves when they land
             phase = self._asked_phase()
             if phase == "follow" and view.follow_rank:
                 r = SYMBOL_RANKS[view.follow_rank]
@@ -677,19 +689,29 @@ class TableDrawing:
         # The toast (illegal-move reasons, hints, notices).
         if self.model.toast:
             text, left, colour = self.model.toast
-            img = self._text(text, max(12, int(18 * lay.u)), colour, True)
-            cx = int(lay.width / 2)
-            y = int(lay.table_y - lay.table_card[1] / 2 - lay.px(16))
-            back = img.get_rect(midbottom=(cx, y)).inflate(lay.px(28), lay.px(12))
-            if back.width > lay.width - 20:
-                back.width = lay.width - 20
-                back.centerx = cx
+            back, img = self.toast_place(text, colour)
             alpha = int(235 * min(1.0, left / 0.4))
             panel = self._panel(back.size, t.panel, 235, lay.px(10), colour)
             panel.set_alpha(alpha if alpha < 235 else None)
             surface.blit(panel, back)
             img.set_alpha(alpha)
             surface.blit(img, img.get_rect(center=back.center))
+
+    def toast_place(self, text: str, colour: Colour) -> tuple[pygame.Rect, pygame.Surface]:
+        """Where the toast (a tip, a hint, a refusal) goes and its picture: over your
+        cards, and above your own last-play marker when that marker rises into it."""
+        lay = self.model.lay
+        img = self._text(text, max(12, int(18 * lay.u)), colour, True)
+        cx = int(lay.width / 2)
+        y = int(lay.table_y - lay.table_card[1] / 2 - lay.px(16))
+        back = img.get_rect(midbottom=(cx, y)).inflate(lay.px(28), lay.px(12))
+        if back.width > lay.width - 20:
+            back.width = lay.width - 20
+            back.centerx = cx
+        for p, rect, _lines, _ink in self._news_marks():
+            if p == HUMAN_SEAT and back.colliderect(rect):
+                back.bottom = rect.top - lay.px(6)
+        return back, img
 
     def _draw_drop_hint(self, surface: pygame.Surface) -> None:
         if self.model.drag is None:

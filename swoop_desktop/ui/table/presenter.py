@@ -41,6 +41,22 @@ from .view import TableView, describe, seat_news
 _log = logging.getLogger("swoop_desktop.ui")
 
 
+def fold_turn(plays: list[str]) -> str:
+    """One marker for a turn of several plays: the last play (and the one before it, when
+    that one was no Swoop) in full; the plays before those folded, keeping every Swoop.
+
+    ["played a 4 · Swoop!", "played four queens · Swoop!", "played a 5"] reads
+    "Swoop! ×2 then played a 5"; two plays read "played a 4 · Swoop! then played a 5"."""
+    if len(plays) <= 2:
+        return " then ".join(plays)
+    kept = plays[-1:] if "Swoop!" in plays[-2] else plays[-2:]
+    swoops = sum(p.count("Swoop!") for p in plays[: len(plays) - len(kept)])
+    if not swoops:
+        return " then ".join(plays[-2:])
+    folded = "Swoop!" if swoops == 1 else f"Swoop! ×{swoops}"
+    return " then ".join([folded, *kept])
+
+
 class TablePresenter:
     """Shows the engine's events on the table, in the engine's order.
 
@@ -65,6 +81,7 @@ class TablePresenter:
         self.on_hand_end = on_hand_end
         self.showing = -1  # the play whose events are being shown
         self.marked = 0  # the seat whose play the markers last told
+        self.turn_plays: list[str] = []  # that seat's plays this turn, in a few words each
         self.mismatches = 0  # times the picture drifted from the engine and was put right
 
     # ------------------------------------------------------------ entry points
@@ -148,15 +165,18 @@ class TablePresenter:
         """The words of ``seat``'s last-play marker after this play ("" for none).
 
         A second play of the same turn (a bonus after a Swoop, a chain) reads as one, for
-        your seat as for the others: "flipped a joker · Swoop! then played a 10". When you
-        begin a turn, the markers start afresh (you have seen the round), and your own
+        your seat as for the others: "flipped a joker · Swoop! then played a 10". A longer
+        turn folds its older plays, keeping every Swoop: "Swoop! ×2 then played a 5". When
+        you begin a turn, the markers start afresh (you have seen the round), and your own
         plain plays need no marker: you just made them."""
         news = seat_news(events, kind)
         continued = self.marked == seat and seat in self.model.news
         if yours and not continued:
             self.model.news.clear()
         if continued and news:
-            return f"{self.model.news[seat][0].split(' then ')[-1]} then {news}"
+            self.turn_plays.append(news)
+            return fold_turn(self.turn_plays)
+        self.turn_plays = [news] if news else []
         if yours and "picked up" not in news and "Swoop" not in news:
             return ""
         return news

@@ -1,0 +1,78 @@
+"""Resident memory around a review: before it opens, when it is ready, after it closes.
+
+    python benchmarks/review_memory.py [--size 1920x1080] [--seed 21] [--worlds 8]
+
+Plays one hand of four bots (app rules), opens its review headless at the table's
+size, waits for the analysis, steps through every decision (each drawn) and the look
+with every card shown, closes the review and runs 120 more frames of the title. Prints
+the resident set (VmRSS from /proc/self/status) at each point. Nothing is pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--worlds", type=int, default=8)
+    args = parser.parse_args()
+    size = tuple(int(x) for x in args.size.lower().split("x"))
+
+    from swoop_desktop.ai import make_bot
+    from swoop_desktop.engine import Match, Rules
+    from swoop_desktop.ui.pilot import Pilot
+    from swoop_desktop.ui.scenes.review import ReviewScene
+    from tests.ai.helpers import play_hands
+
+    bots = [make_bot("easy" if p == 0 else "normal", seed=p) for p in range(4)]
+    match = play_hands(Match(Rules.from_preset("app"), 4, args.seed), bots)
+    with Pilot(
+        size=size, data_dir=tempfile.mkdtemp(prefix="swoop-review-mem-"), start="title"
+    ) as p:
+        p.step(30)
+        print(f"title, before the review: {rss_mb():6.1f} MB")
+        scene = ReviewScene(
+            p.app, match.rules, match.n, match.seed, match.actions, hand=0, worlds=args.worlds
+        )
+        p.app.push(scene)
+        t0 = time.perf_counter()
+        p.until(lambda: scene.ready, 900)
+        print(
+            f"review ready ({len(scene.decisions)} decisions, "
+            f"{time.perf_counter() - t0:.0f} s): {rss_mb():6.1f} MB"
+        )
+        scene.toggle_hindsight()
+        for i in range(len(scene.decisions)):
+            scene.go(i)
+            p.step(2)
+        if scene.seer is not None:
+            scene.seer.join(900)
+        p.step(2)
+        print(f"every decision drawn, every card shown: {rss_mb():6.1f} MB")
+        scene.close()
+        p.step(120)
+        print(f"review closed, 120 frames of the title: {rss_mb():6.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
