@@ -14,6 +14,7 @@ screen in a fresh process and, once the screen has settled, measures over ``--se
 - ``title``: the title once that game has rested (from 1.5 x ``WATCH_REST`` + 10 s: the
   game's clock is its frames', slower than the wall's on a busy machine);
 - ``settings``: the Settings page;
+- ``daily``, ``puzzles``: the daily deal's page and Puzzles (opened by name);
 - ``scores-game``, ``scores-history``, ``scores-stats``: Scores on each tab (over a
   game in play, with six finished games on record);
 - ``hand-over``, ``game-over``: a hand's breakdown and the game-over sheet over the
@@ -44,6 +45,8 @@ SCREENS = (
     "title-playing",
     "title",
     "settings",
+    "daily",
+    "puzzles",
     "scores-game",
     "scores-history",
     "scores-stats",
@@ -119,6 +122,8 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
         threading.Thread(target=later, daemon=True).start()
     elif screen == "settings":
         app.push(SettingsScene(app))
+    elif screen in ("daily", "puzzles"):
+        app.open(screen)
 
     def settled() -> bool:
         if screen.startswith("table") or screen in AT_TABLE:
@@ -144,6 +149,8 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
         "title-playing": 4.0,
         "title": WATCH_REST * 1.5 + 10.0,
         "settings": 3.0,
+        "daily": 3.0,
+        "puzzles": 3.0,
     }
 
     def measure() -> None:
