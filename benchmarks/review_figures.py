@@ -32,8 +32,11 @@ from swoop_desktop.engine.observation import PublicHistory  # noqa: E402
 from swoop_desktop.referee.review import decisions  # noqa: E402
 
 
-def play(seed: int, hands: int) -> Match:
-    match = Match(Rules.from_preset("app"), 4, seed)
+def play(seed: int, hands: int | None = None, target: int | None = None) -> Match:
+    """A game of an easy bot in seat 0 against three normal bots: ``hands`` hands, or to
+    its end (at ``target``, the app rules' own when None)."""
+    rules = Rules.from_preset("app")
+    match = Match(rules if target is None else replace(rules, target=target), 4, seed)
     bots = [make_bot("easy" if p == 0 else "normal", seed=seed * 10 + p) for p in range(4)]
     histories = [PublicHistory(4) for _ in range(4)]
 
@@ -51,7 +54,7 @@ def play(seed: int, hands: int) -> Match:
             )
         )
         if match.hand_over:
-            if match.over or len(match.actions) >= hands:
+            if match.over or (hands is not None and len(match.actions) >= hands):
                 return match
             feed(match.start_hand())
 

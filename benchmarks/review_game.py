@@ -18,41 +18,14 @@ import json
 import sys
 import time
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from swoop_desktop.ai import make_bot, observe  # noqa: E402
+from review_figures import play  # noqa: E402
+
 from swoop_desktop.ai.review import REVIEW_WORLDS, review_decisions  # noqa: E402
-from swoop_desktop.engine import Match, Rules  # noqa: E402
-from swoop_desktop.engine.observation import PublicHistory  # noqa: E402
 from swoop_desktop.referee.review import decisions  # noqa: E402
-
-
-def play(seed: int, target: int) -> Match:
-    """One whole game, to its end."""
-    match = Match(replace(Rules.from_preset("app"), target=target), 4, seed)
-    bots = [make_bot("easy" if p == 0 else "normal", seed=seed * 10 + p) for p in range(4)]
-    histories = [PublicHistory(4) for _ in range(4)]
-
-    def feed(events):
-        for h in histories:
-            h.feed(events)
-
-    feed(match.start_hand())
-    while True:
-        state = match.state
-        p = state.to_move
-        feed(
-            match.apply(
-                bots[p].choose(observe(state, p, histories[p].copy()), state.legal_actions())
-            )
-        )
-        if match.hand_over:
-            if match.over:
-                return match
-            feed(match.start_hand())
 
 
 def main() -> None:
@@ -63,7 +36,7 @@ def main() -> None:
     parser.add_argument("--count", action="store_true", help="only count the decisions")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    match = play(args.seed, args.target)
+    match = play(args.seed, target=args.target)
     found = decisions(match.rules, 4, match.seed, match.actions)
     out: dict[str, object] = {"hands": len(match.actions), "decisions": len(found)}
     if not args.count:

@@ -39,6 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from common import random_game, rss_mb  # noqa: E402
+
 SCREENS = (
     "table",
     "table-after-title",
@@ -57,23 +59,6 @@ SCREENS = (
 AT_TABLE = ("table", "scores-game", "scores-history", "scores-stats", "hand-over", "game-over")
 
 
-def _finished(seed: int):
-    """A whole game played to its end by random players (its sheet fills Scores and the
-    game-over sheet)."""
-    import random
-
-    from swoop_desktop.engine import Match, Rules
-
-    match = Match(Rules.from_preset("app"), 4, seed)
-    rng = random.Random(seed)
-    while not match.over:
-        if match.state is None or match.hand_over:
-            match.start_hand()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
-    return match
-
-
 class _Finished:
     """The running table as an overlay sees it, with a finished game's match."""
 
@@ -82,14 +67,6 @@ class _Finished:
 
     def __getattr__(self, name: str):
         return getattr(self._table, name)
-
-
-def _rss_mb() -> float:
-    with open("/proc/self/status", encoding="ascii") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
@@ -109,7 +86,7 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
         dirs, _ = open_dirs(data)
         for seed in range(6):
             names = [{"name": n} for n in ("You", "Lefty", "Topper", "Righty")]
-            record_finished_game(dirs, _finished(seed), names)
+            record_finished_game(dirs, random_game(seed), names)
     app = App(size=size, data_dir=data, start="title")
     if screen in AT_TABLE:
         app.new_game(seed=5)
@@ -140,7 +117,7 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
             app.push(ScoresScene(app, tab=screen.split("-")[1]))
         elif screen in ("hand-over", "game-over"):
             kind = HandOverScene if screen == "hand-over" else GameOverScene
-            app.push(kind(app, _Finished(table, _finished(7))))
+            app.push(kind(app, _Finished(table, random_game(7))))
 
     # The table's first-turn tip fades after a few seconds: measure after it.
     settle = {
@@ -173,7 +150,7 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
             "size": f"{size[0]}x{size[1]}",
             "seconds": round(t1 - t0, 1),
             "cpu_percent_of_a_core": round(100 * cpu, 2),
-            "rss_mb": round(_rss_mb(), 1),
+            "rss_mb": round(rss_mb(), 1),
             "frames_drawn": f1 - f0,
             "resting": getattr(app, "resting", None),
             "top": getattr(top, "name", "?"),

@@ -21,7 +21,6 @@ Each figure is the median of ``--runs`` runs, in milliseconds.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import tempfile
@@ -33,7 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from swoop_desktop.engine import Match, Rules  # noqa: E402
+from common import random_game  # noqa: E402
+
 from swoop_desktop.storage import open_dirs  # noqa: E402
 from swoop_desktop.storage.history import HISTORY_KIND, record_from_match  # noqa: E402
 from swoop_desktop.storage.jsonfile import write_document  # noqa: E402
@@ -45,20 +45,9 @@ SEATS = [{"name": "You", "level": "human"}] + [
 ]
 
 
-def finished(seed: int) -> Match:
-    match = Match(Rules.from_preset("app"), 4, seed)
-    rng = random.Random(seed)
-    while not match.over:
-        if match.state is None or match.hand_over:
-            match.start_hand()
-        else:
-            match.apply(rng.choice(match.legal_actions()))
-    return match
-
-
 def build(folder: Path, games: int) -> None:
     """A history.json of ``games`` finished games in ``folder``."""
-    samples = [record_from_match(finished(seed), SEATS) for seed in range(1, 9)]
+    samples = [record_from_match(random_game(seed), SEATS) for seed in range(1, 9)]
     start = datetime(2020, 1, 1)
     records = []
     for k in range(games):

@@ -66,10 +66,10 @@ def test_a_damaged_rating_file_is_told_not_moved_aside_silently(tmp_path):
 
 
 def test_the_review_screen_never_indexes_past_the_face_up_slots():
-    from swoop_desktop.ui.scenes.review import _cards_of
+    from swoop_desktop.ui.scenes.board import cards_of
 
     obs = SimpleNamespace(seat=0, hand=[], up=[[11, None, 30, 4]])
-    assert _cards_of(obs, Play((), (0, 9))) == [11]
+    assert cards_of(obs, Play((), (0, 9))) == [11]
 
 
 # -- 7. the title does not read the whole history on every refresh --------------------------

@@ -9,6 +9,7 @@ behaviour that produces them.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.settings import SettingsScene
@@ -20,9 +21,11 @@ def _quiet(app) -> None:
     app.toast = None
 
 
-def test_a_still_screen_draws_nothing_until_input_comes(tmp_path):
+# The daily page used to say nothing of whether it moves, and so drew every frame for ever.
+@pytest.mark.parametrize("screen", ["settings", "daily"])
+def test_a_still_screen_draws_nothing_until_input_comes(tmp_path, screen):
     with Pilot(data_dir=tmp_path, start="title") as p:
-        p.app.push(SettingsScene(p.app))
+        p.app.open(screen)
         p.step(2)
         _quiet(p.app)
         assert p.app.resting
@@ -155,16 +158,3 @@ def test_the_game_behind_the_title_gets_eight_new_pictures_a_second_with_nobody_
         p.advance(2.0)
         assert 12 <= len(softened) <= 18  # about 8 a second: it still plays, at a low rate
         assert title.frames_per_second <= 8
-
-
-def test_the_daily_page_rests_until_input_comes(tmp_path):
-    # It used to say nothing of whether it moves, and so drew every frame for ever.
-    with Pilot(data_dir=tmp_path, start="title") as p:
-        p.app.open("daily")
-        p.step(2)
-        _quiet(p.app)
-        assert p.app.resting
-        frames = p.app.frames
-        for _ in range(10):
-            p.app.step(0.1, draw=False)
-        assert p.app.frames == frames

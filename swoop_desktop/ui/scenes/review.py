@@ -51,14 +51,11 @@ from swoop_desktop.ui.cards import card_art, give_back_memory
 from swoop_desktop.ui.scene import Scene
 
 from . import verdicts
-from .board import DecisionBoard, OnTheBoard, cards_of
+from .board import DecisionBoard, OnTheBoard
 from .verdicts import LABEL_COLOURS, LABEL_WORDS
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
-
-
-_cards_of = cards_of  # the name the storage tests know it by
 
 
 class ReviewScene(OnTheBoard, Scene):
