@@ -41,7 +41,7 @@ from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.table.drivers import TableConfig
 from swoop_desktop.ui.table.seats import Seat
 
-from .overlays import HandOverScene, draw_panel
+from .panels import HandPanel, Overlay, draw_panel
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI, RunningTable
@@ -424,7 +424,7 @@ class DailyScene(Scene):
         W.draw_tooltip(surface, theme, [self.play_button, self.back_button])
 
 
-class DailyResultScene(HandOverScene):
+class DailyResultScene(HandPanel, Overlay):
     """The daily hand's end: its breakdown, as at the table (who went out, what each player
     held, every player's points), then your result beside the hard opponent's in your seat,
     and Review this hand. Back to the daily deal leaves the table."""

@@ -1,0 +1,286 @@
+"""The parts every panel over the table is made of, shared by the screens that show one
+(Pause, hand over, Game over, the daily result): the shade and the panel, the overlay's
+keys and buttons, and the hand's breakdown. A module of parts, not a screen: screens
+import it, it imports no screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from swoop_desktop.engine import RANK_OF
+
+from ..controls import Button
+from ..scene import Scene
+
+if TYPE_CHECKING:
+    from swoop_desktop.ui.appapi import AppAPI, RunningTable
+
+
+def shade(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole surface as black laid over it at ``alpha`` would, in place: no
+    window-sized picture is made for it (at 1920x1080 one is 8 MB)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+
+
+def draw_panel(surface: pygame.Surface, theme: Any, rect: pygame.Rect, u: float) -> None:
+    """A panel with its shadow and edge."""
+    r = max(8, int(16 * u))
+    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=r)
+    surface.blit(shadow, rect.move(int(6 * u), int(8 * u)))
+    pygame.draw.rect(surface, theme.panel, rect, border_radius=r)
+    pygame.draw.rect(surface, theme.panel_edge, rect, width=max(2, int(3 * u)), border_radius=r)
+
+
+class Overlay(Scene):
+    """A panel over the paused table: the table drawn once, dimmed, the panel and its
+    buttons on it; keys a panel was not shown for never reach its buttons."""
+
+    opaque = False
+    # Seconds a panel ignores keys after it opens: the Space or Enter that stepped the
+    # opponents' last play must not also click the panel's focused button.
+    key_guard = 0.0
+    # A results panel answers only presses made for it (swoop_desktop.ui.keys): a key held
+    # as it opened, or a run of taps begun before, never reaches its buttons.
+    guards_keys = False
+
+    def __init__(self, app: AppAPI, table: RunningTable) -> None:
+        super().__init__(app)
+        self.table = table
+        self.shown = 0.0  # seconds on screen
+        self.buttons: list[Button] = []
+        self.focus = 0
+        self._frame: pygame.Surface | None = None
+        self.opaque = False
+        self.shown_at: float | None = None  # the App's key clock when first drawn
+
+    @property
+    def u(self) -> float:
+        w, h = self.app.size
+        return min(w / 1280, h / 720)
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def exit(self) -> None:
+        self._frame = None  # a window-sized picture: let it go with the panel
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table below is paused, so the dimmed picture is composed once and reused."""
+        if self.shown_at is None:
+            self.shown_at = self.app.keys.now
+        if self._frame is not None and self._frame.get_size() == surface.get_size():
+            surface.blit(self._frame, (0, 0))
+        else:
+            self.draw_body(surface)
+            self._frame = surface.copy()
+            self.opaque = True  # from now on the cached picture stands for the table too
+        self.draw_buttons(surface)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Shade and panel (subclasses)."""
+
+    def refresh(self) -> None:
+        """Compose the picture again on the next frame (after a resize or a change)."""
+        self._frame = None
+        self.opaque = False
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        u = self.u
+        rect = pygame.Rect(0, 0, int(560 * u), int(420 * u))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def make_buttons(self, specs: list[tuple[str, Any, bool]], bottom: int) -> None:
+        u = self.u
+        size = max(13, int(18 * u))
+        widest = max(
+            (self.app.theme.font(size, True).size(label)[0] for label, _a, _p in specs), default=0
+        )
+        bw, bh, gap = max(int(170 * u), widest + 28), max(30, int(46 * u)), int(14 * u)
+        total = len(specs) * bw + (len(specs) - 1) * gap
+        x = self.app.size[0] // 2 - total // 2
+        self.buttons = []
+        for label, action, primary in specs:
+            self.buttons.append(
+                Button((x, bottom - bh, bw, bh), label, action, primary=primary, size=size)
+            )
+            x += bw + gap
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+
+    @property
+    def animating(self) -> bool:
+        """A panel is still once its keys are live: the App draws it only on input."""
+        return self.shown < self.key_guard
+
+    def early(self, event: pygame.event.Event) -> bool:
+        """A press that was not made for this panel: it came before the panel could be
+        seen, or (a results panel) it is a key held, or a run of taps begun, before."""
+        if event.type == pygame.KEYDOWN:
+            if self.shown < self.key_guard:
+                return True
+            return self.guards_keys and not self.app.keys.fresh(event, self.shown_at)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.guards_keys:
+            return self.shown_at is None  # a click before the panel was ever drawn
+        return False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.early(event):
+            return True  # a press meant for the table, not for this panel
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            if (
+                event.key
+                in (pygame.K_LEFT, pygame.K_UP, pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
+                and self.buttons
+            ):
+                step = -1 if event.key in (pygame.K_LEFT, pygame.K_UP) else 1
+                self.focus = (self.focus + step) % len(self.buttons)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
+                self.buttons[self.focus].click()
+                return True
+        # Every other input stays here: the table below is paused.
+        return event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.KEYDOWN,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+        )
+
+    def draw_shade(self, surface: pygame.Surface) -> None:
+        shade(surface, 140)
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.focus
+            b.draw(surface, self.app.theme)
+
+    def title(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        rect: pygame.Rect,
+        colour: tuple[int, int, int] | None = None,
+    ) -> int:
+        t = self.app.theme
+        img = t.font(int(34 * self.u), True).render(text, True, colour or t.text)
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + int(20 * self.u))))
+        return rect.top + int(28 * self.u) + img.get_height()
+
+
+class HandPanel:
+    """The hand's breakdown, as the hand-over panel and the daily result both show it: who
+    went out (the heading), a row for each player with the cards left and the points, and
+    the review of the hand. Mixed into an :class:`Overlay` over a table."""
+
+    if TYPE_CHECKING:
+        app: AppAPI
+        table: RunningTable
+        shown: float
+        name: str
+
+        @property
+        def u(self) -> float: ...
+
+    # Seconds its keys wait, and only presses made for it count (see Overlay).
+    key_guard = 0.6
+    guards_keys = True
+    #: Moves on by itself in the demo (the daily result waits for its player).
+    moves_on = False
+
+    def open_review(self, hand: int | None) -> None:
+        """Review this hand (or, with ``hand=None``, the whole game) over the overlay."""
+        table = self.table
+        match = table.match
+        names = [table.seat_name(p) for p in range(match.n)]
+        self.app.open(
+            "review", match.rules, match.n, match.seed, match.actions, hand=hand, names=names
+        )
+
+    @property
+    def animating(self) -> bool:
+        """Still, unless the next hand is about to start by itself (the demo)."""
+        still = super().animating  # type: ignore[misc]
+        return bool(still) or (self.moves_on and self.table.config.goes_on)
+
+    def heading(self) -> str:
+        match = self.table.match
+        out = match.state.out_player if match.state is not None else None
+        if out is None:
+            return "Hand over"
+        name = self.table.seat_name(out)
+        last = " The last hand." if match.over and self.name == "hand_over" else ""
+        return f"{name} {'are' if name == 'You' else 'is'} out!{last}"
+
+    def draw_rows(
+        self, surface: pygame.Surface, rect: pygame.Rect, y: int, row_h: int, totals: bool
+    ) -> int:
+        """A row for each player: name, the cards left, this hand's points (and the running
+        total); returns the y below the rows."""
+        t, u = self.app.theme, self.u
+        match = self.table.match
+        st = match.state
+        points = match.sheet[-1] if match.sheet else [0] * match.n
+        head = t.font(max(12, int(15 * u)), True)
+        x_name, x_cards = rect.left + int(28 * u), rect.left + int(200 * u)
+        x_tot = rect.right - int(40 * u)
+        x_pts = rect.right - int(170 * u) if totals else x_tot
+        columns = [
+            ("Player", x_name, "left"),
+            ("Cards left", x_cards, "left"),
+            ("This hand", x_pts, "right"),
+        ]
+        if totals:
+            columns.append(("Total", x_tot, "right"))
+        for text, x, anchor in columns:
+            img = head.render(text, True, t.text_dim)
+            r = img.get_rect(top=y)
+            if anchor == "left":
+                r.left = x
+            else:
+                r.right = x
+            surface.blit(img, r)
+        y += int(26 * u)
+        art = self.table.art
+        card = (int(34 * u), int(48 * u))
+        name_font, num_font = t.font(int(19 * u), True), t.font(int(22 * u), True)
+        for p in range(match.n):
+            cy = y + row_h // 2
+            if p % 2 == 0:
+                band = pygame.Rect(rect.left + int(12 * u), y, rect.w - int(24 * u), row_h)
+                pygame.draw.rect(surface, t.felt_dark, band, border_radius=int(8 * u))
+            name = self.table.seat_name(p)
+            img = name_font.render(name, True, t.highlight if st and st.out_player == p else t.text)
+            surface.blit(img, img.get_rect(midleft=(x_name, cy)))
+            left = []
+            if st is not None:
+                left = (
+                    st.hand_ids(p)
+                    + [c for c in st.up[p] if c is not None]
+                    + [c for c in st.down[p] if c is not None]
+                )
+            left.sort(key=lambda c: RANK_OF[c])
+            room = x_pts - int(90 * u) - x_cards
+            step = min(card[0] + 3, room / max(1, len(left)))
+            for i, c in enumerate(left):
+                surface.blit(art.face(c, card), (int(x_cards + i * step), cy - card[1] // 2))
+            if not left:
+                img = t.font(max(12, int(16 * u))).render("none — went out", True, t.text_dim)
+                surface.blit(img, img.get_rect(midleft=(x_cards, cy)))
+            img = num_font.render(f"+{points[p]}" if totals else str(points[p]), True, t.text)
+            surface.blit(img, img.get_rect(midright=(x_pts, cy)))
+            if totals:
+                img = num_font.render(str(match.totals[p]), True, t.text)
+                surface.blit(img, img.get_rect(midright=(x_tot, cy)))
+            y += row_h
+        return y
