@@ -10,8 +10,14 @@ added, with no list of combinations to remember.
 
 from __future__ import annotations
 
+import os
 import random
+import re
+import shutil
+import subprocess
+import sys
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 
@@ -108,3 +114,58 @@ def test_r6_the_ais_moves_are_the_engines_legal_actions_under_every_option(prese
         assert FOLLOW in seen, "the walk reached follow-ups"
     if rules.mystery_chain and rules.table_cards:
         assert CHAIN in seen or positions >= 600
+
+
+#: The play-outs' candidates made to ignore one option: a set of any size capped at four,
+#: as if ``max_four`` were always on.
+IGNORES_AN_OPTION = (
+    "            left = room(r, top, run)\n",
+    "            left = 4 - run if r == top else 4\n",
+)
+
+
+@pytest.mark.slow
+def test_the_walk_fails_on_a_copy_whose_candidates_ignore_an_option(tmp_path):
+    """The walk above is a real guard: on a scratch copy of the game whose candidates
+    ignore ``max_four``, it fails for the rule sets where the option is off, and only
+    there."""
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(
+        root / "swoop_desktop",
+        tmp_path / "swoop_desktop",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    (tmp_path / "tests").mkdir()
+    for name in ("__init__.py", "conftest.py"):
+        shutil.copy(root / "tests" / name, tmp_path / "tests" / name)
+    shutil.copytree(
+        root / "tests" / "ai",
+        tmp_path / "tests" / "ai",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    state = tmp_path / "swoop_desktop" / "engine" / "state.py"
+    text = state.read_text(encoding="utf-8")
+    old, new = IGNORES_AN_OPTION
+    assert text.count(old) == 1, "the candidates' sizing line moved: update this test"
+    state.write_text(text.replace(old, new), encoding="utf-8")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-k",
+            "test_r6",
+            "tests/ai/test_one_legality.py",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
+    assert result.returncode == 1, result.stdout[-2000:]
+    failed = re.findall(r"FAILED \S+\[([^\]]+)\]", result.stdout)
+    assert failed and all("max_four=False" in f for f in failed), result.stdout[-2000:]
