@@ -23,12 +23,26 @@ def hand_seed(match_seed: int, hand_no: int) -> int:
 class Match:
     """Deals, applies actions, keeps the score sheet, and ends the game at the target."""
 
-    def __init__(self, rules: Rules | None = None, players: int = 4, seed: int = 0) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        players: int = 4,
+        seed: int = 0,
+        stacked: tuple[int, ...] | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        """``stacked`` deals the first hand from that deck order instead of a shuffle, and
+        ``first_dealer`` names its dealer (a lesson's fixed deal; later hands are shuffled)."""
         self.rules = rules or Rules.from_preset("app")
         self.rules.validate_players(players)
         self.n = players
         self.seed = seed
-        self.first_dealer = random.Random(f"swoop/{seed}/dealer").randrange(players)
+        self.stacked = stacked
+        if first_dealer is None:
+            first_dealer = random.Random(f"swoop/{seed}/dealer").randrange(players)
+        elif not 0 <= first_dealer < players:
+            raise EngineError(f"R5: the dealer must be a seat 0-{players - 1}, got {first_dealer}")
+        self.first_dealer = first_dealer
         self.totals = [0] * players
         self.sheet: list[list[int]] = []  # points per finished hand
         self.went_out: list[int] = []  # who went out in each finished hand
@@ -59,7 +73,13 @@ class Match:
         k = len(self.actions)
         dealer = (self.first_dealer + k) % self.n
         self.state, events = new_deal(
-            self.rules, self.n, hand_seed(self.seed, k), dealer, self.totals, hand_no=k
+            self.rules,
+            self.n,
+            hand_seed(self.seed, k),
+            dealer,
+            self.totals,
+            hand_no=k,
+            order=self.stacked if k == 0 else None,
         )
         self.actions.append([])
         return events
@@ -102,7 +122,7 @@ class Match:
         then each action's, in order (what a table shows again after a Continue)."""
         if not self.actions:
             return []
-        replay = Match(self.rules, self.n, self.seed)
+        replay = Match(self.rules, self.n, self.seed, self.stacked, self.first_dealer)
         for actions in self.actions[:-1]:
             replay.start_hand()
             for action in actions:

@@ -15,6 +15,7 @@ the rules, kept side by side so a rule changes in one place; split, they would d
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -797,10 +798,13 @@ def new_deal(
     dealer: int | None = None,
     scores: list[int] | None = None,
     hand_no: int | None = None,
+    order: Sequence[int] | None = None,
 ) -> tuple[GameState, Events]:
     """Shuffle with ``seed`` and deal one hand (R4, R5). Returns the state and its events.
 
-    ``hand_no`` (0-based, in a match) is carried by the ``Dealt`` event.
+    ``hand_no`` (0-based, in a match) is carried by the ``Dealt`` event. ``order`` is a
+    stacked deck (a lesson's fixed deal): every card id of the decks once, dealt in that
+    order instead of shuffled; anything else is refused.
     """
     state = GameState(rules, players)
     rng = random.Random(seed)
@@ -809,7 +813,15 @@ def new_deal(
     elif not 0 <= dealer < players:
         raise RulesError(f"dealer: must be a seat 0-{players - 1}, got {dealer!r}")
     cards = deck_ids(state.decks)
-    rng.shuffle(cards)
+    if order is None:
+        rng.shuffle(cards)
+    elif sorted(order) != cards:
+        raise RulesError(
+            f"R1: a stacked deck must hold each of the {len(cards)} cards once, "
+            f"got {len(order)} ids"
+        )
+    else:
+        cards = list(order)
     state.dealer = dealer
     state.seed = seed
     state.scores = list(scores) if scores is not None else [0] * players

@@ -1,0 +1,212 @@
+"""The first hand that teaches: a fixed deal and a script in which each rule comes up once.
+
+The lesson is played with the app's rules (the default set) on a stacked deck
+(:func:`lesson_match`): you lead, and every play of the hand is written down in
+:data:`STEPS`, yours and the opponents'. Each of your steps names the one play it
+waits for, a short prompt that says what to do and why, and the reason given when you
+try something else. The opponents' steps are played as written, so each lesson comes
+in its turn:
+
+1. an empty pile takes any card (drag the king);
+2. equal or lower goes on the pile (an 8 on a 9);
+3. four of a rank swoop the pile (the fourth 7), and a Swoop plays again;
+4. the face-up row plays like the hand (the face-up 5 starts the new pile);
+5. higher picks the pile up, and the card played starts a fresh pile (the queen);
+6. a 10 swoops the pile at once, whatever is on it;
+7. a mystery card, uncovered, is flipped unseen and must be played (a 6);
+8. a Joker swoops too (Righty shows it; you read it and go on).
+
+The engine checks all of it like any other deal: the deck is a real two-deck deck
+dealt by :func:`~swoop_desktop.engine.new_deal`, and every step is applied by
+``Match.apply`` (``tests/referee/test_lesson.py`` plays it through).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from swoop_desktop.engine import Action, Flip, Match, Play, Rules
+from swoop_desktop.engine.cards import CARDS_PER_DECK, SYMBOL_RANKS, card_rank, card_suit
+
+#: The lesson's rules: the app's (the default set in Settings).
+LESSON_PRESET = "app"
+#: Seat 3 deals, so you (seat 0, on the dealer's left) make the first play.
+LESSON_DEALER = 3
+LESSON_SEED = 31
+
+# Each seat's cards by rank: face-down (slots 0-3), face-up (slots 0-3), hand (11).
+_DEAL: tuple[tuple[str, str, str], ...] = (
+    ("6 3 8 K", "5 J 9 3", "K Q T 8 7 4 4 2 2 A A"),  # you
+    ("9 2 K A", "8 6 J 2", "Q 7 4 J 5 K 9 6 6 8 A"),  # Lefty
+    ("4 Q 8 K", "2 9 6 A", "J 7 3 J 5 Q 9 8 4 K Q"),  # Topper
+    ("A 4 5 Q", "6 K 2 J", "9 7 3 9 X 8 5 Q 4 3 2"),  # Righty
+)
+
+
+def _ranks(text: str) -> list[int]:
+    return [SYMBOL_RANKS[s] for s in text.split()]
+
+
+def lesson_deck() -> tuple[int, ...]:
+    """The stacked deck: each seat's face-down, face-up and hand cards in the order
+    :func:`~swoop_desktop.engine.new_deal` deals them, then the cards set aside."""
+    free: dict[int, list[int]] = {}
+    for card in range(2 * CARDS_PER_DECK):
+        free.setdefault(card_rank(card), []).append(card)
+    for ids in free.values():  # suits take turns, so a run of one rank looks like cards
+        ids.sort(key=lambda c: (c // CARDS_PER_DECK, card_suit(c)))
+        ids[:] = ids[0::2] + ids[1::2]
+    order: list[int] = []
+    for down, up, hand in _DEAL:
+        for rank in _ranks(down) + _ranks(up) + _ranks(hand):
+            if not free.get(rank):
+                raise ValueError(f"the lesson's deal uses more cards of rank {rank} than exist")
+            order.append(free[rank].pop(0))
+    for rank in sorted(free):
+        order.extend(free[rank])
+    return tuple(order)
+
+
+def lesson_rules() -> Rules:
+    return Rules.from_preset(LESSON_PRESET)
+
+
+def lesson_match() -> Match:
+    """The lesson's match, not yet dealt (the table deals it, checked by the engine)."""
+    return Match(lesson_rules(), 4, LESSON_SEED, stacked=lesson_deck(), first_dealer=LESSON_DEALER)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One play of the lesson's hand.
+
+    Yours (``seat`` 0) waits for ``action`` and says ``prompt``; any other legal play is
+    refused with ``why``. ``cards`` names where the cards the prompt talks about are
+    (``"hand"``, ``"up"``, ``"down"``), so the prompt can point at them. An opponent's
+    step with a ``prompt`` waits for you to read it (a click or a key) before it is
+    played; without one it is played at the table's pace.
+    """
+
+    seat: int
+    action: Action
+    prompt: str = ""
+    why: str = ""
+    title: str = ""
+    cards: str = "hand"
+
+    def wants(self, action: Action) -> bool:
+        """``action`` is this step's play (which physical cards of a rank does not matter)."""
+        return action == self.action
+
+
+def _play(ranks: str = "", up: Sequence[int] = ()) -> Play:
+    return Play(tuple(sorted(_ranks(ranks))), tuple(up))
+
+
+STEPS: tuple[Step, ...] = (
+    Step(
+        0,
+        _play("K"),
+        "You play first, and the pile is empty: an empty pile takes any card. "
+        "Drag your king onto the pile (or click it, then press Enter).",
+        "Start with the king this time: high cards are easiest to lose while the pile is empty.",
+        "Start the pile",
+    ),
+    Step(1, _play("Q")),
+    Step(2, _play("J")),
+    Step(3, _play("9")),
+    Step(
+        0,
+        _play("8"),
+        "Equal or lower: a card goes on the pile when it is equal to or lower than the top "
+        "card. The top is a 9: play your 8.",
+        "Play your 8 now: it is lower than the 9 on top, so it simply goes on the pile.",
+        "Equal or lower",
+    ),
+    Step(1, _play("7")),
+    Step(2, _play("7")),
+    Step(3, _play("7")),
+    Step(
+        0,
+        _play("7"),
+        "Three 7s are on top. Four of a rank swoop the pile: it leaves the game, and whoever "
+        "made the Swoop plays again. Play your 7.",
+        "Play your 7: it makes four 7s in a row, and four of a rank swoop the pile.",
+        "Four of a rank",
+    ),
+    Step(
+        0,
+        _play(up=(0,)),
+        "Swooped! You play again. Your face-up cards (the row above your hand) play just like "
+        "hand cards. Start the new pile with your face-up 5.",
+        "Play the face-up 5 from the row above your hand: face-up cards play like hand cards.",
+        "The face-up row",
+        "up",
+    ),
+    Step(1, _play("4")),
+    Step(2, _play("3")),
+    Step(3, _play("3")),
+    Step(
+        0,
+        _play("Q"),
+        "Higher picks up: a card higher than the top takes the whole pile into your hand, "
+        "then starts a fresh pile. The top is a 3: play your queen.",
+        "Play your queen: it is higher than the 3, so you take the pile and the queen starts "
+        "a fresh one.",
+        "Higher: pick up",
+    ),
+    Step(1, _play("J")),
+    Step(2, _play("J")),
+    Step(3, _play("9")),
+    Step(
+        0,
+        _play("T"),
+        "10s and Jokers are Swoop cards: one played on its own swoops the pile at once, "
+        "whatever is on it, and you play again. Play your 10.",
+        "Play your 10: a Swoop card clears the pile whatever is on top.",
+        "A Swoop card",
+    ),
+    Step(
+        0,
+        Flip(0),
+        "Your face-up 5 is gone, so the mystery card under it is uncovered. Flip it (click it, "
+        "or press F): nobody knows it, not even you, and it must be played.",
+        "Flip the uncovered mystery card (click it, or press F): that is this lesson.",
+        "A mystery card",
+        "down",
+    ),
+    Step(1, _play("5")),
+    Step(2, _play("5")),
+    Step(
+        3,
+        _play("X"),
+        "Righty plays a Joker: Jokers are Swoop cards too, so the pile is swooped and Righty "
+        "plays again. Click or press Space to go on.",
+        "",
+        "A Joker",
+    ),
+    Step(3, _play("8")),
+)
+
+#: The words when the hand's lessons are done (the last prompt: the beginner's table next).
+FINISHED = (
+    "That is Swoop. Play on like this until someone has no cards left: the others score "
+    "what they still hold (a Swoop card 50), and the lowest total wins the game."
+)
+
+
+def your_steps() -> list[int]:
+    """The indices of the steps you play."""
+    return [i for i, s in enumerate(STEPS) if s.seat == 0]
+
+
+def play_through(match: Match | None = None) -> Match:
+    """Deal the lesson and play every step through the engine (a refused step raises)."""
+    match = match or lesson_match()
+    match.start_hand()
+    for step in STEPS:
+        if match.state is None or match.state.to_move != step.seat:
+            raise ValueError(f"the lesson expects seat {step.seat} to move, not another seat")
+        match.apply(step.action)
+    return match
