@@ -14,7 +14,7 @@ in its turn:
 5. higher picks the pile up, and the card played starts a fresh pile (the queen);
 6. a 10 swoops the pile at once, whatever is on it;
 7. a mystery card, uncovered, is flipped unseen and must be played (a 6);
-8. a Joker swoops too (Righty shows it; you read it and go on).
+8. a Joker swoops too (Righty shows it; you read why, then go on).
 
 The engine checks all of it like any other deal: the deck is a real two-deck deck
 dealt by :func:`~swoop_desktop.engine.new_deal`, and every step is applied by
@@ -178,15 +178,15 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(1, _play("5")),
     Step(2, _play("5")),
+    Step(3, _play("X")),
     Step(
         3,
-        _play("X"),
-        "Righty plays a Joker: Jokers are Swoop cards too, so the pile is swooped and Righty "
-        "plays again. Click or press Space to go on.",
+        _play("8"),
+        "Righty played a Joker: Jokers are Swoop cards too, so the pile was swooped and "
+        "Righty plays again.",
         "",
         "A Joker",
     ),
-    Step(3, _play("8")),
 )
 
 #: The words when the hand's lessons are done (the last prompt: the beginner's table next).

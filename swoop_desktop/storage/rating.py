@@ -400,3 +400,47 @@ def current_rating(points: Sequence[RatingPoint]) -> Rating:
 def nearest_level(rating: float) -> str:
     """The level whose measured rating is closest to ``rating``."""
     return min(LEVEL_RATINGS, key=lambda lv: abs(LEVEL_RATINGS[lv][0] - rating))
+
+
+# ---------------------------------------------------------------- a table at your rating
+#: A table's rating is the mean of its three opponents' levels; a player whose rating is
+#: this much above it has outgrown it (about a step of the ladder of tables below).
+OUTGROWN = 150.0
+
+
+def table_rating(levels: Sequence[str]) -> float:
+    """A table's strength: the mean measured rating of its opponents' levels."""
+    return sum(LEVEL_RATINGS[lv][0] for lv in levels) / len(levels)
+
+
+def ladder() -> list[tuple[str, ...]]:
+    """Every table of three opponents from two neighbouring measured levels, weakest
+    first: three easy, two easy and a normal, an easy and two normal, three normal, ...
+    three hard (the mixes fill the steps between the levels; no table seats an easy
+    opponent beside a hard one)."""
+    levels = sorted(LEVEL_RATINGS, key=lambda lv: LEVEL_RATINGS[lv][0])
+    tables = [(levels[0],) * 3]
+    for low, high in zip(levels, levels[1:], strict=False):
+        tables += [(low,) * (3 - k) + (high,) * k for k in (1, 2, 3)]
+    return tables
+
+
+def table_for(rating: float | None) -> tuple[str, ...]:
+    """The three opponents' levels nearest ``rating`` (the easier table on a tie). With no
+    rating yet (a first game) the table one step below three normal opponents."""
+    tables = ladder()
+    if rating is None:
+        normal = ("normal", "normal", "normal")
+        i = tables.index(normal) if normal in tables else len(tables) // 2
+        return tables[max(0, i - 1)]
+    return min(tables, key=lambda t: (abs(table_rating(t) - rating), table_rating(t)))
+
+
+def outgrown(rating: float, levels: Sequence[str]) -> bool:
+    """The player's rating is well above the table's (by :data:`OUTGROWN` or more), and a
+    stronger table exists."""
+    known = [lv for lv in levels if lv in LEVEL_RATINGS]
+    if len(known) != len(levels) or not known:
+        return False
+    strongest = table_rating(ladder()[-1])
+    return rating - table_rating(known) >= OUTGROWN and table_rating(known) < strongest

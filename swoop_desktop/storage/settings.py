@@ -53,6 +53,7 @@ class Settings:
     large_cards: bool = False  # bigger cards for small or far screens
     reduced_motion: bool = False  # no flying cards: they fade in where they land
     count_abandoned: bool = False  # abandoned games count in statistics (as losses)
+    lesson_offered: bool = False  # the title has offered the first hand that teaches
 
     def with_rules(self, rules: Rules) -> Settings:
         return replace(self, rules=rules)

@@ -120,7 +120,11 @@ class TableScene(Scene):
             self.model, self.art, self.play_sound, app.theme.text, self._turned, self._hand_end
         )
         self.input = TableInput(
-            self.model, app.theme, config, lambda: app.settings.show_hints, _Commands(self)
+            self.model,
+            app.theme,
+            config,
+            lambda: app.settings.show_hints and config.lesson is None,  # a lesson shows the way
+            _Commands(self),
         )
         self.drawing = TableDrawing(self.model, self.art, app.theme, config)
 
@@ -246,7 +250,7 @@ class TableScene(Scene):
     def _turned(self, ev: Turn, yours: bool) -> None:
         """A turn is shown: on yours, the first tip of the session and the keyboard's card."""
         if yours:
-            if not self.app.tip_shown:
+            if not self.app.tip_shown and self.config.lesson is None:
                 self.app.tip_shown = True  # once a session, on your first turn
                 self.model.notify(
                     "Drag cards onto the pile, or click them and press Enter. H for a hint.",

@@ -1,10 +1,17 @@
-"""The title screen: New game, Continue, Daily deal, Puzzles, Settings, Scores, How to play, Quit.
+"""The title screen: Continue, New game, Play at your level, Learn to play, Daily deal,
+Puzzles, Settings, Scores, How to play, Quit.
 
 Continue shows only when a saved game exists. Starting a new game over a
 saved one asks first. Your rating is shown under the title. Every button has a
-key (N, C, D, S, R, H, Q) and the
+key (C, N, Y, L, D, P, S, R, H, Q) and the
 column works with Up/Down/Tab and Enter. After a few quiet seconds a game
 of four AIs (the table in its backdrop configuration) fades in behind the menu.
+
+Learn to play opens the first hand that teaches (``scenes/lesson.py``, on the table);
+on the very first start (no game played, none saved) it is offered: it is the
+highlighted button, with a line saying what it is, and the settings remember that the
+offer was made. Play at your level seats the three opponents whose measured levels are
+nearest your rating (``storage.rating.table_for``) and deals.
 """
 
 from __future__ import annotations
@@ -17,10 +24,12 @@ import pygame
 
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.storage import has_saved_game
+from swoop_desktop.storage.rating import table_for, table_rating, title_rating
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_art, card_size, give_back_memory
 from swoop_desktop.ui.rules_text import summary
 from swoop_desktop.ui.scene import Scene
+from swoop_desktop.ui.scenes.lesson import BEGINNER, start_lesson
 from swoop_desktop.ui.scenes.progress import rating_words
 
 CONFIRM_NEW = "confirm_new_game"
@@ -62,6 +71,22 @@ class TitleScene(Scene):
         self._words: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.watch = Watch(app)
         self._opponents: str | None = None
+        self.suggested: tuple[str, ...] = table_for(None)  # Play at your level's opponents
+        self.offer = self._first_start()  # Learn to play is offered (the very first start)
+
+    def _first_start(self) -> bool:
+        """The very first start: no game played or saved, and the lesson never offered.
+        The offer is remembered in the settings, so it is made once."""
+        app = self.app
+        if app.settings.lesson_offered or not app.keeps_files:
+            return False
+        try:
+            rating, _ = title_rating(app.dirs, app.settings.count_abandoned)
+            first = rating is None and not has_saved_game(app.dirs)
+        except Exception:  # noqa: BLE001 - an offer is a nicety, never a reason to fail
+            return False
+        app.update_settings(lesson_offered=True)
+        return first
 
     def opponents_words(self) -> str:
         """ "Lefty, Topper and Righty": the names the table will show (opponents.yaml and
@@ -98,6 +123,10 @@ class TitleScene(Scene):
         if asking == CONFIRM_NEW and value is True:
             self.app.new_game()
             return
+        if value == BEGINNER:  # the lesson is done: the beginner's table
+            self.refresh()
+            self.play_table(("easy", "easy", "easy"))
+            return
         self.refresh()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -119,7 +148,30 @@ class TitleScene(Scene):
         except Exception:  # noqa: BLE001 - a footer must never stop the title screen
             self.footer = ""
         self.rating = rating_words(self.app.dirs, self.app.settings.count_abandoned)
+        if self.offer:  # the very first start: the line under the title offers the lesson
+            self.rating = "New to Swoop? Learn to play walks you through a first hand."
+        self.suggested = table_for(self.your_rating())
         self.build(self.app.size)
+
+    def your_rating(self) -> float | None:
+        """Your rating now (None before your first rated game)."""
+        try:
+            now, _ = title_rating(self.app.dirs, self.app.settings.count_abandoned)
+        except Exception:  # noqa: BLE001 - the title never fails for a rating
+            return None
+        return None if now is None else now.rating
+
+    def suggestion_words(self) -> str:
+        """ "Lefty easy, Topper normal, Righty normal (a table of 1336)"."""
+        from ..table.seats import seat_setup
+
+        try:
+            seats, _ = seat_setup(self.app.settings, self.app.dirs.config)
+            names = [s.name for s in seats[1:4]]
+        except Exception:  # noqa: BLE001 - words on a title never stop the game
+            names = ["Lefty", "Topper", "Righty"]
+        who = ", ".join(f"{n} {lv}" for n, lv in zip(names, self.suggested, strict=False))
+        return f"{who} (a table of {table_rating(self.suggested):.0f})"
 
     # -- actions --------------------------------------------------------------
     def new_game(self) -> None:
@@ -135,6 +187,27 @@ class TitleScene(Scene):
             )
             return
         self.app.new_game()
+
+    def play_table(self, levels: tuple[str, ...]) -> None:
+        """Seat opponents of these levels (kept in Settings for the games after) and deal."""
+        opponents = {seat: dict(self.app.settings.opponent(seat)) for seat in (1, 2, 3)}
+        for seat, level in zip((1, 2, 3), levels, strict=True):
+            opponents[seat]["level"] = level
+        self.app.update_settings(opponents=opponents)
+        self._opponents = None
+        self.new_game()
+
+    def play_at_level(self) -> None:
+        self.play_table(self.suggested)
+
+    def learn(self) -> None:
+        """The first hand that teaches, on the table; it comes back here when it closes."""
+        start_lesson(self.app, self._lesson_closed)
+
+    def _lesson_closed(self, value: str) -> None:
+        table = self.app.table
+        if table is not None and self.app.stack.top is table:
+            self.app.pop(value)
 
     def continue_game(self) -> None:
         if self.has_save:
@@ -180,9 +253,29 @@ class TitleScene(Scene):
                 "New game",
                 self.new_game,
                 pygame.K_n,
-                not self.has_save,
+                not self.has_save and not self.offer,
                 True,
                 f"Deal a new game against {self.opponents_words()} with the rules in Settings.",
+            ),
+            (
+                "level",
+                "Play at your level",
+                self.play_at_level,
+                pygame.K_y,
+                False,
+                True,
+                "Deal a new game against the opponents nearest your rating: "
+                + self.suggestion_words()
+                + ".",
+            ),
+            (
+                "learn",
+                "Learn to play",
+                self.learn,
+                pygame.K_l,
+                self.offer,
+                True,
+                "One hand that teaches every rule, a short prompt at each step (Esc leaves).",
             ),
             (
                 "daily",
@@ -277,6 +370,8 @@ class TitleScene(Scene):
             for key, button in old.items():
                 if button is focused and key in self.buttons:
                     self.ring.focus(self.buttons[key])
+        elif self.offer and not old:  # the offer has the keyboard: Enter learns
+            self.ring.focus(self.buttons["learn"])
         self.title_y = int(h * 0.17)
         self._built_for = (w, h)
 

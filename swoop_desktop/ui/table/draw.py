@@ -301,6 +301,8 @@ class TableDrawing:
         for b in self.model.buttons:
             self._draw_button(surface, b)
         self._draw_banner(surface)
+        if self.config.lesson is not None:  # the lesson's prompt, in the log's place
+            self.config.lesson.draw(self.model, surface)
 
     def _draw_pile_marks(self, surface: pygame.Surface) -> None:
         t, lay, view = self.theme, self.model.lay, self.model.view
@@ -639,7 +641,25 @@ class TableDrawing:
             back, img = self._status_place(status)
             surface.blit(self._panel(back.size, t.panel, 170, back.h // 2), back)
             surface.blit(img, img.get_rect(center=back.center))
-        # The log, newest at the bottom, scrollable with the wheel.
+        # The log, newest at the bottom, scrollable with the wheel (a lesson's prompt
+        # takes its place).
+        if self.config.lesson is None:
+            self._draw_log(surface)
+        # Game info, top right, under the buttons.
+        self._draw_info(surface)
+        # The toast (illegal-move reasons, hints, notices).
+        if self.model.toast:
+            text, left, colour = self.model.toast
+            back, img = self.toast_place(text, colour)
+            alpha = int(235 * min(1.0, left / 0.4))
+            panel = self._panel(back.size, t.panel, 235, lay.px(10), colour)
+            panel.set_alpha(alpha if alpha < 235 else None)
+            surface.blit(panel, back)
+            img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(center=back.center))
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        t, lay = self.theme, self.model.lay
         rect = lay.log_rect
         surface.blit(self._panel(rect.size, t.panel, 150, lay.px(8)), rect)
         px = max(10, int(14 * lay.u))
@@ -663,7 +683,9 @@ class TableDrawing:
         if self.model.log_scroll:
             img = self._text(f"▲ {self.model.log_scroll} newer below", max(9, px - 2), t.highlight)
             surface.blit(img, img.get_rect(topright=(rect.right - lay.px(6), rect.y + lay.px(3))))
-        # Game info, top right, under the buttons.
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        t, lay = self.theme, self.model.lay
         info = lay.info_rect
         rules = self.model.match.rules
         px = max(10, int(14 * lay.u))
@@ -686,17 +708,6 @@ class TableDrawing:
             img = self._text(text, px, colour, bold)
             surface.blit(img, img.get_rect(topright=(info.right, y)))
             y += int(px * 1.4)
-        # The toast (illegal-move reasons, hints, notices).
-        if self.model.toast:
-            text, left, colour = self.model.toast
-            back, img = self.toast_place(text, colour)
-            alpha = int(235 * min(1.0, left / 0.4))
-            panel = self._panel(back.size, t.panel, 235, lay.px(10), colour)
-            panel.set_alpha(alpha if alpha < 235 else None)
-            surface.blit(panel, back)
-            img.set_alpha(alpha)
-            surface.blit(img, img.get_rect(center=back.center))
-
     def toast_place(self, text: str, colour: Colour) -> tuple[pygame.Rect, pygame.Surface]:
         """Where the toast (a tip, a hint, a refusal) goes and its picture: over your
         cards, and above your own last-play marker when that marker rises into it."""

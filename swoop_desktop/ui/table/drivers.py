@@ -14,7 +14,10 @@ One table serves every use. What differs is said here, as data:
   hand by itself).
 
 :data:`GAME` and :data:`DEMO` are the two fixed configurations;
-:func:`backdrop` and :func:`replay` build the others.
+:func:`backdrop` and :func:`replay` build the others. A table that teaches (the first
+hand, ``scenes/lesson.py``) is a configuration with a :class:`TableLesson`: the
+opponents are :class:`ScriptedDriver` s playing the lesson's script, and the lesson vets
+your plays, takes its keys first and draws its prompt.
 """
 
 from __future__ import annotations
@@ -229,6 +232,56 @@ class RecordedDriver:
         return None
 
 
+class TableLesson(Protocol):
+    """A table that teaches: it writes the opponents' plays, waits for yours, and says why
+    when you try something else. ``table`` is the table's model (the match, the layout,
+    the sprites), read only."""
+
+    def scripted(self, match: Match, seat: int) -> Action | None:
+        """The play written for ``seat`` now, or None while the lesson waits (for you to
+        read a prompt)."""
+        ...
+
+    def vet(self, match: Match, action: Action) -> str | None:
+        """Why this legal play of yours is not the lesson's (None: it is)."""
+        ...
+
+    def handle(self, table: Any, event: pygame.event.Event) -> bool:
+        """Input before the table's own (Esc leaves the lesson; a key or a click goes on)."""
+        ...
+
+    def draw(self, table: Any, surface: pygame.Surface) -> None:
+        """The prompt, over the table."""
+        ...
+
+    def leave(self) -> None:
+        """Close the lesson (the table's Leave button, in the Menu's place)."""
+        ...
+
+
+class ScriptedDriver:
+    """An opponent in a lesson: it plays what the lesson's script says, at the table's
+    pace (the least time of :data:`PACE_FLOOR` after the position is shown)."""
+
+    takes_input = False
+
+    def __init__(self, lesson: TableLesson) -> None:
+        self.lesson = lesson
+        self.key = -1
+        self.since = 0.0
+
+    def poll(self, table: DrivenTable, seat: int, dt: float) -> Action | None:
+        if self.key != table.plays:
+            self.key = table.plays
+            self.since = table.clock
+        if table.clock - self.since < PACE_FLOOR.get(table.ai_pace, 0.0):
+            return None
+        return self.lesson.scripted(table.match, seat)
+
+    def thinking(self, table: DrivenTable) -> float | None:
+        return None
+
+
 class TableControls(Protocol):
     """Extra controls a configuration puts on the table (a replay's pause, step, speed)."""
 
@@ -293,6 +346,8 @@ class TableConfig:
     review: bool = True
     controls: TableControls | None = None
     seats: tuple[Seat, ...] | None = field(default=None, compare=False)
+    #: a table that teaches (the first hand): its prompts, its script and its refusals
+    lesson: TableLesson | None = field(default=None, compare=False)
 
 
 #: You against three AI opponents, saved after every play.
@@ -307,6 +362,28 @@ DEMO = TableConfig(
     goes_on=True,
     scores=False,
 )
+
+
+def lesson(teacher: TableLesson, seats: Sequence[Seat]) -> TableConfig:
+    """The first hand that teaches: you, and three opponents playing the lesson's script.
+    Nothing is saved or recorded; no overlays, hints, Scores or review."""
+
+    def scripted(_seats: Sequence[Seat], _match: Match) -> list[SeatDriver]:
+        return [PersonDriver() if s.is_human else ScriptedDriver(teacher) for s in _seats]
+
+    return TableConfig(
+        drivers=scripted,
+        saves=False,
+        caption="Learn to play: your first hand",
+        title="Lesson",
+        goal="One hand · each rule once",
+        overlays=False,
+        reports=False,
+        scores=False,
+        review=False,
+        seats=tuple(seats),
+        lesson=teacher,
+    )
 
 
 def backdrop(at_hand_end: Callable[[str], None]) -> TableConfig:

@@ -254,6 +254,10 @@ class TableInput:
         if action is None:
             self.refuse("Choose one or more cards of one rank first")
             return False
+        why = self.lesson_says(action)
+        if why:
+            self.refuse(why)
+            return False
         # The engine's own check is the only one on the way: a refused play changes nothing.
         chosen, self.model.selected = self.model.selected, []
         try:
@@ -263,6 +267,18 @@ class TableInput:
             self.refuse(plain_words(exc), exc.rule)
             return False
         return True
+
+    def lesson_says(self, action: Action) -> str | None:
+        """At a table that teaches: why this play is not the lesson's (a play the rules
+        refuse is told in the table's own words by the engine's check, as anywhere)."""
+        lesson = self.config.lesson
+        if lesson is None:
+            return None
+        try:
+            self.model.state.check(action)
+        except IllegalActionError:
+            return None  # the engine says why, in the table's words
+        return lesson.vet(self.model.match, action)
 
     def refuse(self, reason: str, rule: str = "") -> None:
         """Say no in plain words; the rule behind it goes to the log for the curious."""
@@ -280,6 +296,10 @@ class TableInput:
             and st.phase_name in ("follow", "chain")
             and self.model.you_play
         ):
+            why = self.lesson_says(END)
+            if why:
+                self.refuse(why)
+                return
             self.model.selected = []
             self.commands.play(END)
 
@@ -387,6 +407,9 @@ class TableInput:
         self.build_buttons()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        lesson = self.config.lesson
+        if lesson is not None and lesson.handle(self.model, event):
+            return True
         controls = self.config.controls
         if controls is not None:  # a replay takes no card play: its controls answer
             return controls.handle(self, event)
@@ -528,6 +551,9 @@ class TableInput:
                     legal = True
                 except IllegalActionError as exc:
                     reason, rule = plain_words(exc), exc.rule
+                why = self.lesson_says(action) if legal else None
+                if why:
+                    legal, reason = False, why
         self.model.drag = {
             "ids": ids,
             "offsets": offsets,
@@ -726,11 +752,12 @@ class TableInput:
             )
         info = lay.info_rect
         small = (int(96 * u), int(32 * u))
+        lesson = self.config.lesson
         buttons.append(
             Button(
                 (info.right - small[0], info.top, *small),
-                "Menu",
-                self.pause,
+                "Menu" if lesson is None else "Leave",
+                self.pause if lesson is None else lesson.leave,
                 size=max(11, int(15 * u)),
             )
         )
