@@ -162,13 +162,15 @@ class GameOverScene(HandOverScene):
 
     def __init__(self, app: AppAPI, table: RunningTable) -> None:
         super().__init__(app, table)
+        #: said when your rating is well above the table's opponents (storage.rating.outgrown)
+        self.outgrown_line = ""
         self.rating_line = self._rating_line()
         self.rating_rect = pygame.Rect(0, 0, 0, 0)  # where it was last drawn (tests)
 
     def _rating_line(self) -> str:
         """ "Your rating: 1523 (+23 this game)", for a game that moves your rating."""
         from swoop_desktop.storage.history import record_from_match
-        from swoop_desktop.storage.rating import game_change
+        from swoop_desktop.storage.rating import game_change, outgrown, table_rating
 
         table, app = self.table, self.app
         if not table.config.saves or not app.keeps_files or not app.dirs.usable:
@@ -182,6 +184,12 @@ class GameOverScene(HandOverScene):
             return ""
         before, after = change
         delta = round(after.rating) - round(before.rating)
+        levels = [s.level for s in table.seats if not s.is_human]
+        if outgrown(after.rating, levels):
+            self.outgrown_line = (
+                f"You have outgrown this table ({table_rating(levels):.0f}): "
+                "try Play at your level on the title"
+            )
         return f"Your rating: {after.rating:.0f} ({delta:+d} this game)"
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -204,7 +212,11 @@ class GameOverScene(HandOverScene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         u = self.u
-        rows = max(1, len(self.table.match.sheet)) + (1 if self.rating_line else 0)
+        rows = (
+            max(1, len(self.table.match.sheet))
+            + (1 if self.rating_line else 0)
+            + (1 if self.outgrown_line else 0)
+        )
         height = min(h - 20, int((310 + 26 * rows) * u))
         rect = pygame.Rect(0, 0, min(w - 20, int(940 * u)), height)
         rect.center = (w // 2, h // 2)
@@ -289,6 +301,10 @@ class GameOverScene(HandOverScene):
             img = t.font(max(13, int(18 * u)), True).render(self.rating_line, True, t.highlight)
             self.rating_rect = img.get_rect(midtop=(rect.centerx, y - int(4 * u)))
             surface.blit(img, self.rating_rect)
+            y += img.get_height() + int(8 * u)
+        if self.outgrown_line:
+            img = t.font(max(12, int(17 * u)), True).render(self.outgrown_line, True, t.legal)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y - int(4 * u))))
             y += img.get_height() + int(8 * u)
         names = [self.table.seat_name(p) for p in range(self.table.match.n)]
         y = draw_final_sheet(surface, t, rect, y, u, names, self.table.match)

@@ -48,6 +48,20 @@ LEVEL_TEXT = {
     "normal": ("Normal", "Weighs every move sensibly."),
     "hard": ("Hard", "Looks ahead, guessing the cards it cannot see."),
 }
+
+
+def level_text(level: str) -> tuple[str, str]:
+    """A level's name with its measured rating beside it ("Easy 1009"), and its help."""
+    from swoop_desktop.storage.rating import LEVEL_RATINGS
+
+    name, help_text = LEVEL_TEXT.get(level, (level.title(), ""))
+    if level in LEVEL_RATINGS:
+        rating, rd = LEVEL_RATINGS[level]
+        name = f"{name} {rating:.0f}"
+        help_text = f"{help_text} Rated {rating:.0f} ± {2 * rd:.0f} (normal is 1500)."
+    return name, help_text
+
+
 PERSONALITY_TEXT = {
     "balanced": ("Balanced", "Plays a steady, even game."),
     "aggressive": ("Aggressive", "Keeps the pile low and presses the next player."),
@@ -185,7 +199,7 @@ class SettingsScene(Scene):
             level = W.Choice(
                 z,
                 f"{who}: level",
-                [W.Option(lv, *LEVEL_TEXT.get(lv, (lv.title(), ""))) for lv in LEVEL_CHOICES],
+                [W.Option(lv, *level_text(lv)) for lv in LEVEL_CHOICES],
                 self.seat_value(seat, "level"),
                 partial(self.change_opponent, seat, "level"),
             )
