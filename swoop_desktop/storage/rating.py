@@ -419,7 +419,7 @@ def ladder() -> list[tuple[str, ...]]:
     three hard (the mixes fill the steps between the levels; no table seats an easy
     opponent beside a hard one)."""
     levels = sorted(LEVEL_RATINGS, key=lambda lv: LEVEL_RATINGS[lv][0])
-    tables = [(levels[0],) * 3]
+    tables: list[tuple[str, ...]] = [(levels[0],) * 3]
     for low, high in zip(levels, levels[1:], strict=False):
         tables += [(low,) * (3 - k) + (high,) * k for k in (1, 2, 3)]
     return tables

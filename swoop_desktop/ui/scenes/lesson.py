@@ -61,7 +61,9 @@ def lesson_seats(app: AppAPI) -> tuple[Seat, ...]:
     try:
         seats, _ = seat_setup(app.settings, app.dirs.config)
     except Exception:  # noqa: BLE001 - the lesson never fails for a name
-        seats = [Seat(0, "You")] + [Seat(i, n, "easy") for i, n in ((1, "Lefty"), (2, "Topper"), (3, "Righty"))]
+        seats = [Seat(0, "You")] + [
+            Seat(i, n, "easy") for i, n in ((1, "Lefty"), (2, "Topper"), (3, "Righty"))
+        ]
     return (Seat(HUMAN_SEAT, "You"),) + tuple(Seat(s.seat, s.name, "lesson") for s in seats[1:4])
 
 
@@ -246,12 +248,18 @@ class Coach:
         )
         W.draw_panel(surface, theme, rect, alpha=250, radius=max(6, int(10 * u)))
         pygame.draw.rect(
-            surface, theme.highlight, rect, width=max(2, int(2 * u)), border_radius=max(6, int(10 * u))
+            surface,
+            theme.highlight,
+            rect,
+            width=max(2, int(2 * u)),
+            border_radius=max(6, int(10 * u)),
         )
         line = W.font(theme, px).get_linesize()
         y = rect.y + pad
         for text in head:
-            W.draw_text(surface, theme, text, (rect.x + pad, y), size=px, bold=True, rgb=theme.highlight)
+            W.draw_text(
+                surface, theme, text, (rect.x + pad, y), size=px, bold=True, rgb=theme.highlight
+            )
             y += line
         y += line // 2
         for text in body:
@@ -261,7 +269,9 @@ class Coach:
         step = W.font(theme, small).get_linesize()
         y = rect.bottom - pad - step * len(tail)
         for text in tail:
-            W.draw_text(surface, theme, text, (rect.x + pad, y), size=small, colour_name="text_muted")
+            W.draw_text(
+                surface, theme, text, (rect.x + pad, y), size=small, colour_name="text_muted"
+            )
             y += step
         return rect
 

@@ -205,8 +205,9 @@ class TitleScene(Scene):
         start_lesson(self.app, self._lesson_closed)
 
     def _lesson_closed(self, value: str) -> None:
-        table = self.app.table
-        if table is not None and self.app.stack.top is table:
+        table: object = self.app.table
+        top: object = self.app.stack.top  # the table, unless something covers it
+        if table is not None and top is table:
             self.app.pop(value)
 
     def continue_game(self) -> None:

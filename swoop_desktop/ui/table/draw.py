@@ -708,6 +708,7 @@ class TableDrawing:
             img = self._text(text, px, colour, bold)
             surface.blit(img, img.get_rect(topright=(info.right, y)))
             y += int(px * 1.4)
+
     def toast_place(self, text: str, colour: Colour) -> tuple[pygame.Rect, pygame.Surface]:
         """Where the toast (a tip, a hint, a refusal) goes and its picture: over your
         cards, and above your own last-play marker when that marker rises into it."""
