@@ -48,7 +48,7 @@ def test_the_very_first_start_offers_the_lesson_once(tmp_path):
         assert title.offer and title.buttons["learn"].primary
         assert "Learn to play" in title.rating
         assert p.app.settings.lesson_offered  # remembered: the offer is made once
-        p.press(pygame.K_RETURN)  # the offer has the keyboard's focus
+        p.press(pygame.K_l)  # Learn to play's key
         p.step(2)
         assert p.table is not None and p.table.config.lesson is not None
     with Pilot(data_dir=tmp_path, start="title") as p:

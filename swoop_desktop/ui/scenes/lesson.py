@@ -244,7 +244,7 @@ class Coach:
         pad = max(6, int(10 * u))
         inner_w = rect.width - 2 * pad
         px, head, body, tail = self._fit(
-            inner_w, rect.height - 2 * pad - below, title, words, foot, max(11, int(17 * u))
+            inner_w, rect.height - 2 * pad - below, title, words, foot, max(14, int(17 * u))
         )
         W.draw_panel(surface, theme, rect, alpha=250, radius=max(6, int(10 * u)))
         pygame.draw.rect(

@@ -331,11 +331,11 @@ class TitleScene(Scene):
         words_bottom = int(h * 0.17) + int(70 * s) + int(14 * s) + int(40 * s) + int(14 * s)
         bottom_room = int(70 * s)
         room = h - bottom_room - words_bottom
-        # One column where it fits; otherwise Continue and New game keep whole rows and the
-        # others go two to a row; then the gaps, then the buttons themselves, get smaller.
+        # One column where it fits; otherwise Continue, New game and Play at your level keep
+        # whole rows and the others go two to a row; then the gaps, then the buttons get smaller.
         rows: list[list[tuple[str, str, Any, int, bool, bool, str]]] = [[spec] for spec in shown]
         if len(rows) * bh + (len(rows) - 1) * gap > room:
-            whole = ("continue", "new")
+            whole = ("continue", "new", "level")
             main = [[spec] for spec in shown if spec[0] in whole]
             rest = [spec for spec in shown if spec[0] not in whole]
             rows = main + [rest[i : i + 2] for i in range(0, len(rest), 2)]
@@ -371,8 +371,6 @@ class TitleScene(Scene):
             for key, button in old.items():
                 if button is focused and key in self.buttons:
                     self.ring.focus(self.buttons[key])
-        elif self.offer and not old:  # the offer has the keyboard: Enter learns
-            self.ring.focus(self.buttons["learn"])
         self.title_y = int(h * 0.17)
         self._built_for = (w, h)
 
