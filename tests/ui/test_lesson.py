@@ -196,3 +196,38 @@ def test_the_titles_suggestion_follows_the_rating(tmp_path, monkeypatch, rating,
         game = p.table
         assert game is not None and game.config.lesson is None
         assert tuple(s.level for s in game.seats[1:]) == levels
+
+
+def test_settings_shows_each_levels_rating_beside_its_name(tmp_path):
+    from swoop_desktop.storage.rating import LEVEL_RATINGS
+
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        p.click(p.top.buttons["settings"].rect.center)
+        p.step()
+        row = p.top.rows["level1"]
+        labels = {o.value: o.text for o in row.options}
+        for level, (rating, _rd) in LEVEL_RATINGS.items():
+            assert labels[level].endswith(f" {rating:.0f}"), labels
+
+
+def test_the_game_over_sheet_says_when_you_have_outgrown_the_table(tmp_path, monkeypatch):
+    from swoop_desktop.storage import rating as rating_store
+    from swoop_desktop.storage.rating import Rating
+    from swoop_desktop.storage.seats import Seat
+    from swoop_desktop.ui.scenes.overlays import GameOverScene
+    from swoop_desktop.ui.scenes.table import TableScene
+    from tests.storage.helpers import finished_match
+
+    monkeypatch.setattr(
+        rating_store, "game_change", lambda *a, **k: (Rating(1300.0), Rating(1320.0))
+    )
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        for levels, says in ((("easy",) * 3, True), (("easy", "normal", "normal"), False)):
+            seats = [Seat(0, "You")] + [Seat(i + 1, "x", lv) for i, lv in enumerate(levels)]
+            table = p.app.push(TableScene(p.app, match=finished_match(3), saved_seats=seats))
+            over = p.app.push(GameOverScene(p.app, table))
+            p.step()
+            assert ("outgrown this table" in over.outgrown_line) is says
+            assert over.rating_line.startswith("Your rating: 1320")
+            p.app.pop()
+            p.app.pop()
