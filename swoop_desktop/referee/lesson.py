@@ -82,8 +82,7 @@ class Step:
     """One play of the lesson's hand.
 
     Yours (``seat`` 0) waits for ``action`` and says ``prompt``; any other legal play is
-    refused with ``why``. ``cards`` names where the cards the prompt talks about are
-    (``"hand"``, ``"up"``, ``"down"``), so the prompt can point at them. An opponent's
+    refused with ``why``. An opponent's
     step with a ``prompt`` waits for you to read it (a click or a key) before it is
     played; without one it is played at the table's pace.
     """
@@ -93,7 +92,6 @@ class Step:
     prompt: str = ""
     why: str = ""
     title: str = ""
-    cards: str = "hand"
 
     def wants(self, action: Action) -> bool:
         """``action`` is this step's play (which physical cards of a rank does not matter)."""
@@ -142,7 +140,6 @@ STEPS: tuple[Step, ...] = (
         "hand cards. Start the new pile with your face-up 5.",
         "Play the face-up 5 from the row above your hand: face-up cards play like hand cards.",
         "The face-up row",
-        "up",
     ),
     Step(1, _play("4")),
     Step(2, _play("3")),
@@ -174,7 +171,6 @@ STEPS: tuple[Step, ...] = (
         "or press F): nobody knows it, not even you, and it must be played.",
         "Flip the uncovered mystery card (click it, or press F): that is this lesson.",
         "A mystery card",
-        "down",
     ),
     Step(1, _play("5")),
     Step(2, _play("5")),
