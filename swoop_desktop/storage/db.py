@@ -313,3 +313,10 @@ def make_backup(dirs: Dirs, force: bool = False) -> Path | None:
     for old in backups(dirs)[KEEP_BACKUPS:]:
         old.unlink(missing_ok=True)
     return target
+
+
+def forget(dirs: Dirs) -> None:
+    """Open the database afresh on its next use (checked again): after its files were
+    replaced from outside this process's own changes (tests, a restore)."""
+    with _OPENING:
+        dirs.state.cache.pop(f"db-ready:{db_file(dirs)}", None)

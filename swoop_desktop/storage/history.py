@@ -464,7 +464,8 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
             f"Your game history ({new} game{'s' if new != 1 else ''}) now lives in one "
             f"file, {db.DB_NAME}; the old files are kept in {IMPORTED}… beside it."
         )
-    return messages, files
+    # One message for the player, whatever the import met.
+    return ([" ".join(m.rstrip() for m in messages)] if messages else []), files
 
 
 #: The folder (with the time of the import) the old files move into.
@@ -647,7 +648,19 @@ def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
         messages += more
     except (db.StoreError, sqlite3.Error, OSError) as exc:
         games = []
-        messages.append(f"Your game history could not be read ({_why(exc, dirs)}).")
+        why = _why(exc, dirs)
+        try:  # an older Swoop's file, not yet brought in, is still shown
+            old = _load(dirs)[0] if dirs.history_file.exists() else None
+        except OSError:
+            old = None
+        if old is not None and old.games:
+            games = list(old.games)
+            messages.append(
+                f"Your progress file could not be opened ({why}); the games of your "
+                "history file are shown, and new games are kept beside it until it can."
+            )
+        else:
+            messages.append(f"Your game history could not be read ({why}).")
     told = [printable(m) for m in messages]
     _remember(dirs, told)
     return _listed(dirs, games), told
