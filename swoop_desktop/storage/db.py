@@ -238,8 +238,8 @@ def _open_once(dirs: Dirs) -> _Ready:
                 "Your progress was saved by a newer Swoop: it is shown, but nothing new is "
                 "kept until you update Swoop."
             )
-        else:
-            _migrate(con)
+        elif version < SCHEMA_VERSION:  # a current one needs no write (another window
+            _migrate(con)  # may be in the middle of a change)
     finally:
         con.close()
     return ready

@@ -455,7 +455,7 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
     new = _store(con, games, "import")
     if history is not None and history.bad:
         messages.append(
-            f"{len(history.bad)} game(s) in your old history file could not be read "
+            f"{len(history.bad)} game(s) in your game history could not be read "
             f"({history.bad[0]}); the file is kept as it was."
         )
     files = [p for p in (main, bak) if p.exists()]
@@ -785,6 +785,10 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
         messages = _opening_messages(dirs)
         if _pending_there(dirs):
             messages += _merge(dirs, LOCK_WAIT)[0]
+        if dirs.history_file in dirs.state.kept:  # its games would come in counted later
+            return None, messages + [
+                "Statistics were not reset, because your history file could not be read."
+            ]
         with db.connection(dirs) as con:
             if not con.execute("SELECT 1 FROM games LIMIT 1").fetchall():
                 return None, messages
