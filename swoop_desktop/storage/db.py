@@ -77,7 +77,7 @@ def _create_v1(con: sqlite3.Connection) -> None:
         );
         CREATE INDEX games_by_date ON games (date, seq);
         CREATE INDEX games_counted ON games (counted, abandoned);
-        """
+        """,
     )
 
 

@@ -15,6 +15,7 @@ SQLite store together (``docs/storage-plan.md``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -432,6 +433,23 @@ def _stored(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
             f"{len(games)} are shown, and the unreadable ones are kept as they are."
         )
     return games, messages
+
+
+def read_database(path: Path) -> list[GameRecord]:
+    """The games of the progress database at ``path``, opened read-only (for tools such
+    as ``python -m swoop_desktop.review``); rows that do not read are left out. Raises
+    sqlite3.Error when it is not a database that holds games."""
+    with contextlib.closing(
+        sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=db.BUSY_WAIT)
+    ) as con:
+        rows = con.execute("SELECT counted, body FROM games ORDER BY seq").fetchall()
+    out = []
+    for counted, body in rows:
+        try:
+            out.append(replace(_record_from_json(json.loads(body), "game"), counted=bool(counted)))
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+            continue
+    return out
 
 
 def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Path]]:

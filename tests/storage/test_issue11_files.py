@@ -19,6 +19,7 @@ import pytest
 
 from swoop_desktop.engine import Match
 from swoop_desktop.storage import (
+    db,
     has_saved_game,
     load_game,
     load_history,
@@ -28,7 +29,6 @@ from swoop_desktop.storage import (
     save_game,
     save_settings,
 )
-from swoop_desktop.storage import db
 from swoop_desktop.storage.settings import Settings
 
 from .helpers import as_older_swoop_left_it, finished_match, play, saved_seats
