@@ -150,7 +150,11 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m swoop_desktop.review",
         description="Review a game: where your plays cost points, as the hard bot sees it.",
     )
-    parser.add_argument("game", type=Path, help="a saved game.json, a history.json, or your progress file swoop.sqlite3")
+    parser.add_argument(
+        "game",
+        type=Path,
+        help="a saved game.json, a history.json, or your progress file swoop.sqlite3",
+    )
     parser.add_argument("--hand", type=int, default=None, help="review one hand (1 = the first)")
     parser.add_argument(
         "--game",

@@ -546,6 +546,8 @@ def _pending_there(dirs: Dirs) -> bool:
 def _why(exc: BaseException, dirs: Dirs) -> str:
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return "another Swoop window kept your history busy"
+    if isinstance(exc, sqlite3.OperationalError) and "full" in str(exc):
+        return "the disk is full"
     if isinstance(exc, sqlite3.Error):
         return f"the database said: {shown(str(exc))}"
     if isinstance(exc, OSError) and not isinstance(exc, db.StoreError):
@@ -554,9 +556,13 @@ def _why(exc: BaseException, dirs: Dirs) -> str:
 
 
 def _opening_messages(dirs: Dirs) -> list[str]:
-    """What opening the database told (damage, a newer Swoop), once per process."""
+    """What opening the database told (damage, a newer Swoop), once per process: posted
+    for the player at once, and kept for Scores to say again."""
     found = db.ready(dirs)
-    told, found.messages = found.messages, []
+    told, found.messages = [printable(m) for m in found.messages], []
+    for text in told:
+        dirs.notices.post("progress-file", text)
+    _remember(dirs, told)
     return told
 
 
@@ -706,10 +712,10 @@ def record_pending(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
     if not dirs.usable:
         return []
     try:
-        messages = _opening_messages(dirs)
+        _opening_messages(dirs)  # told through dirs.notices
         if not _pending_there(dirs) or db.ready(dirs).read_only:
-            return messages
-        return [printable(m) for m in messages + _merge(dirs, wait)[0]]
+            return []
+        return [printable(m) for m in _merge(dirs, wait)[0]]
     except (db.StoreError, sqlite3.Error, OSError):
         return []  # they wait beside the database, listed in Scores, for the next time
 
