@@ -298,7 +298,7 @@ def make_backup(dirs: Dirs, force: bool = False) -> Path | None:
             pass
     folder = backups_folder(dirs)
     folder.mkdir(exist_ok=True)
-    target = folder / f"swoop-{_stamp()}.sqlite3"
+    target = folder / f"swoop-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}.sqlite3"
     tmp = target.with_name(target.name + ".tmp")
     with connection(dirs) as src:
         dst = sqlite3.connect(tmp)
