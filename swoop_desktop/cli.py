@@ -92,6 +92,13 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--data-dir", default=None, help="keep settings and saves in this folder")
     p.add_argument("--selftest", action="store_true", help="check the installation and exit")
+    p.add_argument(
+        "--export",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write every finished game to FILE as a history.json, then exit",
+    )
     p.add_argument("--version", action="version", version=f"swoop {__version__}")
     return p
 
@@ -101,6 +108,8 @@ def run(argv: list[str] | None = None) -> int:
     if "--selftest" in argv:
         return int(selftest.main(argv) or 0)
     args = parser().parse_args(argv)
+    if args.export is not None:
+        return export(args.export, args.data_dir)
     if args.demo:
         return run_demo(args)
     if any(v is not None for v in (args.frames, args.screenshot, args.perf)):
@@ -114,3 +123,31 @@ def run(argv: list[str] | None = None) -> int:
         rules=args.rules,
     )
     return app.run()
+
+
+def export(target: Path, data_dir: str | None) -> int:
+    """``swoop --export FILE``: the history as a ``history.json`` (for other tools, bug
+    reports or an older Swoop); one line says how many games, or what went wrong."""
+    from swoop_desktop.storage import open_dirs
+    from swoop_desktop.storage.history import export_history, load_history
+    from swoop_desktop.storage.notices import plain_reason
+
+    dirs, messages = open_dirs(data_dir)
+    if not dirs.usable:
+        print(f"swoop: {' '.join(messages)}", file=sys.stderr)
+        return 1
+    for text in load_history(dirs)[1]:
+        print(f"swoop: {text}", file=sys.stderr)
+    if target.exists() and not target.is_file():
+        print(f"swoop: {target} is not a file; nothing was written", file=sys.stderr)
+        return 2
+    try:
+        count = export_history(dirs, target)
+    except OSError as exc:
+        print(
+            f"swoop: {target} could not be written ({plain_reason(exc, target.parent)})",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"swoop: {count} game{'s' if count != 1 else ''} written to {target}")
+    return 0

@@ -1,8 +1,10 @@
 """``python -m swoop_desktop.review GAME.json``: the hand review from the command line.
 
 For bug reports and for checking the advice. ``GAME.json`` is a saved game
-(``game.json`` in the data folder) or a game history (``history.json``; the
-newest game unless ``--game`` names one by the start of its id). The
+(``game.json`` in the data folder), the player's progress file (``swoop.sqlite3``,
+read without writing to it) or a game history (``history.json``, as ``swoop
+--export`` writes it); the newest game unless ``--game`` names one by the start
+of its id. The
 analysis is the same as the Review screen's (``swoop_desktop.referee.review``
 replays the record, ``swoop_desktop.ai.review`` weighs it): the reviewed
 seat's decisions, weighed from that seat's own observation.
@@ -15,6 +17,7 @@ the other. Bad input exits 2 with one line saying what is wrong.
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -26,7 +29,7 @@ from swoop_desktop.engine.jsontext import OneLineParser
 from swoop_desktop.names import printable
 from swoop_desktop.referee.review import review
 from swoop_desktop.safeio import Refused, parse_json, read_capped, write_out
-from swoop_desktop.storage.history import HISTORY_KIND
+from swoop_desktop.storage.history import HISTORY_KIND, GameRecord, read_database
 from swoop_desktop.storage.jsonfile import DocumentError, decode_document
 from swoop_desktop.storage.notices import short_path
 from swoop_desktop.storage.savegame import GAME_KIND
@@ -47,6 +50,9 @@ def load_game_file(
     files only (a pipe, a device or a folder is refused, never read for ever).
     """
     where = printable(short_path(path, 80))
+    if _is_database(path):
+        games = _database_games(path, where)
+        return _from_history(games, game, where)
     try:
         raw = read_capped(path, MAX_BYTES)
     except Refused as exc:
@@ -61,37 +67,61 @@ def load_game_file(
         fmt = None
     try:
         if fmt == "swoop-history":
-            games = decode_document(raw, HISTORY_KIND).games
-            if not games:
-                raise ReviewInputError(f"{where}: the history holds no games")
-            if game:
-                found = [g for g in games if g.id.startswith(game)]
-                if len(found) != 1:
-                    raise ReviewInputError(
-                        f"--game {printable(game[:20])!r}: "
-                        f"{'no game' if not found else 'several games'} "
-                        "in the history start with that id"
-                    )
-                record = found[0]
-            else:
-                record = games[-1]
-            problem = record.replay_problem()
-            if problem is not None:
-                raise ReviewInputError(
-                    f"{where}: game {printable(record.id)} cannot be reviewed: {problem}"
-                )
-            return (
-                record.rules_obj(),
-                record.players,
-                record.seed,
-                record.deals(),
-                f"game {printable(record.id)} of {printable(record.date)}",
-            )
+            return _from_history(decode_document(raw, HISTORY_KIND).games, game, where)
         saved = decode_document(raw, GAME_KIND)
     except DocumentError as exc:
         raise ReviewInputError(f"{where}: {printable(str(exc))}") from None
     match = saved.match
     return match.rules, match.n, match.seed, match.actions, "the saved game in progress"
+
+
+def _is_database(path: Path) -> bool:
+    """A SQLite file (the player's ``swoop.sqlite3``), told by its first bytes."""
+    try:
+        with open(path, "rb") as f:
+            return path.is_file() and f.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
+def _database_games(path: Path, where: str) -> list[GameRecord]:
+    """The games in the progress database at ``path``, read without writing to it."""
+    try:
+        return read_database(path)
+    except (sqlite3.Error, OSError) as exc:
+        raise ReviewInputError(f"{where}: cannot be read ({printable(str(exc))})") from None
+
+
+def _from_history(
+    games: list[GameRecord], game: str | None, where: str
+) -> tuple[Rules, int, int, list[list[Action]], str]:
+    """The game to review among a history's games: the one whose id starts with ``game``,
+    or the newest."""
+    if not games:
+        raise ReviewInputError(f"{where}: the history holds no games")
+    if game:
+        found = [g for g in games if g.id.startswith(game)]
+        if len(found) != 1:
+            raise ReviewInputError(
+                f"--game {printable(game[:20])!r}: "
+                f"{'no game' if not found else 'several games'} "
+                "in the history start with that id"
+            )
+        record = found[0]
+    else:
+        record = games[-1]
+    problem = record.replay_problem()
+    if problem is not None:
+        raise ReviewInputError(
+            f"{where}: game {printable(record.id)} cannot be reviewed: {problem}"
+        )
+    return (
+        record.rules_obj(),
+        record.players,
+        record.seed,
+        record.deals(),
+        f"game {printable(record.id)} of {printable(record.date)}",
+    )
 
 
 def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
@@ -120,7 +150,11 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m swoop_desktop.review",
         description="Review a game: where your plays cost points, as the hard bot sees it.",
     )
-    parser.add_argument("game", type=Path, help="a saved game.json or a history.json")
+    parser.add_argument(
+        "game",
+        type=Path,
+        help="a saved game.json, a history.json, or your progress file swoop.sqlite3",
+    )
     parser.add_argument("--hand", type=int, default=None, help="review one hand (1 = the first)")
     parser.add_argument(
         "--game",

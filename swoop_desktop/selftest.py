@@ -35,6 +35,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from swoop_desktop.resources import app_root, resource_path
 
@@ -165,7 +166,27 @@ def check_storage(data_dir: Path, probe: Path | None) -> list[str]:
     elif fingerprint(saved.match.state) != fingerprint(match.state):
         problems.append(f"storage: the saved game in {dirs.data} came back different")
 
+    problems.extend(_check_history(dirs))
     problems.extend(_probe_user_dirs(probe))
+    return problems
+
+
+def _check_history(dirs: Any) -> list[str]:
+    """A finished game goes into the progress database (SQLite, bundled with the app) and
+    comes back the same."""
+    from swoop_desktop.engine import Match, Rules
+    from swoop_desktop.storage import load_history, record_finished_game
+
+    match = Match(Rules.from_preset("app", target=50), players=4, seed=DEFAULT_SEED)
+    while not match.over:
+        match.start_hand()
+        while not match.hand_over:
+            match.apply(match.legal_actions()[0])
+    told = record_finished_game(dirs, match, [{"name": "You"}])
+    games, more = load_history(dirs)
+    problems = [f"storage: the history: {m}" for m in told + more]
+    if [g.totals for g in games] != [list(match.totals)]:
+        problems.append(f"storage: a finished game did not come back from {dirs.data}")
     return problems
 
 

@@ -14,7 +14,7 @@ import pytest
 from swoop_desktop import review as review_cli
 from swoop_desktop.referee import tournament
 from swoop_desktop.storage import record_finished_game, resolve_dirs
-from tests.storage.helpers import finished_match
+from tests.storage.helpers import as_older_swoop_left_it, finished_match
 from tests.ui.test_issue20_past_games import VARIANTS, _variant
 
 
@@ -41,6 +41,7 @@ def _run(module: str, *args: str, timeout: float = 120) -> subprocess.CompletedP
 def _history(tmp_path, kind: str | None = None):
     dirs = resolve_dirs(tmp_path / "data")
     record_finished_game(dirs, finished_match(3), [{"name": "You"}])
+    as_older_swoop_left_it(dirs)  # the command reads an older Swoop's history.json too
     if kind is not None:
         data = json.loads(dirs.history_file.read_text())
         _variant(data["games"][0], kind)

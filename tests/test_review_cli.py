@@ -11,7 +11,7 @@ import pytest
 
 from swoop_desktop.ai import make_bot
 from swoop_desktop.engine import Match, Rules
-from swoop_desktop.storage import resolve_dirs, save_game
+from swoop_desktop.storage import db, load_history, resolve_dirs, save_game
 from swoop_desktop.storage.history import record_finished_game
 from tests.ai.helpers import play_hands
 
@@ -69,12 +69,13 @@ def test_a_history_is_reviewed_by_game_id_and_left_unchanged(tmp_path):
     _play(match, hands=50)
     assert match.over
     record_finished_game(dirs, match, [{"name": n} for n in ("You", "Left", "Top", "Right")])
-    before = _digest(dirs.history_file)
-    game = json.loads(dirs.history_file.read_text())["games"][0]["id"]
-    result = _run(str(dirs.history_file), "--game", game[:6], "--hand", "1", "--worlds", "3")
+    database = db.db_file(dirs)  # the player's own progress file, as the game keeps it
+    before = _digest(database)
+    game = load_history(dirs)[0][0].id
+    result = _run(str(database), "--game", game[:6], "--hand", "1", "--worlds", "3")
     assert result.returncode == 0, result.stderr
     assert f"game {game}" in result.stdout.splitlines()[0]
-    assert _digest(dirs.history_file) == before
+    assert _digest(database) == before
 
 
 @pytest.mark.parametrize(

@@ -15,15 +15,16 @@ SQLite store together (``docs/storage-plan.md``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
+import json
+import os
+import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-
-from filelock import FileLock, Timeout
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, EngineError, Match, Rules, RulesError
@@ -31,15 +32,15 @@ from swoop_desktop.engine.events import Swooped
 from swoop_desktop.names import check_name, printable, seat_default, shown
 from swoop_desktop.safeio import Refused, read_capped
 
+from . import db
 from .actioncodec import check_deal_text, decode_hands, encode_hands
 from .jsonfile import (
     DocKind,
     DocumentError,
-    KeptFile,
     Notes,
     atomic_write_text,
+    backup_path,
     check_type,
-    copy_beside,
     decode_document,
     drop,
     encode_document,
@@ -47,9 +48,7 @@ from .jsonfile import (
     int_list,
     load_document,
     move_aside,
-    write_document,
 )
-from .locking import LockError, held_lock
 from .notices import plain_reason, short_path
 from .paths import Dirs
 from .savegame import clear_game
@@ -373,67 +372,206 @@ HISTORY_KIND: DocKind[History] = DocKind(
 )
 
 
-def _load(dirs: Dirs, rewrite: bool = True) -> tuple[History | None, list[str], bool]:
+def _load(dirs: Dirs) -> tuple[History | None, list[str], bool]:
+    """The old ``history.json`` (with its ``.bak`` should it be damaged), read for the
+    import: the history, messages, and whether the file is blocked (kept as it is)."""
     loaded = load_document(dirs.history_file, HISTORY_KIND, dirs.state.kept)
-    messages = list(loaded.messages)
-    history = loaded.value
-    if history is not None and not history.bad and loaded.source == "file" and messages and rewrite:
-        # Values replaced on reading (a name that draws as nothing): write the cleaned games,
-        # so the player hears of it once (the file as it was is kept, see load_document).
-        try:
-            _write(dirs, history.games)
-        except OSError:
-            pass
-    if history is not None and history.bad:
-        if not rewrite:
-            messages.append(
-                f"{len(history.bad)} game(s) in your game history could not be "
-                f"read ({history.bad[0]}); the other {len(history.games)} are "
-                "shown."
-            )
-            return history, messages, loaded.blocked
-        # Keep a full copy, then keep only the readable games, so the player hears of it once.
-        try:
-            copy = copy_beside(dirs.history_file, "partly-damaged")
-            _write(dirs, history.games)
-            where = f"a full copy of the file is kept at {copy}"
-        except OSError:
-            where = "the file was left as it is"
-        messages.append(
-            f"{len(history.bad)} game(s) in your game history could not be read "
-            f"({history.bad[0]}); the other {len(history.games)} are kept, and "
-            f"{where}."
-        )
-    return history, [printable(m) for m in messages], loaded.blocked
+    return loaded.value, [printable(m) for m in loaded.messages], loaded.blocked
 
 
-LOCK_WAIT = 5.0  # seconds a worker thread waits for another window to finish writing the history
+LOCK_WAIT = 5.0  # seconds a worker thread waits for another window to finish a change
 UI_WAIT = 0.3  # the most the window's own thread ever waits for it (New game)
 
 
-def lock_file(dirs: Dirs) -> Path:
-    return dirs.data / "history.json.lock"
+# -- the database -------------------------------------------------------------------
+# The games live in ``swoop.sqlite3`` (storage.db), one row each, as ``history.json``
+# held them (the body), with what Scores and the statistics ask for beside it.
+def _row(record: GameRecord, source: str) -> tuple[Any, ...]:
+    return (
+        record.id,
+        record.date,
+        record.players,
+        int(record.counted),
+        int(record.abandoned),
+        record.result(),
+        json.dumps(record.to_json(), separators=(",", ":")),
+        source,
+    )
 
 
-@contextmanager
-def _locked(dirs: Dirs, wait: float) -> Iterator[list[str]]:
-    """Hold the lock every read-modify-write of the history (and so of the statistics)
-    holds, waiting at most ``wait`` seconds (Timeout after that); yields messages.
+def _store(con: sqlite3.Connection, records: Sequence[GameRecord], source: str) -> int:
+    """Insert the games not stored yet (by id); how many were new."""
+    before = con.total_changes
+    con.executemany(
+        "INSERT OR IGNORE INTO games (id, date, players, counted, abandoned, result, body, "
+        "source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [_row(r, source) for r in records],
+    )
+    return con.total_changes - before
 
-    A folder, link or device at the lock's name is moved aside like any data
-    file in the way, and so is a lock file this process may not open (one left
-    by Swoop run as another user). LockError when even that is not possible.
-    """
-    with held_lock(lock_file(dirs), "the history's lock file", wait, dirs.data, FileLock) as told:
-        yield told
+
+def _stored(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
+    """Every stored game, in the order stored; a row that does not read is left out and
+    told (never a crash)."""
+    games: list[GameRecord] = []
+    bad: list[str] = []
+    with db.connection(dirs) as con:
+        rows = con.execute("SELECT id, counted, body FROM games ORDER BY seq").fetchall()
+    notes: list[str] = []
+    for game, counted, body in rows:
+        try:
+            record = _record_from_json(json.loads(body), "game", notes)
+            games.append(replace(record, counted=bool(counted)))
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+            bad.append(f"{shown(str(game))}: {shown(str(exc))}")
+        except RecursionError:
+            bad.append(f"{shown(str(game))}: nested too deeply")
+    messages = []
+    if bad:
+        messages.append(
+            f"{len(bad)} game(s) in your history could not be read ({bad[0]}); the other "
+            f"{len(games)} are shown, and the unreadable ones are kept as they are."
+        )
+    return games, messages
+
+
+def read_database(path: Path) -> list[GameRecord]:
+    """The games of the progress database at ``path``, opened read-only (for tools such
+    as ``python -m swoop_desktop.review``); rows that do not read are left out. Raises
+    sqlite3.Error when it is not a database that holds games."""
+    with contextlib.closing(
+        sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=db.BUSY_WAIT)
+    ) as con:
+        rows = con.execute("SELECT counted, body FROM games ORDER BY seq").fetchall()
+    out = []
+    for counted, body in rows:
+        try:
+            out.append(replace(_record_from_json(json.loads(body), "game"), counted=bool(counted)))
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+            continue
+    return out
+
+
+def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Path]]:
+    """Inside a change: bring the games of an older Swoop's ``history.json`` (and its
+    ``.bak``) in. Messages, and the files to move into the import's folder once the
+    change is committed (none when there is nothing to import or the file is kept)."""
+    main, bak = dirs.history_file, backup_path(dirs.history_file)
+    if not (main.exists() or bak.exists()):
+        return [], []
+    history, messages, blocked = _load(dirs)
+    if blocked:
+        return messages, []
+    games = list(history.games) if history else []
+    if bak.exists():  # games the main file lost but its backup copy holds
+        try:
+            older = decode_document(read_capped(bak, HISTORY_KIND.cap), HISTORY_KIND, [])
+            known = {g.id for g in games}
+            games += [g for g in older.games if g.id not in known]
+        except (DocumentError, Refused, OSError):
+            pass
+    new = _store(con, games, "import")
+    if history is not None and history.bad:
+        messages.append(
+            f"{len(history.bad)} game(s) in your game history could not be read "
+            f"({history.bad[0]}); the file is kept as it was."
+        )
+    files = [p for p in (main, bak) if p.exists()]
+    if new:
+        messages.append(
+            f"Your game history ({new} game{'s' if new != 1 else ''}) now lives in one "
+            f"file, {db.DB_NAME}; the old files are kept in {IMPORTED}… beside it."
+        )
+    # One message for the player, whatever the import met.
+    return ([" ".join(m.rstrip() for m in messages)] if messages else []), files
+
+
+#: The folder (with the time of the import) the old files move into.
+IMPORTED = "imported-"
+IMPORTED_README = """These are the files an older Swoop kept your games in.
+
+Swoop now keeps them in swoop.sqlite3, in the folder above, and brought every game it
+could read from these files into it. Nothing here is needed any more; it is kept so
+that nothing you had is lost. To get a history.json of all your games (for another
+tool, or an older Swoop), run:  swoop --export history.json
+"""
+
+
+def _move_imported(dirs: Dirs, files: list[Path]) -> None:
+    """Move the imported files, untouched, into ``imported-<time>/`` (best effort: a file
+    left in place is imported again next time, which adds nothing)."""
+    if not files:
+        return
+    folder = dirs.data / f"{IMPORTED}{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    try:
+        folder.mkdir(exist_ok=True)
+        (folder / "README.txt").write_text(IMPORTED_README, encoding="utf-8")
+        for path in files:
+            os.replace(path, folder / path.name)
+    except OSError:
+        pass
+
+
+def _merge(dirs: Dirs, wait: float) -> tuple[list[str], bool]:
+    """Store every game waiting to be stored (an older Swoop's history, games beside it,
+    games only in memory) in one change. (messages, stored). Raises StoreError,
+    sqlite3.Error or OSError when the database cannot take them."""
+    waiting, messages = _pending(dirs)
+    with db.change(dirs, wait) as con:
+        more, files = _import_old(dirs, con)
+        records = sorted(list(dirs.state.unsaved) + [r for _, r in waiting], key=_date)
+        _store(con, records, "play")
+    messages = more + messages
+    _move_imported(dirs, files)
+    for path, _ in waiting:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+    dirs.state.unsaved.clear()
+    return messages, True
+
+
+def _pending_there(dirs: Dirs) -> bool:
+    try:
+        return (
+            bool(dirs.state.unsaved)
+            or any(p.exists() for p in (dirs.history_file, backup_path(dirs.history_file)))
+            or any(True for _ in dirs.data.glob("history.pending-*.json"))
+        )
+    except OSError:
+        return False
+
+
+def _why(exc: BaseException, dirs: Dirs) -> str:
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        return "another Swoop window kept your history busy"
+    if isinstance(exc, sqlite3.OperationalError) and "full" in str(exc):
+        return "the disk is full"
+    if isinstance(exc, sqlite3.Error):
+        return f"the database said: {shown(str(exc))}"
+    if isinstance(exc, OSError) and not isinstance(exc, db.StoreError):
+        return plain_reason(exc, dirs.data)
+    return str(exc)
+
+
+def _opening_messages(dirs: Dirs) -> list[str]:
+    """What opening the database told (damage, a newer Swoop), once per process: posted
+    for the player at once, and kept for Scores to say again."""
+    found = db.ready(dirs)
+    told, found.messages = [printable(m) for m in found.messages], []
+    for text in told:
+        dirs.notices.post("progress-file", text)
+    _remember(dirs, told)
+    return told
 
 
 # -- games waiting for the history -------------------------------------------------
-# A finished or abandoned game is first written on its own beside the history
-# (``history.pending-<id>.json``), then added to the history under the lock, and
-# only then is its pending record removed. Whatever fails in between (a lock held
-# by another window, a history that cannot be read, a kill), the game is on disk,
-# listed in Scores, and added to the history the next time that works.
+# A finished or abandoned game is stored in the database in one change. When that
+# cannot be done now (another window holds it past the wait, a full disk), it is
+# written on its own beside the database (``history.pending-<id>.json``) and stored
+# the next time that works; only if even that fails does it wait in memory (and the
+# saved game is kept). A waiting game is listed in Scores all the same.
 def _pending_from_json(data: dict[str, Any], notes: Notes = None) -> GameRecord:
     return _record_from_json(get(data, "game", dict, ""), "game", notes)
 
@@ -454,7 +592,7 @@ def _pending_path(dirs: Dirs, record: GameRecord) -> Path:
 
 
 def _keep_pending(dirs: Dirs, record: GameRecord) -> OSError | None:
-    """Write ``record`` on its own beside the history; the error when that fails."""
+    """Write ``record`` on its own beside the database; the error when that fails."""
     try:
         atomic_write_text(
             _pending_path(dirs, record),
@@ -468,7 +606,7 @@ def _keep_pending(dirs: Dirs, record: GameRecord) -> OSError | None:
 
 
 def _pending(dirs: Dirs) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
-    """The games waiting beside the history, oldest first; a damaged one is moved aside."""
+    """The games waiting beside the database, oldest first; a damaged one is moved aside."""
     try:
         paths = sorted(dirs.data.glob("history.pending-*.json"), key=_mtime)
     except OSError:
@@ -500,39 +638,8 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def _merge(dirs: Dirs) -> tuple[History | None, list[str], bool]:
-    """Under the lock: the history with every waiting game written into it.
-
-    Returns the history, messages, and whether the history could take them
-    (False when its file cannot be read: then nothing is written over it).
-    Raises OSError (KeptFile included) when writing fails.
-    """
-    history, messages, blocked = _load(dirs)
-    waiting, more = _pending(dirs)
-    messages.extend(more)
-    if blocked:
-        return history, messages, False
-    games = list(history.games) if history else []
-    known = {g.id for g in games}
-    new = []
-    for record in sorted(list(dirs.state.unsaved) + [r for _, r in waiting], key=_date):
-        if record.id not in known:
-            new.append(record)
-            known.add(record.id)
-    if new:
-        _write(dirs, games + new)
-        games += new
-    for path, _ in waiting:
-        try:
-            path.unlink()
-        except OSError:
-            pass
-    dirs.state.unsaved.clear()
-    return History(games, history.bad if history else []), messages, True
-
-
 def _listed(dirs: Dirs, games: list[GameRecord]) -> list[GameRecord]:
-    """``games`` and the games not yet in the history file (waiting beside it, or only in
+    """``games`` and the games not yet stored (waiting beside the database, or only in
     memory), each once."""
     out = list(games)
     known = {g.id for g in out}
@@ -545,25 +652,42 @@ def _listed(dirs: Dirs, games: list[GameRecord]) -> list[GameRecord]:
 
 def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
     """Finished games, oldest first, and messages for the player about any damage. Never
-    raises, and never waits: a history that cannot be read gives no games and a message
-    saying why; one another window is writing is read as it stands."""
+    raises, and never waits long: a history that cannot be read gives the games waiting
+    to be stored and a message saying why."""
     if not dirs.usable:
         return [], []
-    lock_messages: list[str] = []
+    messages: list[str] = []
     try:
-        with _locked(dirs, 0) as lock_messages:
-            history, messages, _ = _merge(dirs)
-    except (Timeout, OSError):  # busy, or no lock possible (a read-only folder): just read
-        try:
-            history, messages, _ = _load(dirs, rewrite=False)
-        except OSError as exc:
-            return _listed(dirs, []), [
-                f"Your game history could not be read ({plain_reason(exc, dirs.data)})."
-            ]
-    games = _listed(dirs, list(history.games) if history else [])
-    told = [printable(m) for m in lock_messages + messages]
+        messages += _opening_messages(dirs)
+        if _pending_there(dirs) and not db.ready(dirs).read_only:
+            try:
+                messages += _merge(dirs, UI_WAIT)[0]
+            except (db.StoreError, sqlite3.Error, OSError) as exc:
+                if not (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)):
+                    messages.append(
+                        f"Games waiting to be added to your history could not be added yet "
+                        f"({_why(exc, dirs)}); they are shown, and added next time."
+                    )
+        games, more = _stored(dirs)
+        messages += more
+    except (db.StoreError, sqlite3.Error, OSError) as exc:
+        games = []
+        why = _why(exc, dirs)
+        try:  # an older Swoop's file, not yet brought in, is still shown
+            old = _load(dirs)[0] if dirs.history_file.exists() else None
+        except OSError:
+            old = None
+        if old is not None and old.games:
+            games = list(old.games)
+            messages.append(
+                f"Your progress file could not be opened ({why}); the games of your "
+                "history file are shown, and new games are kept beside it until it can."
+            )
+        else:
+            messages.append(f"Your game history could not be read ({why}).")
+    told = [printable(m) for m in messages]
     _remember(dirs, told)
-    return games, told
+    return _listed(dirs, games), told
 
 
 def _remember(dirs: Dirs, messages: list[str]) -> None:
@@ -575,31 +699,25 @@ def _remember(dirs: Dirs, messages: list[str]) -> None:
 
 def take_history_notes(dirs: Dirs) -> list[str]:
     """Everything reading the history told since Scores last showed it, oldest first (and
-    forget it). A damaged history is moved aside (and its ``.bak`` put back) by the first
-    read, whichever screen did it: Scores still says so, once."""
+    forget it). Whichever screen read the history first (the title's rating line), Scores
+    still says so, once."""
     notes = list(dirs.state.history_notes)
     dirs.state.history_notes.clear()
     return notes
 
 
 def record_pending(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
-    """Add the games left waiting beside the history (by an earlier session that could
-    not write it) to the history. Returns messages for the player; never raises."""
-    if not dirs.usable or not _pending(dirs)[0]:
+    """Store the games left waiting (by an earlier session that could not), and bring an
+    older Swoop's history in. Returns messages for the player; never raises."""
+    if not dirs.usable:
         return []
     try:
-        with _locked(dirs, wait) as messages:
-            _, more, _ = _merge(dirs)
-            return [printable(m) for m in messages + more]
-    except (Timeout, OSError):
-        return []  # they wait beside the history, listed in Scores, for the next time
-
-
-def _write(dirs: Dirs, games: list[GameRecord]) -> None:
-    for text in write_document(
-        dirs.history_file, HISTORY_KIND, {"games": [g.to_json() for g in games]}, dirs.state.kept
-    ):
-        dirs.notices.post("history-moved", text)
+        _opening_messages(dirs)  # told through dirs.notices
+        if not _pending_there(dirs) or db.ready(dirs).read_only:
+            return []
+        return [printable(m) for m in _merge(dirs, wait)[0]]
+    except (db.StoreError, sqlite3.Error, OSError):
+        return []  # they wait beside the database, listed in Scores, for the next time
 
 
 def record_finished_game(
@@ -629,15 +747,13 @@ def retire_game(
     """Record a game that has ended (or was left for a new one), then forget it as the
     game in progress: the saved game is deleted only once its new home has it.
 
-    The game is written first on its own beside the history, then added to the
-    history under the lock shared by every Swoop process on the data folder
-    (waiting at most ``wait`` seconds), so two windows finishing games at once
-    lose none, and a lock held elsewhere, a history that cannot be read or a
-    kill at any moment loses nothing: a waiting game is listed in Scores and
-    added the next time the history can take it. Only when nothing at all can
-    be written (a full disk) is the saved game kept, and the player told.
-    Messages reach the player through ``dirs.notices``. Returns True when the
-    game is safely kept and the saved game was cleared.
+    The game is stored in the database in one change (waiting at most ``wait``
+    seconds for another window's change), so two windows finishing games at once
+    lose none. When the database cannot take it now, it is written on its own
+    beside it and stored the next time that works (listed in Scores meanwhile).
+    Only when nothing at all can be written (a full disk) is the saved game kept,
+    and the player told. Messages reach the player through ``dirs.notices``.
+    Returns True when the game is safely kept and the saved game was cleared.
     """
     if not dirs.usable:
         return False
@@ -651,35 +767,21 @@ def _record(dirs: Dirs, record: GameRecord, wait: float) -> tuple[bool, list[str
     """(kept on disk, messages). Messages are posted to ``dirs.notices`` too."""
     if not dirs.usable:
         return False, []
-    problem = _keep_pending(dirs, record)  # first: from here on a kill loses nothing
-    if problem is not None and all(g.id != record.id for g in dirs.state.unsaved):
-        dirs.state.unsaved.append(record)
+    if all(g.id != record.id for g in dirs.state.unsaved):
+        dirs.state.unsaved.append(record)  # stored with the others, in one change
     messages: list[str] = []
-    written = False
     try:
-        with _locked(dirs, wait) as messages:
-            _, more, written = _merge(dirs)
-            messages.extend(more)
-            if written:
-                dirs.notices.ok("history")
-    except Timeout:
-        cause = "another Swoop window kept the history busy"
-    except KeptFile:
-        cause = "the history file Swoop could not read is kept as it is"
-    except LockError as exc:
-        cause = str(exc)
-    except OSError as exc:
-        cause = plain_reason(exc, dirs.data)
-    else:
-        cause = "the history file could not be read, and is kept as it is"
+        messages += _opening_messages(dirs)
+        more, written = _merge(dirs, wait)
+        messages += more
+        dirs.notices.ok("history")
+    except (db.StoreError, sqlite3.Error, OSError) as exc:
+        written = False
+        cause = _why(exc, dirs)
     if not written:
-        if problem is None and cause.startswith("the history file could not be read"):
-            messages.append(
-                "This game was not added to your history yet, so that nothing in the "
-                "existing file, which could not be read, is overwritten. It is kept beside "
-                "it, shown in Scores, and added as soon as the history can be read."
-            )
-        elif problem is None:
+        problem = _keep_pending(dirs, record)
+        if problem is None:
+            dirs.state.unsaved[:] = [g for g in dirs.state.unsaved if g.id != record.id]
             messages.append(
                 f"This game could not be added to your scores yet ({cause}). It is kept "
                 "beside them, shown in Scores, and added as soon as the history can take it."
@@ -691,41 +793,48 @@ def _record(dirs: Dirs, record: GameRecord, wait: float) -> tuple[bool, list[str
                 f"This game could not be added to your scores ({cause}){nor}. It stays in "
                 "Scores for now and is added with your next finished game."
             )
+        written = problem is None
     for text in messages:
         dirs.notices.post("history", text)
-    return written or problem is None, messages
+    return written, messages
 
 
 def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
-    """Start the statistics afresh; the games stay listed and a dated copy of the file is kept.
-
-    Returns the path of the copy (None when there was no history) and messages.
+    """Start the statistics afresh; the games stay listed and a backup of the database is
+    made first. Returns the backup's path (None when there was no history) and messages.
     """
     if not dirs.usable:
         return None, []
     try:
-        with _locked(dirs, LOCK_WAIT) as messages:
-            copy, more = _reset(dirs)
-            return copy, messages + more
-    except Timeout:
-        return None, ["Statistics were not reset: another Swoop window kept the history busy."]
-    except LockError as exc:
-        return None, [f"Statistics were not reset ({exc})."]
-    except OSError as exc:
-        return None, [f"Statistics were not reset ({plain_reason(exc, dirs.data)})."]
+        messages = _opening_messages(dirs)
+        if _pending_there(dirs):
+            messages += _merge(dirs, LOCK_WAIT)[0]
+        if dirs.history_file in dirs.state.kept:  # its games would come in counted later
+            return None, messages + [
+                "Statistics were not reset, because your history file could not be read."
+            ]
+        with db.connection(dirs) as con:
+            if not con.execute("SELECT 1 FROM games LIMIT 1").fetchall():
+                return None, messages
+        copy = db.make_backup(dirs, force=True)
+        with db.change(dirs, LOCK_WAIT) as con:
+            con.execute("UPDATE games SET counted = 0")
+        return (str(copy) if copy else None), messages
+    except (db.StoreError, sqlite3.Error, OSError) as exc:
+        return None, [f"Statistics were not reset ({_why(exc, dirs)})."]
 
 
-def _reset(dirs: Dirs) -> tuple[str | None, list[str]]:
-    history, messages, blocked = _load(dirs)
-    if blocked:
-        return None, messages + [
-            "Statistics were not reset, because the history file could not be read."
-        ]
-    if history is None or not dirs.history_file.exists():
-        return None, messages
-    copy = copy_beside(dirs.history_file, "before-reset")
-    _write(dirs, [replace(g, counted=False) for g in history.games])
-    return str(copy), messages
+def export_history(dirs: Dirs, target: Path) -> int:
+    """Write every game as a ``history.json`` of today's format (for other tools and
+    older Swoops); how many games. Raises OSError when it cannot be written."""
+    games, _ = load_history(dirs)
+    atomic_write_text(
+        target,
+        encode_document(HISTORY_KIND, {"games": [g.to_json() for g in games]}),
+        keep_backup=False,
+        label=HISTORY_KIND.label,
+    )
+    return len(games)
 
 
 def _date(record: GameRecord) -> str:

@@ -30,6 +30,7 @@ from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
 
+from .db import db_file
 from .history import GameRecord, load_history
 from .jsonfile import DocKind, DocumentError, Notes, check_type, get
 from .locking import change_document
@@ -344,13 +345,22 @@ def _identity(path: Path) -> tuple[int, int, int] | None:
 
 
 def _history_identity(dirs: Dirs) -> tuple[Any, ...]:
-    """The identity of everything the history is read from: its file and the games waiting
-    beside it (and those only in memory)."""
+    """The identity of everything the history is read from: the database (its main file
+    and its write-ahead log), an older Swoop's file, the games waiting beside them (and
+    those only in memory)."""
     try:
         waiting = sorted((p.name, _identity(p)) for p in dirs.data.glob("history.pending-*.json"))
     except OSError:
         waiting = []
-    return (_identity(dirs.history_file), tuple(waiting), len(dirs.state.unsaved))
+    base = db_file(dirs)
+    wal = base.with_name(base.name + "-wal")  # a commit writes here before the main file
+    return (
+        _identity(base),
+        _identity(wal),
+        _identity(dirs.history_file),  # an older Swoop's, not yet brought in
+        tuple(waiting),
+        len(dirs.state.unsaved),
+    )
 
 
 def title_rating(dirs: Dirs, abandoned: bool = False) -> tuple[Rating | None, list[str]]:

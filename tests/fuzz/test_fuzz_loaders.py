@@ -46,7 +46,7 @@ from swoop_desktop.storage import (
 )
 from swoop_desktop.storage.savegame import TABLE_PLAYERS
 
-from ..storage.helpers import finished_match, play
+from ..storage.helpers import as_older_swoop_left_it, finished_match, play
 
 LONG = os.environ.get("SWOOP_FUZZ_LONG") == "1"
 #: Examples a fuzz test tries: 50 in ``make test``, 250 in CI (``.ci/run`` sets
@@ -125,6 +125,7 @@ def _valid_files() -> dict[str, dict[str, Any]]:
         ]
         save_game(dirs, match, ["a line"], {"seats": seats})
         record_finished_game(dirs, finished_match(5), [{"name": "You"}, {"name": "Left"}])
+        as_older_swoop_left_it(dirs)  # the history as an older Swoop's file (imported)
         return {
             name: json.loads(path.read_text(encoding="utf-8"))
             for name, path in (

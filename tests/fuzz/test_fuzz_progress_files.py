@@ -28,7 +28,7 @@ from swoop_desktop.storage.history import load_history
 from swoop_desktop.storage.rating import rating_file, rating_history
 from swoop_desktop.storage.records import compute_records, load_facts, records_file
 
-from ..storage.helpers import finished_match
+from ..storage.helpers import as_older_swoop_left_it, finished_match
 from .test_fuzz_loaders import (
     FUZZ,
     HUGE_INT,
@@ -68,7 +68,7 @@ def _valid_files() -> tuple[dict[str, dict[str, Any]], bytes]:
                 ("records", records_file(dirs)),
             )
         }
-        return valid, dirs.history_file.read_bytes()
+        return valid, as_older_swoop_left_it(dirs).read_bytes()
 
 
 VALID, HISTORY = _valid_files()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import shutil
+from pathlib import Path
 
 from swoop_desktop.engine import Add, Match, Play, Rules
 
@@ -61,3 +63,18 @@ def saved_seats(weights: dict | None) -> list[dict]:
         }
         for i, n in ((1, "Left"), (2, "Top"), (3, "Right"))
     ]
+
+
+def as_older_swoop_left_it(dirs) -> Path:
+    """Turn the folder into one an older Swoop wrote: the games stored so far written out
+    as its ``history.json`` (no ``.bak``), the database gone. The next read imports the
+    file; a test edits it first to plant what an older Swoop's file could hold."""
+    from swoop_desktop.storage import db
+    from swoop_desktop.storage.history import export_history
+
+    export_history(dirs, dirs.history_file)
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(db.db_file(dirs)) + suffix).unlink(missing_ok=True)
+    shutil.rmtree(db.backups_folder(dirs), ignore_errors=True)
+    db.forget(dirs)
+    return dirs.history_file

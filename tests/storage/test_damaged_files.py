@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from dataclasses import replace
 
 import pytest
@@ -24,7 +25,7 @@ from swoop_desktop.storage import (
 )
 from swoop_desktop.storage.settings import Settings
 
-from .helpers import finished_match, play
+from .helpers import as_older_swoop_left_it, finished_match, play
 
 
 def _make_settings(dirs):
@@ -38,9 +39,15 @@ def _make_game(dirs):
 
 
 def _make_history(dirs):
-    seed = len(load_history(dirs)[0]) + 1  # a new game each time
+    """A new game each time, in an older Swoop's ``history.json`` (brought into the
+    database by the next read), with the file it wrote before as its ``.bak``."""
+    seed = len(load_history(dirs)[0]) + 1
     record_finished_game(dirs, finished_match(seed), [{"name": "You"}])
-    return dirs.history_file
+    before = sorted(dirs.data.glob("imported-*/history.json"))
+    path = as_older_swoop_left_it(dirs)
+    if before:
+        shutil.copy(before[-1], path.with_name(path.name + ".bak"))
+    return path
 
 
 FILES = {"settings": _make_settings, "game": _make_game, "history": _make_history}
@@ -129,7 +136,7 @@ def test_damaged_file_without_backup_is_moved_aside_and_game_starts_fresh(kind, 
     # the game goes on: the file can be written and read again
     FILES[kind](dirs)
     value, messages = _load(kind, dirs)
-    assert value is not None and messages == []
+    assert value is not None and [m for m in messages if "now lives in one file" not in m] == []
 
 
 @pytest.mark.parametrize("kind", sorted(FILES))
@@ -146,7 +153,10 @@ def test_damaged_file_falls_back_to_good_backup(kind):
         assert value.match.totals == good_value.match.totals
     assert len(messages) == 1 and "Using the previous copy" in messages[0]
     assert list(path.parent.glob("*.damaged-*"))
-    assert path.exists() and _load(kind, dirs)[1] == []  # the good copy is back in place
+    if kind == "history":  # the good copy was brought in; both kept in the import's folder
+        assert list(dirs.data.glob("imported-*/history.json")) and _load(kind, dirs)[1] == []
+    else:
+        assert path.exists() and _load(kind, dirs)[1] == []  # the good copy is back in place
 
 
 def test_damaged_backup_too_is_kept_and_named():
@@ -174,33 +184,33 @@ def test_unreadable_history_is_never_overwritten(monkeypatch):
         m.setattr(jsonfile, "_read_one", refuse)
         records, messages = load_history(dirs)
         assert records == [] and "could not be read (Permission denied)" in messages[0]
-        messages = record_finished_game(dirs, finished_match(2), [])
-        assert "not added to your history" in messages[-1]
-        assert reset_stats(dirs)[0] is None
-    assert dirs.history_file.read_bytes() == before
-    # The game it could not write waited beside the history; once the history can be read
-    # again it is added to it.
+        told = record_finished_game(dirs, finished_match(2), [])
+        assert not any("could not be added" in m for m in told)  # stored all the same
+        reset, messages = reset_stats(dirs)
+        assert reset is None and "history file could not be read" in messages[-1]
+        assert dirs.history_file.read_bytes() == before  # never moved, never written
+    # Once the old file can be read again its game is brought in beside the new one.
     assert compute_stats(load_history(dirs)[0]).games == 2
     assert compute_stats(load_history(resolve_dirs())[0]).games == 2
-    assert len(json.loads(dirs.history_file.read_text())["games"]) == 2
+    assert [p.read_bytes() for p in dirs.data.glob("imported-*/history.json")] == [before]
 
 
 def test_one_bad_game_in_history_keeps_the_others():
     dirs = resolve_dirs()
     record_finished_game(dirs, finished_match(1), [])
     record_finished_game(dirs, finished_match(2), [])
+    as_older_swoop_left_it(dirs)
     data = json.loads(dirs.history_file.read_text())
     data["games"][0]["totals"] = "lots"
     dirs.history_file.write_text(json.dumps(data))
     records, messages = load_history(dirs)
     assert len(records) == 1 and records[0].seed == 2
     assert "1 game(s) in your game history could not be read" in messages[0]
-    copies = list(dirs.data.glob("history.partly-damaged-*.json"))
+    copies = list(dirs.data.glob("imported-*/history.json"))
     assert len(copies) == 1 and json.loads(copies[0].read_text())["games"][0]["totals"] == "lots"
     # told once: the readable games were kept, the copy holds everything
     records, messages = load_history(dirs)
     assert len(records) == 1 and messages == []
-    assert len(list(dirs.data.glob("history.partly-damaged-*.json"))) == 1
 
 
 def test_damaged_saved_game_still_shows_continue_until_tried():

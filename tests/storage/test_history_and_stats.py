@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 
 from swoop_desktop.engine import Match, Rules, action_from_json
 from swoop_desktop.engine.events import Swooped
@@ -15,7 +17,7 @@ from swoop_desktop.storage import (
 )
 from swoop_desktop.storage.history import GameRecord
 
-from .helpers import finished_match
+from .helpers import as_older_swoop_left_it, finished_match
 
 SEATS = [
     {"name": "You"},
@@ -118,10 +120,11 @@ def test_reset_stats_keeps_games_listed_and_a_copy():
     dirs = resolve_dirs()
     record_finished_game(dirs, finished_match(15), SEATS)
     record_finished_game(dirs, finished_match(16), SEATS)
-    before = dirs.history_file.read_text()
     copy, messages = reset_stats(dirs)
     assert messages == [] and copy is not None
-    assert open(copy).read() == before
+    # The backup made first holds both games, still counted.
+    with contextlib.closing(sqlite3.connect(copy)) as con:
+        assert con.execute("SELECT count(*), sum(counted) FROM games").fetchone() == (2, 2)
     records = load_history(dirs)[0]
     assert len(records) == 2 and not any(r.counted for r in records)
     assert compute_stats(records).games == 0
@@ -141,12 +144,13 @@ def test_migrates_version_1_history():
     match = finished_match(18)
     dirs = resolve_dirs()
     record_finished_game(dirs, match, SEATS)
+    as_older_swoop_left_it(dirs)
     data = json.loads(dirs.history_file.read_text())
     data["version"] = 1
     data["games"][0]["actions"] = [[a.to_json() for a in deal] for deal in match.actions]
     dirs.history_file.write_text(json.dumps(data))
     (rec,), messages = load_history(dirs)
-    assert messages == []
+    assert len(messages) == 1 and "now lives in one file" in messages[0]  # brought in
     assert rec.deals() == match.actions
     assert [[a.hand_ids for a in d if hasattr(a, "hand_ids")] for d in rec.deals()] == [
         [a.hand_ids for a in d if hasattr(a, "hand_ids")] for d in match.actions

@@ -11,11 +11,13 @@ from __future__ import annotations
 import errno
 import json
 import random
+import sqlite3
 
 import pygame
 import pytest
 
 from swoop_desktop.engine import Match, Rules
+from swoop_desktop.storage import history as history_module
 from swoop_desktop.storage import resolve_dirs, save_game, save_settings
 from swoop_desktop.storage.settings import Settings
 from swoop_desktop.ui.pilot import Pilot
@@ -142,12 +144,16 @@ def _finish_the_game(pilot: Pilot) -> None:
 def test_item15_a_finished_game_that_cannot_be_recorded_is_told_over_game_over(
     tmp_path, monkeypatch
 ):
-    from swoop_desktop.storage import history
+    from swoop_desktop.storage import db
 
     def full(*args, **kwargs):
-        raise OSError(errno.ENOSPC, "No space left on device", "/x/.history.json.1.tmp")
+        raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(history, "write_document", full)
+    def no_room(*args, **kwargs):  # nor room beside it
+        raise OSError(errno.ENOSPC, "No space left on device", "/x/.history.pending-1.json.tmp")
+
+    monkeypatch.setattr(db, "change", full)
+    monkeypatch.setattr(history_module, "atomic_write_text", no_room)
     rules = Rules.from_preset("app", target=50)
     with Pilot(data_dir=tmp_path, seed=4, start="table", rules=rules) as pilot:
         _finish_the_game(pilot)

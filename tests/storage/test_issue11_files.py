@@ -12,12 +12,14 @@ import io
 import json
 import os
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from swoop_desktop.engine import Match
 from swoop_desktop.storage import (
+    db,
     has_saved_game,
     load_game,
     load_history,
@@ -29,7 +31,7 @@ from swoop_desktop.storage import (
 )
 from swoop_desktop.storage.settings import Settings
 
-from .helpers import finished_match, play, saved_seats
+from .helpers import as_older_swoop_left_it, finished_match, play, saved_seats
 
 HUGE = "9" * 5000
 
@@ -41,8 +43,10 @@ def _game(dirs, seed=8, steps=40):
 
 
 def _history(dirs, seeds=(1, 2)):
+    """Games in an older Swoop's ``history.json`` (which the next read imports)."""
     for seed in seeds:
         record_finished_game(dirs, finished_match(seed), [{"name": "You"}, {"name": "Left"}])
+    as_older_swoop_left_it(dirs)
 
 
 def _edit(path: Path, change) -> None:
@@ -114,6 +118,7 @@ def test_item2_invisible_names_in_a_saved_game_and_the_history(name):
     assert saved.seats[1].name == "Lefty"
     assert len(messages) == 1 and "invisible" in messages[0] or "visible" in messages[0]
     record_finished_game(dirs, finished_match(3), [{"name": "You"}, {"name": "Left"}])
+    as_older_swoop_left_it(dirs)
     data = json.loads(dirs.history_file.read_text(encoding="utf-8"))  # a history holding it
     data["games"][0]["seats"][1]["name"] = name
     dirs.history_file.write_text(json.dumps(data), encoding="utf-8")
@@ -346,9 +351,13 @@ def test_item12_a_folder_where_the_history_backup_goes_never_loses_games():
     bak = dirs.history_file.with_name("history.json.bak")
     bak.unlink(missing_ok=True)
     bak.mkdir()
+    (bak / "mine.txt").write_text("mine")
     _history(dirs, seeds=(2, 3))
     assert [r.seed for r in load_history(resolve_dirs())[0]] == [1, 2, 3]
-    assert bak.is_file()
+    # The folder is never lost: it moved, with what it held, beside the imported file.
+    assert [p.read_text() for p in dirs.data.glob("imported-*/history.json.bak/mine.txt")] == [
+        "mine"
+    ]
 
 
 # -- item 16: never write over a file the game said it will keep ---------------------------
@@ -405,10 +414,12 @@ def test_item17_a_good_backup_is_used_when_the_main_file_is_missing(kind):
         _game(dirs, steps=30)
         _game(dirs, steps=60)
         path = dirs.game_file
-    else:
-        _history(dirs, seeds=(1, 2))
+    else:  # an older Swoop's folder where only the backup copy of its history is left
+        _history(dirs, seeds=(1,))
         path = dirs.history_file
-    path.unlink()
+        path.rename(path.with_name("history.json.bak"))
+    if kind != "history":
+        path.unlink()
     loader = {"settings": load_settings, "game": load_game, "history": load_history}[kind]
     value, messages = loader(dirs)
     assert len(messages) == 1 and "was missing. Using the previous copy" in messages[0]
@@ -418,8 +429,10 @@ def test_item17_a_good_backup_is_used_when_the_main_file_is_missing(kind):
         assert value is not None
     else:
         assert [r.seed for r in value] == [1]
-    assert path.is_file()  # put back in place
-    if kind == "history":
+    if kind != "history":
+        assert path.is_file()  # put back in place
+    else:  # brought into the database; the files kept, untouched, in the import's folder
+        assert list(dirs.data.glob("imported-*/history.json"))
         _history(dirs, seeds=(3, 4))  # the good backup is never overwritten by less
         assert [r.seed for r in load_history(dirs)[0]] == [1, 3, 4]
 
@@ -469,8 +482,12 @@ def test_item15_a_read_only_folder_still_shows_the_scores_and_tells_once():
             raise OSError(30, "Read-only file system", os.fspath(path))
         return real_os_open(path, flags, *args, **kwargs)
 
+    def read_only_db(path, wait):  # SQLite opens its files itself
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=wait)
+
     monkeypatch = pytest.MonkeyPatch()
     try:
+        monkeypatch.setattr(db, "_connect", read_only_db)
         monkeypatch.setattr(builtins, "open", read_only)
         monkeypatch.setattr(io, "open", read_only)
         monkeypatch.setattr(os, "open", read_only_os)

@@ -1,25 +1,24 @@
-"""Nothing a hostile data folder holds loses a game: the history's lock, games waiting beside
-the history, links at the history and at the atomic write's temporary names.
-
-Tests run as root here, so a file this process "may not open" is simulated: the lock made by
-``sudo swoop`` is played by a FileLock that raises PermissionError while the file it is given
-is the planted one (marked by its content).
-"""
+"""Nothing a hostile data folder holds loses a game: something at the database's path, a
+database another window holds, games waiting beside it, links at an older Swoop's history
+and at the atomic write's temporary names."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
+import sqlite3
+import time
 from pathlib import Path
 
-import filelock
 import pytest
 
 from swoop_desktop import storage
 from swoop_desktop.engine import Match
 from swoop_desktop.storage import (
     compute_stats,
+    db,
     jsonfile,
     load_game,
     load_history,
@@ -31,11 +30,7 @@ from swoop_desktop.storage import (
 )
 from swoop_desktop.storage import history as history_module
 
-from .helpers import finished_match, play
-
-
-def lock_file(dirs) -> Path:
-    return dirs.data / "history.json.lock"
+from .helpers import as_older_swoop_left_it, finished_match, play
 
 
 def _seeds(dirs) -> list[int]:
@@ -48,89 +43,64 @@ def _fresh():
     return dirs
 
 
-ROOTS = b"made by sudo swoop"
-
-
-class RootOwnedLock(filelock.FileLock):
-    """Simulated: a lock file this (root) process would not be allowed to open."""
-
-    def acquire(self, *args, **kwargs):
-        try:
-            planted = Path(self.lock_file).read_bytes() == ROOTS
-        except OSError:
-            planted = False
-        if planted:
-            raise PermissionError(13, "Permission denied", self.lock_file)
-        return super().acquire(*args, **kwargs)
-
-
-def test_item02_a_lock_file_that_cannot_be_opened_loses_no_finished_game(monkeypatch):
+@pytest.mark.parametrize("what", ["folder", "link", "dangling link", "text file"])
+def test_item02_something_at_the_databases_path_is_moved_aside(what, tmp_path):
+    """Something that is not Swoop's database where it goes is moved aside whole (a link
+    is never followed), the player is told, and no finished game is lost."""
     dirs = resolve_dirs()
-    record_finished_game(dirs, finished_match(1), [])
-    lock_file(dirs).write_bytes(ROOTS)
-    monkeypatch.setattr(history_module, "FileLock", RootOwnedLock)
-    session = _fresh()
-    for seed in (2, 3):
-        record_finished_game(session, finished_match(seed), [])
-    told = " ".join(session.notices.told)
-    assert "lock file" in told and "moved" in told, told
-    assert "cannot be written to" not in told  # the folder is writable: it is not blamed
-    # Quit, start again: every game is in the history file itself.
-    assert _seeds(_fresh()) == [1, 2, 3]
-    stored = json.loads(dirs.history_file.read_text())["games"]
-    assert [g["seed"] for g in stored] == [1, 2, 3]
-    assert any(p.name.startswith("history.in-the-way-") for p in dirs.data.iterdir())
-
-
-@pytest.mark.parametrize("what", ["folder", "link", "dangling link"])
-def test_item02_something_at_the_lock_path_is_moved_aside(what, tmp_path):
-    dirs = resolve_dirs()
-    path = lock_file(dirs)
+    path = db.db_file(dirs)
     if what == "folder":
         path.mkdir()
         (path / "inside").write_text("x")
     elif what == "link":
-        (tmp_path / "elsewhere").write_text("not a lock")
+        (tmp_path / "elsewhere").write_text("not a database")
         path.symlink_to(tmp_path / "elsewhere")
-    else:
+    elif what == "dangling link":
         path.symlink_to(tmp_path / "nowhere" / "x")
+    else:
+        path.write_text("my notes")
     session = _fresh()
     record_finished_game(session, finished_match(4), [])
     assert _seeds(_fresh()) == [4]
-    assert "moved" in " ".join(session.notices.told)
-    assert not path.is_symlink() and not path.is_dir()
+    told = " ".join(session.notices.told + session.state.history_notes)
+    assert "could not be used" in told and "kept at" in told, told
+    assert path.is_file() and not path.is_symlink()
+    aside = [p for p in dirs.data.iterdir() if p.name.startswith("swoop.damaged-")]
+    assert len(aside) == 1
     if what == "link":
-        assert (tmp_path / "elsewhere").read_text() == "not a lock"
+        assert (tmp_path / "elsewhere").read_text() == "not a database"
+    if what == "folder":
+        assert (aside[0] / "inside").read_text() == "x"
+    if what == "text file":
+        assert aside[0].read_text() == "my notes"
 
 
-def test_item09_a_busy_history_never_makes_the_window_wait_and_loses_nothing(monkeypatch):
+def test_item09_a_busy_history_never_makes_the_window_wait_and_loses_nothing():
     dirs = resolve_dirs()
     record_finished_game(dirs, finished_match(1), [])
-    waits: list[float] = []
-
-    class Watched(filelock.FileLock):
-        def acquire(self, timeout=None, *args, **kwargs):
-            waits.append(self.timeout if timeout is None else timeout)
-            return super().acquire(timeout, *args, **kwargs)
-
-    monkeypatch.setattr(history_module, "FileLock", Watched)
-    other = filelock.FileLock(str(lock_file(dirs)))  # another window writing the history
-    other.acquire()
+    # Another window in the middle of a change: it holds the database's write lock.
+    other = sqlite3.connect(db.db_file(dirs), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
     try:
         session = _fresh()
-        games, _ = load_history(session)  # Scores: read as it stands, no wait at all
-        assert [g.seed for g in games] == [1] and waits == [0]
-        # A finished game while the other window holds the lock (then the window quits).
+        began = time.perf_counter()
+        games, _ = load_history(session)  # Scores: read as it stands
+        assert [g.seed for g in games] == [1]
+        # A finished game while the other window holds it (then the window quits).
         record_finished_game(session, finished_match(2), [], wait=0.05)
-        assert _seeds(session) == [1, 2]
+        assert time.perf_counter() - began < history_module.LOCK_WAIT
+        assert _seeds(session) == [1, 2]  # listed, waiting beside the database
         assert "another Swoop window" in session.notices.told[-1]
     finally:
-        other.release()
-    assert max(waits) <= history_module.LOCK_WAIT <= 5
-    # The next start adds it to the history: nothing was lost at quit.
+        other.execute("ROLLBACK")
+        other.close()
+    # The next start stores it: nothing was lost at quit.
     assert _seeds(_fresh()) == [1, 2]
-    stored = json.loads(dirs.history_file.read_text())["games"]
-    assert [g["seed"] for g in stored] == [1, 2]
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        stored = [
+            json.loads(b)["seed"] for (b,) in con.execute("SELECT body FROM games ORDER BY seq")
+        ]
+    assert stored == [1, 2]
     assert not list(dirs.data.glob("history.pending-*"))
 
 
@@ -142,12 +112,12 @@ def test_item01_a_game_is_deleted_only_once_its_new_home_has_it(monkeypatch):
     dirs = resolve_dirs()
     match = _in_progress(11)
     save_game(dirs, match, [])
-    dirs.history_file.mkdir()  # a history that can be neither read nor moved aside
+    db.db_file(dirs).mkdir()  # a database that can be neither used nor moved aside
 
-    def no_move(path, why="damaged"):
+    def no_move(path):
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(jsonfile, "move_aside", no_move)
+    monkeypatch.setattr(db, "_move_damaged", no_move)
     assert storage.retire_game(dirs, match, [], abandoned=True)  # kept beside the history
     assert not dirs.game_file.exists()
     assert [r.seed for r in load_history(dirs)[0]] == [11]
@@ -166,10 +136,10 @@ def test_item01_a_game_is_deleted_only_once_its_new_home_has_it(monkeypatch):
 
 def test_item14_a_dangling_link_at_the_history_uses_the_backup(tmp_path):
     dirs = resolve_dirs()
-    for seed in (1, 2):
-        record_finished_game(dirs, finished_match(seed), [])
-    dirs.history_file.unlink()
-    dirs.history_file.symlink_to(tmp_path / "gone" / "history.json")
+    record_finished_game(dirs, finished_match(1), [])
+    path = as_older_swoop_left_it(dirs)  # an older Swoop's folder: its history's .bak ...
+    path.rename(path.with_name("history.json.bak"))
+    dirs.history_file.symlink_to(tmp_path / "gone" / "history.json")  # ... and a dead link
     session = _fresh()
     games, messages = load_history(session)
     assert [g.seed for g in games] == [1]  # the .bak: the history before the last game

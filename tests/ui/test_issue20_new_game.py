@@ -4,14 +4,14 @@ cannot be read are simulated (a FileLock or a reader that raises PermissionError
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import filelock
 import pytest
 
 from swoop_desktop.engine import Play
-from swoop_desktop.storage import history as history_module
-from swoop_desktop.storage import jsonfile, load_game, load_history, open_dirs
+from swoop_desktop.storage import db, jsonfile, load_game, load_history, open_dirs
 from swoop_desktop.ui.pilot import Pilot
 
 
@@ -27,11 +27,8 @@ def _leave_a_saved_game(folder: Path, seed: int) -> None:
         pilot.step(2)
 
 
-class _NoOpen(filelock.FileLock):
-    def acquire(self, *args, **kwargs):
-        if Path(self.lock_file).exists():
-            raise PermissionError(13, "Permission denied", self.lock_file)
-        return super().acquire(*args, **kwargs)
+def _no_database(path, wait):
+    raise sqlite3.OperationalError("unable to open database file")
 
 
 def _unreadable(path, kind, notes=None):
@@ -47,9 +44,13 @@ def _disk_full(fd):
     raise OSError(28, "No space left on device")
 
 
+def _database_full(*args, **kwargs):
+    raise sqlite3.OperationalError("database or disk is full")
+
+
 CONDITIONS = [
     "lock is a folder",
-    "lock cannot be opened",
+    "database cannot be opened",
     "lock held by another window",
     "history unreadable",
     "history a dangling link",
@@ -66,9 +67,8 @@ def test_item01_new_game_keeps_save_when_history_fails(condition, tmp_path, monk
     if condition == "lock is a folder":
         lock.unlink(missing_ok=True)  # the title's reading of the history leaves the lock file
         lock.mkdir()
-    elif condition == "lock cannot be opened":
-        lock.write_text("")
-        monkeypatch.setattr(history_module, "FileLock", _NoOpen)  # simulated (root)
+    elif condition == "database cannot be opened":
+        monkeypatch.setattr(db, "_connect", _no_database)
     elif condition == "lock held by another window":
         held = filelock.FileLock(str(lock))
         held.acquire()
@@ -79,6 +79,7 @@ def test_item01_new_game_keeps_save_when_history_fails(condition, tmp_path, monk
         (folder / "history.json").symlink_to(tmp_path / "gone" / "history.json")
     else:
         monkeypatch.setattr(jsonfile.os, "fsync", _disk_full)
+        monkeypatch.setattr(db, "change", _database_full)
     shown: list[str] = []
     try:
         with Pilot(data_dir=folder, start="title") as pilot:
@@ -112,6 +113,7 @@ def test_item17_could_not_be_added_is_shown_once_on_new_game(tmp_path, monkeypat
     folder = tmp_path / "data"
     _leave_a_saved_game(folder, seed=6)
     monkeypatch.setattr(jsonfile.os, "fsync", _disk_full)
+    monkeypatch.setattr(db, "change", _database_full)
     shown: list[str] = []
     with Pilot(data_dir=folder, start="title") as pilot:
         real_notify = pilot.app.notify

@@ -9,7 +9,7 @@ import pytest
 
 from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
 from swoop_desktop.ui.scenes.scores import ScoresScene
-from tests.storage.helpers import finished_match
+from tests.storage.helpers import as_older_swoop_left_it, finished_match
 from tests.ui.test_scores import TableApp
 
 
@@ -49,6 +49,7 @@ def _history_with(kind: str):
     dirs = resolve_dirs()
     record_finished_game(dirs, finished_match(3), [{"name": "You"}])
     record_finished_game(dirs, finished_match(4), [{"name": "You"}])
+    as_older_swoop_left_it(dirs)  # an older Swoop's file, brought in when Scores opens
     data = json.loads(dirs.history_file.read_text())
     _variant(data["games"][1], kind)  # the newest game
     dirs.history_file.write_text(json.dumps(data))

@@ -1,15 +1,17 @@
-"""Issue 29 on screen. Defect 1: a damaged history or rating file is told to the player, whichever
-screen reads it first. The title's rating line reads the history before Scores does; it
+"""Issue 29 on screen. Defect 1: a damaged progress database or rating file is told to the
+player, whichever screen reads it first. The title's rating line reads the history before Scores does; it
 must not swallow what that read found, and Scores must still say it."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from types import SimpleNamespace
 
 import pygame
 
 from swoop_desktop.engine import Play
-from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage import db, record_finished_game, resolve_dirs
 from swoop_desktop.storage.rating import rating_file
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.scores import ScoresScene
@@ -28,29 +30,47 @@ def _two_games(folder):
     return dirs
 
 
-def test_a_damaged_history_is_told_on_the_title_and_again_on_scores(tmp_path):
+def _spoil(dirs) -> bytes:
+    """Damage the progress database the way a failing disk would: its first page
+    overwritten (its games written into the main file first)."""
+    path = db.db_file(dirs)
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    data[:100] = b"\x00" * 100
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def test_a_damaged_database_is_told_on_the_title_and_again_on_scores(tmp_path):
     dirs = _two_games(tmp_path)
-    dirs.history_file.write_text('{"format": "swoop-history", "version": 2, "games": [', "utf-8")
+    assert db.make_backup(dirs, force=True) is not None
+    record_finished_game(dirs, finished_match(4), SEATS)  # after the backup: lost, and said
+    spoiled = _spoil(dirs)
     with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
-        assert p.top.rating.startswith("Your rating")  # the .bak's game
+        assert p.top.rating.startswith("Your rating")  # the backup's two games
         told = p.app.dirs.notices.told
-        assert any("game history" in t and "damaged" in t for t in told), told
+        assert any("could not be used" in t and "backup" in t for t in told), told
         p.press(pygame.K_r)
         scores = p.top
         assert isinstance(scores, ScoresScene)
-        assert any("game history" in m and "damaged" in m for m in scores.messages), scores.messages
+        assert [r.seed for r in scores.records] == [2, 3]
+        assert any("backup" in m and "lost" in m for m in scores.messages), scores.messages
+    aside = list(tmp_path.glob("swoop.damaged-*.sqlite3"))
+    assert [a.read_bytes() for a in aside] == [spoiled]  # kept whole, never deleted
 
 
-def test_a_damaged_history_without_a_backup_is_not_a_silent_empty_scores(tmp_path):
+def test_a_damaged_database_without_a_backup_is_not_a_silent_empty_scores(tmp_path):
     dirs = _two_games(tmp_path)
-    (tmp_path / "history.json.bak").unlink()
-    dirs.history_file.write_bytes(b"\x00" * 300)
+    _spoil(dirs)
     with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
         p.press(pygame.K_r)
         scores = p.top
         assert isinstance(scores, ScoresScene)
         assert scores.records == []
-        assert any("damaged" in m and "copy is kept" in m for m in scores.messages), scores.messages
+        assert any("could not be used" in m and "kept at" in m for m in scores.messages), (
+            scores.messages
+        )
 
 
 def test_a_damaged_rating_file_is_told_not_moved_aside_silently(tmp_path):

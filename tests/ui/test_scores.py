@@ -150,9 +150,9 @@ def test_reset_statistics_only_after_confirmation():
     click(app, scene.reset_button.rect.center)
     click(app, app.stack.top.yes.rect.center)
     assert app.stack.top is scene and scene.stats.games == 0
-    assert "copy of the old history is kept" in scene.notice
+    assert "backup of your progress from before is kept" in scene.notice
     assert len(load_history(app.dirs)[0]) == 2  # games still listed
-    assert list(app.dirs.data.glob("history.before-reset-*.json"))
+    assert list(app.dirs.data.glob("backups/swoop-*.sqlite3"))
 
 
 def test_escape_in_the_question_keeps_the_statistics():

@@ -291,7 +291,7 @@ class ScoresScene(Scene):
             copy, messages = reset_stats(self.app.dirs)
             self.reload()
             self.notice = " ".join(messages) or (
-                f"Statistics reset. A copy of the old history is kept at {copy}."
+                f"Statistics reset. A backup of your progress from before is kept at {copy}."
                 if copy
                 else "There were no statistics to reset."
             )

@@ -1,0 +1,322 @@
+"""The progress database: ``swoop.sqlite3`` in the data folder (Python's own ``sqlite3``).
+
+It holds the finished and abandoned games (the history that Scores lists and the
+statistics, the rating and the records are worked out from). What this module does:
+
+- **Opening.** Every use opens its own connection (so any thread may store a game)
+  with a busy timeout, foreign keys on and autocommit: each change is one
+  ``BEGIN IMMEDIATE … COMMIT``, so two windows queue for the database instead of
+  losing each other's games. The journal is WAL, set when the file is made.
+- **Checking, once per process.** ``PRAGMA application_id`` tells a Swoop database
+  from any other SQLite file, ``PRAGMA quick_check`` finds damage. A damaged or
+  foreign file is moved aside whole (with its ``-wal`` and ``-shm``), the player is
+  told, and the newest backup is put back (what came after it is lost, and said).
+- **Versions.** ``PRAGMA user_version`` is the schema's version; each missing
+  migration runs in its own transaction. A database from a newer Swoop is read but
+  never written (the player is told once).
+- **Backups.** With SQLite's backup API into ``backups/``: made when the newest is
+  more than a day old, checked, then renamed into place; :data:`KEEP_BACKUPS` kept.
+
+Nothing here knows what a game is: :mod:`swoop_desktop.storage.history` owns the
+tables' meaning and the import of the older JSON files.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from .notices import plain_reason, short_path
+from .paths import Dirs
+
+DB_NAME = "swoop.sqlite3"
+#: "SWOP": a Swoop database, told apart from any other SQLite file.
+APPLICATION_ID = 0x53574F50
+#: How long a change waits for another window's change to finish (seconds).
+BUSY_WAIT = 5.0
+#: Backups kept in ``backups/`` (the oldest goes first), and how old the newest may get.
+KEEP_BACKUPS = 3
+BACKUP_EVERY = 24 * 3600.0
+
+
+class StoreError(OSError):
+    """The database cannot be used now (with why, in plain words)."""
+
+
+def _run(con: sqlite3.Connection, script: str) -> None:
+    """Each statement of ``script`` inside the caller's transaction (``executescript``
+    would commit it first)."""
+    for statement in script.split(";"):
+        lines = [ln.split("--")[0] for ln in statement.splitlines()]
+        if "".join(lines).strip():
+            con.execute("\n".join(lines))
+
+
+def _create_v1(con: sqlite3.Connection) -> None:
+    _run(
+        con,
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE games (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,  -- the order games were stored in
+            id TEXT NOT NULL UNIQUE,                -- the game's id (see history.game_id)
+            date TEXT NOT NULL,                     -- ISO 8601, local time, seconds
+            players INTEGER NOT NULL CHECK (players BETWEEN 3 AND 8),
+            counted INTEGER NOT NULL CHECK (counted IN (0, 1)),
+            abandoned INTEGER NOT NULL CHECK (abandoned IN (0, 1)),
+            result TEXT NOT NULL CHECK (result IN ('win', 'tie', 'loss', 'abandoned')),
+            body TEXT NOT NULL,                     -- the record as history.json held it
+            source TEXT NOT NULL                    -- 'play', or the import that brought it
+        );
+        CREATE INDEX games_by_date ON games (date, seq);
+        CREATE INDEX games_counted ON games (counted, abandoned);
+        """,
+    )
+
+
+#: version -> the step that brings a database at that version to the next one.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1}
+SCHEMA_VERSION = max(MIGRATIONS) + 1
+
+
+def db_file(dirs: Dirs) -> Path:
+    return dirs.data / DB_NAME
+
+
+def backups_folder(dirs: Dirs) -> Path:
+    return dirs.data / "backups"
+
+
+@dataclass
+class _Ready:
+    """What this process learnt opening the database (kept in ``dirs.state.cache``)."""
+
+    read_only: bool = False
+    messages: list[str] = field(default_factory=list)
+
+
+_OPENING = threading.Lock()
+
+
+def _connect(path: Path, wait: float) -> sqlite3.Connection:
+    con = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
+    con.execute("PRAGMA foreign_keys = ON")
+    return con
+
+
+def _problem(path: Path) -> str | None:
+    """Why the file at ``path`` is not a sound Swoop database, or None when it is (an
+    empty file, about to be made one, is sound)."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        return "it is not an ordinary file"
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_WAIT)
+    except sqlite3.Error as exc:
+        return f"it cannot be opened ({exc})"
+    try:
+        app = con.execute("PRAGMA application_id").fetchone()[0]
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app != APPLICATION_ID and (version or tables):
+            return "it is not a Swoop file"
+        check = con.execute("PRAGMA quick_check").fetchall()
+        if check != [("ok",)]:
+            return f"SQLite found damage in it ({str(check[0][0])[:120]})"
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            return None  # another window is writing: it is in use, not damaged
+        return f"it cannot be read ({exc})"
+    except sqlite3.DatabaseError as exc:
+        return f"it is damaged ({exc})"
+    finally:
+        con.close()
+    return None
+
+
+def _stamp() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def _move_damaged(path: Path) -> Path:
+    """Move the database and its journal files aside together; the new main file's path."""
+    stamp = _stamp()
+    target = path.with_name(f"swoop.damaged-{stamp}.sqlite3")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"swoop.damaged-{stamp}-{n}.sqlite3")
+    os.replace(path, target)
+    for suffix in ("-wal", "-shm"):
+        side = Path(str(path) + suffix)
+        if side.exists() or side.is_symlink():
+            os.replace(side, Path(str(target) + suffix))
+    return target
+
+
+def backups(dirs: Dirs) -> list[Path]:
+    """The backups, newest first."""
+    try:
+        found = list(backups_folder(dirs).glob("swoop-*.sqlite3"))
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.name, reverse=True)
+
+
+def _restore(dirs: Dirs, path: Path) -> str:
+    """Put the newest sound backup in place of the missing database; what to tell."""
+    for backup in backups(dirs):
+        if _problem(backup) is not None:
+            continue
+        tmp = path.with_name(path.name + ".restoring")
+        src = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+        dst = sqlite3.connect(tmp)
+        try:
+            src.backup(dst)
+        finally:
+            src.close()
+            dst.close()
+        os.replace(tmp, path)
+        when = datetime.fromtimestamp(backup.stat().st_mtime).strftime("%d %B %Y, %H:%M")
+        return (
+            f"Your progress was put back from the backup of {when}; games finished after "
+            "that are lost."
+        )
+    return "There was no backup to put back, so your progress starts again from here."
+
+
+def _migrate(con: sqlite3.Connection) -> None:
+    """Bring the schema up to :data:`SCHEMA_VERSION`, one transaction per step."""
+    if con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        con.execute("PRAGMA journal_mode = WAL")
+    while True:
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if version >= SCHEMA_VERSION:
+                con.execute("COMMIT")
+                return
+            MIGRATIONS[version](con)
+            con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            con.execute(f"PRAGMA user_version = {version + 1}")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+
+
+def _open_once(dirs: Dirs) -> _Ready:
+    """Check, move aside and restore, create and migrate: once per process and folder."""
+    path = db_file(dirs)
+    ready = _Ready()
+    problem = _problem(path) if path.exists() or path.is_symlink() else None
+    if problem is not None:
+        try:
+            aside: Path | str = _move_damaged(path)
+        except OSError as exc:
+            raise StoreError(
+                f"Your progress file {short_path(path)} cannot be used ({problem}) and could "
+                f"not be moved aside ({plain_reason(exc, dirs.data)}); it is left untouched."
+            ) from None
+        told = _restore(dirs, path)
+        ready.messages.append(
+            f"Your progress file could not be used ({problem}); it is kept at "
+            f"{short_path(aside)}. {told}"
+        )
+    con = _connect(path, BUSY_WAIT)
+    try:
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            ready.read_only = True
+            ready.messages.append(
+                "Your progress was saved by a newer Swoop: it is shown, but nothing new is "
+                "kept until you update Swoop."
+            )
+        elif version < SCHEMA_VERSION:  # a current one needs no write (another window
+            _migrate(con)  # may be in the middle of a change)
+    finally:
+        con.close()
+    return ready
+
+
+def ready(dirs: Dirs) -> _Ready:
+    """The database checked and at the current schema (done once per process). Raises
+    StoreError (or sqlite3.Error) when it cannot be used."""
+    key = f"db-ready:{db_file(dirs)}"
+    with _OPENING:
+        found = dirs.state.cache.get(key)
+        if isinstance(found, _Ready):
+            return found
+        made = _open_once(dirs)
+        dirs.state.cache[key] = made
+        return made
+
+
+@contextmanager
+def connection(dirs: Dirs, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connection]:
+    """A connection to the checked database (closed after use)."""
+    ready(dirs)
+    con = _connect(db_file(dirs), wait)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+@contextmanager
+def change(dirs: Dirs, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connection]:
+    """One change: ``BEGIN IMMEDIATE`` (waiting up to ``wait`` for another window),
+    committed when the block ends, rolled back if it raises. StoreError on a database
+    from a newer Swoop."""
+    if ready(dirs).read_only:
+        raise StoreError("your progress was saved by a newer Swoop")
+    with connection(dirs, wait) as con:
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            yield con
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        con.execute("COMMIT")
+
+
+def make_backup(dirs: Dirs, force: bool = False) -> Path | None:
+    """A checked copy of the database in ``backups/`` when the newest is over a day old
+    (or ``force``); the oldest beyond :data:`KEEP_BACKUPS` go. None when none was due."""
+    newest = backups(dirs)
+    if newest and not force:
+        try:
+            if time.time() - newest[0].stat().st_mtime < BACKUP_EVERY:
+                return None
+        except OSError:
+            pass
+    folder = backups_folder(dirs)
+    folder.mkdir(exist_ok=True)
+    target = folder / f"swoop-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}.sqlite3"
+    tmp = target.with_name(target.name + ".tmp")
+    with connection(dirs) as src:
+        dst = sqlite3.connect(tmp)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    if _problem(tmp) is not None:
+        tmp.unlink(missing_ok=True)
+        return None
+    os.replace(tmp, target)
+    for old in backups(dirs)[KEEP_BACKUPS:]:
+        old.unlink(missing_ok=True)
+    return target
+
+
+def forget(dirs: Dirs) -> None:
+    """Open the database afresh on its next use (checked again): after its files were
+    replaced from outside this process's own changes (tests, a restore)."""
+    with _OPENING:
+        dirs.state.cache.pop(f"db-ready:{db_file(dirs)}", None)

@@ -1,0 +1,145 @@
+"""The progress database (``swoop.sqlite3``): moving in from an older Swoop's files, the
+export, backups, a database from a newer Swoop, and a kill in the middle of storing games.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from swoop_desktop import cli
+from swoop_desktop.storage import db, load_history, record_finished_game, reset_stats
+from swoop_desktop.storage import resolve_dirs as _resolve
+
+from .helpers import as_older_swoop_left_it, finished_match
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _seeds(dirs) -> list[int]:
+    return [g.seed for g in load_history(dirs)[0]]
+
+
+def _fresh(folder):
+    """What the next start of Swoop sees."""
+    dirs = _resolve(folder)
+    db.forget(dirs)
+    return dirs
+
+
+def test_an_older_swoops_folder_moves_in_once_with_every_game_and_its_files_kept(tmp_path):
+    dirs = _resolve(tmp_path)
+    for seed in (1, 2, 3):
+        record_finished_game(dirs, finished_match(seed), [{"name": "You"}])
+    old = as_older_swoop_left_it(dirs).read_bytes()
+    games, messages = load_history(_fresh(tmp_path))
+    assert [g.seed for g in games] == [1, 2, 3]
+    assert len(messages) == 1 and "3 games" in messages[0] and "imported-" in messages[0]
+    kept = list(tmp_path.glob("imported-*/history.json"))
+    assert [k.read_bytes() for k in kept] == [old]  # untouched
+    assert "swoop --export" in (kept[0].parent / "README.txt").read_text()
+    assert not (tmp_path / "history.json").exists()
+    # The same file brought back (an older Swoop run again, say): nothing is doubled.
+    (tmp_path / "history.json").write_bytes(old)
+    assert _seeds(_fresh(tmp_path)) == [1, 2, 3]
+
+
+def test_export_writes_a_history_an_older_swoop_and_the_import_read_back(tmp_path, capsys):
+    home = tmp_path / "home"
+    dirs = _resolve(home)
+    for seed in (4, 5):
+        record_finished_game(dirs, finished_match(seed), [{"name": "You"}])
+    out = tmp_path / "history.json"
+    assert cli.run(["--export", str(out), "--data-dir", str(home)]) == 0
+    assert "2 games written" in capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert data["format"] == "swoop-history" and [g["seed"] for g in data["games"]] == [4, 5]
+    # A new folder holding only the export reads the same games.
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "history.json").write_bytes(out.read_bytes())
+    assert _seeds(_fresh(other)) == [4, 5]
+
+
+def test_export_to_a_folder_says_so_and_writes_nothing(tmp_path, capsys):
+    (tmp_path / "here").mkdir()
+    assert cli.run(["--export", str(tmp_path / "here"), "--data-dir", str(tmp_path)]) == 2
+    assert "not a file" in capsys.readouterr().err
+
+
+def test_backups_are_checked_copies_and_only_the_newest_few_are_kept(tmp_path):
+    dirs = _resolve(tmp_path)
+    record_finished_game(dirs, finished_match(1), [])
+    made = []
+    for _ in range(db.KEEP_BACKUPS + 2):
+        made.append(db.make_backup(dirs, force=True))
+    kept = db.backups(dirs)
+    assert len(kept) == db.KEEP_BACKUPS and kept == sorted(made, reverse=True)[: db.KEEP_BACKUPS]
+    with contextlib.closing(sqlite3.connect(kept[0])) as con:
+        assert con.execute("SELECT count(*) FROM games").fetchone() == (1,)
+    assert db.make_backup(dirs) is None  # the newest is not a day old: none due
+
+
+def test_a_database_from_a_newer_swoop_is_shown_and_never_written(tmp_path):
+    dirs = _resolve(tmp_path)
+    record_finished_game(dirs, finished_match(1), [])
+    path = db.db_file(dirs)
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        con.execute(f"PRAGMA user_version = {db.SCHEMA_VERSION + 1}")
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = path.read_bytes()
+    session = _fresh(tmp_path)
+    games, messages = load_history(session)
+    assert [g.seed for g in games] == [1]
+    assert any("newer Swoop" in m for m in messages + session.notices.told)
+    told = record_finished_game(session, finished_match(2), [])
+    assert any("could not be added" in t for t in told)
+    assert _seeds(session) == [1, 2]  # kept beside it, listed, never lost
+    assert reset_stats(session)[0] is None
+    assert path.read_bytes() == before
+
+
+KEEP_STORING = textwrap.dedent(
+    """
+    import sys
+    from swoop_desktop.storage import record_finished_game, resolve_dirs
+    from tests.storage.helpers import finished_match
+
+    dirs = resolve_dirs(sys.argv[1])
+    for seed in range(100, 400):
+        record_finished_game(dirs, finished_match(seed), [{"name": "You"}])
+        print(seed, flush=True)  # committed
+    """
+)
+
+
+def test_a_kill_while_games_are_stored_loses_no_committed_game(tmp_path):
+    folder = tmp_path / "data"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KEEP_STORING, str(folder)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    committed: list[int] = []
+    assert proc.stdout is not None
+    while len(committed) < 12:
+        line = proc.stdout.readline()
+        assert line, "the storing process ended early"
+        committed.append(int(line))
+    time.sleep(0.013 * (len(committed) % 7))  # somewhere inside the next change
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    committed += [int(line) for line in proc.stdout.read().split()]
+    stored = _seeds(_fresh(folder))
+    assert set(committed) <= set(stored)
+    assert len(stored) == len(set(stored))  # nothing half-stored, nothing doubled
