@@ -37,15 +37,18 @@ import multiprocessing
 import multiprocessing.context
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import (
+    FIRST_COMPLETED,
     CancelledError,
     Executor,
     Future,
     ProcessPoolExecutor,
     ThreadPoolExecutor,
+    wait,
 )
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 from swoop_desktop.engine import Action
@@ -54,7 +57,7 @@ from swoop_desktop.engine.observation import Observation
 from .bots import Bot
 from .hint import hint
 from .make import choose_safely
-from .review import Decision, Verdict, assess
+from .review import REVIEW_WORLDS, Cancelled, Decision, Verdict, assess
 
 _log = logging.getLogger("swoop_desktop.ai")
 
@@ -318,6 +321,67 @@ def weigh(decision: Decision, worlds: int, seed: int, hindsight: bool = False) -
     return assess(decision, worlds, seed, hindsight=hindsight)
 
 
+def weigh_all(
+    found: Sequence[Decision],
+    worlds: int = REVIEW_WORLDS,
+    seed: int = 0,
+    hindsight: bool = False,
+    pool: Pool | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: threading.Event | None = None,
+    each: Callable[[Verdict], None] | None = None,
+) -> list[Verdict]:
+    """Every decision weighed, side by side on the pool's workers; the verdicts in order.
+
+    The decisions are independent (each is seeded by the game and itself), so the
+    verdicts are those of :func:`~.review.review_decisions` with one worker or many.
+    A fair verdict sends no real deal (``truth`` stays behind); a hindsight one needs
+    it. ``progress(done, total)`` follows the work; ``each(verdict)`` gets the verdicts
+    in order as soon as those before them are in; setting ``cancel`` drops the work
+    not yet begun and raises :class:`~.review.Cancelled`. A worker that dies is
+    replaced and its decision asked once more. Called from a thread that may wait
+    (the review's), never from a frame.
+    """
+    pool = pool or shared()
+    sent: dict[Future[Verdict], tuple[int, int, int]] = {}  # -> index, tries, generation
+
+    def send(i: int, tries: int) -> None:
+        d = found[i] if hindsight else replace(found[i], truth=None)
+        future, generation = pool.send(weigh, d, worlds, seed, hindsight)
+        sent[future] = (i, tries, generation)
+
+    for i in range(len(found)):
+        send(i, 1)
+    verdicts: list[Verdict | None] = [None] * len(found)
+    given = 0
+    done = 0
+    try:
+        while sent:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled
+            finished, _ = wait(list(sent), timeout=0.1, return_when=FIRST_COMPLETED)
+            for future in finished:
+                i, tries, generation = sent.pop(future)
+                try:
+                    verdicts[i] = future.result()
+                except BrokenProcessPool:
+                    if tries >= 2:
+                        raise
+                    pool.replace(generation)
+                    send(i, tries + 1)
+                    continue
+                done += 1
+                if progress is not None:
+                    progress(done, len(found))
+            while each is not None and given < len(found) and verdicts[given] is not None:
+                each(verdicts[given])  # type: ignore[arg-type]
+                given += 1
+    finally:
+        for future in sent:
+            future.cancel()
+    return [v for v in verdicts if v is not None]
+
+
 def where() -> int:
     """The process id of the worker that ran it (the self-test's round trip)."""
     return os.getpid()
@@ -358,6 +422,7 @@ __all__ = [
     "shared",
     "shutdown",
     "weigh",
+    "weigh_all",
     "where",
     "worker_count",
 ]
