@@ -204,10 +204,11 @@ class Pool:
         executor.shutdown(wait=False, cancel_futures=True)
         if spawn is None:
             return
-        for process in spawn.started:
+        running = [p for p in spawn.started if p.pid is not None]  # those that started
+        for process in running:
             if process.is_alive():
                 process.terminate()
-        for process in spawn.started:
+        for process in running:
             process.join(END_WAIT_S)
             if process.is_alive():
                 process.kill()
