@@ -76,7 +76,9 @@ def _play(pool: workers.Pool, games: int = 1, plays: int = 14) -> list[list[obje
         history = PublicHistory(4)
         history.feed(match.start_hand())
         thinkers = [
-            Thinker(Seat(p, f"Bot {p}", "hard", "balanced"), seed=7 * g + p, pool=pool, max_worlds=8)
+            Thinker(
+                Seat(p, f"Bot {p}", "hard", "balanced"), seed=7 * g + p, pool=pool, max_worlds=8
+            )
             for p in range(4)
         ]
         tables.append((match, history, thinkers, []))
