@@ -153,27 +153,27 @@ class Pool:
             self._current()
             return not self.wanted
 
-    def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+    def submit(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> Future[T]:
         """Start ``fn(*args)`` on a worker (``fn`` a module-level function, the arguments
         plain data); the future is polled, never waited on by a frame."""
-        return self.send(fn, *args)[0]
+        return self.send(fn, *args, **kwargs)[0]
 
-    def send(self, fn: Callable[..., T], *args: Any) -> tuple[Future[T], int]:
+    def send(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[Future[T], int]:
         """:meth:`submit`, and the :attr:`generation` of the pool that took the work."""
         with self._lock:
             executor = self._current()
             try:
-                return executor.submit(fn, *args), self.generation
+                return executor.submit(fn, *args, **kwargs), self.generation
             except BrokenProcessPool:
                 self._replace(executor)
-                return self._current().submit(fn, *args), self.generation
+                return self._current().submit(fn, *args, **kwargs), self.generation
             except (OSError, NotImplementedError) as exc:
                 # The first worker could not be started: this machine thinks on threads.
                 _log.info("worker processes cannot start (%s): thinking on threads", exc)
                 self._end(executor)
                 self.wanted = False
                 self._executor = None
-                return self._current().submit(fn, *args), self.generation
+                return self._current().submit(fn, *args, **kwargs), self.generation
 
     def replace(self, generation: int) -> None:
         """Put a new pool in place of the broken one of ``generation`` (a worker died; the
@@ -235,10 +235,11 @@ class Job(Generic[T]):
     work asked once more; if that fails too, :attr:`error` says so in plain words.
     """
 
-    def __init__(self, pool: Pool, fn: Callable[..., T], *args: Any) -> None:
+    def __init__(self, pool: Pool, fn: Callable[..., T], *args: Any, **kwargs: Any) -> None:
         self.pool = pool
         self.fn = fn
         self.args = args
+        self.kwargs = kwargs
         self.tries = 0
         self.error: str | None = None
         self._value: T | None = None
@@ -250,7 +251,7 @@ class Job(Generic[T]):
     def _send(self) -> None:
         self.tries += 1
         try:
-            self._future, self._generation = self.pool.send(self.fn, *self.args)
+            self._future, self._generation = self.pool.send(self.fn, *self.args, **self.kwargs)
         except Exception as exc:  # noqa: BLE001 - the caller gets a plain problem instead
             _log.exception("thinking could not be started")
             self._future = None
