@@ -44,3 +44,25 @@ def test_no_worker_is_left_after_a_new_game_or_the_window_closing(tmp_path, in_p
         assert pilot.until(lambda: pilot.table.model.plays >= 3, 60), "the new game plays"
         assert len(multiprocessing.active_children()) <= pool.workers, "no worker piles up"
     assert not multiprocessing.active_children(), "the window closed: every worker ended"
+
+
+def test_the_daily_hard_game_is_played_in_a_worker_with_the_same_score(tmp_path, in_processes):
+    import time
+    from datetime import date
+
+    from swoop_desktop.engine import Rules
+    from swoop_desktop.referee.daily import daily_seed
+    from swoop_desktop.storage import resolve_dirs
+    from swoop_desktop.ui.scenes import daily
+
+    day = date(2024, 5, 17)
+    rules = Rules.from_preset("app")
+    seed = daily_seed(day, rules)
+    job = daily.HardJob(resolve_dirs(tmp_path / "home"), day, rules, seed)
+    end = time.monotonic() + 120
+    while job.running and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not job.failed
+    assert workers.shared().pids(), "a worker process played it"
+    # The screens' tests play the hard game on 4 worlds (tests/ui/conftest.py).
+    assert job.result == daily.hard_in_seat(rules, seed).points
