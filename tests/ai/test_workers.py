@@ -301,3 +301,19 @@ def test_a_review_cancelled_stops_at_once(pools):
     with pytest.raises(Cancelled):
         workers.weigh_all(found, 400, 21, pool=pools(1, processes=True), cancel=cancel)
     assert time.monotonic() - t0 < 5
+
+
+def test_the_hint_is_looked_for_in_a_worker_process(pools):
+    from swoop_desktop.ui.table.seats import HintJob
+
+    pool = pools(1, processes=True)
+    match = Match(Rules.from_preset("app"), 4, 12)
+    history = PublicHistory(4)
+    history.feed(match.start_hand())
+    legal = match.state.legal_actions()
+    job = HintJob(0, _obs(match, history), legal, seed=3, pool=pool)
+    assert _wait(lambda: job.ready, 60)
+    assert job.error is None and job.result is not None
+    action, reason = job.result
+    assert action in legal and reason
+    assert pool.pids(), "it was worked out in a worker process"
