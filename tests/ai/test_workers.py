@@ -43,7 +43,10 @@ def pools():
     yield make
     for pool in made:
         pool.shutdown()
-    assert not multiprocessing.active_children(), "every worker ended with its pool"
+    # Ended and reaped (a loaded machine may take a moment to reap a killed worker).
+    _wait(lambda: not multiprocessing.active_children(), 5)
+    left = multiprocessing.active_children()
+    assert not left, f"every worker ended with its pool: {left}"
 
 
 def _wait(predicate, seconds: float = 30.0) -> bool:
