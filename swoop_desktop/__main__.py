@@ -29,4 +29,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # A frozen build's thinking workers start this program again: let them be workers.
+    import multiprocessing
+
+    multiprocessing.freeze_support()
     sys.exit(main())

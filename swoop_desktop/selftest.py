@@ -11,6 +11,9 @@ packaged app (``build/dist/Swoop/Swoop --selftest``). It checks, in order:
   files), and the player's folder (``--data-dir DIR``, else the real user
   folders) can be created and written (a probe file, removed again; no saves
   or settings are touched);
+- **thinking**: a worker process starts (the spawn start method, as the game
+  starts its thinking workers; in the packaged app through
+  ``multiprocessing.freeze_support``) and sends back one AI decision;
 - **demo**: the real app starts (headless if ``SDL_VIDEODRIVER=dummy``) and
   four AIs play a demo game for a few seconds of frames; cards must move,
   the table must agree with the engine, and nothing may log a warning.
@@ -43,6 +46,7 @@ DEFAULT_FRAMES = 240  # four seconds of game time at 60 frames per second
 DEFAULT_SEED = 7
 MIN_PLAYS = 4  # about one round of the table
 DEMO_TIME_LIMIT = 30  # seconds of wall-clock time the demo may take at most
+THINKING_TIME_LIMIT = 60  # seconds a worker process may take to start and answer
 SUITS = "\u2663\u2666\u2665\u2660"  # the four suit signs the table draws
 
 
@@ -275,6 +279,41 @@ def check_demo(data_dir: Path, seed: int, frames: int) -> list[str]:
     return problems
 
 
+def check_thinking() -> list[str]:
+    """One decision goes to a worker process and comes back (the AI's thinking).
+
+    The packaged app must be able to start a worker (PyInstaller's frozen start
+    needs ``multiprocessing.freeze_support``): a worker that does not answer, or an
+    answer made in this process (no worker could start), is a problem here, though
+    the game itself would think on threads and say nothing.
+    """
+    from swoop_desktop.ai import NormalBot, workers
+    from swoop_desktop.engine import Rules, new_deal
+    from swoop_desktop.engine.observation import PublicHistory, observe
+
+    state, events = new_deal(Rules.from_preset("app"), 4, seed=DEFAULT_SEED)
+    history = PublicHistory(4)
+    history.feed(events)
+    obs = observe(state, state.to_move, history)
+    legal = state.legal_actions()
+    pool = workers.Pool(1, processes=True)
+    try:
+        pid = pool.submit(workers.where).result(timeout=THINKING_TIME_LIMIT)
+        action, problem, _bot = pool.submit(workers.decide, NormalBot(1), obs, legal).result(
+            timeout=THINKING_TIME_LIMIT
+        )
+    finally:
+        pool.shutdown()
+    problems = []
+    if pid == os.getpid():
+        problems.append("thinking: no worker process could start (the AIs would think on threads)")
+    if action not in legal:
+        problems.append(f"thinking: the worker answered an illegal play {action!r}")
+    if problem:
+        problems.append(f"thinking: the worker's bot misbehaved: {problem}")
+    return problems
+
+
 @contextlib.contextmanager
 def _logged_warnings() -> Iterator[list[str]]:
     """Collect warnings and errors logged by the game while the block runs."""
@@ -400,6 +439,7 @@ def main(argv: list[str] | None = None) -> int:
             ("assets", check_assets),
             ("config", check_config),
             ("storage", lambda: check_storage(data_dir, probe)),
+            ("thinking", check_thinking),
             ("demo", lambda: check_demo(data_dir, args.seed, args.frames)),
         ]
         with _no_network(attempts), _in_folder(cwd):

@@ -25,3 +25,15 @@ def _isolated_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "xdg_data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "xdg_config"))
     yield home
+
+
+@pytest.fixture(autouse=True)
+def _thinking_in_process(monkeypatch):
+    """The game's thinking runs on threads here unless a test asks for worker processes
+    (``tests/ai/test_workers.py``): no test leaves a worker behind for the next."""
+    from swoop_desktop.ai import workers
+
+    monkeypatch.setenv(workers.MODE_VARIABLE, "threads")
+    workers.shutdown()
+    yield
+    workers.shutdown()

@@ -161,6 +161,12 @@ class PolicyInference:
         # True while the candidates are every possible placing (see EXACT_LIMIT).
         self.exact = False
 
+    def __getstate__(self) -> dict[str, object]:
+        # Sent to a worker process with its bot: the pause hook stays behind.
+        state = self.__dict__.copy()
+        state["pause"] = None
+        return state
+
     # ------------------------------------------------------------ bookkeeping
     def _fits(self, obs: Observation) -> bool:
         old = self.obs

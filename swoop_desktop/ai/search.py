@@ -398,6 +398,13 @@ class HardBot(NormalBot):
         # bound in benchmarks only: a callable returning the true state, or None.
         self.peek = None
 
+    def __getstate__(self) -> dict[str, object]:
+        # The pause hook belongs to the process that set it (the table's thread): a bot
+        # sent to a worker process goes without it.
+        state = self.__dict__.copy()
+        state["pause"] = None
+        return state
+
     def choose(self, obs: Observation, legal: list[Action]) -> Action:
         self.last_worlds = 0
         self.last_base = None  # the normal bot's choice, when a search was run

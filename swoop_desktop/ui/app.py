@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES
+from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES, workers
 from swoop_desktop.choices import AIPace, AnimationSpeed
 from swoop_desktop.storage import (
     UI_WAIT,
@@ -368,6 +368,8 @@ class App:
             except (TypeError, ValueError):
                 pass
         release_data_folder(self.dirs)
+        # The thinking workers end with the window: work in flight is abandoned.
+        workers.shutdown()
         pygame.display.quit()
 
     # --------------------------------------------------------------- window

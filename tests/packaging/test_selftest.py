@@ -56,6 +56,7 @@ def test_selftest_passes_from_source(tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1].startswith("selftest: ok (from source"), done.stdout
+    assert " thinking " in done.stdout.splitlines()[-1], "a worker round trip was checked"
     # It only probed the folder it was given (the test files went in a temporary one).
     assert sorted(p.name for p in tmp_path.iterdir()) == ["d"]
     assert list((tmp_path / "d").iterdir()) == []
@@ -162,3 +163,38 @@ def test_demo_check_passes_and_reports_a_table_where_too_little_happens(tmp_path
     lines = selftest.check_demo(tmp_path / "slow", seed=3, frames=1)
     assert [ln for ln in lines if ln.startswith("demo: the AIs made ")] == lines
     assert len(lines) == 1 and "fewer than one round (10000)" in lines[0]
+
+
+def test_the_thinking_check_sends_a_decision_to_a_worker_process_and_leaves_none():
+    import multiprocessing
+
+    assert selftest.check_thinking() == []
+    assert not multiprocessing.active_children()
+
+
+def test_the_thinking_check_says_when_no_worker_process_can_start(monkeypatch):
+    import multiprocessing.context
+
+    def refuse(self):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", refuse)
+    assert selftest.check_thinking() == [
+        "thinking: no worker process could start (the AIs would think on threads)"
+    ]
+
+
+def test_the_packaged_entry_lets_a_worker_start_before_anything_else():
+    """In a frozen build a worker process runs the entry script again: the first thing
+    its main block does must be ``multiprocessing.freeze_support()``."""
+    import ast
+
+    for script in (ROOT / "run_swoop.py", PACKAGE / "__main__.py"):
+        tree = ast.parse(script.read_text(encoding="utf-8"))
+        (main,) = [
+            node
+            for node in tree.body
+            if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test)
+        ]
+        calls = [ast.unparse(n.value) for n in main.body if isinstance(n, ast.Expr)]
+        assert calls and calls[0] == "multiprocessing.freeze_support()", script.name

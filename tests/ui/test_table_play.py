@@ -446,13 +446,14 @@ def _slow_hint(monkeypatch, seconds: float) -> None:
     import time as _time
 
     from swoop_desktop.ai import hint as real_hint
-    from swoop_desktop.ui.table import seats
+    from swoop_desktop.ai import workers
 
     def slow(*args, **kwargs):
         _time.sleep(seconds)
         return real_hint(*args, **kwargs)
 
-    monkeypatch.setattr(seats, "hint", slow)
+    # The tests think on threads of their own process: the worker's hint is this one.
+    monkeypatch.setattr(workers, "hint", slow)
 
 
 def test_a_hint_is_looked_for_off_the_frame_loop(pilot, monkeypatch):

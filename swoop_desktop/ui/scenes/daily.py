@@ -4,7 +4,7 @@ your past days and streaks.
 Today's deal (:mod:`swoop_desktop.referee.daily`) is one hand against the same three
 opponents for everyone, with the rules in Settings. The first time it is dealt on a day
 it counts (:mod:`swoop_desktop.storage.daily`); playing it again is allowed and changes
-nothing. While you play, the referee plays the same deal on a worker thread with the
+nothing. While you play, the referee plays the same deal in a thinking worker with the
 hard bot in your seat (from that seat's observation only), and keeps its score with
 the day. The table is the one table, in a configuration of its own: not saved for
 Continue and not in the history. The hand ends like a hand at the table: its breakdown
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from swoop_desktop.ai import workers
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Match, Rules
 from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
@@ -101,20 +102,33 @@ def margin_of(points: list[int]) -> float:
     return points[HUMAN_SEAT] - sum(others) / len(others)
 
 
+def _let_frames_run() -> None:
+    time.sleep(0.0003)
+
+
 class HardJob:
-    """The hard opponent playing today's deal in your seat, on a worker thread."""
+    """The hard opponent playing today's deal in your seat, in a thinking worker.
+
+    A thread of the page waits for the worker (the frame loop never does) and
+    stores the score when it comes.
+    """
 
     def __init__(self, dirs: Any, day: date, rules: Rules, seed: int) -> None:
         self.result: list[int] | None = None
         self.failed = False
+        pool = workers.shared()
 
         def work() -> None:
-            try:
-                outcome = hard_in_seat(rules, seed, pause=lambda: time.sleep(0.0003))
-            except Exception:  # noqa: BLE001 - the comparison must never stop the game
-                _log.exception("the hard opponent's daily play failed")
+            # On a thread of this process the hard bot yields between play-outs.
+            pause = _let_frames_run if pool.in_process() else None
+            job = workers.Job(pool, hard_in_seat, rules, seed, pause=pause)
+            while not job.ready:
+                time.sleep(0.05)
+            if job.error is not None:  # the comparison must never stop the game
+                _log.error("the hard opponent's daily play failed: %s", job.error)
                 self.failed = True
                 return
+            outcome = job.value
             store_hard(dirs, day, seed, outcome.points)
             self.result = outcome.points
 

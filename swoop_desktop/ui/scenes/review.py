@@ -3,8 +3,10 @@
 Opened from the hand-over overlay (this hand), Game over (the whole game) and
 Scores -> Past games (any finished game). The analysis (the record replayed
 to its decisions by :mod:`swoop_desktop.referee.review`, each weighed by
-:mod:`swoop_desktop.ai.review`) runs on a worker thread with a progress bar
-and a Cancel button, so the screen stays responsive; its results are stored
+:mod:`swoop_desktop.ai.review`) is worked out by the thinking workers
+(:mod:`swoop_desktop.ai.workers`: worker processes, the decisions side by side)
+while a thread of the screen waits for them, with a progress bar and a Cancel
+button (which drops the work not yet begun), so the screen stays responsive; its results are stored
 in ``reviews.json`` (never in the saved game or the history), so opening the
 same review again is instant.
 
@@ -32,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from swoop_desktop.ai import workers
 from swoop_desktop.ai.review import (
     METHOD,
     UNCLEAR,
@@ -39,15 +42,13 @@ from swoop_desktop.ai.review import (
     Decision,
     Review,
     Verdict,
-    assess,
-    review_decisions,
 )
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Rules, action_from_json
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
-from swoop_desktop.ui.cards import card_art, give_back_memory
+from swoop_desktop.ui.cards import card_art
 from swoop_desktop.ui.scene import Scene
 
 from . import verdicts
@@ -181,7 +182,8 @@ class ReviewScene(OnTheBoard, Scene):
     def _work(self) -> None:
         try:
             # The decisions were found once, when the screen opened: no replay here.
-            fair = review_decisions(
+            # Side by side on the thinking workers: the same verdicts as one after another.
+            fair = workers.weigh_all(
                 self.decisions, self.worlds, self.seed, progress=self._progress, cancel=self.cancel
             )
         except Cancelled:
@@ -189,7 +191,7 @@ class ReviewScene(OnTheBoard, Scene):
         except Exception as exc:  # noqa: BLE001 - a review must never take the game down
             self.failed = f"The review could not be finished ({exc})."
             return
-        result = Review(fair.verdicts, [])
+        result = Review(fair, [])
         # A finished analysis is kept even if the player closes the screen right away.
         self._store(result)
         self.result = result
@@ -205,12 +207,16 @@ class ReviewScene(OnTheBoard, Scene):
         result = self.result
         assert result is not None
         try:
-            for d in self.decisions[len(result.hindsight) :]:
-                if self.cancel.is_set():
-                    return
-                result.hindsight.append(
-                    assess(d, max(1, self.worlds // 2), self.seed, hindsight=True)
-                )
+            workers.weigh_all(
+                self.decisions[len(result.hindsight) :],
+                max(1, self.worlds // 2),
+                self.seed,
+                hindsight=True,
+                cancel=self.cancel,
+                each=result.hindsight.append,
+            )
+        except Cancelled:
+            return
         except Exception as exc:  # noqa: BLE001 - a review must never take the game down
             self.app.notify(f"The look with every card shown could not be finished ({exc}).")
             return
@@ -223,10 +229,10 @@ class ReviewScene(OnTheBoard, Scene):
     def close(self) -> None:
         self.cancel.set()
         self.app.pop()
-        # The review is done with: its card pictures go and the memory goes back. (Its
-        # result stays: the screen below reads the finished review's accuracy.)
+        # The review is done with: its card pictures go, and the App hands the memory
+        # back when the screen below comes to rest (a full collection takes a frame's
+        # time). Its result stays: the screen below reads the finished review's accuracy.
         self.art.clear()
-        give_back_memory()
 
     def go(self, index: int) -> None:
         if self.decisions:

@@ -26,7 +26,7 @@ from swoop_desktop.engine import RANK_OF
 from swoop_desktop.storage import has_saved_game
 from swoop_desktop.storage.rating import table_for, table_rating, title_rating
 from swoop_desktop.ui import controls as W
-from swoop_desktop.ui.cards import CardArt, card_art, card_size, give_back_memory
+from swoop_desktop.ui.cards import CardArt, card_art, card_size
 from swoop_desktop.ui.rules_text import summary
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes.lesson import BEGINNER, start_lesson
@@ -116,7 +116,8 @@ class TitleScene(Scene):
         # its bots and its full-window pictures go, and it starts afresh on return.
         self._background = None  # a window-sized picture, painted again on return
         self.watch.stop()
-        give_back_memory()
+        # What it let go is handed back by the App when the screen on top comes to rest
+        # (never in this frame: a full collection takes a frame's time).
 
     def on_result(self, value: Any) -> None:
         asking, self._asking = self._asking, None

@@ -4,7 +4,7 @@ One table serves every use. What differs is said here, as data:
 
 - **seat drivers** decide each seat's plays: :class:`PersonDriver` (you, with
   the pointer and the keys: the input part plays for it), :class:`BotDriver`
-  (an AI thinking on a worker thread, paced so a round can be followed by
+  (an AI thinking in a worker process, paced so a round can be followed by
   eye) and :class:`RecordedDriver` (a finished game's recorded actions, paced
   by a :class:`Playback` the replay's controls steer);
 - :class:`TableConfig` says which drivers sit down, whether the game is saved
@@ -121,6 +121,10 @@ class SeatDriver(Protocol):
         """Since when (the table's clock) the seat has been thinking, or None."""
         ...
 
+    def close(self) -> None:
+        """The table closes: work in flight for the seat is abandoned, without waiting."""
+        ...
+
 
 class PersonDriver:
     """You: the input part turns your drags, clicks and keys into plays."""
@@ -133,9 +137,12 @@ class PersonDriver:
     def thinking(self, table: DrivenTable) -> float | None:
         return None
 
+    def close(self) -> None:
+        """The table closes (nothing is in flight for this seat)."""
+
 
 class BotDriver:
-    """An AI seat: it thinks on a worker thread (:class:`Thinker`) and plays when
+    """An AI seat: it thinks in a worker (:class:`Thinker`) and plays when
     its answer is in and its think time, at the table's pace, has passed.
 
     ``paced`` keeps the least time of :data:`PACE_FLOOR` between plays (off for
@@ -165,8 +172,10 @@ class BotDriver:
             self.since = table.clock
             self.least = max(least, thinker.think_time(pace, table.rng))
             return None
+        if not thinker.ready or table.clock - self.since < self.least:
+            return None
         action = thinker.result
-        if not thinker.ready or action is None or table.clock - self.since < self.least:
+        if action is None:
             return None
         if thinker.problem:
             _log.warning(thinker.problem)
@@ -174,6 +183,10 @@ class BotDriver:
 
     def thinking(self, table: DrivenTable) -> float | None:
         return self.since if self.key == table.plays else None
+
+    def close(self) -> None:
+        """The table closes: a decision in flight is abandoned."""
+        self.thinker.stop()
 
 
 @dataclass
@@ -230,6 +243,9 @@ class RecordedDriver:
 
     def thinking(self, table: DrivenTable) -> float | None:
         return None
+
+    def close(self) -> None:
+        """The table closes (nothing is in flight for this seat)."""
 
 
 class TableLesson(Protocol):

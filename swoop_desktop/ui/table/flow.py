@@ -223,6 +223,8 @@ class TableFlow:
             self.saver.flush()
 
     def close(self) -> None:
+        for driver in self.drivers:
+            driver.close()  # thinking in flight is abandoned, never waited for
         if self.saver is not None:
             self.save_now()
             self.saver.close()

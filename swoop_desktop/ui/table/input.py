@@ -331,7 +331,7 @@ class TableInput:
         return []
 
     def show_hint(self) -> None:
-        """H or the Hint button: the search looks for your best play on a worker thread
+        """H or the Hint button: the search looks for your best play in a thinking worker
         (up to a quarter of a second), so the table keeps drawing; the answer is shown
         when it comes, if it is still your turn at the same position."""
         st = self.model.state
@@ -344,7 +344,7 @@ class TableInput:
 
         self.hint_job = HintJob(
             self.model.plays,
-            observe(st, HUMAN_SEAT, self.model.history),
+            observe(st, HUMAN_SEAT, self.model.history.copy()),
             st.legal_actions(),
             self.model.match.seed,
         )

@@ -2,8 +2,9 @@
 
 :func:`seat_setup` merges the shipped/user ``opponents.yaml`` (via
 ``swoop_desktop.ai.load_opponents``) with the player's settings overrides.
-:class:`Thinker` runs one bot decision on a worker thread: the frame loop
-only polls it, so no frame ever waits on a thinking AI. :class:`Saver`
+:class:`Thinker` sends one bot decision to a thinking worker (a worker
+process, :mod:`swoop_desktop.ai.workers`, or a thread where processes cannot
+run): the frame loop only polls it, so no frame ever waits on a thinking AI. :class:`Saver`
 writes the game in progress on a worker thread from a copy of the match
 (:meth:`Match.copy`), so a slow
 disk never stalls a frame.
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from swoop_desktop.ai import choose_safely, hint, load_opponents, make_bot, observe
+from swoop_desktop.ai import Bot, load_opponents, make_bot, observe, safe_action, workers
 from swoop_desktop.engine import Action, GameState
 from swoop_desktop.engine.observation import PublicHistory
 from swoop_desktop.storage.seats import Seat
@@ -54,49 +55,68 @@ def _let_frames_run() -> None:
 
 
 class Thinker:
-    """A bot's decision for one position, computed on a worker thread."""
+    """A bot's decision for one position, made by a thinking worker (``ai.workers``).
 
-    def __init__(self, seat: Seat, seed: int) -> None:
+    The bot goes to a worker with the seat's observation and the legal actions and
+    comes back with its answer and what it keeps for the rest of the hand (its
+    guesses about the hidden hands), so the next decision starts where this one
+    ended, whichever worker makes it. The frame loop only polls :attr:`ready`.
+    A hard bot plays its fixed work, never cut by the clock, so the same seed
+    makes the same decisions in a worker process or on a thread here.
+    ``options`` go to :func:`~swoop_desktop.ai.make_bot` (benchmarks, tests).
+    """
+
+    def __init__(
+        self, seat: Seat, seed: int, pool: workers.Pool | None = None, **options: Any
+    ) -> None:
         self.seat = seat
-        self.bot = make_bot(
-            seat.level if seat.level != "human" else "normal",
-            seat.personality,
-            seed=seed,
-            weights=seat.weights,
-        )
-        if hasattr(self.bot, "pause"):
-            # A searching bot hands the interpreter back to the frame loop between
-            # play-outs, so a frame never waits long for it.
-            self.bot.pause = _let_frames_run
-        self.thread: threading.Thread | None = None
+        level = seat.level if seat.level != "human" else "normal"
+        if level == "hard":
+            options.setdefault("use_clock", False)
+        self.bot = make_bot(level, seat.personality, seed=seed, weights=seat.weights, **options)
+        self.pool = pool
+        self.job: workers.Job[tuple[Action, str | None, Bot]] | None = None
         self.result: Action | None = None
         self.problem: str | None = None
         self.key: int = -1
+        self._asked: tuple[Any, list[Action]] | None = None
 
     def start(self, state: GameState, history: PublicHistory, key: int) -> None:
         obs = observe(state, self.seat.seat, history.copy())
         legal = state.legal_actions()
+        self.stop()
         self.result = None
         self.problem = None
         self.key = key
-
-        def work() -> None:
-            notes: list[str] = []
-            try:
-                self.result = choose_safely(self.bot, obs, legal, notes.append)
-            except Exception as exc:  # noqa: BLE001 - the table must go on
-                _log.exception("bot failed")
-                self.problem = str(exc)
-                self.result = legal[0]
-            if notes:
-                self.problem = notes[0]
-
-        self.thread = threading.Thread(target=work, name=f"bot-{self.seat.seat}", daemon=True)
-        self.thread.start()
+        self._asked = (obs, legal)
+        pool = self.pool or workers.shared()
+        if hasattr(self.bot, "pause"):
+            # On a thread of this process, a searching bot hands the interpreter back to
+            # the frame loop between play-outs; in a worker process it needs not.
+            self.bot.pause = _let_frames_run if pool.in_process() else None
+        self.job = workers.Job(pool, workers.decide, self.bot, obs, legal)
 
     @property
     def ready(self) -> bool:
-        return self.thread is not None and not self.thread.is_alive()
+        """True once the decision is in (and :attr:`result` holds it); never waits."""
+        job = self.job
+        if job is None or not job.ready:
+            return False
+        if self.result is None and self._asked is not None:
+            obs, legal = self._asked
+            if job.error is None:
+                self.result, self.problem, self.bot = job.value
+            else:
+                # The worker failed twice: a safe move, here (the normal bot's, quick).
+                _log.warning("seat %s: %s", self.seat.seat, job.error)
+                self.result = safe_action(obs, legal)
+                self.problem = f"{self.seat.name}'s thinking stopped ({job.error})"
+        return True
+
+    def stop(self) -> None:
+        """Abandon a decision in flight (the table closes, or moves on without it)."""
+        if self.job is not None and not self.job.ready:
+            self.job.cancel()
 
     def think_time(self, pace: str, rng: random.Random) -> float:
         if pace in PACE_SECONDS and PACE_SECONDS[pace] is not None:
@@ -107,7 +127,7 @@ class Thinker:
 
 
 class HintJob:
-    """The Hint button's search for one position, on a worker thread.
+    """The Hint button's search for one position, by a thinking worker.
 
     The hint caps its own time (a quarter of a second); the frame loop only
     polls :attr:`ready`, so pressing H never stalls a frame. ``key`` is the
@@ -115,25 +135,25 @@ class HintJob:
     on is dropped by the table.
     """
 
-    def __init__(self, key: int, obs: Any, legal: list[Action], seed: int) -> None:
+    def __init__(
+        self, key: int, obs: Any, legal: list[Action], seed: int, pool: workers.Pool | None = None
+    ) -> None:
         self.key = key
         self.result: tuple[Action, str] | None = None
         self.error: str | None = None
-
-        def work() -> None:
-            try:
-                found = hint(obs, legal, seed=seed + key)
-                self.result = (found.action, found.reason)
-            except Exception as exc:  # noqa: BLE001 - a hint must never break the game
-                _log.exception("hint failed")
-                self.error = str(exc)
-
-        self.thread = threading.Thread(target=work, name="hint", daemon=True)
-        self.thread.start()
+        self.job = workers.Job(pool or workers.shared(), workers.advise, obs, legal, seed + key)
 
     @property
     def ready(self) -> bool:
-        return not self.thread.is_alive()
+        job = self.job
+        if not job.ready:
+            return False
+        if job.error is None:
+            self.result = job.value
+        else:
+            _log.warning("hint: %s", job.error)
+            self.error = job.error
+        return True
 
 
 class Saver:
