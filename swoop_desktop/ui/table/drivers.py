@@ -297,12 +297,12 @@ class ScriptedDriver:
     def thinking(self, table: DrivenTable) -> float | None:
         return None
 
+    def close(self) -> None:
+        """Nothing in flight: the script's plays are known."""
+
 
 class TableControls(Protocol):
     """Extra controls a configuration puts on the table (a replay's pause, step, speed)."""
-
-    def close(self) -> None:
-        """Nothing in flight: the script's plays are known."""
 
     def buttons(self, table: ControlledTable, keep: list[Button]) -> list[Button]:
         """The table's buttons: ``keep`` (Menu, Scores) plus the controls' own."""
