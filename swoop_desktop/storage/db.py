@@ -33,6 +33,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from filelock import Timeout
+
+from .locking import held_lock
 from .notices import plain_reason, short_path
 from .paths import Dirs
 
@@ -247,13 +250,29 @@ def _open_once(dirs: Dirs) -> _Ready:
 
 def ready(dirs: Dirs) -> _Ready:
     """The database checked and at the current schema (done once per process). Raises
-    StoreError (or sqlite3.Error) when it cannot be used."""
+    StoreError (or sqlite3.Error) when it cannot be used.
+
+    The check runs under a lock file shared by every Swoop process on the folder: a
+    window that looked at the database while another was making it could take the
+    half-made file for a damaged one and move it aside, with the other's first game.
+    """
     key = f"db-ready:{db_file(dirs)}"
     with _OPENING:
         found = dirs.state.cache.get(key)
         if isinstance(found, _Ready):
             return found
-        made = _open_once(dirs)
+        path = db_file(dirs)
+        try:
+            with held_lock(
+                path.with_name(path.name + ".lock"),
+                "the progress file's lock",
+                BUSY_WAIT,
+                dirs.data,
+            ) as told:
+                made = _open_once(dirs)
+        except Timeout:
+            raise StoreError("another Swoop window kept your progress file busy") from None
+        made.messages[:0] = told
         dirs.state.cache[key] = made
         return made
 

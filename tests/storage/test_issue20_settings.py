@@ -46,6 +46,7 @@ def test_item11_every_field_round_trips_and_only_changes_are_merged():
         large_cards=True,
         reduced_motion=True,
         count_abandoned=True,
+        lesson_offered=True,
     )
     for f in dataclasses.fields(Settings):  # every field is set to a value of its own
         assert getattr(every, f.name) != getattr(default, f.name), f.name

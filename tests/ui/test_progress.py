@@ -19,7 +19,7 @@ SEATS = [{"name": "You", "level": "human"}] + [
 def test_the_title_shows_the_rating_and_it_moves_after_a_game(tmp_path):
     dirs = resolve_dirs(tmp_path)
     with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
-        assert p.top.rating.startswith("No rating yet")
+        assert p.top.rating.startswith("New to Swoop?")  # the very first start: the lesson
         record_finished_game(dirs, finished_match(2), SEATS)
         p.top.refresh()
         first = p.top.rating

@@ -81,7 +81,9 @@ class TitleScene(Scene):
         if app.settings.lesson_offered or not app.keeps_files:
             return False
         try:
-            rating, _ = title_rating(app.dirs, app.settings.count_abandoned)
+            rating, messages = title_rating(app.dirs, app.settings.count_abandoned)
+            for text in messages:  # damage found by this first read is told, not swallowed
+                app.dirs.notices.post("progress-read", text)
             first = rating is None and not has_saved_game(app.dirs)
         except Exception:  # noqa: BLE001 - an offer is a nicety, never a reason to fail
             return False
@@ -149,7 +151,7 @@ class TitleScene(Scene):
         except Exception:  # noqa: BLE001 - a footer must never stop the title screen
             self.footer = ""
         self.rating = rating_words(self.app.dirs, self.app.settings.count_abandoned)
-        if self.offer:  # the very first start: the line under the title offers the lesson
+        if self.offer and self.your_rating() is None:  # the very first start: the lesson
             self.rating = "New to Swoop? Learn to play walks you through a first hand."
         self.suggested = table_for(self.your_rating())
         self.build(self.app.size)
