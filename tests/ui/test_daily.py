@@ -257,3 +257,55 @@ def test_copy_result_puts_the_share_line_on_the_clipboard_and_says_so(tmp_path, 
         monkeypatch.setattr(daily_module, "copy_text", lambda text: False)
         p.click(next(b for b in result.buttons if b.label == "Copy result").rect.center)
         assert f"No clipboard here; copy it by hand: {share}" in result.lines()
+
+
+def test_review_this_hand_shows_the_hard_opponents_play_until_the_games_part(tmp_path):
+    """Each decision of the daily hand's review says what the hard opponent played in your
+    seat while both games were the same; the decision where they parted names its play and
+    says that from there the games differ; the summary marks it and jumps to it."""
+    from swoop_desktop.ai.review_words import describe
+    from swoop_desktop.referee.daily import parting
+
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        daily = _today(p)
+        daily.play()
+        result = _play_to_the_result(p)
+        assert p.until(lambda: daily.hard_actions() is not None, 240)
+        theirs = daily.hard_actions()
+        mine = result.table.match.actions[0]
+        parted = parting(mine, theirs)
+        assert parted is not None  # the first legal play each turn is not the hard bot's
+        # The hard opponent's hand is kept with the day, for a review opened later.
+        assert load_daily(p.app.dirs)[0][0].hard_actions == theirs
+        p.step(2)
+        p.advance(1.0)
+        p.click(next(b for b in result.buttons if b.label == "Review this hand").rect.center)
+        review = p.top
+        assert isinstance(review, ReviewScene)
+        assert p.until(lambda: review.ready, 240)
+        p.step(2)
+        at = next(i for i, d in enumerate(review.decisions) if d.step >= parted)
+        d = review.decisions[at]
+        assert d.step == parted  # the games parted at one of your decisions
+        their_words = describe(d.obs, theirs[parted])
+        assert (
+            f"Decision {d.number} is where you and the hard opponent parted ways: you "
+            f"{describe(d.obs, d.chosen)}, the hard opponent {their_words}" in review.words
+        )
+        # The summary's line for it is the first one to choose: Enter jumps there.
+        p.press(pygame.K_RETURN)
+        p.step()
+        assert review.view == "decision" and review.index == at
+        assert (
+            f"Here the hard opponent {their_words} instead; from here the games differ."
+            in review.words
+        )
+        for i in range(len(review.decisions)):
+            review.go(i)
+            p.step()
+            words = review.words
+            if i < at:
+                assert "The hard opponent played the same here." in words, i
+            elif i > at:
+                assert "The games differ from here" in words, i
+                assert "The hard opponent played the same" not in words, i
