@@ -1,13 +1,14 @@
 """Resident memory around a review: before it opens, when it is ready, after it closes.
 
     python benchmarks/review_memory.py [--size 1920x1080] [--seed 21] [--worlds 8]
-                                       [--game [--scores]]
+                                       [--game [--scores | --game-over]]
 
 Plays one hand of four bots (app rules) or, with ``--game``, a whole game to 100
 points (``review_figures.play``: an easy bot in seat 0 against three normal bots, about
 40 decisions of seat 0). Opens its review headless at the given size: over the title,
 or with ``--scores`` as a player does, the game recorded in the history and its review
-opened from Scores (Past games, Review). Waits for the analysis, steps through every
+opened from Scores (Past games, Review), or with ``--game-over`` the finished game at
+the table and its review opened from the game-over sheet (Review game). Waits for the analysis, steps through every
 decision (each drawn) and the look with every card shown, closes the review and runs
 120 more frames of the screen below. Prints the resident set (VmRSS from
 /proc/self/status) at each point. Nothing is pass/fail.
@@ -36,6 +37,11 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=8)
     parser.add_argument("--game", action="store_true", help="review a whole game")
     parser.add_argument(
+        "--game-over",
+        action="store_true",
+        help="with --game: the finished game at the table, its review opened from Game over",
+    )
+    parser.add_argument(
         "--scores",
         action="store_true",
         help="with --game: the game is in the history and its review opened from Scores",
@@ -62,7 +68,20 @@ def main() -> None:
         size=size, data_dir=tempfile.mkdtemp(prefix="swoop-review-mem-"), start="title"
     ) as p:
         p.step(30)
-        if args.scores:
+        if args.game_over:
+            from swoop_desktop.ui.scenes import verdicts
+            from swoop_desktop.ui.scenes.table import TableScene
+
+            verdicts.DEFAULT_WORLDS = args.worlds
+            p.app.push(TableScene(p.app, match=match))
+            p.until(lambda: p.top.name == "hand_over", 30)
+            p.top.next_hand()  # the deciding hand's breakdown, then the sheet
+            p.step(30)
+            print(f"Game over, before the review: {rss_mb():6.1f} MB")
+            p.top.review_game()
+            scene = p.top
+            assert isinstance(scene, ReviewScene)
+        elif args.scores:
             from swoop_desktop.storage import record_finished_game
             from swoop_desktop.ui.scenes import verdicts
 

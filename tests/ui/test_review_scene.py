@@ -247,6 +247,7 @@ def test_two_different_plays_never_get_the_same_words(pilot):
 
 
 @pytest.mark.skipif(not os.environ.get("SWOOP_SHOTS"), reason="set SWOOP_SHOTS=1 to redraw")
+@pytest.mark.full_work  # the picture shows the shipped review's verdicts
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
 def test_screenshots_of_the_review_summary(tmp_path, size):
     match = _one_hand()
