@@ -238,7 +238,9 @@ def test_copy_result_puts_the_share_line_on_the_clipboard_and_says_so(tmp_path, 
 
     hard = [14, 0, 33, 41]
     monkeypatch.setattr(
-        daily_module, "hard_in_seat", lambda *a, **k: SimpleNamespace(points=list(hard))
+        daily_module,
+        "hard_in_seat",
+        lambda *a, **k: SimpleNamespace(points=list(hard), actions=()),
     )
     copied: list[str] = []
     monkeypatch.setattr(daily_module, "copy_text", lambda text: copied.append(text) or True)
