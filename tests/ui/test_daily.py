@@ -167,11 +167,17 @@ def test_the_daily_hand_ends_like_a_hand_with_the_hard_opponents_result(tmp_path
 @pytest.mark.full_work  # the pictures show the shipped review and hard opponent
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
 def test_screenshots_of_the_daily_hands_end(tmp_path, size):
+    from swoop_desktop.ui.scenes import daily as daily_module
+
     with Pilot(size=size, data_dir=tmp_path, seed=1, start="title") as p:
         p.resize(size)  # below the window's minimum, as a window manager may
         daily = _today(p)
+        theirs = list(daily_module.hard_in_seat(daily.rules, daily.seed).actions)
         daily.play()
-        result = _play_to_the_result(p)
+        # As the hard opponent for two choices, then another way: the games part at the third.
+        _play_as_the_hard_opponent_then_not(p, theirs, follow=2)
+        result = p.top
+        assert isinstance(result, DailyResultScene)
         assert p.until(lambda: daily.hard_points() is not None, 240)
         p.step(3)
         assert result.lines()
@@ -182,6 +188,8 @@ def test_screenshots_of_the_daily_hands_end(tmp_path, size):
         review = p.top
         assert isinstance(review, ReviewScene) and p.until(lambda: review.ready, 600)
         assert review.beside is not None and review.beside.at is not None
+        p.step(3)
+        p.screenshot(DOCS / f"daily-review-summary-{size[0]}x{size[1]}.png")
         review.go(review.beside.at)
         p.step(3)
         p.screenshot(DOCS / f"daily-review-{size[0]}x{size[1]}.png")
@@ -274,19 +282,20 @@ def test_copy_result_puts_the_share_line_on_the_clipboard_and_says_so(tmp_path, 
 def _play_as_the_hard_opponent_then_not(p: Pilot, theirs: list, follow: int) -> None:
     """Play seat 0 as the hard opponent did in its game of the deal for ``follow`` real
     choices, then differently, then the first legal action, until the result shows."""
-    choices = 0
+    choices, parted = 0, False
     for _ in range(400):
         if isinstance(p.top, DailyResultScene):
             return
         table = p.app.table
         if table is not None and p.top is table and table.human_turn:
             legal = table.state.legal_actions()
-            hard = theirs[len(table.match.actions[0])]
-            if len(legal) > 1:
-                choices += 1
-                if choices == follow + 1:
-                    hard = next(a for a in legal if a != hard)
-            table.apply(hard if choices <= follow + 1 else legal[0])
+            if parted:  # the games differ from here: any play
+                table.apply(legal[0])
+            else:
+                hard = theirs[len(table.match.actions[0])]
+                choices += len(legal) > 1
+                parted = choices > follow
+                table.apply(next(a for a in legal if a != hard) if parted else hard)
         p.step(2)
     raise AssertionError("the daily hand did not end")
 
