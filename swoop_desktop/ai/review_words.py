@@ -486,3 +486,71 @@ def right_answer(words: str, verdict: Judged, best: Figures | None, is_best: boo
 def solution(verdict: Judged) -> str:
     """The answer to a puzzle, for a player who asks for it: the best play and why."""
     return f"The answer: {_imperative(verdict.best)}. {verdict.reason}"
+
+
+class Met(Protocol):
+    """A decision as the words for another play of the same deal read it."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def step(self) -> int: ...
+    @property
+    def obs(self) -> Observation: ...
+    @property
+    def chosen(self) -> Action: ...
+
+
+class Beside:
+    """Another player's game on the same deal (the daily deal's hard opponent in your
+    seat) laid beside yours, decision by decision: :attr:`lines` has one line for each
+    decision, :attr:`summary` one for the summary, :attr:`at` the decision where the
+    games parted (an index into the decisions; None when they parted at no decision of
+    yours).
+
+    ``theirs`` is that game's actions, every seat's, in order; ``parted`` the index of
+    the first action where the two games differ (None when they never do). Before it,
+    both games are the same card for card, so at each of your decisions they played what
+    you played; at it, they played something else (when it was your decision); after it,
+    the games differ and nothing of theirs is said of yours.
+    """
+
+    def __init__(
+        self,
+        found: Sequence[Met],
+        theirs: Sequence[Action],
+        parted: int | None,
+        who: str = "the hard opponent",
+    ) -> None:
+        self.lines: list[str] = []
+        self.at: int | None = None
+        head = _capital(who)
+        since = ""
+        for i, d in enumerate(found):
+            if parted is None or d.step < parted:
+                self.lines.append(f"{head} played the same here.")
+            elif d.step == parted and d.step < len(theirs):
+                self.at = i
+                self.lines.append(
+                    f"Here {who} {describe(d.obs, theirs[d.step])} instead; "
+                    "from here the games differ."
+                )
+                since = f"after decision {d.number}"
+            else:
+                since = since or f"before decision {d.number}, at another player's turn"
+                self.lines.append(
+                    f"The games differ from here: {who}'s hand went its own way {since}."
+                )
+        if self.at is not None:
+            d = found[self.at]
+            self.summary = (
+                f"Decision {d.number} is where you and {who} parted ways: you "
+                f"{describe(d.obs, d.chosen)}, {who} {describe(d.obs, theirs[d.step])}; "
+                "from there the games differ."
+            )
+        elif parted is not None and any(d.step > parted for d in found):
+            self.summary = (
+                f"{head}'s game went another way {since}; up to there it was yours, play for play."
+            )
+        else:
+            self.summary = f"{head} in your seat made every decision as you did."

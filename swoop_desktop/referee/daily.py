@@ -8,7 +8,9 @@ player's settings, with the seeds the table gives its AIs).
 
 :func:`hard_in_seat` is the comparison: the referee deals the same deal again,
 seats the hard bot in your seat against the same opponents, and plays the
-hand out, handing every seat only its observation (as the tournament does).
+hand out, handing every seat only its observation (as the tournament does). It
+returns the hand's actions too: laid beside yours (:func:`parting`), they show where
+your play and the hard opponent's parted ways.
 It takes nothing from your game, only the rules and the seed, so the hard
 bot never sees your cards or your plays; its work per decision is fixed
 (:data:`DAILY_WORLDS`, no clock), so its score is the same on every machine.
@@ -18,14 +20,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from swoop_desktop import __version__
 from swoop_desktop.ai.make import choose_safely, make_bot
 from swoop_desktop.choices import HUMAN_SEAT, SEAT_NAMES
-from swoop_desktop.engine import Match, Rules
+from swoop_desktop.engine import Action, Match, Rules
 from swoop_desktop.engine.observation import Observation, PublicHistory, observe
 
 from .tournament import DEFAULT_CAP
@@ -66,10 +68,12 @@ def margin(points: list[int], seat: int = HUMAN_SEAT) -> float:
 
 @dataclass(frozen=True)
 class HardResult:
-    """The hand's points per seat when the hard bot played ``seat``."""
+    """The hand's points per seat when the hard bot played ``seat``, and the hand's
+    actions in order (every seat's), so your game can be laid beside it."""
 
     points: list[int]
     seat: int = HUMAN_SEAT
+    actions: tuple[Action, ...] = ()
 
     @property
     def margin(self) -> float:
@@ -114,6 +118,7 @@ def hard_in_seat(
     state = match.state
     assert state is not None  # a hand was just dealt
     decisions = 0
+    played: list[Action] = []
     while not state.is_over:
         if decisions >= DEFAULT_CAP:
             raise RuntimeError("the daily deal's hand did not end (a bug)")
@@ -123,5 +128,15 @@ def hard_in_seat(
             watch(p, obs)
         action = choose_safely(bots[p], obs, state.legal_actions())
         history.feed(match.apply(action))
+        played.append(action)
         decisions += 1
-    return HardResult(list(match.sheet[-1]), seat)
+    return HardResult(list(match.sheet[-1]), seat, tuple(played))
+
+
+def parting(yours: Sequence[Action], theirs: Sequence[Action]) -> int | None:
+    """The index of the first action where two plays of the same deal differ (None when
+    they never do). Up to it both games are the same, card for card; from it they differ."""
+    for step, (a, b) in enumerate(zip(yours, theirs, strict=False)):
+        if a != b:
+            return step
+    return None if len(yours) == len(theirs) else min(len(yours), len(theirs))

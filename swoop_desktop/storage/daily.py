@@ -3,7 +3,8 @@
 ``daily.json`` (format ``swoop-daily``) keeps, per day, the deal's seed and
 rules, whether it was finished, your points per seat, and what the hard
 opponent scored in your seat with the same deal (the referee's comparison,
-stored once worked out). The first daily deal opened on a day is the one that
+stored once worked out) with that hand's actions (``hard_play``, in
+:mod:`.actioncodec`'s text: the review of your hand lays them beside yours). The first daily deal opened on a day is the one that
 counts: it is recorded as played when it is dealt, so a daily deal left
 unfinished still counts as played (and not as beating anyone); playing it
 again that day is allowed and changes nothing here.
@@ -21,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
-from swoop_desktop.engine import Rules, RulesError
+from swoop_desktop.engine import Action, Rules, RulesError
 
+from .actioncodec import decode_deal, encode_deal
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -51,6 +53,13 @@ class DailyEntry:
     finished: bool = False
     points: list[int] | None = None  # the hand's points per seat (you are seat 0)
     hard: list[int] | None = None  # the same when the hard opponent played your seat
+    # The hard opponent's hand, every seat's actions in order (actioncodec's text).
+    hard_play: str | None = None
+
+    @property
+    def hard_actions(self) -> list[Action] | None:
+        """The hard opponent's hand in your seat, as actions (None when not kept)."""
+        return None if self.hard_play is None else decode_deal(self.hard_play)
 
     @property
     def margin(self) -> float | None:
@@ -78,6 +87,7 @@ class DailyEntry:
             "finished": self.finished,
             "points": self.points,
             "hard": self.hard,
+            "hard_play": self.hard_play,
         }
 
 
@@ -104,6 +114,16 @@ def _points(value: Any, name: str) -> list[int] | None:
     return points
 
 
+def _play(value: str | None, name: str) -> str | None:
+    if value is None:
+        return None
+    try:
+        decode_deal(value)
+    except DocumentError as exc:
+        raise DocumentError(f"{name}: {exc}") from None
+    return value
+
+
 def _entry_from_json(raw: Any, where: str) -> DailyEntry:
     check_type(raw, dict, where)
     w = where + "."
@@ -122,6 +142,7 @@ def _entry_from_json(raw: Any, where: str) -> DailyEntry:
         finished=get(raw, "finished", bool, w, False),
         points=_points(get(raw, "points", (list, type(None)), w, None), w + "points"),
         hard=_points(get(raw, "hard", (list, type(None)), w, None), w + "hard"),
+        hard_play=_play(get(raw, "hard_play", (str, type(None)), w, None), w + "hard_play"),
     )
 
 
@@ -211,14 +232,26 @@ def finish_daily(dirs: Dirs, day: date, seed: int, points: Sequence[int]) -> lis
     return _change(dirs, change)
 
 
-def store_hard(dirs: Dirs, day: date, seed: int, points: Sequence[int]) -> list[str]:
-    """Keep what the hard opponent scored in your seat with ``day``'s deal."""
+def store_hard(
+    dirs: Dirs,
+    day: date,
+    seed: int,
+    points: Sequence[int],
+    actions: Sequence[Action] | None = None,
+) -> list[str]:
+    """Keep what the hard opponent scored in your seat with ``day``'s deal, and its hand's
+    actions (what the review of your hand lays beside yours)."""
+    play = None if actions is None else encode_deal(list(actions))
 
     def change(entries: dict[str, DailyEntry]) -> bool:
         entry = entries.get(day.isoformat())
-        if entry is None or entry.seed != seed or entry.hard == list(points):
+        if entry is None or entry.seed != seed:
             return False
-        entries[entry.day] = replace(entry, hard=list(points))
+        if entry.hard == list(points) and (play is None or entry.hard_play == play):
+            return False
+        entries[entry.day] = replace(
+            entry, hard=list(points), hard_play=play if play is not None else entry.hard_play
+        )
         return True
 
     return _change(dirs, change)

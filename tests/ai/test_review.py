@@ -334,3 +334,27 @@ def test_mechanism_words_from_scripted_figures():
     from swoop_desktop.ai.review_words import _sentences
 
     assert _sentences(["a Swoop to come", None, "a Swoop to come"]) == " A Swoop to come."
+
+
+def test_the_hard_opponents_game_beside_yours_when_it_parted_at_another_players_turn():
+    """When the two games of the daily deal first differ at another player's turn (not at a
+    decision of yours), your decisions before it say the hard opponent played the same, and
+    the ones after say the games differ from before that decision; the summary says so."""
+    from types import SimpleNamespace
+
+    from swoop_desktop.ai.review_words import Beside
+
+    found = [
+        SimpleNamespace(number=n, step=step, obs=None, chosen=None)
+        for n, step in ((1, 2), (2, 6), (3, 10))
+    ]
+    beside = Beside(found, [], parted=8)
+    assert beside.at is None
+    assert beside.lines[:2] == ["The hard opponent played the same here."] * 2
+    assert beside.lines[2] == (
+        "The games differ from here: the hard opponent's hand went its own way before "
+        "decision 3, at another player's turn."
+    )
+    assert beside.summary.startswith("The hard opponent's game went another way before decision 3")
+    never = Beside(found, [], parted=None)
+    assert never.summary == "The hard opponent in your seat made every decision as you did."

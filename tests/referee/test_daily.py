@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from swoop_desktop.choices import HUMAN_SEAT
-from swoop_desktop.engine import Match, Rules
+from swoop_desktop.engine import END, Match, Rules
 from swoop_desktop.engine.observation import PublicHistory, observe
 from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
 
@@ -71,3 +71,21 @@ def test_the_hard_score_keeps_the_search_it_began_with(monkeypatch):
     assert made[0]["max_worlds"] == 48
     assert made[0]["halve_from"] == 4
     assert made[0]["use_clock"] is False
+
+
+def test_the_hard_result_carries_its_hand_and_the_games_part_at_the_first_difference():
+    from swoop_desktop.referee.daily import parting
+
+    seed = daily_seed(date(2026, 12, 1), RULES)
+    result = hard_in_seat(RULES, seed, worlds=2)
+    # Its actions are the hand it played: replayed on the same deal they give its points.
+    match = Match(RULES, 4, seed)
+    match.start_hand()
+    for action in result.actions:
+        match.apply(action)
+    assert match.hand_over and list(match.sheet[-1]) == result.points
+    theirs = list(result.actions)
+    assert parting(theirs, theirs) is None  # the same play all through: never parted
+    mine = [*theirs[:3], END, *theirs[4:]]  # another choice at the fourth action
+    assert theirs[3] != END and parting(mine, theirs) == 3  # the first difference
+    assert parting(theirs[:5], theirs) == 5  # a record cut short parts where it ends

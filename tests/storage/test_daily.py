@@ -71,6 +71,25 @@ def test_the_hard_result_is_kept_with_the_day(tmp_path):
     assert load_daily(dirs)[0][0].hard == [1, 2, 3, 4]
 
 
+def test_the_hard_opponents_hand_is_kept_with_the_day_and_a_damaged_one_dropped(tmp_path):
+    from swoop_desktop.engine import END, Flip, Play
+
+    dirs = resolve_dirs(tmp_path)
+    start_daily(dirs, DAY, 77, RULES)
+    start_daily(dirs, DAY + timedelta(days=1), 78, RULES)
+    play = [Play((7, 7)), Flip(2), END]
+    store_hard(dirs, DAY, 77, [1, 2, 3, 4], play)
+    assert load_daily(dirs)[0][0].hard_actions == play  # for the review of your hand
+    store_hard(dirs, DAY, 77, [1, 2, 3, 4])  # the points again: the hand stays
+    assert load_daily(dirs)[0][0].hard_actions == play
+    data = json.loads(daily_file(dirs).read_text())
+    data["days"][0]["hard_play"] = "p7x7 nonsense"
+    daily_file(dirs).write_text(json.dumps(data))
+    entries, messages = load_daily(dirs)
+    assert [e.seed for e in entries] == [78]
+    assert messages and "hard_play" in messages[0]
+
+
 def test_a_bad_entry_is_dropped_and_the_others_kept(tmp_path):
     dirs = resolve_dirs(tmp_path)
     start_daily(dirs, DAY, 77, RULES)

@@ -164,17 +164,35 @@ def test_the_daily_hand_ends_like_a_hand_with_the_hard_opponents_result(tmp_path
 
 
 @pytest.mark.skipif(not os.environ.get("SWOOP_SHOTS"), reason="set SWOOP_SHOTS=1 to redraw")
+@pytest.mark.full_work  # the pictures show the shipped review and hard opponent
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
 def test_screenshots_of_the_daily_hands_end(tmp_path, size):
+    from swoop_desktop.ui.scenes import daily as daily_module
+
     with Pilot(size=size, data_dir=tmp_path, seed=1, start="title") as p:
         p.resize(size)  # below the window's minimum, as a window manager may
         daily = _today(p)
+        theirs = list(daily_module.hard_in_seat(daily.rules, daily.seed).actions)
         daily.play()
-        result = _play_to_the_result(p)
+        # As the hard opponent for two choices, then another way: the games part at the third.
+        _play_as_the_hard_opponent_then_not(p, theirs, follow=2)
+        result = p.top
+        assert isinstance(result, DailyResultScene)
         assert p.until(lambda: daily.hard_points() is not None, 240)
         p.step(3)
         assert result.lines()
         p.screenshot(DOCS / f"daily-result-{size[0]}x{size[1]}.png")
+        # Review this hand: the decision where the hard opponent's game parted from yours.
+        p.advance(1.0)
+        result.review_hand()
+        review = p.top
+        assert isinstance(review, ReviewScene) and p.until(lambda: review.ready, 600)
+        assert review.beside is not None and review.beside.at is not None
+        p.step(3)
+        p.screenshot(DOCS / f"daily-review-summary-{size[0]}x{size[1]}.png")
+        review.go(review.beside.at)
+        p.step(3)
+        p.screenshot(DOCS / f"daily-review-{size[0]}x{size[1]}.png")
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
@@ -228,7 +246,9 @@ def test_copy_result_puts_the_share_line_on_the_clipboard_and_says_so(tmp_path, 
 
     hard = [14, 0, 33, 41]
     monkeypatch.setattr(
-        daily_module, "hard_in_seat", lambda *a, **k: SimpleNamespace(points=list(hard))
+        daily_module,
+        "hard_in_seat",
+        lambda *a, **k: SimpleNamespace(points=list(hard), actions=()),
     )
     copied: list[str] = []
     monkeypatch.setattr(daily_module, "copy_text", lambda text: copied.append(text) or True)
@@ -257,3 +277,75 @@ def test_copy_result_puts_the_share_line_on_the_clipboard_and_says_so(tmp_path, 
         monkeypatch.setattr(daily_module, "copy_text", lambda text: False)
         p.click(next(b for b in result.buttons if b.label == "Copy result").rect.center)
         assert f"No clipboard here; copy it by hand: {share}" in result.lines()
+
+
+def _play_as_the_hard_opponent_then_not(p: Pilot, theirs: list, follow: int) -> None:
+    """Play seat 0 as the hard opponent did in its game of the deal for ``follow`` real
+    choices, then differently, then the first legal action, until the result shows."""
+    choices, parted = 0, False
+    for _ in range(400):
+        if isinstance(p.top, DailyResultScene):
+            return
+        table = p.app.table
+        if table is not None and p.top is table and table.human_turn:
+            legal = table.state.legal_actions()
+            if parted:  # the games differ from here: any play
+                table.apply(legal[0])
+            else:
+                hard = theirs[len(table.match.actions[0])]
+                choices += len(legal) > 1
+                parted = choices > follow
+                table.apply(next(a for a in legal if a != hard) if parted else hard)
+        p.step(2)
+    raise AssertionError("the daily hand did not end")
+
+
+@pytest.mark.slow  # the hand, the hard opponent's game and the review: about 4 s
+def test_review_this_hand_shows_the_hard_opponents_play_until_the_games_part(tmp_path):
+    """Each decision of the daily hand's review says the hard opponent played the same in
+    your seat while both games were one; the decision where they parted names its play and
+    says that from there the games differ; the summary marks it and jumps to it."""
+    from swoop_desktop.ai.review_words import describe
+    from swoop_desktop.ui.scenes import daily as daily_module
+
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        daily = _today(p)
+        theirs = list(daily_module.hard_in_seat(daily.rules, daily.seed).actions)
+        daily.play()
+        _play_as_the_hard_opponent_then_not(p, theirs, follow=2)
+        result = p.top
+        assert p.until(lambda: daily.hard_actions() is not None, 240)
+        assert daily.hard_actions() == theirs  # the same game as the one worked out here
+        # The hard opponent's hand is kept with the day, for a review opened later.
+        assert load_daily(p.app.dirs)[0][0].hard_actions == theirs
+        p.step(2)
+        p.advance(1.0)
+        p.click(next(b for b in result.buttons if b.label == "Review this hand").rect.center)
+        review = p.top
+        assert isinstance(review, ReviewScene)
+        assert p.until(lambda: review.ready, 240)
+        p.step(2)
+        d = review.decisions[2]  # your third real choice: where you parted
+        their_words = describe(d.obs, theirs[d.step])
+        assert their_words != describe(d.obs, d.chosen)
+        assert (
+            f"Decision 3 is where you and the hard opponent parted ways: you "
+            f"{describe(d.obs, d.chosen)}, the hard opponent {their_words}" in review.words
+        )
+        # The summary's line for it is the first one to choose: Enter jumps there.
+        p.press(pygame.K_RETURN)
+        p.step()
+        assert review.view == "decision" and review.index == 2
+        assert (
+            f"Here the hard opponent {their_words} instead; from here the games differ."
+            in review.words
+        )
+        for i in range(len(review.decisions)):
+            review.go(i)
+            p.step()
+            words = review.words
+            if i < 2:
+                assert "The hard opponent played the same here." in words, i
+            elif i > 2:
+                assert "The games differ from here" in words, i
+                assert "The hard opponent played the same" not in words, i

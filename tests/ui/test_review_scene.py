@@ -128,20 +128,29 @@ def test_a_review_closed_as_soon_as_it_is_ready_is_still_kept(pilot):
     assert reviews_file(pilot.app.dirs).exists(), "the finished analysis was stored"
 
 
-def test_the_review_draws_cards_like_the_game_and_keeps_the_pile_caption_off_your_cards(
+@pytest.mark.slow  # three boards, every decision, with and without every card: about 4 s
+def test_the_review_draws_cards_like_the_game_and_keeps_the_pile_caption_off_all_cards(
     tmp_path,
 ):
+    """The pile's caption is never written over your cards or the others' stacks (at
+    800x600 it once ran over the right-hand player's stacks), with large cards or not."""
     match = _one_hand()
-    for size in ((1920, 1080), (800, 600)):
-        with Pilot(size=size, data_dir=tmp_path / f"{size[0]}", start="title") as pilot:
-            pilot.app.update_settings(four_colour=True, large_cards=True)
+    for size, large in (((1920, 1080), True), ((800, 600), True), ((800, 600), False)):
+        data = tmp_path / f"{size[0]}{large}"
+        with Pilot(size=size, data_dir=data, start="title") as pilot:
+            pilot.app.update_settings(four_colour=True, large_cards=large)
             scene = _open(pilot, match)
-            assert scene.art.four_colour and scene.large
+            assert scene.art.four_colour and scene.large == large
             assert pilot.until(lambda s=scene: s.ready, 240)
             for index in range(len(scene.decisions)):
-                scene.go(index)
-                pilot.step()
-                assert not scene.caption_rect.colliderect(scene.own_rect), (size, index)
+                for hindsight in (False, True):  # every card shown: the others' hands too
+                    scene.hindsight = hindsight
+                    scene.go(index)
+                    pilot.step()
+                    caption, where = scene.caption_rect, (size, large, index, hindsight)
+                    assert not caption.colliderect(scene.own_rect), where
+                    assert caption.collidelist(scene.others_rects) == -1, where
+                    assert scene.table_part.board.contains(caption), where
 
 
 def test_a_whole_game_review_never_says_this_hand_and_the_bar_agrees_with_its_words(pilot):
@@ -247,6 +256,7 @@ def test_two_different_plays_never_get_the_same_words(pilot):
 
 
 @pytest.mark.skipif(not os.environ.get("SWOOP_SHOTS"), reason="set SWOOP_SHOTS=1 to redraw")
+@pytest.mark.full_work  # the picture shows the shipped review's verdicts
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
 def test_screenshots_of_the_review_summary(tmp_path, size):
     match = _one_hand()

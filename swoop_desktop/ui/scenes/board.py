@@ -57,6 +57,7 @@ class DecisionBoard:
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.caption_rect = pygame.Rect(0, 0, 0, 0)  # the pile's caption, as last drawn
         self.own_rect = pygame.Rect(0, 0, 0, 0)  # your stacks, as last drawn
+        self.others_rects: list[pygame.Rect] = []  # the others' stacks, as last drawn
 
     def layout(self) -> tuple[int, int, float]:
         """The frame, the board (the table as it was) and the panel beside it; the window's
@@ -186,6 +187,7 @@ class DecisionBoard:
                 board.y + int(board.height * 0.26),
             ),
         }
+        others: list[pygame.Rect] = []  # where the others' stacks are drawn
         for p in range(1, min(obs.n, 4)):
             x, y = spots[p]
             name = names[p] if p < len(names) else seat_name(p)
@@ -193,13 +195,18 @@ class DecisionBoard:
             self.text(surface, f"{name}: {count} in hand", (x, y), px, ink, bold=True)
             y += int(px * 1.5)
             self.draw_slots(surface, obs, truth, p, x, y, small, outline)
+            gap_small = max(4, small[0] // 8)
+            others.append(
+                pygame.Rect(x, y, 4 * (small[0] + gap_small) - gap_small, small[1] * 5 // 4)
+            )
             if truth is not None:
                 hand = truth.hand_ids(p)
                 room = 4 * (small[0] + 4) - small[0]
                 step = max(6, min(small[0] // 2, room // max(1, len(hand) - 1)))
-                self.draw_cards(
-                    surface, hand, x, y + small[1] + small[1] // 4 + 6, small, step, outline
-                )
+                y_held = y + small[1] + small[1] // 4 + 6
+                self.draw_cards(surface, hand, x, y_held, small, step, outline)
+                held = step * max(0, len(hand) - 1) + small[0]
+                others.append(pygame.Rect(x, y_held, held, small[1]))
         # The pile: its top cards fanned, and a count.
         pile = list(obs.pile)
         top = pile[-6:]
@@ -211,12 +218,6 @@ class DecisionBoard:
             pygame.draw.rect(
                 surface, dim, pygame.Rect(px_pile, py, *size), 2, border_radius=int(8 * s)
             )
-        caption = f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}" if pile else "Empty pile"
-        # Beside the pile, level with its middle: never over anyone's cards.
-        right = px_pile + (fan * (len(top) - 1) if top else 0) + size[0] + int(10 * s)
-        at = (right, py + size[1] // 2 - px // 2)
-        self.text(surface, caption, at, px, dim)
-        self.caption_rect = pygame.Rect(at, W.font(theme, px).size(caption))
         # You: your stacks and your hand.
         me = obs.seat
         y_hand = board.bottom - size[1] - int(12 * s)
@@ -237,6 +238,29 @@ class DecisionBoard:
         self.own_rect = self.own_rect.union(
             pygame.Rect(x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1])
         )
+        caption = f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}" if pile else "Empty pile"
+        # Beside the pile, level with its middle, on its right (or, where the others' cards
+        # leave no room there, on its left, under it, above it, or in the board's top right
+        # corner): never over anyone's cards.
+        text_w, text_h = W.font(theme, px).size(caption)
+        pad = int(10 * s)
+        right = px_pile + (fan * (len(top) - 1) if top else 0) + size[0] + pad
+        middle = py + size[1] // 2 - text_h // 2
+        places = [
+            pygame.Rect(right, middle, text_w, text_h),
+            pygame.Rect(px_pile - pad - text_w, middle, text_w, text_h),
+            pygame.Rect(board.centerx - text_w // 2, py + size[1] + pad // 2, text_w, text_h),
+            pygame.Rect(board.centerx - text_w // 2, py - pad // 2 - text_h, text_w, text_h),
+            # A crowded board (every card shown in a small window): its top right corner.
+            pygame.Rect(board.right - pad - text_w, board.y + pad, text_w, text_h),
+        ]
+        taken = [*others, self.own_rect]
+        rect = next(
+            (r for r in places if board.contains(r) and r.collidelist(taken) == -1), places[0]
+        )
+        self.text(surface, caption, rect.topleft, px, dim)
+        self.caption_rect = rect
+        self.others_rects = others
         if hindsight:
             banner = "Hindsight: all cards shown (you could not see these then)"
             self.text(
@@ -289,6 +313,10 @@ class OnTheBoard:
     @property
     def own_rect(self) -> pygame.Rect:
         return self.table_part.own_rect
+
+    @property
+    def others_rects(self) -> list[pygame.Rect]:
+        return self.table_part.others_rects
 
     def _layout_frame(self) -> tuple[int, int, float]:
         return self.table_part.layout()

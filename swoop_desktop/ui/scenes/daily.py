@@ -12,7 +12,9 @@ Continue and not in the history. The hand ends like a hand at the table: its bre
 the hard opponent in your seat, a line to share (:func:`share_line`: the date, your
 points and margin, the hard opponent's, the streak; no cards) with a "Copy result"
 button that puts it on the clipboard, and a "Review this hand" button
-(:class:`DailyResultScene`); "Back to the daily deal" comes back here.
+(:class:`DailyResultScene`) whose review says, decision by decision, what the hard
+opponent played in your seat while both games were the same and where they parted;
+"Back to the daily deal" comes back here.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import pygame
 
 from swoop_desktop.ai import workers
 from swoop_desktop.choices import HUMAN_SEAT
-from swoop_desktop.engine import Match, Rules
+from swoop_desktop.engine import Action, Match, Rules
 from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
 from swoop_desktop.storage.daily import (
     DailyEntry,
@@ -115,6 +117,7 @@ class HardJob:
 
     def __init__(self, dirs: Any, day: date, rules: Rules, seed: int) -> None:
         self.result: list[int] | None = None
+        self.actions: list[Action] | None = None  # its hand, every seat's actions in order
         self.failed = False
         pool = workers.shared()
 
@@ -129,7 +132,8 @@ class HardJob:
                 self.failed = True
                 return
             outcome = job.value
-            store_hard(dirs, day, seed, outcome.points)
+            store_hard(dirs, day, seed, outcome.points, outcome.actions)
+            self.actions = list(outcome.actions)
             self.result = outcome.points
 
         self.thread = threading.Thread(target=work, name="daily-hard", daemon=True)
@@ -250,6 +254,17 @@ class DailyScene(Scene):
         entry = self.entry
         if entry is not None and entry.seed == self.seed:
             return entry.hard
+        return None
+
+    def hard_actions(self) -> list[Action] | None:
+        """The hard opponent's hand with today's counted deal in your seat (every seat's
+        actions in order), once known: what Review this hand lays beside yours."""
+        job = self.job
+        if job is not None and job.actions is not None:
+            return job.actions
+        entry = self.entry
+        if entry is not None and entry.seed == self.seed and entry.hard_play is not None:
+            return entry.hard_actions
         return None
 
     @property
@@ -486,7 +501,9 @@ class DailyResultScene(HandPanel, Overlay):
         self.daily.back_from(self.table)
 
     def review_hand(self) -> None:
-        self.open_review(0)
+        """The review of your hand, with the hard opponent's play in your seat beside it
+        decision by decision (once its game is known) and where the two parted."""
+        self.open_review(0, hard=self.daily.hard_actions)
 
     def share(self) -> str:
         """The line to share (the date, your points and margin, the hard opponent's, the

@@ -198,13 +198,21 @@ class HandPanel:
     #: Moves on by itself in the demo (the daily result waits for its player).
     moves_on = False
 
-    def open_review(self, hand: int | None) -> None:
-        """Review this hand (or, with ``hand=None``, the whole game) over the overlay."""
+    def open_review(self, hand: int | None, **options: Any) -> None:
+        """Review this hand (or, with ``hand=None``, the whole game) over the overlay;
+        ``options`` go to the review as they are (the daily deal's ``hard``)."""
         table = self.table
         match = table.match
         names = [table.seat_name(p) for p in range(match.n)]
         self.app.open(
-            "review", match.rules, match.n, match.seed, match.actions, hand=hand, names=names
+            "review",
+            match.rules,
+            match.n,
+            match.seed,
+            match.actions,
+            hand=hand,
+            names=names,
+            **options,
         )
 
     @property

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -43,8 +43,10 @@ from swoop_desktop.ai.review import (
     Review,
     Verdict,
 )
+from swoop_desktop.ai.review_words import Beside
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Rules, action_from_json
+from swoop_desktop.referee.daily import parting
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
@@ -59,8 +61,18 @@ if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
 
 
+#: Another game of the same hand, every seat's actions in order, or what gives them once
+#: known (the daily deal's hard opponent in your seat may still be playing).
+OtherPlay = Sequence[Action] | Callable[[], Sequence[Action] | None]
+
+
 class ReviewScene(OnTheBoard, Scene):
-    """The review of one hand (``hand``, 0-based) or of a whole game (``hand=None``)."""
+    """The review of one hand (``hand``, 0-based) or of a whole game (``hand=None``).
+
+    ``hard``, for one hand, is the hard opponent's game of the same deal in your seat
+    (the daily deal's): each decision then says what it played there while the two games
+    were the same, and where they parted (:class:`~swoop_desktop.ai.review_words.Beside`).
+    """
 
     name = "review"
 
@@ -74,6 +86,7 @@ class ReviewScene(OnTheBoard, Scene):
         hand: int | None = None,
         names: Sequence[str] | None = None,
         worlds: int | None = None,
+        hard: OtherPlay | None = None,
     ) -> None:
         super().__init__(app)
         self.rules = rules
@@ -123,6 +136,8 @@ class ReviewScene(OnTheBoard, Scene):
         )
         self._size: tuple[int, int] | None = None
         self.table_part = DecisionBoard(app, self.art, self.large)
+        self.hard_play: OtherPlay | None = hard if hand is not None else None
+        self._beside: Beside | None = None
 
     # ---------------------------------------------------------------- analysis
     @property
@@ -146,7 +161,18 @@ class ReviewScene(OnTheBoard, Scene):
 
     def picture(self) -> object:
         seen = len(self.result.hindsight) if self.result is not None else 0
-        return (self.done, self.ready, self.failed, seen)
+        return (self.done, self.ready, self.failed, seen, self.beside is not None)
+
+    @property
+    def beside(self) -> Beside | None:
+        """The hard opponent's game laid beside yours, once it is known (None without one)."""
+        if self._beside is None and self.hard_play is not None and self.hand is not None:
+            theirs = self.hard_play() if callable(self.hard_play) else self.hard_play
+            if theirs is not None:
+                theirs = list(theirs)
+                mine = self.hands[self.hand]
+                self._beside = Beside(self.decisions, theirs, parting(mine, theirs))
+        return self._beside
 
     @property
     def ready(self) -> bool:
@@ -278,6 +304,8 @@ class ReviewScene(OnTheBoard, Scene):
             lines.append(self.progress_text)
         elif self.view == "summary" and self.result is not None:
             lines += self.result.summary_lines()
+            if self.beside is not None:
+                lines.append(self.beside.summary)
         else:
             v = self.verdict
             if self.hindsight:
@@ -290,6 +318,8 @@ class ReviewScene(OnTheBoard, Scene):
                     f"Best: {v.best}",
                     v.reason,
                 ]
+            if self.beside is not None and self.decisions:
+                lines.append(self.beside.lines[self.index])
         return "\n".join(lines)
 
     @property
@@ -465,8 +495,27 @@ class ReviewScene(OnTheBoard, Scene):
         )
         self.summary_rects = []
         px = int(18 * s)
-        for k, (line, index) in enumerate(zip(lines[1:], costly, strict=False)):
+        beside = self.beside
+        if beside is not None:  # where the hard opponent's game parted from yours
+            top = y
+            y = self._text(
+                surface, beside.summary, (x, y), px, W.colour(theme, "highlight"), width=width
+            )
+            if beside.at is not None:
+                rect = pygame.Rect(x - int(8 * s), top - 2, width + int(16 * s), y - top + 4)
+                pygame.draw.rect(
+                    surface,
+                    W.colour(theme, "highlight"),
+                    rect,
+                    3 if self.selected == len(self.summary_rects) else 1,
+                    border_radius=6,
+                )
+                self.summary_rects.append((rect, beside.at))
+            y += int(12 * s)
+        for line, index in zip(lines[1:], costly, strict=False):
             v = self.result.verdicts[index]
+            if beside is not None and index == beside.at:
+                line += " The hard opponent played otherwise here."
             top = y
             y = self._text(surface, "\u2022 " + line, (x, y), px, width=width)
             rect = pygame.Rect(x - int(8 * s), top - 2, width + int(16 * s), y - top + 4)
@@ -474,7 +523,7 @@ class ReviewScene(OnTheBoard, Scene):
                 surface,
                 LABEL_COLOURS[v.label],
                 rect,
-                3 if k == self.selected else 1,
+                3 if self.selected == len(self.summary_rects) else 1,
                 border_radius=6,
             )
             self.summary_rects.append((rect, index))
@@ -570,6 +619,17 @@ class ReviewScene(OnTheBoard, Scene):
                 width=width,
             )
         y = self._text(surface, v.reason, (x, y + int(10 * s)), int(17 * s), width=width)
+        beside = self.beside
+        if beside is not None:  # what the hard opponent played in your seat here
+            y = self._text(
+                surface,
+                beside.lines[self.index],
+                (x, y + int(10 * s)),
+                int(17 * s),
+                W.colour(theme, "highlight"),
+                bold=self.index == beside.at,
+                width=width,
+            )
         y += int(14 * s)
         y = self._text(
             surface,
