@@ -84,8 +84,26 @@ def _create_v1(con: sqlite3.Connection) -> None:
     )
 
 
+def _v1_to_v2(con: sqlite3.Connection) -> None:
+    """Your rating after each rated game, kept beside the games (storage.rating): worked
+    out once per game, read by the title as one row."""
+    _run(
+        con,
+        """
+        CREATE TABLE rating_points (
+            seq INTEGER PRIMARY KEY REFERENCES games (seq) ON DELETE CASCADE,  -- the game's
+            game_id TEXT NOT NULL,
+            date TEXT NOT NULL,
+            rating REAL NOT NULL CHECK (rating BETWEEN 0 AND 4000),
+            rd REAL NOT NULL CHECK (rd BETWEEN 29.99 AND 351),
+            vol REAL NOT NULL CHECK (vol BETWEEN 0.001 AND 1)
+        )
+        """,
+    )
+
+
 #: version -> the step that brings a database at that version to the next one.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1, 1: _v1_to_v2}
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
 

@@ -20,7 +20,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -476,7 +476,9 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
             f"{len(history.bad)} game(s) in your game history could not be read "
             f"({history.bad[0]}); the file is kept as it was."
         )
-    files = [p for p in (main, bak) if p.exists()]
+    # An older Swoop's rating goes with its history: it is worked out again from the games.
+    rating = dirs.data / "rating.json"
+    files = [p for p in (main, bak, rating, backup_path(rating)) if p.exists()]
     if new:
         messages.append(
             f"Your game history ({new} game{'s' if new != 1 else ''}) now lives in one "
@@ -650,6 +652,41 @@ def _listed(dirs: Dirs, games: list[GameRecord]) -> list[GameRecord]:
     return out
 
 
+def bring_in(dirs: Dirs) -> list[str]:
+    """Open the database (told once) and store the games waiting to be stored (an older
+    Swoop's history, games beside the database, games in memory); messages for the
+    player. Raises StoreError, sqlite3.Error or OSError when the database cannot be
+    opened; a merge that must wait is left for next time."""
+    messages = _opening_messages(dirs)
+    if _pending_there(dirs) and not db.ready(dirs).read_only:
+        try:
+            messages += _merge(dirs, UI_WAIT)[0]
+        except (db.StoreError, sqlite3.Error, OSError) as exc:
+            if not (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)):
+                messages.append(
+                    f"Games waiting to be added to your history could not be added yet "
+                    f"({_why(exc, dirs)}); they are shown, and added next time."
+                )
+    return messages
+
+
+def waiting_games(dirs: Dirs) -> list[GameRecord]:
+    """The finished games not in the database yet (beside it, or only in memory)."""
+    return _listed(dirs, [])
+
+
+def stored_after(con: sqlite3.Connection, seq: int) -> Iterator[tuple[int, GameRecord]]:
+    """The stored games after the one numbered ``seq`` (0: all), in the order stored, with
+    their numbers; a row that does not read is passed over (load_history tells of it)."""
+    rows = con.execute("SELECT seq, counted, body FROM games WHERE seq > ? ORDER BY seq", (seq,))
+    for number, counted, body in rows:
+        try:
+            record = _record_from_json(json.loads(body), "game")
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+            continue
+        yield number, replace(record, counted=bool(counted))
+
+
 def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
     """Finished games, oldest first, and messages for the player about any damage. Never
     raises, and never waits long: a history that cannot be read gives the games waiting
@@ -658,16 +695,7 @@ def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
         return [], []
     messages: list[str] = []
     try:
-        messages += _opening_messages(dirs)
-        if _pending_there(dirs) and not db.ready(dirs).read_only:
-            try:
-                messages += _merge(dirs, UI_WAIT)[0]
-            except (db.StoreError, sqlite3.Error, OSError) as exc:
-                if not (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)):
-                    messages.append(
-                        f"Games waiting to be added to your history could not be added yet "
-                        f"({_why(exc, dirs)}); they are shown, and added next time."
-                    )
+        messages += bring_in(dirs)
         games, more = _stored(dirs)
         messages += more
     except (db.StoreError, sqlite3.Error, OSError) as exc:
@@ -819,6 +847,9 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
         copy = db.make_backup(dirs, force=True)
         with db.change(dirs, LOCK_WAIT) as con:
             con.execute("UPDATE games SET counted = 0")
+            # The rating follows the counted games: worked out again (storage.rating).
+            con.execute("DELETE FROM rating_points")
+            con.execute("DELETE FROM meta WHERE key LIKE 'rating.%'")
         return (str(copy) if copy else None), messages
     except (db.StoreError, sqlite3.Error, OSError) as exc:
         return None, [f"Statistics were not reset ({_why(exc, dirs)})."]

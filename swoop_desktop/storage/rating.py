@@ -9,20 +9,20 @@ draw (0.5), a higher one a loss (0). The opponents are their levels, each
 with the rating measured by ``benchmarks/level_ratings.py`` from referee
 matches between the levels (:data:`LEVEL_RATINGS`); see ``docs/rating.md``.
 
-``rating.json`` (format ``swoop-rating``) keeps the rating after each game
-that moved it, as a list of points (game id, date, rating, deviation,
-volatility). The list follows the history: reading it folds in every counted
-game it has not seen yet, in the history's order, and starts again from the
-first game when the history no longer matches it (a statistics reset, or the
-level ratings of a newer version). It is written atomically with a ``.bak``
-like every other file, and a damaged file is worked out again from the
-history, so nothing is lost with it.
+The rating after each game that moved it is kept in the progress database
+(``rating_points``, beside the games): each game's point is worked out once,
+in the games' order, and they start again from the first game when the basis
+changes (a statistics reset, the level ratings of a newer version, counting
+abandoned games or not). A point out of range (a damaged row) starts them
+again too, so nothing is lost with them. An older Swoop's ``rating.json`` is
+not read: the rating is worked out again from the games it brought in.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,10 +30,9 @@ from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
 
+from . import db
 from .db import db_file
-from .history import GameRecord, load_history
-from .jsonfile import DocKind, DocumentError, Notes, check_type, get
-from .locking import change_document
+from .history import GameRecord, bring_in, load_history, stored_after, waiting_games
 from .paths import Dirs
 
 SCALE = 173.7178  # Glicko-2: rating points per unit of the internal scale
@@ -108,7 +107,11 @@ def update(
     for r_j, rd_j, score in results:
         mu_j, phi_j = (r_j - START_RATING) / SCALE, rd_j / SCALE
         terms.append((_g(phi_j), _expect(mu, mu_j, phi_j), score))
-    v = 1.0 / sum(g * g * e * (1.0 - e) for g, e, _ in terms)
+    information = sum(g * g * e * (1.0 - e) for g, e, _ in terms)
+    if information < 1e-12:  # the results say nothing new (every chance 0 or 1 to the bit)
+        phi_new = math.sqrt(phi * phi + sigma * sigma)
+        return _kept_in_range(Rating(current.rating, max(min_rd, phi_new * SCALE), sigma))
+    v = 1.0 / information
     delta = v * sum(g * (s - e) for g, e, s in terms)
     # Step 5: the new volatility (the Illinois algorithm of the document).
     a = math.log(sigma * sigma)
@@ -142,10 +145,21 @@ def update(
     phi_star = math.sqrt(phi * phi + sigma_new * sigma_new)
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     mu_new = mu + phi_new * phi_new * sum(g * (s - e) for g, e, s in terms)
+    return _kept_in_range(
+        Rating(START_RATING + SCALE * mu_new, max(min_rd, SCALE * phi_new), sigma_new)
+    )
+
+
+def _kept_in_range(r: Rating) -> Rating:
+    """A rating the model can always take the next step from: within the ranges a stored
+    point may hold (thousands of games one way can push Glicko-2 to where a chance is 0
+    or 1 to the last bit, and the next step divides by zero)."""
+
+    def within(value: float, low: float, high: float) -> float:
+        return min(high, max(low, value)) if math.isfinite(value) else (low + high) / 2
+
     return Rating(
-        START_RATING + SCALE * mu_new,
-        max(min_rd, SCALE * phi_new),
-        sigma_new,
+        within(r.rating, *RATING_RANGE), within(r.rd, *RD_RANGE), within(r.vol, *VOL_RANGE)
     )
 
 
@@ -203,71 +217,149 @@ def fold(
     return points
 
 
-# -- the file -----------------------------------------------------------------------
+# -- kept in the progress database -------------------------------------------------
+# ``rating_points`` holds the rating after each rated game, one row per game (by the
+# game's number in the database); ``meta`` says what they were worked out with
+# (``rating.basis``: the level ratings' version and whether abandoned games count) and
+# up to which game (``rating.upto``). A new game adds its row; a statistics reset, new
+# level ratings or the abandoned setting changed start them again from the first game.
+_BASIS = "rating.basis"
+_UPTO = "rating.upto"
+
+
 @dataclass(frozen=True)
 class RatingFile:
-    levels: int  # LEVELS_VERSION the points were worked out with
-    abandoned: bool  # whether abandoned games were counted
+    """An older Swoop's ``rating.json`` (read only by tests and tools: the rating is
+    worked out again from the games)."""
+
+    levels: int
+    abandoned: bool
     points: list[RatingPoint]
 
 
-def _number(value: Any, name: str, low: float, high: float) -> float:
-    check_type(value, float, name)
-    if not low <= value <= high:
-        raise DocumentError(f"{name} should be {low:g}-{high:g}, not {value}")
-    return float(value)
-
-
-def _rating_from_json(data: dict[str, Any], notes: Notes = None) -> RatingFile:
-    levels = get(data, "levels", int, "")
-    abandoned = get(data, "abandoned", bool, "", False)
-    points = []
-    for i, raw in enumerate(get(data, "points", list, "")):
-        w = f"points[{i}]."
-        check_type(raw, dict, f"points[{i}]")
-        points.append(
-            RatingPoint(
-                get(raw, "game", str, w)[:64],
-                get(raw, "date", str, w)[:40],
-                Rating(
-                    _number(get(raw, "rating", float, w), w + "rating", *RATING_RANGE),
-                    _number(get(raw, "rd", float, w), w + "rd", *RD_RANGE),
-                    _number(get(raw, "vol", float, w), w + "vol", *VOL_RANGE),
-                ),
-            )
-        )
-    return RatingFile(levels, abandoned, points)
-
-
-RATING_KIND: DocKind[RatingFile] = DocKind(
-    format="swoop-rating",
-    version=1,
-    label="rating",
-    validate=_rating_from_json,
-    indent=None,
-    cap=8 << 20,
-)
-
-
 def rating_file(dirs: Dirs) -> Path:
+    """Where an older Swoop kept the rating (moved with its history when brought in)."""
     return dirs.data / "rating.json"
 
 
-def _to_json(points: Sequence[RatingPoint], abandoned: bool) -> dict[str, Any]:
-    return {
-        "levels": LEVELS_VERSION,
-        "abandoned": abandoned,
-        "points": [
-            {
-                "game": p.game,
-                "date": p.date,
-                "rating": round(p.rating.rating, 3),
-                "rd": round(p.rating.rd, 3),
-                "vol": round(p.rating.vol, 6),
-            }
-            for p in points
-        ],
-    }
+def _basis(abandoned: bool) -> str:
+    return f"levels={LEVELS_VERSION};abandoned={int(abandoned)}"
+
+
+def _in_range(rating: float, rd: float, vol: float) -> Rating:
+    for value, (low, high), name in (
+        (rating, RATING_RANGE, "rating"),
+        (rd, RD_RANGE, "deviation"),
+        (vol, VOL_RANGE, "volatility"),
+    ):
+        if not (isinstance(value, float) and low <= value <= high):
+            raise ValueError(f"a stored {name} is out of range ({value!r})")
+    return Rating(rating, rd, vol)
+
+
+def _up_to_date(con: sqlite3.Connection, abandoned: bool) -> bool:
+    top = con.execute("SELECT coalesce(max(seq), 0) FROM games").fetchone()[0]
+    meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", (_BASIS, _UPTO)))
+    return meta.get(_BASIS) == _basis(abandoned) and meta.get(_UPTO) == str(top)
+
+
+def _catch_up(con: sqlite3.Connection, abandoned: bool) -> None:
+    """Inside a change: add a point for every rated game stored since the last one (all of
+    them when the basis changed, or when a stored point is out of range)."""
+    meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", (_BASIS, _UPTO)))
+    upto = 0
+    current = Rating()
+    if meta.get(_BASIS) == _basis(abandoned):
+        try:
+            upto = int(meta.get(_UPTO, "0"))
+            row = con.execute(
+                "SELECT rating, rd, vol FROM rating_points ORDER BY seq DESC LIMIT 1"
+            ).fetchone()
+            current = _in_range(*row) if row else Rating()
+        except (ValueError, TypeError):
+            upto, current = 0, Rating()
+    if upto == 0:
+        con.execute("DELETE FROM rating_points")
+    top = upto
+    for seq, record in stored_after(con, upto):
+        top = seq
+        if not rated(record, abandoned):
+            continue
+        try:
+            current = update(current, game_results(record), min_rd=MIN_RD)
+            point = _in_range(current.rating, current.rd, current.vol)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            if upto == 0:
+                raise
+            con.execute("DELETE FROM meta WHERE key = ?", (_BASIS,))
+            return _catch_up(con, abandoned)  # once more, from the first game
+        con.execute(
+            "INSERT OR REPLACE INTO rating_points (seq, game_id, date, rating, rd, vol) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (seq, record.id, record.date, point.rating, point.rd, point.vol),
+        )
+    top = max(top, con.execute("SELECT coalesce(max(seq), 0) FROM games").fetchone()[0])
+    con.executemany(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+        [(_BASIS, _basis(abandoned)), (_UPTO, str(top))],
+    )
+    return None
+
+
+def _stored_points(dirs: Dirs, abandoned: bool, last_only: bool) -> list[RatingPoint]:
+    """The stored points, brought up to date first (raises when the database cannot be
+    used: the caller works the rating out from the games instead)."""
+    with db.connection(dirs) as con:
+        fresh = _up_to_date(con, abandoned)
+    if not fresh:
+        with db.change(dirs, RATING_WAIT) as con:
+            if not _up_to_date(con, abandoned):  # another window may have done it
+                _catch_up(con, abandoned)
+    query = "SELECT game_id, date, rating, rd, vol FROM rating_points ORDER BY seq"
+    if last_only:
+        query += " DESC LIMIT 1"
+    with db.connection(dirs) as con:
+        rows = con.execute(query).fetchall()
+    return [RatingPoint(g, d, _in_range(r, rd, v)) for g, d, r, rd, v in rows]
+
+
+def _continued(
+    points: list[RatingPoint], records: Sequence[GameRecord], abandoned: bool
+) -> list[RatingPoint]:
+    """``points`` followed by the points of ``records`` (games not stored yet)."""
+    current = points[-1].rating if points else Rating()
+    out = list(points)
+    for record in records:
+        if rated(record, abandoned):
+            current = update(current, game_results(record), min_rd=MIN_RD)
+            out.append(RatingPoint(record.id, record.date, current))
+    return out
+
+
+def _points(
+    dirs: Dirs, abandoned: bool, records: Sequence[GameRecord] | None, last_only: bool
+) -> tuple[list[RatingPoint], list[str]]:
+    if not dirs.usable:
+        return [], []
+    try:
+        messages = bring_in(dirs)
+        try:
+            points = _stored_points(dirs, abandoned, last_only)
+        except ValueError as exc:  # a damaged point: all of them worked out again, once
+            with db.change(dirs, RATING_WAIT) as con:
+                con.execute("DELETE FROM meta WHERE key = ?", (_BASIS,))
+            points = _stored_points(dirs, abandoned, last_only)
+            messages.append(
+                f"Your stored rating could not be used ({exc}); it was worked out again "
+                "from your games."
+            )
+        return _continued(points, waiting_games(dirs), abandoned), messages
+    except (db.StoreError, sqlite3.Error, OSError, ValueError):
+        pass  # worked out from the games instead (a newer Swoop's database, say)
+    told: list[str] = []
+    if records is None:
+        records, told = load_history(dirs)
+    return _fold(records, abandoned, []), told
 
 
 def rating_history(
@@ -275,51 +367,11 @@ def rating_history(
 ) -> tuple[list[RatingPoint], list[str]]:
     """Your rating after each rated game, oldest first, and messages for the player.
 
-    Brings ``rating.json`` up to date with the history first (see the module's notes),
-    under the file's lock. Never raises.
+    Read from the database, where each game's point is worked out once (see the notes
+    above); games not stored yet follow. ``records`` (the games, if the caller has read
+    them) are used only when the database cannot be. Never raises.
     """
-    if not dirs.usable:
-        return [], []
-    messages: list[str] = []
-    if records is None:
-        records, messages = load_history(dirs)
-    games = records
-    found: list[list[RatingPoint]] = []
-
-    def change(stored: RatingFile | None, _: list[str]) -> dict[str, Any] | None:
-        start: list[RatingPoint] = []
-        if stored is not None and stored.levels == LEVELS_VERSION and stored.abandoned == abandoned:
-            ids = [r.id for r in games if rated(r, abandoned)]
-            if [p.game for p in stored.points] == ids[: len(stored.points)]:
-                start = stored.points
-        points = _fold(games, abandoned, start)
-        found.append(points)
-        unchanged = (
-            stored is not None
-            and stored.levels == LEVELS_VERSION
-            and stored.abandoned == abandoned
-            and stored.points == points
-        )
-        if unchanged or not (points or stored is not None):
-            return None
-        return _to_json(points, abandoned)
-
-    _, more = change_document(
-        dirs,
-        rating_file(dirs),
-        RATING_KIND,
-        change,
-        kept="",
-        failed=lambda why: (
-            ""  # another window is writing it: worked out here, and kept by that window
-            if why.startswith("another Swoop window")
-            else f"Your rating could not be saved ({why}); it is worked out again from "
-            "your games next time."
-        ),
-        wait=RATING_WAIT,
-    )
-    points = found[0] if found else _fold(games, abandoned, [])
-    return points, messages + more
+    return _points(dirs, abandoned, records, last_only=False)
 
 
 def _fold(
@@ -367,22 +419,22 @@ def title_rating(dirs: Dirs, abandoned: bool = False) -> tuple[Rating | None, li
     """The current rating for the title's line (None before the first rated game) and
     messages for the player. Never raises.
 
-    Kept by the identity of the history (and of ``rating.json``): a refresh of the title
-    with neither changed reads nothing but their sizes and times, so it does not grow
-    with the player's history.
+    One row of the database (the last point; a new game's point is worked out once, when
+    the title first needs it), and kept by the identity of the database's files: a
+    refresh of the title with nothing changed reads nothing but their sizes and times.
     """
     if not dirs.usable:
         return None, []
     before = _history_identity(dirs)
-    key = (abandoned, LEVELS_VERSION, before, _identity(rating_file(dirs)))
+    key = (abandoned, LEVELS_VERSION, before)
     cached = dirs.state.cache.get("title-rating")
     if cached is not None and cached[0] == key:
         return cached[1], []
-    points, messages = rating_history(dirs, abandoned)
+    points, messages = _points(dirs, abandoned, None, last_only=True)
     now = current_rating(points) if points else None
     after = _history_identity(dirs)
     if after == before:  # nothing moved under the read: what it gave holds for these files
-        key = (abandoned, LEVELS_VERSION, after, _identity(rating_file(dirs)))
+        key = (abandoned, LEVELS_VERSION, after)
         dirs.state.cache["title-rating"] = (key, now)
     else:
         dirs.state.cache.pop("title-rating", None)

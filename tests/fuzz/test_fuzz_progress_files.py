@@ -58,15 +58,32 @@ def _valid_files() -> tuple[dict[str, dict[str, Any]], bytes]:
         store_hard(dirs, DAY, 100, [0, 7, 20, 11])
         record_finished_game(dirs, finished_match(5), SEATS)
         games, _ = load_history(dirs)
-        rating_history(dirs)
+        points, _ = rating_history(dirs)
         load_facts(dirs, games)
         valid = {
             name: json.loads(path.read_text(encoding="utf-8"))
             for name, path in (
                 ("daily", daily_file(dirs)),
-                ("rating", rating_file(dirs)),
                 ("records", records_file(dirs)),
             )
+        }
+        # An older Swoop's rating.json, as it wrote it (now only brought in with its
+        # history, and worked out again from the games).
+        valid["rating"] = {
+            "format": "swoop-rating",
+            "version": 1,
+            "levels": 2,
+            "abandoned": False,
+            "points": [
+                {
+                    "game": p.game,
+                    "date": p.date,
+                    "rating": p.rating.rating,
+                    "rd": p.rating.rd,
+                    "vol": p.rating.vol,
+                }
+                for p in points
+            ],
         }
         return valid, as_older_swoop_left_it(dirs).read_bytes()
 

@@ -3,10 +3,12 @@ records files, each checked on the files as the game writes them."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import multiprocessing
 import os
+import sqlite3
 from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 
 from swoop_desktop.engine import Rules
-from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage import db, record_finished_game, resolve_dirs
 from swoop_desktop.storage.daily import (
     DailyEntry,
     finish_daily,
@@ -25,7 +27,7 @@ from swoop_desktop.storage.daily import (
 from swoop_desktop.storage.history import load_history
 from swoop_desktop.storage.puzzles import KEEP as PUZZLES_KEPT
 from swoop_desktop.storage.puzzles import Puzzle, add_puzzles, load_puzzles, record_answer
-from swoop_desktop.storage.rating import MIN_RD, rating_file, rating_history
+from swoop_desktop.storage.rating import MIN_RD, rating_history
 from swoop_desktop.storage.records import load_facts, records_file
 from swoop_desktop.storage.reviews import load_review, store_review, stored_reviews
 
@@ -121,9 +123,15 @@ def test_rating_values_out_of_range_are_refused_and_later_games_still_rate(tmp_p
     for seed in (2, 3):
         record_finished_game(dirs, finished_match(seed), SEATS)
     good, _ = rating_history(dirs)
-    doc = json.loads(rating_file(dirs).read_text())
-    doc["points"][-1].update(hostile)
-    rating_file(dirs).write_text(json.dumps(doc))
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:  # past its checks
+        con.execute("PRAGMA ignore_check_constraints = ON")
+        for column, value in hostile.items():
+            con.execute(
+                f"UPDATE rating_points SET {column} = ? "
+                "WHERE seq = (SELECT max(seq) FROM rating_points)",
+                (value,),
+            )
+        con.commit()
     points, messages = rating_history(dirs)
     assert any("rating" in m for m in messages), messages
     assert points == good  # worked out again from the games

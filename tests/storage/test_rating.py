@@ -3,12 +3,14 @@ file, which follows the history and survives damage."""
 
 from __future__ import annotations
 
-import json
+import contextlib
+import sqlite3
 from dataclasses import replace
 
 import pytest
 
-from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage import db, record_finished_game, resolve_dirs
+from swoop_desktop.storage import rating as rating_module
 from swoop_desktop.storage.history import load_history
 from swoop_desktop.storage.rating import (
     LEVEL_RATINGS,
@@ -16,8 +18,8 @@ from swoop_desktop.storage.rating import (
     Rating,
     fold,
     game_results,
-    rating_file,
     rating_history,
+    title_rating,
     update,
 )
 
@@ -96,25 +98,51 @@ def test_abandoned_and_uncounted_games_follow_the_statistics(tmp_path):
     assert fold([replace(games[0], counted=False)]) == []
 
 
-def test_the_file_is_written_and_follows_a_reset_history(tmp_path):
+def test_the_points_are_kept_beside_the_games_and_follow_a_reset(tmp_path):
     dirs, games = _records(tmp_path, 2)
     points, _ = rating_history(dirs)
-    data = json.loads(rating_file(dirs).read_text())
-    assert data["format"] == "swoop-rating" and len(data["points"]) == 2
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        kept = con.execute("SELECT game_id FROM rating_points ORDER BY seq").fetchall()
+    assert [g for (g,) in kept] == [p.game for p in points] and len(points) == 2
     from swoop_desktop.storage import reset_stats
 
     reset_stats(dirs)
     points, _ = rating_history(dirs)
     assert points == []  # the games no longer count, so the rating starts again
-    assert json.loads(rating_file(dirs).read_text())["points"] == []
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        assert con.execute("SELECT count(*) FROM rating_points").fetchone() == (0,)
 
 
-def test_a_damaged_rating_file_is_worked_out_again_and_kept_aside(tmp_path):
+def test_each_games_point_is_worked_out_once(tmp_path, monkeypatch):
+    """A new game adds its point; the title reads one row, never the whole history."""
     dirs, games = _records(tmp_path, 2)
-    good, _ = rating_history(dirs)
-    rating_file(dirs).write_text('{"format": "swoop-rating", "version": 1, "points": [')
-    rating_file(dirs).with_name("rating.json.bak").unlink(missing_ok=True)
-    again, messages = rating_history(dirs)
-    assert again == good
-    assert any("damaged" in m for m in messages)
-    assert list(tmp_path.glob("rating.damaged-*.json"))
+    rating_history(dirs)
+    read = []
+    real = rating_module.stored_after
+
+    def counted(con, seq):
+        for item in real(con, seq):
+            read.append(item[0])
+            yield item
+
+    monkeypatch.setattr(rating_module, "stored_after", counted)
+    monkeypatch.setattr(rating_module, "load_history", None)  # never called
+    assert title_rating(resolve_dirs(tmp_path))[0] is not None and read == []
+    record_finished_game(dirs, finished_match(9), YOU_AND_THREE)
+    before = len(read)
+    points, _ = rating_history(dirs)
+    assert len(read) - before == 1 and len(points) == 3  # only the new game was read
+
+
+def test_a_very_long_run_one_way_never_breaks_the_rating():
+    """Thousands of games lost to the easiest level (or won against the strongest) once
+    pushed Glicko-2 to where a chance is 0 or 1 to the last bit: the next game divided by
+    zero and the title's rating went blank for good. It stays in range and keeps moving."""
+    for score, level in ((0.0, "easy"), (1.0, "hard")):
+        r_j, rd_j = LEVEL_RATINGS[level]
+        current = Rating()
+        for _ in range(6000):
+            current = update(current, [(r_j, rd_j, score)] * 3, min_rd=30.0)
+        assert 0.0 <= current.rating <= 4000.0 and 30.0 <= current.rd and 0.001 <= current.vol <= 1
+        after = update(current, [(r_j, rd_j, 1.0 - score)] * 3, min_rd=30.0)
+        assert after.rating != current.rating  # a result the other way still moves it

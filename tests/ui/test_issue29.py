@@ -12,7 +12,7 @@ import pygame
 
 from swoop_desktop.engine import Play
 from swoop_desktop.storage import db, record_finished_game, resolve_dirs
-from swoop_desktop.storage.rating import rating_file
+from swoop_desktop.storage.rating import rating_history
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.scores import ScoresScene
 from tests.storage.helpers import finished_match
@@ -73,13 +73,17 @@ def test_a_damaged_database_without_a_backup_is_not_a_silent_empty_scores(tmp_pa
         )
 
 
-def test_a_damaged_rating_file_is_told_not_moved_aside_silently(tmp_path):
+def test_a_damaged_rating_point_is_told_and_worked_out_again(tmp_path):
     dirs = _two_games(tmp_path)
-    rating_file(dirs).write_text("{not json", "utf-8")
+    good = rating_history(dirs)[0][-1].rating.words()
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:  # past its checks
+        con.execute("PRAGMA ignore_check_constraints = ON")
+        con.execute("UPDATE rating_points SET vol = 0")
+        con.commit()
     with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
-        assert p.top.rating.startswith("Your rating")  # worked out again from the games
+        assert p.top.rating.startswith(f"Your rating: {good}")  # from the games again
         told = p.app.dirs.notices.told
-        assert any("rating file" in t and "damaged" in t for t in told), told
+        assert any("rating" in t and "worked out again" in t for t in told), told
 
 
 # -- 2. a face-up slot that does not exist never reaches the screen as an IndexError ---
@@ -94,23 +98,27 @@ def test_the_review_screen_never_indexes_past_the_face_up_slots():
 
 # -- 7. the title does not read the whole history on every refresh --------------------------
 def test_the_title_reads_the_history_again_only_when_it_changed(tmp_path, monkeypatch):
+    """The title's line is one row of the database; a game stored by another window adds
+    one game's read, never the whole history's."""
     from swoop_desktop.storage import rating as rating_module
 
     dirs = _two_games(tmp_path)
     reads = []
-    real = rating_module.load_history
+    real = rating_module.stored_after
 
-    def counted(d):
-        reads.append(1)
-        return real(d)
+    def counted(con, seq):
+        for item in real(con, seq):
+            reads.append(item[0])
+            yield item
 
-    monkeypatch.setattr(rating_module, "load_history", counted)
+    monkeypatch.setattr(rating_module, "stored_after", counted)
     with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
         first = p.top.rating
-        assert first.startswith("Your rating") and len(reads) == 1
+        assert first.startswith("Your rating") and len(reads) <= 2  # worked out once
+        settled = len(reads)
         for _ in range(5):
             p.top.refresh()
-        assert len(reads) == 1 and p.top.rating == first
+        assert len(reads) == settled and p.top.rating == first
         record_finished_game(dirs, finished_match(4), SEATS)  # another window's game, say
         p.top.refresh()
-        assert len(reads) == 2 and p.top.rating != first
+        assert len(reads) == settled + 1 and p.top.rating != first
