@@ -76,7 +76,8 @@ def _create_v1(con: sqlite3.Connection) -> None:
             abandoned INTEGER NOT NULL CHECK (abandoned IN (0, 1)),
             result TEXT NOT NULL CHECK (result IN ('win', 'tie', 'loss', 'abandoned')),
             body TEXT NOT NULL,                     -- the record as history.json held it
-            source TEXT NOT NULL                    -- 'play', or the import that brought it
+            source TEXT NOT NULL,                   -- 'play', or the import that brought it
+            checked BLOB                            -- digest of the body as checked coming in
         );
         CREATE INDEX games_by_date ON games (date, seq);
         CREATE INDEX games_counted ON games (counted, abandoned);

@@ -386,7 +386,15 @@ UI_WAIT = 0.3  # the most the window's own thread ever waits for it (New game)
 # -- the database -------------------------------------------------------------------
 # The games live in ``swoop.sqlite3`` (storage.db), one row each, as ``history.json``
 # held them (the body), with what Scores and the statistics ask for beside it.
+def _digest(body: str) -> bytes:
+    """What a row's ``checked`` holds: the body was checked when it came in (a game of
+    this Swoop, or one the reader accepted). A body changed since (a damaged page, an
+    edit) no longer matches, and is checked in full again."""
+    return hashlib.blake2b(body.encode("utf-8", "surrogatepass"), digest_size=12).digest()
+
+
 def _row(record: GameRecord, source: str) -> tuple[Any, ...]:
+    body = json.dumps(record.to_json(), separators=(",", ":"))
     return (
         record.id,
         record.date,
@@ -394,9 +402,29 @@ def _row(record: GameRecord, source: str) -> tuple[Any, ...]:
         int(record.counted),
         int(record.abandoned),
         record.result(),
-        json.dumps(record.to_json(), separators=(",", ":")),
+        body,
         source,
+        _digest(body),
     )
+
+
+_FIELDS = frozenset(GameRecord.__dataclass_fields__)
+
+
+def _from_row(body: str, checked: Any, counted: Any, notes: Notes = None) -> GameRecord:
+    """The record a row holds: built as it is when its body is the one checked when it came
+    in, else read through the full check (raises ValueError, TypeError and the like)."""
+    data = json.loads(body)
+    if (
+        isinstance(checked, bytes)
+        and checked == _digest(body)
+        and isinstance(data, dict)
+        and data.keys() == _FIELDS
+    ):
+        record = GameRecord(**data)
+    else:
+        record = _record_from_json(data, "game", notes)
+    return replace(record, counted=bool(counted))
 
 
 def _store(con: sqlite3.Connection, records: Sequence[GameRecord], source: str) -> int:
@@ -404,7 +432,7 @@ def _store(con: sqlite3.Connection, records: Sequence[GameRecord], source: str) 
     before = con.total_changes
     con.executemany(
         "INSERT OR IGNORE INTO games (id, date, players, counted, abandoned, result, body, "
-        "source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "source, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [_row(r, source) for r in records],
     )
     return con.total_changes - before
@@ -416,12 +444,11 @@ def _stored(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
     games: list[GameRecord] = []
     bad: list[str] = []
     with db.connection(dirs) as con:
-        rows = con.execute("SELECT id, counted, body FROM games ORDER BY seq").fetchall()
+        rows = con.execute("SELECT id, counted, body, checked FROM games ORDER BY seq").fetchall()
     notes: list[str] = []
-    for game, counted, body in rows:
+    for game, counted, body, checked in rows:
         try:
-            record = _record_from_json(json.loads(body), "game", notes)
-            games.append(replace(record, counted=bool(counted)))
+            games.append(_from_row(body, checked, counted, notes))
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
             bad.append(f"{shown(str(game))}: {shown(str(exc))}")
         except RecursionError:
@@ -442,11 +469,11 @@ def read_database(path: Path) -> list[GameRecord]:
     with contextlib.closing(
         sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=db.BUSY_WAIT)
     ) as con:
-        rows = con.execute("SELECT counted, body FROM games ORDER BY seq").fetchall()
+        rows = con.execute("SELECT counted, body, checked FROM games ORDER BY seq").fetchall()
     out = []
-    for counted, body in rows:
+    for counted, body, checked in rows:
         try:
-            out.append(replace(_record_from_json(json.loads(body), "game"), counted=bool(counted)))
+            out.append(_from_row(body, checked, counted))
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
             continue
     return out
@@ -678,13 +705,15 @@ def waiting_games(dirs: Dirs) -> list[GameRecord]:
 def stored_after(con: sqlite3.Connection, seq: int) -> Iterator[tuple[int, GameRecord]]:
     """The stored games after the one numbered ``seq`` (0: all), in the order stored, with
     their numbers; a row that does not read is passed over (load_history tells of it)."""
-    rows = con.execute("SELECT seq, counted, body FROM games WHERE seq > ? ORDER BY seq", (seq,))
-    for number, counted, body in rows:
+    rows = con.execute(
+        "SELECT seq, counted, body, checked FROM games WHERE seq > ? ORDER BY seq", (seq,)
+    )
+    for number, counted, body, checked in rows:
         try:
-            record = _record_from_json(json.loads(body), "game")
+            record = _from_row(body, checked, counted)
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
             continue
-        yield number, replace(record, counted=bool(counted))
+        yield number, record
 
 
 def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:

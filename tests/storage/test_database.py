@@ -18,10 +18,15 @@ from pathlib import Path
 from swoop_desktop import cli
 from swoop_desktop.storage import db, load_history, record_finished_game, reset_stats
 from swoop_desktop.storage import resolve_dirs as _resolve
+from swoop_desktop.storage.history import record_from_match
+from swoop_desktop.storage.rating import rating_history
 
 from .helpers import as_older_swoop_left_it, finished_match
 
 ROOT = Path(__file__).resolve().parents[2]
+SEATS = [{"name": "You", "level": "human"}] + [
+    {"name": n, "level": lv} for n, lv in (("A", "easy"), ("B", "normal"), ("C", "hard"))
+]
 
 
 def _seeds(dirs) -> list[int]:
@@ -143,3 +148,46 @@ def test_a_kill_while_games_are_stored_loses_no_committed_game(tmp_path):
     stored = _seeds(_fresh(folder))
     assert set(committed) <= set(stored)
     assert len(stored) == len(set(stored))  # nothing half-stored, nothing doubled
+
+
+def test_a_row_changed_since_it_was_checked_is_checked_again_and_a_bad_one_left_out(tmp_path):
+    dirs = _resolve(tmp_path)
+    for seed in (1, 2):
+        record_finished_game(dirs, finished_match(seed), [{"name": "You"}])
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        body = json.loads(con.execute("SELECT body FROM games WHERE seq = 1").fetchone()[0])
+        body["totals"] = "lots"  # an edit (or a damaged page) past the game's own writing
+        con.execute("UPDATE games SET body = ? WHERE seq = 1", (json.dumps(body),))
+        con.commit()
+    games, messages = load_history(_fresh(tmp_path))
+    assert [g.seed for g in games] == [2]
+    assert len(messages) == 1 and "1 game(s) in your history could not be read" in messages[0]
+
+
+def test_a_new_schema_step_keeps_every_game(tmp_path):
+    """A database made at the first version (games only) is brought to the current one
+    with its games and their order kept, and the rating worked out for them."""
+    dirs = _resolve(tmp_path)
+    path = db.db_file(dirs)
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as con:
+        con.execute("BEGIN")
+        db.MIGRATIONS[0](con)
+        con.execute(f"PRAGMA application_id = {db.APPLICATION_ID}")
+        con.execute("PRAGMA user_version = 1")
+        con.execute("COMMIT")
+    from swoop_desktop.storage.history import _row
+
+    records = [record_from_match(finished_match(s), SEATS) for s in (7, 8, 9)]
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        con.executemany(
+            "INSERT INTO games (id, date, players, counted, abandoned, result, body, source, "
+            "checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [_row(r, "play") for r in records],
+        )
+        con.commit()
+    session = _fresh(tmp_path)
+    assert _seeds(session) == [7, 8, 9]
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+    points, _ = rating_history(session)
+    assert [p.game for p in points] == [r.id for r in records]
