@@ -265,6 +265,10 @@ class Job(Generic[T]):
             return True
         future = self._future
         if future is None or not future.done():
+            if self.pool.closed:  # ended under it: its answer will never come
+                self.error = "the thinking was stopped"
+                self._done = True
+                return True
             return False
         try:
             self._value = future.result(timeout=0)

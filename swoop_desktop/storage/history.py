@@ -694,7 +694,23 @@ def bring_in(dirs: Dirs) -> list[str]:
                     f"Games waiting to be added to your history could not be added yet "
                     f"({_why(exc, dirs)}); they are shown, and added next time."
                 )
+    _daily_backup(dirs)
     return messages
+
+
+def _daily_backup(dirs: Dirs) -> None:
+    """Once per process: a backup of the database when it holds games and the newest
+    backup is over a day old (what a damaged database is put back from)."""
+    if dirs.state.cache.get("db-backup-looked") or db.ready(dirs).read_only:
+        return
+    dirs.state.cache["db-backup-looked"] = True
+    try:
+        with db.connection(dirs) as con:
+            if not con.execute("SELECT 1 FROM games LIMIT 1").fetchall():
+                return
+        db.make_backup(dirs)
+    except (sqlite3.Error, OSError):
+        pass  # tried again at the next start; nothing of the games is at stake
 
 
 def waiting_games(dirs: Dirs) -> list[GameRecord]:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import functools
 import json
+import time
+
+import pytest
 
 from swoop_desktop.ai import make_bot
 from swoop_desktop.ai.bots import action_rank
@@ -135,3 +138,36 @@ def test_two_solves_in_a_row_take_a_puzzle_off_the_list_for_good(tmp_path):
     assert book.puzzles == [] and book.retired == [pid]
     collect(dirs, WORLDS)  # the stored review does not bring it back
     assert load_puzzles(dirs)[0].puzzles == []
+
+
+def test_an_answer_weighed_in_a_worker_process_is_the_same_answer(tmp_path, monkeypatch):
+    """Puzzles weigh an answer in a worker process (the frames go on): the same answer,
+    for the search is seeded by the game, not by where it runs."""
+    import multiprocessing
+
+    from swoop_desktop.ai import workers
+
+    dirs, _ = reviewed(tmp_path)
+    collect(dirs, WORLDS)
+    puzzle = load_puzzles(dirs)[0].puzzles[0]
+    decision = position(puzzle)
+    weighed = {o.words for o in Verdict.from_json(puzzle.verdict).options}
+    other = next(
+        a
+        for a in decision.legal
+        if type(a) is not Flip and describe(decision.obs, a) not in weighed
+    )
+    here = check(puzzle, decision, other, WORLDS)
+    monkeypatch.setenv(workers.MODE_VARIABLE, "processes")
+    workers.shutdown()
+    if not workers.processes_wanted():
+        pytest.skip("one core: the game thinks on threads here")
+    try:
+        job = workers.Job(workers.shared(), check, puzzle, decision, other, WORLDS)
+        while not job.ready:
+            time.sleep(0.02)
+        assert job.error is None and workers.shared().pids()
+        assert job.value == here
+    finally:
+        workers.shutdown()
+    assert not multiprocessing.active_children()

@@ -191,3 +191,17 @@ def test_a_new_schema_step_keeps_every_game(tmp_path):
         assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
     points, _ = rating_history(session)
     assert [p.game for p in points] == [r.id for r in records]
+
+
+def test_a_start_with_games_makes_the_days_backup_once(tmp_path):
+    dirs = _resolve(tmp_path)
+    load_history(dirs)
+    assert db.backups(dirs) == []  # nothing to keep yet
+    record_finished_game(dirs, finished_match(1), [])
+    load_history(_fresh(tmp_path))
+    (first,) = db.backups(dirs)
+    record_finished_game(dirs, finished_match(2), [])
+    load_history(_fresh(tmp_path))
+    assert db.backups(dirs) == [first]  # not a day old: no second one
+    with contextlib.closing(sqlite3.connect(first)) as con:
+        assert con.execute("SELECT count(*) FROM games").fetchone() == (1,)

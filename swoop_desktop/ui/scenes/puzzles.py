@@ -5,7 +5,7 @@ past games (:func:`swoop_desktop.referee.puzzles.collect`) and kept in
 ``puzzles.json``. Each puzzle draws the table as it was, from your seat (as the
 Review screen draws it: what you could see, nothing more), says what you played
 and asks for the better play. The answer is weighed by the review's own search
-from what you could see (on a worker thread when it is a play the review did not
+from what you could see (in a worker process when it is a play the review did not
 weigh). A wrong answer says it is not the best, without giving the best away: try
 another play, or ask for the answer ("Show the answer"), which names the best play
 and says why. The board outlines the play you chose (green when right, orange when
@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from swoop_desktop.ai import workers
 from swoop_desktop.ai.review import Answer, Decision, Verdict, describe, solution
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Flip, Rules, RulesError, action_from_json
@@ -197,14 +199,18 @@ class PuzzleScene(OnTheBoard, Scene):
         threading.Thread(target=self._weigh, args=(action,), name="puzzle", daemon=True).start()
 
     def _weigh(self, action: Action) -> None:
+        """Weigh the answer in a worker process (or on this thread where the game thinks
+        on threads); this thread only waits for it, so the frames go on."""
         puzzle = self.puzzle
         assert puzzle is not None
-        try:
-            answer = check(puzzle, self.decisions[0], action, self.worlds)
-        except Exception as exc:  # noqa: BLE001 - a puzzle must never take the game down
-            self.answer = Answer(False, 0.0, f"The answer could not be weighed ({exc}).")
+        job = workers.Job(workers.shared(), check, puzzle, self.decisions[0], action, self.worlds)
+        while not job.ready:
+            time.sleep(0.02)
+        if job.error is not None:  # a puzzle must never take the game down
+            self.answer = Answer(False, 0.0, f"The answer could not be weighed ({job.error}).")
             self.weighing = False
             return
+        answer = job.value
         self._count(answer.right)
         self.answer = answer
         self.weighing = False
