@@ -25,6 +25,7 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Rules, RulesError
 
 from .actioncodec import decode_deal, encode_deal
+from .documents import change_stored, load_stored
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -33,14 +34,12 @@ from .jsonfile import (
     drop,
     get,
     int_list,
-    load_document,
 )
-from .locking import change_document
 from .paths import Dirs
 
 KEEP_DAYS = 3660  # about ten years of days
 # Your play and the hard opponent's (on a worker thread), or two windows, may finish at the
-# same moment: each read-change-write of the file holds its lock (storage.locking), so neither
+# same moment: each read-change-write is one transaction of the database (storage.documents), so neither
 # is lost.
 PLAYERS = 4
 
@@ -171,7 +170,12 @@ DAILY_KIND: DocKind[list[DailyEntry]] = DocKind(
 )
 
 
+def _dump(entries: list[DailyEntry]) -> dict[str, Any]:
+    return {"days": [e.to_json() for e in entries]}
+
+
 def daily_file(dirs: Dirs) -> Path:
+    """Where an older Swoop kept your daily deals (brought into the database)."""
     return dirs.data / "daily.json"
 
 
@@ -179,7 +183,7 @@ def load_daily(dirs: Dirs) -> tuple[list[DailyEntry], list[str]]:
     """Your daily deals, oldest first, and messages about a damaged file. Never raises."""
     if not dirs.usable:
         return [], []
-    loaded = load_document(daily_file(dirs), DAILY_KIND, dirs.state.kept)
+    loaded = load_stored(dirs, daily_file(dirs), DAILY_KIND, _dump)
     return list(loaded.value or []), list(loaded.messages)
 
 
@@ -194,10 +198,11 @@ def _change(dirs: Dirs, change: Callable[[dict[str, DailyEntry]], bool]) -> list
         kept = sorted(entries.values(), key=lambda e: e.day)[-KEEP_DAYS:]
         return {"days": [e.to_json() for e in kept]}
 
-    return change_document(
+    return change_stored(
         dirs,
         daily_file(dirs),
         DAILY_KIND,
+        _dump,
         body,
         kept="Today's daily deal was not recorded, so that the file is kept.",
         failed=lambda why: f"Your daily deal could not be recorded ({why}).",

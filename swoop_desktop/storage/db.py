@@ -103,8 +103,18 @@ def _v1_to_v2(con: sqlite3.Connection) -> None:
     )
 
 
+def _v2_to_v3(con: sqlite3.Connection) -> None:
+    """Your daily deals, puzzles and stored reviews (storage.documents): one versioned
+    JSON document each, under the name of the file an older Swoop kept it in."""
+    _run(con, "CREATE TABLE documents (name TEXT PRIMARY KEY, body TEXT NOT NULL)")
+
+
 #: version -> the step that brings a database at that version to the next one.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1, 1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    0: _create_v1,
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+}
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
 

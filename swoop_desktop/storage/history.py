@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -34,6 +33,7 @@ from swoop_desktop.safeio import Refused, read_capped
 
 from . import db
 from .actioncodec import check_deal_text, decode_hands, encode_hands
+from .documents import IMPORTED, move_imported
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -515,32 +515,6 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
     return ([" ".join(m.rstrip() for m in messages)] if messages else []), files
 
 
-#: The folder (with the time of the import) the old files move into.
-IMPORTED = "imported-"
-IMPORTED_README = """These are the files an older Swoop kept your games in.
-
-Swoop now keeps them in swoop.sqlite3, in the folder above, and brought every game it
-could read from these files into it. Nothing here is needed any more; it is kept so
-that nothing you had is lost. To get a history.json of all your games (for another
-tool, or an older Swoop), run:  swoop --export history.json
-"""
-
-
-def _move_imported(dirs: Dirs, files: list[Path]) -> None:
-    """Move the imported files, untouched, into ``imported-<time>/`` (best effort: a file
-    left in place is imported again next time, which adds nothing)."""
-    if not files:
-        return
-    folder = dirs.data / f"{IMPORTED}{datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    try:
-        folder.mkdir(exist_ok=True)
-        (folder / "README.txt").write_text(IMPORTED_README, encoding="utf-8")
-        for path in files:
-            os.replace(path, folder / path.name)
-    except OSError:
-        pass
-
-
 def _merge(dirs: Dirs, wait: float) -> tuple[list[str], bool]:
     """Store every game waiting to be stored (an older Swoop's history, games beside it,
     games only in memory) in one change. (messages, stored). Raises StoreError,
@@ -551,7 +525,7 @@ def _merge(dirs: Dirs, wait: float) -> tuple[list[str], bool]:
         records = sorted(list(dirs.state.unsaved) + [r for _, r in waiting], key=_date)
         _store(con, records, "play")
     messages = more + messages
-    _move_imported(dirs, files)
+    move_imported(dirs, files)
     for path, _ in waiting:
         try:
             path.unlink()

@@ -1,32 +1,25 @@
-"""Locks every Swoop process on a data folder shares, and the one read-change-write of a file.
+"""A lock file every Swoop process on a data folder shares (``filelock``, which the system
+lets go of when a process dies), with what is in the way at its name moved aside.
 
-Two windows on the same folder (or a window and its own worker threads) may
-change the same file at once: each reads it, changes what it read and writes
-it back, and without a lock the second write throws away the first one's
-change. :func:`change_document` does the read, the change and the write while
-holding ``<file>.lock`` (a ``filelock`` lock, which the system lets go of when
-a process dies), so the changes queue and none is lost. The daily deals, the
-puzzles, the stored reviews and the rating are all changed through it; the
-history keeps its own merge of waiting games under :func:`held_lock` too.
+The progress database queues its changes itself (SQLite's own lock); this one is held
+while a process checks and makes the database (storage.db), so that one window never
+takes another's half-made database for a damaged one.
 """
 
 from __future__ import annotations
 
 import os
-import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 from filelock import FileLock, Timeout
 
-from swoop_desktop.names import printable
 from swoop_desktop.safeio import exists, is_regular
 
-from .jsonfile import DocKind, KeptFile, load_document, move_aside, write_document
+from .jsonfile import move_aside
 from .notices import plain_reason, short_path
-from .paths import Dirs
 
 T = TypeVar("T")
 
@@ -87,69 +80,3 @@ def held_lock(
         yield messages
     finally:
         lock.release()
-
-
-_THREADS: dict[Path, threading.Lock] = {}
-_THREADS_LOCK = threading.Lock()
-
-
-def _thread_lock(path: Path) -> threading.Lock:
-    """One lock per file inside this process (the file lock queues the processes)."""
-    with _THREADS_LOCK:
-        return _THREADS.setdefault(path, threading.Lock())
-
-
-#: ``change(value, messages)``: the new body to write (None: nothing to write). ``value`` is
-#: what the file holds (None when there is none); ``messages`` takes words for the player.
-Change = Callable[[T | None, list[str]], Mapping[str, Any] | None]
-
-
-def change_document(
-    dirs: Dirs,
-    path: Path,
-    kind: DocKind[T],
-    change: Change[T],
-    *,
-    kept: str,
-    failed: Callable[[str], str],
-    wait: float = CHANGE_WAIT,
-    honour_kept: bool = True,
-) -> tuple[bool, list[str]]:
-    """Read ``path``, change what it holds and write it, all under its lock. Never raises.
-
-    Returns whether ``change`` ran (with the file as it is now) and messages for
-    the player: what reading found (damage), ``kept`` when the file could not be
-    read and so is not written over, ``failed(why)`` when the lock or the write
-    failed (an empty message is left out). With ``honour_kept`` a file the player was told is kept as it is
-    (``dirs.state.kept``) is never written.
-    """
-    if not dirs.usable:
-        return False, []
-    known = dirs.state.kept if honour_kept else None
-    messages: list[str] = []
-    ran = False
-    try:
-        with (
-            _thread_lock(path),
-            held_lock(
-                path.with_name(path.name + ".lock"), f"the {kind.label} lock file", wait, dirs.data
-            ) as told,
-        ):
-            messages += told
-            loaded = load_document(path, kind, known)
-            messages += loaded.messages
-            if loaded.blocked:
-                return False, [printable(m) for m in messages + [kept] if m]
-            body = change(loaded.value, messages)
-            ran = True
-            if body is not None:
-                messages += write_document(path, kind, body, known)
-    except KeptFile:
-        messages.append(kept)
-    except Timeout:
-        messages.append(failed("another Swoop window kept the file busy"))
-    except LockError as exc:
-        messages.append(failed(str(exc)))
-    except OSError as exc:
-        messages.append(failed(plain_reason(exc, dirs.data)))
-    return ran, [printable(m) for m in messages if m]

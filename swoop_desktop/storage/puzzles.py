@@ -23,6 +23,7 @@ from swoop_desktop.engine import Rules, RulesError
 from swoop_desktop.names import shown
 
 from .actioncodec import decode_hands
+from .documents import change_stored, load_stored
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -30,9 +31,7 @@ from .jsonfile import (
     check_type,
     drop,
     get,
-    load_document,
 )
-from .locking import change_document
 from .paths import Dirs
 from .reviews import check_verdict
 
@@ -166,7 +165,12 @@ PUZZLES_KIND: DocKind[PuzzleBook] = DocKind(
 )
 
 
+def _dump(book: PuzzleBook) -> dict[str, Any]:
+    return {"puzzles": [p.to_json() for p in book.puzzles], "retired": book.retired[-KEEP_RETIRED:]}
+
+
 def puzzles_file(dirs: Dirs) -> Path:
+    """Where an older Swoop kept your puzzles (brought into the database)."""
     return dirs.data / "puzzles.json"
 
 
@@ -174,7 +178,7 @@ def load_puzzles(dirs: Dirs) -> tuple[PuzzleBook, list[str]]:
     """Your puzzles, oldest first, and messages about a damaged file. Never raises."""
     if not dirs.usable:
         return PuzzleBook([], []), []
-    loaded = load_document(puzzles_file(dirs), PUZZLES_KIND, dirs.state.kept)
+    loaded = load_stored(dirs, puzzles_file(dirs), PUZZLES_KIND, _dump)
     return loaded.value or PuzzleBook([], []), list(loaded.messages)
 
 
@@ -194,10 +198,11 @@ def _change(dirs: Dirs, change: Callable[[dict[str, Puzzle], list[str]], bool]) 
             "retired": retired[-KEEP_RETIRED:],
         }
 
-    return change_document(
+    return change_stored(
         dirs,
         puzzles_file(dirs),
         PUZZLES_KIND,
+        _dump,
         body,
         kept="Your puzzles were not updated, so that the file is kept.",
         failed=lambda why: f"Your puzzles could not be stored ({why}).",

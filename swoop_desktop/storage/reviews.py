@@ -22,6 +22,7 @@ from swoop_desktop.names import shown
 from swoop_desktop.safeio import parse_json
 
 from .actioncodec import encode_hands
+from .documents import change_stored, load_stored
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -29,9 +30,7 @@ from .jsonfile import (
     check_type,
     drop,
     get,
-    load_document,
 )
-from .locking import change_document
 from .paths import Dirs
 
 KEEP = 100
@@ -200,19 +199,24 @@ def review_key(
     return f"{digest}/{'game' if hand is None else f'hand{hand + 1}'}/{worlds}"
 
 
+def _dump(entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    return {"reviews": entries}
+
+
 def reviews_file(dirs: Dirs) -> Path:
+    """Where an older Swoop kept your stored reviews (brought into the database)."""
     return dirs.data / "reviews.json"
 
 
 def load_review(dirs: Dirs, key: str) -> tuple[dict[str, Any] | None, list[str]]:
     """A stored review's JSON body, or None; and messages about a damaged file."""
-    loaded = load_document(reviews_file(dirs), REVIEWS_KIND)
+    loaded = load_stored(dirs, reviews_file(dirs), REVIEWS_KIND, _dump)
     return (loaded.value or {}).get(key), list(loaded.messages)
 
 
 def stored_accuracies(dirs: Dirs, keys: Sequence[str]) -> list[float | None]:
     """The accuracy (0-100) of the stored review under each key, None where there is none."""
-    loaded = load_document(reviews_file(dirs), REVIEWS_KIND)
+    loaded = load_stored(dirs, reviews_file(dirs), REVIEWS_KIND, _dump)
     for text in loaded.messages:  # the screen that reads it first must not swallow these
         dirs.notices.post("reviews", text)
     entries = loaded.value or {}
@@ -229,7 +233,7 @@ def stored_accuracies(dirs: Dirs, keys: Sequence[str]) -> list[float | None]:
 
 def stored_reviews(dirs: Dirs) -> tuple[dict[str, dict[str, Any]], list[str]]:
     """Every stored review's JSON body by key, and messages about a damaged file."""
-    loaded = load_document(reviews_file(dirs), REVIEWS_KIND)
+    loaded = load_stored(dirs, reviews_file(dirs), REVIEWS_KIND, _dump)
     return dict(loaded.value or {}), list(loaded.messages)
 
 
@@ -260,14 +264,14 @@ def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
             return None
         return {"reviews": entries}
 
-    return change_document(
+    return change_stored(
         dirs,
         reviews_file(dirs),
         REVIEWS_KIND,
+        _dump,
         change,
         kept="The review was not stored, so that the existing reviews file is not overwritten.",
         failed=lambda why: (
             f"The review could not be stored ({why}); it will be worked out again next time."
         ),
-        honour_kept=False,
     )[1]

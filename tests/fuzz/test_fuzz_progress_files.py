@@ -60,6 +60,7 @@ def _valid_files() -> tuple[dict[str, dict[str, Any]], bytes]:
         games, _ = load_history(dirs)
         points, _ = rating_history(dirs)
         load_facts(dirs, games)
+        history = as_older_swoop_left_it(dirs).read_bytes()  # an older Swoop's files
         valid = {
             name: json.loads(path.read_text(encoding="utf-8"))
             for name, path in (
@@ -85,7 +86,7 @@ def _valid_files() -> tuple[dict[str, dict[str, Any]], bytes]:
                 for p in points
             ],
         }
-        return valid, as_older_swoop_left_it(dirs).read_bytes()
+        return valid, history
 
 
 VALID, HISTORY = _valid_files()

@@ -17,6 +17,7 @@ from swoop_desktop.referee.puzzles import position
 from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.storage.puzzles import add_puzzles, load_puzzles, puzzles_file, record_answer
 
+from ..storage.helpers import as_older_swoop_left_it
 from ..storage.test_puzzle_file import sample_puzzles
 from .test_fuzz_loaders import (
     FUZZ,
@@ -41,6 +42,7 @@ def _valid() -> dict[str, Any]:
         record_answer(dirs, PUZZLES[0].id, True)
         record_answer(dirs, PUZZLES[0].id, True)  # one retired, one left
         add_puzzles(dirs, PUZZLES)
+        as_older_swoop_left_it(dirs)  # the file as an older Swoop wrote it (brought in)
         return dict(json.loads(puzzles_file(dirs).read_text(encoding="utf-8")))
 
 

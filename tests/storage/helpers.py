@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import shutil
+import sqlite3
 from pathlib import Path
 
 from swoop_desktop.engine import Add, Match, Play, Rules
@@ -67,14 +69,27 @@ def saved_seats(weights: dict | None) -> list[dict]:
 
 def as_older_swoop_left_it(dirs) -> Path:
     """Turn the folder into one an older Swoop wrote: the games stored so far written out
-    as its ``history.json`` (no ``.bak``), the database gone. The next read imports the
+    as its ``history.json`` (no ``.bak``), the daily deals, puzzles and reviews as its
+    ``daily.json``, ``puzzles.json`` and ``reviews.json``, the database gone. The next read imports the
     file; a test edits it first to plant what an older Swoop's file could hold."""
     from swoop_desktop.storage import db
     from swoop_desktop.storage.history import export_history
 
     export_history(dirs, dirs.history_file)
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:  # its other files
+        for name, body in con.execute("SELECT name, body FROM documents"):
+            (dirs.data / name).write_text(body, encoding="utf-8")
     for suffix in ("", "-wal", "-shm"):
         Path(str(db.db_file(dirs)) + suffix).unlink(missing_ok=True)
     shutil.rmtree(db.backups_folder(dirs), ignore_errors=True)
     db.forget(dirs)
     return dirs.history_file
+
+
+def db_document(dirs, name: str) -> str:
+    """The stored body of a document (``daily.json``, ``puzzles.json``, ``reviews.json``)."""
+    from swoop_desktop.storage import db
+
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        row = con.execute("SELECT body FROM documents WHERE name = ?", (name,)).fetchone()
+    return row[0] if row else ""

@@ -19,6 +19,8 @@ from swoop_desktop.storage.daily import (
     streaks,
 )
 
+from .helpers import as_older_swoop_left_it
+
 DAY = date(2026, 12, 1)
 RULES = Rules.from_preset("app")
 
@@ -82,6 +84,7 @@ def test_the_hard_opponents_hand_is_kept_with_the_day_and_a_damaged_one_dropped(
     assert load_daily(dirs)[0][0].hard_actions == play  # for the review of your hand
     store_hard(dirs, DAY, 77, [1, 2, 3, 4])  # the points again: the hand stays
     assert load_daily(dirs)[0][0].hard_actions == play
+    as_older_swoop_left_it(dirs)  # the file as an older Swoop wrote it
     data = json.loads(daily_file(dirs).read_text())
     data["days"][0]["hard_play"] = "p7x7 nonsense"
     daily_file(dirs).write_text(json.dumps(data))
@@ -94,6 +97,7 @@ def test_a_bad_entry_is_dropped_and_the_others_kept(tmp_path):
     dirs = resolve_dirs(tmp_path)
     start_daily(dirs, DAY, 77, RULES)
     start_daily(dirs, DAY + timedelta(days=1), 78, RULES)
+    as_older_swoop_left_it(dirs)  # the file as an older Swoop wrote it
     data = json.loads(daily_file(dirs).read_text())
     data["days"][0]["points"] = [1, 2]
     daily_file(dirs).write_text(json.dumps(data))

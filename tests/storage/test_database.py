@@ -205,3 +205,37 @@ def test_a_start_with_games_makes_the_days_backup_once(tmp_path):
     assert db.backups(dirs) == [first]  # not a day old: no second one
     with contextlib.closing(sqlite3.connect(first)) as con:
         assert con.execute("SELECT count(*) FROM games").fetchone() == (1,)
+
+
+def test_an_older_swoops_daily_puzzles_and_reviews_move_in_and_a_later_copy_is_set_aside(
+    tmp_path,
+):
+    from datetime import date
+
+    from swoop_desktop.engine import Rules
+    from swoop_desktop.storage.daily import load_daily, start_daily
+    from swoop_desktop.storage.puzzles import add_puzzles, load_puzzles
+    from swoop_desktop.storage.reviews import load_review, store_review
+
+    from .test_puzzle_file import sample_puzzles
+
+    dirs = _resolve(tmp_path)
+    start_daily(dirs, date(2026, 11, 30), 5, Rules.from_preset("app"))
+    puzzle = sample_puzzles(1)[0]
+    add_puzzles(dirs, [puzzle])
+    store_review(dirs, "k/game/48", {"verdicts": [puzzle.verdict], "accuracy": 50.0})
+    as_older_swoop_left_it(dirs)
+    old = {n: (tmp_path / n).read_bytes() for n in ("daily.json", "puzzles.json", "reviews.json")}
+    session = _fresh(tmp_path)
+    assert [e.seed for e in load_daily(session)[0]] == [5]
+    assert [p.id for p in load_puzzles(session)[0].puzzles] == [puzzle.id]
+    assert load_review(session, "k/game/48")[0]["accuracy"] == 50.0
+    for name, raw in old.items():
+        assert not (tmp_path / name).exists()
+        assert [p.read_bytes() for p in tmp_path.glob(f"imported-*/{name}")] == [raw]
+    # An older Swoop run once more writes its file again: set aside, said, never doubled.
+    (tmp_path / "daily.json").write_bytes(old["daily.json"])
+    entries, messages = load_daily(_fresh(tmp_path))
+    assert [e.seed for e in entries] == [5]
+    assert any("older Swoop" in m and "not used" in m for m in messages), messages
+    assert not (tmp_path / "daily.json").exists()

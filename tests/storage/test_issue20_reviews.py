@@ -12,6 +12,8 @@ from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.storage import reviews as reviews_module
 from swoop_desktop.storage.reviews import load_review, reviews_file, store_review, stored_accuracies
 
+from .helpers import as_older_swoop_left_it, db_document
+
 GOOD_OPTION = {
     "action": '{"play": {"hand": "A A", "up": []}}',
     "words": "played two aces",
@@ -68,6 +70,7 @@ BAD = [
 def test_item05_a_stored_review_with_a_wrong_value_is_dropped_with_one_message(change):
     dirs = resolve_dirs()
     store_review(dirs, "good/game/48", _body())
+    as_older_swoop_left_it(dirs)  # the file as an older Swoop wrote it
     data = json.loads(reviews_file(dirs).read_text())
     data["reviews"]["bad/game/48"] = _body(**change)
     reviews_file(dirs).write_text(json.dumps(data))
@@ -117,7 +120,8 @@ def test_item08_reviews_stay_under_the_size_budget_the_oldest_going_first(monkey
     big = {"verdicts": [GOOD_VERDICT] * 10, "accuracy": 10.0}  # about 5 KB each
     for i in range(12):
         assert store_review(dirs, f"r{i}/game/48", big) == []
-    assert reviews_file(dirs).stat().st_size <= 20_000 + 200
+    stored = db_document(dirs, "reviews.json")
+    assert len(stored.encode()) <= 20_000 + 200
     assert load_review(dirs, "r11/game/48") == (big, [])  # the newest kept, read back whole
     assert load_review(dirs, "r0/game/48") == (None, [])  # the oldest went first
     assert not [p for p in dirs.data.iterdir() if "damaged" in p.name]

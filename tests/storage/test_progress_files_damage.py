@@ -21,7 +21,7 @@ from swoop_desktop.storage.jsonfile import backup_path
 from swoop_desktop.storage.rating import rating_file, rating_history
 from swoop_desktop.storage.records import load_facts
 
-from .helpers import finished_match
+from .helpers import as_older_swoop_left_it, finished_match
 
 KILLS = 40
 DAY = date(2026, 12, 1)
@@ -70,8 +70,9 @@ def test_sigkill_while_writing_never_leaves_an_unreadable_file(tmp_path):
 def test_a_damaged_daily_file_falls_back_to_its_backup(tmp_path):
     dirs = resolve_dirs(tmp_path)
     start_daily(dirs, DAY, 1, RULES)
-    start_daily(dirs, DAY + timedelta(days=1), 2, RULES)  # the .bak now holds the first day
-    daily_file(dirs).write_text('{"format": "swoop-daily", "version": 1, "days": [{')
+    path = as_older_swoop_left_it(dirs).with_name("daily.json")  # an older Swoop's folder
+    backup_path(path).write_bytes(path.read_bytes())  # its backup copy: the first day
+    path.write_text('{"format": "swoop-daily", "version": 1, "days": [{')
     entries, messages = load_daily(dirs)
     assert [e.day for e in entries] == [DAY.isoformat()]
     assert "previous copy" in messages[0]
@@ -81,7 +82,7 @@ def test_a_damaged_daily_file_falls_back_to_its_backup(tmp_path):
 def test_an_unreadable_daily_file_is_never_overwritten(tmp_path, monkeypatch):
     dirs = resolve_dirs(tmp_path)
     start_daily(dirs, DAY, 1, RULES)
-    before = daily_file(dirs).read_bytes()
+    before = as_older_swoop_left_it(dirs).with_name("daily.json").read_bytes()
     import swoop_desktop.storage.jsonfile as jf
 
     real = jf.read_capped

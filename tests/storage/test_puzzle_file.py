@@ -28,7 +28,7 @@ from swoop_desktop.storage.puzzles import (
     record_answer,
 )
 
-from .helpers import finished_match
+from .helpers import as_older_swoop_left_it, finished_match
 
 KILLS = 30
 
@@ -81,12 +81,14 @@ def test_puzzles_are_kept_whole_and_replay_to_their_decision(tmp_path):
 
 
 def test_a_damaged_puzzles_file_falls_back_to_its_backup(tmp_path):
+    """An older Swoop's damaged puzzles.json: its backup copy is brought in instead, and the
+    damaged file kept."""
     dirs = resolve_dirs(tmp_path)
-    first, second, _ = sample_puzzles()
+    first, _, _ = sample_puzzles()
     add_puzzles(dirs, [first])
-    add_puzzles(dirs, [second])  # the .bak now holds the first puzzle only
-    assert backup_path(puzzles_file(dirs)).exists()
-    puzzles_file(dirs).write_text('{"format": "swoop-puzzles", "version": 1, "puzzles": [{')
+    path = as_older_swoop_left_it(dirs).with_name("puzzles.json")
+    backup_path(path).write_bytes(path.read_bytes())  # its backup copy: the first puzzle
+    path.write_text('{"format": "swoop-puzzles", "version": 1, "puzzles": [{')
     book, messages = load_puzzles(dirs)
     assert [p.id for p in book.puzzles] == [first.id]
     assert "previous copy" in messages[0]
@@ -97,6 +99,7 @@ def test_a_damaged_puzzle_is_dropped_and_the_others_kept(tmp_path):
     dirs = resolve_dirs(tmp_path)
     found = sample_puzzles()
     add_puzzles(dirs, found)
+    as_older_swoop_left_it(dirs)  # the file as an older Swoop wrote it
     doc = json.loads(puzzles_file(dirs).read_text())
     doc["puzzles"][1]["verdict"]["label"] = "good"  # not a puzzle
     doc["puzzles"][2]["deals"] = ["pQ9x"]  # not the plays of a deal
@@ -113,7 +116,7 @@ def test_an_unreadable_puzzles_file_is_never_overwritten(tmp_path, monkeypatch):
     dirs = resolve_dirs(tmp_path)
     first, second, _ = sample_puzzles()
     add_puzzles(dirs, [first])
-    before = puzzles_file(dirs).read_bytes()
+    before = as_older_swoop_left_it(dirs).with_name("puzzles.json").read_bytes()
     import swoop_desktop.storage.jsonfile as jf
 
     real = jf.read_capped
@@ -130,6 +133,9 @@ def test_an_unreadable_puzzles_file_is_never_overwritten(tmp_path, monkeypatch):
     assert not cleared and any("kept" in m for m in messages)
     monkeypatch.undo()
     assert puzzles_file(dirs).read_bytes() == before
+    # Readable again: brought in whole, and the change goes through.
+    add_puzzles(dirs, [second])
+    assert [p.id for p in load_puzzles(dirs)[0].puzzles] == [first.id, second.id]
 
 
 def _writer(dirs, found: list[Puzzle]) -> None:

@@ -14,10 +14,10 @@ import pytest
 from swoop_desktop.ai import make_bot
 from swoop_desktop.engine import Match, Rules
 from swoop_desktop.storage import resolve_dirs, save_game
-from swoop_desktop.storage.reviews import reviews_file
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.review import ReviewScene
 from tests.ai.helpers import play_hands
+from tests.storage.helpers import db_document
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -98,7 +98,7 @@ def test_the_frame_loop_runs_while_the_review_works_and_cancel_stops_it(pilot):
     assert scene.cancel.is_set() and pilot.app.stack.top is not scene
     scene.worker.join(30)
     assert not scene.worker.is_alive()
-    assert not reviews_file(pilot.app.dirs).exists(), "a cancelled review stores nothing"
+    assert not db_document(pilot.app.dirs, "reviews.json"), "a cancelled review stores nothing"
 
 
 def test_a_second_opening_is_instant_and_the_saved_game_is_untouched(tmp_path):
@@ -109,7 +109,7 @@ def test_a_second_opening_is_instant_and_the_saved_game_is_untouched(tmp_path):
     with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:
         first = _open(pilot, match)
         assert pilot.until(lambda: first.ready, 240)
-        assert pilot.until(lambda: reviews_file(pilot.app.dirs).exists(), 10)
+        assert pilot.until(lambda: bool(db_document(pilot.app.dirs, "reviews.json")), 10)
         pilot.press(pygame.K_ESCAPE)
         second = _open(pilot, match)
         pilot.step()
@@ -125,7 +125,7 @@ def test_a_review_closed_as_soon_as_it_is_ready_is_still_kept(pilot):
     pilot.press(pygame.K_ESCAPE)
     pilot.step()
     assert pilot.app.stack.top is not scene
-    assert reviews_file(pilot.app.dirs).exists(), "the finished analysis was stored"
+    assert db_document(pilot.app.dirs, "reviews.json"), "the finished analysis was stored"
 
 
 @pytest.mark.slow  # three boards, every decision, with and without every card: about 4 s
