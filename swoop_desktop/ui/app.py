@@ -306,7 +306,8 @@ class App:
         table = self.table
         if table is not None and table.config.saves:
             match, seats = table.match, seats_to_json(table.seats, brief=True)
-        elif table is None and has_saved_game(self.dirs):
+        elif has_saved_game(self.dirs):  # no table, or one that saves nothing (a replay,
+            # the daily deal, the lesson): the saved game is the one the new game replaces
             saved, _ = load_game(self.dirs, self.known())
             if saved is None:
                 return True

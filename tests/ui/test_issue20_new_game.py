@@ -130,3 +130,24 @@ def test_item17_could_not_be_added_is_shown_once_on_new_game(tmp_path, monkeypat
     about = [t for t in shown if "could not be added" in t]
     assert len(about) == 1, shown
     assert "the disk is full" in about[0]
+
+
+def test_a_new_game_from_a_table_that_saves_nothing_records_the_saved_game(tmp_path):
+    """A saved game left for a new game started from a replay (a table that saves
+    nothing) goes into the history as abandoned; it was deleted without a trace."""
+    from swoop_desktop.storage import record_finished_game
+    from swoop_desktop.ui.scenes.replay import start_replay
+    from tests.storage.helpers import finished_match
+
+    folder = tmp_path / "data"
+    _leave_a_saved_game(folder, seed=7)
+    with Pilot(data_dir=folder, start="title") as pilot:
+        dirs = pilot.app.dirs
+        record_finished_game(dirs, finished_match(3), [{"name": "You"}])
+        start_replay(pilot.app, load_history(dirs)[0][0], "fast")
+        pilot.step(3)
+        assert not pilot.table.config.saves
+        pilot.app.new_game()
+        pilot.step(3)
+        abandoned = [r.seed for r in load_history(dirs)[0] if r.abandoned]
+        assert abandoned == [7]
