@@ -39,7 +39,7 @@ def test_every_screen_is_opened_by_its_name(tmp_path):
         for name in ("settings", "scores", "howto", "puzzles", "daily"):
             screen = app.open(name)
             pilot.step()
-            assert app.stack.top is screen and screen.name == name == ROUTES[name].name
+            assert app.stack.top is screen and screen.name == name == ROUTES[name]().name
             app.pop()
         question = app.open("confirm", "Sure?", "Nothing happens.", "Yes", "No")
         assert question.name == "confirm" and app.stack.top is question
