@@ -45,6 +45,9 @@ LEVEL_TEXT = {
     "lowest": ("Lowest", "Always plays its lowest cards."),
     "highest": ("Highest", "Always plays its highest cards."),
     "easy": ("Easy", "Plays its lowest cards and rarely thinks ahead."),
+    "casual": ("Casual", "Often sees the good move, but plays loosely and forgets pick-ups."),
+    "steady": ("Steady", "Mostly plays the sensible move; slips now and then."),
+    "keen": ("Keen", "Nearly always finds the sensible move and remembers every pick-up."),
     "normal": ("Normal", "Weighs every move sensibly."),
     "hard": ("Hard", "Looks ahead, guessing the cards it cannot see."),
 }
