@@ -7,7 +7,7 @@ Each finished game is one rating period in which you met each opponent once:
 a lower final total than theirs is a win against them (1), the same total a
 draw (0.5), a higher one a loss (0). The opponents are their levels, each
 with the rating measured by ``benchmarks/level_ratings.py`` from referee
-matches between the levels (:data:`LEVEL_RATINGS`); see ``docs/rating.md``.
+matches between the levels (:data:`LEVEL_RATINGS`); see ``docs/progress.md``.
 
 ``rating.json`` (format ``swoop-rating``) keeps the rating after each game
 that moved it, as a list of points (game id, date, rating, deviation,
