@@ -71,7 +71,8 @@ def test_an_old_settings_file_naming_easy_normal_and_hard_still_loads():
 def test_neighbours_on_the_ladder_are_close_by_the_stored_figures():
     ratings = [LEVEL_RATINGS[lv][0] for lv in by_rating()]
     steps = [b - a for a, b in zip(ratings, ratings[1:], strict=False)]
-    assert all(0 < step <= MOST_STEP for step in steps), dict(zip(by_rating()[1:], steps))
+    named = dict(zip(by_rating()[1:], steps, strict=True))
+    assert all(0 < step <= MOST_STEP for step in steps), named
     assert LEVEL_RATINGS["normal"][0] == 1500.0  # the anchor
 
 
