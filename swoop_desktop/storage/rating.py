@@ -56,7 +56,7 @@ RATING_WAIT = 0.3  # the most the title waits for another window writing the rat
 #: ``benchmarks/RESULTS.md``), normal anchored at 1500, weakest first. Easy to normal
 #: are the ladder of issue 31, measured together (120 match seeds at each of nine
 #: tables of four; the deviation is the fit's, which treats the pair results of a match
-#: as independent: runs on other seeds move a level by up to ~30). Hard is the hard bot
+#: as independent: a run on another seed moved a level by up to 25). Hard is the hard bot
 #: at 48 worlds a decision with the policy-based inference, measured against normal;
 #: the table's hard bot now searches 72 and halves its candidates later (a little
 #: stronger a decision; not measured again).
