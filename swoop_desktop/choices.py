@@ -44,12 +44,24 @@ class Level(StrEnum):
     LOWEST = "lowest"
     HIGHEST = "highest"
     EASY = "easy"
+    CASUAL = "casual"
+    STEADY = "steady"
+    KEEN = "keen"
     NORMAL = "normal"
     HARD = "hard"
 
 
-#: The levels offered in Settings (the baselines are for measuring only).
-PLAYER_LEVELS: tuple[Level, ...] = (Level.EASY, Level.NORMAL, Level.HARD)
+#: The levels offered in Settings, weakest first (the baselines are for measuring only):
+#: the ladder of measured levels (``storage.rating.LEVEL_RATINGS``). Casual, steady and
+#: keen are the easy bot's choice made sharper step by step, filling the gap to normal.
+PLAYER_LEVELS: tuple[Level, ...] = (
+    Level.EASY,
+    Level.CASUAL,
+    Level.STEADY,
+    Level.KEEN,
+    Level.NORMAL,
+    Level.HARD,
+)
 
 #: The human's seat, at the bottom of the table; the opponents follow clockwise.
 HUMAN_SEAT = 0

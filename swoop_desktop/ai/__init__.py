@@ -16,7 +16,17 @@ from __future__ import annotations
 from swoop_desktop.engine import Add, End, Flip, Play
 from swoop_desktop.engine.observation import Observation, PublicHistory, observe
 
-from .bots import Bot, EasyBot, HighestBot, LowestBot, NormalBot, RandomBot, action_rank
+from .bots import (
+    SOFT_LEVELS,
+    Bot,
+    EasyBot,
+    HighestBot,
+    Knobs,
+    LowestBot,
+    NormalBot,
+    RandomBot,
+    action_rank,
+)
 from .config import LEVELS, SeatConfig, dump_opponents, load_opponents
 from .features import FEATURES, PERSONALITIES
 from .hint import Hint, explain, hint
@@ -51,4 +61,6 @@ __all__ = [
     "RandomBot",
     "LowestBot",
     "HighestBot",
+    "Knobs",
+    "SOFT_LEVELS",
 ]

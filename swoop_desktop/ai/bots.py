@@ -1,4 +1,4 @@
-"""The bots: baselines (random, lowest, highest) and the feature bots (easy, normal).
+"""The bots: baselines (random, lowest, highest) and the feature bots (easy to normal).
 
 Every bot answers ``choose(obs, legal) -> Action`` from an :class:`Observation`
 and the legal actions only. Its randomness comes from its seed and a stable
@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 
 from swoop_desktop.engine import RANK_OF, Action, Add, End, Flip, Play
 from swoop_desktop.engine.observation import Observation
@@ -161,18 +162,62 @@ class NormalBot(Bot):
         return ranked[0][1]
 
 
+@dataclass(frozen=True)
+class Knobs:
+    """How sharply a level below normal chooses among the normal bot's scores.
+
+    ``temperature``: the softmax's temperature over the near-best actions (lower is
+    sharper: towards the normal bot's best move); ``margin``: only actions within this
+    much of the best score are ever picked; ``memory``: pick-up memories older than this
+    many history steps are forgotten (None: the normal bot's perfect memory).
+    """
+
+    temperature: float
+    memory: int | None
+    margin: float = 2.0
+
+
+#: The levels the :class:`EasyBot` plays, weakest first, each by its knobs alone (no
+#: clock, no search: the same choices on every machine). Each level's rating is measured
+#: (``benchmarks/level_ratings.py``, ``storage.rating.LEVEL_RATINGS``); the knobs were
+#: tuned so that no two neighbours, up to normal, are more than about 150 points apart.
+SOFT_LEVELS: dict[str, Knobs] = {
+    "easy": Knobs(temperature=0.6, memory=12),
+    "casual": Knobs(temperature=0.36, memory=16),
+    "steady": Knobs(temperature=0.23, memory=24),
+    "keen": Knobs(temperature=0.145, memory=None),
+}
+
+
 class EasyBot(NormalBot):
     """The normal features, sampled by softmax among the near-best actions; fading memory.
 
     Only actions within ``margin`` of the best score are ever picked, so a
     second-best choice never looks absurd; pick-up memories older than
-    ``memory`` history steps are forgotten.
+    ``memory`` history steps are forgotten. ``level`` is one of
+    :data:`SOFT_LEVELS` (easy, casual, steady, keen), whose knobs it plays by.
     """
 
     level = "easy"
-    memory = 12
-    temperature = 0.6
-    margin = 2.0
+    memory: int | None = 12
+    temperature: float = 0.6
+    margin: float = 2.0
+
+    def __init__(
+        self,
+        seed: int = 0,
+        personality: str | None = None,
+        weights: dict[str, float] | None = None,
+        level: str = "easy",
+    ) -> None:
+        super().__init__(seed, personality, weights)
+        knobs = SOFT_LEVELS.get(level)
+        if knobs is None:
+            raise ValueError(f"level: {level!r} is not one of {', '.join(SOFT_LEVELS)}")
+        self.level = level
+        self.temperature = knobs.temperature
+        self.memory = knobs.memory
+        self.margin = knobs.margin
 
     def choose(self, obs: Observation, legal: list[Action]) -> Action:
         if len(legal) == 1:

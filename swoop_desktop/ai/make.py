@@ -14,7 +14,7 @@ from swoop_desktop.choices import Level
 from swoop_desktop.engine import Action
 from swoop_desktop.engine.observation import Observation
 
-from .bots import Bot, EasyBot, HighestBot, LowestBot, NormalBot, RandomBot
+from .bots import SOFT_LEVELS, Bot, EasyBot, HighestBot, LowestBot, NormalBot, RandomBot
 from .search import HardBot
 
 _log = logging.getLogger("swoop_desktop.ai")
@@ -23,7 +23,6 @@ _CLASSES: dict[str, type[Bot]] = {
     "random": RandomBot,
     "lowest": LowestBot,
     "highest": HighestBot,
-    "easy": EasyBot,
     "normal": NormalBot,
     "hard": HardBot,
 }
@@ -41,6 +40,8 @@ def make_bot(
     ``weights`` overrides single feature weights; ``options`` go to the bot
     (the hard bot takes ``budget_ms`` and ``max_worlds``).
     """
+    if level in SOFT_LEVELS:  # easy, casual, steady, keen: one bot, each level its knobs
+        return EasyBot(seed=seed, personality=personality, weights=weights, level=level, **options)
     cls = _CLASSES.get(level)
     if cls is None:
         raise ValueError(f"level: unknown {level!r} (choose one of {', '.join(Level)})")

@@ -7,7 +7,7 @@ Each finished game is one rating period in which you met each opponent once:
 a lower final total than theirs is a win against them (1), the same total a
 draw (0.5), a higher one a loss (0). The opponents are their levels, each
 with the rating measured by ``benchmarks/level_ratings.py`` from referee
-matches between the levels (:data:`LEVEL_RATINGS`); see ``docs/rating.md``.
+matches between the levels (:data:`LEVEL_RATINGS`); see ``docs/progress.md``.
 
 The rating after each game that moved it is kept in the progress database
 (``rating_points``, beside the games): each game's point is worked out once,
@@ -51,18 +51,24 @@ VOL_RANGE = (0.001, 1.0)
 RATING_WAIT = 0.3  # the most the title waits for another window writing the rating
 
 #: Each level's rating and deviation, measured from referee matches between the
-#: levels (``benchmarks/level_ratings.py``; the command and its output are in
-#: ``benchmarks/RESULTS.md``), normal anchored at 1500. Hard is the hard bot at
-#: 48 worlds a decision with the policy-based inference, measured against normal;
+#: levels (``benchmarks/level_ratings.py``; the commands and their output are in
+#: ``benchmarks/RESULTS.md``), normal anchored at 1500, weakest first. Easy to normal
+#: are the ladder of issue 31, measured together (120 match seeds at each of nine
+#: tables of four; the deviation is the fit's, which treats the pair results of a match
+#: as independent: a run on another seed moved a level by up to 25). Hard is the hard bot
+#: at 48 worlds a decision with the policy-based inference, measured against normal;
 #: the table's hard bot now searches 72 and halves its candidates later (a little
 #: stronger a decision; not measured again).
 LEVEL_RATINGS: dict[str, tuple[float, float]] = {
-    "easy": (1009.0, 46.0),
-    "normal": (1500.0, 29.0),
+    "easy": (999.0, 5.0),
+    "casual": (1122.0, 4.0),
+    "steady": (1248.0, 4.0),
+    "keen": (1388.0, 4.0),
+    "normal": (1500.0, 5.0),
     "hard": (1631.0, 62.0),
 }
 #: Changes whenever LEVEL_RATINGS do: stored ratings are then worked out again.
-LEVELS_VERSION = 2
+LEVELS_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -466,7 +472,7 @@ def nearest_level(rating: float) -> str:
 
 # ---------------------------------------------------------------- a table at your rating
 #: A table's rating is the mean of its three opponents' levels; a player whose rating is
-#: this much above it has outgrown it (about a step of the ladder of tables below).
+#: this much above it has outgrown it (about one step of the ladder of levels).
 OUTGROWN = 150.0
 
 
@@ -477,9 +483,9 @@ def table_rating(levels: Sequence[str]) -> float:
 
 def ladder() -> list[tuple[str, ...]]:
     """Every table of three opponents from two neighbouring measured levels, weakest
-    first: three easy, two easy and a normal, an easy and two normal, three normal, ...
-    three hard (the mixes fill the steps between the levels; no table seats an easy
-    opponent beside a hard one)."""
+    first: three easy, two easy and a casual, an easy and two casual, three casual, ...
+    three hard (the mixes fill the steps between the levels; no table seats two levels
+    that are not neighbours)."""
     levels = sorted(LEVEL_RATINGS, key=lambda lv: LEVEL_RATINGS[lv][0])
     tables: list[tuple[str, ...]] = [(levels[0],) * 3]
     for low, high in zip(levels, levels[1:], strict=False):
@@ -489,12 +495,13 @@ def ladder() -> list[tuple[str, ...]]:
 
 def table_for(rating: float | None) -> tuple[str, ...]:
     """The three opponents' levels nearest ``rating`` (the easier table on a tie). With no
-    rating yet (a first game) the table one step below three normal opponents."""
+    rating yet (a first game) three opponents of the level just below normal."""
     tables = ladder()
     if rating is None:
-        normal = ("normal", "normal", "normal")
-        i = tables.index(normal) if normal in tables else len(tables) // 2
-        return tables[max(0, i - 1)]
+        below = [lv for lv in LEVEL_RATINGS if LEVEL_RATINGS[lv][0] < LEVEL_RATINGS["normal"][0]]
+        if not below:
+            return tables[0]
+        return (max(below, key=lambda lv: LEVEL_RATINGS[lv][0]),) * 3
     return min(tables, key=lambda t: (abs(table_rating(t) - rating), table_rating(t)))
 
 

@@ -12,7 +12,7 @@ from swoop_desktop.engine.observation import observe
 
 from .helpers import PRESET_NAMES, played_position
 
-LEVELS = ("random", "lowest", "highest", "easy", "normal")
+LEVELS = ("random", "lowest", "highest", "easy", "casual", "steady", "keen", "normal")
 
 
 def _bots():

@@ -19,16 +19,21 @@ def test_the_ladder_of_tables_runs_from_three_easy_to_three_hard_with_no_easy_be
     tables = ladder()
     assert tables[0] == ("easy",) * 3 and tables[-1] == ("hard",) * 3
     assert not any("easy" in t and "hard" in t for t in tables)
+    levels = sorted(LEVEL_RATINGS, key=lambda lv: LEVEL_RATINGS[lv][0])
+    for t in tables:  # two neighbouring levels at most
+        at = sorted({levels.index(lv) for lv in t})
+        assert at[-1] - at[0] <= 1, t
     ratings = [table_rating(t) for t in tables]
     assert ratings == sorted(ratings)
-    # The mixes fill the big step between easy and normal: no step above ~165 points.
-    assert max(b - a for a, b in zip(ratings, ratings[1:], strict=False)) < 165
+    # The mixes fill the steps between the levels: no step above ~60 points.
+    assert max(b - a for a, b in zip(ratings, ratings[1:], strict=False)) < 60
 
 
-def test_a_first_game_sits_one_step_below_three_normal_opponents():
+def test_a_first_game_sits_at_three_of_the_level_just_below_normal():
     tables = ladder()
     first = table_for(None)
-    assert tables.index(first) == tables.index(("normal",) * 3) - 1
+    assert first == ("keen",) * 3 and first in tables
+    assert tables.index(first) < tables.index(("normal",) * 3)
     assert table_rating(first) < LEVEL_RATINGS["normal"][0]
 
 

@@ -168,9 +168,10 @@ def test_esc_leaves_the_lesson_at_any_time_and_keeps_nothing(tmp_path, at):
 @pytest.mark.parametrize(
     ("rating", "levels"),
     [
-        (None, ("easy", "normal", "normal")),  # a first game: one step below normal
+        (None, ("keen", "keen", "keen")),  # a first game: the level just below normal
         (1000.0, ("easy", "easy", "easy")),
-        (1180.0, ("easy", "easy", "normal")),
+        (1180.0, ("casual", "casual", "steady")),
+        (1340.0, ("steady", "keen", "keen")),
         (1520.0, ("normal", "normal", "normal")),
         (1700.0, ("hard", "hard", "hard")),
     ],

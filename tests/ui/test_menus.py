@@ -267,7 +267,8 @@ def test_damaged_rules_in_the_settings_file_are_reported_and_the_app_rules_shown
 
 def test_opponents_speeds_and_sound_are_saved(app):
     scene = open_settings(app)
-    click_row(app, scene, "level2", lambda row: row.segment_rects()[2].center)  # Hard
+    # Six levels with their ratings do not fit side by side: a cycler, › from Normal to Hard.
+    click_row(app, scene, "level2", lambda row: row.arrow_rects()[1].center)
     click_row(app, scene, "style3", lambda row: row.segment_rects()[-1].center)  # Pyro
     click_row(app, scene, "animation_speed", lambda row: row.segment_rects()[3].center)
     click_row(app, scene, "ai_pace", lambda row: row.segment_rects()[3].center)

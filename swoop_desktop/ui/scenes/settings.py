@@ -45,13 +45,16 @@ LEVEL_TEXT = {
     "lowest": ("Lowest", "Always plays its lowest cards."),
     "highest": ("Highest", "Always plays its highest cards."),
     "easy": ("Easy", "Plays its lowest cards and rarely thinks ahead."),
+    "casual": ("Casual", "Often sees the good move, but plays loosely and forgets pick-ups."),
+    "steady": ("Steady", "Mostly plays the sensible move; slips now and then."),
+    "keen": ("Keen", "Nearly always finds the sensible move and remembers every pick-up."),
     "normal": ("Normal", "Weighs every move sensibly."),
     "hard": ("Hard", "Looks ahead, guessing the cards it cannot see."),
 }
 
 
 def level_text(level: str) -> tuple[str, str]:
-    """A level's name with its measured rating beside it ("Easy 1009"), and its help."""
+    """A level's name with its measured rating beside it ("Casual 1122"), and its help."""
     from swoop_desktop.storage.rating import LEVEL_RATINGS
 
     name, help_text = LEVEL_TEXT.get(level, (level.title(), ""))

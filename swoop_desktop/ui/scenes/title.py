@@ -165,7 +165,7 @@ class TitleScene(Scene):
         return None if now is None else now.rating
 
     def suggestion_words(self) -> str:
-        """ "Lefty easy, Topper normal, Righty normal (a table of 1336)"."""
+        """ "Lefty steady, Topper keen, Righty keen (a table of 1341)"."""
         from ..table.seats import seat_setup
 
         try:
