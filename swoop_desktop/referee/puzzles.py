@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from swoop_desktop.ai.review import REVIEW_WORLDS, Answer, Decision, Verdict, judge_answer
 from swoop_desktop.engine import Action, EngineError, Rules, RulesError
-from swoop_desktop.storage.actioncodec import decode_hands, encode_hands
+from swoop_desktop.storage.actioncodec import decode_hands
 from swoop_desktop.storage.history import load_history
 from swoop_desktop.storage.jsonfile import DocumentError
 from swoop_desktop.storage.paths import Dirs
 from swoop_desktop.storage.puzzles import PUZZLE_LABELS, Puzzle, add_puzzles, load_puzzles
-from swoop_desktop.storage.reviews import review_key, stored_reviews
+from swoop_desktop.storage.reviews import review_key_of_text, stored_reviews
 
 from .review import decisions
 
@@ -36,12 +36,9 @@ def collect(dirs: Dirs, worlds: int = REVIEW_WORLDS) -> list[str]:
     for record in games:
         if not reviews:
             break
-        try:
-            hands = record.deals()
-        except DocumentError:
-            continue
-        for hand in [None, *range(len(hands))]:
-            key = review_key(record.rules, record.players, record.seed, hands, hand, worlds)
+        texts = record.actions  # each deal's plays as the record keeps them: no decoding
+        for hand in [None, *range(len(texts))]:
+            key = review_key_of_text(record.rules, record.players, record.seed, texts, hand, worlds)
             body = reviews.get(key)
             if body is None:
                 continue
@@ -50,13 +47,13 @@ def collect(dirs: Dirs, worlds: int = REVIEW_WORLDS) -> list[str]:
                 if v.get("label") not in PUZZLE_LABELS or v.get("hindsight"):
                     continue
                 hand_no = int(v["hand_no"])
-                if hand_no >= len(hands):
+                if hand_no >= len(texts):
                     continue
                 # One id per decision of one game, whichever review (game or hand) found it.
                 whole = (
                     digest
-                    or review_key(
-                        record.rules, record.players, record.seed, hands, None, worlds
+                    or review_key_of_text(
+                        record.rules, record.players, record.seed, texts, None, worlds
                     ).split("/", 1)[0]
                 )
                 found.append(
@@ -65,7 +62,7 @@ def collect(dirs: Dirs, worlds: int = REVIEW_WORLDS) -> list[str]:
                         rules=dict(record.rules),
                         players=record.players,
                         seed=record.seed,
-                        deals=encode_hands([list(h) for h in hands[: hand_no + 1]]),
+                        deals=list(texts[: hand_no + 1]),
                         verdict=dict(v),
                     )
                 )

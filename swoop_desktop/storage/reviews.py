@@ -194,9 +194,29 @@ def review_key(
 ) -> str:
     """The key of a review: which game (rules, seat count, seed, plays), which hand, how hard."""
     upto = hands if hand is None else hands[: hand + 1]
-    text = repr((sorted(rules.items()), players, seed, encode_hands([list(h) for h in upto])))
+    return review_key_of_text(
+        rules, players, seed, encode_hands([list(h) for h in upto]), None, worlds, hand
+    )
+
+
+def review_key_of_text(
+    rules: dict[str, Any],
+    players: int,
+    seed: int,
+    deals: Sequence[str],
+    hand: int | None,
+    worlds: int,
+    named: int | None = None,
+) -> str:
+    """:func:`review_key` from the plays as a record keeps them (each deal's text, as
+    :func:`~.actioncodec.encode_hands` writes it), with no decoding: Scores and Puzzles
+    work out a key for every game of a long history. ``named`` is the hand the key names
+    when ``deals`` are already cut to it."""
+    upto = list(deals) if hand is None else list(deals[: hand + 1])
+    which = hand if named is None else named
+    text = repr((sorted(rules.items()), players, seed, upto))
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    return f"{digest}/{'game' if hand is None else f'hand{hand + 1}'}/{worlds}"
+    return f"{digest}/{'game' if which is None else f'hand{which + 1}'}/{worlds}"
 
 
 def _dump(entries: dict[str, dict[str, Any]]) -> dict[str, Any]:

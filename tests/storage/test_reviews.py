@@ -38,3 +38,20 @@ def test_the_key_names_the_game_the_hand_and_the_work():
     assert review_key(rules, 4, 7, match.actions, 0, 48).endswith("/hand1/48")
     assert review_key(rules, 4, 8, match.actions, None, 48) != whole
     assert review_key(rules, 4, 7, match.actions, None, 96) != whole
+
+
+def test_the_key_from_a_records_deal_texts_is_the_key_from_its_plays():
+    """Scores and Puzzles key a game's review from the plays as the record keeps them
+    (no decoding, for every game of a long history): the same key as from the plays."""
+    from swoop_desktop.storage.history import record_from_match
+    from swoop_desktop.storage.reviews import review_key, review_key_of_text
+
+    from .helpers import finished_match
+
+    for seed in (1, 2, 3):
+        record = record_from_match(finished_match(seed), [{"name": "You"}])
+        hands = record.deals()
+        for hand in (None, 0, len(hands) - 1):
+            assert review_key_of_text(
+                record.rules, record.players, record.seed, record.actions, hand, 48
+            ) == review_key(record.rules, record.players, record.seed, hands, hand, 48)

@@ -38,7 +38,7 @@ from swoop_desktop.storage import (
     reset_stats,
     take_history_notes,
 )
-from swoop_desktop.storage.reviews import review_key, stored_accuracies
+from swoop_desktop.storage.reviews import review_key_of_text, stored_accuracies
 from swoop_desktop.storage.seats import seats_to_json
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 from swoop_desktop.ui.scene import Scene
@@ -680,19 +680,10 @@ def shortened(fnt: pygame.font.Font, text: str, width: int) -> str:
 def review_accuracy(dirs: Any, records: Sequence[GameRecord]) -> list[float]:
     """Your review accuracy (0-100) in each reviewed game, oldest first (games never
     reviewed, or whose plays cannot be read, are left out)."""
-    keys: list[str] = []
-    for record in records:
-        try:
-            keys.append(
-                review_key(
-                    record.rules,
-                    record.players,
-                    record.seed,
-                    record.deals(),
-                    None,
-                    verdicts.DEFAULT_WORLDS,
-                )
-            )
-        except (DocumentError, ValueError):
-            keys.append("")
+    keys = [
+        review_key_of_text(
+            record.rules, record.players, record.seed, record.actions, None, verdicts.DEFAULT_WORLDS
+        )
+        for record in records
+    ]
     return [a for a in stored_accuracies(dirs, keys) if a is not None]
