@@ -456,6 +456,7 @@ class App:
         if resting and (self._memory_due or not self._rested):
             # The first still frame hands back what the caches let go: a full collection
             # costs a frame's time, so a burst of screen changes (or input) waits for it.
+            self.theme.let_fonts_go()
             give_back_memory()
             self._memory_due = False
         self._rested = resting

@@ -59,7 +59,7 @@ class Theme:
         """A DejaVu Sans font of ``px`` pixels (cached)."""
         px = max(6, int(px))
         key = (px, bold)
-        found = self._fonts.get(key)
+        found = self._fonts.pop(key, None)  # put back last: the most recently used
         if found is None:
             if not pygame.font.get_init():
                 pygame.font.init()
@@ -68,8 +68,16 @@ class Theme:
                 found = pygame.font.Font(str(path) if path else None, px)
             except (OSError, pygame.error):
                 found = pygame.font.Font(None, px)
-            self._fonts[key] = found
+        self._fonts[key] = found
         return found
+
+    def let_fonts_go(self, keep: int = 16) -> None:
+        """Let go of all but the ``keep`` fonts used most recently (each size is a font of
+        its own, about 0.15 MB: a screen that drew text at many sizes, the review, leaves
+        them behind). Called when the game comes to rest; a font let go is made again, in
+        about a millisecond, the next time it is asked for."""
+        while len(self._fonts) > keep:
+            del self._fonts[next(iter(self._fonts))]
 
     def seat_colour(self, seat: int) -> Colour:
         return ((236, 200, 90), (120, 190, 240), (230, 130, 160), (150, 220, 140))[seat % 4]

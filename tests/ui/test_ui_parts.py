@@ -143,3 +143,21 @@ def test_your_cards_and_mystery_cards_come_from_the_view_and_the_deal_without_an
     assert mystery_ids(None, 0) == set()
     view.up[0] = [None] * len(view.up[0])  # the face-up cards played: the mystery cards show
     assert view.seat_cards(0)[len(hand) :] == [c for c in view.down[0] if c is not None]
+
+
+def test_fonts_used_least_recently_are_let_go_and_made_again_when_asked():
+    """The review draws text at many sizes; at rest the game keeps the fonts used most
+    recently and lets the others go (each is a font of its own), and a font let go is
+    simply made again."""
+    from swoop_desktop.ui.theme import Theme
+
+    theme = Theme()
+    sizes = list(range(10, 40))
+    for px in sizes:
+        theme.font(px)
+    recent = theme.font(12)  # used again: among the most recent
+    theme.let_fonts_go(keep=4)
+    assert len(theme._fonts) == 4
+    assert theme.font(12) is recent
+    again = theme.font(20)  # let go, made again, and it draws
+    assert again.render("Swoop", True, (0, 0, 0)).get_width() > 0
