@@ -23,11 +23,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from swoop_desktop.ai.review import REVIEW_WORLDS
+from swoop_desktop.ai import workers
+from swoop_desktop.ai.review import REVIEW_WORLDS, Review
 from swoop_desktop.engine import Action, Rules
 from swoop_desktop.engine.jsontext import OneLineParser
 from swoop_desktop.names import printable
-from swoop_desktop.referee.review import review
+from swoop_desktop.referee.review import decisions
 from swoop_desktop.safeio import Refused, parse_json, read_capped, write_out
 from swoop_desktop.storage.history import HISTORY_KIND, GameRecord, read_database
 from swoop_desktop.storage.jsonfile import DocumentError, decode_document
@@ -183,16 +184,19 @@ def main(argv: list[str] | None = None) -> int:
         if not 1 <= args.worlds <= 10_000:
             raise ReviewInputError("--worlds: must be 1-10000")
         start = time.perf_counter()
-        result = review(
-            rules,
-            players,
-            seed,
-            hands,
-            seat=args.seat,
-            hand=None if args.hand is None else args.hand - 1,
-            worlds=args.worlds,
-            hindsight=args.hindsight,
+        found = decisions(
+            rules, players, seed, hands, args.seat, None if args.hand is None else args.hand - 1
         )
+        try:  # side by side on the machine's cores (the same verdicts as one by one)
+            fair = workers.weigh_all(found, args.worlds, seed)
+            seen = (
+                workers.weigh_all(found, args.worlds, seed, hindsight=True)
+                if args.hindsight
+                else []
+            )
+        finally:
+            workers.shutdown()
+        result = Review(fair, seen)
         seconds = time.perf_counter() - start
     except ReviewInputError as exc:
         print(f"error: {exc}", file=sys.stderr)

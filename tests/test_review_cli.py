@@ -100,3 +100,18 @@ def test_bad_input_exits_2_with_one_plain_line(saved, tmp_path, args, words):
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
     assert words in result.stderr
+
+
+def test_the_command_weighs_in_worker_processes_with_the_same_verdicts(saved, monkeypatch):
+    """The command weighs the decisions side by side in worker processes: the same
+    verdicts as one by one in its own process (each is seeded by the game)."""
+    from swoop_desktop.ai import workers
+
+    out = {}
+    for mode in ("threads", "processes"):
+        monkeypatch.setenv(workers.MODE_VARIABLE, mode)
+        result = _run(str(saved.game_file), "--hand", "1", "--worlds", "4", "--json")
+        assert result.returncode == 0, result.stderr
+        body = json.loads(result.stdout)
+        out[mode] = [(v["number"], v["label"], v["cost"], v["best"]) for v in body["verdicts"]]
+    assert out["threads"] and out["processes"] == out["threads"]
