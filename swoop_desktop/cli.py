@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from swoop_desktop import __version__, selftest
+from swoop_desktop import __version__
 from swoop_desktop.ui.app import PACES, SPEEDS, App
 from swoop_desktop.ui.demo import run_demo
 
@@ -106,6 +106,8 @@ def parser() -> argparse.ArgumentParser:
 def run(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--selftest" in argv:
+        from swoop_desktop import selftest  # loaded only when asked for: not before a frame
+
         return int(selftest.main(argv) or 0)
     args = parser().parse_args(argv)
     if args.export is not None:
