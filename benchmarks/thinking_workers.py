@@ -2,7 +2,7 @@
 with three hard opponents against three normal ones, and start to the first frame.
 
     python benchmarks/thinking_workers.py [--seed 102] [--target 100] [--worlds 48]
-        [--frames 1500] [--size 1920x1080] [--skip-review] [--skip-frames]
+        [--frames 1500] [--size 1920x1080] [--skip-review] [--skip-frames] [--skip-daily]
 
 - **review**: one whole recorded game (``review_figures.play``: an easy bot in seat 0
   against three normal bots, to ``--target`` points), seat 0's decisions weighed
@@ -15,6 +15,8 @@ with three hard opponents against three normal ones, and start to the first fram
   worker processes (the game's default), and three hard AIs thinking on threads
   (``SWOOP_THINKING=threads``, how the game thought before): frame p50/p99/max and the
   worst frame while an AI thought.
+- **daily**: seconds until the daily deal's hard game has its score (three days'
+  deals, each sent to a worker as the daily page sends it).
 - **start**: start to the first frame of the demo, from source (5 runs). No worker
   starts before the first work is sent (in the demo, the first AI's first decision).
 
@@ -95,6 +97,27 @@ def frames(size: str, count: int, seed: int) -> None:
     print(f"  p99 hard / normal: {hard / normal:.2f}x in workers, {old / normal:.2f}x on threads")
 
 
+def daily() -> None:
+    """Seconds until the daily deal's hard game (the hard bot in your seat, the same
+    cards) has its score, sent to a worker as the daily page sends it."""
+    from datetime import date
+
+    from swoop_desktop.engine import Rules
+    from swoop_desktop.referee.daily import daily_seed, hard_in_seat
+
+    rules = Rules.from_preset("app")
+    for day in (date(2026, 12, 1), date(2026, 12, 2), date(2026, 12, 3)):
+        seed = daily_seed(day, rules)
+        began = time.perf_counter()
+        job = workers.Job(workers.shared(), hard_in_seat, rules, seed)
+        while not job.ready:
+            time.sleep(0.01)
+        seconds = time.perf_counter() - began
+        points = job.value.points if job.error is None else job.error
+        print(f"daily deal of {day}: the hard game's score in {seconds:.1f} s ({points})")
+    workers.shutdown()
+
+
 def start(seed: int) -> None:
     starts = sorted(demo("1280x720", 1, seed + i, None)["startup_ms"] for i in range(5))
     print(
@@ -112,10 +135,13 @@ def main() -> None:
     ap.add_argument("--size", default="1920x1080")
     ap.add_argument("--skip-review", action="store_true")
     ap.add_argument("--skip-frames", action="store_true")
+    ap.add_argument("--skip-daily", action="store_true")
     args = ap.parse_args()
     print(f"cores: {os.cpu_count()}, workers by default: {workers.worker_count()}")
     if not args.skip_review:
         review(args.seed, args.target, args.worlds)
+    if not args.skip_daily:
+        daily()
     if not args.skip_frames:
         frames(args.size, args.frames, 3)
         start(3)
