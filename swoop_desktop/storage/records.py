@@ -177,16 +177,25 @@ def load_facts(dirs: Dirs, records: Sequence[GameRecord]) -> tuple[dict[str, Gam
     return facts, messages
 
 
+def _plays(text: str) -> int:
+    """How many plays a deal's text holds (one a word): counted by its single spaces, as
+    the codec writes it (this runs for every game of a long history each time Progress
+    opens), by splitting when the text is spaced otherwise."""
+    if not text or "  " in text or text[0] == " " or text[-1] == " ":
+        return len(text.split())
+    return text.count(" ") + 1
+
+
 def unsupported(fact: GameFacts, record: GameRecord, seat: int = HUMAN_SEAT) -> str | None:
     """Why ``fact`` cannot be true of ``record`` (the game's own counts say otherwise), in
     plain words; None when it can. Checked without replaying the game."""
     made = record.swoops[seat] if seat < len(record.swoops) else 0
-    plays = sum(len(text.split()) for text in record.actions)
     when = record.date[:10]
     if fact.hand_swoops > made:
         return f"{fact.hand_swoops:,} Swoops in a hand of the game of {when}, which had {made}"
     if made and not fact.hand_swoops:
         return f"no Swoop in the game of {when}, which had {made}"
+    plays = sum(_plays(text) for text in record.actions)
     if fact.pickups > plays:
         return f"{fact.pickups:,} pick-ups in the game of {when}, which had {plays} plays"
     return None

@@ -107,3 +107,10 @@ def test_the_records_cache_keeps_a_backup(tmp_path):
         rating_history(dirs)
         load_facts(dirs, games)
     assert backup_path(tmp_path / "records.json").exists()  # the rating is in the database
+
+
+def test_plays_are_counted_the_same_however_the_deal_text_is_spaced():
+    from swoop_desktop.storage.records import _plays
+
+    for text in ("", "p7", "p7 a7 e", "p7  a7 e", " p7 a7", "p7 a7 "):
+        assert _plays(text) == len(text.split()), text
