@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pygame
+import pytest
 
 from swoop_desktop.storage import record_finished_game, resolve_dirs
 from swoop_desktop.storage.rating import rating_history
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.scores import ScoresScene
 from tests.storage.helpers import finished_match
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 SEATS = [{"name": "You", "level": "human"}] + [
     {"name": n, "level": lv}
@@ -105,3 +111,46 @@ def test_the_rating_chart_with_one_game_reads_sensibly_and_shows_its_band(tmp_pa
         backdrop = surface.get_at((x + 60, y - 40))
         assert surface.get_at((x, y - 40)) != backdrop
         assert surface.get_at((x, y + 40)) != backdrop
+
+
+@pytest.mark.skipif(not os.environ.get("SWOOP_SHOTS"), reason="set SWOOP_SHOTS=1 to redraw")
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+def test_screenshots_of_the_rating_chart(tmp_path, size):
+    """docs/rating-chart-*.png: Progress after fourteen games against the ladder's levels."""
+    dirs = resolve_dirs(tmp_path)
+    levels = ("keen", "normal", "steady", "hard", "casual", "normal", "keen")
+    for k, seed in enumerate(range(30, 44)):
+        seats = [{"name": "You", "level": "human"}] + [
+            {"name": n, "level": levels[(k + i) % len(levels)]}
+            for i, n in enumerate(("Lefty", "Topper", "Righty"))
+        ]
+        record_finished_game(dirs, finished_match(seed), seats)
+    with Pilot(size=size, data_dir=tmp_path, start="title") as p:
+        p.resize(size)
+        p.app.open("scores", tab="progress")
+        p.step(3)
+        name = "rating-chart-1920x1080.png" if size == (1920, 1080) else "rating-chart-800x600.png"
+        p.screenshot(DOCS / name)
+
+
+def test_the_levels_labels_fit_inside_the_chart_however_narrow():
+    """Each level's line is named at the chart's right ("normal 1500"); the name ends
+    inside the panel at the narrowest window (it ran past it at 800x600)."""
+    from swoop_desktop.storage.rating import LEVEL_RATINGS, Rating, RatingPoint
+    from swoop_desktop.ui.scenes.progress import draw_rating_chart
+    from swoop_desktop.ui.theme import Theme
+
+    pygame.init()
+    theme = Theme()
+    points = [
+        RatingPoint(f"g{i}", "2026-12-01", Rating(1400 + 10 * i, 120, 0.06)) for i in range(5)
+    ]
+    for width in (420, 560, 900):
+        surface = pygame.Surface((width + 40, 500))
+        rect = pygame.Rect(20, 20, width, 460)
+        drawn = draw_rating_chart(surface, theme, rect, points)
+        size = max(12, min(17, rect.height // 14))
+        widest = max(
+            theme.font(size - 2).size(f"{lv} {r:.0f}")[0] for lv, (r, _) in LEVEL_RATINGS.items()
+        )
+        assert drawn and max(x for x, _ in drawn) + 6 + widest <= rect.right, width

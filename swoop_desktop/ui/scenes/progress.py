@@ -179,10 +179,13 @@ def draw_rating_chart(
     low = min(min(p.rating.rating - 2 * p.rating.rd for p in points), *levels) - 20
     high = max(max(p.rating.rating + 2 * p.rating.rd for p in points), *levels) + 20
     low, high = 50 * int(low // 50), 50 * int(-(-high // 50))
+    # Room on the right for the widest level's label ("normal 1500"), inside the panel.
+    label_font = theme.font(size - 2)
+    room = max(label_font.size(f"{lv} {r:.0f}")[0] for lv, (r, _) in LEVEL_RATINGS.items())
     plot = pygame.Rect(
         rect.x + int(size * 3.8),
         rect.y + 24 + size * 2,
-        rect.width - int(size * 3.8) - 90,
+        rect.width - int(size * 3.8) - room - 20,
         rect.height - 44 - size * 3,
     )
     if plot.width < 20 or plot.height < 20:
