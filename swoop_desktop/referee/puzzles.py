@@ -29,8 +29,10 @@ def collect(dirs: Dirs, worlds: int = REVIEW_WORLDS) -> list[str]:
     Returns messages for the player (a damaged file); never raises."""
     if not dirs.usable:
         return []
-    games, messages = load_history(dirs)
-    reviews, more = stored_reviews(dirs)
+    reviews, messages = stored_reviews(dirs)
+    if not reviews:  # nothing reviewed, nothing to gather: the history is not read at all
+        return messages
+    games, more = load_history(dirs)
     messages += more
     found: list[Puzzle] = []
     for record in games:
