@@ -233,16 +233,6 @@ _BASIS = "rating.basis"
 _UPTO = "rating.upto"
 
 
-@dataclass(frozen=True)
-class RatingFile:
-    """An older Swoop's ``rating.json`` (read only by tests and tools: the rating is
-    worked out again from the games)."""
-
-    levels: int
-    abandoned: bool
-    points: list[RatingPoint]
-
-
 def rating_file(dirs: Dirs) -> Path:
     """Where an older Swoop kept the rating (moved with its history when brought in)."""
     return dirs.data / "rating.json"
