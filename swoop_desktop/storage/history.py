@@ -1,16 +1,20 @@
 """The history of finished games: what the Scores screen lists and statistics count.
 
-``history.json`` (format ``swoop-history``) keeps, per finished game, the date,
-rules (preset and options), opponents, final totals, winner, score sheet, who
-went out, Swoops made per seat, and what it takes to watch it again: rules,
-table size, match seed and the compact action list of every deal (a few KB).
+Each game is a row of ``games`` in the progress database (:mod:`.db`), holding the
+record as ``history.json`` (format ``swoop-history``) always held it: the date, rules
+(preset and options), opponents, final totals, winner, score sheet, who went out,
+Swoops made per seat, and what it takes to watch it again (rules, table size, match
+seed and the compact action list of every deal, a few KB). An older Swoop's
+``history.json`` is read by the same reader when it is brought in, and ``swoop
+--export`` writes one.
 
-Resetting statistics never deletes games: a timestamped copy of the file is
-kept and the games played so far are marked as not counted.
+Resetting statistics never deletes games: a backup of the database is made first and
+the games played so far are marked as not counted.
 
-Why one long module: reading, checking, recording and counting the history are one file
-format's rules (its versions, pending games and the lock around them), to move into the
-SQLite store together (``docs/storage-plan.md``).
+Why one long module: the record, its reader (for the database's rows and an older
+Swoop's file alike), storing it (with the games waiting beside the database), bringing
+an older history in and exporting one are one format's rules; split, each part would
+reach into the others' validation.
 """
 
 from __future__ import annotations
