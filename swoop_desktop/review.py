@@ -89,7 +89,7 @@ def _database_games(path: Path, where: str) -> list[GameRecord]:
     """The games in the progress database at ``path``, read without writing to it."""
     try:
         return read_database(path)
-    except (sqlite3.Error, OSError) as exc:
+    except (sqlite3.Error, OSError, UnicodeDecodeError) as exc:
         raise ReviewInputError(f"{where}: cannot be read ({printable(str(exc))})") from None
 
 

@@ -53,6 +53,12 @@ class StoreError(OSError):
     """The database cannot be used now (with why, in plain words)."""
 
 
+#: What using the database may raise, all of it caught where it is used: a file SQLite
+#: cannot use (its own errors; a message of its that quotes bytes of a damaged file is
+#: not even text, a UnicodeDecodeError), the folder, or this module's plain words.
+FAILURES = (StoreError, sqlite3.Error, OSError, UnicodeDecodeError)
+
+
 def _run(con: sqlite3.Connection, script: str) -> None:
     """Each statement of ``script`` inside the caller's transaction (``executescript``
     would commit it first)."""
@@ -137,8 +143,15 @@ class _Ready:
 _OPENING = threading.Lock()
 
 
+def _text(raw: bytes) -> str:
+    """A stored text as a string, whatever its bytes: a damaged one reads with its bad
+    bytes replaced (its row then fails its checks and is left out, told), never raises."""
+    return raw.decode("utf-8", "replace")
+
+
 def _connect(path: Path, wait: float) -> sqlite3.Connection:
     con = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
+    con.text_factory = _text
     con.execute("PRAGMA foreign_keys = ON")
     return con
 
@@ -148,6 +161,12 @@ def _problem(path: Path) -> str | None:
     empty file, about to be made one, is sound)."""
     if path.is_symlink() or (path.exists() and not path.is_file()):
         return "it is not an ordinary file"
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0
+    if 0 < size < 512:  # SQLite would take it for an empty database and write over it
+        return "it is too short to be a database (cut short?)"
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_WAIT)
     except sqlite3.Error as exc:
@@ -167,6 +186,8 @@ def _problem(path: Path) -> str | None:
         return f"it cannot be read ({exc})"
     except sqlite3.DatabaseError as exc:
         return f"it is damaged ({exc})"
+    except UnicodeDecodeError:  # SQLite's own message quoted bytes of the damaged schema
+        return "it is damaged (its list of tables cannot be read)"
     finally:
         con.close()
     return None

@@ -120,9 +120,11 @@ def load_stored(dirs: Dirs, path: Path, kind: DocKind[T], dump: Dump[T]) -> Load
     try:
         with db.connection(dirs) as con:
             row = con.execute("SELECT body FROM documents WHERE name = ?", (path.name,)).fetchone()
-    except (db.StoreError, sqlite3.Error, OSError) as exc:
+    except db.FAILURES as exc:
         return Loaded(
-            None, messages + [f"Your {kind.label} could not be read ({_why(exc, dirs)})."], "none"
+            None,
+            messages + [f"Your {kind.label} could not be read ({why_not(exc, dirs)})."],
+            "none",
         )
     if row is None:
         return Loaded(None, [printable(m) for m in messages], "none")
@@ -169,14 +171,17 @@ def change_stored(
                     "INSERT OR REPLACE INTO documents (name, body) VALUES (?, ?)",
                     (path.name, encode_document(kind, body)),
                 )
-    except (db.StoreError, sqlite3.Error, OSError, ValueError) as exc:
+    except (*db.FAILURES, ValueError) as exc:
         files = []
-        messages.append(failed(_why(exc, dirs)))
+        messages.append(failed(why_not(exc, dirs)))
     move_imported(dirs, files)
     return ran, [printable(m) for m in messages if m]
 
 
-def _why(exc: BaseException, dirs: Dirs) -> str:
+def why_not(exc: BaseException, dirs: Dirs) -> str:
+    """Why the database could not be used, in plain words (for the player's messages)."""
+    if isinstance(exc, UnicodeDecodeError):  # SQLite quoted bytes of a damaged page
+        return "your progress file is damaged"
     text = str(exc)
     if isinstance(exc, sqlite3.OperationalError) and "locked" in text:
         return "another Swoop window kept your progress file busy"

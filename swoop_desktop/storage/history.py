@@ -38,6 +38,7 @@ from swoop_desktop.safeio import Refused, read_capped
 from . import db
 from .actioncodec import check_deal_text, decode_hands, encode_hands
 from .documents import IMPORTED, move_imported
+from .documents import why_not as _why
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -550,18 +551,6 @@ def _pending_there(dirs: Dirs) -> bool:
         return False
 
 
-def _why(exc: BaseException, dirs: Dirs) -> str:
-    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
-        return "another Swoop window kept your history busy"
-    if isinstance(exc, sqlite3.OperationalError) and "full" in str(exc):
-        return "the disk is full"
-    if isinstance(exc, sqlite3.Error):
-        return f"the database said: {shown(str(exc))}"
-    if isinstance(exc, OSError) and not isinstance(exc, db.StoreError):
-        return plain_reason(exc, dirs.data)
-    return str(exc)
-
-
 def _opening_messages(dirs: Dirs) -> list[str]:
     """What opening the database told (damage, a newer Swoop), once per process: posted
     for the player at once, and kept for Scores to say again."""
@@ -666,7 +655,7 @@ def bring_in(dirs: Dirs) -> list[str]:
     if _pending_there(dirs) and not db.ready(dirs).read_only:
         try:
             messages += _merge(dirs, UI_WAIT)[0]
-        except (db.StoreError, sqlite3.Error, OSError) as exc:
+        except db.FAILURES as exc:
             if not (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)):
                 messages.append(
                     f"Games waiting to be added to your history could not be added yet "
@@ -687,7 +676,7 @@ def _daily_backup(dirs: Dirs) -> None:
             if not con.execute("SELECT 1 FROM games LIMIT 1").fetchall():
                 return
         db.make_backup(dirs)
-    except (sqlite3.Error, OSError):
+    except db.FAILURES:
         pass  # tried again at the next start; nothing of the games is at stake
 
 
@@ -721,7 +710,7 @@ def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
         messages += bring_in(dirs)
         games, more = _stored(dirs)
         messages += more
-    except (db.StoreError, sqlite3.Error, OSError) as exc:
+    except db.FAILURES as exc:
         games = []
         why = _why(exc, dirs)
         try:  # an older Swoop's file, not yet brought in, is still shown
@@ -767,7 +756,7 @@ def record_pending(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
         if not _pending_there(dirs) or db.ready(dirs).read_only:
             return []
         return [printable(m) for m in _merge(dirs, wait)[0]]
-    except (db.StoreError, sqlite3.Error, OSError):
+    except db.FAILURES:
         return []  # they wait beside the database, listed in Scores, for the next time
 
 
@@ -826,7 +815,7 @@ def _record(dirs: Dirs, record: GameRecord, wait: float) -> tuple[bool, list[str
         more, written = _merge(dirs, wait)
         messages += more
         dirs.notices.ok("history")
-    except (db.StoreError, sqlite3.Error, OSError) as exc:
+    except db.FAILURES as exc:
         written = False
         cause = _why(exc, dirs)
     if not written:
@@ -874,7 +863,7 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
             con.execute("DELETE FROM rating_points")
             con.execute("DELETE FROM meta WHERE key LIKE 'rating.%'")
         return (str(copy) if copy else None), messages
-    except (db.StoreError, sqlite3.Error, OSError) as exc:
+    except db.FAILURES as exc:
         return None, [f"Statistics were not reset ({_why(exc, dirs)})."]
 
 

@@ -350,7 +350,7 @@ def _points(
                 "from your games."
             )
         return _continued(points, waiting_games(dirs), abandoned), messages
-    except (db.StoreError, sqlite3.Error, OSError, ValueError):
+    except (*db.FAILURES, ValueError):
         pass  # worked out from the games instead (a newer Swoop's database, say)
     told: list[str] = []
     if records is None:
