@@ -18,7 +18,6 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -26,18 +25,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from title_rating import build  # noqa: E402
+from title_rating import build, timed  # noqa: E402
 
 from swoop_desktop.storage import load_history, open_dirs  # noqa: E402
 from swoop_desktop.ui.pilot import Pilot  # noqa: E402
 
 SCREENS = ("scores", "daily", "puzzles")
-
-
-def _timed(step) -> float:
-    began = time.perf_counter()
-    step()
-    return (time.perf_counter() - began) * 1000
 
 
 def measure(games: int, runs: int) -> dict[str, float]:
@@ -49,9 +42,9 @@ def measure(games: int, runs: int) -> dict[str, float]:
         times: dict[str, list[float]] = {"title": [], **{s: [] for s in SCREENS}}
         for _ in range(runs):
             with Pilot(data_dir=folder, seed=1, start="none", size=(1280, 720)) as p:
-                times["title"].append(_timed(lambda p=p: (p.app.open("title"), p.step())))
+                times["title"].append(timed(lambda p=p: (p.app.open("title"), p.step())))
                 for name in SCREENS:
-                    times[name].append(_timed(lambda p=p, n=name: (p.app.open(n), p.step())))
+                    times[name].append(timed(lambda p=p, n=name: (p.app.open(n), p.step())))
                     p.app.pop()
                     p.step()
         return {k: statistics.median(v) for k, v in times.items()}

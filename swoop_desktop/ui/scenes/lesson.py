@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
-from swoop_desktop.engine import Action, Add, Flip, Match, Play
+from swoop_desktop.engine import Action, Match
 from swoop_desktop.referee.lesson import FINISHED, STEPS, Step, lesson_match
 from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.table.drivers import TableConfig
 from swoop_desktop.ui.table.drivers import lesson as lesson_config
+from swoop_desktop.ui.table.model import your_cards
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
@@ -69,19 +70,7 @@ def lesson_seats(app: AppAPI) -> tuple[Seat, ...]:
 
 def cards_of(table: Any, action: Action) -> list[int]:
     """Your cards that ``action`` plays (the ones the prompt points at)."""
-    st = table.state
-    if st is None:
-        return []
-    if isinstance(action, Flip):
-        card = st.down[HUMAN_SEAT][action.slot]
-        return [] if card is None else [card]
-    if isinstance(action, (Play, Add)):
-        ids: list[int] = []
-        if action.hand:
-            ids.extend(sorted(st.hands[HUMAN_SEAT][action.hand[0]])[: len(action.hand)])
-        ids.extend(c for s in action.up if (c := st.up[HUMAN_SEAT][s]) is not None)
-        return ids
-    return []
+    return your_cards(table.state, action)
 
 
 class Coach:

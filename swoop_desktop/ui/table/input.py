@@ -36,7 +36,7 @@ from swoop_desktop.engine.events import Event, Turn
 from ..controls import Button, set_hand_cursor
 from . import places
 from .drivers import TableConfig
-from .model import Colour, TableModel
+from .model import Colour, TableModel, your_cards
 from .refusals import plain_words
 from .seats import HintJob
 from .view import mystery_ids, plural
@@ -318,17 +318,7 @@ class TableInput:
             self.try_play(ids)
 
     def _ids_for(self, action: Action) -> list[int]:
-        st = self.model.state
-        if isinstance(action, Flip):
-            card = st.down[HUMAN_SEAT][action.slot]
-            return [] if card is None else [card]
-        if isinstance(action, (Play, Add)):
-            ids: list[int] = []
-            if action.hand:
-                ids.extend(sorted(st.hands[HUMAN_SEAT][action.hand[0]])[: len(action.hand)])
-            ids.extend(c for s in action.up if (c := st.up[HUMAN_SEAT][s]) is not None)
-            return ids
-        return []
+        return your_cards(self.model.state, action)
 
     def show_hint(self) -> None:
         """H or the Hint button: the search looks for your best play in a thinking worker

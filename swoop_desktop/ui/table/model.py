@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.engine import Action, Add, Flip, Play
 
 from .show import Animator, CardSprite
 from .view import TableView
@@ -132,3 +133,20 @@ class TableModel:
         if self.banner:
             words, remaining = self.banner
             self.banner = (words, remaining - dt) if remaining - dt > 0 else None
+
+
+def your_cards(state: GameState | None, action: Action) -> list[int]:
+    """Your cards (seat 0's) that ``action`` plays: the mystery card a flip turns, or the
+    hand cards of its rank and the face-up cards it names. Empty for anything else."""
+    if state is None:
+        return []
+    if isinstance(action, Flip):
+        card = state.down[HUMAN_SEAT][action.slot]
+        return [] if card is None else [card]
+    if isinstance(action, (Play, Add)):
+        ids: list[int] = []
+        if action.hand:
+            ids.extend(sorted(state.hands[HUMAN_SEAT][action.hand[0]])[: len(action.hand)])
+        ids.extend(c for s in action.up if (c := state.up[HUMAN_SEAT][s]) is not None)
+        return ids
+    return []
