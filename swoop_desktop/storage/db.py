@@ -177,6 +177,8 @@ def _problem(path: Path) -> str | None:
         tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app != APPLICATION_ID and (version or tables):
             return "it is not a Swoop file"
+        if version < 0:  # no Swoop writes one: a damaged header
+            return f"it is damaged (its schema version reads {version})"
         check = con.execute("PRAGMA quick_check").fetchall()
         if check != [("ok",)]:
             return f"SQLite found damage in it ({str(check[0][0])[:120]})"

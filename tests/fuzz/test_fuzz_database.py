@@ -11,7 +11,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from swoop_desktop.storage import db, load_history, record_finished_game, resolve_dirs
@@ -51,8 +51,16 @@ def damaged(draw) -> bytes:
     return bytes(data)
 
 
+def _negative_version() -> bytes:
+    """The header's schema version (bytes 60-63) with its top bit flipped: negative."""
+    data = bytearray(SOUND)
+    data[60] ^= 0x80
+    return bytes(data)
+
+
 @FUZZ
 @given(raw=damaged())
+@example(raw=_negative_version())
 def test_fuzz_a_damaged_database_never_stops_the_game_or_loses_its_bytes(raw):
     with tempfile.TemporaryDirectory() as folder:
         dirs = resolve_dirs(folder)
