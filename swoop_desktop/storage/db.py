@@ -115,11 +115,46 @@ def _v2_to_v3(con: sqlite3.Connection) -> None:
     _run(con, "CREATE TABLE documents (name TEXT PRIMARY KEY, body TEXT NOT NULL)")
 
 
+def _v3_to_v4(con: sqlite3.Connection) -> None:
+    """What Scores, the statistics and Progress show of each game, worked out once when
+    the game is stored (storage.summaries), so they read narrow rows instead of every
+    game's plays (the game's own columns the screens ask for are repeated, so a query
+    never touches the wide rows; a statistics reset changes both). The last two (the most Swoops in a hand, pick-ups) need the game
+    replayed: NULL until that is done (at once for a game just played, in a worker for
+    games brought in). A game without a row here is summed up the next time the history
+    is opened."""
+    _run(
+        con,
+        """
+        CREATE TABLE game_summaries (
+            seq INTEGER PRIMARY KEY REFERENCES games (seq) ON DELETE CASCADE,
+            id TEXT NOT NULL,                 -- as the game's row says (games.id)
+            date TEXT NOT NULL,               -- as games.date
+            counted INTEGER NOT NULL CHECK (counted IN (0, 1)),  -- as games.counted
+            abandoned INTEGER NOT NULL CHECK (abandoned IN (0, 1)),
+            result TEXT NOT NULL CHECK (result IN ('win', 'tie', 'loss', 'abandoned')),
+            preset TEXT NOT NULL,
+            changed INTEGER NOT NULL CHECK (changed IN (0, 1)),  -- options off the preset
+            hands INTEGER NOT NULL CHECK (hands >= 0),
+            points INTEGER NOT NULL,          -- your points over every hand
+            swoops INTEGER NOT NULL CHECK (swoops >= 0),
+            total INTEGER,                    -- your final total (NULL: no totals)
+            margin REAL,                      -- the others' mean total minus yours
+            plays TEXT NOT NULL,              -- the review's key for the game (reviews)
+            hand_swoops INTEGER CHECK (hand_swoops >= -1),  -- -1: the plays do not
+            pickups INTEGER CHECK (pickups >= -1)           -- replay (never known)
+        );
+        CREATE INDEX game_summaries_counted ON game_summaries (counted, abandoned)
+        """,
+    )
+
+
 #: version -> the step that brings a database at that version to the next one.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     0: _create_v1,
     1: _v1_to_v2,
     2: _v2_to_v3,
+    3: _v3_to_v4,
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -143,7 +178,7 @@ class _Ready:
 _OPENING = threading.Lock()
 
 
-def _text(raw: bytes) -> str:
+def text_of(raw: bytes) -> str:
     """A stored text as a string, whatever its bytes: a damaged one reads with its bad
     bytes replaced (its row then fails its checks and is left out, told), never raises."""
     return raw.decode("utf-8", "replace")
@@ -151,7 +186,7 @@ def _text(raw: bytes) -> str:
 
 def _connect(path: Path, wait: float) -> sqlite3.Connection:
     con = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
-    con.text_factory = _text
+    con.text_factory = text_of
     con.execute("PRAGMA foreign_keys = ON")
     return con
 
@@ -338,6 +373,13 @@ def connection(dirs: Dirs, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connecti
         yield con
     finally:
         con.close()
+
+
+def reader(dirs: Dirs) -> sqlite3.Connection:
+    """A connection for one screen's many reads, kept while it shows (the caller closes
+    it): in WAL mode it holds nothing between its statements."""
+    ready(dirs)
+    return _connect(db_file(dirs), BUSY_WAIT)
 
 
 @contextmanager

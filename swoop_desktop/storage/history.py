@@ -35,7 +35,7 @@ from swoop_desktop.engine.events import Swooped
 from swoop_desktop.names import check_name, printable, seat_default, shown
 from swoop_desktop.safeio import Refused, read_capped
 
-from . import db
+from . import db, summaries
 from .actioncodec import check_deal_text, decode_hands, encode_hands
 from .documents import IMPORTED, move_imported
 from .documents import why_not as _why
@@ -432,15 +432,31 @@ def _from_row(body: str, checked: Any, counted: Any, notes: Notes = None) -> Gam
     return replace(record, counted=bool(counted))
 
 
-def _store(con: sqlite3.Connection, records: Sequence[GameRecord], source: str) -> int:
-    """Insert the games not stored yet (by id); how many were new."""
-    before = con.total_changes
-    con.executemany(
-        "INSERT OR IGNORE INTO games (id, date, players, counted, abandoned, result, body, "
-        "source, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [_row(r, source) for r in records],
-    )
-    return con.total_changes - before
+def _store(
+    con: sqlite3.Connection,
+    records: Sequence[GameRecord],
+    source: str,
+    facts: dict[str, summaries.GameFacts] | None = None,
+) -> int:
+    """Insert the games not stored yet (by id), each with its summary; how many were new.
+    A game just played is replayed for its facts at once; a game brought in takes them
+    from ``facts`` (an older Swoop's records) or has them worked out later."""
+    new = 0
+    for record in records:
+        cursor = con.execute(
+            "INSERT OR IGNORE INTO games (id, date, players, counted, abandoned, result, body, "
+            "source, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            _row(record, source),
+        )
+        if not cursor.rowcount:
+            continue
+        new += 1
+        seq = int(cursor.lastrowid or 0)
+        known = summaries.believed(facts or {}, record)
+        if known is None and source == "play":
+            known = summaries.game_facts(record)
+        summaries.insert(con, seq, summaries.summarize(record, seq, known))
+    return new
 
 
 def _stored(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
@@ -502,7 +518,8 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
             games += [g for g in older.games if g.id not in known]
         except (DocumentError, Refused, OSError):
             pass
-    new = _store(con, games, "import")
+    facts, _ = summaries.older_facts(dirs)
+    new = _store(con, games, "import", facts)
     if history is not None and history.bad:
         messages.append(
             f"{len(history.bad)} game(s) in your game history could not be read "
@@ -511,6 +528,7 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
     # An older Swoop's rating goes with its history: it is worked out again from the games.
     rating = dirs.data / "rating.json"
     files = [p for p in (main, bak, rating, backup_path(rating)) if p.exists()]
+    files += summaries.older_facts(dirs)[1]  # its records went with the games
     if new:
         messages.append(
             f"Your game history ({new} game{'s' if new != 1 else ''}) now lives in one "
@@ -661,8 +679,28 @@ def bring_in(dirs: Dirs) -> list[str]:
                     f"Games waiting to be added to your history could not be added yet "
                     f"({_why(exc, dirs)}); they are shown, and added next time."
                 )
+    _sum_up(dirs)
     _daily_backup(dirs)
     return messages
+
+
+def _sum_up(dirs: Dirs) -> None:
+    """Sum up the stored games that have no summary yet (games a database of an earlier
+    version held, a summary found out of range), once per process; the facts an older
+    Swoop's records file kept go with them, and the file then joins the imported ones."""
+    if dirs.state.cache.get("summed-up") or db.ready(dirs).read_only:
+        return
+    try:
+        with db.connection(dirs) as con:
+            rows = summaries.missing(con)
+        if rows:
+            facts, files = summaries.older_facts(dirs)
+            with db.change(dirs, UI_WAIT) as con:
+                summaries.fill(con, summaries.missing(con), _from_row, facts)
+            move_imported(dirs, files)
+        dirs.state.cache["summed-up"] = True
+    except db.FAILURES:
+        pass  # the screens sum up what has no summary themselves; tried again next start
 
 
 def _daily_backup(dirs: Dirs) -> None:
@@ -728,6 +766,114 @@ def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
     told = [printable(m) for m in messages]
     _remember(dirs, told)
     return _listed(dirs, games), told
+
+
+def load_summaries(dirs: Dirs) -> tuple[list[summaries.GameSummary], list[str]]:
+    """Every finished game summed up, oldest first (the games waiting to be stored last,
+    each with its record), and messages for the player about any damage. What Scores,
+    the statistics and Progress count: narrow rows, never every game's plays. Never
+    raises; a history that cannot be read gives what :func:`load_history` would."""
+    if not dirs.usable:
+        return [], []
+    messages: list[str] = []
+    try:
+        messages += bring_in(dirs)
+        games, more = _summed_up(dirs)
+        messages += more
+    except db.FAILURES:
+        records, told = load_history(dirs)  # says why, and shows an older file's games
+        return [summaries.summarize(r, keep=True) for r in records], told
+    known = {g.id for g in games}
+    for record in waiting_games(dirs):
+        if record.id not in known:
+            facts = summaries.game_facts(record)
+            games.append(summaries.summarize(record, facts=facts, keep=True))
+    told = [printable(m) for m in messages]
+    _remember(dirs, told)
+    return games, told
+
+
+def _summed_up(dirs: Dirs) -> tuple[list[summaries.GameSummary], list[str]]:
+    """Every stored game's summary, oldest first (one out of range summed up again)."""
+    games: list[summaries.GameSummary] = []
+    again: list[int] = []
+    with db.connection(dirs) as con:
+        for row in con.execute(summaries.SELECT + " ORDER BY seq"):
+            try:
+                games.append(summaries.from_row(row))
+            except (ValueError, TypeError):
+                again.append(row[0])
+    fixed, messages = _sum_again(dirs, again)
+    return sorted(games + fixed, key=lambda g: g.seq), messages
+
+
+def summed_up(dirs: Dirs, again: Sequence[int] = ()) -> list[str]:
+    """Sum up again the stored games numbered ``again`` (their summaries held values out
+    of range) and any without a summary; messages for the games whose record does not
+    read either (left out of Scores, kept as they are). Raises what the database does."""
+    return _sum_again(dirs, again)[1]
+
+
+def _sum_again(dirs: Dirs, again: Sequence[int]) -> tuple[list[summaries.GameSummary], list[str]]:
+    with db.connection(dirs) as con:
+        rows = summaries.missing(con)
+        if again:
+            marks = ",".join("?" * len(again))
+            rows += con.execute(
+                f"SELECT seq, counted, body, checked FROM games WHERE seq IN ({marks})",
+                list(again),
+            ).fetchall()
+    if not rows:
+        return [], []
+    bad: list[str] = []
+    fixed: list[summaries.GameSummary] = []
+    for seq, counted, body, checked in rows:
+        try:
+            record = _from_row(body, checked, counted)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+            bad.append(f"{seq}: {shown(str(exc))}")
+            continue
+        except RecursionError:
+            bad.append(f"{seq}: nested too deeply")
+            continue
+        fixed.append(summaries.summarize(record, int(seq)))  # facts: worked out later
+    if fixed and not db.ready(dirs).read_only:
+        try:
+            with db.change(dirs, UI_WAIT) as con:
+                for summary in fixed:
+                    summaries.insert(con, summary.seq, summary)
+        except db.FAILURES:
+            pass  # shown as worked out; kept another time
+    messages = []
+    if bad:
+        messages.append(
+            f"{len(bad)} game(s) in your history could not be read (game {bad[0]}); the "
+            "others are shown, and the unreadable ones are kept as they are."
+        )
+    return fixed, messages
+
+
+def games_by_seq(dirs: Dirs, seqs: Sequence[int]) -> dict[int, GameRecord]:
+    """The stored games numbered ``seqs`` (for the few a screen shows at once); a game
+    that does not read is left out (its summary's reading told of it). Never raises."""
+    if not seqs or not dirs.usable:
+        return {}
+    out: dict[int, GameRecord] = {}
+    try:
+        with db.connection(dirs) as con:
+            marks = ",".join("?" * len(seqs))
+            rows = con.execute(
+                f"SELECT seq, counted, body, checked FROM games WHERE seq IN ({marks})",
+                list(seqs),
+            ).fetchall()
+    except db.FAILURES:
+        return {}
+    for seq, counted, body, checked in rows:
+        try:
+            out[int(seq)] = _from_row(body, checked, counted)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+            continue
+    return out
 
 
 def _remember(dirs: Dirs, messages: list[str]) -> None:
@@ -859,6 +1005,7 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
         copy = db.make_backup(dirs, force=True)
         with db.change(dirs, LOCK_WAIT) as con:
             con.execute("UPDATE games SET counted = 0")
+            con.execute("UPDATE game_summaries SET counted = 0")
             # The rating follows the counted games: worked out again (storage.rating).
             con.execute("DELETE FROM rating_points")
             con.execute("DELETE FROM meta WHERE key LIKE 'rating.%'")

@@ -302,21 +302,57 @@ def _catch_up(con: sqlite3.Connection, abandoned: bool) -> None:
     return None
 
 
-def _stored_points(dirs: Dirs, abandoned: bool, last_only: bool) -> list[RatingPoint]:
-    """The stored points, brought up to date first (raises when the database cannot be
-    used: the caller works the rating out from the games instead)."""
+def _stored_points(
+    dirs: Dirs, abandoned: bool, last_only: bool, most: int = 0
+) -> tuple[list[RatingPoint], int]:
+    """The stored points, brought up to date first, and how many there are; with
+    ``most``, at most that many of them: every so many games, and the last (raises when
+    the database cannot be used: the caller works the rating out from the games
+    instead)."""
     with db.connection(dirs) as con:
         fresh = _up_to_date(con, abandoned)
     if not fresh:
         with db.change(dirs, RATING_WAIT) as con:
             if not _up_to_date(con, abandoned):  # another window may have done it
                 _catch_up(con, abandoned)
-    query = "SELECT game_id, date, rating, rd, vol FROM rating_points ORDER BY seq"
-    if last_only:
-        query += " DESC LIMIT 1"
     with db.connection(dirs) as con:
+        if most > 0 and not last_only:
+            return _thinned(con, most)
+        query = "SELECT game_id, date, rating, rd, vol FROM rating_points ORDER BY seq"
+        if last_only:
+            query += " DESC LIMIT 1"
         rows = con.execute(query).fetchall()
-    return [RatingPoint(g, d, _in_range(r, rd, v)) for g, d, r, rd, v in rows]
+        count = (
+            con.execute("SELECT COUNT(*) FROM rating_points").fetchone()[0]
+            if last_only
+            else len(rows)
+        )
+    return [RatingPoint(g, d, _in_range(r, rd, v)) for g, d, r, rd, v in rows], int(count)
+
+
+def _thinned(con: sqlite3.Connection, most: int) -> tuple[list[RatingPoint], int]:
+    """At most about ``most`` of the stored points (every so many, and the last), and how
+    many there are: the numbers of every point, then the chosen ones' games."""
+    numbers = [row[0] for row in con.execute("SELECT seq FROM rating_points ORDER BY seq")]
+    count = len(numbers)
+    step = max(1, -(-count // most))
+    seqs = numbers[::step]
+    if count and (count - 1) % step:
+        seqs.append(numbers[-1])
+    ratings: dict[int, Rating] = {}
+    games: dict[int, tuple[str, str]] = {}
+    for start in range(0, len(seqs), 500):
+        part = seqs[start : start + 500]
+        marks = ",".join("?" * len(part))
+        for seq, game, when, r, rd, v in con.execute(
+            f"SELECT seq, game_id, date, rating, rd, vol FROM rating_points WHERE seq IN ({marks})",
+            part,
+        ):
+            ratings[seq] = _in_range(r, rd, v)  # raises ValueError out of range
+            games[seq] = (game, when)
+    seqs = [seq for seq in seqs if seq in ratings]
+    points = [RatingPoint(*games[seq], ratings[seq]) for seq in seqs]
+    return points, count
 
 
 def _continued(
@@ -333,29 +369,36 @@ def _continued(
 
 
 def _points(
-    dirs: Dirs, abandoned: bool, records: Sequence[GameRecord] | None, last_only: bool
-) -> tuple[list[RatingPoint], list[str]]:
+    dirs: Dirs,
+    abandoned: bool,
+    records: Sequence[GameRecord] | None,
+    last_only: bool,
+    most: int = 0,
+) -> tuple[list[RatingPoint], list[str], int]:
+    """(points, messages, how many games the points stand for)."""
     if not dirs.usable:
-        return [], []
+        return [], [], 0
     try:
         messages = bring_in(dirs)
         try:
-            points = _stored_points(dirs, abandoned, last_only)
+            points, count = _stored_points(dirs, abandoned, last_only, most)
         except ValueError as exc:  # a damaged point: all of them worked out again, once
             with db.change(dirs, RATING_WAIT) as con:
                 con.execute("DELETE FROM meta WHERE key = ?", (_BASIS,))
-            points = _stored_points(dirs, abandoned, last_only)
+            points, count = _stored_points(dirs, abandoned, last_only, most)
             messages.append(
                 f"Your stored rating could not be used ({exc}); it was worked out again "
                 "from your games."
             )
-        return _continued(points, waiting_games(dirs), abandoned), messages
+        more = _continued(points, waiting_games(dirs), abandoned)
+        return more, messages, count + len(more) - len(points)
     except (*db.FAILURES, ValueError):
         pass  # worked out from the games instead (a newer Swoop's database, say)
     told: list[str] = []
     if records is None:
         records, told = load_history(dirs)
-    return _fold(records, abandoned, []), told
+    folded = _fold(records, abandoned, [])
+    return folded, told, len(folded)
 
 
 def rating_history(
@@ -367,7 +410,21 @@ def rating_history(
     above); games not stored yet follow. ``records`` (the games, if the caller has read
     them) are used only when the database cannot be. Never raises.
     """
-    return _points(dirs, abandoned, records, last_only=False)
+    points, messages, _ = _points(dirs, abandoned, records, last_only=False)
+    return points, messages
+
+
+def rating_chart(
+    dirs: Dirs, abandoned: bool, records: Sequence[GameRecord] | None, most: int
+) -> tuple[list[RatingPoint], int, list[str]]:
+    """:func:`rating_history` for a chart: at most about ``most`` points (every so many
+    games, the last always among them), how many rated games they stand for, and
+    messages. Never raises."""
+    points, messages, count = _points(dirs, abandoned, records, last_only=False, most=most)
+    if len(points) > 2 * most:  # worked out from the games: thinned here
+        step = -(-len(points) // most)
+        points = points[::step] + ([points[-1]] if (len(points) - 1) % step else [])
+    return points, count, messages
 
 
 def _fold(
@@ -426,7 +483,7 @@ def title_rating(dirs: Dirs, abandoned: bool = False) -> tuple[Rating | None, li
     cached = dirs.state.cache.get("title-rating")
     if cached is not None and cached[0] == key:
         return cached[1], []
-    points, messages = _points(dirs, abandoned, None, last_only=True)
+    points, messages, _ = _points(dirs, abandoned, None, last_only=True)
     now = current_rating(points) if points else None
     after = _history_identity(dirs)
     if after == before:  # nothing moved under the read: what it gave holds for these files

@@ -214,9 +214,20 @@ def review_key_of_text(
     when ``deals`` are already cut to it."""
     upto = list(deals) if hand is None else list(deals[: hand + 1])
     which = hand if named is None else named
-    text = repr((sorted(rules.items()), players, seed, upto))
-    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    digest = plays_digest(rules, players, seed, upto)
     return f"{digest}/{'game' if which is None else f'hand{which + 1}'}/{worlds}"
+
+
+def plays_digest(rules: dict[str, Any], players: int, seed: int, deals: Sequence[str]) -> str:
+    """The first part of a review's key: the game (its rules, table, seed and the plays
+    of ``deals``). A game's summary keeps it, so Scores finds its review by key."""
+    text = repr((sorted(rules.items()), players, seed, list(deals)))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def game_review_key(digest: str, worlds: int) -> str:
+    """The key a whole game's review is kept under, from its :func:`plays_digest`."""
+    return f"{digest}/game/{worlds}"
 
 
 def _dump(entries: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -248,6 +259,26 @@ def stored_accuracies(dirs: Dirs, keys: Sequence[str]) -> list[float | None]:
             if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 100
             else None
         )
+    return out
+
+
+def game_accuracies(dirs: Dirs, worlds: int) -> dict[str, float]:
+    """The accuracy (0-100) of every stored review of a whole game at ``worlds``, by the
+    game's :func:`plays_digest`."""
+    loaded = load_stored(dirs, reviews_file(dirs), REVIEWS_KIND, _dump)
+    for text in loaded.messages:  # the screen that reads it first must not swallow these
+        dirs.notices.post("reviews", text)
+    tail = f"/game/{worlds}"
+    out: dict[str, float] = {}
+    for key, entry in (loaded.value or {}).items():
+        value = entry.get("accuracy") if isinstance(entry, dict) else None
+        if (
+            key.endswith(tail)
+            and isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and 0 <= value <= 100
+        ):
+            out[key[: -len(tail)]] = float(value)
     return out
 
 

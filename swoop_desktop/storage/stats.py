@@ -1,17 +1,18 @@
 """Statistics derived from the game history (never stored on their own, so never lost).
 
-Counted from the human's seat: games, wins, ties (lowest total shared, R16),
+Counted from the games' summaries (:mod:`.summaries`, one narrow row a game) from the
+human's seat: games, wins, ties (lowest total shared, R16),
 losses, win rate, current and best winning streaks, average points per hand,
 Swoops made, and the same per rule preset.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from swoop_desktop.choices import HUMAN_SEAT
-
 from .history import GameRecord
+from .summaries import GameSummary, as_summary
 
 
 @dataclass(frozen=True)
@@ -37,26 +38,25 @@ class Stats:
         return self.points / self.hands if self.hands else 0.0
 
 
-def _count(records: list[GameRecord], seat: int) -> Stats:
+def _count(games: list[GameSummary]) -> Stats:
     wins = ties = losses = hands = points = swoops = 0
     streak = best = 0
-    for r in records:
-        result = r.result(seat)
-        if result == "win":
+    for g in games:
+        if g.outcome == "win":
             wins += 1
             streak += 1
             best = max(best, streak)
         else:
             streak = 0
-            if result == "tie":
+            if g.outcome == "tie":
                 ties += 1
             else:
                 losses += 1
-        hands += len(r.sheet)
-        points += sum(row[seat] for row in r.sheet)
-        swoops += r.swoops[seat] if seat < len(r.swoops) else 0
+        hands += g.hands
+        points += g.points
+        swoops += g.swoops
     return Stats(
-        games=len(records),
+        games=len(games),
         wins=wins,
         ties=ties,
         losses=losses,
@@ -68,15 +68,14 @@ def _count(records: list[GameRecord], seat: int) -> Stats:
     )
 
 
-def compute_stats(
-    records: list[GameRecord], seat: int = HUMAN_SEAT, abandoned: bool = False
-) -> Stats:
-    """Statistics of the counted records (oldest first), overall and per rule preset.
+def compute_stats(games: Sequence[GameSummary | GameRecord], abandoned: bool = False) -> Stats:
+    """Statistics of the counted games (oldest first; summaries, or records), overall and
+    per rule preset, from your seat.
 
     Abandoned games count only with ``abandoned=True`` (the player's choice), as losses.
     """
-    counted = [r for r in records if r.counted and (abandoned or not r.abandoned)]
-    overall = _count(counted, seat)
-    presets = sorted({r.preset for r in counted})
-    by = {p: _count([r for r in counted if r.preset == p], seat) for p in presets}
+    counted = [g for g in map(as_summary, games) if g.counted and (abandoned or not g.abandoned)]
+    overall = _count(counted)
+    presets = sorted({g.preset for g in counted})
+    by = {p: _count([g for g in counted if g.preset == p]) for p in presets}
     return Stats(**{**overall.__dict__, "by_preset": by})

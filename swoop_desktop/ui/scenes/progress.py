@@ -8,24 +8,29 @@ them; the Scores screen shows :class:`ProgressView` on its Progress tab.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
 import pygame
 
-from swoop_desktop.storage.daily import load_daily
-from swoop_desktop.storage.history import GameRecord
+from swoop_desktop.ai import workers
+from swoop_desktop.storage import db
+from swoop_desktop.storage.daily import DailyEntry, load_daily
 from swoop_desktop.storage.rating import (
     LEVEL_RATINGS,
     RatingPoint,
     current_rating,
     nearest_level,
-    rating_history,
+    rating_chart,
     title_rating,
 )
-from swoop_desktop.storage.records import Records, compute_records, load_facts
+from swoop_desktop.storage.records import Records, work_out_facts
+from swoop_desktop.storage.scorebook import Scorebook
 from swoop_desktop.ui import controls as W
+
+_log = logging.getLogger("swoop_desktop.ui")
 
 
 def rating_words(dirs: Any, abandoned: bool = False) -> str:
@@ -51,8 +56,9 @@ def margin_words(lead: float) -> str:
     return f"{n} pt{'s' if n != 1 else ''} {side} the others' average"
 
 
-def record_lines(records: Records) -> list[tuple[str, str]]:
-    """(label, value) for each record, in plain words."""
+def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
+    """(label, value) for each record, in plain words; ``waiting`` games still being
+    counted for the two records that need a game replayed are said beside them."""
 
     def when(text: str) -> str:
         return f" ({text[:10]})" if text else ""
@@ -62,15 +68,24 @@ def record_lines(records: Records) -> list[tuple[str, str]]:
         if records.best_margin is None
         else f"{margin_words(records.best_margin)}{when(records.best_margin_date)}"
     )
+    counting = f" (counting {waiting:,} more game{'s' if waiting != 1 else ''}…)" if waiting else ""
     return [
         ("Best margin in a game", margin),
-        ("Most Swoops in a hand", f"{records.hand_swoops}{when(records.hand_swoops_date)}"),
+        (
+            "Most Swoops in a hand",
+            f"{records.hand_swoops}{when(records.hand_swoops_date)}{counting}",
+        ),
         (
             "Longest daily streak",
             f"{records.daily_streak} days (beating hard: {records.daily_beaten_streak})",
         ),
-        ("Games won without a pick-up", str(records.clean_wins)),
+        ("Games won without a pick-up", f"{records.clean_wins}{counting}"),
     ]
+
+
+#: The most points the rating chart draws: a long history is drawn from every so many
+#: games (and the last), which a chart a few hundred pixels wide cannot tell apart.
+CHART_POINTS = 600
 
 
 def fitting(theme: Any, text: str, size: int, width: int, smallest: int = 10) -> int:
@@ -81,22 +96,63 @@ def fitting(theme: Any, text: str, size: int, width: int, smallest: int = 10) ->
 
 
 class ProgressView:
-    """The rating chart and the records, read once when Scores opens (and after a reset)."""
+    """The rating chart and the records, read when Scores opens (and after a reset).
 
-    def __init__(self, dirs: Any, records: Sequence[GameRecord], abandoned: bool) -> None:
+    The records read the games' summaries; games whose two replayed facts are not known
+    yet (brought in from an older Swoop) are replayed by a worker a batch at a time
+    while the page is open (:meth:`poll`), and the records are counted again as each
+    batch is kept."""
+
+    def __init__(self, app: Any, book: Scorebook, abandoned: bool) -> None:
+        self.app = app
+        self.book = book
         self.messages: list[str] = []
         self.points: list[RatingPoint] = []
+        self.rated = 0  # games rated (the chart draws at most CHART_POINTS of them)
         self.records = Records()
+        self.waiting = 0
+        self.daily: list[DailyEntry] = []
+        self.job: workers.Job[int] | None = None
+        dirs = app.dirs
         try:
-            self.points, messages = rating_history(dirs, abandoned, records)
+            kept = [g.record for g in book.waiting if g.record is not None]
+            self.points, self.rated, messages = rating_chart(
+                dirs, abandoned, kept or None, CHART_POINTS
+            )
             self.messages += messages
-            facts, messages = load_facts(dirs, records)
+            self.daily, messages = load_daily(dirs)
             self.messages += messages
-            daily, messages = load_daily(dirs)
-            self.messages += messages
-            self.records = compute_records(records, facts, daily, date.today())
         except Exception:  # noqa: BLE001 - the page shows what it could read
             self.messages.append("Some of your progress could not be read.")
+        self.count()
+
+    def count(self) -> None:
+        """The records; the games still to be replayed for them go to a worker."""
+        try:
+            self.records, self.waiting = self.book.records(self.daily, date.today())
+        except Exception:  # noqa: BLE001 - the page shows what it could read
+            self.messages.append("Some of your progress could not be read.")
+        dirs = self.app.dirs
+        if self.waiting and self.job is None and dirs.usable and not db.ready(dirs).read_only:
+            self.job = workers.Job(workers.shared(), work_out_facts, str(db.db_file(dirs)))
+
+    def poll(self) -> bool:
+        """True when a batch of replayed games was kept (the records are to be counted
+        again); never waits."""
+        job = self.job
+        if job is None or not job.ready:
+            return False
+        self.job = None
+        if job.error is not None:  # the records wait for another opening
+            _log.error("the records' games could not be replayed: %s", job.error)
+            self.waiting = 0
+            return False
+        return True
+
+    def close(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
 
     @property
     def lines(self) -> list[tuple[str, str]]:
@@ -105,7 +161,7 @@ class ProgressView:
         rating = (
             f"{now.words()}, about like {nearest_level(now.rating)}" if self.points else "none yet"
         )
-        return [("Your rating", rating), *record_lines(self.records)]
+        return [("Your rating", rating), *record_lines(self.records, self.waiting)]
 
     def draw(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
         wide = body.width > 700
@@ -146,14 +202,19 @@ class ProgressView:
             else pygame.Rect(body.x, left.bottom + 12, body.width, body.bottom - left.bottom - 12)
         )
         if chart.height > 80 and chart.width > 120:
-            draw_rating_chart(surface, theme, chart, self.points)
+            draw_rating_chart(surface, theme, chart, self.points, self.rated)
 
 
 def draw_rating_chart(
-    surface: pygame.Surface, theme: Any, rect: pygame.Rect, points: Sequence[RatingPoint]
+    surface: pygame.Surface,
+    theme: Any,
+    rect: pygame.Rect,
+    points: Sequence[RatingPoint],
+    games: int = 0,
 ) -> list[tuple[int, int]]:
     """Your rating game by game, with its ± band and the levels' ratings as lines;
-    returns the points drawn."""
+    returns the points drawn. ``games``: how many games the points stand for (a long
+    history's are drawn from every so many games); by default one a point."""
     W.draw_panel(surface, theme, rect)
     size = max(12, min(17, rect.height // 14))
     W.draw_text(
@@ -243,8 +304,9 @@ def draw_rating_chart(
     for q in line:
         pygame.draw.circle(surface, ink, q, 4)
     now = points[-1].rating
-    games = f"games 1 to {n}" if n > 1 else "your first game"
-    caption = f"{games}: now {now.words()} (the band: ± twice the deviation)"
+    rated = max(n, games)
+    span = f"games 1 to {rated:,}" if rated > 1 else "your first game"
+    caption = f"{span}: now {now.words()} (the band: ± twice the deviation)"
     W.draw_text(
         surface,
         theme,

@@ -31,15 +31,15 @@ from swoop_desktop.storage import (
     DocumentError,
     GameRecord,
     Stats,
-    compute_stats,
     has_saved_game,
     load_game,
-    load_history,
     reset_stats,
     take_history_notes,
 )
-from swoop_desktop.storage.reviews import review_key_of_text, stored_accuracies
+from swoop_desktop.storage.reviews import game_accuracies
+from swoop_desktop.storage.scorebook import Scorebook
 from swoop_desktop.storage.seats import seats_to_json
+from swoop_desktop.storage.summaries import GameSummary
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import verdicts
@@ -58,7 +58,6 @@ from .sheet import (
     rules_ok,
     seat_names,
     stats_lines,
-    your_totals,
 )
 
 TABS = (
@@ -97,7 +96,9 @@ class ScoresScene(Scene):
         self.match = match
         self.seats = list(seats or [])
         self.tab = tab or ("game" if match is not None else "")
-        self.records: list[GameRecord] = []
+        self.book: Scorebook | None = None  # the finished games, asked as they are shown
+        self._records: dict[int, GameRecord] = {}  # the stored games read so far, by number
+        self._totals: tuple[list[tuple[int, str]], int] | None = None  # the chart's, once read
         self.totals_points: list[tuple[int, int]] = []
         self.messages: list[str] = []
         self.stats = Stats()
@@ -120,6 +121,7 @@ class ScoresScene(Scene):
         )  # placed by resize
         self.ring = FocusRing([], on_back=self.back)
         self.last_chart: list[list[tuple[int, int]]] = []
+        self.progress: ProgressView | None = None
 
     # -- lifecycle ---------------------------------------------------------------
     def enter(self) -> None:
@@ -141,24 +143,47 @@ class ScoresScene(Scene):
         self.resize(self.app.size)
 
     def reload(self) -> None:
-        """Read the history again (after a reset or a finished game)."""
-        self.records, messages = load_history(self.app.dirs)
+        """Read the history again (after a reset or a finished game): each game's summary,
+        and the games themselves only as they come on screen."""
+        if self.book is not None:
+            self.book.close()
+        book = self.book = Scorebook(self.app.dirs)
+        self._records = {}
+        self._totals = None
         # What an earlier read told (the title's rating line reads the history first) too.
         earlier = take_history_notes(self.app.dirs)
-        self.messages = earlier + [m for m in messages if m not in earlier]
-        self.stats = compute_stats(self.records, abandoned=self.app.settings.count_abandoned)
-        self.selected = min(self.selected, max(0, len(self.records) - 1))
-        self.accuracy = review_accuracy(self.app.dirs, self.records)
-        self.progress = ProgressView(self.app.dirs, self.records, self.app.settings.count_abandoned)
+        self.messages = earlier + [m for m in book.messages if m not in earlier]
+        self.stats = book.stats(abandoned=self.app.settings.count_abandoned)
+        self.selected = min(self.selected, max(0, len(book) - 1))
+        self.accuracy = review_accuracy(self.app.dirs, book)
+        if self.progress is not None:
+            self.progress.close()
+        self.progress = ProgressView(self.app, book, self.app.settings.count_abandoned)
         self.messages += self.progress.messages
 
     @property
-    def newest_first(self) -> list[GameRecord]:
-        return list(reversed(self.records))
+    def game_count(self) -> int:
+        return 0 if self.book is None else len(self.book)
+
+    def newest(self, start: int, count: int) -> list[GameSummary]:
+        """Past games ``start`` to ``start + count``, newest first."""
+        return [] if self.book is None else self.book.newest(start, count)
+
+    def record_of(self, games: Sequence[GameSummary]) -> list[GameRecord | None]:
+        """The games themselves (read in one go for those not read yet); None for a game
+        whose record does not read."""
+        wanted = [g for g in games if g.record is None and g.seq not in self._records]
+        if wanted and self.book is not None:
+            for g, record in zip(wanted, self.book.records_of(wanted), strict=True):
+                if record is not None:
+                    self._records[g.seq] = record
+        return [g.record if g.record is not None else self._records.get(g.seq) for g in games]
 
     def selected_record(self) -> GameRecord | None:
-        games = self.newest_first
-        return games[self.selected] if 0 <= self.selected < len(games) else None
+        if not 0 <= self.selected < self.game_count:
+            return None
+        chosen = self.newest(self.selected, 1)
+        return self.record_of(chosen)[0] if chosen else None
 
     # -- layout ------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -317,7 +342,7 @@ class ScoresScene(Scene):
         return used or event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 
     def _handle_list(self, event: pygame.event.Event) -> bool:
-        games = self.newest_first
+        count = self.game_count
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
             for rect, index in self.row_rects:
                 if rect.collidepoint(event.pos):
@@ -325,11 +350,11 @@ class ScoresScene(Scene):
                     self._offer_selected()
                     return True
         elif event.type == pygame.MOUSEWHEEL:
-            self.list_offset = max(0, min(len(games) - 1, self.list_offset - int(event.y)))
+            self.list_offset = max(0, min(count - 1, self.list_offset - int(event.y)))
             return True
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             step = 1 if event.key == pygame.K_PAGEDOWN else -1
-            self.selected = max(0, min(len(games) - 1, self.selected + step))
+            self.selected = max(0, min(count - 1, self.selected + step))
             self._offer_selected()
             self._keep_selected_visible()
             return True
@@ -367,6 +392,18 @@ class ScoresScene(Scene):
     def update(self, dt: float) -> None:
         for b in self.buttons:
             b.update(dt)
+        if self.progress is not None and self.progress.poll():
+            self.progress.count()  # a batch of older games replayed: the records again
+
+    def picture(self) -> object:
+        """Drawn again (at rest too) as the records' older games are counted."""
+        return None if self.progress is None else self.progress.waiting
+
+    def exit(self) -> None:
+        if self.progress is not None:
+            self.progress.close()
+        if self.book is not None:
+            self.book.close()
 
     # -- drawing -----------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -390,7 +427,8 @@ class ScoresScene(Scene):
         elif self.tab == "history":
             self._draw_history(surface, theme, body)
         elif self.tab == "progress":
-            self.progress.draw(surface, theme, body)
+            if self.progress is not None:
+                self.progress.draw(surface, theme, body)
         else:
             self._draw_stats(surface, theme, body)
 
@@ -457,9 +495,8 @@ class ScoresScene(Scene):
             self.list_rect.x, body.y, self.list_rect.width, self.list_rect.bottom - body.y
         )
         panel(surface, theme, lr)
-        games = self.newest_first
         self.row_rects = []
-        if not games:
+        if not self.game_count:
             draw_text(
                 surface,
                 theme,
@@ -471,29 +508,33 @@ class ScoresScene(Scene):
         # A row is two lines; where the result and the totals do not fit side by side
         # (a small window) the totals fold onto a third line, shortened if they must.
         inner = lr.width - 16 - 20
+        shown = self.newest(self.list_offset, max(1, lr.height // 62 + 1))
+        read = self.record_of(shown)  # only the games on screen are read whole
         widest = max(
             (
                 font(theme, 16, True).size(result_words(rec, seat_names(rec.seats, rec.players)))[0]
                 + 14
                 + font(theme, 14).size(past_game_line(rec, seat_names(rec.seats, rec.players)))[0]
-                for rec in games[self.list_offset : self.list_offset + 12]
+                for rec in read[:12]
+                if rec is not None
             ),
             default=0,
         )
         folded = widest > inner
         row_h = 82 if folded else 62
         y = lr.y + 8
-        for index in range(self.list_offset, len(games)):
+        for place, game in enumerate(shown):
+            index = self.list_offset + place
             if y + row_h > lr.bottom - 4:
                 break
-            rec = games[index]
             row = pygame.Rect(lr.x + 8, y, lr.width - 16, row_h - 6)
             if index == self.selected:
                 pygame.draw.rect(surface, colour(theme, "focus"), row, width=2, border_radius=8)
-            names = seat_names(rec.seats, rec.players)
-            date = rec.date.replace("T", " ")[:16]
+            date = game.date.replace("T", " ")[:16]
             left = draw_text(surface, theme, date, (row.x + 10, row.y + 6), size=16, bold=True)
-            rule = PRESET_NAMES.get(rec.preset, rec.preset) + (" (changed)" if rec.options else "")
+            rule = PRESET_NAMES.get(game.preset, game.preset) + (
+                " (changed)" if game.changed else ""
+            )
             rule = shortened(font(theme, 14), rule, row.right - 10 - left.right - 12)
             draw_text(
                 surface,
@@ -504,6 +545,20 @@ class ScoresScene(Scene):
                 colour_name="text_muted",
                 anchor="topright",
             )
+            self.row_rects.append((row, index))
+            y += row_h
+            rec = read[place]
+            if rec is None:  # its summary is known, its record does not read
+                draw_text(
+                    surface,
+                    theme,
+                    shortened(font(theme, 14), "This game could not be read.", inner),
+                    (row.x + 10, row.y + 31),
+                    size=14,
+                    colour_name="text_muted",
+                )
+                continue
+            names = seat_names(rec.seats, rec.players)
             outcome = result_words(rec, names)
             ink = "heading" if rec.winner == HUMAN_SEAT else "text"
             r = draw_text(
@@ -524,8 +579,6 @@ class ScoresScene(Scene):
                 size=14,
                 colour_name="text_muted",
             )
-            self.row_rects.append((row, index))
-            y += row_h
         chosen = self.selected_record()
         right = pygame.Rect(lr.right + 12, body.y, body.right - lr.right - 12, body.height)
         if chosen is not None:
@@ -600,9 +653,10 @@ class ScoresScene(Scene):
             )
             chart = pygame.Rect(right.x, right.y + half + 12, right.w, right.h - half - 12)
             if chart.height > size * 6:
-                self.totals_points = draw_your_totals(
-                    surface, theme, chart, your_totals(self.records)
-                )
+                if self._totals is None and self.book is not None:
+                    self._totals = self.book.totals()
+                latest, count = self._totals or ([], 0)
+                self.totals_points = draw_your_totals(surface, theme, chart, latest, count)
         self.reset_button.draw(surface, theme)
 
     def _draw_by_rule_set(
@@ -677,13 +731,8 @@ def shortened(fnt: pygame.font.Font, text: str, width: int) -> str:
     return text.rstrip(" ·") + "…"
 
 
-def review_accuracy(dirs: Any, records: Sequence[GameRecord]) -> list[float]:
+def review_accuracy(dirs: Any, book: Scorebook) -> list[float]:
     """Your review accuracy (0-100) in each reviewed game, oldest first (games never
     reviewed, or whose plays cannot be read, are left out)."""
-    keys = [
-        review_key_of_text(
-            record.rules, record.players, record.seed, record.actions, None, verdicts.DEFAULT_WORLDS
-        )
-        for record in records
-    ]
-    return [a for a in stored_accuracies(dirs, keys) if a is not None]
+    found = game_accuracies(dirs, verdicts.DEFAULT_WORLDS)
+    return [found[digest] for digest in book.reviewed(list(found))]

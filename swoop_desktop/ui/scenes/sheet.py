@@ -16,6 +16,7 @@ import pygame
 from swoop_desktop.choices import HUMAN_SEAT, seat_name
 from swoop_desktop.engine import Match
 from swoop_desktop.storage import GameRecord, Stats
+from swoop_desktop.storage.summaries import GameSummary, as_summary
 from swoop_desktop.ui.controls import colour, draw_text, font
 from swoop_desktop.ui.table.view import counted
 
@@ -379,16 +380,28 @@ def draw_accuracy_trend(
         pygame.draw.circle(surface, colour(theme, "primary"), q, 4)
 
 
-def your_totals(records: Sequence[GameRecord]) -> list[tuple[int, str]]:
+def your_totals(games: Sequence[GameSummary | GameRecord]) -> list[tuple[int, str]]:
     """Your final total and result ("win", "tie", "loss") in each finished game, oldest
     first (a game left for a new one has no final total and is not drawn)."""
-    return [(r.totals[0], r.result()) for r in records if r.totals and not r.abandoned]
+    return [
+        (g.total, g.outcome)
+        for g in map(as_summary, games)
+        if g.total is not None and not g.abandoned
+    ]
 
 
 def draw_your_totals(
-    surface: pygame.Surface, theme: Any, rect: pygame.Rect, games: Sequence[tuple[int, str]]
+    surface: pygame.Surface,
+    theme: Any,
+    rect: pygame.Rect,
+    games: Sequence[tuple[int, str]],
+    count: int | None = None,
 ) -> list[tuple[int, int]]:
-    """A chart of your final total game by game (wins marked); returns the points drawn."""
+    """A chart of your final total game by game (wins marked); returns the points drawn.
+
+    ``games`` are the last of ``count`` games (all of them by default); as many of the
+    latest as the chart has room for are drawn, a few pixels apart, and the caption says
+    which games they are."""
     panel(surface, theme, rect)
     size = max(12, min(17, rect.height // 12))
     draw_text(
@@ -410,7 +423,6 @@ def draw_your_totals(
             colour_name="text_muted",
         )
         return []
-    top_value = chart_top(max(t for t, _ in games))
     plot = pygame.Rect(
         rect.x + int(size * 3.6),
         rect.y + 24 + size * 2,
@@ -419,6 +431,10 @@ def draw_your_totals(
     )
     if plot.width < 20 or plot.height < 20:
         return []
+    total = max(len(games), count or 0)
+    games = list(games[-max(2, plot.width // 5) :])  # the latest that fit, 5 px apart
+    first = total - len(games) + 1
+    top_value = chart_top(max(t for t, _ in games))
     grid, muted = colour(theme, "panel_edge"), colour(theme, "text_muted")
     for k in range(3):
         v = top_value * k // 2
@@ -446,7 +462,7 @@ def draw_your_totals(
     draw_text(
         surface,
         theme,
-        f"{'game 1' if n == 1 else f'game 1 … {n}'}   (big dots: games you won)",
+        f"{'game 1' if total == 1 else f'game {first:,} … {total:,}'}   (big dots: games you won)",
         (plot.centerx, plot.bottom + 4),
         size=size - 1,
         rgb=muted,

@@ -1,0 +1,352 @@
+"""What Scores, the statistics and Progress show of each game, worked out once.
+
+Each stored game has a row in ``game_summaries`` beside it (storage.db): the rule set,
+your points, Swoops and final total, the margin, the key its review is kept under, and
+two facts a replay of its plays gives (the most Swoops you made in one hand, your
+pick-ups). The screens read these narrow rows (and, for the games on screen, the games
+themselves) instead of reading and decoding every game of a long history.
+
+The summary is written in the same change as its game. A game brought in from an older
+Swoop gets its summary the first time the history is opened (reading its body once);
+its two replayed facts come from the older Swoop's ``records.json`` where it kept them,
+else they are worked out in a worker process (storage.records.work_out_facts) while
+Scores is open. A value out of range in a row (a damaged or edited database) is never
+shown: the row is worked out again from its game.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.engine import EngineError
+from swoop_desktop.engine.events import Dealt, PickedUp, Swooped
+
+from .jsonfile import DocKind, DocumentError, Notes, drop, int_list, load_document
+from .paths import Dirs
+from .reviews import plays_digest
+
+if TYPE_CHECKING:
+    from .history import GameRecord
+
+#: The most a believable count in a row may be (a game has fewer plays than this).
+MOST = 1_000_000
+RESULTS = ("win", "tie", "loss", "abandoned")
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What a replay of one game says for the records (your seat's view)."""
+
+    hand_swoops: int  # the most Swoops seat 0 made in one hand
+    pickups: int  # times seat 0 took the pile
+
+
+#: The facts of a game whose plays do not replay: never known, never looked for again.
+NO_FACTS = GameFacts(-1, -1)
+
+
+def game_facts(record: GameRecord, seat: int = HUMAN_SEAT) -> GameFacts | None:
+    """Replay ``record`` and count; None when its plays cannot be replayed."""
+    try:
+        events = record.new_match().replay(record.deals())
+    except (EngineError, DocumentError, ValueError):
+        return None
+    best = here = pickups = 0
+    for event in events:
+        if isinstance(event, Dealt):
+            here = 0
+        elif isinstance(event, Swooped) and event.player == seat:
+            here += 1
+            best = max(best, here)
+        elif isinstance(event, PickedUp) and event.player == seat:
+            pickups += 1
+    return GameFacts(best, pickups)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game as the statistics and the records count it (your seat, seat 0).
+
+    ``seq`` is the game's number in the database (0 for a game not stored yet, which then
+    comes with its ``record``)."""
+
+    seq: int
+    id: str
+    date: str
+    preset: str
+    changed: bool  # rule options off the preset
+    counted: bool
+    abandoned: bool
+    outcome: str  # "win", "tie", "loss" or "abandoned"
+    hands: int
+    points: int  # your points over every hand
+    swoops: int
+    total: int | None  # your final total
+    margin: float | None  # the others' mean total minus yours (more is better)
+    plays: str  # the key the game's review is kept under (without the worlds)
+    hand_swoops: int | None = None  # None: not worked out yet
+    pickups: int | None = None
+    record: GameRecord | None = None
+
+    def result(self, seat: int = HUMAN_SEAT) -> str:
+        return self.outcome
+
+    @property
+    def facts(self) -> GameFacts | None:
+        """The replayed facts; None while not worked out, or when they cannot be."""
+        if self.hand_swoops is None or self.pickups is None or self.hand_swoops < 0:
+            return None
+        return GameFacts(self.hand_swoops, self.pickups)
+
+    @property
+    def waiting(self) -> bool:
+        """Its facts are still to be worked out (by replaying the game)."""
+        return self.hand_swoops is None or self.pickups is None
+
+
+def summarize(
+    record: GameRecord, seq: int = 0, facts: GameFacts | None = None, keep: bool = False
+) -> GameSummary:
+    """``record`` summed up (``keep``: with the record itself, for a game not stored)."""
+    seat = HUMAN_SEAT
+    totals = record.totals
+    total = totals[seat] if seat < len(totals) else None
+    others = [t for i, t in enumerate(totals) if i != seat]
+    margin = sum(others) / len(others) - totals[seat] if total is not None and others else None
+    return GameSummary(
+        seq=seq,
+        id=record.id,
+        date=record.date,
+        preset=record.preset,
+        changed=bool(record.options),
+        counted=record.counted,
+        abandoned=record.abandoned,
+        outcome=record.result(seat),
+        hands=len(record.sheet),
+        points=sum(row[seat] for row in record.sheet if seat < len(row)),
+        swoops=record.swoops[seat] if seat < len(record.swoops) else 0,
+        total=total,
+        margin=None if record.abandoned else margin,
+        plays=plays_digest(record.rules, record.players, record.seed, record.actions),
+        hand_swoops=None if facts is None else facts.hand_swoops,
+        pickups=None if facts is None else facts.pickups,
+        record=record if keep else None,
+    )
+
+
+def as_summary(game: GameSummary | GameRecord) -> GameSummary:
+    """A summary as it is, a record summed up (with the record kept)."""
+    return game if isinstance(game, GameSummary) else summarize(game, keep=True)
+
+
+# -- rows ---------------------------------------------------------------------------
+_COLUMNS = (
+    "id, date, counted, abandoned, result, preset, changed, hands, points, swoops, total, "
+    "margin, plays, hand_swoops, pickups"
+)
+
+
+def insert(con: sqlite3.Connection, seq: int, summary: GameSummary) -> None:
+    """Keep ``summary`` as game ``seq``'s row (replacing one there)."""
+    con.execute(
+        f"INSERT OR REPLACE INTO game_summaries (seq, {_COLUMNS}) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            seq,
+            summary.id,
+            summary.date,
+            int(summary.counted),
+            int(summary.abandoned),
+            summary.outcome,
+            summary.preset,
+            int(summary.changed),
+            summary.hands,
+            summary.points,
+            summary.swoops,
+            summary.total,
+            summary.margin,
+            summary.plays,
+            summary.hand_swoops,
+            summary.pickups,
+        ),
+    )
+
+
+def set_facts(con: sqlite3.Connection, seq: int, facts: GameFacts) -> None:
+    con.execute(
+        "UPDATE game_summaries SET hand_swoops = ?, pickups = ? WHERE seq = ?",
+        (facts.hand_swoops, facts.pickups, seq),
+    )
+
+
+#: Every summary's row, as :func:`from_row` reads it (add a WHERE or ORDER BY).
+SELECT = f"SELECT seq, {_COLUMNS} FROM game_summaries"
+
+
+def _count(value: Any, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MOST:
+        raise ValueError(f"a count of {str(value)[:20]}")
+    return value
+
+
+def _believable(value: Any) -> int | None:
+    return None if value is None or value == -1 else _count(value)
+
+
+def from_row(row: Sequence[Any]) -> GameSummary:
+    """The summary a row holds; ValueError when a value is out of range (never shown)."""
+    seq, game, when, counted, abandoned, result, preset, changed, hands, points = row[:10]
+    swoops, total, margin, plays, hand_swoops, pickups = row[10:]
+    if result not in RESULTS or counted not in (0, 1) or abandoned not in (0, 1):
+        raise ValueError("a result out of range")
+    if not (isinstance(preset, str) and isinstance(plays, str) and isinstance(when, str)):
+        raise ValueError("a text that is not text")
+    if changed not in (0, 1) or (result == "abandoned") != bool(abandoned):
+        raise ValueError("flags that disagree")
+    if total is not None:
+        _count(total, -MOST)
+    if margin is not None and (
+        not isinstance(margin, (int, float)) or not math.isfinite(margin) or abs(margin) > MOST
+    ):
+        raise ValueError("a margin out of range")
+    made = _count(swoops)
+    best = _believable(hand_swoops)
+    if best is not None and (best > made or (made and not best)):
+        raise ValueError(f"{best} Swoops in a hand of a game with {made}")
+    took = _believable(pickups)
+    if (best is None) != (took is None):
+        raise ValueError("facts half known")
+    if hand_swoops == -1 and pickups == -1:
+        best = took = -1
+    return GameSummary(
+        seq=int(seq),
+        id=str(game),
+        date=when,
+        preset=preset,
+        changed=bool(changed),
+        counted=bool(counted),
+        abandoned=bool(abandoned),
+        outcome=result,
+        hands=_count(hands),
+        points=_count(points, -MOST),
+        swoops=made,
+        total=total,
+        margin=None if margin is None else float(margin),
+        plays=plays,
+        hand_swoops=best,
+        pickups=took,
+    )
+
+
+def missing(con: sqlite3.Connection) -> list[tuple[int, Any, str, Any]]:
+    """(seq, counted, body, checked) of every stored game without a summary (the counts
+    first: a summary never outlives its game, so equal counts mean none is missing)."""
+    games, summed = con.execute(
+        "SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM game_summaries)"
+    ).fetchone()
+    if games == summed:
+        return []
+    return con.execute(
+        "SELECT seq, counted, body, checked FROM games "
+        "WHERE seq NOT IN (SELECT seq FROM game_summaries) ORDER BY seq"
+    ).fetchall()
+
+
+def fill(
+    con: sqlite3.Connection,
+    rows: Iterable[tuple[int, Any, str, Any]],
+    read: Callable[[str, Any, Any], GameRecord],
+    facts: dict[str, GameFacts] | None = None,
+) -> int:
+    """Inside a change: sum up the games of ``rows`` (with ``facts`` by game id where
+    known); a game whose body does not read is left without one. How many were summed."""
+    done = 0
+    for seq, counted, body, checked in rows:
+        try:
+            record = read(body, checked, counted)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+            continue
+        insert(con, seq, summarize(record, seq, believed(facts or {}, record)))
+        done += 1
+    return done
+
+
+# -- an older Swoop's records.json (the facts it worked out, by game id) -----------------
+def _facts_from_json(data: dict[str, Any], notes: Notes = None) -> dict[str, GameFacts]:
+    games = data.get("games")
+    if not isinstance(games, dict):
+        raise DocumentError("games should be an object")
+    out: dict[str, GameFacts] = {}
+    for key, value in games.items():
+        try:
+            if not isinstance(key, str) or len(key) > 64:
+                raise DocumentError(f"games: a game id {key[:20]!r}... is too long")
+            pair = int_list(value, f"games[{key}]", 2)
+            if any(not 0 <= v <= MOST for v in pair):
+                raise DocumentError(f"games[{key}] should hold counts of 0-{MOST}")
+        except DocumentError as exc:
+            drop(notes, str(exc))
+            continue
+        out[key] = GameFacts(pair[0], pair[1])
+    return out
+
+
+RECORDS_KIND: DocKind[dict[str, GameFacts]] = DocKind(
+    format="swoop-records",
+    version=1,
+    label="records",
+    validate=_facts_from_json,
+    indent=None,
+    cap=16 << 20,
+)
+
+
+def records_file(dirs: Dirs) -> Path:
+    """Where an older Swoop kept the facts it had worked out (brought in, then moved)."""
+    return dirs.data / "records.json"
+
+
+def older_facts(dirs: Dirs) -> tuple[dict[str, GameFacts], list[Path]]:
+    """The facts of an older Swoop's ``records.json`` by game id (nothing when it does not
+    read: they are worked out again), and the files to move away once they are in."""
+    path = records_file(dirs)
+    if not path.exists():
+        return {}, []
+    loaded = load_document(path, RECORDS_KIND, set())
+    files = [p for p in (path, path.with_name(path.name + ".bak")) if p.exists()]
+    return dict(loaded.value or {}), files
+
+
+def _plays(text: str) -> int:
+    """How many plays a deal's text holds (one a word): counted by its single spaces, as
+    the codec writes it, by splitting when the text is spaced otherwise."""
+    if not text or "  " in text or text[0] == " " or text[-1] == " ":
+        return len(text.split())
+    return text.count(" ") + 1
+
+
+def unsupported(fact: GameFacts, record: GameRecord, seat: int = HUMAN_SEAT) -> str | None:
+    """Why ``fact`` cannot be true of ``record`` (the game's own counts say otherwise), in
+    plain words; None when it can. Checked without replaying the game."""
+    made = record.swoops[seat] if seat < len(record.swoops) else 0
+    when = record.date[:10]
+    if fact.hand_swoops > made:
+        return f"{fact.hand_swoops:,} Swoops in a hand of the game of {when}, which had {made}"
+    if made and not fact.hand_swoops:
+        return f"no Swoop in the game of {when}, which had {made}"
+    plays = sum(_plays(text) for text in record.actions)
+    if fact.pickups > plays:
+        return f"{fact.pickups:,} pick-ups in the game of {when}, which had {plays} plays"
+    return None
+
+
+def believed(facts: dict[str, GameFacts], record: GameRecord) -> GameFacts | None:
+    """``record``'s facts from ``facts`` when the game's own counts allow them."""
+    fact = facts.get(record.id)
+    return fact if fact is not None and unsupported(fact, record) is None else None
