@@ -141,6 +141,7 @@ def _v3_to_v4(con: sqlite3.Connection) -> None:
             total INTEGER,                    -- your final total (NULL: no totals)
             margin REAL,                      -- the others' mean total minus yours
             plays TEXT NOT NULL,              -- the review's key for the game (reviews)
+            turns INTEGER NOT NULL CHECK (turns >= 0),  -- plays made (no more pick-ups)
             hand_swoops INTEGER CHECK (hand_swoops >= -1),  -- -1: the plays do not
             pickups INTEGER CHECK (pickups >= -1)           -- replay (never known)
         );
@@ -433,3 +434,5 @@ def forget(dirs: Dirs) -> None:
     replaced from outside this process's own changes (tests, a restore)."""
     with _OPENING:
         dirs.state.cache.pop(f"db-ready:{db_file(dirs)}", None)
+        for key in ("summed-up", "summaries-checked"):  # what was learnt of its rows
+            dirs.state.cache.pop(key, None)

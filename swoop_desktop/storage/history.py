@@ -807,6 +807,10 @@ def _summed_up(dirs: Dirs) -> tuple[list[summaries.GameSummary], list[str]]:
     return sorted(games + fixed, key=lambda g: g.seq), messages
 
 
+#: Games whose wrong summary is put right with a replay at once (the rest by a worker).
+REPLAYED_AT_ONCE = 20
+
+
 def summed_up(dirs: Dirs, again: Sequence[int] = ()) -> list[str]:
     """Sum up again the stored games numbered ``again`` (their summaries held values out
     of range) and any without a summary; messages for the games whose record does not
@@ -815,6 +819,7 @@ def summed_up(dirs: Dirs, again: Sequence[int] = ()) -> list[str]:
 
 
 def _sum_again(dirs: Dirs, again: Sequence[int]) -> tuple[list[summaries.GameSummary], list[str]]:
+    wrong = set(again)
     with db.connection(dirs) as con:
         rows = summaries.missing(con)
         if again:
@@ -836,7 +841,11 @@ def _sum_again(dirs: Dirs, again: Sequence[int]) -> tuple[list[summaries.GameSum
         except RecursionError:
             bad.append(f"{seq}: nested too deeply")
             continue
-        fixed.append(summaries.summarize(record, int(seq)))  # facts: worked out later
+        # A summary found wrong is put right with its facts (a handful, so replayed here);
+        # a game summed up for the first time has them worked out later, in a worker.
+        replay = int(seq) in wrong and len(fixed) < REPLAYED_AT_ONCE
+        facts = summaries.game_facts(record) if replay else None
+        fixed.append(summaries.summarize(record, int(seq), facts))
     if fixed and not db.ready(dirs).read_only:
         try:
             with db.change(dirs, UI_WAIT) as con:

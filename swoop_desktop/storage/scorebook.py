@@ -54,7 +54,8 @@ VALID = f"""(
          OR (s.hand_swoops = -1 AND s.pickups = -1)
          OR (typeof(s.hand_swoops) = 'integer' AND typeof(s.pickups) = 'integer'
              AND s.hand_swoops BETWEEN 0 AND s.swoops AND (s.swoops = 0 OR s.hand_swoops > 0)
-             AND s.pickups BETWEEN 0 AND {MOST}))
+             AND s.pickups BETWEEN 0 AND s.turns))
+    AND typeof(s.turns) = 'integer' AND s.turns BETWEEN 0 AND {MOST}
 )"""
 
 

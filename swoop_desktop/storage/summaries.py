@@ -90,6 +90,7 @@ class GameSummary:
     total: int | None  # your final total
     margin: float | None  # the others' mean total minus yours (more is better)
     plays: str  # the key the game's review is kept under (without the worlds)
+    turns: int  # plays made by everyone (the most pick-ups there could be)
     hand_swoops: int | None = None  # None: not worked out yet
     pickups: int | None = None
     record: GameRecord | None = None
@@ -134,6 +135,7 @@ def summarize(
         total=total,
         margin=None if record.abandoned else margin,
         plays=plays_digest(record.rules, record.players, record.seed, record.actions),
+        turns=sum(_plays(text) for text in record.actions),
         hand_swoops=None if facts is None else facts.hand_swoops,
         pickups=None if facts is None else facts.pickups,
         record=record if keep else None,
@@ -148,7 +150,7 @@ def as_summary(game: GameSummary | GameRecord) -> GameSummary:
 # -- rows ---------------------------------------------------------------------------
 _COLUMNS = (
     "id, date, counted, abandoned, result, preset, changed, hands, points, swoops, total, "
-    "margin, plays, hand_swoops, pickups"
+    "margin, plays, turns, hand_swoops, pickups"
 )
 
 
@@ -156,7 +158,7 @@ def insert(con: sqlite3.Connection, seq: int, summary: GameSummary) -> None:
     """Keep ``summary`` as game ``seq``'s row (replacing one there)."""
     con.execute(
         f"INSERT OR REPLACE INTO game_summaries (seq, {_COLUMNS}) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             seq,
             summary.id,
@@ -172,6 +174,7 @@ def insert(con: sqlite3.Connection, seq: int, summary: GameSummary) -> None:
             summary.total,
             summary.margin,
             summary.plays,
+            summary.turns,
             summary.hand_swoops,
             summary.pickups,
         ),
@@ -202,7 +205,7 @@ def _believable(value: Any) -> int | None:
 def from_row(row: Sequence[Any]) -> GameSummary:
     """The summary a row holds; ValueError when a value is out of range (never shown)."""
     seq, game, when, counted, abandoned, result, preset, changed, hands, points = row[:10]
-    swoops, total, margin, plays, hand_swoops, pickups = row[10:]
+    swoops, total, margin, plays, turns, hand_swoops, pickups = row[10:]
     if result not in RESULTS or counted not in (0, 1) or abandoned not in (0, 1):
         raise ValueError("a result out of range")
     if not (isinstance(preset, str) and isinstance(plays, str) and isinstance(when, str)):
@@ -220,6 +223,9 @@ def from_row(row: Sequence[Any]) -> GameSummary:
     if best is not None and (best > made or (made and not best)):
         raise ValueError(f"{best} Swoops in a hand of a game with {made}")
     took = _believable(pickups)
+    made_plays = _count(turns)
+    if took is not None and took > made_plays:
+        raise ValueError(f"{took} pick-ups in a game of {made_plays} plays")
     if (best is None) != (took is None):
         raise ValueError("facts half known")
     if hand_swoops == -1 and pickups == -1:
@@ -239,6 +245,7 @@ def from_row(row: Sequence[Any]) -> GameSummary:
         total=total,
         margin=None if margin is None else float(margin),
         plays=plays,
+        turns=made_plays,
         hand_swoops=best,
         pickups=took,
     )

@@ -1,7 +1,8 @@
 """Fuzzing the files of issue 22 (daily deals, rating, records) like every other file:
 whatever bytes are in them, the loaders give a usable value and plain-words messages, no
 exception escapes, the game can write them again, and the bytes the player had are still
-in the folder (in place or in a moved-aside copy)."""
+in the folder (in place, in a moved-aside copy, or among the files an import kept). The
+rating and records files are an older Swoop's: brought in with its history."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ from swoop_desktop.storage.daily import (
 )
 from swoop_desktop.storage.history import load_history
 from swoop_desktop.storage.rating import rating_file, rating_history
-from swoop_desktop.storage.records import compute_records, load_facts, records_file
+from swoop_desktop.storage.scorebook import Scorebook
+from swoop_desktop.storage.summaries import game_facts, records_file, unsupported
 
 from ..storage.helpers import as_older_swoop_left_it, finished_match
 from .test_fuzz_loaders import (
@@ -59,14 +61,15 @@ def _valid_files() -> tuple[dict[str, dict[str, Any]], bytes]:
         record_finished_game(dirs, finished_match(5), SEATS)
         games, _ = load_history(dirs)
         points, _ = rating_history(dirs)
-        load_facts(dirs, games)
         history = as_older_swoop_left_it(dirs).read_bytes()  # an older Swoop's files
-        valid = {
-            name: json.loads(path.read_text(encoding="utf-8"))
-            for name, path in (
-                ("daily", daily_file(dirs)),
-                ("records", records_file(dirs)),
-            )
+        valid = {"daily": json.loads(daily_file(dirs).read_text(encoding="utf-8"))}
+        # An older Swoop's records.json, as it wrote it: each game's replayed facts.
+        valid["records"] = {
+            "format": "swoop-records",
+            "version": 1,
+            "games": {
+                g.id: [f.hand_swoops, f.pickups] for g in games if (f := game_facts(g)) is not None
+            },
         }
         # An older Swoop's rating.json, as it wrote it (now only brought in with its
         # history, and worked out again from the games).
@@ -123,9 +126,15 @@ def _load_and_check(kind: str, raw: bytes) -> None:
             for p in points:
                 assert 0 < p.rating.rd <= 350 and abs(p.rating.rating) < 10_000
         else:
-            facts, messages = load_facts(dirs, games)
-            assert set(facts) >= {g.id for g in games}
-            compute_records(games, facts, [], DAY)
+            book = Scorebook(dirs)
+            messages = book.messages
+            assert len(book) == len(games)
+            book.records([], DAY)
+            by_id = {g.id: g for g in games}
+            for summary in book.newest(0, len(book)):  # a false count is never believed
+                if summary.facts is not None:
+                    assert unsupported(summary.facts, by_id[summary.id]) is None
+            book.close()
         _check_messages(messages)
         assert raw in _everything_in(Path(folder)), "the bytes the player had are gone"
 

@@ -24,12 +24,11 @@ from swoop_desktop.storage.daily import (
     start_daily,
     streaks,
 )
-from swoop_desktop.storage.history import load_history
 from swoop_desktop.storage.puzzles import KEEP as PUZZLES_KEPT
 from swoop_desktop.storage.puzzles import Puzzle, add_puzzles, load_puzzles, record_answer
 from swoop_desktop.storage.rating import MIN_RD, rating_history
-from swoop_desktop.storage.records import load_facts, records_file
 from swoop_desktop.storage.reviews import load_review, store_review, stored_reviews
+from swoop_desktop.storage.scorebook import Scorebook
 
 from .helpers import finished_match
 from .test_puzzle_file import sample_puzzles
@@ -205,22 +204,22 @@ def test_the_folder_probes_never_follow_a_link_planted_at_their_name(tmp_path, n
 
 # -- 9. records the games cannot support; the window lock's message names the file ----------
 @pytest.mark.parametrize("false", [[1_000_000, 0], [0, 5_000]], ids=["swoops", "pick-ups"])
-def test_records_with_counts_the_games_cannot_support_are_told_and_worked_out_again(
-    tmp_path, false
-):
+def test_records_with_counts_the_games_cannot_support_are_never_shown(tmp_path, false):
+    """A summary holding counts its game cannot support (edited or damaged) is worked out
+    again from the game before anything is counted from it."""
     dirs = resolve_dirs(tmp_path)
     for seed in (2, 3):
         record_finished_game(dirs, finished_match(seed), SEATS)
-    games, _ = load_history(dirs)
-    facts, messages = load_facts(dirs, games)
-    assert not messages
-    doc = json.loads(records_file(dirs).read_text())
-    doc["games"][games[0].id] = false
-    records_file(dirs).write_text(json.dumps(doc))
-    again, messages = load_facts(dirs, games)
-    assert again == facts
-    assert len(messages) == 1 and "do not support" in messages[0], messages
-    assert load_facts(dirs, games) == (facts, [])  # the file was put right
+    book = Scorebook(dirs)
+    before = book.records([], date(2026, 11, 1))
+    book.close()
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        con.execute("UPDATE game_summaries SET hand_swoops = ?, pickups = ? WHERE seq = 1", false)
+        con.commit()
+    db.forget(dirs)
+    book = Scorebook(dirs)
+    assert book.records([], date(2026, 11, 1)) == before
+    book.close()
 
 
 def test_a_window_lock_left_by_root_is_named_and_the_folder_not_blamed(tmp_path, monkeypatch):

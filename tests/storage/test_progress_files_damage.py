@@ -19,7 +19,6 @@ from swoop_desktop.storage.daily import daily_file, finish_daily, load_daily, st
 from swoop_desktop.storage.history import load_history
 from swoop_desktop.storage.jsonfile import backup_path
 from swoop_desktop.storage.rating import rating_file, rating_history
-from swoop_desktop.storage.records import load_facts
 
 from .helpers import as_older_swoop_left_it, finished_match
 
@@ -99,18 +98,8 @@ def test_an_unreadable_daily_file_is_never_overwritten(tmp_path, monkeypatch):
     assert daily_file(dirs).read_bytes() == before
 
 
-def test_the_records_cache_keeps_a_backup(tmp_path):
-    dirs = resolve_dirs(tmp_path)
-    for seed in (1, 2):
-        record_finished_game(dirs, finished_match(seed), SEATS)
-        games, _ = load_history(dirs)
-        rating_history(dirs)
-        load_facts(dirs, games)
-    assert backup_path(tmp_path / "records.json").exists()  # the rating is in the database
-
-
 def test_plays_are_counted_the_same_however_the_deal_text_is_spaced():
-    from swoop_desktop.storage.records import _plays
+    from swoop_desktop.storage.summaries import _plays
 
     for text in ("", "p7", "p7 a7 e", "p7  a7 e", " p7 a7", "p7 a7 "):
         assert _plays(text) == len(text.split()), text

@@ -164,5 +164,8 @@ def test_sigkill_while_writing_never_leaves_an_unreadable_puzzles_file(tmp_path)
         os.waitpid(pid, 0)
         book, messages = load_puzzles(dirs)
         assert all("damaged" not in m for m in messages), messages
-    assert load_puzzles(dirs)[0].puzzles
+    # Whatever the last kill cut short, what the writer had committed is there: its
+    # puzzles, or (each is answered right at once, and so retired) their ids.
+    book = load_puzzles(dirs)[0]
+    assert book.puzzles or book.retired
     assert not list(tmp_path.glob("*damaged*"))

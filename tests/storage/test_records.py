@@ -1,26 +1,25 @@
 """Records (issue 22): best margin, most Swoops in a hand, longest daily streak and games
-won without a pick-up, from the history and the daily deals; their cache file is rebuilt
-when damaged."""
+won without a pick-up, from the games' summaries and the daily deals; the two a replay
+gives are kept with each game, brought in from an older Swoop's records file, or worked
+out a batch at a time."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from dataclasses import replace
 from datetime import date, timedelta
 
 from swoop_desktop.engine.events import PickedUp, Swooped
-from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage import db, record_finished_game, resolve_dirs
 from swoop_desktop.storage.daily import DailyEntry
 from swoop_desktop.storage.history import load_history
-from swoop_desktop.storage.records import (
-    GameFacts,
-    compute_records,
-    game_facts,
-    load_facts,
-    records_file,
-)
+from swoop_desktop.storage.records import compute_records, work_out_facts
+from swoop_desktop.storage.scorebook import Scorebook
+from swoop_desktop.storage.summaries import GameFacts, game_facts, records_file, summarize
 
-from .helpers import finished_match
+from .helpers import as_older_swoop_left_it, finished_match
 
 SEATS = [{"name": "You", "level": "human"}] + [{"name": n, "level": "normal"} for n in "ABC"]
 
@@ -59,22 +58,88 @@ def test_records_from_games_and_daily_deals(tmp_path):
         DailyEntry((day + timedelta(days=k)).isoformat(), k, {}, True, [0, 5, 5, 5], [9, 5, 5, 5])
         for k in range(3)
     ]
-    r = compute_records([a, b, c], facts, daily, day + timedelta(days=2))
+    summed = [summarize(g, facts=facts[g.id]) for g in (a, b, c)]
+    r = compute_records(summed, daily, day + timedelta(days=2))
     assert r.best_margin == 100 and r.best_margin_date.startswith("2026-11-01")
     assert (r.hand_swoops, r.hand_swoops_date[:10]) == (5, "2026-11-02")
     assert (r.daily_streak, r.daily_beaten_streak) == (3, 3)
     assert r.clean_wins == 1  # a won with no pick-up; b won but picked up twice
 
 
-def test_the_facts_are_kept_and_a_damaged_file_is_worked_out_again(tmp_path):
+def _summaries(dirs):
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        return {
+            game: (swoops, pickups)
+            for game, swoops, pickups in con.execute(
+                "SELECT id, hand_swoops, pickups FROM game_summaries"
+            )
+        }
+
+
+def test_a_game_just_played_has_its_facts_kept_with_it(tmp_path):
     dirs, games = _games(tmp_path)
-    facts, messages = load_facts(dirs, games)
-    assert not messages and set(facts) == {g.id for g in games}
-    data = json.loads(records_file(dirs).read_text())
-    assert data["format"] == "swoop-records" and len(data["games"]) == 3
-    records_file(dirs).write_bytes(b"\x00garbage")
-    records_file(dirs).with_name("records.json.bak").unlink(missing_ok=True)
-    again, messages = load_facts(dirs, games)
-    assert again == facts
-    assert messages and "damaged" in messages[0]
-    assert list(tmp_path.glob("records.damaged-*.json"))  # the bytes are kept aside
+    kept = _summaries(dirs)
+    assert kept == {g.id: tuple(vars(game_facts(g)).values()) for g in games}
+    book = Scorebook(dirs)
+    assert book.records([], date(2026, 11, 1))[1] == 0  # nothing left to replay
+    book.close()
+
+
+def test_an_older_swoops_records_come_in_with_its_history_and_false_ones_are_not_believed(
+    tmp_path,
+):
+    """An older Swoop kept each game's replayed facts in records.json: they come in with
+    its history (no replay needed), the file joins the imported ones, and a count the
+    game cannot support (1,000,000 Swoops in a hand) is not believed but worked out."""
+    dirs, games = _games(tmp_path)
+    true = {g.id: game_facts(g) for g in games}
+    as_older_swoop_left_it(dirs)
+    doc = {"format": "swoop-records", "version": 1, "games": {}}
+    doc["games"] = {g.id: [true[g.id].hand_swoops, true[g.id].pickups] for g in games}
+    doc["games"][games[0].id] = [1_000_000, 0]
+    records_file(dirs).write_text(json.dumps(doc))
+    load_history(dirs)
+    kept = _summaries(dirs)
+    assert kept[games[0].id] == (None, None)  # to be worked out by replay
+    for g in games[1:]:
+        assert kept[g.id] == (true[g.id].hand_swoops, true[g.id].pickups)
+    assert not records_file(dirs).exists()
+    assert list(tmp_path.glob("imported-*/records.json"))
+    assert work_out_facts(str(db.db_file(dirs))) == 0
+    assert _summaries(dirs)[games[0].id] == (
+        true[games[0].id].hand_swoops,
+        true[games[0].id].pickups,
+    )
+
+
+def test_games_brought_in_without_facts_are_replayed_a_batch_at_a_time(tmp_path):
+    dirs, games = _games(tmp_path, (1, 2, 3, 4, 5))
+    true = {g.id: (game_facts(g).hand_swoops, game_facts(g).pickups) for g in games}
+    as_older_swoop_left_it(dirs)
+    load_history(dirs)
+    assert set(_summaries(dirs).values()) == {(None, None)}
+    book = Scorebook(dirs)
+    records, waiting = book.records([], date(2026, 11, 1))
+    assert waiting == sum(1 for g in games if g.counted and not g.abandoned)
+    assert (records.hand_swoops, records.clean_wins) == (0, 0)  # not counted yet
+    left = work_out_facts(str(db.db_file(dirs)), most=2)
+    assert left == 3
+    while left:
+        left = work_out_facts(str(db.db_file(dirs)), most=2)
+    assert _summaries(dirs) == true
+    records, waiting = book.records([], date(2026, 11, 1))
+    assert waiting == 0
+    assert records.hand_swoops == max(s for s, _ in true.values())
+    book.close()
+
+
+def test_a_game_whose_plays_do_not_replay_is_not_looked_for_again(tmp_path):
+    dirs, games = _games(tmp_path, (1, 2))
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        con.execute("UPDATE game_summaries SET hand_swoops = NULL, pickups = NULL")
+        body = json.loads(con.execute("SELECT body FROM games WHERE seq = 1").fetchone()[0])
+        body["actions"] = ["p7 p7 p7 p7 p7 p7"]  # plays no deal allows
+        con.execute("UPDATE games SET body = ?, checked = NULL WHERE seq = 1", (json.dumps(body),))
+        con.commit()
+    assert work_out_facts(str(db.db_file(dirs))) == 0
+    assert (None, None) not in set(_summaries(dirs).values())

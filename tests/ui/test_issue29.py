@@ -54,7 +54,8 @@ def test_a_damaged_database_is_told_on_the_title_and_again_on_scores(tmp_path):
         p.press(pygame.K_r)
         scores = p.top
         assert isinstance(scores, ScoresScene)
-        assert [r.seed for r in scores.records] == [2, 3]
+        listed = scores.record_of(scores.newest(0, scores.game_count))
+        assert [r.seed for r in reversed(listed)] == [2, 3]
         assert any("backup" in m and "lost" in m for m in scores.messages), scores.messages
     aside = list(tmp_path.glob("swoop.damaged-*.sqlite3"))
     assert [a.read_bytes() for a in aside] == [spoiled]  # kept whole, never deleted
@@ -67,7 +68,7 @@ def test_a_damaged_database_without_a_backup_is_not_a_silent_empty_scores(tmp_pa
         p.press(pygame.K_r)
         scores = p.top
         assert isinstance(scores, ScoresScene)
-        assert scores.records == []
+        assert scores.game_count == 0
         assert any("could not be used" in m and "kept at" in m for m in scores.messages), (
             scores.messages
         )

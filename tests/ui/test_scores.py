@@ -129,7 +129,8 @@ def test_past_games_listed_newest_first_and_selectable():
     scene = app.push(ScoresScene(app))
     app.frame()
     assert scene.tab == "history"
-    assert [r.seed for r in scene.newest_first] == [3, 2, 1]
+    listed = scene.record_of(scene.newest(0, scene.game_count))
+    assert [r.seed for r in listed] == [3, 2, 1]
     assert len(scene.row_rects) == 3
     click(app, scene.row_rects[2][0].center)
     assert scene.selected_record().seed == 1
@@ -299,7 +300,7 @@ def test_damaged_record_cannot_be_watched_and_says_why():
     with pytest.raises(replay.ReplayError, match="cannot be watched again"):
         replay.start_replay(app, broken)
     scene = app.push(ScoresScene(app, tab="history"))
-    scene.records = [broken]
+    scene.selected_record = lambda: broken  # type: ignore[method-assign]
     scene.watch()
     assert app.stack.top is scene and "cannot be watched again" in scene.notice
 
