@@ -203,10 +203,17 @@ def _problem(path: Path) -> str | None:
         size = 0
     if 0 < size < 512:  # SQLite would take it for an empty database and write over it
         return "it is too short to be a database (cut short?)"
+    # Opened for writing when it can be: a write cut short (a kill while the file was
+    # being made) leaves a journal that SQLite rolls back at the first read, which a
+    # read-only connection cannot do. This runs under the opening lock, so no window is
+    # in the middle of a change.
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_WAIT)
-    except sqlite3.Error as exc:
-        return f"it cannot be opened ({exc})"
+        con = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=BUSY_WAIT)
+    except sqlite3.Error:
+        try:
+            con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_WAIT)
+        except sqlite3.Error as exc:
+            return f"it cannot be opened ({exc})"
     try:
         app = con.execute("PRAGMA application_id").fetchone()[0]
         version = con.execute("PRAGMA user_version").fetchone()[0]

@@ -15,6 +15,8 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from swoop_desktop import cli
 from swoop_desktop.storage import db, load_history, record_finished_game, reset_stats
 from swoop_desktop.storage import resolve_dirs as _resolve
@@ -239,3 +241,25 @@ def test_an_older_swoops_daily_puzzles_and_reviews_move_in_and_a_later_copy_is_s
     assert [e.seed for e in entries] == [5]
     assert any("older Swoop" in m and "not used" in m for m in messages), messages
     assert not (tmp_path / "daily.json").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
+def test_a_kill_while_the_database_is_first_made_is_rolled_back_not_called_damage(tmp_path):
+    """A window killed while it made the database leaves SQLite's journal beside a half
+    written file: the next start rolls it back and goes on, never moving it aside."""
+    dirs = _resolve(tmp_path)
+    path = db.db_file(dirs)
+    pid = os.fork()
+    if pid == 0:  # the first window, killed in the middle of its first change
+        con = sqlite3.connect(path, isolation_level=None)
+        con.execute("PRAGMA cache_size = 1")  # pages reach the file before the commit
+        con.execute("BEGIN")
+        db.MIGRATIONS[0](con)
+        con.execute(f"PRAGMA application_id = {db.APPLICATION_ID}")
+        con.executemany("INSERT INTO meta VALUES (?, ?)", [(str(k), "x" * 900) for k in range(300)])
+        os.kill(os.getpid(), signal.SIGKILL)
+    os.waitpid(pid, 0)
+    assert Path(str(path) + "-journal").exists()  # what a kill leaves
+    record_finished_game(_fresh(tmp_path), finished_match(3), SEATS)
+    assert not list(tmp_path.glob("swoop.damaged-*"))
+    assert _seeds(_fresh(tmp_path)) == [3]
