@@ -192,6 +192,14 @@ def _connect(path: Path, wait: float) -> sqlite3.Connection:
     return con
 
 
+def _row_level(finding: str) -> bool:
+    """A finding of ``quick_check`` about one row's value (a CHECK or NOT NULL a row
+    breaks: an edit, or a value written with the checks off), not about the file: the
+    readers check every value and leave such a row out (or work it out again), so the
+    database is not moved aside for it."""
+    return finding.startswith(("CHECK constraint failed in ", "NULL value in "))
+
+
 def _problem(path: Path) -> str | None:
     """Why the file at ``path`` is not a sound Swoop database, or None when it is (an
     empty file, about to be made one, is sound)."""
@@ -222,9 +230,13 @@ def _problem(path: Path) -> str | None:
             return "it is not a Swoop file"
         if version < 0:  # no Swoop writes one: a damaged header
             return f"it is damaged (its schema version reads {version})"
-        check = con.execute("PRAGMA quick_check").fetchall()
-        if check != [("ok",)]:
-            return f"SQLite found damage in it ({str(check[0][0])[:120]})"
+        check = [
+            str(row[0])
+            for row in con.execute("PRAGMA quick_check").fetchall()
+            if not _row_level(str(row[0]))
+        ]
+        if check not in ([], ["ok"]):
+            return f"SQLite found damage in it ({check[0][:120]})"
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
             return None  # another window is writing: it is in use, not damaged

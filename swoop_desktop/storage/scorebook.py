@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from swoop_desktop.engine import PRESETS
+
 from . import db, summaries
 from .daily import DailyEntry, streaks
 from .history import (
@@ -40,7 +42,8 @@ _FROM = "FROM game_summaries s"
 
 #: A summary's values in range (storage.summaries.from_row checks the same in Python).
 VALID = f"""(
-    typeof(s.date) = 'text' AND typeof(s.preset) = 'text' AND typeof(s.plays) = 'text'
+    typeof(s.date) = 'text' AND s.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
+    AND s.preset IN ({", ".join(f"'{p}'" for p in PRESETS)}) AND typeof(s.plays) = 'text'
     AND s.result IN ('win', 'tie', 'loss', 'abandoned') AND s.counted IN (0, 1)
     AND s.abandoned IN (0, 1) AND (s.result = 'abandoned') = (s.abandoned = 1)
     AND s.changed IN (0, 1)

@@ -17,6 +17,7 @@ shown: the row is worked out again from its game.
 from __future__ import annotations
 
 import math
+import re
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from swoop_desktop.choices import HUMAN_SEAT
-from swoop_desktop.engine import EngineError
+from swoop_desktop.engine import PRESETS, EngineError
 from swoop_desktop.engine.events import Dealt, PickedUp, Swooped
 
 from .jsonfile import DocKind, DocumentError, Notes, drop, int_list, load_document
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 #: The most a believable count in a row may be (a game has fewer plays than this).
 MOST = 1_000_000
 RESULTS = ("win", "tie", "loss", "abandoned")
+_DATE = re.compile(r"\d{4}-\d\d-\d\d")
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,8 @@ def from_row(row: Sequence[Any]) -> GameSummary:
         raise ValueError("a result out of range")
     if not (isinstance(preset, str) and isinstance(plays, str) and isinstance(when, str)):
         raise ValueError("a text that is not text")
+    if preset not in PRESETS or not _DATE.match(when):
+        raise ValueError("a rule set or a date no game has")
     if changed not in (0, 1) or (result == "abandoned") != bool(abandoned):
         raise ValueError("flags that disagree")
     if total is not None:
