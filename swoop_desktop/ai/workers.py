@@ -37,6 +37,7 @@ import multiprocessing
 import multiprocessing.context
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -204,15 +205,21 @@ class Pool:
         executor.shutdown(wait=False, cancel_futures=True)
         if spawn is None:
             return
-        running = [p for p in spawn.started if p.pid is not None]  # those that started
-        for process in running:
-            if process.is_alive():
-                process.terminate()
-        for process in running:
-            process.join(END_WAIT_S)
-            if process.is_alive():
-                process.kill()
-                process.join(END_WAIT_S)
+        # Another thread may be starting a worker as this runs (a submit in progress:
+        # the process made, its pid not yet known): looked at again until every one
+        # made has ended, or a second has passed for one that never starts.
+        ended: set[int] = set()
+        for _ in range(50):
+            waiting = False
+            for process in list(spawn.started):
+                if process.pid is None:
+                    waiting = True
+                elif id(process) not in ended:
+                    _end_process(process)
+                    ended.add(id(process))
+            if not waiting:
+                break
+            time.sleep(0.02)
         spawn.started.clear()
         self._spawn = None
         # The executor's own thread sees its workers gone and ends; wait for it too.
@@ -226,6 +233,15 @@ class Pool:
             if self._executor is not None:
                 self._end(self._executor)
                 self._executor = None
+
+
+def _end_process(process: multiprocessing.process.BaseProcess) -> None:
+    if process.is_alive():
+        process.terminate()
+    process.join(END_WAIT_S)
+    if process.is_alive():
+        process.kill()
+        process.join(END_WAIT_S)
 
 
 class Job(Generic[T]):

@@ -320,3 +320,20 @@ def test_the_hint_is_looked_for_in_a_worker_process(pools):
     action, reason = job.result
     assert action in legal and reason
     assert pool.pids(), "it was worked out in a worker process"
+
+
+def test_ending_the_pool_ends_a_worker_another_thread_was_starting():
+    """A worker still being started by another thread (a seat's decision sent as the game
+    closes) is ended too: no process outlives the game."""
+    import threading
+
+    pool = workers.Pool(workers=1, processes=True)
+    assert pool.submit(os.getpid).result(timeout=60) != os.getpid()
+    spawn = pool._spawn
+    late = spawn.Process(target=time.sleep, args=(60,))  # made, not started yet
+    starter = threading.Timer(0.2, late.start)
+    starter.start()
+    pool.shutdown()
+    starter.join()
+    late.join(5)
+    assert not late.is_alive()
