@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
 from swoop_desktop.storage.rating import rating_history
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.scores import ScoresScene
@@ -154,3 +154,34 @@ def test_the_levels_labels_fit_inside_the_chart_however_narrow():
             theme.font(size - 2).size(f"{lv} {r:.0f}")[0] for lv, (r, _) in LEVEL_RATINGS.items()
         )
         assert drawn and max(x for x, _ in drawn) + 6 + widest <= rect.right, width
+
+
+def test_records_of_games_brought_in_are_counted_while_scores_is_open(tmp_path):
+    """An older Swoop's games come in without the two records a replay gives: Progress
+    says how many are still being counted, a worker replays them, and the page shows
+    the records when it is done, drawn again at rest."""
+    from swoop_desktop.storage.summaries import game_facts
+    from tests.storage.helpers import as_older_swoop_left_it
+
+    dirs = resolve_dirs(tmp_path)
+    for seed in (2, 3, 4):
+        record_finished_game(dirs, finished_match(seed), SEATS)
+    games = load_history(dirs)[0]
+    most = max(game_facts(g).hand_swoops for g in games)
+    as_older_swoop_left_it(dirs)
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        p.press(pygame.K_r)
+        scores = p.top
+        p.press(pygame.K_4)
+        shown = dict(scores.progress.lines)
+        if scores.progress.waiting:  # the worker may already be done
+            assert "counting 3 more games" in shown["Most Swoops in a hand"]
+        for _ in range(400):
+            if not scores.progress.waiting:
+                break
+            p.step()
+        assert scores.progress.waiting == 0
+        shown = dict(scores.progress.lines)
+        assert shown["Most Swoops in a hand"].startswith(str(most))
+        assert "counting" not in shown["Games won without a pick-up"]
+        assert not p.app.picture_changed  # the finished count was drawn
