@@ -26,7 +26,7 @@ from swoop_desktop.storage.rating import (
     rating_chart,
     title_rating,
 )
-from swoop_desktop.storage.records import Records, work_out_facts
+from swoop_desktop.storage.records import BATCH, Records, work_out_facts
 from swoop_desktop.storage.scorebook import Scorebook
 from swoop_desktop.ui import controls as W
 
@@ -83,6 +83,8 @@ def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
     ]
 
 
+#: Games replayed in one go for the records when the thinking shares the game's process.
+SHORT_BATCH = 25
 #: The most points the rating chart draws: a long history is drawn from every so many
 #: games (and the last), which a chart a few hundred pixels wide cannot tell apart.
 CHART_POINTS = 600
@@ -134,7 +136,11 @@ class ProgressView:
             self.messages.append("Some of your progress could not be read.")
         dirs = self.app.dirs
         if self.waiting and self.job is None and dirs.usable and not db.ready(dirs).read_only:
-            self.job = workers.Job(workers.shared(), work_out_facts, str(db.db_file(dirs)))
+            pool = workers.shared()
+            # On a thread of the game's own process (one core) a batch is kept short, so
+            # it takes turns with the frames in small pieces.
+            most = SHORT_BATCH if pool.in_process() else BATCH
+            self.job = workers.Job(pool, work_out_facts, str(db.db_file(dirs)), most)
 
     def poll(self) -> bool:
         """True when a batch of replayed games was kept (the records are to be counted
