@@ -23,6 +23,7 @@ tables' meaning and the import of the older JSON files.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -431,6 +432,10 @@ def make_backup(dirs: Dirs, force: bool = False) -> Path | None:
             pass
     folder = backups_folder(dirs)
     folder.mkdir(exist_ok=True)
+    for stale in folder.glob("swoop-*.sqlite3.tmp"):  # a copy a killed window left
+        with contextlib.suppress(OSError):
+            if time.time() - stale.stat().st_mtime > 3600:
+                stale.unlink()
     target = folder / f"swoop-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}.sqlite3"
     tmp = target.with_name(target.name + ".tmp")
     with connection(dirs) as src:

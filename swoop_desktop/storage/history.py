@@ -23,6 +23,7 @@ import contextlib
 import hashlib
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -705,17 +706,33 @@ def _sum_up(dirs: Dirs) -> None:
 
 def _daily_backup(dirs: Dirs) -> None:
     """Once per process: a backup of the database when it holds games and the newest
-    backup is over a day old (what a damaged database is put back from)."""
+    backup is over a day old (what a damaged database is put back from). Made on a
+    thread of its own: with a long history the copy takes a few hundred milliseconds,
+    which SQLite spends without holding the interpreter, so the first screen is not
+    kept waiting (:func:`wait_for_backup` waits for it)."""
     if dirs.state.cache.get("db-backup-looked") or db.ready(dirs).read_only:
         return
     dirs.state.cache["db-backup-looked"] = True
-    try:
-        with db.connection(dirs) as con:
-            if not con.execute("SELECT 1 FROM games LIMIT 1").fetchall():
-                return
-        db.make_backup(dirs)
-    except db.FAILURES:
-        pass  # tried again at the next start; nothing of the games is at stake
+
+    def make() -> None:
+        try:
+            with db.connection(dirs) as con:
+                if not con.execute("SELECT 1 FROM games LIMIT 1").fetchall():
+                    return
+            db.make_backup(dirs)
+        except db.FAILURES:
+            pass  # tried again at the next start; nothing of the games is at stake
+
+    thread = threading.Thread(target=make, name="daily-backup", daemon=True)
+    dirs.state.cache["db-backup-thread"] = thread
+    thread.start()
+
+
+def wait_for_backup(dirs: Dirs, timeout: float = 30.0) -> None:
+    """Wait for the day's backup, if one is being made (tests; the game never waits)."""
+    thread = dirs.state.cache.get("db-backup-thread")
+    if isinstance(thread, threading.Thread):
+        thread.join(timeout)
 
 
 def waiting_games(dirs: Dirs) -> list[GameRecord]:

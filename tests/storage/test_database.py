@@ -20,7 +20,7 @@ import pytest
 from swoop_desktop import cli
 from swoop_desktop.storage import db, load_history, record_finished_game, reset_stats
 from swoop_desktop.storage import resolve_dirs as _resolve
-from swoop_desktop.storage.history import record_from_match
+from swoop_desktop.storage.history import record_from_match, wait_for_backup
 from swoop_desktop.storage.rating import rating_history
 
 from .helpers import as_older_swoop_left_it, finished_match
@@ -200,10 +200,14 @@ def test_a_start_with_games_makes_the_days_backup_once(tmp_path):
     load_history(dirs)
     assert db.backups(dirs) == []  # nothing to keep yet
     record_finished_game(dirs, finished_match(1), [])
-    load_history(_fresh(tmp_path))
+    fresh = _fresh(tmp_path)
+    load_history(fresh)
+    wait_for_backup(fresh)  # made beside the first screen, not before it
     (first,) = db.backups(dirs)
     record_finished_game(dirs, finished_match(2), [])
-    load_history(_fresh(tmp_path))
+    fresh = _fresh(tmp_path)
+    load_history(fresh)
+    wait_for_backup(fresh)
     assert db.backups(dirs) == [first]  # not a day old: no second one
     with contextlib.closing(sqlite3.connect(first)) as con:
         assert con.execute("SELECT count(*) FROM games").fetchone() == (1,)
