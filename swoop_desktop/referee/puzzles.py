@@ -12,13 +12,25 @@ search, from that observation only (:func:`~swoop_desktop.ai.review.judge_answer
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from swoop_desktop.ai.review import REVIEW_WORLDS, Answer, Decision, Verdict, judge_answer
 from swoop_desktop.engine import Action, EngineError, Rules, RulesError
+from swoop_desktop.storage import db
 from swoop_desktop.storage.actioncodec import decode_hands
-from swoop_desktop.storage.history import load_history
+from swoop_desktop.storage.documents import why_not
+from swoop_desktop.storage.history import GameRecord, newest_games
 from swoop_desktop.storage.jsonfile import DocumentError
 from swoop_desktop.storage.paths import Dirs
-from swoop_desktop.storage.puzzles import PUZZLE_LABELS, Puzzle, add_puzzles, load_puzzles
+from swoop_desktop.storage.puzzles import (
+    PUZZLE_LABELS,
+    Puzzle,
+    add_puzzles,
+    gathered,
+    keep_gathered,
+    load_puzzles,
+)
 from swoop_desktop.storage.reviews import review_key_of_text, stored_reviews
 
 from .review import decisions
@@ -26,51 +38,85 @@ from .review import decisions
 
 def collect(dirs: Dirs, worlds: int = REVIEW_WORLDS) -> list[str]:
     """Add a puzzle for every mistake or blunder of a stored review of a finished game.
-    Returns messages for the player (a damaged file); never raises."""
+    Returns messages for the player (a damaged file); never raises.
+
+    The games are looked through newest first (a review is most often of a recent game),
+    and only as far as a stored review not yet gathered is still unfound; what was
+    gathered, and how far the history was looked through, is kept with your progress
+    (:func:`~swoop_desktop.storage.puzzles.gathered`), so an opening with no new review
+    and no new game reads no game at all, however long the history."""
     if not dirs.usable:
         return []
     reviews, messages = stored_reviews(dirs)
     if not reviews:  # nothing reviewed, nothing to gather: the history is not read at all
         return messages
-    games, more = load_history(dirs)
-    messages += more
-    found: list[Puzzle] = []
-    for record in games:
-        if not reviews:
-            break
-        texts = record.actions  # each deal's plays as the record keeps them: no decoding
-        for hand in [None, *range(len(texts))]:
-            key = review_key_of_text(record.rules, record.players, record.seed, texts, hand, worlds)
-            body = reviews.get(key)
-            if body is None:
-                continue
-            digest = key.split("/", 1)[0] if hand is None else None
-            for v in body.get("verdicts", []):
-                if v.get("label") not in PUZZLE_LABELS or v.get("hindsight"):
-                    continue
-                hand_no = int(v["hand_no"])
-                if hand_no >= len(texts):
-                    continue
-                # One id per decision of one game, whichever review (game or hand) found it.
-                whole = (
-                    digest
-                    or review_key_of_text(
-                        record.rules, record.players, record.seed, texts, None, worlds
-                    ).split("/", 1)[0]
-                )
-                found.append(
-                    Puzzle(
-                        id=f"{whole}/{hand_no}/{v['step']}",
-                        rules=dict(record.rules),
-                        players=record.players,
-                        seed=record.seed,
-                        deals=list(texts[: hand_no + 1]),
-                        verdict=dict(v),
-                    )
-                )
-    if found:
-        messages += add_puzzles(dirs, found)
+    try:
+        looked = gathered(dirs)
+        upto = looked.upto
+        todo = set(reviews) - looked.keys  # to find among every game
+        # With every review gathered before, only the games stored since are looked at.
+        newest = newest_games(dirs, above=0 if todo else upto)
+        found: list[tuple[str, Puzzle]] = []  # (the review's key, a puzzle of it)
+        top = 0
+        for number, record in newest:
+            top = max(top, number)
+            new = number == 0 or number > upto  # stored since the last look: every key
+            if not new and not todo:
+                break
+            found += _puzzles(record, reviews if new else todo, reviews, worlds, todo)
+        if found:
+            messages += add_puzzles(dirs, [p for _, p in found])
+        book, more = load_puzzles(dirs)
+        messages += more
+        kept = {p.id for p in book.puzzles} | set(book.retired)
+        # A review whose puzzles all found room is gathered; one whose puzzles wait for
+        # room on the list (it holds at most so many) is looked for again next time.
+        waiting = {key for key, p in found if p.id not in kept}
+        keep_gathered(dirs, max(top, upto), set(reviews) - waiting)
+    except db.FAILURES as exc:
+        messages.append(f"Puzzles could not be gathered from your reviews ({why_not(exc, dirs)}).")
     return messages
+
+
+def _puzzles(
+    record: GameRecord,
+    keys: Collection[str],
+    reviews: dict[str, dict[str, Any]],
+    worlds: int,
+    todo: set[str],
+) -> list[tuple[str, Puzzle]]:
+    """The puzzles of the reviews among ``keys`` that are of ``record`` (the whole game,
+    or one of its hands); each review found is taken off ``todo``."""
+    texts = record.actions  # each deal's plays as the record keeps them: no decoding
+    whole = review_key_of_text(record.rules, record.players, record.seed, texts, None, worlds)
+    digest = whole.split("/", 1)[0]
+    out: list[tuple[str, Puzzle]] = []
+    for hand in [None, *range(len(texts))]:
+        key = (
+            whole
+            if hand is None
+            else review_key_of_text(record.rules, record.players, record.seed, texts, hand, worlds)
+        )
+        if key not in keys:
+            continue
+        todo.discard(key)
+        for v in reviews[key].get("verdicts", []):
+            if v.get("label") not in PUZZLE_LABELS or v.get("hindsight"):
+                continue
+            hand_no = int(v["hand_no"])
+            if hand_no >= len(texts):
+                continue
+            # One id per decision of one game, whichever review (game or hand) found it.
+            puzzle = Puzzle(
+                id=f"{digest}/{hand_no}/{v['step']}",
+                rules=dict(record.rules),
+                players=record.players,
+                seed=record.seed,
+                deals=list(texts[: hand_no + 1]),
+                verdict=dict(v),
+            )
+            out.append((key, puzzle))
+    return out
 
 
 def position(puzzle: Puzzle) -> Decision:

@@ -754,6 +754,34 @@ def stored_after(con: sqlite3.Connection, seq: int) -> Iterator[tuple[int, GameR
         yield number, record
 
 
+def newest_games(
+    dirs: Dirs, above: int = 0, batch: int = 100
+) -> Iterator[tuple[int, GameRecord]]:
+    """The finished games, newest first, with their numbers: those waiting to be stored
+    (number 0) and then the stored ones numbered above ``above``, read ``batch`` at a time
+    as the caller goes on (a search that stops early reads only what it looked at). A
+    row that does not read is passed over. Raises what the database does."""
+    for record in reversed(waiting_games(dirs)):
+        yield 0, record
+    before = None
+    while True:
+        with db.connection(dirs) as con:
+            rows = con.execute(
+                "SELECT seq, counted, body, checked FROM games WHERE seq < ? AND seq > ? "
+                "ORDER BY seq DESC LIMIT ?",
+                (before if before is not None else 2**62, above, batch),
+            ).fetchall()
+        if not rows:
+            return
+        for number, counted, body, checked in rows:
+            try:
+                record = _from_row(body, checked, counted)
+            except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+                continue
+            yield int(number), record
+        before = int(rows[-1][0])
+
+
 def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
     """Finished games, oldest first, and messages for the player about any damage. Never
     raises, and never waits long: a history that cannot be read gives the games waiting

@@ -14,6 +14,7 @@ dropped (the others are kept) and the player is told.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Any
 from swoop_desktop.engine import Rules, RulesError
 from swoop_desktop.names import shown
 
+from . import db
 from .actioncodec import decode_hands
 from .documents import change_stored, load_stored
 from .jsonfile import (
@@ -245,3 +247,48 @@ def record_answer(dirs: Dirs, puzzle_id: str, right: bool) -> tuple[bool, list[s
 
     messages = _change(dirs, change)
     return cleared[0], messages
+
+
+# -- how far the reviews were gathered into puzzles (referee.puzzles.collect) -----------
+_GATHERED = "puzzles.gathered"
+#: The most review keys remembered as gathered (reviews.KEEP are kept at most).
+_MOST_KEYS = 1000
+
+
+@dataclass(frozen=True)
+class Gathered:
+    """The stored games looked through (numbers up to ``upto``) for the reviews ``keys``."""
+
+    upto: int = 0
+    keys: frozenset[str] = frozenset()
+
+
+def gathered(dirs: Dirs) -> Gathered:
+    """What an earlier gathering did (nothing, when what was kept does not read: the
+    games are then looked through again). Raises what the database does."""
+    with db.connection(dirs) as con:
+        row = con.execute("SELECT value FROM meta WHERE key = ?", (_GATHERED,)).fetchone()
+    try:
+        data = json.loads(row[0]) if row else {}
+        upto, keys = data.get("upto", 0), data.get("keys", [])
+        if (
+            isinstance(upto, int)
+            and not isinstance(upto, bool)
+            and 0 <= upto < 2**62
+            and isinstance(keys, list)
+            and len(keys) <= _MOST_KEYS
+            and all(isinstance(k, str) and len(k) <= 200 for k in keys)
+        ):
+            return Gathered(upto, frozenset(keys))
+    except (ValueError, TypeError, AttributeError):
+        pass
+    return Gathered()
+
+
+def keep_gathered(dirs: Dirs, upto: int, keys: set[str]) -> None:
+    """Remember that the stored games up to ``upto`` were looked through for ``keys``."""
+    if db.ready(dirs).read_only:
+        return
+    value = json.dumps({"upto": upto, "keys": sorted(keys)[:_MOST_KEYS]})
+    with db.change(dirs) as con:
+        con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (_GATHERED, value))

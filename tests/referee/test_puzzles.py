@@ -174,3 +174,59 @@ def test_an_answer_weighed_in_a_worker_process_is_the_same_answer(tmp_path, monk
     # Its workers ended with it (other tests' processes are theirs to end).
     alive = {p.pid for p in multiprocessing.active_children() if p.is_alive()}
     assert not alive & set(pids)
+
+
+def _counting_reads(monkeypatch) -> list[int]:
+    """Counts the games :func:`collect` reads (each a record built from its row)."""
+    from swoop_desktop.referee import puzzles as referee_puzzles
+    from swoop_desktop.storage import history
+
+    read: list[int] = []
+    real = history.newest_games
+
+    def counted(dirs, above=0, batch=100):
+        for number, record in real(dirs, above, batch):
+            read.append(number)
+            yield number, record
+
+    monkeypatch.setattr(referee_puzzles, "newest_games", counted)
+    return read
+
+
+def test_gathering_reads_no_game_again_until_a_review_or_a_game_is_new(tmp_path, monkeypatch):
+    from tests.storage.helpers import finished_match
+
+    dirs, _ = reviewed(tmp_path)
+    read = _counting_reads(monkeypatch)
+    collect(dirs, WORLDS)
+    assert read == [1]  # the reviewed game, the only one
+    read.clear()
+    collect(dirs, WORLDS)
+    assert read == []  # nothing new: no game read at all
+    for seed in (3, 4):  # newer games: only they are looked at
+        record_finished_game(dirs, finished_match(seed), [])
+    collect(dirs, WORLDS)
+    assert read == [3, 2]
+    assert len(load_puzzles(dirs)[0].puzzles) == 1
+
+
+def test_a_review_of_an_older_game_is_found_by_looking_back_only_as_far_as_it(tmp_path):
+    from tests.storage.helpers import finished_match
+
+    dirs, _ = reviewed(tmp_path)  # game 1: reviewed, not yet gathered
+    for seed in (3, 4, 5):
+        record_finished_game(dirs, finished_match(seed), [])
+    assert collect(dirs, WORLDS) == []
+    assert len(load_puzzles(dirs)[0].puzzles) == 1
+
+
+def test_puzzles_waiting_for_room_on_a_full_list_are_gathered_later(tmp_path, monkeypatch):
+    from swoop_desktop.storage import puzzles as stored
+
+    dirs, _ = reviewed(tmp_path)
+    monkeypatch.setattr(stored, "KEEP", 0)  # a full list: no room
+    collect(dirs, WORLDS)
+    assert load_puzzles(dirs)[0].puzzles == []
+    monkeypatch.setattr(stored, "KEEP", 200)  # room again (a puzzle solved off the list)
+    collect(dirs, WORLDS)
+    assert len(load_puzzles(dirs)[0].puzzles) == 1
