@@ -12,7 +12,7 @@ search, from that observation only (:func:`~swoop_desktop.ai.review.judge_answer
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from swoop_desktop.ai.review import REVIEW_WORLDS, Answer, Decision, Verdict, judge_answer
@@ -20,7 +20,13 @@ from swoop_desktop.engine import Action, EngineError, Rules, RulesError
 from swoop_desktop.storage import db
 from swoop_desktop.storage.actioncodec import decode_hands
 from swoop_desktop.storage.documents import why_not
-from swoop_desktop.storage.history import GameRecord, newest_games
+from swoop_desktop.storage.history import (
+    GameRecord,
+    games_by_seq,
+    newest_games,
+    stored_top,
+    waiting_games,
+)
 from swoop_desktop.storage.jsonfile import DocumentError
 from swoop_desktop.storage.paths import Dirs
 from swoop_desktop.storage.puzzles import (
@@ -32,6 +38,7 @@ from swoop_desktop.storage.puzzles import (
     load_puzzles,
 )
 from swoop_desktop.storage.reviews import review_key_of_text, stored_reviews
+from swoop_desktop.storage.summaries import summed_with
 
 from .review import decisions
 
@@ -53,17 +60,34 @@ def collect(dirs: Dirs, worlds: int = REVIEW_WORLDS) -> list[str]:
     try:
         looked = gathered(dirs)
         upto = looked.upto
-        todo = set(reviews) - looked.keys  # to find among every game
-        # With every review gathered before, only the games stored since are looked at.
-        newest = newest_games(dirs, above=0 if todo else upto)
         found: list[tuple[str, Puzzle]] = []  # (the review's key, a puzzle of it)
-        top = 0
-        for number, record in newest:
-            top = max(top, number)
-            new = number == 0 or number > upto  # stored since the last look: every key
-            if not new and not todo:
+        everything = set(reviews)
+        hands = {k for k in everything if not _of_whole_game(k)}
+        todo = everything - looked.keys  # not gathered yet: to find among every game
+        # A whole game's review is found by the key its game's summary keeps, so only its
+        # game is read: those not gathered yet, and any stored since the last look.
+        whole = {k.split("/", 1)[0]: k for k in everything - hands}
+        fresh = [d for d, k in whole.items() if k in todo]
+        numbers = set(summed_with(dirs, fresh))
+        numbers |= {n for n in summed_with(dirs, list(whole)) if n > upto}
+        for record in games_by_seq(dirs, sorted(numbers)).values():
+            found += _puzzles(record, everything, reviews, worlds, todo)
+        # A hand's review is looked for game by game, newest first: in the games stored
+        # since the last look, and back as far as one not gathered yet is unfound. The
+        # games not stored yet are looked at for every review.
+        hand_todo = todo & hands
+        scan = newest_games(dirs, above=0 if hand_todo else upto) if hands else _not_stored(dirs)
+        for number, record in scan:
+            if number == 0:
+                found += _puzzles(record, everything, reviews, worlds, todo)
+                continue
+            if number <= upto and not hand_todo:
                 break
-            found += _puzzles(record, reviews if new else todo, reviews, worlds, todo)
+            keys = hands if number > upto else hand_todo
+            found += _puzzles(record, keys, reviews, worlds, hand_todo)
+            if not hand_todo and number - 1 <= upto:  # the rest were looked through before
+                break
+        top = stored_top(dirs)
         if found:
             messages += add_puzzles(dirs, [p for _, p in found])
         book, more = load_puzzles(dirs)
@@ -72,10 +96,21 @@ def collect(dirs: Dirs, worlds: int = REVIEW_WORLDS) -> list[str]:
         # A review whose puzzles all found room is gathered; one whose puzzles wait for
         # room on the list (it holds at most so many) is looked for again next time.
         waiting = {key for key, p in found if p.id not in kept}
-        keep_gathered(dirs, max(top, upto), set(reviews) - waiting)
+        keep_gathered(dirs, max(top, upto), everything - waiting)
     except db.FAILURES as exc:
         messages.append(f"Puzzles could not be gathered from your reviews ({why_not(exc, dirs)}).")
     return messages
+
+
+def _not_stored(dirs: Dirs) -> Iterator[tuple[int, GameRecord]]:
+    """The games not stored yet, as :func:`newest_games` gives them (numbered 0)."""
+    for record in reversed(waiting_games(dirs)):
+        yield 0, record
+
+
+def _of_whole_game(key: str) -> bool:
+    """A key :func:`review_key_of_text` made for a whole game ("<digest>/game/<worlds>")."""
+    return key.split("/")[1:2] == ["game"]
 
 
 def _puzzles(

@@ -754,9 +754,13 @@ def stored_after(con: sqlite3.Connection, seq: int) -> Iterator[tuple[int, GameR
         yield number, record
 
 
-def newest_games(
-    dirs: Dirs, above: int = 0, batch: int = 100
-) -> Iterator[tuple[int, GameRecord]]:
+def stored_top(dirs: Dirs) -> int:
+    """The number of the newest stored game (0 when none is)."""
+    with db.connection(dirs) as con:
+        return int(con.execute("SELECT COALESCE(MAX(seq), 0) FROM games").fetchone()[0])
+
+
+def newest_games(dirs: Dirs, above: int = 0, batch: int = 100) -> Iterator[tuple[int, GameRecord]]:
     """The finished games, newest first, with their numbers: those waiting to be stored
     (number 0) and then the stored ones numbered above ``above``, read ``batch`` at a time
     as the caller goes on (a search that stops early reads only what it looked at). A

@@ -28,6 +28,7 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import PRESETS, EngineError
 from swoop_desktop.engine.events import Dealt, PickedUp, Swooped
 
+from . import db
 from .jsonfile import DocKind, DocumentError, Notes, drop, int_list, load_document
 from .paths import Dirs
 from .reviews import plays_digest
@@ -253,6 +254,23 @@ def from_row(row: Sequence[Any]) -> GameSummary:
         hand_swoops=best,
         pickups=took,
     )
+
+
+def summed_with(dirs: Dirs, digests: Sequence[str]) -> list[int]:
+    """The numbers of the stored games whose review key (:func:`~.reviews.plays_digest`)
+    is among ``digests``. Raises what the database does."""
+    out: list[int] = []
+    for start in range(0, len(digests), 500):
+        part = list(digests[start : start + 500])
+        marks = ",".join("?" * len(part))
+        with db.connection(dirs) as con:
+            out += [
+                int(row[0])
+                for row in con.execute(
+                    f"SELECT seq FROM game_summaries WHERE plays IN ({marks})", part
+                )
+            ]
+    return out
 
 
 def missing(con: sqlite3.Connection) -> list[tuple[int, Any, str, Any]]:

@@ -176,21 +176,31 @@ def test_an_answer_weighed_in_a_worker_process_is_the_same_answer(tmp_path, monk
     assert not alive & set(pids)
 
 
-def _counting_reads(monkeypatch) -> list[int]:
-    """Counts the games :func:`collect` reads (each a record built from its row)."""
-    from swoop_desktop.referee import puzzles as referee_puzzles
+def _counting_reads(monkeypatch) -> list[str]:
+    """The games :func:`collect` reads (each a record built from its stored row)."""
     from swoop_desktop.storage import history
 
-    read: list[int] = []
-    real = history.newest_games
+    read: list[str] = []
+    real = history._from_row
 
-    def counted(dirs, above=0, batch=100):
-        for number, record in real(dirs, above, batch):
-            read.append(number)
-            yield number, record
+    def counted(body, checked, counted, notes=None):
+        record = real(body, checked, counted, notes)
+        read.append(record.seed)
+        return record
 
-    monkeypatch.setattr(referee_puzzles, "newest_games", counted)
+    monkeypatch.setattr(history, "_from_row", counted)
     return read
+
+
+def _review_hand(dirs, seed: int, hand: int):
+    """The review of one hand of a finished game (as the Review screen stores it)."""
+    from tests.storage.helpers import finished_match
+
+    match = finished_match(seed)
+    record_finished_game(dirs, match, [])
+    hands = match.actions
+    key = review_key(match.rules.to_json(), 4, match.seed, hands, hand, WORLDS)
+    assert store_review(dirs, key, {"verdicts": [], "accuracy": 80.0}) == []
 
 
 def test_gathering_reads_no_game_again_until_a_review_or_a_game_is_new(tmp_path, monkeypatch):
@@ -199,14 +209,21 @@ def test_gathering_reads_no_game_again_until_a_review_or_a_game_is_new(tmp_path,
     dirs, _ = reviewed(tmp_path)
     read = _counting_reads(monkeypatch)
     collect(dirs, WORLDS)
-    assert read == [1]  # the reviewed game, the only one
+    assert read == [8]  # the reviewed game (found by its summary's key), the only one
     read.clear()
     collect(dirs, WORLDS)
     assert read == []  # nothing new: no game read at all
-    for seed in (3, 4):  # newer games: only they are looked at
+    for seed in (3, 4):  # newer games, no review of a hand: none is read
         record_finished_game(dirs, finished_match(seed), [])
     collect(dirs, WORLDS)
-    assert read == [3, 2]
+    assert read == []
+    _review_hand(dirs, 5, 0)  # a hand's review: looked for newest first, found at once
+    collect(dirs, WORLDS)
+    assert read == [5]
+    read.clear()
+    record_finished_game(dirs, finished_match(6), [])
+    collect(dirs, WORLDS)
+    assert read == [6]  # only the game stored since (it could hold a reviewed hand)
     assert len(load_puzzles(dirs)[0].puzzles) == 1
 
 
