@@ -704,12 +704,16 @@ def _sum_up(dirs: Dirs) -> None:
         pass  # the screens sum up what has no summary themselves; tried again next start
 
 
+#: A database larger than this (bytes; about 2,500 games) is backed up on a thread.
+BACKUP_ASIDE = 8 << 20
+
+
 def _daily_backup(dirs: Dirs) -> None:
     """Once per process: a backup of the database when it holds games and the newest
-    backup is over a day old (what a damaged database is put back from). Made on a
-    thread of its own: with a long history the copy takes a few hundred milliseconds,
-    which SQLite spends without holding the interpreter, so the first screen is not
-    kept waiting (:func:`wait_for_backup` waits for it)."""
+    backup is over a day old (what a damaged database is put back from). With a long
+    history it is made on a thread of its own: the copy then takes a few hundred
+    milliseconds, which SQLite spends without holding the interpreter, so the first
+    screen is not kept waiting (:func:`wait_for_backup` waits for it)."""
     if dirs.state.cache.get("db-backup-looked") or db.ready(dirs).read_only:
         return
     dirs.state.cache["db-backup-looked"] = True
@@ -723,6 +727,13 @@ def _daily_backup(dirs: Dirs) -> None:
         except db.FAILURES:
             pass  # tried again at the next start; nothing of the games is at stake
 
+    try:
+        large = db.db_file(dirs).stat().st_size > BACKUP_ASIDE
+    except OSError:
+        large = False
+    if not large:  # a copy of a few milliseconds: made at once
+        make()
+        return
     thread = threading.Thread(target=make, name="daily-backup", daemon=True)
     dirs.state.cache["db-backup-thread"] = thread
     thread.start()

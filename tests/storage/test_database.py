@@ -267,3 +267,17 @@ def test_a_kill_while_the_database_is_first_made_is_rolled_back_not_called_damag
     record_finished_game(_fresh(tmp_path), finished_match(3), SEATS)
     assert not list(tmp_path.glob("swoop.damaged-*"))
     assert _seeds(_fresh(tmp_path)) == [3]
+
+
+def test_a_long_historys_daily_backup_is_made_beside_the_first_screen(tmp_path, monkeypatch):
+    from swoop_desktop.storage import history
+
+    dirs = _resolve(tmp_path)
+    record_finished_game(dirs, finished_match(1), [])
+    monkeypatch.setattr(history, "BACKUP_ASIDE", 0)  # as if the database were large
+    fresh = _fresh(tmp_path)
+    load_history(fresh)
+    thread = fresh.state.cache.get("db-backup-thread")
+    assert thread is not None and thread.name == "daily-backup"
+    wait_for_backup(fresh)
+    assert len(db.backups(dirs)) == 1
