@@ -307,8 +307,9 @@ def draw_rating_chart(
     ink = theme.seat_colour(0)
     if n > 1:
         pygame.draw.lines(surface, ink, False, line, 3)
-    for q in line:
-        pygame.draw.circle(surface, ink, q, 4)
+    if n <= plot.width // 6:  # a dot a game while they stand apart; a line alone after
+        for q in line:
+            pygame.draw.circle(surface, ink, q, 4)
     now = points[-1].rating
     rated = max(n, games)
     span = f"games 1 to {rated:,}" if rated > 1 else "your first game"
