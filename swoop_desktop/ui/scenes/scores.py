@@ -101,8 +101,8 @@ class ScoresScene(Scene):
         self._totals: tuple[list[tuple[int, str]], int] | None = None  # the chart's, once read
         self.totals_points: list[tuple[int, int]] = []
         self.messages: list[str] = []
-        self.stats = Stats()
-        self.accuracy: list[float] = []  # review accuracy of each reviewed game
+        self._stats: Stats | None = None  # each tab's figures, asked when it is shown
+        self._accuracy: list[float] | None = None  # review accuracy of each reviewed game
         self.selected = 0  # index into the newest-first list of past games
         self.list_offset = 0
         self.sheet_offset = 0
@@ -121,7 +121,7 @@ class ScoresScene(Scene):
         )  # placed by resize
         self.ring = FocusRing([], on_back=self.back)
         self.last_chart: list[list[tuple[int, int]]] = []
-        self.progress: ProgressView | None = None
+        self._progress: ProgressView | None = None
 
     # -- lifecycle ---------------------------------------------------------------
     def enter(self) -> None:
@@ -153,13 +153,36 @@ class ScoresScene(Scene):
         # What an earlier read told (the title's rating line reads the history first) too.
         earlier = take_history_notes(self.app.dirs)
         self.messages = earlier + [m for m in book.messages if m not in earlier]
-        self.stats = book.stats(abandoned=self.app.settings.count_abandoned)
         self.selected = min(self.selected, max(0, len(book) - 1))
-        self.accuracy = review_accuracy(self.app.dirs, book)
-        if self.progress is not None:
-            self.progress.close()
-        self.progress = ProgressView(self.app, book, self.app.settings.count_abandoned)
-        self.messages += self.progress.messages
+        # The statistics and Progress are asked for when their tab is first shown.
+        self._stats = self._accuracy = None
+        if self._progress is not None:
+            self._progress.close()
+            self._progress = None
+
+    @property
+    def stats(self) -> Stats:
+        if self._stats is None:
+            book = self.book
+            self._stats = Stats() if book is None else book.stats(self.app.settings.count_abandoned)
+        return self._stats
+
+    @property
+    def accuracy(self) -> list[float]:
+        if self._accuracy is None:
+            book = self.book
+            self._accuracy = [] if book is None else review_accuracy(self.app.dirs, book)
+        return self._accuracy
+
+    @property
+    def progress(self) -> ProgressView | None:
+        """Your rating chart and records (read when first asked for: the Progress tab)."""
+        if self._progress is None and self.book is not None:
+            view = self._progress = ProgressView(
+                self.app, self.book, self.app.settings.count_abandoned
+            )
+            self.messages += [m for m in view.messages if m not in self.messages]
+        return self._progress
 
     @property
     def game_count(self) -> int:
@@ -392,16 +415,16 @@ class ScoresScene(Scene):
     def update(self, dt: float) -> None:
         for b in self.buttons:
             b.update(dt)
-        if self.progress is not None and self.progress.poll():
-            self.progress.count()  # a batch of older games replayed: the records again
+        if self._progress is not None and self._progress.poll():
+            self._progress.count()  # a batch of older games replayed: the records again
 
     def picture(self) -> object:
         """Drawn again (at rest too) as the records' older games are counted."""
-        return None if self.progress is None else self.progress.waiting
+        return None if self._progress is None else self._progress.waiting
 
     def exit(self) -> None:
-        if self.progress is not None:
-            self.progress.close()
+        if self._progress is not None:
+            self._progress.close()
         if self.book is not None:
             self.book.close()
 
