@@ -51,11 +51,18 @@ Dump = Callable[[T], Mapping[str, Any]]
 WAIT = db.BUSY_WAIT  # seconds a change waits for another window's
 
 
-def _decode(body: str, kind: DocKind[Any], what: str) -> tuple[Any, list[str]]:
-    """The stored document's value (None when it cannot be read at all) and messages."""
+def _decode(body: Any, kind: DocKind[Any], what: str) -> tuple[Any, list[str]]:
+    """The stored document's value (None when it cannot be read at all) and messages.
+    ``body`` is whatever the row holds: text as stored, or (an edit) bytes or a number."""
     notes: list[str] = []
+    if isinstance(body, str):
+        raw = body.encode("utf-8", "surrogatepass")
+    elif isinstance(body, bytes):
+        raw = body
+    else:
+        raw = repr(body).encode()  # no document: told as one that does not read
     try:
-        value = decode_document(body.encode("utf-8", "surrogatepass"), kind, notes)
+        value = decode_document(raw, kind, notes)
     except (DocumentError, ValueError, RecursionError) as exc:
         return None, [
             f"Your stored {what} could not be read ({shown(str(exc))}); they start again."

@@ -20,12 +20,30 @@ from ..storage.helpers import finished_match
 from .test_fuzz_loaders import FUZZ, _check_messages
 
 
+def _other_progress(dirs) -> None:
+    """A daily deal, a puzzle and a stored review beside the games (a row of each)."""
+    from datetime import date
+
+    from swoop_desktop.engine import Rules
+    from swoop_desktop.storage.daily import finish_daily, start_daily
+    from swoop_desktop.storage.puzzles import add_puzzles
+    from swoop_desktop.storage.reviews import store_review
+
+    from ..storage.test_puzzle_file import sample_puzzles
+
+    start_daily(dirs, date(2026, 11, 30), 7, Rules.from_preset("app"))
+    finish_daily(dirs, date(2026, 11, 30), 7, [3, 0, 20, 11])
+    add_puzzles(dirs, sample_puzzles(1))
+    store_review(dirs, "0123456789abcdef/game/48", {"verdicts": [], "accuracy": 75.0})
+
+
 def _sound_database() -> bytes:
     """A database holding three games, its write-ahead log folded into the main file."""
     with tempfile.TemporaryDirectory() as folder:
         dirs = resolve_dirs(folder)
         for seed in (1, 2, 3):
             record_finished_game(dirs, finished_match(seed), [{"name": "You"}])
+        _other_progress(dirs)
         with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
             con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return db.db_file(dirs).read_bytes()
@@ -72,6 +90,89 @@ def test_fuzz_a_damaged_database_never_stops_the_game_or_loses_its_bytes(raw):
         kept = [p.read_bytes() for p in Path(folder).glob("swoop*.sqlite3")]
         assert not raw or raw in kept or games, "a file that gave nothing is kept"
         # What the game does next: the next finished game is stored and read back.
+        record_finished_game(dirs, finished_match(9), [{"name": "You"}])
+        assert 9 in {g.seed for g in load_history(resolve_dirs(folder))[0]}
+        shutil.rmtree(Path(folder) / "backups", ignore_errors=True)
+
+
+def _columns() -> list[tuple[str, str]]:
+    """(table, column) of every table of the sound database."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sound.sqlite3"
+        path.write_bytes(SOUND)
+        with contextlib.closing(sqlite3.connect(path)) as con:
+            tables = [
+                row[0]
+                for row in con.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    "AND name NOT LIKE 'sqlite_%'"
+                )
+            ]
+            return [
+                (table, row[1])
+                for table in tables
+                for row in con.execute(f"PRAGMA table_info({table})")
+            ]
+
+
+COLUMNS = _columns()
+HOSTILE = st.one_of(
+    st.none(),
+    st.integers(-(2**63), 2**63 - 1),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=40),
+    st.binary(max_size=40),
+    st.sampled_from(["win", "abandoned", "app", "2026-13-45", "{}", "[]", '{"a": 1}', ""]),
+)
+
+
+@FUZZ
+@example(where=("documents", "body"), value=b"", row=2)  # a document stored as bytes
+@example(where=("documents", "body"), value=7, row=1)
+@example(where=("game_summaries", "points"), value=2**62, row=2)
+@example(where=("games", "body"), value=12, row=1)
+@given(
+    where=st.sampled_from(COLUMNS),
+    value=HOSTILE,
+    row=st.integers(1, 3),
+)
+def test_fuzz_a_hostile_value_in_any_column_never_stops_a_screen(where, value, row):
+    """A value put into any column of any table with the checks off (an editor, another
+    program): every screen's reading of the database still gives what it can, never
+    raises, and tells in plain words."""
+    from datetime import date
+
+    from swoop_desktop.storage.daily import load_daily
+    from swoop_desktop.storage.puzzles import load_puzzles
+    from swoop_desktop.storage.rating import rating_history, title_rating
+    from swoop_desktop.storage.reviews import stored_reviews
+    from swoop_desktop.storage.scorebook import Scorebook
+
+    table, column = where
+    with tempfile.TemporaryDirectory() as folder:
+        dirs = resolve_dirs(folder)
+        db.db_file(dirs).write_bytes(SOUND)
+        with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+            con.execute("PRAGMA ignore_check_constraints = ON")
+            with contextlib.suppress(sqlite3.IntegrityError):  # NOT NULL, UNIQUE: refused
+                con.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (value, row))
+            con.commit()
+        games, messages = load_history(dirs)
+        book = Scorebook(dirs)
+        try:
+            stats = book.stats(False)
+            assert 0 <= stats.wins <= stats.games <= len(book) <= 3
+            book.records([], date(2026, 12, 1))
+            book.totals()
+            book.records_of(book.newest(0, 3))
+        finally:
+            book.close()
+        rating_history(dirs)
+        title_rating(dirs)
+        load_daily(dirs)
+        load_puzzles(dirs)
+        stored_reviews(dirs)
+        _check_messages(messages + book.messages + dirs.notices.told)
         record_finished_game(dirs, finished_match(9), [{"name": "You"}])
         assert 9 in {g.seed for g in load_history(resolve_dirs(folder))[0]}
         shutil.rmtree(Path(folder) / "backups", ignore_errors=True)
