@@ -133,7 +133,8 @@ def test_the_review_draws_cards_like_the_game_and_keeps_the_pile_caption_off_all
     tmp_path,
 ):
     """The pile's caption is never written over your cards or the others' stacks (at
-    800x600 it once ran over the right-hand player's stacks), with large cards or not."""
+    800x600 it once ran over the right-hand player's stacks), nor anyone's cards over a
+    player's name, with large cards or not."""
     match = _one_hand()
     for size, large in (((1920, 1080), True), ((800, 600), True), ((800, 600), False)):
         data = tmp_path / f"{size[0]}{large}"
@@ -151,6 +152,10 @@ def test_the_review_draws_cards_like_the_game_and_keeps_the_pile_caption_off_all
                     assert not caption.colliderect(scene.own_rect), where
                     assert caption.collidelist(scene.others_rects) == -1, where
                     assert scene.table_part.board.contains(caption), where
+                    # Nobody's cards run over a name (Topper's shown hand ran into the
+                    # side players' names at 800x600).
+                    for name in scene.name_rects:
+                        assert name.collidelist(scene.others_rects) == -1, where
 
 
 def test_a_whole_game_review_never_says_this_hand_and_the_bar_agrees_with_its_words(pilot):

@@ -58,6 +58,7 @@ class DecisionBoard:
         self.caption_rect = pygame.Rect(0, 0, 0, 0)  # the pile's caption, as last drawn
         self.own_rect = pygame.Rect(0, 0, 0, 0)  # your stacks, as last drawn
         self.others_rects: list[pygame.Rect] = []  # the others' stacks, as last drawn
+        self.name_rects: list[pygame.Rect] = []  # the others' names, as last drawn
 
     def layout(self) -> tuple[int, int, float]:
         """The frame, the board (the table as it was) and the panel beside it; the window's
@@ -188,25 +189,33 @@ class DecisionBoard:
             ),
         }
         others: list[pygame.Rect] = []  # where the others' stacks are drawn
+        labels: list[pygame.Rect] = []  # and their names
         for p in range(1, min(obs.n, 4)):
             x, y = spots[p]
             name = names[p] if p < len(names) else seat_name(p)
-            count = obs.hand_counts[p]
-            self.text(surface, f"{name}: {count} in hand", (x, y), px, ink, bold=True)
+            words = f"{name}: {obs.hand_counts[p]} in hand"
+            self.text(surface, words, (x, y), px, ink, bold=True)
+            labels.append(pygame.Rect((x, y), W.font(theme, px, True).size(words)))
             y += int(px * 1.5)
             self.draw_slots(surface, obs, truth, p, x, y, small, outline)
             gap_small = max(4, small[0] // 8)
-            others.append(
-                pygame.Rect(x, y, 4 * (small[0] + gap_small) - gap_small, small[1] * 5 // 4)
-            )
+            stacks_w = 4 * (small[0] + gap_small) - gap_small
+            others.append(pygame.Rect(x, y, stacks_w, small[1] * 5 // 4))
             if truth is not None:
                 hand = truth.hand_ids(p)
-                room = 4 * (small[0] + 4) - small[0]
+                # The player across: the hand beside the stacks, in the top row, where
+                # below them it would run into the side players' names.
+                beside = x + stacks_w + 2 * gap_small
+                wide = board.right - int(14 * s) - beside
+                if p == 2 and wide >= 2 * small[0]:
+                    x_held, y_held, room = beside, y, wide - small[0]
+                else:
+                    x_held, y_held = x, y + small[1] + small[1] // 4 + 6
+                    room = 4 * (small[0] + 4) - small[0]
                 step = max(6, min(small[0] // 2, room // max(1, len(hand) - 1)))
-                y_held = y + small[1] + small[1] // 4 + 6
-                self.draw_cards(surface, hand, x, y_held, small, step, outline)
+                self.draw_cards(surface, hand, x_held, y_held, small, step, outline)
                 held = step * max(0, len(hand) - 1) + small[0]
-                others.append(pygame.Rect(x, y_held, held, small[1]))
+                others.append(pygame.Rect(x_held, y_held, held, small[1]))
         # The pile: its top cards fanned, and a count.
         pile = list(obs.pile)
         top = pile[-6:]
@@ -261,6 +270,7 @@ class DecisionBoard:
         self.text(surface, caption, rect.topleft, px, dim)
         self.caption_rect = rect
         self.others_rects = others
+        self.name_rects = labels
         if hindsight:
             banner = "Hindsight: all cards shown (you could not see these then)"
             self.text(
@@ -317,6 +327,10 @@ class OnTheBoard:
     @property
     def others_rects(self) -> list[pygame.Rect]:
         return self.table_part.others_rects
+
+    @property
+    def name_rects(self) -> list[pygame.Rect]:
+        return self.table_part.name_rects
 
     def _layout_frame(self) -> tuple[int, int, float]:
         return self.table_part.layout()
