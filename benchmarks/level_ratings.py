@@ -2,6 +2,7 @@
 
     nice -n 10 python benchmarks/level_ratings.py [--matches 6] [--worlds 8] [--seed 1]
         [--tables hard,normal,easy,easy/hard,normal,normal,easy/...] [--json]
+        [--save FILE] [--load FILE ...] [--draws 300]
 
 A level written ``hard@48`` is the hard bot at 48 worlds (the work it was rated at) in that
 seat, rated as a player of its own (``hard@48``), whatever ``--worlds`` says.
@@ -14,7 +15,10 @@ Glicko-2 scale (the chance that A beats B is 1 / (1 + exp(-(a - b) / 173.7178)))
 is fitted by maximum likelihood (Hunter's MM iteration, a draw counts half a
 win each way), with ``normal`` anchored at 1500. Each level's deviation is the
 standard error from the fit's information (the anchor's is that of the pairs
-it was in). These are the ratings ``swoop_desktop/storage/rating.py`` rates
+it was in) — too small, because the pairs of one match are not independent — so
+each level's 95% interval is also given by resampling whole match seeds table by
+table and fitting again (``--draws``). ``--save`` keeps a run's pair results and
+``--load`` pools earlier runs (``--matches 0`` to fit only what was saved). These are the ratings ``swoop_desktop/storage/rating.py`` rates
 your games against. The hard bot does a fixed ``--worlds`` of work per
 decision with no clock, so the figures do not depend on how busy the machine
 is; the run lowers its own priority. Prints figures; never passes or fails.
@@ -26,9 +30,12 @@ import argparse
 import json
 import math
 import os
+import random
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -52,10 +59,13 @@ def _worlds(spec: str, worlds: int) -> int:
     return int(n) if at else worlds
 
 
-def play(tables: list[list[str]], matches: int, seed: int, worlds: int) -> dict[tuple, list]:
-    """(level a, level b) -> [a's score against b per pair result] over every table."""
+def play(
+    tables: list[list[str]], matches: int, seed: int, worlds: int
+) -> list[tuple[int, int, str, str, float]]:
+    """Every pair result of every table: (table, match seed, level a, level b, a's score
+    against b). The results of one match seed (its four seatings) go together."""
     rules = Rules.from_preset("app")
-    pairs: dict[tuple[str, str], list[float]] = {}
+    results: list[tuple[int, int, str, str, float]] = []
     for t, table in enumerate(tables):
         bots = [
             parse_bot(spec.partition("@")[0], seed * 1000 + t * 10 + i, None, _worlds(spec, worlds))
@@ -79,8 +89,44 @@ def play(tables: list[list[str]], matches: int, seed: int, worlds: int) -> dict[
                         score = (
                             1.0 if totals[i] < totals[j] else 0.5 if totals[i] == totals[j] else 0.0
                         )
-                        pairs.setdefault((a, b), []).append(score)
+                        results.append((t, m, a, b, score))
+    return results
+
+
+def pairs_of(results: Sequence[Sequence[Any]]) -> dict[tuple, list]:
+    """(level a, level b) -> a's scores against b."""
+    pairs: dict[tuple[str, str], list[float]] = {}
+    for *_, a, b, score in results:
+        pairs.setdefault((a, b), []).append(float(score))
     return pairs
+
+
+def bootstrap(
+    results: Sequence[Sequence[Any]], draws: int = 300, seed: int = 0
+) -> dict[str, tuple[float, float]]:
+    """Each level's 95% interval from resampling whole match seeds (with every seating
+    and pair of each), table by table, and fitting again. The pairs of one match are not
+    independent (the same deal, the same four players), so the fit's own deviation is too
+    small; the seeds are."""
+    clusters: dict[Any, dict[Any, list[Sequence[Any]]]] = {}
+    for r in results:
+        table, match = r[0], r[1]
+        clusters.setdefault(table, {}).setdefault(match, []).append(r)
+    rng = random.Random(seed)
+    seen: dict[str, list[float]] = {}
+    for _ in range(draws):
+        drawn: list[Sequence[Any]] = []
+        for by_match in clusters.values():
+            keys = list(by_match)
+            for _k in keys:
+                drawn += by_match[rng.choice(keys)]
+        for level, (rating, _) in fit(pairs_of(drawn)).items():
+            seen.setdefault(level, []).append(rating)
+    out = {}
+    for level, values in seen.items():
+        values.sort()
+        out[level] = (values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1])
+    return out
 
 
 def fit(pairs: dict[tuple, list]) -> dict[str, tuple[float, float]]:
@@ -89,6 +135,7 @@ def fit(pairs: dict[tuple, list]) -> dict[str, tuple[float, float]]:
     strength = {lv: 1.0 for lv in levels}
     for _ in range(2000):
         new = {}
+        before = dict(strength)
         for i in levels:
             wins = sum(sum(pairs.get((i, j), [])) for j in levels if j != i)
             denom = sum(
@@ -97,6 +144,8 @@ def fit(pairs: dict[tuple, list]) -> dict[str, tuple[float, float]]:
             new[i] = max(wins, 0.5) / denom if denom else strength[i]
         total = math.exp(sum(math.log(v) for v in new.values()) / len(new))
         strength = {k: v / total for k, v in new.items()}
+        if max(abs(math.log(strength[k] / before[k])) for k in strength) < 1e-9:
+            break
     base = math.log(strength[ANCHOR]) if ANCHOR in strength else 0.0
     out = {}
     for i in levels:
@@ -120,6 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tables", default=TABLES, help="tables of four levels, split by /")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--save", help="write this run's results to FILE (JSON), to pool later")
+    parser.add_argument("--load", nargs="*", default=[], help="earlier runs' files to pool in")
+    parser.add_argument(
+        "--draws", type=int, default=300, help="bootstrap draws over match seeds (0: none)"
+    )
     args = parser.parse_args(argv)
     try:
         os.nice(10)
@@ -127,14 +181,37 @@ def main(argv: list[str] | None = None) -> int:
         pass
     tables = [t.split(",") for t in args.tables.split("/")]
     started = time.perf_counter()
-    pairs = play(tables, args.matches, args.seed, args.worlds)
+    results: list[Any] = []
+    if args.load:  # earlier runs' results, pooled (each run's tables kept apart)
+        for k, name in enumerate(args.load):
+            saved = json.loads(Path(name).read_text(encoding="utf-8"))
+            results += [[f"{k}:{r[0]}", *r[1:]] for r in saved["results"]]
+    if args.matches > 0:
+        new = play(tables, args.matches, args.seed, args.worlds)
+        if args.save:
+            Path(args.save).write_text(
+                json.dumps(
+                    {
+                        "tables": args.tables,
+                        "matches": args.matches,
+                        "seed": args.seed,
+                        "worlds": args.worlds,
+                        "results": new,
+                    }
+                ),
+                encoding="utf-8",
+            )
+        results += [[f"new:{r[0]}", *r[1:]] for r in new]
+    pairs = pairs_of(results)
     ratings = fit(pairs)
+    intervals = bootstrap(results, args.draws) if args.draws else {}
     seconds = round(time.perf_counter() - started, 1)
     if args.json:
         print(
             json.dumps(
                 {
                     "ratings": {k: [round(r), round(d)] for k, (r, d) in ratings.items()},
+                    "intervals": {k: [round(lo), round(hi)] for k, (lo, hi) in intervals.items()},
                     "pairs": {f"{a}>{b}": [sum(v), len(v)] for (a, b), v in sorted(pairs.items())},
                     "seconds": seconds,
                 }
@@ -144,11 +221,13 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"tables {args.tables}, {args.matches} match seeds each x 4 seat rotations, "
         f"hard {args.worlds} worlds, seed {args.seed}"
+        + (f", with {len(args.load)} earlier run(s)" if args.load else "")
     )
     for (a, b), v in sorted(pairs.items()):
         print(f"  {a:>6} vs {b:<6} {sum(v):6.1f} / {len(v):4d} = {sum(v) / len(v) * 100:5.1f}%")
     for level, (r, d) in sorted(ratings.items(), key=lambda kv: kv[1][0]):
-        print(f"{level:>7}: {r:6.0f} ± {d:3.0f}")
+        lo, hi = intervals.get(level, (float("nan"), float("nan")))
+        print(f"{level:>7}: {r:6.0f} ± {d:3.0f} (fit)   95% by match seeds: [{lo:.0f}, {hi:.0f}]")
     print(f"time: {seconds} s")
     return 0
 
