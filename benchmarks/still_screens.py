@@ -16,7 +16,8 @@ screen in a fresh process and, once the screen has settled, measures over ``--se
 - ``settings``: the Settings page;
 - ``daily``, ``puzzles``: the daily deal's page and Puzzles (opened by name);
 - ``scores-game``, ``scores-history``, ``scores-stats``: Scores on each tab (over a
-  game in play, with six finished games on record);
+  game in play, with six finished games on record, or a copy of ``--history``'s
+  folder: a long history);
 - ``hand-over``, ``game-over``: a hand's breakdown and the game-over sheet over the
   table (a finished game's figures, played out by random players).
 
@@ -80,7 +81,12 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
     WATCH_REST = getattr(title, "WATCH_REST", 30.0)  # (measured before it existed, too)
 
     data = tempfile.mkdtemp(prefix="swoop-still-")
-    if screen.startswith("scores"):
+    history = os.environ.get("SWOOP_STILL_HISTORY")
+    if screen.startswith("scores") and history:  # a long history: a copy of its folder
+        import shutil
+
+        shutil.copytree(history, data, dirs_exist_ok=True)
+    elif screen.startswith("scores"):
         from swoop_desktop.storage import open_dirs, record_finished_game
 
         dirs, _ = open_dirs(data)
@@ -188,6 +194,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--screens", default=",".join(SCREENS))
     parser.add_argument("--display", help="an X display to use instead of a new Xvfb")
+    parser.add_argument(
+        "--history", help="a data folder whose games Scores shows (e.g. 10,000 games)"
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
@@ -217,6 +226,7 @@ def main() -> None:
         time.sleep(1.5)
     env = dict(
         os.environ,
+        **({"SWOOP_STILL_HISTORY": str(Path(args.history).resolve())} if args.history else {}),
         DISPLAY=display,
         SDL_VIDEODRIVER="x11",
         SDL_AUDIODRIVER="dummy",
