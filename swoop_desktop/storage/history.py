@@ -30,14 +30,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from swoop_desktop.choices import HUMAN_SEAT
-from swoop_desktop.engine import Action, EngineError, Match, Rules, RulesError
+from swoop_desktop.engine import Match, Rules, RulesError
 from swoop_desktop.engine.events import Swooped
 from swoop_desktop.names import check_name, printable, seat_default, shown
 from swoop_desktop.safeio import Refused, read_capped
 
 from . import db, summaries
-from .actioncodec import check_deal_text, decode_hands, encode_hands
+from .actioncodec import check_deal_text, encode_hands
 from .documents import IMPORTED, move_imported
 from .documents import why_not as _why
 from .jsonfile import (
@@ -57,155 +56,8 @@ from .jsonfile import (
 )
 from .notices import plain_reason, short_path
 from .paths import Dirs
+from .record import GameRecord as GameRecord  # where its callers find it
 from .savegame import clear_game
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One finished game. ``counted`` is false for games before a statistics reset;
-    ``abandoned`` marks a game left for a new one before anyone reached the target (it is
-    listed, and counted in statistics only if the player chooses so, as a loss)."""
-
-    id: str
-    date: str  # ISO 8601, local time, seconds
-    rules: dict[str, Any]
-    players: int
-    seed: int
-    seats: list[dict[str, Any]]
-    totals: list[int]
-    winner: int | None
-    sheet: list[list[int]]
-    went_out: list[int]
-    swoops: list[int]
-    actions: list[str] = field(repr=False)
-    counted: bool = True
-    abandoned: bool = False
-
-    @property
-    def preset(self) -> str:
-        return str(self.rules.get("preset", "app"))
-
-    @property
-    def options(self) -> dict[str, Any]:
-        """Rule options that differ from the preset."""
-        return {k: v for k, v in self.rules.items() if k != "preset"}
-
-    @property
-    def hands(self) -> int:
-        return len(self.sheet)
-
-    def rules_obj(self) -> Rules:
-        return Rules.from_json(self.rules)
-
-    def result(self, seat: int = HUMAN_SEAT) -> str:
-        """ "win", "tie" (lowest total shared, R16), "loss", or "abandoned" for ``seat``."""
-        if self.abandoned:
-            return "abandoned"
-        if self.winner == seat:
-            return "win"
-        if self.winner is None and self.totals[seat] == min(self.totals):
-            return "tie"
-        return "loss"
-
-    def deals(self) -> list[list[Action]]:
-        """The recorded actions of every deal (raises DocumentError if damaged)."""
-        return decode_hands(self.actions)
-
-    def new_match(self) -> Match:
-        """A fresh Match with this game's rules, table and seed, before the first deal."""
-        return Match(self.rules_obj(), self.players, self.seed)
-
-    def replayed(self) -> Match:
-        """The whole game re-played to its end (checks the record is sound)."""
-        match = self.new_match()
-        match.replay(self.deals())
-        return match
-
-    def replay_problem(self) -> str | None:
-        """None when the recorded plays replay to this very game (so it can be watched and
-        reviewed); else why not, in plain words. Worked out once per record (cached)."""
-        return replay_problem(self)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "date": self.date,
-            "rules": self.rules,
-            "players": self.players,
-            "seed": self.seed,
-            "seats": self.seats,
-            "totals": self.totals,
-            "winner": self.winner,
-            "sheet": self.sheet,
-            "went_out": self.went_out,
-            "swoops": self.swoops,
-            "actions": self.actions,
-            "counted": self.counted,
-            "abandoned": self.abandoned,
-        }
-
-
-_REPLAYS: dict[str, str | None] = {}  # digest of a record -> why it does not replay (None: it does)
-_REPLAY_FAILURES = (
-    EngineError,
-    ValueError,  # DocumentError, RulesError and a number too long to read among them
-    TypeError,
-    KeyError,
-    IndexError,
-    OverflowError,
-    RecursionError,
-    AssertionError,
-)
-
-
-def replay_problem(record: GameRecord) -> str | None:
-    """Why ``record``'s plays do not replay to the game it describes, or None when they do.
-
-    The plays are re-applied by the engine from the recorded rules, table and seed;
-    the totals, score sheet, winner and who went out must come out as recorded.
-    Cached by the record's content, so a long history is replayed once per session.
-    """
-    key = hashlib.sha256(
-        repr(
-            (
-                sorted(record.rules.items()),
-                record.players,
-                record.seed,
-                record.actions,
-                record.totals,
-                record.sheet,
-                record.winner,
-                record.went_out,
-            )
-        ).encode("utf-8", "replace")
-    ).hexdigest()
-    if key not in _REPLAYS:
-        if len(_REPLAYS) > 10_000:
-            _REPLAYS.clear()
-        _REPLAYS[key] = _replay_problem(record)
-    return _REPLAYS[key]
-
-
-def _replay_problem(record: GameRecord) -> str | None:
-    try:
-        match = record.replayed()
-    except _REPLAY_FAILURES as exc:
-        return f"its recorded plays do not fit its rules and seed ({shown(str(exc))})"
-    if not match.over and not record.abandoned:
-        return "its recorded plays stop before the end of the game"
-    for name, recorded, replayed in (
-        ("totals", record.totals, match.totals),
-        ("score sheet", record.sheet, match.sheet),
-        ("winner", record.winner, match.winner),
-        ("record of who went out", record.went_out, match.went_out),
-    ):
-        if _plain_value(recorded) != _plain_value(replayed):
-            return f"the recorded {name} and its recorded plays disagree"
-    return None
-
-
-def _plain_value(value: Any) -> Any:
-    return [_plain_value(v) for v in value] if isinstance(value, (list, tuple)) else value
 
 
 def game_id(match: Match) -> str:

@@ -22,7 +22,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import PRESETS, EngineError
@@ -31,10 +31,8 @@ from swoop_desktop.engine.events import Dealt, PickedUp, Swooped
 from . import db
 from .jsonfile import DocKind, DocumentError, Notes, drop, int_list, load_document
 from .paths import Dirs
+from .record import GameRecord
 from .reviews import plays_digest
-
-if TYPE_CHECKING:
-    from .history import GameRecord
 
 #: The most a believable count in a row may be (a game has fewer plays than this).
 MOST = 1_000_000
