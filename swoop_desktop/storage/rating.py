@@ -66,9 +66,10 @@ LEVEL_RATINGS: dict[str, tuple[float, float]] = {
     "keen": (1388.0, 4.0),
     "normal": (1500.0, 5.0),
     "hard": (1631.0, 62.0),
+    "expert": (1700.0, 60.0),
 }
 #: Changes whenever LEVEL_RATINGS do: stored ratings are then worked out again.
-LEVELS_VERSION = 3
+LEVELS_VERSION = 4
 
 
 @dataclass(frozen=True)
