@@ -3,6 +3,7 @@
     python benchmarks/ai_decision.py [--positions 50] [--worlds 48] [--normal-repeat 20] [--json]
     python benchmarks/ai_decision.py --followed 6 [--worlds 48] [--inference floors] [--halve-from 4] [--json]
     python benchmarks/ai_decision.py --followed 3 --options max_worlds=160,halve_from=12 [--json]
+    python benchmarks/ai_decision.py --followed 6 --expert [--json]
 
 The positions are reached by seeded random play (app rules, 4 players), each
 seen by the player to move with the public history, as at the table; only
@@ -17,7 +18,8 @@ N seeded deals and every one of its decisions is timed, as at the table,
 where its inference follows the hand from one decision to the next.
 
 ``--options KEY=VALUE,...`` sets any of ``HardBot``'s options (as ``ai_paired.py``'s
-``--a``), over ``--worlds`` and ``--halve-from``: e.g. the expert's knobs.
+``--a``), over ``--worlds`` and ``--halve-from``; ``--expert`` sets the expert level's knobs (``EXPERT_KNOBS``), with
+``--options`` over them.
 
 Times are wall-clock and CPU (``process_time``, which a busy machine inflates
 less). Prints figures; never passes or fails.
@@ -36,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai.bots import NormalBot  # noqa: E402
-from swoop_desktop.ai.search import HALVE_FROM, HardBot  # noqa: E402
+from swoop_desktop.ai.search import EXPERT_KNOBS, HALVE_FROM, HardBot  # noqa: E402
 from swoop_desktop.engine import Action, Rules, new_deal  # noqa: E402
 from swoop_desktop.engine.observation import Observation, PublicHistory, observe  # noqa: E402
 from swoop_desktop.engine.playout import OVER  # noqa: E402
@@ -149,8 +151,12 @@ def main() -> None:
     parser.add_argument(
         "--options", default="", help="the hard bot's options, KEY=VALUE,... (over the above)"
     )
+    parser.add_argument(
+        "--expert", action="store_true", help="the expert level's knobs (EXPERT_KNOBS)"
+    )
     args = parser.parse_args()
-    options = _options(args.options)
+    options: dict[str, object] = dict(EXPERT_KNOBS) if args.expert else {}
+    options.update(_options(args.options))
     if args.followed:
         figures = followed(
             args.followed, args.worlds, args.seed, args.inference, args.halve_from, options
