@@ -528,7 +528,7 @@ class HardBot(NormalBot):
 #: The expert level: the hard bot's search with more work, nothing else of its own. Its
 #: knobs were picked by ``benchmarks/ai_paired.py`` against the hard bot's, decision by
 #: decision on the real hands (``benchmarks/RESULTS.md``, "Expert level (issue 31)").
-EXPERT_KNOBS: dict[str, float] = {
+EXPERT_KNOBS: dict[str, int | float] = {
     "max_worlds": 160,
     "halve_from": 12,
 }
@@ -546,11 +546,9 @@ class ExpertBot(HardBot):
 
     def __init__(self, seed: int = 0, **options: object) -> None:
         knobs: dict[str, object] = {"budget_ms": CAP_MS, **EXPERT_KNOBS}
-        for key, value in options.items():
-            if value is not None:  # None is "the level's own" (e.g. max_worlds=None)
-                knobs[key] = value
-            elif key not in knobs:
-                knobs[key] = value
+        # Any of the hard bot's options may be given; None (max_worlds=None, as the
+        # tournament passes) keeps the level's own knob.
+        knobs.update({k: v for k, v in options.items() if v is not None or k not in knobs})
         super().__init__(seed, **knobs)  # type: ignore[arg-type]
 
 

@@ -3,6 +3,8 @@ legal answers, the same settings from opponents.yaml, its own worlds in the tour
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from swoop_desktop.ai import (
@@ -87,3 +89,14 @@ def test_the_tournament_keeps_the_experts_worlds_unless_told():
 def test_an_expert_at_the_table_plays_its_fixed_work():
     thinker = Thinker(Seat(2, "Ace", "expert", "balanced"), seed=5)
     assert isinstance(thinker.bot, ExpertBot) and not thinker.bot.use_clock
+
+
+def test_an_expert_sent_to_a_worker_keeps_its_level_and_knobs():
+    bot = make_bot("expert", seed=7, use_clock=False)
+    again = pickle.loads(pickle.dumps(bot))
+    assert isinstance(again, ExpertBot) and again.level == "expert"
+    assert (again.max_worlds, again.halve_from, again.use_clock) == (
+        bot.max_worlds,
+        bot.halve_from,
+        False,
+    )
