@@ -2,6 +2,8 @@
 
     python benchmarks/ai_decision.py [--positions 50] [--worlds 48] [--normal-repeat 20] [--json]
     python benchmarks/ai_decision.py --followed 6 [--worlds 48] [--inference floors] [--halve-from 4] [--json]
+    python benchmarks/ai_decision.py --followed 3 --options max_worlds=160,halve_from=12 [--json]
+    python benchmarks/ai_decision.py --followed 6 --expert [--json]
 
 The positions are reached by seeded random play (app rules, 4 players), each
 seen by the player to move with the public history, as at the table; only
@@ -14,6 +16,10 @@ Hint button and the review do).
 ``--followed N``: the hard bot sits in seat 0 against three normal bots for
 N seeded deals and every one of its decisions is timed, as at the table,
 where its inference follows the hand from one decision to the next.
+
+``--options KEY=VALUE,...`` sets any of ``HardBot``'s options (as ``ai_paired.py``'s
+``--a``), over ``--worlds`` and ``--halve-from``; ``--expert`` sets the expert level's knobs (``EXPERT_KNOBS``), with
+``--options`` over them.
 
 Times are wall-clock and CPU (``process_time``, which a busy machine inflates
 less). Prints figures; never passes or fails.
@@ -32,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai.bots import NormalBot  # noqa: E402
-from swoop_desktop.ai.search import HALVE_FROM, HardBot  # noqa: E402
+from swoop_desktop.ai.search import EXPERT_KNOBS, HALVE_FROM, HardBot  # noqa: E402
 from swoop_desktop.engine import Action, Rules, new_deal  # noqa: E402
 from swoop_desktop.engine.observation import Observation, PublicHistory, observe  # noqa: E402
 from swoop_desktop.engine.playout import OVER  # noqa: E402
@@ -65,8 +71,25 @@ def positions(count: int, seed: int = 0) -> list[tuple[Observation, list[Action]
     return out
 
 
+def _options(text: str) -> dict[str, object]:
+    """``max_worlds=160,confidence=0.5`` -> HardBot keyword arguments."""
+    out: dict[str, object] = {}
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        try:
+            out[key.strip()] = int(value) if value.strip().isdigit() else float(value)
+        except ValueError:
+            out[key.strip()] = value.strip()
+    return out
+
+
 def followed(
-    deals: int, worlds: int, seed: int, inference: str, halve_from: int = HALVE_FROM
+    deals: int,
+    worlds: int,
+    seed: int,
+    inference: str,
+    halve_from: int = HALVE_FROM,
+    options: dict[str, object] | None = None,
 ) -> dict[str, float]:
     """Time every decision of a hard bot in seat 0 through whole deals against three normal."""
     rules = Rules.from_preset("app")
@@ -76,15 +99,15 @@ def followed(
         state, events = new_deal(rules, 4, seed=seed * 1000 + deal)
         history = PublicHistory(4)
         history.feed(events)
-        bots = [
-            HardBot(
-                seed=deal,
-                max_worlds=worlds,
-                use_clock=False,
-                inference=inference,
-                halve_from=halve_from,
-            )
-        ]
+        kwargs: dict[str, object] = {
+            "seed": deal,
+            "max_worlds": worlds,
+            "use_clock": False,
+            "inference": inference,
+            "halve_from": halve_from,
+        }
+        kwargs.update(options or {})
+        bots: list[NormalBot] = [HardBot(**kwargs)]  # type: ignore[arg-type]
         bots += [NormalBot(seed=s) for s in range(1, 4)]
         while state.phase != OVER and state.plays < 300:
             p = state.to_move
@@ -125,9 +148,19 @@ def main() -> None:
     parser.add_argument(
         "--halve-from", type=int, default=HALVE_FROM, help="worlds before the first halving"
     )
+    parser.add_argument(
+        "--options", default="", help="the hard bot's options, KEY=VALUE,... (over the above)"
+    )
+    parser.add_argument(
+        "--expert", action="store_true", help="the expert level's knobs (EXPERT_KNOBS)"
+    )
     args = parser.parse_args()
+    options: dict[str, object] = dict(EXPERT_KNOBS) if args.expert else {}
+    options.update(_options(args.options))
     if args.followed:
-        figures = followed(args.followed, args.worlds, args.seed, args.inference, args.halve_from)
+        figures = followed(
+            args.followed, args.worlds, args.seed, args.inference, args.halve_from, options
+        )
         print(json.dumps(figures) if args.json else figures)
         return
     cases = positions(args.positions, args.seed)
@@ -136,7 +169,14 @@ def main() -> None:
     hard_cpu: list[float] = []
     worlds = 0
     for i, (obs, legal) in enumerate(cases):
-        bot = HardBot(seed=i, max_worlds=args.worlds, use_clock=False, halve_from=args.halve_from)
+        kwargs: dict[str, object] = {
+            "seed": i,
+            "max_worlds": args.worlds,
+            "use_clock": False,
+            "halve_from": args.halve_from,
+        }
+        kwargs.update(options)
+        bot = HardBot(**kwargs)  # type: ignore[arg-type]
         start, cpu = time.perf_counter(), time.process_time()
         bot.choose(obs, legal)
         hard_ms.append((time.perf_counter() - start) * 1000)

@@ -49,11 +49,13 @@ class Level(StrEnum):
     KEEN = "keen"
     NORMAL = "normal"
     HARD = "hard"
+    EXPERT = "expert"
 
 
 #: The levels offered in Settings, weakest first (the baselines are for measuring only):
 #: the ladder of measured levels (``storage.rating.LEVEL_RATINGS``). Casual, steady and
-#: keen are the easy bot's choice made sharper step by step, filling the gap to normal.
+#: keen are the easy bot's choice made sharper step by step, filling the gap to normal;
+#: expert is the hard bot's search with more work.
 PLAYER_LEVELS: tuple[Level, ...] = (
     Level.EASY,
     Level.CASUAL,
@@ -61,6 +63,7 @@ PLAYER_LEVELS: tuple[Level, ...] = (
     Level.KEEN,
     Level.NORMAL,
     Level.HARD,
+    Level.EXPERT,
 )
 
 #: The human's seat, at the bottom of the table; the opponents follow clockwise.

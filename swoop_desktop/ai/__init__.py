@@ -30,13 +30,14 @@ from .bots import (
 from .config import LEVELS, SeatConfig, dump_opponents, load_opponents
 from .features import FEATURES, PERSONALITIES
 from .hint import Hint, explain, hint
-from .make import choose_safely, make_bot, safe_action
-from .search import HardBot
+from .make import SEARCH_LEVELS, choose_safely, make_bot, safe_action
+from .search import ExpertBot, HardBot
 
 __all__ = [
     "Add",
     "Bot",
     "End",
+    "ExpertBot",
     "FEATURES",
     "Flip",
     "HardBot",
@@ -62,5 +63,6 @@ __all__ = [
     "LowestBot",
     "HighestBot",
     "Knobs",
+    "SEARCH_LEVELS",
     "SOFT_LEVELS",
 ]

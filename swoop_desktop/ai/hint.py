@@ -144,16 +144,17 @@ def hint(
 
     It comes from the strongest bot that answers within the hint's time:
     the hard bot's search, its clock capped at ``budget_ms`` (when the time
-    runs out early it keeps the normal bot's choice). ``level="normal"``
+    runs out early it keeps the normal bot's choice; ``level="expert"`` searches
+    the expert's work under the same cap). ``level="normal"``
     asks the normal bot alone. When the search picks a move for the points
     it keeps out of the player's hand, the reason says so.
     """
-    from .make import make_bot
+    from .make import SEARCH_LEVELS, make_bot
 
     if not legal:
         raise ValueError("hint: there is no legal action (the hand is over)")
-    if level == "hard":
-        bot = make_bot("hard", seed=seed, budget_ms=budget_ms)
+    if level in SEARCH_LEVELS:  # hard or expert: the search, its clock capped
+        bot = make_bot(level, seed=seed, budget_ms=budget_ms)
     else:
         bot = make_bot("normal", seed=seed)
     action = bot.choose(obs, legal)

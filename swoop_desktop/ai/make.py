@@ -15,7 +15,7 @@ from swoop_desktop.engine import Action
 from swoop_desktop.engine.observation import Observation
 
 from .bots import SOFT_LEVELS, Bot, EasyBot, HighestBot, LowestBot, NormalBot, RandomBot
-from .search import HardBot
+from .search import ExpertBot, HardBot
 
 _log = logging.getLogger("swoop_desktop.ai")
 
@@ -25,7 +25,12 @@ _CLASSES: dict[str, type[Bot]] = {
     "highest": HighestBot,
     "normal": NormalBot,
     "hard": HardBot,
+    "expert": ExpertBot,
 }
+
+#: The levels that search (the hard bot's sampling search; expert is the same search
+#: with more work): their work is fixed, the clock only a safety cap.
+SEARCH_LEVELS: tuple[str, ...] = ("hard", "expert")
 
 
 def make_bot(
@@ -38,7 +43,8 @@ def make_bot(
     """A bot of ``level`` (one of LEVELS) with a personality (one of PERSONALITIES).
 
     ``weights`` overrides single feature weights; ``options`` go to the bot
-    (the hard bot takes ``budget_ms`` and ``max_worlds``).
+    (the hard and expert bots take ``budget_ms``, ``max_worlds`` and the rest of the
+    search's knobs; expert's own knobs are its defaults).
     """
     if level in SOFT_LEVELS:  # easy, casual, steady, keen: one bot, each level its knobs
         return EasyBot(seed=seed, personality=personality, weights=weights, level=level, **options)

@@ -525,10 +525,39 @@ class HardBot(NormalBot):
         return hand_value(hand, me, scores, target, self.points_weight)
 
 
+#: The expert level: the hard bot's search with more work, nothing else of its own. Its
+#: knobs were picked by ``benchmarks/ai_paired.py`` against the hard bot's, decision by
+#: decision on the real hands (``benchmarks/RESULTS.md``, "Expert level (issue 31)").
+EXPERT_KNOBS: dict[str, int | float] = {
+    "max_worlds": 160,
+    "halve_from": 12,
+}
+
+
+class ExpertBot(HardBot):
+    """The hard bot with the expert's knobs (:data:`EXPERT_KNOBS`) as its defaults.
+
+    Its strength is its fixed work, like the hard bot's; its clock is only a safety cap,
+    set at :data:`CAP_MS` so that a slower machine still plays the whole work (this
+    machine's CPU p95 is well under half of it).
+    """
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0, **options: object) -> None:
+        knobs: dict[str, object] = {"budget_ms": CAP_MS, **EXPERT_KNOBS}
+        # Any of the hard bot's options may be given; None (max_worlds=None, as the
+        # tournament passes) keeps the level's own knob.
+        knobs.update({k: v for k, v in options.items() if v is not None or k not in knobs})
+        super().__init__(seed, **knobs)  # type: ignore[arg-type]
+
+
 __all__ = [
     "CAP_MS",
     "DEFAULT_BUDGET_MS",
     "DEFAULT_WORLDS",
+    "EXPERT_KNOBS",
+    "ExpertBot",
     "HardBot",
     "RolloutPolicy",
     "hand_value",

@@ -11,7 +11,9 @@ in the win rate), each match seed played once per seat rotation (duplicate
 seating). Per entry it reports the match win rate with a 95% Wilson
 interval, the mean points per hand, the points margin per hand (own points
 minus the mean of the others at the table; lower is better) and decision
-times. ``--worlds N`` fixes the hard bot's work per decision.
+times. ``--worlds N`` fixes the hard bot's work per decision and turns every searching
+bot's clock off (the expert keeps its own worlds); ``expert@200`` or ``hard@48`` fixes
+one entry's worlds.
 
 A *game* here is one deal: the player who goes out wins it (scores 0); the
 others score their cards (R15). Each seeded deal is played once per seat
@@ -44,7 +46,7 @@ from typing import Any
 from swoop_desktop.ai.bots import Bot
 from swoop_desktop.ai.config import LEVELS
 from swoop_desktop.ai.features import PERSONALITIES
-from swoop_desktop.ai.make import choose_safely, make_bot
+from swoop_desktop.ai.make import SEARCH_LEVELS, choose_safely, make_bot
 from swoop_desktop.engine import EngineError, Match, Rules, new_deal
 from swoop_desktop.engine.errors import short
 from swoop_desktop.engine.jsontext import OneLineParser, Refused, parse_json, read_capped, write_out
@@ -71,15 +73,26 @@ class Entry:
 
 
 def parse_bot(spec: str, seed: int, budget_ms: float | None, worlds: int | None = None) -> Bot:
-    """``"hard"`` or ``"normal:cautious"`` -> a bot; a clear ValueError otherwise.
+    """``"hard"``, ``"normal:cautious"`` or ``"expert@200"`` -> a bot; a clear ValueError
+    otherwise.
 
-    ``worlds`` fixes the hard bot's work per decision and turns its clock off,
-    so its play is the same on any machine however busy.
+    ``worlds`` fixes the hard bot's work per decision and turns its clock off, so its
+    play is the same on any machine however busy; the expert keeps its own worlds (its
+    level is its work) with its clock off too. ``@N`` after a searching level fixes that
+    seat's worlds at N (and turns its clock off) whatever ``worlds`` says.
     """
     level, _, personality = spec.strip().partition(":")
+    level, at, count = level.partition("@")
     if level not in LEVELS:
         raise ValueError(
             f"--bots: unknown level {level!r} in {spec!r} (choose from {', '.join(LEVELS)})"
+        )
+    if at and (
+        level not in SEARCH_LEVELS or not count.isdigit() or not 1 <= int(count) <= MAX_WORLDS
+    ):
+        raise ValueError(
+            f"--bots: {spec!r}: @N (worlds per decision, 1 to {MAX_WORLDS}) follows "
+            f"only a searching level ({', '.join(SEARCH_LEVELS)})"
         )
     if personality and personality not in PERSONALITIES:
         raise ValueError(
@@ -87,11 +100,15 @@ def parse_bot(spec: str, seed: int, budget_ms: float | None, worlds: int | None 
             f"(choose from {', '.join(PERSONALITIES)})"
         )
     options: dict[str, Any] = {}
-    if level == "hard" and budget_ms is not None:
-        options["budget_ms"] = budget_ms
-    if level == "hard" and worlds is not None:
-        options["max_worlds"] = worlds
-        options["use_clock"] = False
+    if level in SEARCH_LEVELS:
+        if budget_ms is not None:
+            options["budget_ms"] = budget_ms
+        if at:
+            options["max_worlds"] = int(count)
+        elif worlds is not None and level == "hard":
+            options["max_worlds"] = worlds
+        if at or worlds is not None:
+            options["use_clock"] = False
     return make_bot(level, personality or None, seed=seed, **options)
 
 
@@ -589,9 +606,9 @@ def run_matches(
 def format_match_report(report: dict[str, Any]) -> str:
     n = len(report["entries"])
     work = (
-        f"hard bot {report['worlds']} worlds per decision, no clock"
+        f"hard bot {report['worlds']} worlds per decision, no clock (expert its own)"
         if report.get("worlds")
-        else "hard bot default work"
+        else "default work"
     )
     lines = [
         f"{report['matches']} match seeds x {n} seat rotations = {report['games']} "
@@ -706,13 +723,15 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         metavar="N",
         help="hard bot: exactly N searched worlds per decision and no clock, "
-        "so the figures do not depend on the machine",
+        "so the figures do not depend on the machine (the expert keeps its own "
+        "worlds, with no clock; expert@N or hard@N sets one entry's)",
     )
     parser.add_argument(
         "--budget-ms",
         type=float,
         default=None,
-        help="hard bot safety cap on the clock per decision (default 400, at most 1000)",
+        help="hard and expert bots' safety cap on the clock per decision (default 400 "
+        "for hard, 1000 for expert; at most 1000)",
     )
     parser.add_argument(
         "--jobs",

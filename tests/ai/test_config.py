@@ -70,7 +70,7 @@ def test_syntax_error_names_file_and_line_and_falls_back(tmp_path):
 @pytest.mark.parametrize(
     "body, line, key, words",
     [
-        ("    level: expert\n", 3, "seats.left.level", "unknown level 'expert'"),
+        ("    level: wizard\n", 3, "seats.left.level", "unknown level 'wizard'"),
         ("    think_ms: [900, 100]\n", 3, "seats.left.think_ms", "0 <= low <= high"),
         ("    think_ms: fast\n", 3, "seats.left.think_ms", "got 'fast'"),
         ("    personality: grumpy\n", 3, "seats.left.personality", "unknown personality 'grumpy'"),

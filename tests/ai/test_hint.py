@@ -15,7 +15,7 @@ def _hint(state, level="normal"):
     return hint(observe(state, state.to_move), state.legal_actions(), level)
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_r9_hint_finds_the_fourth_card_swoop(level):
     state = position(
         [player("7 K 2 5"), player("3 3"), player("4 4"), player("6 6")], pile="9 7 7 7"

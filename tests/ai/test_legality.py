@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from swoop_desktop.ai import LEVELS, PERSONALITIES, make_bot
+from swoop_desktop.ai import LEVELS, PERSONALITIES, SEARCH_LEVELS, make_bot
 from swoop_desktop.ai.search import HardBot
 from swoop_desktop.engine import Rules, new_deal
 from swoop_desktop.engine.observation import PublicHistory, observe
@@ -32,7 +32,7 @@ def _play(rules: Rules, bots: list, seed: int, cap: int = 1500) -> int:
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_r6_bots_never_answer_illegally_over_thousands_of_decisions(preset):
     rules = Rules.from_preset(preset)
-    fast = [level for level in LEVELS if level != "hard"]
+    fast = [level for level in LEVELS if level not in SEARCH_LEVELS]
     total = 0
     deal = 0
     while total < 5000:
@@ -50,7 +50,7 @@ def test_r6_hard_bot_never_answers_illegally(preset):
     rules = Rules.from_preset(preset)
     bots = [
         HardBot(seed=1, max_worlds=2, use_clock=False),
-        make_bot("normal"),
+        make_bot("expert", seed=4, max_worlds=3, use_clock=False),
         make_bot("easy", seed=2),
         make_bot("random", seed=3),
     ]

@@ -21,6 +21,7 @@ def _bots():
     # Enough worlds that the search really decides (it needs 4 to overrule the
     # normal choice), valued by points and the match (R15, R16).
     bots.append(HardBot(seed=5, max_worlds=8, use_clock=False))
+    bots.append(make_bot("expert", seed=6, max_worlds=8, use_clock=False))
     return bots
 
 

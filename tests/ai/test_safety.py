@@ -74,8 +74,8 @@ def test_flip_of_a_missing_slot_is_caught():
 
 
 def test_unknown_level_and_personality_are_named():
-    with pytest.raises(ValueError, match="level: unknown 'expert'"):
-        make_bot("expert")
+    with pytest.raises(ValueError, match="level: unknown 'wizard'"):
+        make_bot("wizard")
     with pytest.raises(ValueError, match="personality: unknown 'grumpy'"):
         make_bot("normal", "grumpy")
     with pytest.raises(ValueError, match="unknown feature 'luck'"):

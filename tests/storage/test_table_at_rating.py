@@ -15,10 +15,12 @@ from swoop_desktop.storage.rating import (
 )
 
 
-def test_the_ladder_of_tables_runs_from_three_easy_to_three_hard_with_no_easy_beside_hard():
+def test_the_ladder_of_tables_runs_from_three_easy_to_three_expert_with_no_easy_beside_hard():
     tables = ladder()
-    assert tables[0] == ("easy",) * 3 and tables[-1] == ("hard",) * 3
+    assert tables[0] == ("easy",) * 3 and tables[-1] == ("expert",) * 3
+    assert ("hard",) * 3 in tables and ("hard", "hard", "expert") in tables
     assert not any("easy" in t and "hard" in t for t in tables)
+    assert not any("normal" in t and "expert" in t for t in tables)
     levels = sorted(LEVEL_RATINGS, key=lambda lv: LEVEL_RATINGS[lv][0])
     for t in tables:  # two neighbouring levels at most
         at = sorted({levels.index(lv) for lv in t})
@@ -48,5 +50,13 @@ def test_outgrown_means_well_above_the_tables_levels():
     easy = ("easy",) * 3
     assert outgrown(table_rating(easy) + OUTGROWN, easy)
     assert not outgrown(table_rating(easy) + OUTGROWN - 1, easy)
-    assert not outgrown(3000.0, ("hard",) * 3)  # nothing stronger to offer
+    assert outgrown(3000.0, ("hard",) * 3)  # expert is stronger
+    assert not outgrown(3000.0, ("expert",) * 3)  # nothing stronger to offer
     assert not outgrown(3000.0, ("human", "easy", "easy"))  # not a table of known levels
+
+
+def test_a_rating_above_hard_is_offered_the_expert():
+    top = LEVEL_RATINGS["expert"][0]
+    assert LEVEL_RATINGS["expert"][0] > LEVEL_RATINGS["hard"][0]
+    assert table_for(top + 200.0) == ("expert",) * 3
+    assert "expert" in table_for(LEVEL_RATINGS["hard"][0] + 30.0)

@@ -173,7 +173,8 @@ def test_esc_leaves_the_lesson_at_any_time_and_keeps_nothing(tmp_path, at):
         (1180.0, ("casual", "casual", "steady")),
         (1340.0, ("steady", "keen", "keen")),
         (1520.0, ("normal", "normal", "normal")),
-        (1700.0, ("hard", "hard", "hard")),
+        (1631.0, ("hard", "hard", "hard")),
+        (2100.0, ("expert", "expert", "expert")),
     ],
 )
 def test_the_titles_suggestion_follows_the_rating(tmp_path, monkeypatch, rating, levels):

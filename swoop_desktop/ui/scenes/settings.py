@@ -50,6 +50,7 @@ LEVEL_TEXT = {
     "keen": ("Keen", "Nearly always finds the sensible move and remembers every pick-up."),
     "normal": ("Normal", "Weighs every move sensibly."),
     "hard": ("Hard", "Looks ahead, guessing the cards it cannot see."),
+    "expert": ("Expert", "Looks further ahead than hard, trying more guesses before it plays."),
 }
 
 

@@ -20,7 +20,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from swoop_desktop.ai import Bot, load_opponents, make_bot, observe, safe_action, workers
+from swoop_desktop.ai import (
+    SEARCH_LEVELS,
+    Bot,
+    load_opponents,
+    make_bot,
+    observe,
+    safe_action,
+    workers,
+)
 from swoop_desktop.engine import Action, GameState
 from swoop_desktop.engine.observation import PublicHistory
 from swoop_desktop.storage.seats import Seat
@@ -61,7 +69,7 @@ class Thinker:
     comes back with its answer and what it keeps for the rest of the hand (its
     guesses about the hidden hands), so the next decision starts where this one
     ended, whichever worker makes it. The frame loop only polls :attr:`ready`.
-    A hard bot plays its fixed work, never cut by the clock, so the same seed
+    A hard or expert bot plays its fixed work, never cut by the clock, so the same seed
     makes the same decisions in a worker process or on a thread here.
     ``options`` go to :func:`~swoop_desktop.ai.make_bot` (benchmarks, tests).
     """
@@ -71,7 +79,7 @@ class Thinker:
     ) -> None:
         self.seat = seat
         level = seat.level if seat.level != "human" else "normal"
-        if level == "hard":
+        if level in SEARCH_LEVELS:
             options.setdefault("use_clock", False)
         self.bot = make_bot(level, seat.personality, seed=seed, weights=seat.weights, **options)
         self.pool = pool
