@@ -48,6 +48,7 @@ class Level(StrEnum):
     STEADY = "steady"
     KEEN = "keen"
     NORMAL = "normal"
+    SHARP = "sharp"
     HARD = "hard"
     EXPERT = "expert"
 
@@ -55,13 +56,15 @@ class Level(StrEnum):
 #: The levels offered in Settings, weakest first (the baselines are for measuring only):
 #: the ladder of measured levels (``storage.rating.LEVEL_RATINGS``). Casual, steady and
 #: keen are the easy bot's choice made sharper step by step, filling the gap to normal;
-#: expert is the hard bot's search with more work.
+#: sharp is the hard bot's search with less work (filling the gap from normal to hard),
+#: expert with more.
 PLAYER_LEVELS: tuple[Level, ...] = (
     Level.EASY,
     Level.CASUAL,
     Level.STEADY,
     Level.KEEN,
     Level.NORMAL,
+    Level.SHARP,
     Level.HARD,
     Level.EXPERT,
 )

@@ -31,7 +31,7 @@ from .config import LEVELS, SeatConfig, dump_opponents, load_opponents
 from .features import FEATURES, PERSONALITIES
 from .hint import Hint, explain, hint
 from .make import SEARCH_LEVELS, choose_safely, make_bot, safe_action
-from .search import ExpertBot, HardBot
+from .search import ExpertBot, HardBot, SharpBot
 
 __all__ = [
     "Add",
@@ -48,6 +48,7 @@ __all__ = [
     "PERSONALITIES",
     "Play",
     "PublicHistory",
+    "SharpBot",
     "SeatConfig",
     "action_rank",
     "choose_safely",

@@ -15,7 +15,7 @@ from swoop_desktop.engine import Action
 from swoop_desktop.engine.observation import Observation
 
 from .bots import SOFT_LEVELS, Bot, EasyBot, HighestBot, LowestBot, NormalBot, RandomBot
-from .search import ExpertBot, HardBot
+from .search import ExpertBot, HardBot, SharpBot
 
 _log = logging.getLogger("swoop_desktop.ai")
 
@@ -24,13 +24,14 @@ _CLASSES: dict[str, type[Bot]] = {
     "lowest": LowestBot,
     "highest": HighestBot,
     "normal": NormalBot,
+    "sharp": SharpBot,
     "hard": HardBot,
     "expert": ExpertBot,
 }
 
-#: The levels that search (the hard bot's sampling search; expert is the same search
-#: with more work): their work is fixed, the clock only a safety cap.
-SEARCH_LEVELS: tuple[str, ...] = ("hard", "expert")
+#: The levels that search (the hard bot's sampling search; sharp is the same search with
+#: less work, expert with more): their work is fixed, the clock only a safety cap.
+SEARCH_LEVELS: tuple[str, ...] = ("sharp", "hard", "expert")
 
 
 def make_bot(

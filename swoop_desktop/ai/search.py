@@ -30,7 +30,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import cast
+from typing import ClassVar, cast
 
 from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play, Rules
 from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
@@ -525,6 +525,14 @@ class HardBot(NormalBot):
         return hand_value(hand, me, scores, target, self.points_weight)
 
 
+#: The sharp level, between normal and hard: the hard bot's search with less work (a
+#: few guesses at the hidden hands a decision), nothing else of its own. Rated by whole
+#: games against hard and normal (``benchmarks/level_ratings.py``; ``benchmarks/RESULTS.md``,
+#: "The ladder re-rated with the shipped search").
+SHARP_KNOBS: dict[str, int | float] = {
+    "max_worlds": 16,
+}
+
 #: The expert level: the hard bot's search with more work, nothing else of its own. Its
 #: knobs were picked by ``benchmarks/ai_paired.py`` against the hard bot's, decision by
 #: decision on the real hands (``benchmarks/RESULTS.md``, "Expert level (issue 31)").
@@ -534,22 +542,36 @@ EXPERT_KNOBS: dict[str, int | float] = {
 }
 
 
-class ExpertBot(HardBot):
-    """The hard bot with the expert's knobs (:data:`EXPERT_KNOBS`) as its defaults.
+class _SearchLevel(HardBot):
+    """The hard bot with a level's knobs (:attr:`KNOBS`) as its defaults.
 
     Its strength is its fixed work, like the hard bot's; its clock is only a safety cap,
     set at :data:`CAP_MS` so that a slower machine still plays the whole work (this
-    machine's CPU p95 is well under half of it).
+    machine's CPU p95 is well under half of it, the expert's included).
     """
 
-    level = "expert"
+    KNOBS: ClassVar[dict[str, int | float]] = {}
 
     def __init__(self, seed: int = 0, **options: object) -> None:
-        knobs: dict[str, object] = {"budget_ms": CAP_MS, **EXPERT_KNOBS}
+        knobs: dict[str, object] = {"budget_ms": CAP_MS, **self.KNOBS}
         # Any of the hard bot's options may be given; None (max_worlds=None, as the
         # tournament passes) keeps the level's own knob.
         knobs.update({k: v for k, v in options.items() if v is not None or k not in knobs})
         super().__init__(seed, **knobs)  # type: ignore[arg-type]
+
+
+class SharpBot(_SearchLevel):
+    """The hard bot's search with the sharp level's knobs (:data:`SHARP_KNOBS`)."""
+
+    level = "sharp"
+    KNOBS = SHARP_KNOBS
+
+
+class ExpertBot(_SearchLevel):
+    """The hard bot's search with the expert's knobs (:data:`EXPERT_KNOBS`)."""
+
+    level = "expert"
+    KNOBS = EXPERT_KNOBS
 
 
 __all__ = [
@@ -557,8 +579,10 @@ __all__ = [
     "DEFAULT_BUDGET_MS",
     "DEFAULT_WORLDS",
     "EXPERT_KNOBS",
+    "SHARP_KNOBS",
     "ExpertBot",
     "HardBot",
+    "SharpBot",
     "RolloutPolicy",
     "hand_value",
     "evaluate",

@@ -68,11 +68,12 @@ LEVEL_RATINGS: dict[str, tuple[float, float]] = {
     "steady": (1248.0, 4.0),
     "keen": (1388.0, 4.0),
     "normal": (1500.0, 5.0),
-    "hard": (1631.0, 62.0),
-    "expert": (1750.0, 72.0),
+    "sharp": (1559.0, 18.0),
+    "hard": (1718.0, 17.0),
+    "expert": (1837.0, 38.0),
 }
 #: Changes whenever LEVEL_RATINGS do: stored ratings are then worked out again.
-LEVELS_VERSION = 4
+LEVELS_VERSION = 5
 
 
 @dataclass(frozen=True)

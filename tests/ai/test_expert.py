@@ -1,5 +1,6 @@
 """The expert level: the hard bot's search with the expert's knobs, more work a decision,
-legal answers, the same settings from opponents.yaml, its own worlds in the tournament."""
+legal answers, the same settings from opponents.yaml, its own worlds in the tournament;
+and the sharp level between normal and hard, the same search with less work."""
 
 from __future__ import annotations
 
@@ -11,11 +12,19 @@ from swoop_desktop.ai import (
     SEARCH_LEVELS,
     ExpertBot,
     HardBot,
+    SharpBot,
     dump_opponents,
     load_opponents,
     make_bot,
 )
-from swoop_desktop.ai.search import CAP_MS, DEFAULT_WORLDS, EXPERT_KNOBS, HALVE_FROM
+from swoop_desktop.ai.search import (
+    CAP_MS,
+    DEFAULT_WORLDS,
+    EXPERT_KNOBS,
+    HALVE_FROM,
+    SHARP_KNOBS,
+)
+from swoop_desktop.choices import PLAYER_LEVELS
 from swoop_desktop.engine.observation import observe
 from swoop_desktop.referee.tournament import parse_bot
 from swoop_desktop.storage.seats import Seat
@@ -100,3 +109,30 @@ def test_an_expert_sent_to_a_worker_keeps_its_level_and_knobs():
         bot.halve_from,
         False,
     )
+
+
+def test_sharp_is_the_hard_search_with_less_work_between_normal_and_hard():
+    from swoop_desktop.storage.rating import LEVEL_RATINGS
+
+    levels = list(PLAYER_LEVELS)
+    assert levels.index("normal") < levels.index("sharp") < levels.index("hard")
+    assert LEVEL_RATINGS["normal"][0] < LEVEL_RATINGS["sharp"][0] < LEVEL_RATINGS["hard"][0]
+    assert "sharp" in SEARCH_LEVELS
+    searched = 0
+    for seed in range(12):
+        state, history = played_position("app", seed, plays=8 + 5 * seed)
+        if state.is_over:
+            continue
+        obs = observe(state, state.to_move, history)
+        legal = state.legal_actions()
+        sharp = make_bot("sharp", "balanced", seed=seed, use_clock=False)
+        assert isinstance(sharp, SharpBot) and sharp.level == "sharp"
+        assert sharp.choose(obs, legal) in legal
+        if sharp.last_worlds:
+            assert sharp.last_worlds == SHARP_KNOBS["max_worlds"] < DEFAULT_WORLDS
+            searched += 1
+    assert searched >= 3
+    # The tournament keeps its own work under --worlds (the hard bot's); @N sets it.
+    assert parse_bot("sharp", 1, None, 72).max_worlds == SHARP_KNOBS["max_worlds"]
+    assert parse_bot("sharp@4", 1, None, 72).max_worlds == 4
+    assert isinstance(Thinker(Seat(1, "Sam", "sharp", "balanced"), seed=5).bot, SharpBot)

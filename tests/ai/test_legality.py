@@ -51,6 +51,7 @@ def test_r6_hard_bot_never_answers_illegally(preset):
     bots = [
         HardBot(seed=1, max_worlds=2, use_clock=False),
         make_bot("expert", seed=4, max_worlds=3, use_clock=False),
+        make_bot("sharp", seed=4, max_worlds=3, use_clock=False),
         make_bot("easy", seed=2),
         make_bot("random", seed=3),
     ]

@@ -12,6 +12,7 @@ from swoop_desktop.engine import RANK_OF, Flip
 from swoop_desktop.referee.lesson import STEPS
 from swoop_desktop.storage import has_saved_game, load_settings
 from swoop_desktop.storage.history import load_history
+from swoop_desktop.storage.rating import LEVEL_RATINGS
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes import title as title_screen
 from swoop_desktop.ui.scenes.lesson import TAUGHT, cards_of, step_index
@@ -172,8 +173,9 @@ def test_esc_leaves_the_lesson_at_any_time_and_keeps_nothing(tmp_path, at):
         (1000.0, ("easy", "easy", "easy")),
         (1180.0, ("casual", "casual", "steady")),
         (1340.0, ("steady", "keen", "keen")),
-        (1520.0, ("normal", "normal", "normal")),
-        (1631.0, ("hard", "hard", "hard")),
+        (LEVEL_RATINGS["normal"][0], ("normal", "normal", "normal")),
+        (LEVEL_RATINGS["sharp"][0], ("sharp", "sharp", "sharp")),
+        (LEVEL_RATINGS["hard"][0], ("hard", "hard", "hard")),
         (2100.0, ("expert", "expert", "expert")),
     ],
 )

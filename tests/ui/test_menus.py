@@ -267,7 +267,7 @@ def test_damaged_rules_in_the_settings_file_are_reported_and_the_app_rules_shown
 
 def test_opponents_speeds_and_sound_are_saved(app):
     scene = open_settings(app)
-    # Six levels with their ratings do not fit side by side: a cycler, › from Normal to Hard.
+    # The levels with their ratings do not fit side by side: a cycler, › from Normal to Sharp.
     click_row(app, scene, "level2", lambda row: row.arrow_rects()[1].center)
     click_row(app, scene, "style3", lambda row: row.segment_rects()[-1].center)  # Pyro
     click_row(app, scene, "animation_speed", lambda row: row.segment_rects()[3].center)
@@ -275,7 +275,7 @@ def test_opponents_speeds_and_sound_are_saved(app):
     click_row(app, scene, "muted", lambda row: row.switch_rect().center)
     click_row(app, scene, "volume", lambda row: row.track_rect().midleft)
     s, _ = load_settings(app.dirs)
-    assert s.opponent(2)["level"] == "hard" and s.opponent(3)["personality"] == "pyro"
+    assert s.opponent(2)["level"] == "sharp" and s.opponent(3)["personality"] == "pyro"
     assert s.animation_speed == "instant" and s.ai_pace == "click"
     assert s.muted is True and s.volume == 0.0
     assert app.settings == s

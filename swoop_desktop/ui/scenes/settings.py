@@ -49,6 +49,7 @@ LEVEL_TEXT = {
     "steady": ("Steady", "Mostly plays the sensible move; slips now and then."),
     "keen": ("Keen", "Nearly always finds the sensible move and remembers every pick-up."),
     "normal": ("Normal", "Weighs every move sensibly."),
+    "sharp": ("Sharp", "Looks a little ahead before it plays, guessing the cards it cannot see."),
     "hard": ("Hard", "Looks ahead, guessing the cards it cannot see."),
     "expert": ("Expert", "Looks further ahead than hard, trying more guesses before it plays."),
 }
