@@ -218,11 +218,14 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
         return 0
-    print(
-        f"tables {args.tables}, {args.matches} match seeds each x 4 seat rotations, "
-        f"hard {args.worlds} worlds, seed {args.seed}"
-        + (f", with {len(args.load)} earlier run(s)" if args.load else "")
-    )
+    if args.matches > 0:
+        print(
+            f"tables {args.tables}, {args.matches} match seeds each x 4 seat rotations, "
+            f"hard {args.worlds} worlds, seed {args.seed}"
+            + (f", with {len(args.load)} earlier run(s)" if args.load else "")
+        )
+    else:
+        print(f"pooled from {len(args.load)} saved run(s)")
     for (a, b), v in sorted(pairs.items()):
         print(f"  {a:>6} vs {b:<6} {sum(v):6.1f} / {len(v):4d} = {sum(v) / len(v) * 100:5.1f}%")
     for level, (r, d) in sorted(ratings.items(), key=lambda kv: kv[1][0]):

@@ -55,22 +55,22 @@ RATING_WAIT = 0.3  # the most the title waits for another window writing the rat
 #: ``benchmarks/RESULTS.md``), normal anchored at 1500, weakest first. Easy to normal
 #: are the ladder of issue 31, measured together (120 match seeds at each of nine
 #: tables of four; the deviation is the fit's, which treats the pair results of a match
-#: as independent: a run on another seed moved a level by up to 25). Hard is the hard bot
-#: at 48 worlds a decision with the policy-based inference, measured against normal;
-#: the table's hard bot now searches 72 and halves its candidates later (a little
-#: stronger a decision; not measured again). Expert is its rating above hard from whole
-#: games of one expert against three hard bots at 72 worlds (issue 31: 88 games, its win
-#: share 39.8% against a fair 25%, a Plackett-Luce step on the same scale); its
-#: deviation is hard's and that step's together.
+#: as independent: a run on another seed moved a level by up to 25). Sharp and hard are
+#: the shipped search (16 and 72 worlds a decision) against normal and each other, 51
+#: and 60 match seeds of whole games (``benchmarks/level_runs/``); their deviation is a
+#: quarter of the 95% interval found by resampling whole match seeds. Expert is hard's
+#: rating plus its step over hard from 88 whole games of one expert against three hard
+#: bots (a win share of 39.8% against a fair 25%; the step +119, 95% interval +45 to
+#: +192).
 LEVEL_RATINGS: dict[str, tuple[float, float]] = {
     "easy": (999.0, 5.0),
     "casual": (1122.0, 4.0),
     "steady": (1248.0, 4.0),
     "keen": (1388.0, 4.0),
     "normal": (1500.0, 5.0),
-    "sharp": (1559.0, 18.0),
-    "hard": (1718.0, 17.0),
-    "expert": (1837.0, 38.0),
+    "sharp": (1548.0, 16.0),
+    "hard": (1707.0, 16.0),
+    "expert": (1826.0, 37.0),
 }
 #: Changes whenever LEVEL_RATINGS do: stored ratings are then worked out again.
 LEVELS_VERSION = 5
