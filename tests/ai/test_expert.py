@@ -63,6 +63,8 @@ def test_expert_searches_more_worlds_than_hard_and_answers_legally():
             assert hard.last_worlds == DEFAULT_WORLDS
             assert expert.last_worlds == EXPERT_KNOBS["max_worlds"] > hard.last_worlds
             searched += 1
+            if searched == 3:  # enough: each searched decision costs the expert's work
+                break
     assert searched >= 3
 
 
@@ -131,6 +133,8 @@ def test_sharp_is_the_hard_search_with_less_work_between_normal_and_hard():
         if sharp.last_worlds:
             assert sharp.last_worlds == SHARP_KNOBS["max_worlds"] < DEFAULT_WORLDS
             searched += 1
+            if searched == 3:
+                break
     assert searched >= 3
     # The tournament keeps its own work under --worlds (the hard bot's); @N sets it.
     assert parse_bot("sharp", 1, None, 72).max_worlds == SHARP_KNOBS["max_worlds"]
