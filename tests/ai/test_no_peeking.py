@@ -22,7 +22,6 @@ def _bots():
     # normal choice), valued by points and the match (R15, R16).
     bots.append(HardBot(seed=5, max_worlds=8, use_clock=False))
     bots.append(make_bot("expert", seed=6, max_worlds=8, use_clock=False))
-    bots.append(make_bot("sharp", seed=6, max_worlds=4, use_clock=False))
     return bots
 
 
