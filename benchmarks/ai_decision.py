@@ -36,6 +36,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import knob_options  # noqa: E402
 
 from swoop_desktop.ai.bots import NormalBot  # noqa: E402
 from swoop_desktop.ai.search import EXPERT_KNOBS, HALVE_FROM, HardBot  # noqa: E402
@@ -68,18 +71,6 @@ def positions(count: int, seed: int = 0) -> list[tuple[Observation, list[Action]
         if not state.is_over and len(legal) > 1:
             out.append((observe(state, state.to_move, history), legal))
         deal += 1
-    return out
-
-
-def _options(text: str) -> dict[str, object]:
-    """``max_worlds=160,confidence=0.5`` -> HardBot keyword arguments."""
-    out: dict[str, object] = {}
-    for part in filter(None, text.split(",")):
-        key, _, value = part.partition("=")
-        try:
-            out[key.strip()] = int(value) if value.strip().isdigit() else float(value)
-        except ValueError:
-            out[key.strip()] = value.strip()
     return out
 
 
@@ -156,7 +147,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     options: dict[str, object] = dict(EXPERT_KNOBS) if args.expert else {}
-    options.update(_options(args.options))
+    options.update(knob_options(args.options))
     if args.followed:
         figures = followed(
             args.followed, args.worlds, args.seed, args.inference, args.halve_from, options

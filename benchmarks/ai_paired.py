@@ -37,6 +37,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import knob_options  # noqa: E402
 
 from swoop_desktop.ai.bots import NormalBot, action_rank  # noqa: E402
 from swoop_desktop.ai.search import (  # noqa: E402
@@ -74,22 +77,10 @@ def _kind(obs: Observation, action: Action) -> str:
     return "under" if not obs.pile or r <= obs.top else "pickup"
 
 
-def _options(text: str) -> dict[str, object]:
-    """``inference=policy,confidence=0.5`` -> HardBot keyword arguments."""
-    out: dict[str, object] = {}
-    for part in filter(None, text.split(",")):
-        key, _, value = part.partition("=")
-        try:
-            out[key.strip()] = int(value) if value.strip().isdigit() else float(value)
-        except ValueError:
-            out[key.strip()] = value.strip()
-    return out
-
-
 def _bot(deal: int, worlds: int, text: str, state: PlayoutState) -> HardBot:
     """A hard bot with ``text``'s options; ``peek=1`` hands it the real hands (the upper
     bound of the tournament's ``--peek``: face-down and set-aside cards still unknown)."""
-    options = _options(text)
+    options = knob_options(text)
     peek = bool(options.pop("peek", 0))
     kwargs: dict[str, object] = {"seed": deal, "max_worlds": worlds, "use_clock": False}
     kwargs.update(options)  # e.g. max_worlds=96 for one of the two

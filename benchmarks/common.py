@@ -34,3 +34,16 @@ def random_game(seed: int) -> Match:
         else:
             match.apply(rng.choice(match.legal_actions()))
     return match
+
+
+def knob_options(text: str) -> dict[str, object]:
+    """``max_worlds=160,confidence=0.5`` -> the hard bot's keyword arguments (numbers as
+    numbers, the rest as text)."""
+    out: dict[str, object] = {}
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        try:
+            out[key.strip()] = int(value) if value.strip().isdigit() else float(value)
+        except ValueError:
+            out[key.strip()] = value.strip()
+    return out

@@ -46,14 +46,17 @@ def test_expert_is_the_hard_search_with_its_own_knobs():
     assert make_bot("expert", max_worlds=None).max_worlds == EXPERT_KNOBS["max_worlds"]
 
 
-def test_expert_searches_more_worlds_than_hard_and_answers_legally():
-    searched = 0
+def _positions():
+    """(seed, observation, legal actions) of positions a little way into app-rules deals."""
     for seed in range(12):
         state, history = played_position("app", seed, plays=8 + 5 * seed)
-        if state.is_over:
-            continue
-        obs = observe(state, state.to_move, history)
-        legal = state.legal_actions()
+        if not state.is_over:
+            yield seed, observe(state, state.to_move, history), state.legal_actions()
+
+
+def test_expert_searches_more_worlds_than_hard_and_answers_legally():
+    searched = 0
+    for seed, obs, legal in _positions():
         hard = make_bot("hard", seed=seed, use_clock=False)
         expert = make_bot("expert", seed=seed, use_clock=False)
         assert hard.choose(obs, legal) in legal
@@ -121,12 +124,7 @@ def test_sharp_is_the_hard_search_with_less_work_between_normal_and_hard():
     assert LEVEL_RATINGS["normal"][0] < LEVEL_RATINGS["sharp"][0] < LEVEL_RATINGS["hard"][0]
     assert "sharp" in SEARCH_LEVELS
     searched = 0
-    for seed in range(12):
-        state, history = played_position("app", seed, plays=8 + 5 * seed)
-        if state.is_over:
-            continue
-        obs = observe(state, state.to_move, history)
-        legal = state.legal_actions()
+    for seed, obs, legal in _positions():
         sharp = make_bot("sharp", "balanced", seed=seed, use_clock=False)
         assert isinstance(sharp, SharpBot) and sharp.level == "sharp"
         assert sharp.choose(obs, legal) in legal
