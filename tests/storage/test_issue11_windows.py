@@ -11,7 +11,6 @@ import random
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 from swoop_desktop.engine import Match
@@ -31,14 +30,18 @@ GAMES = 25
 
 WINDOW = textwrap.dedent("""
     import sys, time
+    from pathlib import Path
     sys.path.insert(0, {root!r})
     from tests.storage.helpers import finished_match
     from swoop_desktop.storage import record_finished_game, resolve_dirs
     dirs = resolve_dirs({data!r})
     first = int(sys.argv[1])
     matches = [finished_match(seed) for seed in range(first, first + {games})]
-    start = float(sys.argv[2])
-    while time.time() < start:
+    # ready: wait until the other window has dealt its games too, then both write at once
+    ready = Path(sys.argv[2])
+    (ready / str(first)).touch()
+    give_up = time.monotonic() + 120
+    while len(list(ready.iterdir())) < 2 and time.monotonic() < give_up:
         time.sleep(0.001)
     for match in matches:
         record_finished_game(dirs, match, [{{"name": "You"}}])
@@ -48,10 +51,11 @@ WINDOW = textwrap.dedent("""
 def test_item14_two_processes_lose_no_games(tmp_path):
     data = tmp_path / "shared"
     script = WINDOW.format(root=str(ROOT), data=str(data), games=GAMES)
-    start = time.time() + 4.0  # both have dealt their games by then
+    ready = tmp_path / "ready"  # each window marks here that it has dealt its games
+    ready.mkdir()
     procs = [
         subprocess.Popen(
-            [sys.executable, "-c", script, str(first), str(start)],
+            [sys.executable, "-c", script, str(first), str(ready)],
             cwd=ROOT,
             stderr=subprocess.PIPE,
             text=True,
