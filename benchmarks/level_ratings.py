@@ -18,8 +18,16 @@ standard error from the fit's information (the anchor's is that of the pairs
 it was in) — too small, because the pairs of one match are not independent — so
 each level's 95% interval is also given by resampling whole match seeds table by
 table and fitting again (``--draws``). ``--save`` keeps a run's pair results and
-``--load`` pools earlier runs (``--matches 0`` to fit only what was saved). These are the ratings ``swoop_desktop/storage/rating.py`` rates
-your games against. The hard bot does a fixed ``--worlds`` of work per
+``--load`` pools earlier runs (``--matches 0`` to fit only what was saved).
+
+A level rated from whole games of one of it against three of another (the tournament's
+``--match`` mode, ``--bots expert,hard,hard,hard --json``) comes in with ``--fours FILE
+...``: winning one game of four against three equals with chance w is, on the same
+scale, a step of 173.7178 · ln(3w / (1 − w)) over the three (one winner of four,
+Plackett-Luce), added to their fitted rating; its interval resamples those files (each
+a run of whole match seeds) inside the same bootstrap draws. The ladder is then printed
+lowest first, each level with its step over the one below. These are the ratings
+``swoop_desktop/storage/rating.py`` rates your games against. The hard bot does a fixed ``--worlds`` of work per
 decision with no clock, so the figures do not depend on how busy the machine
 is; the run lowers its own priority. Prints figures; never passes or fails.
 """
@@ -39,6 +47,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from swoop_desktop.ai.search import DEFAULT_WORLDS, SHARP_KNOBS  # noqa: E402
 from swoop_desktop.engine import Rules  # noqa: E402
 from swoop_desktop.referee.tournament import (  # noqa: E402
     DEFAULT_CAP,
@@ -51,6 +60,11 @@ from swoop_desktop.storage.rating import SCALE, START_RATING  # noqa: E402
 
 TABLES = "hard,normal,easy,easy/hard,hard,normal,easy/hard,normal,normal,easy"
 ANCHOR = "normal"
+#: The game's level that a measured player is, where the name does not say it: the hard
+#: search at the sharp level's and at hard's own work.
+SHIPPED = {f"hard@{SHARP_KNOBS['max_worlds']}": "sharp", f"hard@{DEFAULT_WORLDS}": "hard"}
+#: The ladder's widest step between neighbours.
+WIDEST_STEP = 150
 
 
 def _worlds(spec: str, worlds: int) -> int:
@@ -101,13 +115,62 @@ def pairs_of(results: Sequence[Sequence[Any]]) -> dict[tuple, list]:
     return pairs
 
 
+def load_fours(names: Sequence[str]) -> list[tuple[str, str, float, int]]:
+    """Each file's whole games of one level against three of another: (level, the three's
+    level, the one's wins, games). A file is a tournament report (``--match``, ``--json``)
+    or the same four figures as {"level", "against", "wins", "games"}."""
+    out = []
+    for name in names:
+        saved = json.loads(Path(name).read_text(encoding="utf-8"))
+        if "entries" not in saved:
+            out.append(
+                (saved["level"], saved["against"], float(saved["wins"]), int(saved["games"]))
+            )
+            continue
+        bots = [e["bot"] for e in saved["entries"]]
+        ones = [e for e in saved["entries"] if bots.count(e["bot"]) == 1]
+        others = {b for b in bots if bots.count(b) == len(bots) - 1}
+        if len(ones) != 1 or len(others) != 1:
+            raise SystemExit(f"{name}: not one level against three of another ({bots})")
+        against = others.pop()
+        if "@" not in against and against == "hard" and saved.get("worlds"):
+            against = f"hard@{saved['worlds']}"
+        out.append((ones[0]["bot"], against, float(ones[0]["wins"]), int(ones[0]["games"])))
+    return out
+
+
+def step_over_three(wins: float, games: int) -> float:
+    """The rating step of a level that wins ``wins`` of ``games`` against three equals."""
+    w = min(max(wins / games, 1e-6), 1 - 1e-6)
+    return SCALE * math.log(3 * w / (1 - w))
+
+
+def add_fours(
+    ratings: dict[str, float], fours: Sequence[tuple[str, str, float, int]]
+) -> dict[str, float]:
+    """``ratings`` with each level rated from whole games of four put in."""
+    out = dict(ratings)
+    tally: dict[tuple[str, str], list[float]] = {}
+    for level, against, wins, games in fours:
+        t = tally.setdefault((level, against), [0.0, 0.0])
+        t[0] += wins
+        t[1] += games
+    for (level, against), (wins, games) in tally.items():
+        if against in out and games:
+            out[level] = out[against] + step_over_three(wins, int(games))
+    return out
+
+
 def bootstrap(
-    results: Sequence[Sequence[Any]], draws: int = 300, seed: int = 0
+    results: Sequence[Sequence[Any]],
+    draws: int = 300,
+    seed: int = 0,
+    fours: Sequence[tuple[str, str, float, int]] = (),
 ) -> dict[str, tuple[float, float]]:
     """Each level's 95% interval from resampling whole match seeds (with every seating
     and pair of each), table by table, and fitting again. The pairs of one match are not
     independent (the same deal, the same four players), so the fit's own deviation is too
-    small; the seeds are."""
+    small; the seeds are. Whole games of four are resampled run by run in each draw."""
     clusters: dict[Any, dict[Any, list[Sequence[Any]]]] = {}
     for r in results:
         table, match = r[0], r[1]
@@ -120,7 +183,9 @@ def bootstrap(
             keys = list(by_match)
             for _k in keys:
                 drawn += by_match[rng.choice(keys)]
-        for level, (rating, _) in fit(pairs_of(drawn)).items():
+        fitted = {level: r for level, (r, _) in fit(pairs_of(drawn)).items()}
+        runs = [fours[rng.randrange(len(fours))] for _ in fours]
+        for level, rating in add_fours(fitted, runs).items():
             seen.setdefault(level, []).append(rating)
     out = {}
     for level, values in seen.items():
@@ -174,6 +239,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--draws", type=int, default=300, help="bootstrap draws over match seeds (0: none)"
     )
+    parser.add_argument(
+        "--fours",
+        nargs="*",
+        default=[],
+        help="runs of one level against three of another (tournament --match --json)",
+    )
     args = parser.parse_args(argv)
     try:
         os.nice(10)
@@ -204,7 +275,11 @@ def main(argv: list[str] | None = None) -> int:
         results += [[f"new:{r[0]}", *r[1:]] for r in new]
     pairs = pairs_of(results)
     ratings = fit(pairs)
-    intervals = bootstrap(results, args.draws) if args.draws else {}
+    fours = load_fours(args.fours)
+    for level, rating in add_fours({k: r for k, (r, _) in ratings.items()}, fours).items():
+        if level not in ratings:
+            ratings[level] = (rating, float("nan"))
+    intervals = bootstrap(results, args.draws, fours=fours) if args.draws else {}
     seconds = round(time.perf_counter() - started, 1)
     if args.json:
         print(
@@ -213,6 +288,7 @@ def main(argv: list[str] | None = None) -> int:
                     "ratings": {k: [round(r), round(d)] for k, (r, d) in ratings.items()},
                     "intervals": {k: [round(lo), round(hi)] for k, (lo, hi) in intervals.items()},
                     "pairs": {f"{a}>{b}": [sum(v), len(v)] for (a, b), v in sorted(pairs.items())},
+                    "fours": [list(f) for f in fours],
                     "seconds": seconds,
                 }
             )
@@ -228,11 +304,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pooled from {len(args.load)} saved run(s)")
     for (a, b), v in sorted(pairs.items()):
         print(f"  {a:>6} vs {b:<6} {sum(v):6.1f} / {len(v):4d} = {sum(v) / len(v) * 100:5.1f}%")
-    for level, (r, d) in sorted(ratings.items(), key=lambda kv: kv[1][0]):
-        lo, hi = intervals.get(level, (float("nan"), float("nan")))
-        print(f"{level:>7}: {r:6.0f} ± {d:3.0f} (fit)   95% by match seeds: [{lo:.0f}, {hi:.0f}]")
+    for level, against, wins, games in fours:
+        print(f"  {level} vs three {against}: {wins:g} of {games} games won")
+    print(ladder(ratings, intervals))
     print(f"time: {seconds} s")
     return 0
+
+
+def ladder(
+    ratings: dict[str, tuple[float, float]], intervals: dict[str, tuple[float, float]]
+) -> str:
+    """The levels lowest first: rating, the fit's ±, the 95% interval by match seeds and
+    the step over the level below (marked where it is wider than the ladder allows)."""
+    lines = ["level                rating  fit ±   95% by match seeds   step"]
+    below = None
+    for level, (r, d) in sorted(ratings.items(), key=lambda kv: kv[1][0]):
+        lo, hi = intervals.get(level, (float("nan"), float("nan")))
+        name = f"{SHIPPED[level]} ({level})" if level in SHIPPED else level
+        fit_pm = "   -" if math.isnan(d) else f"{d:4.0f}"
+        step = "" if below is None else f"{r - below:+5.0f}"
+        if below is not None and r - below > WIDEST_STEP:
+            step += f"  (over {WIDEST_STEP})"
+        lines.append(f"{name:<18} {r:7.0f}  {fit_pm}   [{lo:5.0f}, {hi:5.0f}]       {step}")
+        below = r
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
