@@ -67,6 +67,12 @@ SHIPPED = {f"hard@{SHARP_KNOBS['max_worlds']}": "sharp", f"hard@{DEFAULT_WORLDS}
 WIDEST_STEP = 150
 
 
+def is_level(name: str) -> bool:
+    """A level of the game (``easy``, ``expert``, the hard search at a shipped level's
+    work), not a measured player of other work (``hard@16``)."""
+    return "@" not in name or name in SHIPPED
+
+
 def _worlds(spec: str, worlds: int) -> int:
     """``hard@48``: this seat's hard bot searches 48 worlds (the default is ``--worlds``)."""
     _, at, n = spec.partition("@")
@@ -166,17 +172,18 @@ def bootstrap(
     draws: int = 300,
     seed: int = 0,
     fours: Sequence[tuple[str, str, float, int]] = (),
-) -> dict[str, tuple[float, float]]:
-    """Each level's 95% interval from resampling whole match seeds (with every seating
-    and pair of each), table by table, and fitting again. The pairs of one match are not
-    independent (the same deal, the same four players), so the fit's own deviation is too
-    small; the seeds are. Whole games of four are resampled run by run in each draw."""
+) -> list[dict[str, float]]:
+    """Every level's rating in each of ``draws`` resamples: whole match seeds (with every
+    seating and pair of each) drawn again table by table and fitted again. The pairs of one
+    match are not independent (the same deal, the same four players), so the fit's own
+    deviation is too small; the seeds are. Whole games of four are resampled run by run
+    in each draw."""
     clusters: dict[Any, dict[Any, list[Sequence[Any]]]] = {}
     for r in results:
         table, match = r[0], r[1]
         clusters.setdefault(table, {}).setdefault(match, []).append(r)
     rng = random.Random(seed)
-    seen: dict[str, list[float]] = {}
+    out = []
     for _ in range(draws):
         drawn: list[Sequence[Any]] = []
         for by_match in clusters.values():
@@ -185,13 +192,31 @@ def bootstrap(
                 drawn += by_match[rng.choice(keys)]
         fitted = {level: r for level, (r, _) in fit(pairs_of(drawn)).items()}
         runs = [fours[rng.randrange(len(fours))] for _ in fours]
-        for level, rating in add_fours(fitted, runs).items():
-            seen.setdefault(level, []).append(rating)
-    out = {}
-    for level, values in seen.items():
-        values.sort()
-        out[level] = (values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1])
+        out.append(add_fours(fitted, runs))
     return out
+
+
+def interval(values: Sequence[float]) -> tuple[float, float]:
+    """The middle 95% of ``values``."""
+    ordered = sorted(values)
+    if not ordered:
+        return (float("nan"), float("nan"))
+    return (ordered[int(0.025 * len(ordered))], ordered[int(0.975 * len(ordered)) - 1])
+
+
+def intervals_of(
+    ratings: dict[str, tuple[float, float]], draws: Sequence[dict[str, float]]
+) -> tuple[dict[str, tuple[float, float]], dict[str, tuple[float, float]]]:
+    """Each level's 95% interval, and that of its step over the level below it (the
+    levels ordered by ``ratings``), from the same draws."""
+    levels = sorted(ratings, key=lambda lv: ratings[lv][0])
+    each = {lv: interval([d[lv] for d in draws if lv in d]) for lv in levels}
+    levels = [lv for lv in levels if is_level(lv)]
+    steps = {
+        high: interval([d[high] - d[low] for d in draws if high in d and low in d])
+        for low, high in zip(levels, levels[1:], strict=False)
+    }
+    return each, steps
 
 
 def fit(pairs: dict[tuple, list]) -> dict[str, tuple[float, float]]:
@@ -279,7 +304,8 @@ def main(argv: list[str] | None = None) -> int:
     for level, rating in add_fours({k: r for k, (r, _) in ratings.items()}, fours).items():
         if level not in ratings:
             ratings[level] = (rating, float("nan"))
-    intervals = bootstrap(results, args.draws, fours=fours) if args.draws else {}
+    draws = bootstrap(results, args.draws, fours=fours) if args.draws else []
+    intervals, steps = intervals_of(ratings, draws) if draws else ({}, {})
     seconds = round(time.perf_counter() - started, 1)
     if args.json:
         print(
@@ -287,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
                 {
                     "ratings": {k: [round(r), round(d)] for k, (r, d) in ratings.items()},
                     "intervals": {k: [round(lo), round(hi)] for k, (lo, hi) in intervals.items()},
+                    "steps": {k: [round(lo), round(hi)] for k, (lo, hi) in steps.items()},
                     "pairs": {f"{a}>{b}": [sum(v), len(v)] for (a, b), v in sorted(pairs.items())},
                     "fours": [list(f) for f in fours],
                     "seconds": seconds,
@@ -304,27 +331,45 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pooled from {len(args.load)} saved run(s)")
     for (a, b), v in sorted(pairs.items()):
         print(f"  {a:>6} vs {b:<6} {sum(v):6.1f} / {len(v):4d} = {sum(v) / len(v) * 100:5.1f}%")
+    won: dict[tuple[str, str], list[float]] = {}
     for level, against, wins, games in fours:
-        print(f"  {level} vs three {against}: {wins:g} of {games} games won")
-    print(ladder(ratings, intervals))
+        t = won.setdefault((level, against), [0.0, 0, 0])
+        t[0], t[1], t[2] = t[0] + wins, t[1] + games, t[2] + 1
+    for (level, against), (wins, games, runs) in won.items():
+        print(f"  {level} vs three {against}: {wins:g} of {games:g} games won ({runs:g} runs)")
+    print(ladder(ratings, intervals, steps))
     print(f"time: {seconds} s")
     return 0
 
 
 def ladder(
-    ratings: dict[str, tuple[float, float]], intervals: dict[str, tuple[float, float]]
+    ratings: dict[str, tuple[float, float]],
+    intervals: dict[str, tuple[float, float]],
+    steps: dict[str, tuple[float, float]] | None = None,
 ) -> str:
-    """The levels lowest first: rating, the fit's ±, the 95% interval by match seeds and
-    the step over the level below (marked where it is wider than the ladder allows)."""
-    lines = ["level                rating  fit ±   95% by match seeds   step"]
+    """The levels lowest first: rating, the fit's ±, the 95% interval by match seeds, the
+    step over the level below (marked where it is wider than the ladder allows) and that
+    step's own 95% interval (above 0: the two are told apart). A measured player that is
+    not a level of the game is shown without a step and left out of its neighbours'."""
+    steps = steps or {}
+    lines = ["level                rating  fit ±   95% by match seeds   step   its 95%"]
     below = None
     for level, (r, d) in sorted(ratings.items(), key=lambda kv: kv[1][0]):
         lo, hi = intervals.get(level, (float("nan"), float("nan")))
         name = f"{SHIPPED[level]} ({level})" if level in SHIPPED else level
         fit_pm = "   -" if math.isnan(d) else f"{d:4.0f}"
-        step = "" if below is None else f"{r - below:+5.0f}"
-        if below is not None and r - below > WIDEST_STEP:
-            step += f"  (over {WIDEST_STEP})"
+        step = ""
+        if not is_level(level):
+            lines.append(
+                f"{name:<18} {r:7.0f}  {fit_pm}   [{lo:5.0f}, {hi:5.0f}]       (not a level)"
+            )
+            continue
+        if below is not None:
+            step = f"{r - below:+5.0f}"
+            if level in steps:
+                step += f"  [{steps[level][0]:+.0f}, {steps[level][1]:+.0f}]"
+            if r - below > WIDEST_STEP:
+                step += f"  (over {WIDEST_STEP})"
         lines.append(f"{name:<18} {r:7.0f}  {fit_pm}   [{lo:5.0f}, {hi:5.0f}]       {step}")
         below = r
     return "\n".join(lines)

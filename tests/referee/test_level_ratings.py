@@ -46,12 +46,21 @@ def test_a_tournament_report_names_the_one_level_and_the_three_at_their_work(tmp
     assert rated["expert"] == pytest.approx(1700.0)  # 4 of 16: a fair share
 
 
-def test_the_ladder_marks_a_step_wider_than_the_ladder_allows():
-    text = lr.ladder(
-        {"normal": (1500.0, 10.0), "hard@72": (1700.0, 10.0), "keen": (1400.0, 10.0)},
-        {"normal": (1500.0, 1500.0), "hard@72": (1680.0, 1720.0), "keen": (1380.0, 1420.0)},
-    )
-    rows = text.splitlines()[1:]
-    assert [r.split()[0] for r in rows] == ["keen", "normal", "hard"]
+def test_the_ladder_marks_a_step_wider_than_the_ladder_allows_and_skips_other_work():
+    ratings = {
+        "normal": (1500.0, 10.0),
+        "hard@72": (1700.0, 10.0),
+        "keen": (1400.0, 10.0),
+        "hard@5": (1550.0, 10.0),  # measured, but no level of the game searches 5 worlds
+    }
+    draws = [
+        {"normal": 1500.0, "hard@72": 1690.0 + k, "keen": 1395.0 + k, "hard@5": 1550.0}
+        for k in range(10)
+    ]
+    intervals, steps = lr.intervals_of(ratings, draws)
+    assert steps["hard@72"] == (190.0, 198.0) and "hard@5" not in steps
+    rows = lr.ladder(ratings, intervals, steps).splitlines()[1:]
+    assert [r.split()[0] for r in rows] == ["keen", "normal", "hard@5", "hard"]
     assert "(over" not in rows[1] and "+100" in rows[1]
-    assert "+200" in rows[2] and f"(over {lr.WIDEST_STEP})" in rows[2]
+    assert "(not a level)" in rows[2]
+    assert "+200" in rows[3] and f"(over {lr.WIDEST_STEP})" in rows[3]  # over normal
