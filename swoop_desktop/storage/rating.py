@@ -52,28 +52,26 @@ RATING_WAIT = 0.3  # the most the title waits for another window writing the rat
 
 #: Each level's rating and deviation, measured from referee matches between the
 #: levels (``benchmarks/level_ratings.py``; the commands and their output are in
-#: ``benchmarks/RESULTS.md``), normal anchored at 1500, weakest first. Easy to normal
-#: are the ladder of issue 31, measured together (120 match seeds at each of nine
-#: tables of four; the deviation is the fit's, which treats the pair results of a match
-#: as independent: a run on another seed moved a level by up to 25). Sharp and hard are
-#: the shipped search (16 and 72 worlds a decision) against normal and each other, 51
-#: and 60 match seeds of whole games (``benchmarks/level_runs/``); their deviation is a
-#: quarter of the 95% interval found by resampling whole match seeds. Expert is hard's
-#: rating plus its step over hard from 88 whole games of one expert against three hard
-#: bots (a win share of 39.8% against a fair 25%; the step +119, 95% interval +45 to
-#: +192).
+#: ``benchmarks/RESULTS.md``, "The whole ladder rated again"), normal anchored at 1500,
+#: weakest first, all from one fit of the runs kept in ``benchmarks/level_runs/``: easy to
+#: normal from 120 match seeds at each of nine tables of four; sharp (32 worlds) and hard
+#: (72) from 96 and 156 match seeds of whole games against normal and each other; expert
+#: is hard's rating plus its step over hard from 208 whole games of one expert against
+#: three hard bots (35.3% won against a fair 25%). Each deviation is a quarter of the 95%
+#: interval found by resampling whole match seeds (the fit's own treats the pair results
+#: of one match as independent and is too small).
 LEVEL_RATINGS: dict[str, tuple[float, float]] = {
-    "easy": (999.0, 5.0),
-    "casual": (1122.0, 4.0),
-    "steady": (1248.0, 4.0),
-    "keen": (1388.0, 4.0),
+    "easy": (999.0, 8.0),
+    "casual": (1122.0, 8.0),
+    "steady": (1248.0, 7.0),
+    "keen": (1388.0, 5.0),
     "normal": (1500.0, 5.0),
-    "sharp": (1548.0, 16.0),
-    "hard": (1707.0, 16.0),
-    "expert": (1826.0, 37.0),
+    "sharp": (1609.0, 14.0),
+    "hard": (1719.0, 10.0),
+    "expert": (1805.0, 29.0),
 }
 #: Changes whenever LEVEL_RATINGS do: stored ratings are then worked out again.
-LEVELS_VERSION = 5
+LEVELS_VERSION = 6
 
 
 @dataclass(frozen=True)
