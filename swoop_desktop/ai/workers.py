@@ -36,6 +36,7 @@ import logging
 import multiprocessing
 import multiprocessing.context
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -242,6 +243,29 @@ def _end_process(process: multiprocessing.process.BaseProcess) -> None:
     if process.is_alive():
         process.kill()
         process.join(END_WAIT_S)
+    if process.is_alive():
+        _settle_reaped(process)
+
+
+def _settle_reaped(process: multiprocessing.process.BaseProcess) -> None:
+    """A worker the executor's own thread reaped at the same moment (both waited for its
+    exit; the second wait finds no child and leaves it marked alive): marked ended, so
+    that nothing counts an ended worker as one still running."""
+    popen = getattr(process, "_popen", None)
+    pid = process.pid
+    if os.name != "posix" or popen is None or pid is None:
+        return
+    if getattr(popen, "returncode", 0) is not None:
+        return
+    try:
+        reaped, status = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:  # no longer a child of this process: it has ended
+        popen.returncode = -int(signal.SIGKILL)
+    else:
+        if reaped == pid:
+            popen.returncode = os.waitstatus_to_exitcode(status)
+    if popen.returncode is not None:
+        multiprocessing.process._children.discard(process)  # type: ignore[attr-defined]
 
 
 class Job(Generic[T]):

@@ -337,3 +337,18 @@ def test_ending_the_pool_ends_a_worker_another_thread_was_starting():
     starter.join()
     late.join(5)
     assert not late.is_alive()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="waitpid on child processes is POSIX's")
+def test_a_worker_reaped_by_the_executors_own_thread_counts_as_ended():
+    """Ending the pool and the executor's own thread both wait for a worker's exit; the
+    one that loses finds no child and multiprocessing kept calling the worker alive, so a
+    closed window seemed to leave a worker behind (one run in six of the no-worker-left
+    test)."""
+    process = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(0,))
+    process.start()
+    os.waitpid(process.pid, 0)  # reaped by another thread, as the executor's may
+    assert process.is_alive()  # what multiprocessing alone believes
+    workers._end_process(process)
+    assert not process.is_alive()
+    assert process not in multiprocessing.active_children()
