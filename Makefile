@@ -31,20 +31,21 @@ run: $(STAMP)
 
 ## make test: same set-up, then lint and the test suite, headless, in about two minutes:
 ## every test but the long runs marked `slow` (each has a quick copy here) and the wheel
-## and built-app checks marked `release` (run by .ci/run after make app/deb)
+## and built-app checks marked `release` (run by .ci/run after make app/deb). With
+## --dist worksteal a worker that runs out of tests takes some of the other's.
 test: $(STAMP)
 	$(MAKE) --no-print-directory lint
-	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --timeout 900 -m "not release and not slow"
+	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --dist worksteal --timeout 900 -m "not release and not slow"
 
 ## make test-slow: the long runs only (full-length monkeys, whole-game AI runs, the
 ## review at full work); .ci/run runs them after make test
 test-slow: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --timeout 1800 -m "slow and not release"
+	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --dist worksteal --timeout 1800 -m "slow and not release"
 
 ## make test-all: lint, then every test but the release checks, slow ones included
 test-all: $(STAMP)
 	$(MAKE) --no-print-directory lint
-	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --timeout 1800 -m "not release"
+	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --dist worksteal --timeout 1800 -m "not release"
 
 ## make lint: ruff (checks and formatting), mypy, the import-linter layering contracts, the walls they cannot
 ## express (tools/check_walls.py) and actionlint on the workflows

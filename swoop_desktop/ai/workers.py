@@ -250,7 +250,8 @@ def _end_process(process: multiprocessing.process.BaseProcess) -> None:
 def _settle_reaped(process: multiprocessing.process.BaseProcess) -> None:
     """A worker the executor's own thread reaped at the same moment (both waited for its
     exit; the second wait finds no child and leaves it marked alive): marked ended, so
-    that nothing counts an ended worker as one still running."""
+    that nothing counts an ended worker as one still running (``active_children`` lets go
+    of a process whose exit code is known)."""
     popen = getattr(process, "_popen", None)
     pid = process.pid
     if os.name != "posix" or popen is None or pid is None:
@@ -264,8 +265,6 @@ def _settle_reaped(process: multiprocessing.process.BaseProcess) -> None:
     else:
         if reaped == pid:
             popen.returncode = os.waitstatus_to_exitcode(status)
-    if popen.returncode is not None:
-        multiprocessing.process._children.discard(process)  # type: ignore[attr-defined]
 
 
 class Job(Generic[T]):
