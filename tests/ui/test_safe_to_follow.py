@@ -35,7 +35,10 @@ def _play_until_a_panel(p: Pilot, panel: str = "hand_over") -> None:
 
 def test_the_space_that_steps_the_opponents_does_not_click_the_hand_over_panel(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", pace="click") as p:
+        frame = p.dt
+        p.dt = 4 * frame  # the hand itself at a quarter of the frames (the table draws each)
         _play_until_a_panel(p)
+        p.dt = frame  # the keys as the panel opens at the real frame rate
         hand = p.table.match.hand_no
         p.press(pygame.K_SPACE)  # one press too many, as the panel opens
         p.press(pygame.K_RETURN)
