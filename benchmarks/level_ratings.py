@@ -156,14 +156,20 @@ def add_fours(
 ) -> dict[str, float]:
     """``ratings`` with each level rated from whole games of four put in."""
     out = dict(ratings)
-    tally: dict[tuple[str, str], list[float]] = {}
-    for level, against, wins, games in fours:
-        t = tally.setdefault((level, against), [0.0, 0.0])
-        t[0] += wins
-        t[1] += games
-    for (level, against), (wins, games) in tally.items():
+    for (level, against), (wins, games, _runs) in summed_fours(fours).items():
         if against in out and games:
-            out[level] = out[against] + step_over_three(wins, int(games))
+            out[level] = out[against] + step_over_three(wins, games)
+    return out
+
+
+def summed_fours(
+    fours: Sequence[tuple[str, str, float, int]],
+) -> dict[tuple[str, str], tuple[float, int, int]]:
+    """(level, the three's level) -> the one's wins, games and runs, summed over runs."""
+    out: dict[tuple[str, str], tuple[float, int, int]] = {}
+    for level, against, wins, games in fours:
+        w, g, r = out.get((level, against), (0.0, 0, 0))
+        out[(level, against)] = (w + wins, g + games, r + 1)
     return out
 
 
@@ -331,12 +337,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pooled from {len(args.load)} saved run(s)")
     for (a, b), v in sorted(pairs.items()):
         print(f"  {a:>6} vs {b:<6} {sum(v):6.1f} / {len(v):4d} = {sum(v) / len(v) * 100:5.1f}%")
-    won: dict[tuple[str, str], list[float]] = {}
-    for level, against, wins, games in fours:
-        t = won.setdefault((level, against), [0.0, 0, 0])
-        t[0], t[1], t[2] = t[0] + wins, t[1] + games, t[2] + 1
-    for (level, against), (wins, games, runs) in won.items():
-        print(f"  {level} vs three {against}: {wins:g} of {games:g} games won ({runs:g} runs)")
+    for (level, against), (wins, games, runs) in summed_fours(fours).items():
+        print(f"  {level} vs three {against}: {wins:g} of {games} games won ({runs} runs)")
     print(ladder(ratings, intervals, steps))
     print(f"time: {seconds} s")
     return 0
@@ -360,18 +362,16 @@ def ladder(
         fit_pm = "   -" if math.isnan(d) else f"{d:4.0f}"
         step = ""
         if not is_level(level):
-            lines.append(
-                f"{name:<18} {r:7.0f}  {fit_pm}   [{lo:5.0f}, {hi:5.0f}]       (not a level)"
-            )
-            continue
-        if below is not None:
+            step = "(not a level)"
+        elif below is not None:
             step = f"{r - below:+5.0f}"
             if level in steps:
                 step += f"  [{steps[level][0]:+.0f}, {steps[level][1]:+.0f}]"
             if r - below > WIDEST_STEP:
                 step += f"  (over {WIDEST_STEP})"
         lines.append(f"{name:<18} {r:7.0f}  {fit_pm}   [{lo:5.0f}, {hi:5.0f}]       {step}")
-        below = r
+        if is_level(level):
+            below = r
     return "\n".join(lines)
 
 
