@@ -24,6 +24,7 @@ tables' meaning and the import of the older JSON files.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sqlite3
 import threading
@@ -48,6 +49,8 @@ BUSY_WAIT = 5.0
 #: Backups kept in ``backups/`` (the oldest goes first), and how old the newest may get.
 KEEP_BACKUPS = 3
 BACKUP_EVERY = 24 * 3600.0
+
+_log = logging.getLogger("swoop_desktop.storage")
 
 
 class StoreError(OSError):
@@ -175,9 +178,24 @@ class _Ready:
 
     read_only: bool = False
     messages: list[str] = field(default_factory=list)
+    #: Why nothing may be written (plain words), when ``read_only``.
+    why: str = "your progress was saved by a newer Swoop"
+    #: How readers open the file: "" (as usual), "ro" (read-only) or "immutable" (read
+    #: the main file alone, touching no file beside it: a full disk, a read-only folder).
+    mode: str = ""
 
 
 _OPENING = threading.Lock()
+#: Seconds a failed opening is remembered: every screen gets its answer at once instead
+#: of waiting the whole busy time again (a lock held by another program, say).
+RETRY_AFTER = 20.0
+#: The most a read on the window's own thread waits for the database (seconds). In WAL
+#: mode a reader never waits for a writer; only another program holding the file in
+#: exclusive mode makes one wait, and the window must not freeze for it.
+FRAME_READ_WAIT = 0.25
+#: Seconds the reads on the window's thread stop waiting at all after one found the
+#: database held by another program.
+BUSY_MEMORY = 15.0
 
 
 def text_of(raw: bytes) -> str:
@@ -186,8 +204,19 @@ def text_of(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 
 
-def _connect(path: Path, wait: float) -> sqlite3.Connection:
-    con = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
+def _uri(path: Path, mode: str) -> str:
+    """SQLite's URI for ``path`` opened in ``mode`` ("ro", "rw" or "immutable")."""
+    query = "mode=ro&immutable=1" if mode == "immutable" else f"mode={mode}"
+    return f"{path.absolute().as_uri()}?{query}"
+
+
+def _connect(path: Path, wait: float, mode: str = "") -> sqlite3.Connection:
+    if mode:
+        con = sqlite3.connect(
+            _uri(path, mode), uri=True, timeout=wait, isolation_level=None, check_same_thread=False
+        )
+    else:
+        con = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
     con.text_factory = text_of
     con.execute("PRAGMA foreign_keys = ON")
     return con
@@ -201,54 +230,175 @@ def _row_level(finding: str) -> bool:
     return finding.startswith(("CHECK constraint failed in ", "NULL value in "))
 
 
-def _problem(path: Path) -> str | None:
-    """Why the file at ``path`` is not a sound Swoop database, or None when it is (an
-    empty file, about to be made one, is sound)."""
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        return "it is not an ordinary file"
+#: SQLite's result codes that say the machine cannot give the file now (a full disk, a
+#: read-only folder, a file it may not open, an input/output fault), not that it is
+#: damaged: such a file is left where it is, never moved aside.
+_MACHINE = ("SQLITE_FULL", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_PERM")
+
+
+def _machine_fault(exc: BaseException) -> bool:
+    name = str(getattr(exc, "sqlite_errorname", "") or "")
+    if name.startswith(_MACHINE):
+        return True
+    words = str(exc).lower()
+    return any(
+        w in words
+        for w in ("disk is full", "unable to open", "disk i/o", "readonly", "read-only", "locking")
+    )
+
+
+def _tables(con: sqlite3.Connection) -> set[str]:
+    return {str(r[0]) for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+#: The tables each schema version adds (the version they make).
+_VERSION_TABLES = (
+    (1, {"meta", "games"}),
+    (2, {"rating_points"}),
+    (3, {"documents"}),
+    (4, {"game_summaries"}),
+)
+
+
+def tables_version(names: set[str]) -> int:
+    """The schema version the tables ``names`` show (each version's tables and every
+    earlier one's are there)."""
+    version = 0
+    for made, needs in _VERSION_TABLES:
+        if not needs <= names:
+            break
+        version = made
+    return version
+
+
+@dataclass
+class _Finding:
+    """What a look at the file found: ``damage`` (it is moved aside), ``unreachable`` (it
+    cannot be looked at now: left in place, read-only), ``empty`` (it holds nothing of a
+    Swoop database: damage when backups wait beside it), ``bad_wal`` (the file is sound
+    but the journal beside it does not belong to it: the journal is set aside)."""
+
+    damage: str | None = None
+    unreachable: str | None = None
+    empty: bool = False
+    bad_wal: str | None = None
+
+
+def _look(path: Path, mode: str, wait: float = BUSY_WAIT) -> tuple[_Finding, list[str] | None]:
+    """Check ``path`` opened in ``mode`` (never for writing unless ``mode`` is "rw");
+    what was found and, when sound, the ids of its games in the order stored (None when
+    they could not be read)."""
     try:
-        size = path.stat().st_size
-    except OSError:
-        size = 0
-    if 0 < size < 512:  # SQLite would take it for an empty database and write over it
-        return "it is too short to be a database (cut short?)"
-    # Opened for writing when it can be: a write cut short (a kill while the file was
-    # being made) leaves a journal that SQLite rolls back at the first read, which a
-    # read-only connection cannot do. This runs under the opening lock, so no window is
-    # in the middle of a change.
-    try:
-        con = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=BUSY_WAIT)
-    except sqlite3.Error:
-        try:
-            con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_WAIT)
-        except sqlite3.Error as exc:
-            return f"it cannot be opened ({exc})"
+        con = sqlite3.connect(_uri(path, mode), uri=True, timeout=wait)
+    except sqlite3.Error as exc:
+        if _machine_fault(exc):
+            return _Finding(unreachable=f"it cannot be opened ({exc})"), None
+        return _Finding(damage=f"it cannot be opened ({exc})"), None
+    con.text_factory = text_of
     try:
         app = con.execute("PRAGMA application_id").fetchone()[0]
         version = con.execute("PRAGMA user_version").fetchone()[0]
-        tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if app != APPLICATION_ID and (version or tables):
-            return "it is not a Swoop file"
+        names = _tables(con)
+        if app != APPLICATION_ID and (version or names):
+            return _Finding(damage="it is not a Swoop file"), None
         if version < 0:  # no Swoop writes one: a damaged header
-            return f"it is damaged (its schema version reads {version})"
+            return _Finding(damage=f"it is damaged (its schema version reads {version})"), None
+        if not names:
+            return _Finding(empty=True), []
+        if "games" not in names:
+            return _Finding(damage="it holds none of Swoop's tables"), None
         check = [
             str(row[0])
             for row in con.execute("PRAGMA quick_check").fetchall()
             if not _row_level(str(row[0]))
         ]
         if check not in ([], ["ok"]):
-            return f"SQLite found damage in it ({check[0][:120]})"
+            return _Finding(damage=f"SQLite found damage in it ({check[0][:120]})"), None
+        try:
+            ids = [str(r[0]) for r in con.execute("SELECT id FROM games ORDER BY seq")]
+        except sqlite3.Error:
+            ids = None
+        return _Finding(), ids
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
-            return None  # another window is writing: it is in use, not damaged
-        return f"it cannot be read ({exc})"
+            return _Finding(), None  # another window is writing: in use, not damaged
+        if _machine_fault(exc):
+            return _Finding(unreachable=f"it cannot be read now ({exc})"), None
+        return _Finding(damage=f"it cannot be read ({exc})"), None
     except sqlite3.DatabaseError as exc:
-        return f"it is damaged ({exc})"
+        return _Finding(damage=f"it is damaged ({exc})"), None
     except UnicodeDecodeError:  # SQLite's own message quoted bytes of the damaged schema
-        return "it is damaged (its list of tables cannot be read)"
+        return _Finding(damage="it is damaged (its list of tables cannot be read)"), None
     finally:
         con.close()
-    return None
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _examine(path: Path) -> _Finding:
+    """What the file at ``path`` is, found without writing to it or to anything beside
+    it (so a foreign or damaged ``-wal`` can cost at most what was only in it):
+
+    - a journal left by a kill while the file was first made (``-journal``) is rolled
+      back, as SQLite would at the first read (the only case opened for writing);
+    - with a ``-wal`` beside it, the file and the journal are read together read-only;
+      where that finds damage, or games the file alone holds and the pair does not (a
+      journal never takes a game away), the file alone is checked and, when sound, the
+      journal is what does not belong;
+    - a check that the machine cannot do now (a full disk, a read-only folder) is
+      repeated on the file alone without touching anything beside it, and then leaves
+      it in place: unreachable, never damage.
+    """
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        return _Finding(damage="it is not an ordinary file")
+    size = _size(path)
+    if size == 0:
+        return _Finding(empty=True)
+    if size < 512:  # SQLite would take it for an empty database and write over it
+        return _Finding(damage="it is too short to be a database (cut short?)")
+    if _size(Path(str(path) + "-journal")) > 0:
+        found, _ = _look(path, "rw")
+        if found.unreachable is None:
+            return found
+    wal = Path(str(path) + "-wal")
+    if _size(wal) > 0:
+        pair, pair_ids = _look(path, "ro")
+        if pair.unreachable is None:
+            alone, alone_ids = _look(path, "immutable")
+            lost = (
+                pair_ids is not None
+                and alone_ids is not None
+                and pair_ids[: len(alone_ids)] != alone_ids
+            )
+            if (pair.damage or pair.empty or lost) and alone.damage is None and not alone.empty:
+                why = pair.damage or "it would take games away from your progress"
+                return _Finding(bad_wal=why)
+            if pair.damage is None and not lost:
+                return pair
+            return alone if alone.damage else pair
+        found, _ = _look(path, "immutable")
+        if found.damage is None and not found.empty:
+            return _Finding(unreachable=pair.unreachable)
+        return found
+    found, _ = _look(path, "ro")
+    if found.unreachable is not None:
+        alone, _ = _look(path, "immutable")
+        if alone.damage is not None:
+            return alone
+    return found
+
+
+def _problem(path: Path) -> str | None:
+    """Why the file at ``path`` is not a sound Swoop database, or None when it is (an
+    empty file, about to be made one, is sound; a file the machine cannot read now is
+    not called damaged)."""
+    found = _examine(path)
+    return found.damage or found.bad_wal
 
 
 def _stamp() -> str:
@@ -322,23 +472,96 @@ def _migrate(con: sqlite3.Connection) -> None:
             raise
 
 
+def _repair_version(con: sqlite3.Connection) -> int | None:
+    """A schema version lowered under its tables (an edit, a tool that reset it) put
+    back to what the tables show, once, so no step runs again over tables it already
+    made; the version it read, when it was repaired."""
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        shown = tables_version(_tables(con))
+        if not 0 <= version < shown:
+            con.execute("COMMIT")
+            return None
+        con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        con.execute(f"PRAGMA user_version = {shown}")
+        con.execute("COMMIT")
+        return int(version)
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+def _set_wal_aside(path: Path) -> Path:
+    """Move the journal files beside ``path`` aside (the main file stays); where the
+    ``-wal`` went."""
+    target = Path(str(path.with_name(f"swoop.damaged-{_stamp()}.sqlite3")) + "-wal")
+    n = 1
+    while target.exists():
+        n += 1
+        target = Path(str(path.with_name(f"swoop.damaged-{_stamp()}-{n}.sqlite3")) + "-wal")
+    os.replace(Path(str(path) + "-wal"), target)
+    shm = Path(str(path) + "-shm")
+    if shm.exists() or shm.is_symlink():
+        os.replace(shm, Path(str(target)[: -len("-wal")] + "-shm"))
+    return target
+
+
+def _read_only_here(dirs: Dirs, ready: _Ready, why: str) -> _Ready:
+    """The file could not be checked now (a full disk, a read-only folder): left where
+    it is, shown read-only until the next start."""
+    ready.read_only = True
+    ready.mode = "ro"
+    ready.why = f"your progress file could not be checked ({why})"
+    try:
+        _connect(db_file(dirs), 0.1, "ro").execute("SELECT count(*) FROM games").fetchone()
+    except sqlite3.Error:
+        ready.mode = "immutable"  # nothing beside it can be made: the main file alone
+    ready.messages.append(
+        f"Your progress could not be checked ({why}). It is left as it is and shown, but "
+        "nothing new is kept until Swoop is started again"
+        + (" with room on the disk." if "full" in why else ".")
+    )
+    return ready
+
+
 def _open_once(dirs: Dirs) -> _Ready:
     """Check, move aside and restore, create and migrate: once per process and folder."""
     path = db_file(dirs)
     ready = _Ready()
-    problem = _problem(path) if path.exists() or path.is_symlink() else None
-    if problem is not None:
+    there = path.exists() or path.is_symlink()
+    found = _examine(path) if there else _Finding()
+    if found.unreachable is not None:
+        return _read_only_here(dirs, ready, plain_unreachable(found.unreachable, dirs))
+    if found.empty and backups(dirs):  # a file that lost everything, with copies beside it
+        found.damage = "it is empty: it holds none of your progress"
+    if found.bad_wal is not None:
         try:
-            aside: Path | str = _move_damaged(path)
+            aside = _set_wal_aside(path)
         except OSError as exc:
             raise StoreError(
-                f"Your progress file {short_path(path)} cannot be used ({problem}) and could "
-                f"not be moved aside ({plain_reason(exc, dirs.data)}); it is left untouched."
+                f"A journal file beside your progress does not belong to it "
+                f"({found.bad_wal}) and could not be moved aside "
+                f"({plain_reason(exc, dirs.data)}); nothing was changed."
+            ) from None
+        ready.messages.append(
+            "A journal file beside your progress file did not belong to it "
+            f"({found.bad_wal}); it is kept at {short_path(aside)} and your progress "
+            "is as it was stored."
+        )
+    if found.damage is not None:
+        try:
+            aside_db: Path | str = _move_damaged(path)
+        except OSError as exc:
+            raise StoreError(
+                f"Your progress file {short_path(path)} cannot be used ({found.damage}) and "
+                f"could not be moved aside ({plain_reason(exc, dirs.data)}); it is left "
+                "untouched."
             ) from None
         told = _restore(dirs, path)
         ready.messages.append(
-            f"Your progress file could not be used ({problem}); it is kept at "
-            f"{short_path(aside)}. {told}"
+            f"Your progress file could not be used ({found.damage}); it is kept at "
+            f"{short_path(aside_db)}. {told}"
         )
     con = _connect(path, BUSY_WAIT)
     try:
@@ -350,25 +573,74 @@ def _open_once(dirs: Dirs) -> _Ready:
                 "kept until you update Swoop."
             )
         elif version < SCHEMA_VERSION:  # a current one needs no write (another window
-            _migrate(con)  # may be in the middle of a change)
+            was = _repair_version(con)  # may be in the middle of a change)
+            if was is not None:
+                _log.warning("the progress file's schema version read %s under its tables", was)
+            _migrate(con)
+    except sqlite3.Error as exc:
+        if not _machine_fault(exc) or "locked" in str(exc):
+            raise
+        return _read_only_here(dirs, ready, plain_unreachable(str(exc), dirs))
     finally:
         con.close()
     return ready
 
 
+def plain_unreachable(why: str, dirs: Dirs) -> str:
+    """A check the machine could not do, in plain words (the disk is full, …)."""
+    words = why.lower()
+    if "full" in words:
+        return "the disk is full"
+    if "readonly" in words or "read-only" in words:
+        return f"the folder {short_path(dirs.data)} cannot be written to"
+    try:
+        probe = dirs.data / f".swoop-probe-{os.getpid()}"
+        with open(probe, "wb") as out:
+            out.write(b"\0" * 65536)
+            out.flush()
+            os.fsync(out.fileno())
+        probe.unlink()
+    except OSError as exc:
+        return plain_reason(exc, dirs.data)
+    return why
+
+
+def _failed(dirs: Dirs) -> StoreError | None:
+    """A failure of the opening remembered for :data:`RETRY_AFTER` seconds."""
+    kept = dirs.state.cache.get(f"db-failed:{db_file(dirs)}")
+    if kept is None:
+        return None
+    when, error = kept
+    if time.monotonic() - when > RETRY_AFTER:
+        dirs.state.cache.pop(f"db-failed:{db_file(dirs)}", None)
+        return None
+    return StoreError(str(error))
+
+
 def ready(dirs: Dirs) -> _Ready:
     """The database checked and at the current schema (done once per process). Raises
-    StoreError (or sqlite3.Error) when it cannot be used.
+    StoreError (or sqlite3.Error) when it cannot be used; a failure is remembered for
+    :data:`RETRY_AFTER` seconds, so the screens asking again meanwhile are answered at
+    once instead of each waiting the whole busy time.
 
     The check runs under a lock file shared by every Swoop process on the folder: a
     window that looked at the database while another was making it could take the
     half-made file for a damaged one and move it aside, with the other's first game.
     """
     key = f"db-ready:{db_file(dirs)}"
+    found = dirs.state.cache.get(key)
+    if isinstance(found, _Ready):
+        return found
+    failed = _failed(dirs)
+    if failed is not None:
+        raise failed
     with _OPENING:
         found = dirs.state.cache.get(key)
         if isinstance(found, _Ready):
             return found
+        failed = _failed(dirs)
+        if failed is not None:
+            raise failed
         path = db_file(dirs)
         try:
             with held_lock(
@@ -379,19 +651,49 @@ def ready(dirs: Dirs) -> _Ready:
             ) as told:
                 made = _open_once(dirs)
         except Timeout:
-            raise StoreError("another Swoop window kept your progress file busy") from None
+            error = StoreError("another Swoop window kept your progress file busy")
+            dirs.state.cache[f"db-failed:{path}"] = (time.monotonic(), error)
+            raise error from None
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            error = StoreError("another program kept your progress file busy")
+            dirs.state.cache[f"db-failed:{path}"] = (time.monotonic(), error)
+            raise error from None
         made.messages[:0] = told
         dirs.state.cache[key] = made
         return made
 
 
+def opened(dirs: Dirs) -> bool:
+    """The database has been checked in this process (asking never waits)."""
+    return isinstance(dirs.state.cache.get(f"db-ready:{db_file(dirs)}"), _Ready)
+
+
+def _busy(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and (
+        "locked" in str(exc) or "busy" in str(exc)
+    )
+
+
 @contextmanager
 def connection(dirs: Dirs, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connection]:
-    """A connection to the checked database (closed after use)."""
-    ready(dirs)
-    con = _connect(db_file(dirs), wait)
+    """A connection to the checked database (closed after use). On the window's own
+    thread a read waits at most :data:`FRAME_READ_WAIT` (and not at all for a while after
+    one found the file held by another program): the window never freezes for it."""
+    found = ready(dirs)
+    key = f"db-busy:{db_file(dirs)}"
+    if threading.current_thread() is threading.main_thread():
+        wait = min(wait, FRAME_READ_WAIT)
+        if time.monotonic() < float(dirs.state.cache.get(key, 0.0)):
+            wait = 0.0
+    con = _connect(db_file(dirs), wait, found.mode)
     try:
         yield con
+    except BaseException as exc:
+        if _busy(exc):
+            dirs.state.cache[key] = time.monotonic() + BUSY_MEMORY
+        raise
     finally:
         con.close()
 
@@ -399,25 +701,31 @@ def connection(dirs: Dirs, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connecti
 def reader(dirs: Dirs) -> sqlite3.Connection:
     """A connection for one screen's many reads, kept while it shows (the caller closes
     it): in WAL mode it holds nothing between its statements."""
-    ready(dirs)
-    return _connect(db_file(dirs), BUSY_WAIT)
+    found = ready(dirs)
+    wait = FRAME_READ_WAIT if threading.current_thread() is threading.main_thread() else BUSY_WAIT
+    return _connect(db_file(dirs), wait, found.mode)
 
 
 @contextmanager
 def change(dirs: Dirs, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connection]:
     """One change: ``BEGIN IMMEDIATE`` (waiting up to ``wait`` for another window),
     committed when the block ends, rolled back if it raises. StoreError on a database
-    from a newer Swoop."""
-    if ready(dirs).read_only:
-        raise StoreError("your progress was saved by a newer Swoop")
-    with connection(dirs, wait) as con:
+    that may not be written (from a newer Swoop, or not checked: a full disk)."""
+    found = ready(dirs)
+    if found.read_only:
+        raise StoreError(found.why)
+    con = _connect(db_file(dirs), wait)
+    try:
         con.execute("BEGIN IMMEDIATE")
         try:
             yield con
         except BaseException:
-            con.execute("ROLLBACK")
+            if con.in_transaction:
+                con.execute("ROLLBACK")
             raise
         con.execute("COMMIT")
+    finally:
+        con.close()
 
 
 def make_backup(dirs: Dirs, force: bool = False) -> Path | None:

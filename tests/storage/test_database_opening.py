@@ -1,0 +1,250 @@
+"""Opening the progress database never destroys it and never hides it: a full disk, an
+empty file, a journal from another database, a lowered schema version and another
+program holding the file each leave every game that could be read before."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from swoop_desktop.storage import db, load_history, record_finished_game
+from swoop_desktop.storage import resolve_dirs as _resolve
+
+from .helpers import finished_match
+
+SEATS = [{"name": "You", "level": "human"}] + [
+    {"name": n, "level": "normal"} for n in ("Lefty", "Topper", "Righty")
+]
+
+
+def _fresh(folder: Path):
+    """What the next start of Swoop sees."""
+    dirs = _resolve(folder)
+    db.forget(dirs)
+    return dirs
+
+
+def _store(folder: Path, seeds) -> None:
+    dirs = _fresh(folder)
+    for seed in seeds:
+        assert record_finished_game(dirs, finished_match(seed), SEATS) == []
+
+
+def _seeds(folder: Path) -> tuple[list[int], list[str]]:
+    dirs = _fresh(folder)
+    games, messages = load_history(dirs)
+    return [g.seed for g in games], messages + dirs.notices.told
+
+
+def _aside(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.glob("swoop.damaged-*"))
+
+
+@contextlib.contextmanager
+def _small_disk(tmp_path: Path, size: str = "1m"):
+    """A folder on a tmpfs of ``size`` (root only: skipped elsewhere)."""
+    where = tmp_path / "disk"
+    where.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip("a small disk needs mount (root): " + done.stderr.decode(errors="replace"))
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def _fill(folder: Path) -> Path:
+    """Fill the disk under ``folder`` to the last byte; the filler file."""
+    filler = folder / "filler.bin"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        for chunk in (65536, 4096, 1):
+            with contextlib.suppress(OSError):
+                while True:
+                    os.write(fd, b"\0" * chunk)
+    finally:
+        os.close(fd)
+    return filler
+
+
+def test_a_start_on_a_full_disk_leaves_the_progress_in_place_and_shows_every_game(tmp_path):
+    with _small_disk(tmp_path) as disk:
+        home = disk / "home"
+        _store(home, [1, 2, 3])
+        filler = _fill(disk)
+        seeds, told = _seeds(home)
+        assert seeds == [1, 2, 3]
+        assert any("disk is full" in t for t in told), told
+        assert _aside(home) == [] and (home / db.DB_NAME).stat().st_size > 0
+        filler.unlink()  # room again: the next start is as before, and keeps new games
+        seeds, told = _seeds(home)
+        assert seeds == [1, 2, 3] and not any("could not" in t for t in told), told
+        _store(home, [4])
+        assert _seeds(home)[0] == [1, 2, 3, 4] and _aside(home) == []
+
+
+@pytest.mark.parametrize("how", ["zero bytes", "an empty foreign database", "other tables"])
+def test_a_file_that_lost_everything_is_told_and_the_newest_backup_put_back(tmp_path, how):
+    _store(tmp_path, [1, 2])
+    assert db.make_backup(_fresh(tmp_path), force=True) is not None
+    path = tmp_path / db.DB_NAME
+    path.unlink()
+    if how == "zero bytes":
+        path.write_bytes(b"")
+    else:
+        with contextlib.closing(sqlite3.connect(path)) as con:
+            con.execute("CREATE TABLE t (x)")
+            if how == "an empty foreign database":
+                con.execute("DROP TABLE t")
+            else:
+                con.execute(f"PRAGMA application_id = {db.APPLICATION_ID}")
+            con.commit()
+    seeds, told = _seeds(tmp_path)
+    assert seeds == [1, 2]
+    assert any("put back from the backup" in t for t in told), told
+    assert len(_aside(tmp_path)) == 1  # what was found is kept, not deleted
+
+
+def test_an_empty_file_with_no_backup_is_a_new_database_and_keeps_games(tmp_path):
+    _fresh(tmp_path)
+    (tmp_path / db.DB_NAME).write_bytes(b"")
+    _store(tmp_path, [7])
+    seeds, told = _seeds(tmp_path)
+    assert seeds == [7] and told == [] and _aside(tmp_path) == []
+
+
+FOREIGN_WAL = textwrap.dedent(
+    """
+    import shutil, sqlite3, sys
+    from swoop_desktop.storage import record_finished_game, resolve_dirs
+    from tests.storage.helpers import finished_match
+
+    other, target = sys.argv[1], sys.argv[2]
+    dirs = resolve_dirs(other)
+    record_finished_game(dirs, finished_match(50), [{"name": "You"}])
+    con = sqlite3.connect(other + "/swoop.sqlite3", isolation_level=None)
+    con.execute("PRAGMA wal_autocheckpoint = 0")
+    con.execute("BEGIN IMMEDIATE")
+    con.execute("DELETE FROM game_summaries")
+    con.execute("UPDATE games SET body = '{}' ")
+    for n in range(40):
+        con.execute("INSERT INTO meta VALUES (?, ?)", (f"k{n}", "x" * 3000))
+    con.execute("COMMIT")
+    shutil.copyfile(other + "/swoop.sqlite3-wal", target)  # the journal, still open
+    """
+)
+
+
+def test_a_journal_from_another_database_is_set_aside_and_no_game_is_lost(tmp_path):
+    home = tmp_path / "home"
+    _store(home, range(1, 16))
+    path = home / db.DB_NAME
+    before = path.read_bytes()
+    subprocess.run(
+        [sys.executable, "-c", FOREIGN_WAL, str(tmp_path / "other"), str(path) + "-wal"],
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    seeds, told = _seeds(home)
+    assert seeds == list(range(1, 16))
+    assert any("journal file" in t and "did not belong" in t for t in told), told
+    assert [n for n in _aside(home) if n.endswith("-wal")], "the journal is kept aside"
+    assert not [n for n in _aside(home) if n.endswith(".sqlite3")], "the file itself stays"
+    assert path.read_bytes()[:100] == before[:100]
+
+
+KILLED_WITH_A_JOURNAL = textwrap.dedent(
+    """
+    import os, sqlite3, sys
+    from swoop_desktop.storage import record_finished_game, resolve_dirs
+    from tests.storage.helpers import finished_match
+
+    dirs = resolve_dirs(sys.argv[1])
+    record_finished_game(dirs, finished_match(1), [{"name": "You"}])
+    keep = sqlite3.connect(sys.argv[1] + "/swoop.sqlite3")  # so no close checkpoints
+    keep.execute("SELECT count(*) FROM games").fetchone()
+    for seed in (2, 3):
+        record_finished_game(dirs, finished_match(seed), [{"name": "You"}])
+    os._exit(0)  # killed: the last games are only in the journal
+    """
+)
+
+
+def test_a_journal_of_its_own_left_by_a_kill_is_kept_with_its_games(tmp_path):
+    """The journal a killed window leaves holds its last games: they are read into the
+    file, the journal never taken for a foreign one."""
+    subprocess.run(
+        [sys.executable, "-c", KILLED_WITH_A_JOURNAL, str(tmp_path)],
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert (tmp_path / (db.DB_NAME + "-wal")).stat().st_size > 0
+    seeds, told = _seeds(tmp_path)
+    assert seeds == [1, 2, 3] and told == [] and _aside(tmp_path) == []
+
+
+@pytest.mark.parametrize("lowered", [0, 1, 2, 3])
+def test_a_lowered_schema_version_is_repaired_once_and_every_game_shown(tmp_path, lowered):
+    _store(tmp_path, [1, 2, 3])
+    path = tmp_path / db.DB_NAME
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        con.execute(f"PRAGMA user_version = {lowered}")
+        con.commit()
+    seeds, told = _seeds(tmp_path)
+    assert seeds == [1, 2, 3] and told == []
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+    _store(tmp_path, [4])  # new games are stored, not left waiting beside it
+    assert _seeds(tmp_path) == ([1, 2, 3, 4], []) and not list(tmp_path.glob("history.pending-*"))
+
+
+HOLD_EXCLUSIVE = textwrap.dedent(
+    """
+    import sqlite3, sys, time
+    con = sqlite3.connect(sys.argv[1], isolation_level=None)
+    con.execute("PRAGMA locking_mode = EXCLUSIVE")
+    con.execute("BEGIN EXCLUSIVE")
+    con.execute("UPDATE games SET source = source")
+    con.execute("COMMIT")
+    print("holding", flush=True)
+    time.sleep(120)
+    """
+)
+
+
+def test_a_database_held_by_another_program_keeps_each_screen_waiting_once_at_most(tmp_path):
+    """Asked again and again while another program holds the file, the answer comes at
+    once: the window never waits the whole busy time for every screen."""
+    _store(tmp_path, [1])
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_EXCLUSIVE, str(tmp_path / db.DB_NAME)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        dirs = _fresh(tmp_path)
+        load_history(dirs)  # the first look may wait for the file
+        waits = []
+        for _ in range(4):
+            started = time.monotonic()
+            load_history(dirs)
+            waits.append(time.monotonic() - started)
+        assert max(waits) < 1.0, waits
+    finally:
+        holder.kill()
+        holder.wait()
+    assert _seeds(tmp_path)[0] == [1]
