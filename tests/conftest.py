@@ -37,3 +37,10 @@ def _thinking_in_process(monkeypatch):
     workers.shutdown()
     yield
     workers.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def _progress_opened_before_the_first_frame(monkeypatch):
+    """A window waits for its progress database to open before its first frame here (a
+    test reads the title's rating at once); tests/ui/test_opening.py times the real wait."""
+    monkeypatch.setenv("SWOOP_OPENING_WAIT", "60")

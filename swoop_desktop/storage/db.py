@@ -284,10 +284,12 @@ class _Finding:
     bad_wal: str | None = None
 
 
-def _look(path: Path, mode: str, wait: float = BUSY_WAIT) -> tuple[_Finding, list[str] | None]:
+def _look(
+    path: Path, mode: str, wait: float = BUSY_WAIT, ids: bool = False
+) -> tuple[_Finding, list[str] | None]:
     """Check ``path`` opened in ``mode`` (never for writing unless ``mode`` is "rw");
-    what was found and, when sound, the ids of its games in the order stored (None when
-    they could not be read)."""
+    what was found and, when sound and ``ids`` asked for, the ids of its games in the
+    order stored (None when they were not read)."""
     try:
         con = sqlite3.connect(_uri(path, mode), uri=True, timeout=wait)
     except sqlite3.Error as exc:
@@ -314,11 +316,12 @@ def _look(path: Path, mode: str, wait: float = BUSY_WAIT) -> tuple[_Finding, lis
         ]
         if check not in ([], ["ok"]):
             return _Finding(damage=f"SQLite found damage in it ({check[0][:120]})"), None
+        if not ids:
+            return _Finding(), None
         try:
-            ids = [str(r[0]) for r in con.execute("SELECT id FROM games ORDER BY seq")]
+            return _Finding(), [str(r[0]) for r in con.execute("SELECT id FROM games ORDER BY seq")]
         except sqlite3.Error:
-            ids = None
-        return _Finding(), ids
+            return _Finding(), None
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
             return _Finding(), None  # another window is writing: in use, not damaged
@@ -367,9 +370,9 @@ def _examine(path: Path) -> _Finding:
             return found
     wal = Path(str(path) + "-wal")
     if _size(wal) > 0:
-        pair, pair_ids = _look(path, "ro")
+        pair, pair_ids = _look(path, "ro", ids=True)
         if pair.unreachable is None:
-            alone, alone_ids = _look(path, "immutable")
+            alone, alone_ids = _look(path, "immutable", ids=True)
             lost = (
                 pair_ids is not None
                 and alone_ids is not None

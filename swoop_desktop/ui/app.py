@@ -30,7 +30,7 @@ from swoop_desktop.storage import (
     load_game,
     load_settings,
     open_dirs,
-    record_pending,
+    opening,
     release_data_folder,
     retire_game,
     save_settings,
@@ -53,8 +53,19 @@ WINDOW_CLASS = "Swoop"  # the window's title and (on X11) its class
 REST_WAKE_S = 0.25
 REST_POLL_S = 0.02
 DEFAULT_SIZE = (1280, 720)
+#: The environment variable for the seconds the first frame waits for the progress
+#: database to open (storage.opening.QUICK by default: a short history is ready by then,
+#: a long one goes on beside the frames; the tests wait for it, to read as before).
+OPENING_WAIT = "SWOOP_OPENING_WAIT"
 SPEEDS: tuple[str, ...] = tuple(s.value for s in AnimationSpeed)
 PACES: tuple[str, ...] = tuple(p.value for p in AIPace)
+
+
+def _seconds(text: str | None, default: float) -> float:
+    try:
+        return max(0.0, float(text)) if text else default
+    except ValueError:
+        return default
 
 
 def process_start_time() -> float:
@@ -179,7 +190,10 @@ class App:
         self.notices.extend(messages)
         if self.keeps_files:
             self.notices.extend(claim_data_folder(self.dirs))
-            self.notices.extend(record_pending(self.dirs))  # games an earlier session kept aside
+            # The database is looked over, games an earlier session kept aside stored and
+            # the rating worked out beside the first frames (a long history takes seconds).
+            opening.begin(self.dirs, self.settings.count_abandoned)
+            opening.wait(self.dirs, _seconds(os.environ.get(OPENING_WAIT), opening.QUICK))
         self._storage_ok = True
 
     @staticmethod

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from swoop_desktop.engine import RANK_OF
-from swoop_desktop.storage import has_saved_game
+from swoop_desktop.storage import has_saved_game, opening
 from swoop_desktop.storage.rating import table_for, table_rating, title_rating
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_art, card_size
@@ -72,6 +72,7 @@ class TitleScene(Scene):
         self.watch = Watch(app)
         self._opponents: str | None = None
         self.suggested: tuple[str, ...] = table_for(None)  # Play at your level's opponents
+        self.checking = False  # the progress database is still being opened (storage.opening)
         self.offer = self._first_start()  # Learn to play is offered (the very first start)
 
     def _first_start(self) -> bool:
@@ -79,6 +80,8 @@ class TitleScene(Scene):
         The offer is remembered in the settings, so it is made once."""
         app = self.app
         if app.settings.lesson_offered or not app.keeps_files:
+            return False
+        if not opening.done(app.dirs):  # a long history: a player who has played, asked later
             return False
         try:
             rating, messages = title_rating(app.dirs, app.settings.count_abandoned)
@@ -150,6 +153,11 @@ class TitleScene(Scene):
             self.footer = "Next game: " + summary(rules)
         except Exception:  # noqa: BLE001 - a footer must never stop the title screen
             self.footer = ""
+        self.checking = not opening.done(self.app.dirs)
+        if self.checking:  # a long history is opened beside the frames: nothing read yet
+            self.rating = opening.words(self.app.dirs) or "Checking your progress…"
+            self.build(self.app.size)
+            return
         self.rating = rating_words(self.app.dirs, self.app.settings.count_abandoned)
         if self.offer and self.your_rating() is None:  # the very first start: the lesson
             self.rating = "New to Swoop? Learn to play walks you through a first hand."
@@ -157,7 +165,9 @@ class TitleScene(Scene):
         self.build(self.app.size)
 
     def your_rating(self) -> float | None:
-        """Your rating now (None before your first rated game)."""
+        """Your rating now (None before your first rated game, or while it is worked out)."""
+        if not opening.done(self.app.dirs):
+            return None
         try:
             now, _ = title_rating(self.app.dirs, self.app.settings.count_abandoned)
         except Exception:  # noqa: BLE001 - the title never fails for a rating
@@ -218,15 +228,28 @@ class TitleScene(Scene):
             self.app.continue_game()
 
     def open_daily(self) -> None:
+        if self._still_checking():
+            return
         self.app.open("daily")
 
     def open_puzzles(self) -> None:
+        if self._still_checking():
+            return
         self.app.open("puzzles")
+
+    def _still_checking(self) -> bool:
+        """A screen of your progress waits until the progress is opened (said, not frozen)."""
+        if opening.done(self.app.dirs):
+            return False
+        self.app.notify("Your progress is still being checked: it opens in a moment.", 3.0)
+        return True
 
     def open_settings(self) -> None:
         self.app.open("settings")
 
     def open_scores(self) -> None:
+        if self._still_checking():
+            return
         self.app.open("scores")
 
     def open_howto(self) -> None:
@@ -399,6 +422,13 @@ class TitleScene(Scene):
         for button in self.buttons.values():
             button.update(dt)
         self.watch.update(dt)
+        if self.checking and (
+            opening.done(self.app.dirs) or opening.words(self.app.dirs) != self.rating
+        ):
+            self.refresh()  # the opening finished (or moved on): the rating line follows
+
+    def picture(self) -> object:
+        return self.rating
 
     @property
     def frames_per_second(self) -> int:

@@ -1,0 +1,93 @@
+"""The progress database opened beside the first frame, never in front of it.
+
+A start looks the database over (``db.ready``: its check, a journal left beside it, a
+schema step), stores the games an earlier session left waiting, brings an older
+Swoop's folder in, sums up games that have no summary yet and works out the rating
+the title shows. With a long history that is seconds of work (a check of a 100,000
+game file, the import of an older folder of 10,000 games), so :func:`begin` does it
+on a thread of its own while the window draws its first frames: the title says
+"Checking your progress…" (with how far it has got, where that is known) until
+:func:`done`, then shows the rating as usual. What the work found for the player
+(damage, a newer Swoop, games brought in) reaches them through ``dirs.notices``.
+
+A short history is opened within :data:`QUICK` seconds, which the window waits for
+before its first frame, so a usual start looks exactly as it did.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+
+from swoop_desktop.names import printable
+
+from . import db, history, rating
+from .paths import Dirs
+
+_log = logging.getLogger("swoop_desktop.storage")
+
+#: Seconds the window waits for the opening before its first frame (a short history is
+#: done by then; a long one goes on beside the frames).
+QUICK = 0.1
+_KEY = "opening"
+
+
+@dataclass
+class _Opening:
+    thread: threading.Thread
+    finished: threading.Event = field(default_factory=threading.Event)
+    phase: str = "Checking your progress"
+
+
+def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
+    try:
+        db.ready(dirs)
+        opening.phase = "Bringing in your games"
+        told = history.record_pending(dirs, history.LOCK_WAIT)
+        for text in told:
+            dirs.notices.post("history", text)
+        opening.phase = "Working out your rating"
+        _, messages = rating.title_rating(dirs, abandoned)
+        for text in messages:
+            dirs.notices.post("progress-read", printable(text))
+    except db.FAILURES as exc:
+        _log.info("the progress database could not be opened yet: %s", exc)
+    except Exception:  # noqa: BLE001 - the screens read it again themselves and say why
+        _log.exception("opening the progress database")
+    finally:
+        opening.finished.set()
+
+
+def begin(dirs: Dirs, abandoned: bool = False) -> None:
+    """Open the progress database on a thread of its own (once per process and folder)."""
+    if not dirs.usable or _KEY in dirs.state.cache:
+        return
+    opening = _Opening(threading.Thread(name="progress-opening", daemon=True))
+    opening.thread = threading.Thread(
+        target=_work, args=(dirs, abandoned, opening), name="progress-opening", daemon=True
+    )
+    dirs.state.cache[_KEY] = opening
+    opening.thread.start()
+
+
+def done(dirs: Dirs) -> bool:
+    """The opening has finished (or was never begun): the screens may read at once."""
+    opening = dirs.state.cache.get(_KEY)
+    return not isinstance(opening, _Opening) or opening.finished.is_set()
+
+
+def wait(dirs: Dirs, seconds: float) -> bool:
+    """Wait up to ``seconds`` for the opening; whether it has finished."""
+    opening = dirs.state.cache.get(_KEY)
+    if not isinstance(opening, _Opening):
+        return True
+    return opening.finished.wait(seconds)
+
+
+def words(dirs: Dirs) -> str:
+    """What the opening is doing, for the title ("Checking your progress…")."""
+    opening = dirs.state.cache.get(_KEY)
+    if not isinstance(opening, _Opening) or opening.finished.is_set():
+        return ""
+    return opening.phase + "…"

@@ -1,0 +1,41 @@
+"""A long history is opened beside the first frames: the title is drawn at once, says it
+is checking the progress, keeps the screens of your progress closed with a word until it
+is done, then shows the rating."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from swoop_desktop.storage import opening, record_finished_game, resolve_dirs
+from swoop_desktop.ui.pilot import Pilot
+
+from ..storage.helpers import finished_match
+
+
+def test_a_slow_opening_draws_the_title_at_once_and_shows_the_rating_when_done(
+    tmp_path, monkeypatch
+):
+    record_finished_game(resolve_dirs(tmp_path), finished_match(1), [{"name": "You"}])
+    monkeypatch.setenv("SWOOP_OPENING_WAIT", str(opening.QUICK))
+    release = threading.Event()
+    real = opening._work
+
+    def slow(dirs, abandoned, state):  # a history of 100,000 games: seconds of work
+        release.wait(30)
+        real(dirs, abandoned, state)
+
+    monkeypatch.setattr(opening, "_work", slow)
+    started = time.perf_counter()
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        assert time.perf_counter() - started < 5.0  # never waits for the opening
+        title = p.top
+        assert title.checking and title.rating.startswith("Checking your progress")
+        title.open_scores()  # the screens of your progress wait, and say so
+        assert p.top is title and "still being checked" in p.app.toast[0]
+        release.set()
+        assert p.until(lambda: not title.checking, 10.0)
+        assert "rating" in title.rating.lower() and "Checking" not in title.rating
+        title.open_scores()
+        p.step()
+        assert p.top is not title
