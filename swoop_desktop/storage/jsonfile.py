@@ -585,8 +585,9 @@ def check_type(value: Any, kinds: type | tuple[type, ...], name: str) -> None:
 
 def int_list(value: Any, name: str, length: int | None = None) -> list[int]:
     check_type(value, list, name)
-    for i, v in enumerate(value):
-        check_type(v, int, f"{name}[{i}]")
+    if not all(type(v) is int for v in value):  # the usual case at once; else which one
+        for i, v in enumerate(value):
+            check_type(v, int, f"{name}[{i}]")
     if length is not None and len(value) != length:
         raise DocumentError(f"{name} should hold {length} numbers, not {len(value)}")
     return list(value)
