@@ -549,6 +549,9 @@ def get(
 
 
 def check_type(value: Any, kinds: type | tuple[type, ...], name: str) -> None:
+    if kinds is int or kinds is str or kinds is list or kinds is dict:  # the usual, at once
+        if type(value) is int if kinds is int else isinstance(value, kinds):
+            return
     if not isinstance(kinds, tuple):
         kinds = (kinds,)
     ok = any(
