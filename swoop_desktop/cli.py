@@ -131,18 +131,22 @@ def export(target: Path, data_dir: str | None) -> int:
     """``swoop --export FILE``: the history as a ``history.json`` (for other tools, bug
     reports or an older Swoop); one line says how many games, or what went wrong."""
     from swoop_desktop.storage import open_dirs
-    from swoop_desktop.storage.history import export_history, load_history
+    from swoop_desktop.storage.history import export_history, export_refusal, load_history
     from swoop_desktop.storage.notices import plain_reason
 
     dirs, messages = open_dirs(data_dir)
     if not dirs.usable:
         print(f"swoop: {' '.join(messages)}", file=sys.stderr)
         return 1
-    for text in load_history(dirs)[1]:
-        print(f"swoop: {text}", file=sys.stderr)
     if target.exists() and not target.is_file():
         print(f"swoop: {target} is not a file; nothing was written", file=sys.stderr)
         return 2
+    refused = export_refusal(dirs, target)  # the database itself, a folder not there
+    if refused is not None:
+        print(f"swoop: {refused}", file=sys.stderr)
+        return 2
+    for text in load_history(dirs)[1]:
+        print(f"swoop: {text}", file=sys.stderr)
     try:
         count = export_history(dirs, target)
     except OSError as exc:

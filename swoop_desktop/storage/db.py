@@ -425,12 +425,23 @@ def _move_damaged(path: Path) -> Path:
 
 
 def backups(dirs: Dirs) -> list[Path]:
-    """The backups, newest first."""
+    """The backups, newest first by when each file was written (never by its name: a
+    clock once set ahead leaves names, and times, from the future). A file written in the
+    future counts as the oldest; links and anything else planted there are no backups."""
+    folder = _backups_home(dirs)
+    if folder is None:
+        return []
+    now = time.time()
+    found: list[tuple[float, str, Path]] = []
     try:
-        found = list(backups_folder(dirs).glob("swoop-*.sqlite3"))
+        for path in folder.glob("swoop-*.sqlite3"):
+            with contextlib.suppress(OSError):
+                if path.is_symlink() or not path.is_file():
+                    continue
+                found.append((_written(path, now), path.name, path))
     except OSError:
         return []
-    return sorted(found, key=lambda p: p.name, reverse=True)
+    return [path for *_, path in sorted(found, reverse=True)]
 
 
 def _restore(dirs: Dirs, path: Path) -> str:
@@ -723,26 +734,80 @@ def change(dirs: Dirs, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connection]:
         try:
             yield con
         except BaseException:
+            # Some errors (a full disk, a full table) end the transaction themselves: a
+            # ROLLBACK then would fail and hide the error that tells what happened.
             if con.in_transaction:
-                con.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):
+                    con.execute("ROLLBACK")
             raise
         con.execute("COMMIT")
     finally:
         con.close()
 
 
+#: How far ahead of this machine's clock a file's time may be and still be believed
+#: (seconds): a file system's own clock may run a little ahead of the process's.
+CLOCK_SLACK = 120.0
+
+
+def _written(path: Path, now: float) -> float:
+    """When ``path`` was last written; 0 (the oldest there is) for a time in the future."""
+    when = path.stat().st_mtime
+    return when if when <= now + CLOCK_SLACK else 0.0
+
+
+def own_folder(folder: Path, data: Path) -> bool:
+    """Whether ``folder`` is a real folder right inside ``data`` (not a link to one
+    elsewhere, nor a file)."""
+    try:
+        return (
+            not folder.is_symlink()
+            and folder.is_dir()
+            and folder.resolve().parent == data.resolve()
+        )
+    except (OSError, RuntimeError):
+        return False
+
+
+def _backups_home(dirs: Dirs, make: bool = False) -> Path | None:
+    """The folder the backups are kept in: ``backups/`` in the data folder, or where
+    something else was put at that name (a link to another folder, a file), the first of
+    ``backups-2``, ``backups-3``... that is a real folder of its own (made when ``make``;
+    a backup is never written through a link, out of the data folder). None when there
+    is none."""
+    first = backups_folder(dirs)
+    for n in range(1, 10):
+        folder = first if n == 1 else first.with_name(f"{first.name}-{n}")
+        if own_folder(folder, dirs.data):
+            return folder
+        if folder.exists() or folder.is_symlink():
+            continue  # not ours: left as it is
+        if not make:
+            return None
+        try:
+            folder.mkdir()
+        except FileExistsError:  # made at this moment by another window
+            if own_folder(folder, dirs.data):
+                return folder
+            continue
+        return folder
+    return None
+
+
 def make_backup(dirs: Dirs, force: bool = False) -> Path | None:
     """A checked copy of the database in ``backups/`` when the newest is over a day old
-    (or ``force``); the oldest beyond :data:`KEEP_BACKUPS` go. None when none was due."""
+    (or ``force``); the oldest beyond :data:`KEEP_BACKUPS` go, never the copy just made.
+    None when none was due (or none could be made)."""
     newest = backups(dirs)
     if newest and not force:
         try:
-            if time.time() - newest[0].stat().st_mtime < BACKUP_EVERY:
+            if time.time() - _written(newest[0], time.time()) < BACKUP_EVERY:
                 return None
         except OSError:
             pass
-    folder = backups_folder(dirs)
-    folder.mkdir(exist_ok=True)
+    folder = _backups_home(dirs, make=True)
+    if folder is None:
+        return None
     for stale in folder.glob("swoop-*.sqlite3.tmp"):  # a copy a killed window left
         with contextlib.suppress(OSError):
             if time.time() - stale.stat().st_mtime > 3600:
@@ -759,7 +824,9 @@ def make_backup(dirs: Dirs, force: bool = False) -> Path | None:
         tmp.unlink(missing_ok=True)
         return None
     os.replace(tmp, target)
-    for old in backups(dirs)[KEEP_BACKUPS:]:
+    # The copy just made is the newest good one whatever the others' times say: it is
+    # kept, with the newest of the rest.
+    for old in [b for b in backups(dirs) if b != target][KEEP_BACKUPS - 1 :]:
         old.unlink(missing_ok=True)
     return target
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -58,6 +59,7 @@ from .notices import plain_reason, short_path
 from .paths import Dirs
 from .record import GameRecord as GameRecord  # where its callers find it
 from .savegame import clear_game
+from .summaries import MOST
 
 
 def game_id(match: Match) -> str:
@@ -145,6 +147,11 @@ def _record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
     sheet = [int_list(r, f"{w}sheet", players) for r in get(g, "sheet", list, w)]
     went_out = int_list(get(g, "went_out", list, w), f"{w}went_out", len(sheet))
     swoops = int_list(get(g, "swoops", list, w, [0] * players), f"{w}swoops", players)
+    for name, values, low in (("totals", totals, -MOST), ("swoops", swoops, 0)):
+        if not all(low <= v <= MOST for v in values):
+            raise DocumentError(f"{w}{name} should hold numbers of {low:,} to {MOST:,}")
+    if not all(-MOST <= v <= MOST for row in sheet for v in row):
+        raise DocumentError(f"{w}sheet should hold numbers of {-MOST:,} to {MOST:,}")
     actions = get(g, "actions", list, w)
     for i, text in enumerate(actions):
         check_type(text, str, f"{w}actions[{i}]")
@@ -245,9 +252,9 @@ UI_WAIT = 0.3  # the most the window's own thread ever waits for it (New game)
 # The games live in ``swoop.sqlite3`` (storage.db), one row each, as ``history.json``
 # held them (the body), with what Scores and the statistics ask for beside it.
 def _digest(body: str) -> bytes:
-    """What a row's ``checked`` holds: the body was checked when it came in (a game of
-    this Swoop, or one the reader accepted). A body changed since (a damaged page, an
-    edit) no longer matches, and is checked in full again."""
+    """What a row's ``checked`` holds: a digest of the body as it was stored. Kept for the
+    files' sake (an older Swoop may read it); never trusted when reading: anyone who can
+    change a body can write its digest too, so every row is read through the full check."""
     return hashlib.blake2b(body.encode("utf-8", "surrogatepass"), digest_size=12).digest()
 
 
@@ -266,22 +273,12 @@ def _row(record: GameRecord, source: str) -> tuple[Any, ...]:
     )
 
 
-_FIELDS = frozenset(GameRecord.__dataclass_fields__)
-
-
 def _from_row(body: str, checked: Any, counted: Any, notes: Notes = None) -> GameRecord:
-    """The record a row holds: built as it is when its body is the one checked when it came
-    in, else read through the full check (raises ValueError, TypeError and the like)."""
-    data = json.loads(body)
-    if (
-        isinstance(checked, bytes)
-        and checked == _digest(body)
-        and isinstance(data, dict)
-        and data.keys() == _FIELDS
-    ):
-        record = GameRecord(**data)
-    else:
-        record = _record_from_json(data, "game", notes)
+    """The record a row holds, read through the full check whatever its ``checked`` column
+    says (a stored digest is not trust: a body written with a digest to match is checked
+    like any other). Raises ValueError, TypeError and the like for a row that does not
+    read; the callers leave it out and tell of it."""
+    record = _record_from_json(json.loads(body), "game", notes)
     return replace(record, counted=bool(counted))
 
 
@@ -294,6 +291,7 @@ def _store(
     """Insert the games not stored yet (by id), each with its summary; how many were new.
     A game just played is replayed for its facts at once; a game brought in takes them
     from ``facts`` (an older Swoop's records) or has them worked out later."""
+    _room_for(con, len(records))
     new = 0
     for record in records:
         cursor = con.execute(
@@ -310,6 +308,49 @@ def _store(
             known = summaries.game_facts(record)
         summaries.insert(con, seq, summaries.summarize(record, seq, known))
     return new
+
+
+#: The largest number SQLite can give a game (a row's number is a signed 64-bit one).
+LAST_SEQ = 2**63 - 1
+#: What is kept by game number beside the games (worked out again after a renumbering):
+#: the rating's place (storage.rating) and the puzzles' (storage.puzzles).
+_BY_NUMBER = "key LIKE 'rating.%' OR key = 'puzzles.gathered'"
+
+
+def _room_for(con: sqlite3.Connection, count: int) -> None:
+    """Inside a change, before ``count`` games are stored: when the games' numbers have
+    run out (an edited or damaged file numbered a game at the very last one SQLite has),
+    the stored games are numbered again 1, 2, 3... in the same order, with their
+    summaries and rating points, so the new ones can be stored after them."""
+    top = con.execute(
+        "SELECT MAX(COALESCE((SELECT MAX(seq) FROM games), 0), "
+        "COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'games'), 0))"
+    ).fetchone()[0]
+    if not isinstance(top, int) or top <= LAST_SEQ - count:
+        return
+    con.execute("PRAGMA defer_foreign_keys = ON")  # checked when the change commits
+    low = min(0, int(con.execute("SELECT COALESCE(MIN(seq), 0) FROM games").fetchone()[0]))
+    con.execute("DROP TABLE IF EXISTS temp.renumbered")
+    con.execute("CREATE TEMP TABLE renumbered (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)")
+    con.execute(
+        "INSERT INTO temp.renumbered (old, new) SELECT seq, ROW_NUMBER() OVER (ORDER BY seq) "
+        "FROM games"
+    )
+    for table in ("game_summaries", "rating_points"):  # rows whose game is gone go too
+        con.execute(f"DELETE FROM {table} WHERE seq NOT IN (SELECT old FROM temp.renumbered)")
+    for table in ("games", "game_summaries", "rating_points"):
+        # First below every number there is (no two rows ever share one), then in place.
+        con.execute(
+            f"UPDATE {table} SET seq = ? - "
+            f"(SELECT new FROM temp.renumbered WHERE old = {table}.seq)",
+            (low,),
+        )
+        con.execute(f"UPDATE {table} SET seq = ? - seq", (low,))
+    con.execute(
+        "UPDATE sqlite_sequence SET seq = (SELECT COUNT(*) FROM games) WHERE name = 'games'"
+    )
+    con.execute(f"DELETE FROM meta WHERE {_BY_NUMBER}")
+    con.execute("DROP TABLE temp.renumbered")
 
 
 def _stored(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
@@ -776,7 +817,8 @@ def _sum_again(dirs: Dirs, again: Sequence[int]) -> tuple[list[summaries.GameSum
 
 def games_by_seq(dirs: Dirs, seqs: Sequence[int]) -> dict[int, GameRecord]:
     """The stored games numbered ``seqs`` (for the few a screen shows at once); a game
-    that does not read is left out (its summary's reading told of it). Never raises."""
+    that does not read is left out, and why is kept for Scores to say
+    (:func:`take_history_notes`). Never raises."""
     if not seqs or not dirs.usable:
         return {}
     out: dict[int, GameRecord] = {}
@@ -789,11 +831,22 @@ def games_by_seq(dirs: Dirs, seqs: Sequence[int]) -> dict[int, GameRecord]:
             ).fetchall()
     except db.FAILURES:
         return {}
+    bad: list[str] = []
     for seq, counted, body, checked in rows:
         try:
             out[int(seq)] = _from_row(body, checked, counted)
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
-            continue
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+            bad.append(f"game {seq}: {shown(str(exc))}")
+        except RecursionError:
+            bad.append(f"game {seq}: nested too deeply")
+    if bad:  # its summary read, so nothing told of it yet: Scores says it once
+        _remember(
+            dirs,
+            [
+                f"{len(bad)} game(s) in your history could not be read ({bad[0]}); they are "
+                "listed but cannot be shown, and are kept as they are."
+            ],
+        )
     return out
 
 
@@ -933,6 +986,40 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
         return (str(copy) if copy else None), messages
     except db.FAILURES as exc:
         return None, [f"Statistics were not reset ({_why(exc, dirs)})."]
+
+
+def export_refusal(dirs: Dirs, target: Path) -> str | None:
+    """Why ``swoop --export`` must not write ``target``, in plain words (None: it may).
+
+    Never a file of the data folder (the progress database above all: an export written
+    over it would destroy the very games it copies), however the path reaches it (a
+    symbolic link, ``..``, a hard link to the database); never into a folder that does
+    not exist (a mistyped path is not made into folders)."""
+    try:
+        data = dirs.data.resolve()
+        where = target.resolve()  # through any link, to where the bytes would go
+        folder = target.parent
+        if not folder.is_dir() or not where.parent.is_dir():
+            missing = folder if not folder.is_dir() else where.parent
+            return f"the folder {missing} does not exist; nothing was written"
+        if where == data or data in where.parents:
+            return (
+                f"{target} is in Swoop's data folder ({short_path(dirs.data)}), where it "
+                "would take the place of your progress; nothing was written. Choose a file "
+                "outside that folder."
+            )
+        if target.exists():
+            found = target.stat()
+            for entry in os.scandir(data):  # the same file under another name (a hard link)
+                same = entry.stat(follow_symlinks=False)
+                if (same.st_dev, same.st_ino) == (found.st_dev, found.st_ino):
+                    return (
+                        f"{target} is the same file as {entry.name} in Swoop's data folder; "
+                        "nothing was written. Choose a file outside that folder."
+                    )
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of links
+        return f"{target} cannot be checked ({shown(str(exc))}); nothing was written"
+    return None
 
 
 def export_history(dirs: Dirs, target: Path) -> int:

@@ -549,6 +549,9 @@ def get(
 
 
 def check_type(value: Any, kinds: type | tuple[type, ...], name: str) -> None:
+    if kinds is int or kinds is str or kinds is list or kinds is dict:  # the usual, at once
+        if type(value) is int if kinds is int else isinstance(value, kinds):
+            return
     if not isinstance(kinds, tuple):
         kinds = (kinds,)
     ok = any(
@@ -585,8 +588,9 @@ def check_type(value: Any, kinds: type | tuple[type, ...], name: str) -> None:
 
 def int_list(value: Any, name: str, length: int | None = None) -> list[int]:
     check_type(value, list, name)
-    for i, v in enumerate(value):
-        check_type(v, int, f"{name}[{i}]")
+    if not all(type(v) is int for v in value):  # the usual case at once; else which one
+        for i, v in enumerate(value):
+            check_type(v, int, f"{name}[{i}]")
     if length is not None and len(value) != length:
         raise DocumentError(f"{name} should hold {length} numbers, not {len(value)}")
     return list(value)

@@ -98,6 +98,7 @@ class ScoresScene(Scene):
         self.tab = tab or ("game" if match is not None else "")
         self.book: Scorebook | None = None  # the finished games, asked as they are shown
         self._records: dict[int, GameRecord] = {}  # the stored games read so far, by number
+        self._unreadable: set[int] = set()  # the stored games whose record does not read
         self._totals: tuple[list[tuple[int, str]], int] | None = None  # the chart's, once read
         self.totals_points: list[tuple[int, int]] = []
         self.messages: list[str] = []
@@ -149,6 +150,7 @@ class ScoresScene(Scene):
             self.book.close()
         book = self.book = Scorebook(self.app.dirs)
         self._records = {}
+        self._unreadable = set()
         self._totals = None
         # What an earlier read told (the title's rating line reads the history first) too.
         earlier = take_history_notes(self.app.dirs)
@@ -195,11 +197,19 @@ class ScoresScene(Scene):
     def record_of(self, games: Sequence[GameSummary]) -> list[GameRecord | None]:
         """The games themselves (read in one go for those not read yet); None for a game
         whose record does not read."""
-        wanted = [g for g in games if g.record is None and g.seq not in self._records]
+        wanted = [
+            g
+            for g in games
+            if g.record is None and g.seq not in self._records and g.seq not in self._unreadable
+        ]
         if wanted and self.book is not None:
             for g, record in zip(wanted, self.book.records_of(wanted), strict=True):
                 if record is not None:
                     self._records[g.seq] = record
+                else:  # not read again each frame; why is said once, above the list
+                    self._unreadable.add(g.seq)
+            told = take_history_notes(self.app.dirs)
+            self.messages += [m for m in told if m not in self.messages]
         return [g.record if g.record is not None else self._records.get(g.seq) for g in games]
 
     def selected_record(self) -> GameRecord | None:

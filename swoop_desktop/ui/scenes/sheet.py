@@ -43,6 +43,32 @@ def running_totals(sheet: Sequence[Sequence[int]], n: int) -> list[list[int]]:
     return series
 
 
+#: The last few sheets' running totals: (the sheet itself, its length then, n, totals).
+#: The sheet is held, so its identity cannot pass to another list while it is here; a
+#: sheet only grows (a hand scored), so its length tells a changed one.
+_SERIES: list[tuple[Sequence[Sequence[int]], int, int, list[list[int]]]] = []
+
+
+def _series(sheet: Sequence[Sequence[int]], n: int) -> list[list[int]]:
+    """:func:`running_totals`, worked out once per sheet (and again when it grows): a
+    sheet of any length costs its drawing the same each frame."""
+    for held, length, players, series in _SERIES:
+        if held is sheet and length == len(sheet) and players == n:
+            return series
+    series = running_totals(sheet, n)
+    _SERIES.insert(0, (sheet, len(sheet), n, series))
+    del _SERIES[4:]
+    return series
+
+
+def _spread(count: int, most: int) -> list[int]:
+    """At most ``most`` indices of ``0..count-1``, evenly spread, the first and last kept."""
+    if count <= most:
+        return list(range(count))
+    most = max(2, most)
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+
+
 def result_words(record: GameRecord, names: Sequence[str]) -> str:
     """ "You won", "Tie", "<name> won" (R16: lowest total wins, a shared lowest is a tie),
     or "Abandoned" for a game left for a new one."""
@@ -180,7 +206,7 @@ def draw_sheet(
                 anchor="midtop",
             )
         y += row_h
-    totals = [sum(r[p] for r in sheet) for p in range(n)]
+    totals = [s[-1] for s in _series(sheet, n)]
     ty = rect.bottom - row_h - 8
     pygame.draw.line(
         surface, colour(theme, "panel_edge"), (x0, ty - 6), (rect.right - 14, ty - 6), 2
@@ -221,18 +247,23 @@ def _dashed(
 
 
 def chart_points(
-    series: Sequence[Sequence[int]], plot: pygame.Rect, top_value: int
+    series: Sequence[Sequence[int]],
+    plot: pygame.Rect,
+    top_value: int,
+    picked: Sequence[int] | None = None,
 ) -> list[list[tuple[int, int]]]:
-    """Screen points of each player's running totals inside ``plot`` (hand 0 at the left)."""
+    """Screen points of each player's running totals inside ``plot`` (hand 0 at the left);
+    with ``picked``, only the totals after those hands."""
     hands = max(1, max(len(s) for s in series) - 1) if series else 1
     top_value = max(1, top_value)
     return [
         [
             (
                 int(plot.x + plot.width * i / hands),
-                int(plot.bottom - plot.height * min(v, top_value) / top_value),
+                int(plot.bottom - plot.height * min(s[i], top_value) / top_value),
             )
-            for i, v in enumerate(s)
+            for i in (range(len(s)) if picked is None else picked)
+            if i < len(s)
         ]
         for s in series
     ]
@@ -279,7 +310,7 @@ def draw_chart(
     panel(surface, theme, rect)
     n = len(names)
     size = max(12, min(17, rect.height // 22))
-    series = running_totals(sheet, n)
+    series = _series(sheet, n)
     highest = max((s[-1] for s in series), default=0)
     top_value = chart_top(max(target, highest))
     legend_h = int(size * 1.8)
@@ -325,12 +356,16 @@ def draw_chart(
         rgb=muted,
         anchor="midtop",
     )
-    points = chart_points(series, plot, top_value)
+    # More hands than the plot has pixels across: every pixel's worth drawn once (the
+    # first and the last hand always), so a sheet of any length draws in the same time.
+    picked = _spread(max((len(s) for s in series), default=0), max(2, plot.width))
+    points = chart_points(series, plot, top_value, picked)
+    dots = len(picked) * 8 <= plot.width  # a dot a hand while they stand apart
     for p, pts in enumerate(points):
         rgb = theme.seat_colour(p)
         if len(pts) > 1:
             pygame.draw.lines(surface, rgb, False, pts, 4 if p == HUMAN_SEAT else 3)
-        for q in pts:
+        for q in pts if dots else pts[-1:]:
             pygame.draw.circle(surface, rgb, q, 5 if p == HUMAN_SEAT else 4)
     # legend: name and total, in the seat colour (a smaller font if the panel is narrow)
     labels = [f"{name} {series[p][-1]}" for p, name in enumerate(names)]
