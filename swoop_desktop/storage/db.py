@@ -189,9 +189,9 @@ _OPENING = threading.Lock()
 #: Seconds a failed opening is remembered: every screen gets its answer at once instead
 #: of waiting the whole busy time again (a lock held by another program, say).
 RETRY_AFTER = 20.0
-#: The most a read on the window's own thread waits for the database (seconds). In WAL
-#: mode a reader never waits for a writer; only another program holding the file in
-#: exclusive mode makes one wait, and the window must not freeze for it.
+#: The most a read (or the opening) on the window's own thread waits for the database
+#: (seconds). In WAL mode a reader never waits for a writer; only another program
+#: holding the file in exclusive mode makes one wait, and the window must not freeze.
 FRAME_READ_WAIT = 0.25
 #: Seconds the reads on the window's thread stop waiting at all after one found the
 #: database held by another program.
@@ -343,7 +343,7 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _examine(path: Path) -> _Finding:
+def _examine(path: Path, wait: float = BUSY_WAIT) -> _Finding:
     """What the file at ``path`` is, found without writing to it or to anything beside
     it (so a foreign or damaged ``-wal`` can cost at most what was only in it):
 
@@ -365,14 +365,14 @@ def _examine(path: Path) -> _Finding:
     if size < 512:  # SQLite would take it for an empty database and write over it
         return _Finding(damage="it is too short to be a database (cut short?)")
     if _size(Path(str(path) + "-journal")) > 0:
-        found, _ = _look(path, "rw")
+        found, _ = _look(path, "rw", wait)
         if found.unreachable is None:
             return found
     wal = Path(str(path) + "-wal")
     if _size(wal) > 0:
-        pair, pair_ids = _look(path, "ro", ids=True)
+        pair, pair_ids = _look(path, "ro", wait, ids=True)
         if pair.unreachable is None:
-            alone, alone_ids = _look(path, "immutable", ids=True)
+            alone, alone_ids = _look(path, "immutable", wait, ids=True)
             lost = (
                 pair_ids is not None
                 and alone_ids is not None
@@ -384,13 +384,13 @@ def _examine(path: Path) -> _Finding:
             if pair.damage is None and not lost:
                 return pair
             return alone if alone.damage else pair
-        found, _ = _look(path, "immutable")
+        found, _ = _look(path, "immutable", wait)
         if found.damage is None and not found.empty:
             return _Finding(unreachable=pair.unreachable)
         return found
-    found, _ = _look(path, "ro")
+    found, _ = _look(path, "ro", wait)
     if found.unreachable is not None:
-        alone, _ = _look(path, "immutable")
+        alone, _ = _look(path, "immutable", wait)
         if alone.damage is not None:
             return alone
     return found
@@ -539,12 +539,13 @@ def _read_only_here(dirs: Dirs, ready: _Ready, why: str) -> _Ready:
     return ready
 
 
-def _open_once(dirs: Dirs) -> _Ready:
-    """Check, move aside and restore, create and migrate: once per process and folder."""
+def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
+    """Check, move aside and restore, create and migrate: once per process and folder
+    (waiting at most ``wait`` for another program holding the file)."""
     path = db_file(dirs)
     ready = _Ready()
     there = path.exists() or path.is_symlink()
-    found = _examine(path) if there else _Finding()
+    found = _examine(path, wait) if there else _Finding()
     if found.unreachable is not None:
         return _read_only_here(dirs, ready, plain_unreachable(found.unreachable, dirs))
     if found.empty and backups(dirs):  # a file that lost everything, with copies beside it
@@ -577,7 +578,7 @@ def _open_once(dirs: Dirs) -> _Ready:
             f"Your progress file could not be used ({found.damage}); it is kept at "
             f"{short_path(aside_db)}. {told}"
         )
-    con = _connect(path, BUSY_WAIT)
+    con = _connect(path, wait)
     try:
         version = con.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
@@ -656,14 +657,15 @@ def ready(dirs: Dirs) -> _Ready:
         if failed is not None:
             raise failed
         path = db_file(dirs)
+        wait = FRAME_READ_WAIT if on_frame_thread(dirs) else BUSY_WAIT
         try:
             with held_lock(
                 path.with_name(path.name + ".lock"),
                 "the progress file's lock",
-                BUSY_WAIT,
+                wait,
                 dirs.data,
             ) as told:
-                made = _open_once(dirs)
+                made = _open_once(dirs, wait)
         except Timeout:
             error = StoreError("another Swoop window kept your progress file busy")
             dirs.state.cache[f"db-failed:{path}"] = (time.monotonic(), error)
@@ -677,6 +679,16 @@ def ready(dirs: Dirs) -> _Ready:
         made.messages[:0] = told
         dirs.state.cache[key] = made
         return made
+
+
+def frame_thread(dirs: Dirs) -> None:
+    """The calling thread draws the window's frames: what it asks of the database never
+    waits long for another program (see :data:`FRAME_READ_WAIT`)."""
+    dirs.state.cache["frame-thread"] = threading.get_ident()
+
+
+def on_frame_thread(dirs: Dirs) -> bool:
+    return dirs.state.cache.get("frame-thread") == threading.get_ident()
 
 
 def opened(dirs: Dirs) -> bool:
@@ -697,7 +709,7 @@ def connection(dirs: Dirs, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connecti
     one found the file held by another program): the window never freezes for it."""
     found = ready(dirs)
     key = f"db-busy:{db_file(dirs)}"
-    if threading.current_thread() is threading.main_thread():
+    if on_frame_thread(dirs):
         wait = min(wait, FRAME_READ_WAIT)
         if time.monotonic() < float(dirs.state.cache.get(key, 0.0)):
             wait = 0.0
@@ -716,7 +728,7 @@ def reader(dirs: Dirs) -> sqlite3.Connection:
     """A connection for one screen's many reads, kept while it shows (the caller closes
     it): in WAL mode it holds nothing between its statements."""
     found = ready(dirs)
-    wait = FRAME_READ_WAIT if threading.current_thread() is threading.main_thread() else BUSY_WAIT
+    wait = FRAME_READ_WAIT if on_frame_thread(dirs) else BUSY_WAIT
     return _connect(db_file(dirs), wait, found.mode)
 
 

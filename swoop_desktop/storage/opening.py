@@ -60,9 +60,12 @@ def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
 
 
 def begin(dirs: Dirs, abandoned: bool = False) -> None:
-    """Open the progress database on a thread of its own (once per process and folder)."""
+    """Open the progress database on a thread of its own (once per process and folder).
+    Called by the window's own thread, which is marked as the one drawing frames: what
+    it asks of the database later never waits long (``db.frame_thread``)."""
     if not dirs.usable or _KEY in dirs.state.cache:
         return
+    db.frame_thread(dirs)
     opening = _Opening(threading.Thread(name="progress-opening", daemon=True))
     opening.thread = threading.Thread(
         target=_work, args=(dirs, abandoned, opening), name="progress-opening", daemon=True

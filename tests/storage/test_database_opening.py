@@ -248,3 +248,31 @@ def test_a_database_held_by_another_program_keeps_each_screen_waiting_once_at_mo
         holder.kill()
         holder.wait()
     assert _seeds(tmp_path)[0] == [1]
+
+
+def test_the_windows_own_thread_never_waits_long_for_a_database_another_program_holds(
+    tmp_path,
+):
+    """On the thread that draws the frames even the first look gives up quickly, and
+    after the remembered failure runs out the look again is as quick."""
+    _store(tmp_path, [1])
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_EXCLUSIVE, str(tmp_path / db.DB_NAME)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        dirs = _fresh(tmp_path)
+        db.frame_thread(dirs)
+        waits = []
+        for _ in range(3):
+            started = time.monotonic()
+            load_history(dirs)
+            waits.append(time.monotonic() - started)
+            dirs.state.cache.pop(f"db-failed:{db.db_file(dirs)}", None)  # as if 20 s passed
+        assert max(waits) < 2.0, waits
+    finally:
+        holder.kill()
+        holder.wait()
+    assert _seeds(tmp_path)[0] == [1]
