@@ -24,6 +24,7 @@ tables' meaning and the import of the older JSON files.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import sqlite3
@@ -659,12 +660,20 @@ def ready(dirs: Dirs) -> _Ready:
         path = db_file(dirs)
         wait = FRAME_READ_WAIT if on_frame_thread(dirs) else BUSY_WAIT
         try:
-            with held_lock(
-                path.with_name(path.name + ".lock"),
-                "the progress file's lock",
-                wait,
-                dirs.data,
-            ) as told:
+            try:
+                with held_lock(
+                    path.with_name(path.name + ".lock"),
+                    "the progress file's lock",
+                    wait,
+                    dirs.data,
+                ) as told:
+                    made = _open_once(dirs, wait)
+            except OSError as exc:
+                if isinstance(exc, StoreError) or exc.errno not in _NO_LOCK_HERE:
+                    raise
+                # The lock file cannot be made (a read-only folder, a full disk): no
+                # window can change the file either, so it is looked at without it.
+                told = []
                 made = _open_once(dirs, wait)
         except Timeout:
             error = StoreError("another Swoop window kept your progress file busy")
@@ -679,6 +688,10 @@ def ready(dirs: Dirs) -> _Ready:
         made.messages[:0] = told
         dirs.state.cache[key] = made
         return made
+
+
+#: Why a lock file cannot be made: the folder is read-only or full.
+_NO_LOCK_HERE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EDQUOT}
 
 
 def frame_thread(dirs: Dirs) -> None:

@@ -276,3 +276,17 @@ def test_the_windows_own_thread_never_waits_long_for_a_database_another_program_
         holder.kill()
         holder.wait()
     assert _seeds(tmp_path)[0] == [1]
+
+
+def test_a_start_in_a_read_only_folder_shows_every_game_and_moves_nothing(tmp_path):
+    with _small_disk(tmp_path, "4m") as disk:
+        home = disk / "home"
+        _store(home, [1, 2])
+        done = subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=False)
+        if done.returncode != 0:
+            pytest.skip("the small disk could not be made read-only")
+        seeds, told = _seeds(home)
+        assert seeds == [1, 2]
+        assert any("could not be checked" in t and "read-only" in t for t in told), told
+        subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
+        assert _aside(home) == [] and _seeds(home) == ([1, 2], [])
