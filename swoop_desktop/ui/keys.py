@@ -6,7 +6,8 @@ screen long enough to be seen (:data:`REACTION_S`). A key already held down as
 it opened, or a run of taps that began before it opened (Space tapped to hurry
 the opponents' plays, each tap closer than :data:`TAPS_APART_S` to the last),
 never reaches its buttons, however long the run goes on: the player lets go,
-looks, and presses again.
+looks, and presses again. Space never presses a results panel's buttons at all
+(it hurries the play, and people tap it): Enter or a click goes on.
 
 The App notes every key event here (:meth:`KeyPresses.note`) and advances the
 clock with each frame's ``dt``, so the pilot's virtual clock rules it in tests.
@@ -19,8 +20,10 @@ import pygame
 #: Nobody answers a panel sooner than this after it appears: a press that came earlier
 #: was meant for what was on screen before.
 REACTION_S = 0.2
-#: Presses of one key closer together than this are one run of taps.
-TAPS_APART_S = 0.45
+#: Presses of one key closer together than this are one run of taps. People tapping to
+#: hurry the play leave 0.25-0.8 s between taps, and a slow frame can add to a gap as
+#: the frame clock sees it.
+TAPS_APART_S = 1.2
 
 _NEVER = float("-inf")
 

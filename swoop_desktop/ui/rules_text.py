@@ -439,7 +439,8 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
             "Keyboard: Left and Right move along your cards; Up picks the card and Down puts "
             "it back; a number key picks that many cards of its rank. Enter or Space plays, "
             "F flips a mystery card, D says Done, H shows a hint, Esc pauses and F11 "
-            "switches full screen.",
+            "switches full screen. Space also hurries the opponents' plays, so it never "
+            "closes the results of a hand or a game: press Enter or click to go on.",
         ),
         (
             "note",

@@ -45,7 +45,10 @@ def test_the_space_that_steps_the_opponents_does_not_click_the_hand_over_panel(t
         assert p.top.name == "hand_over"  # the breakdown is there to be read
         assert p.table.match.hand_no == hand
         p.advance(1.0)
-        p.press(pygame.K_SPACE)  # a moment later the panel answers
+        p.press(pygame.K_SPACE)  # Space hurries the play: never the results
+        assert p.top.name == "hand_over"
+        p.advance(0.5)
+        p.press(pygame.K_RETURN)  # a moment after the last press, Enter answers
         assert p.top.name in ("table", "game_over")
 
 
@@ -56,7 +59,7 @@ def test_the_game_over_sheet_never_starts_a_new_game_on_enter(tmp_path):
         sheet = p.top
         focused = sheet.buttons[sheet.focus].label
         assert focused != "New game"
-        p.advance(1.0)
+        p.advance(1.5)  # the Enter that closed the last hand's breakdown is a while ago
         p.press(pygame.K_RETURN)
         assert p.app.table is p.table  # still the finished game: nothing was thrown away
         assert p.top.name == "review"

@@ -145,6 +145,8 @@ class Overlay(Scene):
                 step = -1 if event.key in (pygame.K_LEFT, pygame.K_UP) else 1
                 self.focus = (self.focus + step) % len(self.buttons)
                 return True
+            if event.key == pygame.K_SPACE and self.guards_keys:
+                return True  # Space hurries the play; the results go on only by Enter or a click
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
                 self.buttons[self.focus].click()
                 return True
