@@ -83,7 +83,7 @@ def test_taps_as_people_tap_them_never_close_the_results(tmp_path, key):
             panel = p.app.push(kind(p.app, p.app.table))
             clicked: list[str] = []
             for button in panel.buttons:
-                button.on_click = lambda b=button: clicked.append(b.label)
+                button.on_click = lambda b=button, c=clicked: c.append(b.label)
             slow_at = rng.randint(3, 15)
             for tap in range(20):  # ten seconds of taps
                 p.press(key)
