@@ -49,9 +49,7 @@ def _database_full(*args, **kwargs):
 
 
 # -- a finished game on a full disk ------------------------------------------------------
-def test_a_game_written_nowhere_is_told_not_saved_and_where_room_is_needed(
-    tmp_path, monkeypatch
-):
+def test_a_game_written_nowhere_is_told_not_saved_and_where_room_is_needed(tmp_path, monkeypatch):
     dirs = resolve_dirs(tmp_path)
     monkeypatch.setattr(db, "change", _database_full)
     monkeypatch.setattr(history_module, "atomic_write_text", _no_room)
