@@ -200,15 +200,16 @@ def test_a_puzzle_answer_waits_while_the_database_is_busy_and_is_counted_next_st
     assert _waiting_files(tmp_path, "puzzles") == []
 
 
-def test_a_daily_change_is_worked_out_before_the_database_is_held(tmp_path, monkeypatch):
+def test_a_daily_change_is_worked_out_before_the_database_is_held(tmp_path):
     """What a change reads and checks is done outside the write: another window can write
     meanwhile, so two busy windows take turns instead of one waiting out its time."""
+    from swoop_desktop.storage import daily
+
     dirs = resolve_dirs(tmp_path)
     start_daily(dirs, DAY, 13, RULES)
     others: list[str] = []
-    real = documents._plan
 
-    def plan(*args, **kwargs):
+    def change(value, told):
         with contextlib.closing(
             sqlite3.connect(tmp_path / db.DB_NAME, timeout=0, isolation_level=None)
         ) as con:
@@ -218,10 +219,18 @@ def test_a_daily_change_is_worked_out_before_the_database_is_held(tmp_path, monk
                 others.append("wrote")
             except sqlite3.OperationalError as exc:
                 others.append(str(exc))
-        return real(*args, **kwargs)
+        entry = replace(value[0], finished=True, points=[1, 2, 3, 4])
+        return {"days": [entry.to_json()]}
 
-    monkeypatch.setattr(documents, "_plan", plan)
-    finish_daily(dirs, DAY, 13, [1, 2, 3, 4])
+    documents.change_stored(
+        dirs,
+        daily.daily_file(dirs),
+        daily.DAILY_KIND,
+        daily._dump,
+        change,
+        kept="",
+        failed=lambda why: why,
+    )
     assert others == ["wrote"]
     assert load_daily(dirs)[0][0].points == [1, 2, 3, 4]
 
