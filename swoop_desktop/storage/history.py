@@ -1025,7 +1025,7 @@ def _supersedes(con: sqlite3.Connection, record: GameRecord) -> bool:
             rules, actions = data["rules"], data["actions"]
             if data["id"] == record.id or rules != record.rules or not isinstance(actions, list):
                 continue
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, RecursionError):
             continue
         if record.abandoned and _first_plays(record.actions, actions):
             return False  # a fuller record of this game is stored
