@@ -15,7 +15,7 @@ dropped (the others are kept) and the player is told.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from pathlib import Path
@@ -23,9 +23,10 @@ from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Rules, RulesError
+from swoop_desktop.names import shown
 
 from .actioncodec import decode_deal, encode_deal
-from .documents import change_stored, load_stored
+from .documents import Change, Changed, Later, change_stored, load_stored, store_waiting
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -180,61 +181,142 @@ def daily_file(dirs: Dirs) -> Path:
 
 
 def load_daily(dirs: Dirs) -> tuple[list[DailyEntry], list[str]]:
-    """Your daily deals, oldest first, and messages about a damaged file. Never raises."""
+    """Your daily deals, oldest first, and messages about a damaged file. Never raises.
+    Results kept beside the database for later are stored first (or shown)."""
     if not dirs.usable:
         return [], []
-    loaded = load_stored(dirs, daily_file(dirs), DAILY_KIND, _dump)
+    loaded = load_stored(dirs, daily_file(dirs), DAILY_KIND, _dump, _replay)
     return list(loaded.value or []), list(loaded.messages)
 
 
-def _change(dirs: Dirs, change: Callable[[dict[str, DailyEntry]], bool]) -> list[str]:
-    """Read, change and write the file under its lock; messages for the player (never
-    raises). ``change`` edits the entries by day and says whether it changed any."""
+def store_waiting_daily(dirs: Dirs) -> list[str]:
+    """At the start: store the daily results kept beside the database for later."""
+    return store_waiting(
+        dirs,
+        daily_file(dirs),
+        DAILY_KIND,
+        _dump,
+        _replay,
+        lambda why: (
+            f"Daily results kept for later could not be recorded yet ({why}); they stay "
+            "beside your progress file and are recorded as soon as Swoop can."
+        ),
+    )
 
+
+#: An edit of the entries by day; says whether it changed any.
+Edit = Callable[[dict[str, DailyEntry]], bool]
+
+
+def _as_change(edit: Edit) -> Change[list[DailyEntry]]:
     def body(value: list[DailyEntry] | None, _: list[str]) -> dict[str, Any] | None:
         entries = {e.day: e for e in value or []}
-        if not change(entries):
+        if not edit(entries):
             return None
         kept = sorted(entries.values(), key=lambda e: e.day)[-KEEP_DAYS:]
         return {"days": [e.to_json() for e in kept]}
 
+    return body
+
+
+def _change(dirs: Dirs, edit: Edit, name: str, args: dict[str, Any]) -> Changed:
+    """Read, change and write the entries in one transaction; messages for the player
+    (never raises). ``edit`` edits the entries by day and says whether it changed any;
+    ``name`` and ``args`` make the same edit again (:func:`_replay`) when the database
+    cannot take it now and it waits beside the database."""
     return change_stored(
         dirs,
         daily_file(dirs),
         DAILY_KIND,
         _dump,
-        body,
+        _as_change(edit),
         kept="Today's daily deal was not recorded, so that the file is kept.",
         failed=lambda why: f"Your daily deal could not be recorded ({why}).",
-    )[1]
+        replay=_replay,
+        later=Later(
+            name,
+            args,
+            lambda why: (
+                f"Your daily deal could not be recorded yet ({why}); it is kept beside your "
+                "progress file and recorded as soon as Swoop can."
+            ),
+        ),
+    )
 
 
-def start_daily(dirs: Dirs, day: date, seed: int, rules: Rules) -> tuple[bool, list[str]]:
-    """Note that ``day``'s deal was dealt. True when this play counts (the first that day)."""
-    counts = [False]
+def _started(day: str, seed: int, rules: dict[str, Any], counts: list[bool]) -> Edit:
+    def edit(entries: dict[str, DailyEntry]) -> bool:
+        counts[0] = day not in entries
+        if counts[0]:
+            entries[day] = DailyEntry(day, seed, rules)
+        return counts[0]
 
-    def change(entries: dict[str, DailyEntry]) -> bool:
-        if day.isoformat() in entries:
-            return False
-        entries[day.isoformat()] = DailyEntry(day.isoformat(), seed, rules.to_json())
-        counts[0] = True
-        return True
-
-    messages = _change(dirs, change)
-    return counts[0], messages
+    return edit
 
 
-def finish_daily(dirs: Dirs, day: date, seed: int, points: Sequence[int]) -> list[str]:
-    """Record the points of the counted play of ``day`` (a replay changes nothing)."""
-
-    def change(entries: dict[str, DailyEntry]) -> bool:
-        entry = entries.get(day.isoformat())
+def _finished(day: str, seed: int, points: list[int]) -> Edit:
+    def edit(entries: dict[str, DailyEntry]) -> bool:
+        entry = entries.get(day)
         if entry is None or entry.seed != seed or entry.finished:
             return False
         entries[entry.day] = replace(entry, finished=True, points=list(points))
         return True
 
-    return _change(dirs, change)
+    return edit
+
+
+def _hard(day: str, seed: int, points: list[int], play: str | None) -> Edit:
+    def edit(entries: dict[str, DailyEntry]) -> bool:
+        entry = entries.get(day)
+        if entry is None or entry.seed != seed:
+            return False
+        if entry.hard == points and (play is None or entry.hard_play == play):
+            return False
+        entries[entry.day] = replace(
+            entry, hard=list(points), hard_play=play if play is not None else entry.hard_play
+        )
+        return True
+
+    return edit
+
+
+def _replay(name: str, args: Mapping[str, Any]) -> Change[list[DailyEntry]]:
+    """A change kept beside the database, made again (DocumentError when it is not one
+    this Swoop makes, or its values are wrong)."""
+    day = _day(get(args, "day", str, "change."), "change.day")
+    seed = get(args, "seed", int, "change.")
+    if not 0 <= seed < 1 << 63:
+        raise DocumentError("change.seed is out of range")
+    if name == "start":
+        return _as_change(
+            _started(day, seed, _entry_from_json(dict(args), "change").rules, [False])
+        )
+    points = _points(args.get("points"), "change.points")
+    if points is None:
+        raise DocumentError("the change holds no points")
+    if name == "finish":
+        return _as_change(_finished(day, seed, points))
+    if name == "hard":
+        play = args.get("play")
+        check_type(play, (str, type(None)), "change.play")
+        return _as_change(_hard(day, seed, points, _play(play, "change.play")))
+    raise DocumentError(f"{shown(name)} is not a change of the daily deals")
+
+
+def start_daily(dirs: Dirs, day: date, seed: int, rules: Rules) -> tuple[bool, list[str]]:
+    """Note that ``day``'s deal was dealt. True when this play counts (the first that day).
+    When the database cannot take it now, it waits beside it, and the play counts unless
+    the day was seen played already (the edit ran on what could be read)."""
+    counts = [True]
+    args = {"day": day.isoformat(), "seed": seed, "rules": rules.to_json()}
+    done = _change(dirs, _started(day.isoformat(), seed, rules.to_json(), counts), "start", args)
+    return (counts[0] and (done.ran or done.waiting)), done.messages
+
+
+def finish_daily(dirs: Dirs, day: date, seed: int, points: Sequence[int]) -> list[str]:
+    """Record the points of the counted play of ``day`` (a replay changes nothing)."""
+    args = {"day": day.isoformat(), "seed": seed, "points": list(points)}
+    return _change(dirs, _finished(day.isoformat(), seed, list(points)), "finish", args).messages
 
 
 def store_hard(
@@ -247,19 +329,8 @@ def store_hard(
     """Keep what the hard opponent scored in your seat with ``day``'s deal, and its hand's
     actions (what the review of your hand lays beside yours)."""
     play = None if actions is None else encode_deal(list(actions))
-
-    def change(entries: dict[str, DailyEntry]) -> bool:
-        entry = entries.get(day.isoformat())
-        if entry is None or entry.seed != seed:
-            return False
-        if entry.hard == list(points) and (play is None or entry.hard_play == play):
-            return False
-        entries[entry.day] = replace(
-            entry, hard=list(points), hard_play=play if play is not None else entry.hard_play
-        )
-        return True
-
-    return _change(dirs, change)
+    args = {"day": day.isoformat(), "seed": seed, "points": list(points), "play": play}
+    return _change(dirs, _hard(day.isoformat(), seed, list(points), play), "hard", args).messages
 
 
 @dataclass(frozen=True)

@@ -18,26 +18,36 @@ database's copy is the one kept.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import secrets
 import sqlite3
+import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from swoop_desktop.names import printable, shown
+from swoop_desktop.safeio import Refused, read_capped
 
 from . import db
 from .jsonfile import (
     DocKind,
     DocumentError,
     Loaded,
+    Notes,
+    atomic_write_text,
     backup_path,
     decode_document,
     encode_document,
+    get,
     load_document,
+    move_aside,
 )
-from .notices import plain_reason
+from .notices import plain_reason, short_path
 from .paths import Dirs
 
 T = TypeVar("T")
@@ -51,9 +61,10 @@ Dump = Callable[[T], Mapping[str, Any]]
 WAIT = db.BUSY_WAIT  # seconds a change waits for another window's
 
 
-def _decode(body: Any, kind: DocKind[Any], what: str) -> tuple[Any, list[str]]:
-    """The stored document's value (None when it cannot be read at all) and messages.
-    ``body`` is whatever the row holds: text as stored, or (an edit) bytes or a number."""
+def _decode(body: Any, kind: DocKind[Any], what: str) -> tuple[Any, list[str], str | None]:
+    """The stored document's value (None when it cannot be read at all), messages, and
+    what is wrong with it (None when it reads whole). ``body`` is whatever the row holds:
+    text as stored, or (an edit) bytes or a number."""
     notes: list[str] = []
     if isinstance(body, str):
         raw = body.encode("utf-8", "surrogatepass")
@@ -64,13 +75,15 @@ def _decode(body: Any, kind: DocKind[Any], what: str) -> tuple[Any, list[str]]:
     try:
         value = decode_document(raw, kind, notes)
     except (DocumentError, ValueError, RecursionError) as exc:
-        return None, [
-            f"Your stored {what} could not be read ({shown(str(exc))}); they start again."
-        ]
+        return (
+            None,
+            [f"Your stored {what} could not be read ({shown(str(exc))}); they start again."],
+            shown(str(exc)),
+        )
     told = [f"Your stored {what}: {n}" for n in notes[:3]]
     if len(notes) > 3:
         told.append(f"… and {len(notes) - 3} more of your stored {what} could not be read.")
-    return value, told
+    return value, told, (shown(notes[0]) if notes else None)
 
 
 def _there(path: Path) -> bool:
@@ -113,30 +126,89 @@ def _bring_in(
     return messages, [p for p in (path, bak) if _there(p)], False
 
 
-def load_stored(dirs: Dirs, path: Path, kind: DocKind[T], dump: Dump[T]) -> Loaded[T]:
+def load_stored(
+    dirs: Dirs, path: Path, kind: DocKind[T], dump: Dump[T], replay: Replay[T] | None = None
+) -> Loaded[T]:
     """What the database holds for the document an older Swoop kept at ``path`` (brought
-    in first, if that file is there). Never raises: a database that cannot be read gives
-    nothing and says why."""
+    in first, if that file is there), with the changes waiting beside the database
+    (``replay`` turns them back into changes) stored first, or at least shown. Never
+    raises: a database that cannot be read gives nothing and says why."""
     if not dirs.usable:
         return Loaded(None, [], "none")
     messages: list[str] = []
-    if _there(path) or _there(backup_path(path)):
+    waiting = replay is not None and bool(_waiting_files(dirs, path.name))
+    if waiting or _there(path) or _there(backup_path(path)):
         messages += change_stored(
-            dirs, path, kind, dump, lambda value, told: None, kept="", failed=lambda why: ""
-        )[1]
+            dirs,
+            path,
+            kind,
+            dump,
+            lambda value, told: None,
+            kept="",
+            failed=lambda why: "",
+            replay=replay,
+        ).messages
     try:
         with db.connection(dirs) as con:
             row = con.execute("SELECT body FROM documents WHERE name = ?", (path.name,)).fetchone()
+            applied = _applied(con)
     except db.FAILURES as exc:
         return Loaded(
             None,
             messages + [f"Your {kind.label} could not be read ({why_not(exc, dirs)})."],
             "none",
         )
-    if row is None:
+    value: T | None = None
+    told: list[str] = []
+    if row is not None:
+        value, told, _ = _decode(row[0], kind, kind.label)
+    if replay is not None:  # what could not be stored yet is shown all the same
+        for _, change in _replays(_waiting(dirs, path.name)[0], applied, replay):
+            try:
+                value = _applied_to(value, change, kind)
+            except (DocumentError, ValueError, TypeError, KeyError):
+                continue
+    if row is None and value is None:
         return Loaded(None, [printable(m) for m in messages], "none")
-    value, told = _decode(row[0], kind, kind.label)
     return Loaded(value, [printable(m) for m in messages + told], "db")
+
+
+def store_waiting(
+    dirs: Dirs,
+    path: Path,
+    kind: DocKind[T],
+    dump: Dump[T],
+    replay: Replay[T],
+    failed: Callable[[str], str],
+) -> list[str]:
+    """Store the changes of the document at ``path`` waiting beside the database (at the
+    start); messages for the player (``failed(why)`` when they must wait on). Never
+    raises."""
+    if not dirs.usable or not _waiting_files(dirs, path.name):
+        return []
+    return change_stored(
+        dirs, path, kind, dump, lambda value, told: None, kept="", failed=failed, replay=replay
+    ).messages
+
+
+class Changed(NamedTuple):
+    """What :func:`change_stored` did: whether the change ran (was stored), messages for
+    the player, and whether it waits beside the database instead (stored later)."""
+
+    ran: bool
+    messages: list[str]
+    waiting: bool = False
+
+
+@dataclass(frozen=True)
+class Later:
+    """A change kept for later when the database cannot take it now: its name and
+    arguments (plain JSON, turned back into the change by the document's replay), and
+    the words for the player (given why the database could not take it)."""
+
+    change: str
+    args: Mapping[str, Any]
+    told: Callable[[str], str]
 
 
 def change_stored(
@@ -148,41 +220,337 @@ def change_stored(
     *,
     kept: str,
     failed: Callable[[str], str],
-    wait: float = WAIT,
-) -> tuple[bool, list[str]]:
+    wait: float | None = None,
+    replay: Replay[T] | None = None,
+    later: Later | None = None,
+) -> Changed:
     """Read what the database holds for the document, change it and keep it, in one
-    transaction (two windows queue). Never raises. Returns whether ``change`` ran and
-    messages for the player: ``kept`` when an older Swoop's file is there but cannot be
-    read (nothing changes until it can be brought in), ``failed(why)`` when the
-    database could not take the change."""
+    transaction (two windows queue). Never raises.
+
+    The changes waiting beside the database (``replay`` reads them) are stored first, in
+    the same transaction. The change is worked out before the transaction and checked
+    against what is stored inside it (worked out again only when another window changed
+    the document meanwhile), so a window holds the database for a write, not for the
+    reading and checking around it: two busy windows take turns instead of one waiting
+    out its time. A stored document that does not read whole is kept aside (a file
+    beside the database) before anything is written over it, and said.
+
+    When the database cannot take the change (busy past ``wait``, read-only, from a newer
+    Swoop; ``wait`` seconds, :data:`WAIT` unless given) and ``later`` is given, the change is written beside the database and stored
+    the next time one works; else it is dropped. Returns whether ``change`` ran, messages
+    for the player (``kept`` when an older Swoop's file is there but cannot be read,
+    ``failed(why)`` or ``later.told(why)`` when the database could not take it) and
+    whether the change waits beside the database."""
     if not dirs.usable:
-        return False, []
+        return Changed(False, [])
     messages: list[str] = []
-    ran = False
     files: list[Path] = []
+    done: list[Path] = []
+    plan: _Plan | None = None
+    waiting, told = _waiting(dirs, path.name) if replay is not None else ([], [])
+    messages += told
+    old = _there(path) or _there(backup_path(path))
     try:
-        with db.change(dirs, wait) as con:
-            more, files, blocked = _bring_in(dirs, con, path, kind, dump)
-            messages += more
-            if blocked:
-                return False, [printable(m) for m in messages + [kept] if m]
-            row = con.execute("SELECT body FROM documents WHERE name = ?", (path.name,)).fetchone()
-            value: T | None = None
-            if row is not None:
-                value, told = _decode(row[0], kind, kind.label)
-                messages += told
-            body = change(value, messages)
-            ran = True
-            if body is not None:
+        seen: tuple[Any, ...] | None = None
+        if not old:  # worked out before the transaction; checked inside it
+            try:
+                with db.connection(dirs) as con:
+                    seen = _state(con, path.name)
+                plan = _plan(seen, waiting, replay, change, kind, dump)
+            except (*db.FAILURES, ValueError):
+                seen, plan = None, None
+        if plan is not None and seen is not None and plan.text is None and not plan.used:
+            # Nothing to write: the change ran on what is stored (no lock taken).
+            messages += plan.messages
+            done = [f for f, w in waiting if w.id in seen[1]]
+            for file in done:
+                with contextlib.suppress(OSError):
+                    file.unlink()
+            return Changed(plan.ran, [printable(m) for m in messages if m])
+        with db.change(dirs, WAIT if wait is None else wait) as con:
+            if old:
+                more, files, blocked = _bring_in(dirs, con, path, kind, dump)
+                messages += more
+                if blocked:
+                    return Changed(False, [printable(m) for m in messages + [kept] if m])
+            now = _state(con, path.name)
+            if plan is None or now != seen:
+                plan = _plan(now, waiting, replay, change, kind, dump)
+            if plan.text is not None:
+                if plan.damage is not None:
+                    plan.messages.append(_keep_damaged(dirs, con, path, kind, now[0], plan))
                 con.execute(
                     "INSERT OR REPLACE INTO documents (name, body) VALUES (?, ?)",
-                    (path.name, encode_document(kind, body)),
+                    (path.name, plan.text),
                 )
+            if plan.used:
+                _note_applied(con, now[1], plan.used)
+            done = [f for f, w in waiting if w.id in now[1] or w.id in plan.used]
+        messages += plan.messages
     except (*db.FAILURES, ValueError) as exc:
         files = []
-        messages.append(failed(why_not(exc, dirs)))
+        why = why_not(exc, dirs)
+        problem = None if later is None else _keep_waiting(dirs, path.name, later)
+        if later is not None and problem is None:
+            return Changed(False, [printable(m) for m in messages + [later.told(why)] if m], True)
+        messages.append(failed(why))
+        if problem is not None:
+            messages.append(
+                f"It could not be kept for later either ({plain_reason(problem, dirs.data)})."
+            )
+        plan = None
     move_imported(dirs, files)
-    return ran, [printable(m) for m in messages if m]
+    for file in done:
+        with contextlib.suppress(OSError):
+            file.unlink()
+    return Changed(plan is not None and plan.ran, [printable(m) for m in messages if m])
+
+
+# -- changes waiting beside the database ----------------------------------------------
+# A daily result or a puzzle answer the database cannot take now (another window holds
+# it past the wait, a newer Swoop's file, a full disk) is written on its own beside it,
+# ``<document>.pending-<time>-<process>-<n>.json``, as its change's name and arguments,
+# and stored (replayed, in the order kept) with the next change of its document that
+# works, or at the next start. The ids of the changes stored are kept in the database in
+# the same transaction (``meta``), so a change two windows find is stored once.
+#: A stored change's name and arguments -> the change (DocumentError when they are wrong).
+Replay = Callable[[str, Mapping[str, Any]], Change[T]]
+_APPLIED = "documents.applied"
+_MOST_APPLIED = 1000
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A change kept beside the database: for which document, its id, name and arguments."""
+
+    document: str
+    id: str
+    change: str
+    args: dict[str, Any]
+
+
+def _waiting_from_json(data: dict[str, Any], notes: Notes = None) -> Waiting:
+    ident = get(data, "id", str, "")
+    if not 0 < len(ident) <= 64:
+        raise DocumentError("its id is not one Swoop writes")
+    return Waiting(
+        document=get(data, "document", str, "")[:40],
+        id=ident,
+        change=get(data, "change", str, "")[:40],
+        args=dict(get(data, "args", dict, "")),
+    )
+
+
+WAITING_KIND: DocKind[Waiting] = DocKind(
+    format="swoop-waiting-change",
+    version=1,
+    label="change waiting to be stored",
+    validate=_waiting_from_json,
+    indent=None,
+    cap=16 << 20,
+)
+
+
+def _stem(name: str) -> str:
+    return name.partition(".")[0]
+
+
+def _waiting_files(dirs: Dirs, name: str) -> list[Path]:
+    try:
+        return sorted(dirs.data.glob(f"{_stem(name)}.pending-*.json"), key=lambda p: p.name)
+    except OSError:
+        return []
+
+
+def _waiting(dirs: Dirs, name: str) -> tuple[list[tuple[Path, Waiting]], list[str]]:
+    """The changes of document ``name`` waiting beside the database, oldest first; a
+    damaged one is moved aside and said."""
+    out: list[tuple[Path, Waiting]] = []
+    messages: list[str] = []
+    for file in _waiting_files(dirs, name):
+        try:
+            found = decode_document(read_capped(file, WAITING_KIND.cap), WAITING_KIND, [])
+            if found.document != name:
+                raise DocumentError(f"it belongs to {shown(found.document)}")
+            out.append((file, found))
+        except (DocumentError, Refused) as exc:
+            try:
+                moved: Path | str = move_aside(file)
+            except OSError:
+                moved = "its place"
+            messages.append(
+                f"A change to your {name.partition('.')[0]} waiting to be stored was damaged "
+                f"({shown(str(exc))}); the file is kept at {short_path(moved)}."
+            )
+        except OSError:
+            continue
+    return out, messages
+
+
+def _replays(
+    waiting: list[tuple[Path, Waiting]], applied: frozenset[str], replay: Replay[T] | None
+) -> list[tuple[str, Change[T]]]:
+    """The waiting changes not stored yet, as changes (one whose arguments do not read is
+    passed over: it stays beside the database, told when it was read)."""
+    out: list[tuple[str, Change[T]]] = []
+    if replay is None:
+        return out
+    for _, found in waiting:
+        if found.id in applied:
+            continue
+        try:
+            out.append((found.id, replay(found.change, found.args)))
+        except (DocumentError, ValueError, TypeError, KeyError):
+            continue
+    return out
+
+
+def _keep_waiting(dirs: Dirs, name: str, later: Later) -> OSError | None:
+    """Write ``later`` beside the database; the error when that fails."""
+    ident = f"{time.time_ns():020d}-{os.getpid()}-{secrets.token_hex(4)}"
+    try:
+        atomic_write_text(
+            dirs.data / f"{_stem(name)}.pending-{ident}.json",
+            encode_document(
+                WAITING_KIND,
+                {"document": name, "id": ident, "change": later.change, "args": dict(later.args)},
+            ),
+            keep_backup=False,
+            label=WAITING_KIND.label,
+        )
+    except (OSError, ValueError) as exc:  # ValueError: an argument JSON cannot hold
+        return exc if isinstance(exc, OSError) else OSError(str(exc))
+    return None
+
+
+def _applied(con: sqlite3.Connection) -> frozenset[str]:
+    """The ids of the waiting changes stored already (a few hundred, the newest)."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", (_APPLIED,)).fetchone()
+    try:
+        ids = json.loads(row[0]) if row else []
+    except (ValueError, TypeError):
+        return frozenset()
+    return frozenset(i for i in ids if isinstance(i, str)) if isinstance(ids, list) else frozenset()
+
+
+def _note_applied(con: sqlite3.Connection, applied: frozenset[str], used: list[str]) -> None:
+    ids = sorted(applied | set(used))[-_MOST_APPLIED:]  # ids begin with their time
+    con.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (_APPLIED, json.dumps(ids))
+    )
+
+
+def _state(con: sqlite3.Connection, name: str) -> tuple[Any, frozenset[str]]:
+    """What a change starts from: the stored body (None: none) and the changes applied."""
+    row = con.execute("SELECT body FROM documents WHERE name = ?", (name,)).fetchone()
+    return (None if row is None else row[0]), _applied(con)
+
+
+def _applied_to(value: T | None, change: Change[T], kind: DocKind[T]) -> T | None:
+    """``value`` after ``change`` (read back as the document would be)."""
+    body = change(value, [])
+    if body is None:
+        return value
+    return decode_document(encode_document(kind, body).encode("utf-8"), kind, [])
+
+
+@dataclass
+class _Plan:
+    """A change worked out: the text to store (None: nothing changes), whether the change
+    ran, the waiting changes stored with it, why what is stored does not read whole
+    (None: it does), and messages."""
+
+    text: str | None
+    ran: bool
+    used: list[str]
+    damage: str | None
+    unreadable: bool  # not at all (else some of its entries)
+    messages: list[str]
+
+
+def _plan(
+    state: tuple[Any, frozenset[str]] | None,
+    waiting: list[tuple[Path, Waiting]],
+    replay: Replay[T] | None,
+    change: Change[T],
+    kind: DocKind[T],
+    dump: Dump[T],
+) -> _Plan:
+    body, applied = state if state is not None else (None, frozenset[str]())
+    messages: list[str] = []
+    value: T | None = None
+    damage: str | None = None
+    if body is not None:
+        value, messages, damage = _decode(body, kind, kind.label)
+    changed = False
+    used: list[str] = []
+    for ident, step in _replays(waiting, applied, replay):
+        try:
+            after = _applied_to(value, step, kind)
+        except (DocumentError, ValueError, TypeError, KeyError):
+            continue  # it stays beside the database, as it is
+        changed = changed or after is not value
+        value = after
+        used.append(ident)
+    more: list[str] = []
+    new = change(value, more)
+    if new is None and changed and value is not None:
+        new = dump(value)
+    text = None if new is None else encode_document(kind, new)
+    if text is not None and damage is not None:
+        messages = []  # one message says it all (see _keep_damaged)
+    return _Plan(text, True, used, damage, damage is not None and value is None, messages + more)
+
+
+def _keep_damaged(
+    dirs: Dirs, con: sqlite3.Connection, path: Path, kind: DocKind[Any], body: Any, plan: _Plan
+) -> str:
+    """Keep the stored document that does not read whole aside before it is written over:
+    a file ``<name>.damaged-<time>.json`` beside the database (or, when no file can be
+    written, a row of its own in the database); the one message that says so."""
+    raw = body if isinstance(body, bytes) else str(body).encode("utf-8", "surrogatepass")
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    try:
+        target = _write_new(dirs.data, f"{_stem(path.name)}.damaged-{stamp}", ".json", raw)
+        where = f"kept at {short_path(target)}"
+    except OSError:
+        name = f"{_stem(path.name)}.damaged-{stamp}.json"
+        con.execute(
+            "INSERT OR REPLACE INTO documents (name, body) VALUES (?, ?)",
+            (name, raw.decode("utf-8", "replace")),
+        )
+        where = f"kept inside your progress file as {name}"
+    if plan.unreadable:
+        return (
+            f"Your stored {kind.label} could not be read ({plan.damage}); they start again, "
+            f"and the damaged copy is {where}."
+        )
+    return (
+        f"Some of your stored {kind.label} could not be read ({plan.damage}); the others are "
+        f"kept, and a copy of them as they were is {where}."
+    )
+
+
+def _write_new(folder: Path, stem: str, suffix: str, raw: bytes) -> Path:
+    """Write ``raw`` to a new file (never over anything, never through a link); its path."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    for n in range(100):
+        target = folder / f"{stem}{f'-{n}' if n else ''}{suffix}"
+        try:
+            fd = os.open(target, flags, 0o600)
+        except FileExistsError:
+            continue
+        try:
+            os.write(fd, raw)
+            os.fsync(fd)
+        except OSError:
+            os.close(fd)
+            target.unlink(missing_ok=True)
+            raise
+        os.close(fd)
+        return target
+    raise FileExistsError(17, "no free name for a copy", str(folder))
 
 
 def why_not(exc: BaseException, dirs: Dirs) -> str:

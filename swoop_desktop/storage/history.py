@@ -58,7 +58,7 @@ from .jsonfile import (
 from .notices import plain_reason, short_path
 from .paths import Dirs
 from .record import GameRecord as GameRecord  # where its callers find it
-from .savegame import clear_game
+from .savegame import clear_game, has_saved_game, load_game
 from .summaries import MOST
 
 
@@ -440,7 +440,11 @@ def _merge(dirs: Dirs, wait: float) -> tuple[list[str], bool]:
     with db.change(dirs, wait) as con:
         more, files = _import_old(dirs, con)
         records = sorted(list(dirs.state.unsaved) + [r for _, r in waiting], key=_date)
-        _store(con, records, "play")
+        # A game is stored once: a record of it left earlier (abandoned at an earlier
+        # play) gives way to a fuller one, and one with less than a stored one is not kept.
+        for record in records:  # each looked at once those before it are stored
+            if _supersedes(con, record):
+                _store(con, [record], "play")
     messages = more + messages
     move_imported(dirs, files)
     for path, _ in waiting:
@@ -947,16 +951,59 @@ def _record(dirs: Dirs, record: GameRecord, wait: float) -> tuple[bool, list[str
                 "beside them, shown in Scores, and added as soon as the history can take it."
             )
         else:
-            why = plain_reason(problem, dirs.data)
-            nor = "" if why == cause else f", nor kept beside them ({why})"
-            messages.append(
-                f"This game could not be added to your scores ({cause}){nor}. It stays in "
-                "Scores for now and is added with your next finished game."
-            )
+            messages.append(_not_saved(dirs, cause, problem))
         written = problem is None
     for text in messages:
         dirs.notices.post("history", text)
     return written, messages
+
+
+def _not_saved(dirs: Dirs, cause: str, problem: OSError) -> str:
+    """The words for a game that could be written nowhere: it is only in memory."""
+    why = plain_reason(problem, dirs.data)
+    nor = "" if why == cause else f", nor kept beside them ({why})"
+    return (
+        f"This game is NOT saved: it could not be added to your scores ({cause}){nor}. Make "
+        f"room in {dirs.data}; Swoop tries again with your next finished game "
+        "and when you close it."
+    )
+
+
+def keep_unsaved(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
+    """Before the window closes: try once more to keep the finished games that are only
+    in memory (stored, else each written beside the database). Returns the message for
+    the player when some are still not saved (nothing when every game is kept); never
+    raises."""
+    if not dirs.usable or not dirs.state.unsaved:
+        return []
+    before = list(dirs.state.unsaved)
+    try:
+        if not db.ready(dirs).read_only:
+            _merge(dirs, wait)
+    except db.FAILURES:
+        pass
+    problem: OSError | None = None
+    for record in list(dirs.state.unsaved):
+        trouble = _keep_pending(dirs, record)
+        if trouble is None:
+            dirs.state.unsaved[:] = [g for g in dirs.state.unsaved if g.id != record.id]
+        else:
+            problem = trouble
+    kept = [r for r in before if r not in dirs.state.unsaved]
+    if kept and has_saved_game(dirs):  # the saved game of a game now kept is done with
+        saved, _ = load_game(dirs)
+        if saved is not None and any(_is_first_plays_of(saved.match, r) for r in kept):
+            clear_game(dirs)
+    left = len(dirs.state.unsaved)
+    if not left or problem is None:
+        return []
+    games = "1 finished game is" if left == 1 else f"{left} finished games are"
+    return [
+        f"{games} NOT saved ({plain_reason(problem, dirs.data)}). Make room in "
+        f"{dirs.data} and close Swoop again to keep "
+        f"{'it' if left == 1 else 'them'}; closing again as it is leaves without "
+        f"{'it' if left == 1 else 'them'}."
+    ]
 
 
 def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
@@ -1037,3 +1084,71 @@ def export_history(dirs: Dirs, target: Path) -> int:
 
 def _date(record: GameRecord) -> str:
     return record.date
+
+
+# -- one game, one record --------------------------------------------------------------
+#: The stored games looked at for an earlier record of a game stored again (besides every
+#: abandoned one): the newest this many.
+RECENT = 1000
+
+
+def _supersedes(con: sqlite3.Connection, record: GameRecord) -> bool:
+    """Inside a change: whether ``record`` is to be stored. A record of the same game (the
+    same rules, table and seed) whose plays are the first of ``record``'s is an earlier
+    look at it (abandoned in another window, or by New game before it went on): it gives
+    way, and goes (its rating point and those after it are worked out again). False when
+    a stored record of the game already holds every play of this one and more."""
+    top = int(con.execute("SELECT COALESCE(MAX(seq), 0) FROM games").fetchone()[0])
+    seed = "CASE WHEN json_valid(body) THEN json_extract(body, '$.seed') END"
+    rows = con.execute(
+        f"SELECT seq, abandoned, body FROM games WHERE counted IN (0, 1) AND abandoned = 1 "
+        f"AND players = ? AND {seed} = ? UNION "
+        f"SELECT seq, abandoned, body FROM games WHERE seq > ? AND players = ? AND {seed} = ?",
+        (record.players, record.seed, top - RECENT, record.players, record.seed),
+    ).fetchall()
+    for seq, abandoned, body in rows:
+        try:
+            data = json.loads(body)
+            rules, actions = data["rules"], data["actions"]
+            if data["id"] == record.id or rules != record.rules or not isinstance(actions, list):
+                continue
+        except (ValueError, TypeError, KeyError, RecursionError):
+            continue
+        if record.abandoned and _first_plays(record.actions, actions):
+            return False  # a fuller record of this game is stored
+        if abandoned and _first_plays(actions, record.actions):
+            con.execute("DELETE FROM games WHERE seq = ?", (seq,))  # its summary goes too
+            # The rating points from it on are worked out again (storage.rating).
+            con.execute("DELETE FROM rating_points WHERE seq >= ?", (seq,))
+            con.execute(
+                "UPDATE meta SET value = ? WHERE key = 'rating.upto' "
+                "AND CAST(value AS INTEGER) >= ?",
+                (str(seq - 1), seq),
+            )
+    return True
+
+
+def _first_plays(shorter: Sequence[Any], longer: Sequence[Any]) -> bool:
+    """Whether the deals ``shorter`` (actioncodec's text, a play a word) are the first
+    plays of ``longer``."""
+    if len(shorter) > len(longer) or not all(isinstance(d, str) for d in longer):
+        return False
+    for i, deal in enumerate(shorter):
+        if not isinstance(deal, str):
+            return False
+        if i < len(shorter) - 1:
+            if deal != longer[i]:
+                return False
+        elif longer[i].split()[: len(deal.split())] != deal.split():
+            return False
+    return True
+
+
+def _is_first_plays_of(match: Match, record: GameRecord) -> bool:
+    """Whether ``match`` (a saved game) is ``record``'s game, at one of its plays."""
+    return (
+        match.seed == record.seed
+        and match.n == record.players
+        and match.rules.to_json() == record.rules
+        and _first_plays(encode_hands(match.actions), record.actions)
+    )

@@ -1,7 +1,8 @@
 """The progress database opened beside the first frame, never in front of it.
 
 A start looks the database over (``db.ready``: its check, a journal left beside it, a
-schema step), stores the games an earlier session left waiting, brings an older
+schema step), stores the games, daily results and puzzle answers an earlier session
+left waiting, brings an older
 Swoop's folder in, sums up games that have no summary yet and works out the rating
 the title shows. With a long history that is seconds of work (a check of a 100,000
 game file, the import of an older folder of 10,000 games), so :func:`begin` does it
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 
 from swoop_desktop.names import printable
 
-from . import db, history, rating
+from . import daily, db, history, puzzles, rating
 from .paths import Dirs
 
 _log = logging.getLogger("swoop_desktop.storage")
@@ -45,6 +46,8 @@ def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
         db.ready(dirs)
         opening.phase = "Bringing in your games"
         told = history.record_pending(dirs, history.LOCK_WAIT)
+        # Daily results and puzzle answers an earlier session kept for later.
+        told += daily.store_waiting_daily(dirs) + puzzles.store_waiting_answers(dirs)
         for text in told:
             dirs.notices.post("history", text)
         opening.phase = "Working out your rating"

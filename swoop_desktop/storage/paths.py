@@ -258,6 +258,35 @@ def claim_data_folder(dirs: Dirs) -> list[str]:
     return messages
 
 
+def holds_data_folder(dirs: Dirs) -> bool:
+    """Whether this window holds the data folder, so that the game in progress saved there
+    is its own (Continue, or New game recording it as abandoned). A second window takes the
+    folder over once the first has closed, and is told. A folder never claimed (a tool,
+    a test) is held. Never raises."""
+    if not dirs.usable:
+        return False
+    if not dirs.state.second_window:
+        return True
+    from filelock import FileLock, Timeout
+
+    path = dirs.window_lock_file
+    try:
+        if os.path.islink(path) or (os.path.lexists(path) and not os.path.isfile(path)):
+            return False
+        lock = FileLock(str(path), timeout=0)
+        lock.acquire(timeout=0)
+    except (Timeout, OSError):
+        return False
+    dirs.state.window_lock = lock
+    dirs.state.second_window = False
+    dirs.notices.post(
+        "window",
+        "The other Swoop window on this data folder has closed: this window's game in "
+        "progress is saved for Continue from now on.",
+    )
+    return True
+
+
 def release_data_folder(dirs: Dirs) -> None:
     lock = dirs.state.window_lock
     dirs.state.window_lock = None

@@ -15,7 +15,7 @@ dropped (the others are kept) and the player is told.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from swoop_desktop.names import shown
 
 from . import db
 from .actioncodec import decode_hands
-from .documents import change_stored, load_stored
+from .documents import Change, Later, change_stored, load_stored, store_waiting
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -177,44 +177,68 @@ def puzzles_file(dirs: Dirs) -> Path:
 
 
 def load_puzzles(dirs: Dirs) -> tuple[PuzzleBook, list[str]]:
-    """Your puzzles, oldest first, and messages about a damaged file. Never raises."""
+    """Your puzzles, oldest first, and messages about a damaged file. Never raises.
+    Answers kept beside the database for later are stored first (or shown)."""
     if not dirs.usable:
         return PuzzleBook([], []), []
-    loaded = load_stored(dirs, puzzles_file(dirs), PUZZLES_KIND, _dump)
+    loaded = load_stored(dirs, puzzles_file(dirs), PUZZLES_KIND, _dump, _replay)
     return loaded.value or PuzzleBook([], []), list(loaded.messages)
 
 
-def _change(dirs: Dirs, change: Callable[[dict[str, Puzzle], list[str]], bool]) -> list[str]:
-    """Read, change and write the file under its lock; messages for the player (never
-    raises). ``change`` edits the puzzles by id and the retired ids, and says whether it
-    changed anything."""
+def store_waiting_answers(dirs: Dirs) -> list[str]:
+    """At the start: count the puzzle answers kept beside the database for later."""
+    return store_waiting(
+        dirs,
+        puzzles_file(dirs),
+        PUZZLES_KIND,
+        _dump,
+        _replay,
+        lambda why: (
+            f"Puzzle answers kept for later could not be counted yet ({why}); they stay "
+            "beside your progress file and are counted as soon as Swoop can."
+        ),
+    )
 
+
+#: An edit of the puzzles by id and the retired ids; says whether it changed anything.
+Edit = Callable[[dict[str, Puzzle], list[str]], bool]
+
+
+def _as_change(edit: Edit) -> Change[PuzzleBook]:
     def body(value: PuzzleBook | None, _: list[str]) -> dict[str, Any] | None:
         book = value or PuzzleBook([], [])
         puzzles = {p.id: p for p in book.puzzles}
         retired = list(book.retired)
-        if not change(puzzles, retired):
+        if not edit(puzzles, retired):
             return None
         return {
             "puzzles": [p.to_json() for p in puzzles.values()],
             "retired": retired[-KEEP_RETIRED:],
         }
 
+    return body
+
+
+def _change(dirs: Dirs, edit: Edit, later: Later | None = None) -> list[str]:
+    """Read, change and write the puzzles in one transaction; messages for the player
+    (never raises). ``edit`` edits the puzzles by id and the retired ids, and says whether
+    it changed anything; ``later`` (when given) waits beside the database when the
+    database cannot take the edit now."""
     return change_stored(
         dirs,
         puzzles_file(dirs),
         PUZZLES_KIND,
         _dump,
-        body,
+        _as_change(edit),
         kept="Your puzzles were not updated, so that the file is kept.",
         failed=lambda why: f"Your puzzles could not be stored ({why}).",
-    )[1]
+        replay=_replay,
+        later=later,
+    ).messages
 
 
-def add_puzzles(dirs: Dirs, found: Sequence[Puzzle]) -> list[str]:
-    """Add puzzles not yet on the list (nor solved off it)."""
-
-    def change(puzzles: dict[str, Puzzle], retired: list[str]) -> bool:
+def _added(found: Sequence[Puzzle]) -> Edit:
+    def edit(puzzles: dict[str, Puzzle], retired: list[str]) -> bool:
         gone = set(retired)
         # A full list takes no more: a puzzle on it is never pushed off (its progress would
         # go, and the next opening would bring it back at 0); new ones wait for room.
@@ -224,15 +248,12 @@ def add_puzzles(dirs: Dirs, found: Sequence[Puzzle]) -> list[str]:
             puzzles[p.id] = p
         return bool(new)
 
-    return _change(dirs, change)
+    return edit
 
 
-def record_answer(dirs: Dirs, puzzle_id: str, right: bool) -> tuple[bool, list[str]]:
-    """Count an answer: a right one adds to the solves in a row, a wrong one starts them
-    again. True when the puzzle was solved off the list."""
-    cleared = [False]
-
-    def change(puzzles: dict[str, Puzzle], retired: list[str]) -> bool:
+def _answered(puzzle_id: str, right: bool, cleared: list[bool]) -> Edit:
+    def edit(puzzles: dict[str, Puzzle], retired: list[str]) -> bool:
+        cleared[0] = False
         puzzle = puzzles.get(puzzle_id)
         if puzzle is None:
             return False
@@ -245,7 +266,44 @@ def record_answer(dirs: Dirs, puzzle_id: str, right: bool) -> tuple[bool, list[s
             puzzles[puzzle_id] = replace(puzzle, solved=solved, tries=puzzle.tries + 1)
         return True
 
-    messages = _change(dirs, change)
+    return edit
+
+
+def _replay(name: str, args: Mapping[str, Any]) -> Change[PuzzleBook]:
+    """A change kept beside the database, made again (DocumentError when it is not one
+    this Swoop makes, or its values are wrong)."""
+    if name == "answer":
+        right = args.get("right")
+        check_type(right, bool, "change.right")
+        return _as_change(_answered(_id(args.get("id"), "change.id"), bool(right), [False]))
+    if name == "add":
+        raw: Any = args.get("puzzles")
+        check_type(raw, list, "change.puzzles")
+        found = [_puzzle_from_json(p, f"change.puzzles[{i}]") for i, p in enumerate(raw)]
+        return _as_change(_added(found))
+    raise DocumentError(f"{shown(name)} is not a change of the puzzles")
+
+
+def add_puzzles(dirs: Dirs, found: Sequence[Puzzle]) -> list[str]:
+    """Add puzzles not yet on the list (nor solved off it). When the database cannot take
+    them now, they are found again by the next gathering (nothing waits for them)."""
+    return _change(dirs, _added(found))
+
+
+def record_answer(dirs: Dirs, puzzle_id: str, right: bool) -> tuple[bool, list[str]]:
+    """Count an answer: a right one adds to the solves in a row, a wrong one starts them
+    again. True when the puzzle was solved off the list. When the database cannot take
+    it now, the answer waits beside it and is counted as soon as Swoop can."""
+    cleared = [False]
+    later = Later(
+        "answer",
+        {"id": puzzle_id, "right": right},
+        lambda why: (
+            f"Your answer could not be counted yet ({why}); it is kept beside your progress "
+            "file and counted as soon as Swoop can."
+        ),
+    )
+    messages = _change(dirs, _answered(puzzle_id, right, cleared), later)
     return cleared[0], messages
 
 

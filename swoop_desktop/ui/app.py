@@ -35,6 +35,8 @@ from swoop_desktop.storage import (
     retire_game,
     save_settings,
 )
+from swoop_desktop.storage.history import keep_unsaved
+from swoop_desktop.storage.paths import holds_data_folder
 from swoop_desktop.storage.seats import seats_to_json
 
 from .cards import give_back_memory
@@ -126,6 +128,7 @@ class App:
         self._settings_known = self.settings
         self._storage_ok = False
         self._pending_notices: list[str] = []
+        self._told_unsaved = False  # told at a close that a finished game is not saved
         self._data_dir = data_dir
         self._load_settings()
         self.speed_override = speed
@@ -320,8 +323,10 @@ class App:
         table = self.table
         if table is not None and table.config.saves:
             match, seats = table.match, seats_to_json(table.seats, brief=True)
-        elif has_saved_game(self.dirs):  # no table, or one that saves nothing (a replay,
-            # the daily deal, the lesson): the saved game is the one the new game replaces
+        elif has_saved_game(self.dirs) and holds_data_folder(self.dirs):
+            # No table, or one that saves nothing (a replay, the daily deal, the lesson):
+            # the saved game is the one the new game replaces. Only the window holding the
+            # data folder owns it: another window's game in progress is never recorded.
             saved, _ = load_game(self.dirs, self.known())
             if saved is None:
                 return True
@@ -343,6 +348,13 @@ class App:
         if not self.keeps_files:
             self.notify("The demo leaves your saved game alone: start Swoop without --demo")
             return None
+        if has_saved_game(self.dirs) and not holds_data_folder(self.dirs):
+            self.notify(
+                "The saved game belongs to the other Swoop window open on this data folder: "
+                "continue it there.",
+                8.0,
+            )
+            return None
         saved, messages = load_game(self.dirs, self.known())
         for text in messages:
             self.notify(text, 8.0)
@@ -362,7 +374,17 @@ class App:
         return start_replay(self, record, speed)
 
     def quit(self) -> None:
-        """Leave the game (it is saved; the window size and place are remembered)."""
+        """Leave the game (it is saved; the window size and place are remembered).
+
+        A finished game that could be written nowhere (a full disk) is tried once more;
+        if it still is not saved, the player is told so and where room is needed, and the
+        window stays open until they close it again."""
+        if self._storage_ok and self.keeps_files:
+            told = keep_unsaved(self.dirs)
+            if told and not self._told_unsaved:
+                self._told_unsaved = True
+                self.notify(told[0], 20.0)
+                return
         self.running = False
 
     def shutdown(self) -> None:

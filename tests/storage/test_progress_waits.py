@@ -1,0 +1,271 @@
+"""Everything a player earns has somewhere to wait: a finished game on a full disk, a daily
+result or a puzzle answer the database cannot take now, and a damaged daily or puzzles
+document about to be written over."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sqlite3
+import subprocess
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from swoop_desktop.engine import Rules
+from swoop_desktop.storage import db, documents, load_history, record_finished_game, resolve_dirs
+from swoop_desktop.storage import history as history_module
+from swoop_desktop.storage.daily import (
+    finish_daily,
+    load_daily,
+    start_daily,
+    store_waiting_daily,
+)
+from swoop_desktop.storage.history import keep_unsaved
+from swoop_desktop.storage.puzzles import (
+    add_puzzles,
+    load_puzzles,
+    record_answer,
+    store_waiting_answers,
+)
+
+from .helpers import finished_match
+from .test_puzzle_file import sample_puzzles
+
+SEATS = [{"name": "You"}]
+DAY = date(2026, 3, 1)
+RULES = Rules.from_preset("app")
+
+
+def _no_room(*args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device", "/x/.history.pending-1.json.tmp")
+
+
+def _database_full(*args, **kwargs):
+    raise sqlite3.OperationalError("database or disk is full")
+
+
+# -- a finished game on a full disk ------------------------------------------------------
+def test_a_game_written_nowhere_is_told_not_saved_and_where_room_is_needed(tmp_path, monkeypatch):
+    dirs = resolve_dirs(tmp_path)
+    monkeypatch.setattr(db, "change", _database_full)
+    monkeypatch.setattr(history_module, "atomic_write_text", _no_room)
+    told = record_finished_game(dirs, finished_match(3), SEATS)
+    assert len(told) == 1
+    assert "NOT saved" in told[0] and "Make room in" in told[0] and str(tmp_path) in told[0]
+    assert "added with your next finished game" not in told[0]
+    assert "kept" not in told[0]  # nothing only in memory is promised kept
+
+
+def test_closing_tries_the_unsaved_game_again_and_keeps_it_once_there_is_room(
+    tmp_path, monkeypatch
+):
+    dirs = resolve_dirs(tmp_path)
+    match = finished_match(4)
+    with monkeypatch.context() as m:
+        m.setattr(db, "change", _database_full)
+        m.setattr(history_module, "atomic_write_text", _no_room)
+        record_finished_game(dirs, match, SEATS)
+        still = keep_unsaved(dirs)  # the disk is still full at the first close
+        assert len(still) == 1 and "1 finished game is NOT saved" in still[0]
+        assert str(tmp_path) in still[0]
+    assert keep_unsaved(dirs) == []  # room again: kept at the close
+    assert not dirs.state.unsaved
+    games, _ = load_history(resolve_dirs(tmp_path))  # the next start has it
+    assert [g.seed for g in games] == [match.seed]
+
+
+@contextlib.contextmanager
+def _small_disk(folder: Path):
+    """A 1 MB tmpfs at ``folder`` (root only; the test is skipped without it)."""
+    folder.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small disk needs root")
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)],
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip(f"a tmpfs cannot be mounted here ({done.stderr.decode().strip()})")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], capture_output=True, check=False)
+
+
+def test_a_game_finished_on_a_really_full_disk_is_told_and_kept_at_the_close(tmp_path):
+    with _small_disk(tmp_path / "disk") as disk:
+        dirs = resolve_dirs(disk)
+        record_finished_game(dirs, finished_match(5), SEATS)  # the database is made
+        filler = disk / "filler"
+        with contextlib.suppress(OSError), open(filler, "wb") as f:
+            while True:
+                f.write(b"\0" * 4096)
+                f.flush()
+        told = record_finished_game(dirs, finished_match(6), SEATS)
+        assert any("NOT saved" in t and str(disk) in t for t in told), told
+        assert len(keep_unsaved(dirs)) == 1  # still full at the first close
+        filler.unlink()
+        assert keep_unsaved(dirs) == []
+        games, _ = load_history(resolve_dirs(disk))
+        assert sorted(g.seed for g in games) == [5, 6]
+
+
+# -- daily results and puzzle answers the database cannot take now -------------------
+def _newer_swoops_database(folder: Path) -> None:
+    with contextlib.closing(sqlite3.connect(folder / db.DB_NAME)) as con:
+        con.execute(f"PRAGMA user_version = {db.SCHEMA_VERSION + 1}")
+        con.commit()
+
+
+def _current_database(folder: Path) -> None:
+    with contextlib.closing(sqlite3.connect(folder / db.DB_NAME)) as con:
+        con.execute(f"PRAGMA user_version = {db.SCHEMA_VERSION}")
+        con.commit()
+
+
+def _waiting_files(folder: Path, stem: str) -> list[Path]:
+    return sorted(folder.glob(f"{stem}.pending-*.json"))
+
+
+def test_a_daily_result_a_read_only_database_cannot_take_waits_and_is_stored_next_start(
+    tmp_path,
+):
+    start_daily(resolve_dirs(tmp_path), DAY, 11, RULES)
+    _newer_swoops_database(tmp_path)
+    dirs = resolve_dirs(tmp_path)
+    told = finish_daily(dirs, DAY, 11, [3, 20, 30, 40])
+    assert len(told) == 1 and "kept beside your progress file" in told[0], told
+    assert len(_waiting_files(tmp_path, "daily")) == 1
+    entries, _ = load_daily(dirs)  # shown meanwhile
+    assert entries[0].finished and entries[0].points == [3, 20, 30, 40]
+    _current_database(tmp_path)  # the newer Swoop's file went back (an update, a restore)
+    later = resolve_dirs(tmp_path)
+    assert store_waiting_daily(later) == []
+    assert _waiting_files(tmp_path, "daily") == []
+    entries, _ = load_daily(resolve_dirs(tmp_path))
+    assert entries[0].finished and entries[0].points == [3, 20, 30, 40]
+
+
+@contextlib.contextmanager
+def _held(folder: Path):
+    """Another window holding the database for a change of its own."""
+    con = sqlite3.connect(folder / db.DB_NAME, isolation_level=None)
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        con.execute("ROLLBACK")
+        con.close()
+
+
+def test_a_daily_deal_and_its_result_wait_while_another_window_holds_the_database(
+    tmp_path, monkeypatch
+):
+    dirs = resolve_dirs(tmp_path)
+    load_daily(dirs)  # the database is made
+    monkeypatch.setattr(documents, "WAIT", 0.05)
+    with _held(tmp_path):
+        counts, told = start_daily(dirs, DAY, 12, RULES)
+        assert counts and "kept beside your progress file" in told[0]
+        finish_daily(dirs, DAY, 12, [5, 6, 7, 8])
+        assert len(_waiting_files(tmp_path, "daily")) == 2
+    entries, messages = load_daily(resolve_dirs(tmp_path))  # the next read stores them
+    assert messages == []
+    assert [(e.seed, e.finished, e.points) for e in entries] == [(12, True, [5, 6, 7, 8])]
+    assert _waiting_files(tmp_path, "daily") == []
+    # Stored once: another window finding the same files later changes nothing.
+    assert finish_daily(resolve_dirs(tmp_path), DAY, 12, [9, 9, 9, 9]) == []
+    assert load_daily(resolve_dirs(tmp_path))[0][0].points == [5, 6, 7, 8]
+
+
+def test_a_puzzle_answer_waits_while_the_database_is_busy_and_is_counted_next_start(
+    tmp_path, monkeypatch
+):
+    dirs = resolve_dirs(tmp_path)
+    puzzle = sample_puzzles(1)[0]
+    add_puzzles(dirs, [puzzle])
+    monkeypatch.setattr(documents, "WAIT", 0.05)
+    with _held(tmp_path):
+        cleared, told = record_answer(dirs, puzzle.id, True)
+        assert not cleared and len(told) == 1 and "kept beside your progress file" in told[0]
+    assert len(_waiting_files(tmp_path, "puzzles")) == 1
+    assert store_waiting_answers(resolve_dirs(tmp_path)) == []
+    book, _ = load_puzzles(resolve_dirs(tmp_path))
+    assert [(p.id, p.solved, p.tries) for p in book.puzzles] == [(puzzle.id, 1, 1)]
+    assert _waiting_files(tmp_path, "puzzles") == []
+
+
+def test_a_daily_change_is_worked_out_before_the_database_is_held(tmp_path):
+    """What a change reads and checks is done outside the write: another window can write
+    meanwhile, so two busy windows take turns instead of one waiting out its time."""
+    from swoop_desktop.storage import daily
+
+    dirs = resolve_dirs(tmp_path)
+    start_daily(dirs, DAY, 13, RULES)
+    others: list[str] = []
+
+    def change(value, told):
+        with contextlib.closing(
+            sqlite3.connect(tmp_path / db.DB_NAME, timeout=0, isolation_level=None)
+        ) as con:
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                con.execute("ROLLBACK")
+                others.append("wrote")
+            except sqlite3.OperationalError as exc:
+                others.append(str(exc))
+        entry = replace(value[0], finished=True, points=[1, 2, 3, 4])
+        return {"days": [entry.to_json()]}
+
+    documents.change_stored(
+        dirs,
+        daily.daily_file(dirs),
+        daily.DAILY_KIND,
+        daily._dump,
+        change,
+        kept="",
+        failed=lambda why: why,
+    )
+    assert others == ["wrote"]
+    assert load_daily(dirs)[0][0].points == [1, 2, 3, 4]
+
+
+# -- a damaged daily or puzzles document ---------------------------------------------
+def _edit_document(folder: Path, name: str, edit) -> None:
+    with contextlib.closing(sqlite3.connect(folder / db.DB_NAME)) as con:
+        (body,) = con.execute("SELECT body FROM documents WHERE name = ?", (name,)).fetchone()
+        con.execute("UPDATE documents SET body = ? WHERE name = ?", (edit(body), name))
+        con.commit()
+
+
+def test_a_damaged_daily_document_is_kept_aside_before_the_next_change(tmp_path):
+    dirs = resolve_dirs(tmp_path)
+    start_daily(dirs, DAY, 14, RULES)
+    _edit_document(tmp_path, "daily.json", lambda body: body[: len(body) // 2])  # cut short
+    damaged = None
+    with contextlib.closing(sqlite3.connect(tmp_path / db.DB_NAME)) as con:
+        (damaged,) = con.execute("SELECT body FROM documents WHERE name = 'daily.json'").fetchone()
+    counts, told = start_daily(resolve_dirs(tmp_path), date(2026, 3, 2), 15, RULES)
+    copies = list(tmp_path.glob("daily.damaged-*.json"))
+    assert len(copies) == 1 and copies[0].read_text() == damaged
+    assert len(told) == 1 and copies[0].name in told[0] and "could not be read" in told[0]
+    entries, messages = load_daily(resolve_dirs(tmp_path))
+    assert [e.seed for e in entries] == [15] and messages == []
+
+
+def test_a_partly_damaged_puzzles_document_is_kept_aside_before_the_next_change(tmp_path):
+    dirs = resolve_dirs(tmp_path)
+    one, two = sample_puzzles(2)
+    add_puzzles(dirs, [one, replace(two, id="two")])
+    _edit_document(tmp_path, "puzzles.json", lambda body: body.replace('"id":"two"', '"id":7'))
+    cleared, told = record_answer(resolve_dirs(tmp_path), one.id, False)
+    copies = list(tmp_path.glob("puzzles.damaged-*.json"))
+    assert len(copies) == 1 and '"id":7' in copies[0].read_text()
+    assert len(told) == 1 and copies[0].name in told[0], told
+    book, messages = load_puzzles(resolve_dirs(tmp_path))
+    assert [p.id for p in book.puzzles] == [one.id] and messages == []
