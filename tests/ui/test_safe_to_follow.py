@@ -59,7 +59,7 @@ def test_the_game_over_sheet_never_starts_a_new_game_on_enter(tmp_path):
         sheet = p.top
         focused = sheet.buttons[sheet.focus].label
         assert focused != "New game"
-        p.advance(1.5)  # the Enter that closed the last hand's breakdown is a while ago
+        p.advance(1.0)
         p.press(pygame.K_RETURN)
         assert p.app.table is p.table  # still the finished game: nothing was thrown away
         assert p.top.name == "review"
