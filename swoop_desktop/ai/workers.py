@@ -144,7 +144,8 @@ def _live_with_game(game: int, started: Any) -> None:
             time.sleep(WATCH_S)
             # Adopted by another process (POSIX), or the game's handle says it has ended.
             if os.getppid() != game or (parent is not None and not parent.is_alive()):
-                os._exit(0)
+                # Ended at once, whatever the worker is doing (Windows: terminated).
+                os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
 
     threading.Thread(target=watch, name="watch-the-game", daemon=True).start()
 
