@@ -92,6 +92,8 @@ DEADLINE_VARIABLE = "SWOOP_THINKING_DEADLINE"
 IDLE_S = 60.0
 #: How often (seconds) a worker looks whether the game's process is still there.
 WATCH_S = 0.5
+#: Seconds a new worker may take to start before its work's clock runs all the same.
+WORKER_START_S = 30.0
 
 T = TypeVar("T")
 
@@ -216,7 +218,10 @@ class Pool:
         self.generation = 0  # which executor is current: a new one for each start
         self.closed = False
         self._abandoned: set[int] = set()  # generations ended because work was stuck
-        self._started_any: Any = None  # 1 once a worker has started (a shared byte)
+        # Whether a worker of the current pool has started (a byte shared with them, set
+        # by the first), and whether one of any pool ever did.
+        self._up: tuple[int, Any] | None = None  # (generation, the byte)
+        self._ever_up = False
         self._ending: list[threading.Thread] = []  # pools being ended off the caller's thread
         # Work in flight and the last time any was sent or done (the idle watch), and
         # how long each kind of work took lately (the deadlines).
@@ -229,6 +234,8 @@ class Pool:
 
     # ------------------------------------------------------------ the executor
     def _start(self) -> Executor:
+        if self._up is not None:
+            self.up(self._up[0])  # remembered: a worker of the pool before started
         self.generation += 1
         if self.wanted and not main_reimportable():
             _log.info("the main module cannot be imported by a worker: thinking on threads")
@@ -236,13 +243,12 @@ class Pool:
         if self.wanted:
             try:
                 spawn = _Spawn()
-                if self._started_any is None:
-                    self._started_any = _started_flag(spawn)
+                flag = _started_flag(spawn)
                 executor: Executor = ProcessPoolExecutor(
                     self.workers,
                     mp_context=spawn,
                     initializer=_live_with_game,
-                    initargs=(os.getpid(), self._started_any),
+                    initargs=(os.getpid(), flag),
                 )
             except (OSError, ValueError, NotImplementedError, ImportError) as exc:
                 _log.info("no worker processes here (%s): thinking on threads", exc)
@@ -250,6 +256,7 @@ class Pool:
             else:
                 self._spawn = spawn
                 self._executor = executor
+                self._up = (self.generation, flag) if flag is not None else None
                 self._keep_watch()
                 return executor
         # Threads of this process: at least two, so a hint never queues behind a
@@ -329,7 +336,7 @@ class Pool:
         self._end(executor)
         self._executor = None
         self.replaced += 1
-        if self.wanted and self._started_any is not None and not self._started_any.value:
+        if self.wanted and self._up is not None and not self.up(self._up[0]) and not self._ever_up:
             # Not one worker got as far as taking work: they die as they start (the main
             # module cannot be imported again, say). Threads from now on, not new workers.
             _log.warning("thinking workers cannot start here: thinking on threads")
@@ -338,6 +345,18 @@ class Pool:
         _log.warning("a thinking worker stopped: starting a new one")
 
     # ------------------------------------------------------------- deadlines
+    def up(self, generation: int) -> bool:
+        """Whether a worker of the pool of ``generation`` has started (work waiting for a
+        worker that is still starting is not yet on its deadline's clock); True when
+        it cannot be told."""
+        known = self._up
+        if known is None or known[0] != generation:
+            return True
+        if known[1].value:
+            self._ever_up = True
+            return True
+        return False
+
     def deadline(self, fn: Callable[..., Any]) -> float | None:
         """Seconds ``fn``'s work may run in a worker before it is taken for stuck: ten
         times the longest it took lately here, never less than the floor; None on threads
@@ -532,6 +551,7 @@ class Job(Generic[T]):
         self._generation = 0
         self._sent_at = 0.0
         self._running_since: float | None = None  # first seen running in a worker
+        self._clock_from: float | None = None  # ... and its worker started: the deadline's
         self._resent = 0  # asked again because another piece of work was stuck
         self._send()
 
@@ -540,6 +560,7 @@ class Job(Generic[T]):
             self.tries += 1
         self._sent_at = time.monotonic()
         self._running_since = None
+        self._clock_from = None
         try:
             self._future, self._generation = self.pool.send(self.fn, *self.args, **self.kwargs)
         except Exception as exc:  # noqa: BLE001 - the caller gets a plain problem instead
@@ -564,7 +585,8 @@ class Job(Generic[T]):
             return False
         try:
             self._value = future.result(timeout=0)
-            self.pool.took(self.fn, time.monotonic() - (self._running_since or self._sent_at))
+            start = self._clock_from or self._running_since or self._sent_at
+            self.pool.took(self.fn, time.monotonic() - start)
         except (BrokenProcessPool, CancelledError) as exc:
             if self.pool.was_abandoned(self._generation) and self._resent < 3:
                 # Ended because other work was stuck in the same pool: asked again.
@@ -587,14 +609,20 @@ class Job(Generic[T]):
 
     def _past_deadline(self, future: Future[T]) -> bool:
         """True (and the work abandoned, with its problem) once the work has run in a
-        worker for longer than its deadline; its clock starts when it is seen running."""
+        worker for longer than its deadline; its clock starts when it is seen running and
+        a worker of its pool has started (or :data:`WORKER_START_S` after it was seen)."""
         now = time.monotonic()
         if self._running_since is None:
             if future.running():
                 self._running_since = now
             return False
         limit = self.pool.deadline(self.fn)
-        if limit is None or now - self._running_since < limit:
+        if limit is None:
+            return False
+        if self._clock_from is None and self.pool.up(self._generation):
+            self._clock_from = now
+        start = self._clock_from or self._running_since + WORKER_START_S
+        if now - start < limit:
             return False
         self.pool.abandon(self._generation, limit)
         future.cancel()
@@ -743,7 +771,9 @@ def _abandon_late(
     now = time.monotonic()
     for future, (_i, _tries, generation) in sent.items():
         if future not in running:
-            if future.running():
+            # On the clock once it runs and a worker of its pool has started (a worker
+            # stuck as it starts: once it has had time to start, all the same).
+            if future.running() and (pool.up(generation) or now - since[future] > WORKER_START_S):
                 running.add(future)
                 since[future] = now
             continue
@@ -791,6 +821,7 @@ __all__ = [
     "END_WAIT_S",
     "IDLE_S",
     "MODE_VARIABLE",
+    "WORKER_START_S",
     "Job",
     "Pool",
     "advise",
