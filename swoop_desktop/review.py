@@ -17,7 +17,9 @@ the other. Bad input exits 2 with one line saying what is wrong.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 import sys
 import time
 from pathlib import Path
@@ -51,6 +53,7 @@ def load_game_file(
     files only (a pipe, a device or a folder is refused, never read for ever).
     """
     where = printable(short_path(path, 80))
+    _refuse_unless_ordinary(path, where)
     if _is_database(path):
         games = _database_games(path, where)
         return _from_history(games, game, where)
@@ -76,13 +79,39 @@ def load_game_file(
     return match.rules, match.n, match.seed, match.actions, "the saved game in progress"
 
 
-def _is_database(path: Path) -> bool:
-    """A SQLite file (the player's ``swoop.sqlite3``), told by its first bytes."""
+def _refuse_unless_ordinary(path: Path, where: str) -> None:
+    """Raise :class:`ReviewInputError` unless ``path`` is an ordinary file, looked at before
+    anything opens it (opening a pipe with nothing writing to it waits for ever)."""
     try:
-        with open(path, "rb") as f:
-            return path.is_file() and f.read(16) == b"SQLite format 3\x00"
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ReviewInputError(f"{where}: cannot be read ({printable(reason)})") from None
+    if stat.S_ISDIR(mode):
+        raise ReviewInputError(f"{where}: it is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise ReviewInputError(
+            f"{where}: it is not an ordinary file (a pipe, a device or a socket)"
+        )
+
+
+def _is_database(path: Path) -> bool:
+    """A SQLite file (the player's ``swoop.sqlite3``), told by its first bytes; opened
+    without blocking and looked at again once open (a pipe put in its place since the
+    first look is not read)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError):
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        return os.read(fd, 16) == b"SQLite format 3\x00"
     except OSError:
         return False
+    finally:
+        os.close(fd)
 
 
 def _database_games(path: Path, where: str) -> list[GameRecord]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -115,3 +117,28 @@ def test_the_command_weighs_in_worker_processes_with_the_same_verdicts(saved, mo
         body = json.loads(result.stdout)
         out[mode] = [(v["number"], v["label"], v["cost"], v["best"]) for v in body["verdicts"]]
     assert out["threads"] and out["processes"] == out["threads"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
+def test_a_named_pipe_is_refused_at_once_with_exit_2(tmp_path):
+    """A pipe in place of the game file is refused before anything opens it: nothing
+    writes to it, so opening it would wait for ever."""
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-m", "swoop_desktop.review", str(fifo)],
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    assert time.monotonic() - started < 15
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
+    assert "not an ordinary file" in result.stderr
+
+
+def test_a_folder_is_refused_with_exit_2(tmp_path):
+    result = _run(str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "it is a folder, not a file" in result.stderr

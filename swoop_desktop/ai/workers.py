@@ -15,7 +15,20 @@ state; it imports only the engine and the AI):
   replaces the pool and asks once more, and reports a plain problem only if
   that fails too;
 - :meth:`Pool.shutdown` cancels what waits, ends the workers that still run and
-  waits for them, so no process outlives the game.
+  waits for them, so no process outlives the game;
+- a worker watches the game's process and ends within a second or so when the game
+  is gone for any reason (kill -9 or a crash included, when nothing could end it);
+  multiprocessing's resource tracker then ends too, its last user gone;
+- work that does not answer within its deadline (:meth:`Pool.deadline`: ten times
+  the longest this kind of work took lately, never less than :data:`DEADLINE_FLOOR_S`)
+  is abandoned: the workers are ended, a new pool takes their place, the other work
+  they held is asked again, and the one that waited gets a plain problem (a seat
+  plays its safe move);
+- where the game's main module cannot be imported again by a worker (a script read
+  from standard input), or the first workers all die before they start, the work
+  goes to threads, at once and for good;
+- workers with nothing to do for :data:`IDLE_S` seconds end; the next work starts
+  new ones.
 
 What crosses to a worker is what a seat may know: its observation (which holds
 the public history), the legal actions, the bot with its seed and settings, and
@@ -37,8 +50,10 @@ import multiprocessing
 import multiprocessing.context
 import os
 import signal
+import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -67,6 +82,18 @@ _log = logging.getLogger("swoop_desktop.ai")
 MODE_VARIABLE = "SWOOP_THINKING"
 #: Seconds :meth:`Pool.shutdown` waits for a worker to end before it is killed.
 END_WAIT_S = 2.0
+#: The least time a piece of work is given in a worker before it is taken for stuck.
+DEADLINE_FLOOR_S = 10.0
+#: How many times the longest recent run of the same work it is given.
+DEADLINE_FACTOR = 10.0
+#: The environment variable that sets the least deadline, in seconds (tests, slow machines).
+DEADLINE_VARIABLE = "SWOOP_THINKING_DEADLINE"
+#: Seconds with nothing to do after which the workers end (new ones start with new work).
+IDLE_S = 60.0
+#: How often (seconds) a worker looks whether the game's process is still there.
+WATCH_S = 0.5
+#: Seconds a new worker may take to start before its work's clock runs all the same.
+WORKER_START_S = 30.0
 
 T = TypeVar("T")
 
@@ -87,6 +114,67 @@ def processes_wanted(cores: int | None = None) -> bool:
     return (n or 1) > 1
 
 
+def main_reimportable() -> bool:
+    """Whether a spawned worker can import this program's main module again, as the spawn
+    start method does before it takes any work: not when it was read from standard input
+    (``python - < script``: its ``__file__`` is ``<stdin>``) or its file is gone."""
+    main = sys.modules.get("__main__")
+    if main is None or getattr(sys, "frozen", False):
+        return True
+    if getattr(getattr(main, "__spec__", None), "name", None):
+        return True  # run with -m: imported again by name
+    path = getattr(main, "__file__", None)
+    if path is None:
+        return True  # an interactive session or -c: nothing is imported again
+    origin = getattr(multiprocessing.process, "ORIGINAL_DIR", None)
+    if not os.path.isabs(path) and origin is not None:
+        path = os.path.join(origin, path)
+    return os.path.isfile(path)
+
+
+def _live_with_game(game: int, started: Any) -> None:
+    """In a worker as it starts (the pool's initializer): say that a worker could start
+    (``started``, a shared byte: no lock that a worker killed at the wrong moment could
+    keep), and end this worker when the game's process ``game`` is gone, whatever ended
+    it (a kill -9 leaves nobody to end the workers; they would wait for work for ever)."""
+    if started is not None:
+        started.value = 1
+    parent = multiprocessing.parent_process()
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_S)
+            # Adopted by another process (POSIX), or the game's handle says it has ended.
+            if os.getppid() != game or (parent is not None and not parent.is_alive()):
+                # Ended at once, whatever the worker is doing (Windows: terminated).
+                os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
+
+    threading.Thread(target=watch, name="watch-the-game", daemon=True).start()
+
+
+def _started_flag(spawn: multiprocessing.context.SpawnContext) -> Any:
+    """A byte shared with the workers, which the first to start sets (None where shared
+    memory cannot be made: the workers are then only replaced when they die)."""
+    try:
+        return spawn.RawValue("b", 0)
+    except (OSError, ValueError) as exc:
+        _log.info("no shared memory for the workers' start (%s)", exc)
+        return None
+
+
+def _kind(fn: Callable[..., Any]) -> str:
+    return f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', repr(fn))}"
+
+
+def _deadline_floor() -> float:
+    """:data:`DEADLINE_FLOOR_S`, or the seconds :data:`DEADLINE_VARIABLE` gives."""
+    try:
+        given = float(os.environ.get(DEADLINE_VARIABLE, ""))
+    except ValueError:
+        return DEADLINE_FLOOR_S
+    return given if 0 < given < float("inf") else DEADLINE_FLOOR_S
+
+
 class _Spawn(multiprocessing.context.SpawnContext):
     """The spawn start method, keeping each process it starts so that they can all be
     ended on shutdown (the executor only ends idle ones)."""
@@ -105,32 +193,71 @@ class Pool:
     """Worker processes for thinking, started on first use (threads when they cannot be).
 
     ``workers``: how many (by default :func:`worker_count`); ``processes``: False runs
-    the work on threads of this process, None decides by :func:`processes_wanted`.
+    the work on threads of this process, None decides by :func:`processes_wanted`;
+    ``deadline``: the least deadline of a piece of work (by default
+    :data:`DEADLINE_FLOOR_S`, or :data:`DEADLINE_VARIABLE`); ``idle``: seconds with no
+    work after which the workers end (:data:`IDLE_S`).
     """
 
-    def __init__(self, workers: int | None = None, processes: bool | None = None) -> None:
+    def __init__(
+        self,
+        workers: int | None = None,
+        processes: bool | None = None,
+        *,
+        deadline: float | None = None,
+        idle: float | None = None,
+    ) -> None:
         self.workers = max(1, workers if workers is not None else worker_count())
         self.wanted = processes_wanted() if processes is None else processes
+        self.floor = deadline if deadline is not None else _deadline_floor()
+        self.idle = IDLE_S if idle is None else idle
         self._executor: Executor | None = None
         self._spawn: _Spawn | None = None
         self._lock = threading.RLock()
-        self.replaced = 0  # broken pools replaced (a worker died)
+        self.replaced = 0  # broken pools replaced (a worker died, or stopped answering)
         self.generation = 0  # which executor is current: a new one for each start
         self.closed = False
+        self._abandoned: set[int] = set()  # generations ended because work was stuck
+        # Whether a worker of the current pool has started (a byte shared with them, set
+        # by the first), and whether one of any pool ever did.
+        self._up: tuple[int, Any] | None = None  # (generation, the byte)
+        self._ever_up = False
+        self._ending: list[threading.Thread] = []  # pools being ended off the caller's thread
+        # Work in flight and the last time any was sent or done (the idle watch), and
+        # how long each kind of work took lately (the deadlines).
+        self._count_lock = threading.Lock()
+        self._busy = 0
+        self._last = time.monotonic()
+        self._took: dict[str, deque[float]] = {}
+        self._keeper: threading.Thread | None = None
+        self._keeper_stop = threading.Event()
 
     # ------------------------------------------------------------ the executor
     def _start(self) -> Executor:
+        if self._up is not None:
+            self.up(self._up[0])  # remembered: a worker of the pool before started
         self.generation += 1
+        if self.wanted and not main_reimportable():
+            _log.info("the main module cannot be imported by a worker: thinking on threads")
+            self.wanted = False
         if self.wanted:
             try:
                 spawn = _Spawn()
-                executor: Executor = ProcessPoolExecutor(self.workers, mp_context=spawn)
+                flag = _started_flag(spawn)
+                executor: Executor = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=spawn,
+                    initializer=_live_with_game,
+                    initargs=(os.getpid(), flag),
+                )
             except (OSError, ValueError, NotImplementedError, ImportError) as exc:
                 _log.info("no worker processes here (%s): thinking on threads", exc)
                 self.wanted = False
             else:
                 self._spawn = spawn
                 self._executor = executor
+                self._up = (self.generation, flag) if flag is not None else None
+                self._keep_watch()
                 return executor
         # Threads of this process: at least two, so a hint never queues behind a
         # decision that was abandoned.
@@ -163,6 +290,25 @@ class Pool:
     def send(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[Future[T], int]:
         """:meth:`submit`, and the :attr:`generation` of the pool that took the work."""
         with self._lock:
+            # Counted before it is sent: the idle watch never ends a pool given work.
+            with self._count_lock:
+                self._busy += 1
+                self._last = time.monotonic()
+            try:
+                future, generation = self._send(fn, *args, **kwargs)
+            except BaseException:
+                self._done(None)
+                raise
+        future.add_done_callback(self._done)
+        return future, generation
+
+    def _done(self, _future: Future[Any] | None) -> None:
+        with self._count_lock:
+            self._busy -= 1
+            self._last = time.monotonic()
+
+    def _send(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[Future[T], int]:
+        with self._lock:
             executor = self._current()
             try:
                 return executor.submit(fn, *args, **kwargs), self.generation
@@ -190,7 +336,102 @@ class Pool:
         self._end(executor)
         self._executor = None
         self.replaced += 1
+        if self.wanted and self._up is not None and not self.up(self._up[0]) and not self._ever_up:
+            # Not one worker got as far as taking work: they die as they start (the main
+            # module cannot be imported again, say). Threads from now on, not new workers.
+            _log.warning("thinking workers cannot start here: thinking on threads")
+            self.wanted = False
+            return
         _log.warning("a thinking worker stopped: starting a new one")
+
+    # ------------------------------------------------------------- deadlines
+    def up(self, generation: int) -> bool:
+        """Whether a worker of the pool of ``generation`` has started (work waiting for a
+        worker that is still starting is not yet on its deadline's clock); True when
+        it cannot be told."""
+        known = self._up
+        if known is None or known[0] != generation:
+            return True
+        if known[1].value:
+            self._ever_up = True
+            return True
+        return False
+
+    def deadline(self, fn: Callable[..., Any]) -> float | None:
+        """Seconds ``fn``'s work may run in a worker before it is taken for stuck: ten
+        times the longest it took lately here, never less than the floor; None on threads
+        (work on a thread of the game cannot be stopped, and is slow only by sharing)."""
+        if not self.wanted:
+            return None
+        with self._count_lock:
+            took = self._took.get(_kind(fn))
+            longest = max(took) if took else 0.0
+        return max(self.floor, DEADLINE_FACTOR * longest)
+
+    def took(self, fn: Callable[..., Any], seconds: float) -> None:
+        """``fn``'s work took ``seconds`` (the deadlines follow the machine's pace)."""
+        with self._count_lock:
+            self._took.setdefault(_kind(fn), deque(maxlen=20)).append(seconds)
+
+    def abandon(self, generation: int, seconds: float) -> None:
+        """Work sent to the pool of ``generation`` did not answer within ``seconds``: its
+        workers are killed (off this thread: the frame never waits for them) and a new
+        pool takes the next work. The other work the old pool held fails with
+        :class:`BrokenProcessPool`, and :meth:`was_abandoned` tells it to ask again."""
+        with self._lock:
+            executor, spawn = self._executor, self._spawn
+            if executor is None or generation != self.generation or spawn is None:
+                return
+            self._executor = None
+            self._spawn = None
+            self._abandoned.add(generation)
+            self.replaced += 1
+            _log.warning(
+                "a thinking worker did not answer within %.0f s: it was ended, "
+                "and a new one takes its place",
+                seconds,
+            )
+            self._end_later(executor, spawn, at_once=True)
+
+    def was_abandoned(self, generation: int) -> bool:
+        """Whether the pool of ``generation`` was ended because work in it was stuck (its
+        other work is to be asked again, which is not a failure of that work)."""
+        return generation in self._abandoned
+
+    # ------------------------------------------------------------ idle workers
+    def _keep_watch(self) -> None:
+        """Start the thread that ends idle workers (once per pool)."""
+        if self._keeper is None or not self._keeper.is_alive():
+            self._keeper = threading.Thread(target=self._watch_idle, name="thinking-idle")
+            self._keeper.daemon = True
+            self._keeper.start()
+
+    def _watch_idle(self) -> None:
+        while not self._keeper_stop.wait(min(1.0, max(0.05, self.idle / 4))):
+            with self._count_lock:
+                idle = self._busy == 0 and time.monotonic() - self._last >= self.idle
+            if not idle:
+                continue
+            with self._lock:
+                executor, spawn = self._executor, self._spawn
+                with self._count_lock:
+                    idle = self._busy == 0 and time.monotonic() - self._last >= self.idle
+                if self.closed or not idle or executor is None or spawn is None:
+                    continue
+                self._executor = None
+                self._spawn = None
+                _log.info("the thinking workers had nothing to do: they end until needed")
+                self._end_later(executor, spawn, at_once=False)
+
+    def _end_later(self, executor: Executor, spawn: _Spawn, at_once: bool) -> None:
+        """End ``executor``'s workers on a thread of their own (:meth:`shutdown` waits for
+        it). Called with the lock held."""
+        self._ending = [t for t in self._ending if t.is_alive()]
+        ender = threading.Thread(
+            target=_finish, args=(executor, spawn, at_once), name="thinking-end", daemon=True
+        )
+        self._ending.append(ender)
+        ender.start()
 
     def pids(self) -> list[int]:
         """The process ids of the workers alive now (none on threads)."""
@@ -203,37 +444,57 @@ class Pool:
     def _end(self, executor: Executor) -> None:
         """Cancel what waits, end the workers that still think, and wait for them."""
         spawn = self._spawn if executor is self._executor else None
-        executor.shutdown(wait=False, cancel_futures=True)
-        if spawn is None:
-            return
-        # Another thread may be starting a worker as this runs (a submit in progress:
-        # the process made, its pid not yet known): looked at again until every one
-        # made has ended, or a second has passed for one that never starts.
-        ended: set[int] = set()
-        for _ in range(50):
-            waiting = False
-            for process in list(spawn.started):
-                if process.pid is None:
-                    waiting = True
-                elif id(process) not in ended:
-                    _end_process(process)
-                    ended.add(id(process))
-            if not waiting:
-                break
-            time.sleep(0.02)
-        spawn.started.clear()
-        self._spawn = None
-        # The executor's own thread sees its workers gone and ends; wait for it too.
-        executor.shutdown(wait=True)
+        if spawn is not None:
+            self._spawn = None
+        _finish(executor, spawn)
 
     def shutdown(self) -> None:
         """End the pool: work waiting is dropped, work running is abandoned, every worker
         has ended when this returns. Later work goes to a new :class:`Pool`."""
         with self._lock:
             self.closed = True
+            self._keeper_stop.set()
             if self._executor is not None:
                 self._end(self._executor)
                 self._executor = None
+            ending, self._ending = self._ending, []
+        for ender in ending:  # workers of stuck or idle pools, being ended
+            ender.join()
+
+
+def _finish(executor: Executor, spawn: _Spawn | None, at_once: bool = False) -> None:
+    """Cancel what waits in ``executor``, end the workers ``spawn`` started (``at_once``:
+    killed, even a stopped one, and the work they held fails as a broken pool's), and
+    wait for them."""
+    if at_once and spawn is not None:
+        for process in list(spawn.started):
+            if process.pid is not None:
+                try:
+                    process.kill()
+                except OSError:
+                    pass
+    else:
+        executor.shutdown(wait=False, cancel_futures=True)
+    if spawn is None:
+        return
+    # Another thread may be starting a worker as this runs (a submit in progress:
+    # the process made, its pid not yet known): looked at again until every one
+    # made has ended, or a second has passed for one that never starts.
+    ended: set[int] = set()
+    for _ in range(50):
+        waiting = False
+        for process in list(spawn.started):
+            if process.pid is None:
+                waiting = True
+            elif id(process) not in ended:
+                _end_process(process)
+                ended.add(id(process))
+        if not waiting:
+            break
+        time.sleep(0.02)
+    spawn.started.clear()
+    # The executor's own thread sees its workers gone and ends; wait for it too.
+    executor.shutdown(wait=True)
 
 
 def _end_process(process: multiprocessing.process.BaseProcess) -> None:
@@ -272,6 +533,9 @@ class Job(Generic[T]):
 
     :attr:`ready` never blocks. A pool broken by a dead worker is replaced and the
     work asked once more; if that fails too, :attr:`error` says so in plain words.
+    Work that runs in a worker longer than its :meth:`Pool.deadline` is abandoned (the
+    stuck worker is ended and replaced) and :attr:`error` says so; work that only
+    waited in the pool that was ended for it is asked again.
     """
 
     def __init__(self, pool: Pool, fn: Callable[..., T], *args: Any, **kwargs: Any) -> None:
@@ -285,10 +549,18 @@ class Job(Generic[T]):
         self._done = False
         self._future: Future[T] | None = None
         self._generation = 0
+        self._sent_at = 0.0
+        self._running_since: float | None = None  # first seen running in a worker
+        self._clock_from: float | None = None  # ... and its worker started: the deadline's
+        self._resent = 0  # asked again because another piece of work was stuck
         self._send()
 
-    def _send(self) -> None:
-        self.tries += 1
+    def _send(self, counted: bool = True) -> None:
+        if counted:
+            self.tries += 1
+        self._sent_at = time.monotonic()
+        self._running_since = None
+        self._clock_from = None
         try:
             self._future, self._generation = self.pool.send(self.fn, *self.args, **self.kwargs)
         except Exception as exc:  # noqa: BLE001 - the caller gets a plain problem instead
@@ -308,20 +580,53 @@ class Job(Generic[T]):
                 self.error = "the thinking was stopped"
                 self._done = True
                 return True
+            if future is not None and self._past_deadline(future):
+                return True
             return False
         try:
             self._value = future.result(timeout=0)
-        except BrokenProcessPool as exc:
-            if self.tries < 2:
+            start = self._clock_from or self._running_since or self._sent_at
+            self.pool.took(self.fn, time.monotonic() - start)
+        except (BrokenProcessPool, CancelledError) as exc:
+            if self.pool.was_abandoned(self._generation) and self._resent < 3:
+                # Ended because other work was stuck in the same pool: asked again.
+                self._resent += 1
+                self._send(counted=False)
+                return self._done
+            if isinstance(exc, CancelledError):
+                self.error = "the thinking was cancelled"
+            elif self.tries < 2:
                 self.pool.replace(self._generation)
                 self._send()
                 return self._done
-            self.error = f"the thinking stopped twice ({exc or 'a worker ended'})"
-        except CancelledError:
-            self.error = "the thinking was cancelled"
+            else:
+                self.error = f"the thinking stopped twice ({exc or 'a worker ended'})"
         except Exception as exc:  # noqa: BLE001 - reported, never raised into a frame
             _log.error("thinking failed: %s: %s", type(exc).__name__, exc)
             self.error = f"the thinking failed ({type(exc).__name__}: {exc})"
+        self._done = True
+        return True
+
+    def _past_deadline(self, future: Future[T]) -> bool:
+        """True (and the work abandoned, with its problem) once the work has run in a
+        worker for longer than its deadline; its clock starts when it is seen running and
+        a worker of its pool has started (or :data:`WORKER_START_S` after it was seen)."""
+        now = time.monotonic()
+        if self._running_since is None:
+            if future.running():
+                self._running_since = now
+            return False
+        limit = self.pool.deadline(self.fn)
+        if limit is None:
+            return False
+        if self._clock_from is None and self.pool.up(self._generation):
+            self._clock_from = now
+        start = self._clock_from or self._running_since + WORKER_START_S
+        if now - start < limit:
+            return False
+        self.pool.abandon(self._generation, limit)
+        future.cancel()
+        self.error = f"it did not answer within {limit:.0f} s, and a new worker took its place"
         self._done = True
         return True
 
@@ -384,20 +689,28 @@ def weigh_all(
     it. ``progress(done, total)`` follows the work; ``each(verdict)`` gets the verdicts
     in order as soon as those before them are in; setting ``cancel`` drops the work
     not yet begun and raises :class:`~.review.Cancelled`. A worker that dies is
-    replaced and its decision asked once more. Called from a thread that may wait
-    (the review's), never from a frame.
+    replaced and its decision asked once more; so is one that does not answer within
+    its deadline (:meth:`Pool.deadline`; the others it held are asked again, which is
+    not counted). Called from a thread that may wait (the review's), never from a frame.
     """
     pool = pool or shared()
     sent: dict[Future[Verdict], tuple[int, int, int]] = {}  # -> index, tries, generation
+    since: dict[Future[Verdict], float] = {}  # sent, then first seen running
+    late: dict[Future[Verdict], float] = {}  # past their deadline: the deadline
 
     def send(i: int, tries: int) -> None:
         d = found[i] if hindsight else replace(found[i], truth=None)
         future, generation = pool.send(weigh, d, worlds, seed, hindsight)
         sent[future] = (i, tries, generation)
+        since[future] = time.monotonic()
 
     for i in range(len(found)):
         send(i, 1)
     verdicts: list[Verdict | None] = [None] * len(found)
+    running: set[Future[Verdict]] = set()
+    # When a piece of work last came back: one seen running that waits behind another in
+    # the worker's queue is not on the clock before that (with one worker, two are).
+    last = [time.monotonic()]
     given = 0
     done = 0
     try:
@@ -407,24 +720,69 @@ def weigh_all(
             finished, _ = wait(list(sent), timeout=0.1, return_when=FIRST_COMPLETED)
             for future in finished:
                 i, tries, generation = sent.pop(future)
+                started = max(since.pop(future), last[0])
+                last[0] = time.monotonic()
+                running.discard(future)
+                limit = late.pop(future, None)
                 try:
                     verdicts[i] = future.result()
-                except BrokenProcessPool:
-                    if tries >= 2:
+                except (BrokenProcessPool, CancelledError) as exc:
+                    if limit is None and pool.was_abandoned(generation):
+                        send(i, tries)  # it only waited in the pool ended for another
+                        continue
+                    if tries >= 2 or isinstance(exc, CancelledError):
+                        if limit is not None:
+                            raise RuntimeError(
+                                f"the thinking did not answer within {limit:.0f} s, twice"
+                            ) from None
                         raise
                     pool.replace(generation)
                     send(i, tries + 1)
                     continue
+                pool.took(weigh, time.monotonic() - started)
                 done += 1
                 if progress is not None:
                     progress(done, len(found))
             while each is not None and given < len(found) and verdicts[given] is not None:
                 each(verdicts[given])  # type: ignore[arg-type]
                 given += 1
+            _abandon_late(pool, sent, since, running, late, last[0])
     finally:
         for future in sent:
             future.cancel()
     return [v for v in verdicts if v is not None]
+
+
+def _abandon_late(
+    pool: Pool,
+    sent: dict[Future[Verdict], tuple[int, int, int]],
+    since: dict[Future[Verdict], float],
+    running: set[Future[Verdict]],
+    late: dict[Future[Verdict], float],
+    last: float,
+) -> None:
+    """:func:`weigh_all`'s deadlines: each piece of work's clock starts when it is seen
+    running, or when work last came back (``last``) if that is later (one seen running
+    may wait behind another in the worker's queue); one past its deadline has its pool
+    abandoned (and is asked again, counted)."""
+    limit = pool.deadline(weigh)
+    if limit is None:
+        return
+    now = time.monotonic()
+    for future, (_i, _tries, generation) in sent.items():
+        if future not in running:
+            # On the clock once it runs and a worker of its pool has started (a worker
+            # stuck as it starts: once it has had time to start, all the same).
+            if future.running() and (pool.up(generation) or now - since[future] > WORKER_START_S):
+                running.add(future)
+                since[future] = now
+            continue
+        waited = now - since[future]
+        # Past its deadline since work last came back, or past twice its deadline at all
+        # (other workers may keep bringing work back while one is stuck).
+        if future not in late and (now - max(since[future], last) > limit or waited > 2 * limit):
+            late[future] = limit
+            pool.abandon(generation, limit)
 
 
 def where() -> int:
@@ -457,12 +815,18 @@ def shutdown() -> None:
 
 
 __all__ = [
+    "DEADLINE_FACTOR",
+    "DEADLINE_FLOOR_S",
+    "DEADLINE_VARIABLE",
     "END_WAIT_S",
+    "IDLE_S",
     "MODE_VARIABLE",
+    "WORKER_START_S",
     "Job",
     "Pool",
     "advise",
     "decide",
+    "main_reimportable",
     "processes_wanted",
     "shared",
     "shutdown",
