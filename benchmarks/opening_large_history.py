@@ -13,7 +13,8 @@ beside it), **checked** from the creation to the frame whose title shows the rat
 starts over an older Swoop's folder of N games (history.json, brought in at the
 start) instead. ``--hold`` has another program hold the database in exclusive mode
 while the window starts and opens Scores: the worst frame is what the player feels.
-Median of ``--runs``, milliseconds.
+``--cold`` drops the machine's page cache before each window (root only), as after a
+reboot. Median of ``--runs``, milliseconds.
 """
 
 from __future__ import annotations
@@ -124,6 +125,9 @@ def main() -> None:
     parser.add_argument("--older", type=int, default=0, help="an older Swoop's folder")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--hold", action="store_true")
+    parser.add_argument(
+        "--cold", action="store_true", help="drop the page cache before each window (root)"
+    )
     args = parser.parse_args()
     sizes = [args.older] if args.older else args.games
     print(f"{'games':>8} {'first frame':>12} {'checked':>9} {'worst frame':>12} {'scores':>8}")
@@ -147,6 +151,9 @@ def main() -> None:
                         text=True,
                     )
                     assert holder.stdout is not None and holder.stdout.readline()
+                if args.cold:
+                    subprocess.run(["sync"], check=True)
+                    Path("/proc/sys/vm/drop_caches").write_text("3\n")
                 try:
                     for key, value in start_window(folder).items():
                         figures.setdefault(key, []).append(value)
