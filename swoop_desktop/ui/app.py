@@ -485,6 +485,13 @@ class App:
             return
         if not draw and self._drawn_at is self.stack.top and self.resting:
             if not self.picture_changed:
+                if self._memory_due or not self._rested:
+                    # Come to rest without a new picture: what the moving frames let go
+                    # is handed back now (once), not at some later drawn frame.
+                    self.theme.let_fonts_go()
+                    give_back_memory()
+                    self._memory_due = False
+                    self._rested = True
                 return
         resting = self.resting
         if self._drawn_at is not None and self._drawn_at is not self.stack.top:

@@ -63,6 +63,24 @@ def test_the_game_behind_the_title_rests_and_input_wakes_it(tmp_path):
         assert not title.watch.resting
 
 
+def test_the_resting_game_behind_the_title_lets_its_pictures_go_until_it_plays_again(
+    tmp_path,
+):
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        title = p.app.stack.top
+        p.advance(WATCH_AFTER + 1.0)
+        watch = title.watch
+        assert watch.running and watch.table.art._faces  # its cards are drawn
+        p.advance(WATCH_REST)
+        _quiet(p.app)
+        p.app.step(1 / 60, draw=False)
+        assert watch.resting and watch._canvas is None and watch._blurred is not None
+        assert not watch.table.art._faces  # only the softened picture is kept
+        p.move((10, 10))
+        p.advance(1.0)
+        assert not watch.resting and watch.table.art._faces  # drawn again as it plays
+
+
 def test_the_game_behind_the_title_is_drawn_small_and_let_go_under_a_new_game(tmp_path):
     with Pilot(size=(1920, 1080), data_dir=tmp_path, start="title") as p:
         title = p.app.stack.top

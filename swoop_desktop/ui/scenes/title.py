@@ -636,6 +636,22 @@ class Watch:
         self.shown = 0.0
         self.next_step = None
 
+    def _let_pictures_go(self) -> None:
+        """At rest only the softened picture is shown: the game's own pictures (its card
+        faces and words, the full-size canvas it is drawn on) go until it plays again,
+        and the App hands the memory back with the first still frame."""
+        if self._canvas is None and self._small is None:
+            return
+        if self._small is not None and self._blurred is not None:
+            self._blurred = self._soften(self._small, self._blurred.get_size())
+        self._canvas = self._small = None
+        table = self.table
+        if table is not None:
+            for part in (getattr(table, "art", None), getattr(table, "drawing", None)):
+                let_go = getattr(part, "clear", None) or getattr(part, "resize", None)
+                if let_go is not None:
+                    self._guard(let_go)
+
     def stop(self) -> None:
         self.table = None
         self.quiet = 0.0
@@ -669,6 +685,7 @@ class Watch:
                 self._guard(self.start)
             return
         if self.resting:
+            self._let_pictures_go()
             return
         self.playing += dt
         self.shown += dt
