@@ -73,16 +73,18 @@ class TitleScene(Scene):
         self._opponents: str | None = None
         self.suggested: tuple[str, ...] = table_for(None)  # Play at your level's opponents
         self.checking = False  # the progress database is still being opened (storage.opening)
-        self.offer = self._first_start()  # Learn to play is offered (the very first start)
+        # Learn to play is offered (the very first start); None: not known until the
+        # progress is opened (storage.opening), decided then.
+        self.offer: bool | None = self._first_start()
 
-    def _first_start(self) -> bool:
+    def _first_start(self) -> bool | None:
         """The very first start: no game played or saved, and the lesson never offered.
         The offer is remembered in the settings, so it is made once."""
         app = self.app
         if app.settings.lesson_offered or not app.keeps_files:
             return False
-        if not opening.done(app.dirs):  # a long history: a player who has played, asked later
-            return False
+        if not opening.done(app.dirs):  # asked again when the progress is opened
+            return None
         try:
             rating, messages = title_rating(app.dirs, app.settings.count_abandoned)
             for text in messages:  # damage found by this first read is told, not swallowed
@@ -158,6 +160,8 @@ class TitleScene(Scene):
             self.rating = opening.words(self.app.dirs) or "Checking your progress…"
             self.build(self.app.size)
             return
+        if self.offer is None:
+            self.offer = self._first_start()
         self.rating = rating_words(self.app.dirs, self.app.settings.count_abandoned)
         if self.offer and self.your_rating() is None:  # the very first start: the lesson
             self.rating = "New to Swoop? Learn to play walks you through a first hand."
@@ -300,7 +304,7 @@ class TitleScene(Scene):
                 "Learn to play",
                 self.learn,
                 pygame.K_l,
-                self.offer,
+                bool(self.offer),
                 True,
                 "One hand that teaches every rule, a short prompt at each step (Esc leaves).",
             ),
