@@ -34,6 +34,7 @@ from typing import Any
 from swoop_desktop.engine import Match, Rules, RulesError
 from swoop_desktop.engine.events import Swooped
 from swoop_desktop.names import check_name, printable, seat_default, shown
+from swoop_desktop.plural import counted as numbered
 from swoop_desktop.safeio import Refused, read_capped
 
 from . import db, summaries
@@ -425,7 +426,7 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
     files += summaries.older_facts(dirs)[1]  # its records went with the games
     if new:
         messages.append(
-            f"Your game history ({new} game{'s' if new != 1 else ''}) now lives in one "
+            f"Your game history ({numbered(new, 'game')}) now lives in one "
             f"file, {db.DB_NAME}; the old files are kept in {IMPORTED}… beside it."
         )
     # One message for the player, whatever the import met.

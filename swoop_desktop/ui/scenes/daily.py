@@ -30,6 +30,7 @@ import pygame
 from swoop_desktop.ai import workers
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Match, Rules
+from swoop_desktop.plural import counted as numbered
 from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
 from swoop_desktop.storage.daily import (
     DailyEntry,
@@ -82,7 +83,7 @@ def share_line(
     parts = [f"Swoop daily deal, {day_words(day)}: {points_words(mine, margin_of(mine))}"]
     if hard is not None:
         parts.append(f"hard opponent in my seat {points_words(hard, margin_of(hard))}")
-    parts.append(f"{streak} day{'s' if streak != 1 else ''} in a row")
+    parts.append(f"{numbered(streak, 'day')} in a row")
     line = " · ".join(parts)
     return line if counted else f"{line} (played again, not counted)"
 
