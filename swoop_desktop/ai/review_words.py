@@ -437,6 +437,10 @@ def why_better(
                 f"your play picked up {pile}; the mystery card goes on the pile "
                 f"{_tenths(1.0 - best.pickup)}"
             )
+        if type(best_action) in (Play, Add):
+            k = best_action.size  # type: ignore[union-attr]
+            cards = count_phrase(action_rank(obs, best_action), k)  # type: ignore[arg-type]
+            return f"your play picked up {pile}; {cards} {noun(k, 'goes', 'go')} on it instead"
         return f"your play picked up {pile}; it goes on the pile instead"
     if best_action is not None and best_swoops and not chosen_swoops:
         r = action_rank(obs, best_action)
@@ -583,7 +587,8 @@ def reason(
                 mystery(obs, chosen, mine, chosen=True),
                 mystery(obs, action, best, chosen=False) if action is not None else None,
                 (
-                    f"{near}: after your play another player went out while you still held "
+                    ("" if near in because else f"{near}: ")
+                    + "after your play another player went out while you still held "
                     f"cards {_tenths(mine.opponent_out)}"
                     if near and mine.opponent_out >= 0.2
                     else None
@@ -653,7 +658,7 @@ def summary_lines(vs: Sequence[Judged]) -> list[str]:
 _AGAIN = "Try another play, or ask for the answer."
 
 
-def _called(label: str) -> str:
+def called(label: str) -> str:
     """ "a mistake", "an inaccuracy", "unclear", "good": a label after "called it"."""
     return label if label in (UNCLEAR, LABELS[0][0]) else _plural(label, 1)
 
@@ -662,7 +667,7 @@ def answer_is_the_choice(verdict: Judged) -> str:
     """A puzzle's answer that repeats the play the player made."""
     return (
         f"Not the best: that is what you played, and the review called it "
-        f"{_called(label_of(verdict))} ({about(verdict.cost)} lost). {_AGAIN}"
+        f"{called(label_of(verdict))} ({about(verdict.cost)} lost). {_AGAIN}"
     )
 
 

@@ -205,7 +205,7 @@ def _history_from_json(data: dict[str, Any], notes: Notes = None) -> History:
         ) as exc:  # one odd entry never costs the others
             bad.append(f"games[{i}]: a value in it is wrong ({shown(str(exc))})")
     if games and not good:
-        raise DocumentError(f"none of its {len(games)} games could be read ({bad[0]})")
+        raise DocumentError(f"none of its {numbered(len(games), 'game')} could be read ({bad[0]})")
     return History(good, bad)
 
 
@@ -372,7 +372,7 @@ def _stored(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
     messages = []
     if bad:
         messages.append(
-            f"{len(bad)} game(s) in your history could not be read ({bad[0]}); the other "
+            f"{numbered(len(bad), 'game')} in your history could not be read ({bad[0]}); the other "
             f"{len(games)} are shown, and the unreadable ones are kept as they are."
         )
     return games, messages
@@ -417,7 +417,7 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
     new = _store(con, games, "import", facts)
     if history is not None and history.bad:
         messages.append(
-            f"{len(history.bad)} game(s) in your game history could not be read "
+            f"{numbered(len(history.bad), 'game')} in your game history could not be read "
             f"({history.bad[0]}); the file is kept as it was."
         )
     # An older Swoop's rating goes with its history: it is worked out again from the games.
@@ -810,7 +810,7 @@ def _sum_again(dirs: Dirs, again: Sequence[int]) -> tuple[list[summaries.GameSum
     messages = []
     if bad:
         messages.append(
-            f"{len(bad)} game(s) in your history could not be read (game {bad[0]}); the "
+            f"{numbered(len(bad), 'game')} in your history could not be read (game {bad[0]}); the "
             "others are shown, and the unreadable ones are kept as they are."
         )
     return fixed, messages
@@ -844,7 +844,7 @@ def games_by_seq(dirs: Dirs, seqs: Sequence[int]) -> dict[int, GameRecord]:
         _remember(
             dirs,
             [
-                f"{len(bad)} game(s) in your history could not be read ({bad[0]}); they are "
+                f"{numbered(len(bad), 'game')} in your history could not be read ({bad[0]}); they are "
                 "listed but cannot be shown, and are kept as they are."
             ],
         )

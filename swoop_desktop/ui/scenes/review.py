@@ -48,6 +48,7 @@ from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Rules, action_from_json
 from swoop_desktop.plural import about, counted
 from swoop_desktop.referee.daily import DAILY_WORLDS, parting
+from swoop_desktop.referee.puzzles import keep_from_review
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
@@ -88,6 +89,7 @@ class ReviewScene(OnTheBoard, Scene):
         names: Sequence[str] | None = None,
         worlds: int | None = None,
         hard: OtherPlay | None = None,
+        puzzles: bool = False,
     ) -> None:
         super().__init__(app)
         self.rules = rules
@@ -139,6 +141,9 @@ class ReviewScene(OnTheBoard, Scene):
         self.table_part = DecisionBoard(app, self.art, self.large)
         self.hard_play: OtherPlay | None = hard if hand is not None else None
         self._beside: Beside | None = None
+        # A game the history does not keep (the daily deal): its mistakes become puzzles
+        # here, once the review is known, as a reviewed game's do when Puzzles opens.
+        self.puzzles = puzzles
 
     # ---------------------------------------------------------------- analysis
     @property
@@ -201,6 +206,7 @@ class ReviewScene(OnTheBoard, Scene):
             and len(stored.verdicts) == len(self.decisions)
         ):
             self.result = stored
+            self._keep_puzzles(stored)
             return
         self.worker = threading.Thread(target=self._work, name="review", daemon=True)
         self.worker.start()
@@ -223,12 +229,29 @@ class ReviewScene(OnTheBoard, Scene):
         result = Review(fair, [])
         # A finished analysis is kept even if the player closes the screen right away.
         self._store(result)
+        self._keep_puzzles(result)
         self.result = result
 
     def _store(self, result: Review) -> None:
         if self.app.dirs.usable:
             for text in store_review(self.app.dirs, self.key, result.to_json()):
                 self.app.notify(text)
+
+    def _keep_puzzles(self, result: Review) -> None:
+        """The review's mistakes and blunders as puzzles, for a game the history does not
+        keep (``puzzles``); a puzzle already on the list, or solved off it, is left be."""
+        if not self.puzzles or not self.app.keeps_files:
+            return
+        for text in keep_from_review(
+            self.app.dirs,
+            self.rules,
+            self.players,
+            self.seed,
+            self.hands,
+            result.verdicts,
+            self.worlds,
+        ):
+            self.app.notify(text)
 
     def _see_all(self) -> None:
         """The same decisions judged with every card shown, one after another into the
@@ -578,8 +601,8 @@ class ReviewScene(OnTheBoard, Scene):
         if v is None:
             seen = len(self.result.hindsight) if self.result is not None else 0
             waiting = (
-                f"Being worked out with every card shown: {seen} of {len(self.decisions)} "
-                "decisions so far…"
+                f"Being worked out with every card shown: {seen} of "
+                f"{counted(len(self.decisions), 'decision')} so far…"
                 if self.hindsight
                 else "Still being worked out…"
             )
