@@ -35,6 +35,7 @@ from swoop_desktop.engine import Match, Rules, RulesError
 from swoop_desktop.engine.events import Swooped
 from swoop_desktop.names import check_name, printable, seat_default, shown
 from swoop_desktop.plural import counted as numbered
+from swoop_desktop.plural import noun
 from swoop_desktop.safeio import Refused, read_capped
 
 from . import db, summaries
@@ -373,7 +374,8 @@ def _stored(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
     if bad:
         messages.append(
             f"{numbered(len(bad), 'game')} in your history could not be read ({bad[0]}); the other "
-            f"{len(games)} are shown, and the unreadable ones are kept as they are."
+            f"{numbered(len(games), 'game')} {noun(len(games), 'is')} shown, and the "
+            "unreadable ones are kept as they are."
         )
     return games, messages
 
