@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from swoop_desktop import __version__
+from swoop_desktop.plural import counted
 from swoop_desktop.ui.app import PACES, SPEEDS, App
 from swoop_desktop.ui.demo import run_demo
 
@@ -155,5 +156,5 @@ def export(target: Path, data_dir: str | None) -> int:
             file=sys.stderr,
         )
         return 1
-    print(f"swoop: {count} game{'s' if count != 1 else ''} written to {target}")
+    print(f"swoop: {counted(count, 'game')} written to {target}")
     return 0

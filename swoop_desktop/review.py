@@ -30,6 +30,7 @@ from swoop_desktop.ai.review import REVIEW_WORLDS, Review
 from swoop_desktop.engine import Action, Rules
 from swoop_desktop.engine.jsontext import OneLineParser
 from swoop_desktop.names import printable
+from swoop_desktop.plural import counted
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.safeio import Refused, parse_json, read_capped, write_out
 from swoop_desktop.storage.history import HISTORY_KIND, GameRecord, read_database
@@ -158,7 +159,7 @@ def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
     lines = [
         f"Review of {label}"
         + (f", hand {hand}" if hand else "")
-        + f" ({len(result.verdicts)} decisions, {seconds:.1f} s)"
+        + f" ({counted(len(result.verdicts), 'decision')}, {seconds:.1f} s)"
     ]
     lines += result.summary_lines()
     lines.append("")

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from swoop_desktop.plural import counted
 from swoop_desktop.resources import app_root, resource_path
 
 DEFAULT_FRAMES = 240  # four seconds of game time at 60 frames per second
@@ -265,16 +266,16 @@ def check_demo(data_dir: Path, seed: int, frames: int) -> list[str]:
         finally:
             app.shutdown()
     if shown < frames:
-        problems.append(f"demo: the app showed {shown} frames, not {frames}")
+        problems.append(f"demo: the app showed {counted(shown, 'frame')}, not {frames}")
     if plays < MIN_PLAYS:
         problems.append(
-            f"demo: the AIs made {plays} plays in {shown} frames "
+            f"demo: the AIs made {counted(plays, 'play')} in {counted(shown, 'frame')} "
             f"({DEMO_TIME_LIMIT} s), fewer than one round ({MIN_PLAYS})"
         )
     if mismatches:
-        problems.append(f"demo: the table and the engine disagreed {mismatches} time(s)")
+        problems.append(f"demo: the table and the engine disagreed {counted(mismatches, 'time')}")
     if colours < 8:
-        problems.append(f"demo: the last frame is nearly blank ({colours} colours)")
+        problems.append(f"demo: the last frame is nearly blank ({counted(colours, 'colour')})")
     problems.extend(f"demo: logged {w}" for w in warnings)
     return problems
 
@@ -459,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     where = "packaged" if getattr(sys, "frozen", False) else "from source"
     if problems:
         lines = [f"selftest: PROBLEM {line}" for line in problems]
-        lines.append(f"selftest: {len(problems)} problem(s) ({where}, {root})")
+        lines.append(f"selftest: {counted(len(problems), 'problem')} ({where}, {root})")
     else:
         lines = [f"selftest: ok ({where}, {root}; {', '.join(timings)})"]
     _report(lines)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play, count_phrase
 from swoop_desktop.engine.cards import RANK_NAMES
 from swoop_desktop.engine.observation import CHAIN, Observation
+from swoop_desktop.plural import about, counted, noun
 
 from .bots import NormalBot, action_rank
 from .features import features, make_context
@@ -23,7 +24,21 @@ class Hint:
 
 
 def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return counted(n, "card")
+
+
+def _points(n: float) -> str:
+    return counted(round(n), "point")
+
+
+def chance_words(share: float) -> str:
+    """A chance in tenths, in words: "about 3 in 10", "almost never", "nearly always"."""
+    n = round(share * 10)
+    if n <= 0:
+        return "almost never"
+    if n >= 10:
+        return "nearly always"
+    return f"about {n} in 10"
 
 
 def _the(rank: int) -> str:
@@ -62,7 +77,7 @@ def explain(
     choice would; from 3 up the hint gives that as the reason.
     """
     if points_saved >= 3:
-        return f"{_doing(obs, action)}: keeps about {round(points_saved)} points out of your hand"
+        return f"{_doing(obs, action)}: keeps {about(points_saved)} out of your hand"
     ctx = make_context(obs, legal)
     f = features(ctx, action)
     rules = obs.rules
@@ -71,8 +86,8 @@ def explain(
             return "Go out: flip your last card and hope it fits"
         if not obs.pile:
             return "Flip a mystery card: on an empty pile it cannot cost you"
-        chance = round(f["flip_safe"] * 10)
-        return f"Flip a mystery card: about {chance} in 10 it goes on {_the(obs.top)} or Swoops"
+        chance = chance_words(f["flip_safe"])
+        return f"Flip a mystery card: {chance} it goes on {_the(obs.top)} or Swoops"
     if type(action) is not Play and type(action) is not Add:
         if obs.phase == CHAIN:
             return "Stop flipping: the next mystery card could pick up the pile"
@@ -82,17 +97,17 @@ def explain(
     k = action.size
     words = count_phrase(r, k)
     if f.get("out"):
-        return f"Go out: {words} {'is' if k == 1 else 'are'} your last card{'s' if k > 1 else ''}"
+        return f"Go out: {words} {noun(k, 'is')} your last {noun(k, 'card')}"
     if rules.is_swoop_rank(r):
         name = RANK_NAMES[r][0]
         if f.get("swoop_dodge"):
             return (
                 f"Swoop: your {name} saves you picking up {_cards(len(obs.pile))} "
-                f"({ctx.pile_points} points)"
+                f"({_points(ctx.pile_points)})"
             )
         if f.get("swoop_danger", 0) > 0.3:
             points = rules.card_points(r)
-            return f"Swoop: get rid of your {name} ({points} points) before someone goes out"
+            return f"Swoop: get rid of your {name} ({_points(points)}) before someone goes out"
         if obs.pile:
             return f"Swoop: your {name} clears the pile of {_cards(len(obs.pile))} and plays again"
         return f"Swoop: your {name} gives you another play"
@@ -115,12 +130,12 @@ def explain(
     if not obs.pile:
         if r <= 5:
             return f"Start the pile low with {words}: the next player must go lower"
-        return f"Start the pile with {words}: shed them while you can"
+        return f"Start the pile with {words}: shed {noun(k, 'it', 'them')} while you can"
     if f.get("pressure", 0) > 0.3:
         return f"Play {words}: a low card makes it hard for the next player, who is nearly out"
     shed = rules.card_points(r) * k
     if shed >= 15:
-        return f"Play {words} on {_the(obs.top)}: keeps {shed} points out of your hand"
+        return f"Play {words} on {_the(obs.top)}: keeps {_points(shed)} out of your hand"
     if r >= 8:
         return f"Play {words} on {_the(obs.top)}: shed high cards while the pile allows it"
     if r == 1:  # the lowest rank (R2): only another ace goes on it

@@ -15,12 +15,16 @@ margin*; lower is better). The cost of a choice is how much worse its margin
 is than the best action's. Labels, with the thresholds in :data:`LABELS` (the words,
 with the reasons and the summary, are :mod:`.review_words`'s):
 
-- **good**: the whole range of the cost within 3 points of the best (about the
+- **good**: the whole range of the cost within 2 points of the best (about the
   noise of the estimate);
-- **inaccuracy**: 3 to 8 points;
-- **mistake**: 8 to 20 points;
+- **inaccuracy**: 3 to 7 points;
+- **mistake**: 8 to 19 points;
 - **blunder**: 20 points or more (a pick-up of a big pile, a Swoop card wasted);
 - **unclear**: a range that reaches past the "good" line from within it.
+
+Every figure is read as it is shown, in whole points (:func:`~.review_words.label_for`):
+"about 8 points" is a mistake wherever it is written (the review, its summary,
+Puzzles, the daily deal's review).
 
 The words follow the range (three standard errors of the paired estimate either
 side), never the point estimate alone: "good" only when the whole range lies within
@@ -104,8 +108,9 @@ Run = tuple[float, float, float, float, float, float, float, float]
 #: (3: re-deals from the policy-based inference instead of floors and gaps; 4: labels
 #: from the cost's range, and plays named by where their cards come from; 5: reasons that
 #: name the mechanism: the Swoop a pick-up sets up, the pick-up a safe play only delays,
-#: the opponent about to go out, the mystery card that might play).
-METHOD = 5
+#: the opponent about to go out, the mystery card that might play; 6: labels read from
+#: the cost as it is shown, in whole points, and a why for every costly decision).
+METHOD = 6
 #: Re-deals dealt from one set of candidate hands; the next ones come from a fresh set.
 #: (The worlds of one set are not independent draws, and the cost's range assumes they
 #: are: small sets keep it honest.)
@@ -386,7 +391,7 @@ def judge_answer(
         cost, named = weighed.cost, weighed.chosen
         if weighed.label != LABELS[0][0]:
             return Answer(False, cost, words.wrong_answer(named, cost))
-    if cost >= LABELS[0][1]:
+    if label_for(cost) != LABELS[0][0]:  # the review's own scale: "about 3 points" is not good
         return Answer(False, cost, words.wrong_answer(named, cost))
     is_best = best is not None and known is best
     return Answer(True, cost, words.right_answer(named, verdict, best, is_best))
@@ -445,8 +450,8 @@ def _settled(runs: dict[Action, list[Run]], chosen: Action, obs: Observation) ->
     of its cost lies wholly on one side of the "good" line."""
     options = {a: _option(obs, a, r) for a, r in runs.items()}
     best = _shown_best(options, chosen)
-    _, low, high = _cost(runs, chosen, best)
-    return not low < LABELS[0][1] <= high
+    cost, low, high = _cost(runs, chosen, best)
+    return verdict_label(cost, low, high) != UNCLEAR
 
 
 def _playout_stats(

@@ -33,7 +33,7 @@ RANK_NAMES = {
     11: ("jack", "jacks"),
     12: ("queen", "queens"),
     13: ("king", "kings"),
-    14: ("joker", "jokers"),
+    14: ("Joker", "Jokers"),  # a name, written with a capital as the rules write it
 }
 RANK_NAMES.update({r: (str(r), f"{r}s") for r in range(2, 10)})
 

@@ -26,8 +26,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from swoop_desktop.engine import Action, Flip, Match, Play, Rules
-from swoop_desktop.engine.cards import CARDS_PER_DECK, SYMBOL_RANKS, card_rank, card_suit
+from swoop_desktop.engine import Action, Flip, GameState, Match, Play, Rules
+from swoop_desktop.engine.cards import (
+    CARDS_PER_DECK,
+    RANK_NAMES,
+    SYMBOL_RANKS,
+    card_rank,
+    card_suit,
+)
 
 #: The lesson's rules: the app's (the default set in Settings).
 LESSON_PRESET = "app"
@@ -96,6 +102,28 @@ class Step:
     def wants(self, action: Action) -> bool:
         """``action`` is this step's play (which physical cards of a rank does not matter)."""
         return action == self.action
+
+    def refusal(self, state: GameState | None, action: Action) -> str:
+        """Why ``action`` is not this step's play: what it would do first when that is not
+        what the lesson teaches here (a card higher than the top would pick the pile up,
+        a Swoop card would swoop it), then the step's own words."""
+        if state is None or type(action) is not Play or not state.pile:
+            return self.why
+        ranks = list(action.hand) + [
+            card_rank(c) for c in (state.up[state.to_move][s] for s in action.up) if c is not None
+        ]
+        if not ranks:
+            return self.why
+        rank = ranks[0]
+        name = RANK_NAMES[rank][0]
+        if state.rules.is_swoop_rank(rank):
+            does = f"Your {name} is a Swoop card: it would swoop the pile."
+        elif rank > state.top:
+            top = RANK_NAMES[state.top][0]
+            does = f"Your {name} is higher than the {top} on top: it would pick the pile up."
+        else:
+            return self.why
+        return f"{does} {self.why}"
 
 
 def _play(ranks: str = "", up: Sequence[int] = ()) -> Play:

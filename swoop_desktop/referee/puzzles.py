@@ -12,13 +12,13 @@ search, from that observation only (:func:`~swoop_desktop.ai.review.judge_answer
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
 from swoop_desktop.ai.review import REVIEW_WORLDS, Answer, Decision, Verdict, judge_answer
 from swoop_desktop.engine import Action, EngineError, Rules, RulesError
 from swoop_desktop.storage import db
-from swoop_desktop.storage.actioncodec import decode_hands
+from swoop_desktop.storage.actioncodec import decode_hands, encode_hands
 from swoop_desktop.storage.documents import why_not
 from swoop_desktop.storage.history import (
     GameRecord,
@@ -154,6 +154,60 @@ def _puzzles(
     return out
 
 
+def of_review(
+    rules: Rules,
+    players: int,
+    seed: int,
+    hands: Sequence[Sequence[Action]],
+    verdicts: Sequence[Verdict],
+    worlds: int = REVIEW_WORLDS,
+) -> list[Puzzle]:
+    """The puzzles of a finished review of a game the history does not keep (the daily
+    deal): one for each fair verdict labelled mistake or blunder, made as :func:`collect`
+    makes a reviewed game's, with the same id for the same decision."""
+    texts = encode_hands([list(h) for h in hands])
+    rules_json = rules.to_json()
+    digest = review_key_of_text(rules_json, players, seed, texts, None, worlds).split("/", 1)[0]
+    out: list[Puzzle] = []
+    for v in verdicts:
+        if v.hindsight or v.label not in PUZZLE_LABELS or v.hand_no >= len(texts):
+            continue
+        out.append(
+            Puzzle(
+                id=f"{digest}/{v.hand_no}/{v.step}",
+                rules=dict(rules_json),
+                players=players,
+                seed=seed,
+                deals=list(texts[: v.hand_no + 1]),
+                verdict=v.to_json(),
+            )
+        )
+    return out
+
+
+def keep_from_review(
+    dirs: Dirs,
+    rules: Rules,
+    players: int,
+    seed: int,
+    hands: Sequence[Sequence[Action]],
+    verdicts: Sequence[Verdict],
+    worlds: int = REVIEW_WORLDS,
+) -> list[str]:
+    """Add the puzzles of a finished review of a game not kept in the history (the daily
+    deal's hand) to your puzzles; a puzzle already there, or solved off the list, is not
+    added again. Messages for the player; never raises."""
+    if not dirs.usable:
+        return []
+    found = of_review(rules, players, seed, hands, verdicts, worlds)
+    if not found:
+        return []
+    try:
+        return add_puzzles(dirs, found)
+    except db.FAILURES as exc:
+        return [f"Puzzles could not be kept from this review ({why_not(exc, dirs)})."]
+
+
 def position(puzzle: Puzzle) -> Decision:
     """The puzzle's decision, replayed from its record: what you could see, what you could
     do, what you did. Raises ValueError when the record no longer replays to it."""
@@ -179,4 +233,4 @@ def check(
     return judge_answer(decision, Verdict.from_json(puzzle.verdict), answer, worlds, puzzle.seed)
 
 
-__all__ = ["check", "collect", "load_puzzles", "position"]
+__all__ = ["check", "collect", "keep_from_review", "load_puzzles", "of_review", "position"]

@@ -52,6 +52,7 @@ from swoop_desktop.engine.errors import short
 from swoop_desktop.engine.jsontext import OneLineParser, Refused, parse_json, read_capped, write_out
 from swoop_desktop.engine.observation import PublicHistory, observe
 from swoop_desktop.names import printable
+from swoop_desktop.plural import counted
 
 DEFAULT_CAP = 1000
 
@@ -611,8 +612,8 @@ def format_match_report(report: dict[str, Any]) -> str:
         else "default work"
     )
     lines = [
-        f"{report['matches']} match seeds x {n} seat rotations = {report['games']} "
-        f"whole games to {report['target']} (lowest total wins, a tie is shared), "
+        f"{counted(report['matches'], 'match seed')} x {counted(n, 'seat rotation')} = "
+        f"{counted(report['games'], 'whole game')} to {report['target']} (lowest total wins, a tie is shared), "
         f"seed {report['seed']}, rules {json.dumps(report['rules'])}, {work}",
         f"capped games (turn cap {report['turn_cap']} per hand): {report['capped']}",
         "",
@@ -657,8 +658,9 @@ def _progress(done: int, total: int, elapsed: float, what: str = "games") -> Non
 
 def format_report(report: dict[str, Any]) -> str:
     lines = [
-        f"{report['deals']} deals x {len(report['entries'])} seat rotations = "
-        f"{report['games']} games (a game is one deal; the player who goes out wins), "
+        f"{counted(report['deals'], 'deal')} x "
+        f"{counted(len(report['entries']), 'seat rotation')} = "
+        f"{counted(report['games'], 'game')} (a game is one deal; the player who goes out wins), "
         f"seed {report['seed']}, rules {json.dumps(report['rules'])}",
         f"capped games (turn cap {report['turn_cap']}): {report['capped']}",
         "",

@@ -34,6 +34,8 @@ from typing import Any
 from swoop_desktop.engine import Match, Rules, RulesError
 from swoop_desktop.engine.events import Swooped
 from swoop_desktop.names import check_name, printable, seat_default, shown
+from swoop_desktop.plural import counted as numbered
+from swoop_desktop.plural import noun
 from swoop_desktop.safeio import Refused, read_capped
 
 from . import db, summaries
@@ -204,7 +206,7 @@ def _history_from_json(data: dict[str, Any], notes: Notes = None) -> History:
         ) as exc:  # one odd entry never costs the others
             bad.append(f"games[{i}]: a value in it is wrong ({shown(str(exc))})")
     if games and not good:
-        raise DocumentError(f"none of its {len(games)} games could be read ({bad[0]})")
+        raise DocumentError(f"none of its {numbered(len(games), 'game')} could be read ({bad[0]})")
     return History(good, bad)
 
 
@@ -371,8 +373,9 @@ def _stored(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
     messages = []
     if bad:
         messages.append(
-            f"{len(bad)} game(s) in your history could not be read ({bad[0]}); the other "
-            f"{len(games)} are shown, and the unreadable ones are kept as they are."
+            f"{numbered(len(bad), 'game')} in your history could not be read ({bad[0]}); the other "
+            f"{numbered(len(games), 'game')} {noun(len(games), 'is')} shown, and the "
+            "unreadable ones are kept as they are."
         )
     return games, messages
 
@@ -416,7 +419,7 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
     new = _store(con, games, "import", facts)
     if history is not None and history.bad:
         messages.append(
-            f"{len(history.bad)} game(s) in your game history could not be read "
+            f"{numbered(len(history.bad), 'game')} in your game history could not be read "
             f"({history.bad[0]}); the file is kept as it was."
         )
     # An older Swoop's rating goes with its history: it is worked out again from the games.
@@ -425,7 +428,7 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
     files += summaries.older_facts(dirs)[1]  # its records went with the games
     if new:
         messages.append(
-            f"Your game history ({new} game{'s' if new != 1 else ''}) now lives in one "
+            f"Your game history ({numbered(new, 'game')}) now lives in one "
             f"file, {db.DB_NAME}; the old files are kept in {IMPORTED}… beside it."
         )
     # One message for the player, whatever the import met.
@@ -813,7 +816,7 @@ def _sum_again(dirs: Dirs, again: Sequence[int]) -> tuple[list[summaries.GameSum
     messages = []
     if bad:
         messages.append(
-            f"{len(bad)} game(s) in your history could not be read (game {bad[0]}); the "
+            f"{numbered(len(bad), 'game')} in your history could not be read (game {bad[0]}); the "
             "others are shown, and the unreadable ones are kept as they are."
         )
     return fixed, messages
@@ -847,7 +850,7 @@ def games_by_seq(dirs: Dirs, seqs: Sequence[int]) -> dict[int, GameRecord]:
         _remember(
             dirs,
             [
-                f"{len(bad)} game(s) in your history could not be read ({bad[0]}); they are "
+                f"{numbered(len(bad), 'game')} in your history could not be read ({bad[0]}); they are "
                 "listed but cannot be shown, and are kept as they are."
             ],
         )

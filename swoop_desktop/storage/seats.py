@@ -21,6 +21,7 @@ from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.names import check_name, label, seat_default, shown
+from swoop_desktop.plural import counted
 
 from .settings import Known
 
@@ -76,9 +77,9 @@ def seats_from_json(
     """
     known = known or Known()
     if not isinstance(data, list) or len(data) != players:
-        count = f"{len(data)} seats" if isinstance(data, list) else shown(data)
+        count = counted(len(data), "seat") if isinstance(data, list) else shown(data)
         return None, [
-            f"{where} should list {players} seats, not {count}; "
+            f"{where} should list {counted(players, 'seat')}, not {count}; "
             "the opponents from your settings are used"
         ]
     messages: list[str] = []

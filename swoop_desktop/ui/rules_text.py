@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swoop_desktop.engine import PRESETS, Rules
+from swoop_desktop.plural import counted, noun
 
 # A block of text for a ScrollText: ("h", heading), ("p", paragraph), ("li", bullet),
 # ("note", a quieter line).
@@ -280,10 +281,13 @@ def _deal(rules: Rules, players: int) -> list[Block]:
     if rules.table_cards:
         layout = (
             f"Each player gets four face-down mystery cards in a row, a face-up card on "
-            f"each of them, and {rules.hand_size} cards in hand."
+            f"each of them, and {counted(rules.hand_size, 'card')} in hand."
         )
     else:
-        layout = f"Each player gets {rules.hand_size} cards in hand, and nothing on the table."
+        layout = (
+            f"Each player gets {counted(rules.hand_size, 'card')} in hand, and nothing on the "
+            "table."
+        )
     if rules.first_player == "high_card":
         leader = (
             "To decide who plays first, everyone draws a card from the unused cards: "
@@ -294,7 +298,9 @@ def _deal(rules: Rules, players: int) -> list[Block]:
     return [
         (
             "p",
-            f"{decks} decks are shuffled together ({cards} cards, Jokers included). {layout} "
+            f"{counted(decks, 'deck')} {noun(decks, 'is')} shuffled"
+            f"{' together' if decks > 1 else ''} ({counted(cards, 'card')}, "
+            f"Jokers included). {layout} "
             f"The cards left over are set aside unseen.",
         ),
         ("p", leader),
@@ -308,10 +314,12 @@ def _scoring(rules: Rules) -> list[Block]:
         values = ["Aces: 1 point; 2 to 9: their face value", "J, Q, K: 10 points each"]
     swoop = 50 if rules.scoring == "standard" else 20
     if rules.tens_are_swoop_cards:
-        values.append(f"10s and Jokers: {swoop} points each, so play them before you get caught")
+        values.append(
+            f"10s and Jokers: {counted(swoop, 'point')} each, so play them before you get caught"
+        )
     else:
         values.append("10s: 10 points each")
-        values.append(f"Jokers: {swoop} points each, so play them before you get caught")
+        values.append(f"Jokers: {counted(swoop, 'point')} each, so play them before you get caught")
     blocks: list[Block] = [
         (
             "p",
@@ -324,7 +332,7 @@ def _scoring(rules: Rules) -> list[Block]:
     blocks.append(
         (
             "p",
-            f"After a hand, if anyone has reached {rules.target} points the game "
+            f"After a hand, if anyone has reached {counted(rules.target, 'point')} the game "
             f"is over and the lowest total wins. If two or more players share "
             f"the lowest total, nobody wins.",
         )
@@ -441,6 +449,16 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
             "F flips a mystery card, D says Done, H shows a hint, Esc pauses and F11 "
             "switches full screen. Space also hurries the opponents' plays, so it never "
             "closes the results of a hand or a game: press Enter or click to go on.",
+        ),
+        ("h", "Hints, reviews and the hard opponent"),
+        (
+            "p",
+            "The hint (H) thinks for a quarter of a second; a review weighs each of your "
+            "decisions afterwards with many more play-outs, from what you could see; in the "
+            "daily deal the hard opponent plays your cards in a game of its own. When two "
+            "plays are close, they can name different best plays: the review says so at "
+            "that decision, with how far apart the plays are and whether that is the luck "
+            "of the play-outs or the review's closer look.",
         ),
         (
             "note",

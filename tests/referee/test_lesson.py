@@ -83,3 +83,19 @@ def test_a_resumed_lesson_replays_from_the_same_stacked_deal():
     deal = match.current_hand_events()[0][0]
     assert list(deal.up[0]) == list(lesson_deck()[4:8])
     assert isinstance(STEPS[-5].action, Flip)
+
+
+def test_a_card_higher_than_the_top_is_refused_with_what_it_would_do():
+    """At "Equal or lower" (the top is a 9) your queen is legal but not the lesson's: the
+    refusal says that it would pick the pile up, then what the lesson wants."""
+    match = lesson_match()
+    match.start_hand()
+    at = next(i for i, s in enumerate(STEPS) if s.title == "Equal or lower")
+    for step in STEPS[:at]:
+        match.apply(step.action)
+    queen = Play((12,), ())
+    assert queen in match.state.legal_actions()
+    words = STEPS[at].refusal(match.state, queen)
+    assert words.startswith("Your queen is higher than the 9 on top: it would pick the pile up.")
+    assert words.endswith(STEPS[at].why)
+    assert STEPS[at].refusal(match.state, STEPS[at].action) == STEPS[at].why

@@ -100,7 +100,9 @@ def test_the_better_play_is_accepted_and_the_blunder_refused_in_the_reviews_word
     right = check(puzzle, decision, best, WORLDS)
     assert right.right and right.cost == 0
     assert right.words.startswith("Right: playing an ace is the better")
-    assert verdict.reason in right.words
+    # The reason follows, the play named once: "Why: ..." after "Playing an ace was better: ".
+    assert verdict.reason.partition(" was better: ")[2] in right.words
+    assert "Playing an ace was better" not in right.words
     wrong = check(puzzle, decision, decision.chosen, WORLDS)
     assert not wrong.right
     assert "the review called it a blunder" in wrong.words

@@ -205,7 +205,7 @@ def test_one_bad_game_in_history_keeps_the_others():
     dirs.history_file.write_text(json.dumps(data))
     records, messages = load_history(dirs)
     assert len(records) == 1 and records[0].seed == 2
-    assert "1 game(s) in your game history could not be read" in messages[0]
+    assert "1 game in your game history could not be read" in messages[0]
     copies = list(dirs.data.glob("imported-*/history.json"))
     assert len(copies) == 1 and json.loads(copies[0].read_text())["games"][0]["totals"] == "lots"
     # told once: the readable games were kept, the copy holds everything

@@ -163,7 +163,7 @@ def test_a_row_changed_since_it_was_checked_is_checked_again_and_a_bad_one_left_
         con.commit()
     games, messages = load_history(_fresh(tmp_path))
     assert [g.seed for g in games] == [2]
-    assert len(messages) == 1 and "1 game(s) in your history could not be read" in messages[0]
+    assert len(messages) == 1 and "1 game in your history could not be read" in messages[0]
 
 
 def test_a_new_schema_step_keeps_every_game(tmp_path):

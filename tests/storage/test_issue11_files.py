@@ -211,7 +211,7 @@ def test_item7_one_odd_rule_set_costs_only_its_own_game(rules):
     _no_bak(dirs.history_file)
     records, messages = load_history(dirs)
     assert [r.seed for r in records] == [1, 3]
-    assert len(messages) == 1 and "1 game(s)" in messages[0]
+    assert len(messages) == 1 and "1 game in your game history" in messages[0]
 
 
 # -- item 9: a FIFO or a device in place of a file -----------------------------------------

@@ -349,3 +349,41 @@ def test_review_this_hand_shows_the_hard_opponents_play_until_the_games_part(tmp
             elif i > 2:
                 assert "The games differ from here" in words, i
                 assert "The hard opponent played the same" not in words, i
+
+
+@pytest.mark.slow  # the hand, the hard opponent's game and the review
+def test_the_daily_hands_review_turns_its_mistakes_into_puzzles_and_says_why_plays_differ(
+    tmp_path,
+):
+    """Review this hand, once worked out, puts each mistake or blunder on your puzzles
+    (the daily deal is not in the history, where Puzzles finds a reviewed game's); each
+    decision the two games shared says whether the review agrees with the hard opponent
+    or why they name different plays."""
+    from swoop_desktop.storage.puzzles import PUZZLE_LABELS, load_puzzles
+    from swoop_desktop.ui.scenes import daily as daily_module
+
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        daily = _today(p)
+        theirs = list(daily_module.hard_in_seat(daily.rules, daily.seed).actions)
+        daily.play()
+        _play_as_the_hard_opponent_then_not(p, theirs, follow=2)
+        result = p.top
+        assert p.until(lambda: daily.hard_actions() is not None, 240)
+        p.step(2)
+        p.advance(1.0)
+        p.click(next(b for b in result.buttons if b.label == "Review this hand").rect.center)
+        review = p.top
+        assert isinstance(review, ReviewScene)
+        assert p.until(lambda: review.ready, 600)
+        costly = [v for v in review.result.verdicts if v.label in PUZZLE_LABELS]
+        assert costly, "the hand played this way has a mistake to make a puzzle of"
+        book, _ = load_puzzles(p.app.dirs)
+        assert sorted((q.hand_no, q.step) for q in book.puzzles) == sorted(
+            (v.hand_no, v.step) for v in costly
+        )
+        for i, v in enumerate(review.result.verdicts[: review.beside.at + 1]):
+            review.go(i)
+            p.step()
+            said = review.beside.against(i, v)
+            assert said is not None and said in review.words
+            assert said.startswith(("The review agrees", "The review named")), said

@@ -128,7 +128,8 @@ def test_a_wrong_answer_lets_you_try_again_or_ask_for_the_answer(tmp_path):
         assert scene.choice_btns[0] in scene._buttons(), "you may try again"
         pilot.press(pygame.K_a)  # ask for the answer
         pilot.step()
-        assert f"The answer: playing an ace. {verdict.reason}" in scene.words
+        why = verdict.reason.partition(" was better: ")[2]
+        assert f"The answer: playing an ace. Why: {why}" in scene.words
         assert _outlined_words(scene) == ["played an ace", wrong]
         assert load_puzzles(dirs)[0].puzzles[0].solved == 0  # asked for: not solved
 

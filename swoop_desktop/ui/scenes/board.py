@@ -14,6 +14,7 @@ import pygame
 
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import RANK_OF, Action, Flip
+from swoop_desktop.plural import counted
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_size
 
@@ -247,7 +248,7 @@ class DecisionBoard:
         self.own_rect = self.own_rect.union(
             pygame.Rect(x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1])
         )
-        caption = f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}" if pile else "Empty pile"
+        caption = f"Pile: {counted(len(pile), 'card')}" if pile else "Empty pile"
         # Beside the pile, level with its middle, on its right (or, where the others' cards
         # leave no room there, on its left, under it, above it, or in the board's top right
         # corner): never over anyone's cards.

@@ -30,6 +30,7 @@ import pygame
 from swoop_desktop.ai import workers
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Match, Rules
+from swoop_desktop.plural import counted as numbered
 from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
 from swoop_desktop.storage.daily import (
     DailyEntry,
@@ -70,7 +71,7 @@ def day_words(day: date) -> str:
 def points_words(points: list[int] | None, margin: float | None) -> str:
     if points is None or margin is None:
         return "-"
-    return f"{points[HUMAN_SEAT]} pts, {margin:+.1f}"
+    return f"{numbered(points[HUMAN_SEAT], 'pt')}, {margin:+.1f}"
 
 
 def share_line(
@@ -82,7 +83,7 @@ def share_line(
     parts = [f"Swoop daily deal, {day_words(day)}: {points_words(mine, margin_of(mine))}"]
     if hard is not None:
         parts.append(f"hard opponent in my seat {points_words(hard, margin_of(hard))}")
-    parts.append(f"{streak} day{'s' if streak != 1 else ''} in a row")
+    parts.append(f"{numbered(streak, 'day')} in a row")
     line = " · ".join(parts)
     return line if counted else f"{line} (played again, not counted)"
 
@@ -502,8 +503,10 @@ class DailyResultScene(HandPanel, Overlay):
 
     def review_hand(self) -> None:
         """The review of your hand, with the hard opponent's play in your seat beside it
-        decision by decision (once its game is known) and where the two parted."""
-        self.open_review(0, hard=self.daily.hard_actions)
+        decision by decision (once its game is known) and where the two parted; its
+        mistakes and blunders become puzzles (the daily deal is not in the history, where
+        Puzzles finds a reviewed game's)."""
+        self.open_review(0, hard=self.daily.hard_actions, puzzles=True)
 
     def share(self) -> str:
         """The line to share (the date, your points and margin, the hard opponent's, the
@@ -551,15 +554,15 @@ class DailyResultScene(HandPanel, Overlay):
             return []
         margin = margin_of(mine)
         out = [
-            f"You: {mine[HUMAN_SEAT]} points, {margin:+.1f} against the others' average "
+            f"You: {numbered(mine[HUMAN_SEAT], 'point')}, {margin:+.1f} against the others' average "
             "(fewer is better)."
         ]
         hard = self.daily.hard_points()
         if hard is not None:
             hard_margin = margin_of(hard)
             out.append(
-                f"The hard opponent in your seat, with the same cards: {hard[HUMAN_SEAT]} "
-                f"points, {hard_margin:+.1f}."
+                f"The hard opponent in your seat, with the same cards: "
+                f"{numbered(hard[HUMAN_SEAT], 'point')}, {hard_margin:+.1f}."
             )
             if (mine[HUMAN_SEAT], margin) < (hard[HUMAN_SEAT], hard_margin):
                 out.append("You beat the hard opponent's score.")

@@ -111,7 +111,7 @@ class Coach:
             return "The lesson is over: choose the beginner's table, or press Esc"
         if step.seat != HUMAN_SEAT or step.wants(action):
             return None
-        return step.why
+        return step.refusal(match.state, action)
 
     def words(self, match: Match) -> tuple[str, str]:
         """The prompt's title and words now."""

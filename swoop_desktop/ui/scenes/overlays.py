@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.plural import counted
 from swoop_desktop.storage.seats import seats_to_json
 
 from ..controls import Button
@@ -253,7 +254,7 @@ class GameOverScene(HandOverScene):
             else ""
         )
         verb = "win" if name == "You" else "wins"
-        return f"{name} {verb} by {gap} point{'s' if gap != 1 else ''}{reached}"
+        return f"{name} {verb} by {counted(gap, 'point')}{reached}"
 
     def new_game(self) -> None:
         self.app.new_game()

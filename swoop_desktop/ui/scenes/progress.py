@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from swoop_desktop.ai import workers
+from swoop_desktop.plural import counted
 from swoop_desktop.storage import db
 from swoop_desktop.storage.daily import DailyEntry, load_daily
 from swoop_desktop.storage.rating import (
@@ -53,7 +54,7 @@ def margin_words(lead: float) -> str:
     if n == 0:
         return "level with the others' average"
     side = "under" if lead > 0 else "over"
-    return f"{n} pt{'s' if n != 1 else ''} {side} the others' average"
+    return f"{counted(n, 'pt')} {side} the others' average"
 
 
 def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
@@ -68,7 +69,11 @@ def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
         if records.best_margin is None
         else f"{margin_words(records.best_margin)}{when(records.best_margin_date)}"
     )
-    counting = f" (counting {waiting:,} more game{'s' if waiting != 1 else ''}…)" if waiting else ""
+    counting = (
+        f" (counting {counted(waiting, 'more game', 'more games', grouped=True)}…)"
+        if waiting
+        else ""
+    )
     return [
         ("Best margin in a game", margin),
         (
@@ -77,7 +82,7 @@ def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
         ),
         (
             "Longest daily streak",
-            f"{records.daily_streak} days (beating hard: {records.daily_beaten_streak})",
+            f"{counted(records.daily_streak, 'day')} (beating hard: {records.daily_beaten_streak})",
         ),
         ("Games won without a pick-up", f"{records.clean_wins}{counting}"),
     ]

@@ -28,8 +28,10 @@ import pygame
 
 from swoop_desktop.ai import workers
 from swoop_desktop.ai.review import Answer, Decision, Verdict, describe, solution
+from swoop_desktop.ai.review_words import called, label_of
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Flip, Rules, RulesError, action_from_json
+from swoop_desktop.plural import about
 from swoop_desktop.referee.puzzles import check, collect, position
 from swoop_desktop.storage.puzzles import SOLVES_TO_CLEAR, Puzzle, load_puzzles, record_answer
 from swoop_desktop.ui import controls as W
@@ -286,7 +288,7 @@ class PuzzleScene(OnTheBoard, Scene):
             f"Puzzle {self.at + 1} of {len(self.puzzles)}, solved {self.puzzle.solved} of "
             f"{SOLVES_TO_CLEAR} in a row",
             f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen}, and the review called "
-            f"it a {v.label}. Find the better play.",
+            f"it {called(label_of(v))} ({about(v.cost)} lost). Find the better play.",
         ]
         if self.weighing:
             lines.append("Weighing your play…")
@@ -402,7 +404,7 @@ class PuzzleScene(OnTheBoard, Scene):
         lines = self.panel_lines()
         dim = W.colour(theme, "text_dim")
         verdict = self.verdict_of_puzzle
-        label = verdict.label if verdict is not None else None
+        label = label_of(verdict) if verdict is not None else None  # today's one scale
         for k, line in enumerate(lines):
             if k == 0 and self.puzzles:
                 y = self._text(surface, line, (x, y), int(16 * s), dim, width=width)

@@ -19,6 +19,7 @@ import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import EngineError, Match
+from swoop_desktop.plural import counted
 from swoop_desktop.storage.seats import Seat
 
 from ..controls import Button
@@ -44,7 +45,7 @@ def start_replay(app: AppAPI, record: Any, speed: str = "normal") -> Scene:
     except (ValueError, EngineError) as exc:
         raise ReplayError(f"This game cannot be watched again: {exc}") from None
     if record.players != 4:
-        raise ReplayError(f"This game had {record.players} players; the table seats 4.")
+        raise ReplayError(f"This game had {counted(record.players, 'player')}; the table seats 4.")
     names = seat_names(record.seats, record.players)
     levels = [str(s.get("level") or "") if isinstance(s, dict) else "" for s in record.seats] + [
         ""

@@ -43,10 +43,12 @@ from swoop_desktop.ai.review import (
     Review,
     Verdict,
 )
-from swoop_desktop.ai.review_words import Beside
+from swoop_desktop.ai.review_words import GOOD_WITHIN, Beside
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Rules, action_from_json
-from swoop_desktop.referee.daily import parting
+from swoop_desktop.plural import about, counted
+from swoop_desktop.referee.daily import DAILY_WORLDS, parting
+from swoop_desktop.referee.puzzles import keep_from_review
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
@@ -87,6 +89,7 @@ class ReviewScene(OnTheBoard, Scene):
         names: Sequence[str] | None = None,
         worlds: int | None = None,
         hard: OtherPlay | None = None,
+        puzzles: bool = False,
     ) -> None:
         super().__init__(app)
         self.rules = rules
@@ -138,6 +141,9 @@ class ReviewScene(OnTheBoard, Scene):
         self.table_part = DecisionBoard(app, self.art, self.large)
         self.hard_play: OtherPlay | None = hard if hand is not None else None
         self._beside: Beside | None = None
+        # A game the history does not keep (the daily deal): its mistakes become puzzles
+        # here, once the review is known, as a reviewed game's do when Puzzles opens.
+        self.puzzles = puzzles
 
     # ---------------------------------------------------------------- analysis
     @property
@@ -171,7 +177,9 @@ class ReviewScene(OnTheBoard, Scene):
             if theirs is not None:
                 theirs = list(theirs)
                 mine = self.hands[self.hand]
-                self._beside = Beside(self.decisions, theirs, parting(mine, theirs))
+                self._beside = Beside(
+                    self.decisions, theirs, parting(mine, theirs), work=DAILY_WORLDS
+                )
         return self._beside
 
     @property
@@ -198,6 +206,7 @@ class ReviewScene(OnTheBoard, Scene):
             and len(stored.verdicts) == len(self.decisions)
         ):
             self.result = stored
+            self._keep_puzzles(stored)
             return
         self.worker = threading.Thread(target=self._work, name="review", daemon=True)
         self.worker.start()
@@ -220,12 +229,29 @@ class ReviewScene(OnTheBoard, Scene):
         result = Review(fair, [])
         # A finished analysis is kept even if the player closes the screen right away.
         self._store(result)
+        self._keep_puzzles(result)
         self.result = result
 
     def _store(self, result: Review) -> None:
         if self.app.dirs.usable:
             for text in store_review(self.app.dirs, self.key, result.to_json()):
                 self.app.notify(text)
+
+    def _keep_puzzles(self, result: Review) -> None:
+        """The review's mistakes and blunders as puzzles, for a game the history does not
+        keep (``puzzles``); a puzzle already on the list, or solved off it, is left be."""
+        if not self.puzzles or not self.app.keeps_files:
+            return
+        for text in keep_from_review(
+            self.app.dirs,
+            self.rules,
+            self.players,
+            self.seed,
+            self.hands,
+            result.verdicts,
+            self.worlds,
+        ):
+            self.app.notify(text)
 
     def _see_all(self) -> None:
         """The same decisions judged with every card shown, one after another into the
@@ -320,6 +346,9 @@ class ReviewScene(OnTheBoard, Scene):
                 ]
             if self.beside is not None and self.decisions:
                 lines.append(self.beside.lines[self.index])
+                agree = None if self.hindsight or v is None else self.beside.against(self.index, v)
+                if agree is not None:
+                    lines.append(agree)
         return "\n".join(lines)
 
     @property
@@ -329,7 +358,7 @@ class ReviewScene(OnTheBoard, Scene):
         if self.failed:
             return self.failed
         n = len(self.decisions)
-        return f"Reviewing {n} decision{'s' if n != 1 else ''}: {min(self.done, n)} of {n}"
+        return f"Reviewing {counted(n, 'decision')}: {min(self.done, n)} of {n}"
 
     @property
     def progress_share(self) -> float:
@@ -481,8 +510,9 @@ class ReviewScene(OnTheBoard, Scene):
         acc = self.result.accuracy
         y = self._text(
             surface,
-            f"Accuracy: {acc:.0f}% of decisions good (within 3 points of the best); "
-            f"the others cost about {round(self.result.points_lost)} points in all.",
+            f"Accuracy: {acc:.0f}% of decisions good (within "
+            f"{counted(GOOD_WITHIN, 'point')} of the best); the others cost "
+            f"{about(self.result.points_lost)} in all.",
             (x, y + int(6 * s)),
             int(18 * s),
             W.colour(theme, "text_dim"),
@@ -571,8 +601,8 @@ class ReviewScene(OnTheBoard, Scene):
         if v is None:
             seen = len(self.result.hindsight) if self.result is not None else 0
             waiting = (
-                f"Being worked out with every card shown: {seen} of {len(self.decisions)} "
-                "decisions so far…"
+                f"Being worked out with every card shown: {seen} of "
+                f"{counted(len(self.decisions), 'decision')} so far…"
                 if self.hindsight
                 else "Still being worked out…"
             )
@@ -589,7 +619,7 @@ class ReviewScene(OnTheBoard, Scene):
                 width=width,
             )
         label = LABEL_WORDS[v.label]
-        cost = "no points lost" if v.cost < 0.5 else f"about {round(v.cost)} points lost"
+        cost = "no points lost" if v.cost < 0.5 else f"{about(v.cost)} lost"
         if v.label == UNCLEAR:
             cost += f" (somewhere between {round(v.low)} and {round(v.high)})"
         y = self._text(
@@ -630,6 +660,9 @@ class ReviewScene(OnTheBoard, Scene):
                 bold=self.index == beside.at,
                 width=width,
             )
+            agree = None if self.hindsight else beside.against(self.index, v)
+            if agree is not None:  # why the review and the hard opponent differ, or agree
+                y = self._text(surface, agree, (x, y + int(6 * s)), int(16 * s), width=width)
         y += int(14 * s)
         y = self._text(
             surface,
@@ -641,7 +674,7 @@ class ReviewScene(OnTheBoard, Scene):
         )
         for o in v.options:
             line = (
-                f"{o.words}: {o.points:.0f} pts, {o.margin:+.0f} vs table, "
+                f"{o.words}: {counted(round(o.points), 'pt')}, {o.margin:+.0f} vs table, "
                 f"wins the game {o.win * 100:.0f}%"
             )
             y = self._text(surface, line, (x + int(8 * s), y + 2), int(15 * s), width=width)

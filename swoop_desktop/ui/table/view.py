@@ -26,6 +26,7 @@ from swoop_desktop.engine.events import (
     Swooped,
     Turn,
 )
+from swoop_desktop.plural import counted as counted  # one helper for every count
 
 SLOTS = 4
 
@@ -130,11 +131,6 @@ class TableView(EventBoard):
         return count_phrase(top, k)
 
 
-def counted(n: int, noun: str, nouns: str | None = None) -> str:
-    """ "1 card", "3 cards", "0 cards": a number with its noun in the right number."""
-    return f"{n} {noun if n == 1 else (nouns or noun + 's')}"
-
-
 def plural(rank: int) -> str:
     """The plural name of a rank: "7s", "jacks"."""
     return RANK_NAMES[rank][1]
@@ -192,7 +188,7 @@ def describe(name: str, events: list[Event], action_kind: str = "") -> str:
                 else:
                     parts.append(f"{verb} {words}")
             case PickedUp(count=n):
-                parts.append(f"picked up {n} card{'s' if n != 1 else ''}")
+                parts.append(f"picked up {counted(n, 'card')}")
             case Swooped():
                 swoop = True
             case Out():
