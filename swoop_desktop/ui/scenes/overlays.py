@@ -14,7 +14,7 @@ import pygame
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.storage.seats import seats_to_json
 
-from ..controls import Button
+from ..controls import Button, wrap_text
 from .celebration import Celebration
 from .panels import HandPanel, Overlay, draw_panel
 from .sheet import draw_final_sheet
@@ -88,14 +88,37 @@ class PauseScene(Overlay):
             return f"{caption}Nothing here is saved."
         return "The game is saved after every play."
 
+    def _note_font(self) -> pygame.font.Font:
+        return self.app.theme.font(max(14, int(16 * self.u)))
+
+    def _note_lines(self, width: int) -> list[str]:
+        return wrap_text(self._note_font(), self.note(), width - int(48 * self.u))
+
+    def panel_rect(self) -> pygame.Rect:
+        """As wide as the line under the menu needs (within the window), and taller by any
+        line it still wraps onto, so it never runs out of the panel (a small window)."""
+        w, h = self.app.size
+        u = self.u
+        fnt = self._note_font()
+        width = min(w - 40, max(int(560 * u), fnt.size(self.note())[0] + int(48 * u)))
+        extra = (len(self._note_lines(width)) - 1) * fnt.get_linesize()
+        rect = pygame.Rect(0, 0, width, min(h - 40, int(420 * u) + extra))
+        rect.center = (w // 2, h // 2)
+        return rect
+
     def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
         rect = self.panel_rect()
         draw_panel(surface, self.app.theme, rect, self.u)
         self.title(surface, self.heading(), rect)
         t = self.app.theme
-        note = t.font(max(14, int(16 * self.u))).render(self.note(), True, t.text_dim)
-        surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - int(80 * self.u))))
+        fnt = self._note_font()
+        lines = self._note_lines(rect.width)
+        bottom = rect.bottom - int(80 * self.u)
+        for i, line in enumerate(reversed(lines)):  # the last line just above Resume
+            note = fnt.render(line, True, t.text_dim)
+            y = bottom - i * fnt.get_linesize()
+            surface.blit(note, note.get_rect(midbottom=(rect.centerx, y)))
 
 
 class HandOverScene(HandPanel, Overlay):
