@@ -20,14 +20,16 @@ reach into the others' validation.
 from __future__ import annotations
 
 import contextlib
+import csv
 import hashlib
+import io
 import json
 import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -1083,6 +1085,86 @@ def export_history(dirs: Dirs, target: Path) -> int:
         label=HISTORY_KIND.label,
     )
     return len(games)
+
+
+#: The formats a player may export the games in: CSV (one row a game, for spreadsheets)
+#: and JSON (the ``history.json`` that ``swoop --export`` writes).
+EXPORT_FORMATS = ("csv", "json")
+
+
+def export_csv(dirs: Dirs, target: Path) -> int:
+    """Write every game as a CSV file, a header then one row a game (oldest first), for a
+    spreadsheet; how many games. Raises OSError when it cannot be written."""
+    games, _ = load_history(dirs)
+    atomic_write_text(target, games_csv(games), keep_backup=False, label="Swoop's export")
+    return len(games)
+
+
+def games_csv(games: Sequence[GameRecord]) -> str:
+    """The games as CSV text: the date, your result, total and place, the hands and your
+    Swoops, the rules, whether the game counts, then each seat's name, level and total."""
+    seats = max((g.players for g in games), default=4)
+    header = [
+        "Date",
+        "Result",
+        "Your total",
+        "Your place",
+        "Hands",
+        "Your Swoops",
+        "Rules",
+        "Rule options",
+        "Counted",
+        "Abandoned",
+        "Players",
+    ]
+    for i in range(seats):
+        header += [f"Seat {i + 1}", f"Seat {i + 1} level", f"Seat {i + 1} total"]
+    header += ["Seed", "Game id"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    for g in games:
+        totals = list(g.totals)
+        you = totals[0] if totals else ""
+        place = 1 + sum(1 for t in totals[1:] if t < totals[0]) if totals else ""
+        options = "; ".join(f"{k}={v}" for k, v in sorted(g.options.items()))
+        row: list[Any] = [
+            g.date,
+            g.result(),
+            you,
+            "" if g.abandoned else place,
+            g.hands,
+            g.swoops[0] if g.swoops else 0,
+            g.preset,
+            options,
+            "yes" if g.counted else "no",
+            "yes" if g.abandoned else "no",
+            g.players,
+        ]
+        for i in range(seats):
+            seat = g.seats[i] if i < len(g.seats) and isinstance(g.seats[i], dict) else {}
+            name = seat.get("name") or (seat_default(i) if i < g.players else "")
+            level = seat.get("level") or ("human" if i == 0 and i < g.players else "")
+            row += [name, level, totals[i] if i < len(totals) else ""]
+        row += [g.seed, g.id]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def default_export_path(home: Path, today: date, fmt: str) -> Path:
+    """Where an export goes unless the player says otherwise: the Documents folder (the
+    home folder when there is none), named for the day ("swoop-games-2025-03-01.csv"),
+    with a number added when that name is taken (an earlier export is never replaced)."""
+    folder = home / "Documents"
+    if not folder.is_dir():
+        folder = home
+    stem = f"swoop-games-{today.isoformat()}"
+    path = folder / f"{stem}.{fmt}"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.{fmt}"
+        n += 1
+    return path
 
 
 def _date(record: GameRecord) -> str:

@@ -70,6 +70,44 @@ def _seconds(text: str | None, default: float) -> float:
         return default
 
 
+#: Room kept free at the display's edges for what the desktop puts there: a window's
+#: title bar above it (its place is its inside's), a panel or taskbar below. pygame tells
+#: the display's size, not the part of it windows may use.
+TITLE_BAR = 40
+TASKBAR = 56
+
+
+def _desktop_sizes() -> list[tuple[int, int]]:
+    try:
+        return [(int(w), int(h)) for w, h in pygame.display.get_desktop_sizes()]
+    except (pygame.error, AttributeError, TypeError, ValueError):
+        return []
+
+
+def window_place(
+    size: tuple[int, int],
+    pos: tuple[int, int] | list[int] | None,
+    desktops: list[tuple[int, int]],
+) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """The window's size and place for a saved ``size`` and ``pos`` on displays of
+    ``desktops`` sizes (side by side, as most are): no larger than the usable part of
+    the display (less :data:`TITLE_BAR` and :data:`TASKBAR`) and placed so that all of it
+    is on screen, its buttons at the foot too. No saved place, or no display known:
+    the size as it is and no place (the desktop chooses)."""
+    if not desktops:
+        return size, None if pos is None else (int(pos[0]), int(pos[1]))
+    width = sum(w for w, _h in desktops)
+    height = max(h for _w, h in desktops)
+    room_w, room_h = desktops[0][0], height - TITLE_BAR - TASKBAR
+    w, h = min(int(size[0]), room_w), min(int(size[1]), room_h)
+    w, h = max(w, min(MIN_SIZE[0], int(size[0]))), max(h, min(MIN_SIZE[1], int(size[1])))
+    if pos is None:
+        return (w, h), None
+    x = max(0, min(int(pos[0]), width - w))
+    y = max(TITLE_BAR, min(int(pos[1]), height - TASKBAR - h))
+    return (w, h), (x, y)
+
+
 def process_start_time() -> float:
     """Seconds on the ``time.time()`` clock when this process started (best effort)."""
     try:
@@ -139,9 +177,12 @@ class App:
             if size is None
             else (int(want[0]), int(want[1]))
         )
-        if self.settings.window_pos and size is None and not demo:
-            x, y = self.settings.window_pos
-            os.environ.setdefault("SDL_VIDEO_WINDOW_POS", f"{int(x)},{int(y)}")
+        if size is None and not demo:
+            # The saved size and place, kept within the display as it is now (a smaller
+            # screen, or a place that would put the window's foot below its edge).
+            want, pos = window_place(want, self.settings.window_pos, _desktop_sizes())
+            if pos is not None:
+                os.environ.setdefault("SDL_VIDEO_WINDOW_POS", f"{pos[0]},{pos[1]}")
         pygame.display.set_caption(WINDOW_CLASS)
         self.screen = pygame.display.set_mode(want, pygame.RESIZABLE)
         self._window = None

@@ -92,6 +92,12 @@ def _confirm() -> Builder:
     return ConfirmOverlay
 
 
+def _export() -> Builder:
+    from .scenes.export import ExportOverlay
+
+    return ExportOverlay
+
+
 #: Name -> the loader of what builds that screen from the App and its own arguments.
 ROUTES: dict[str, Callable[[], Builder]] = {
     "title": _title,
@@ -106,6 +112,7 @@ ROUTES: dict[str, Callable[[], Builder]] = {
     "puzzles": _puzzles,
     "daily": _daily,
     "confirm": _confirm,
+    "export": _export,
 }
 
 

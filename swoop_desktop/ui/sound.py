@@ -1,4 +1,5 @@
-"""Sound effects synthesized by the program (no files, no numpy): place, swoop, pick-up, flip.
+"""Sound effects synthesized by the program (no files, no numpy): place, swoop, pick-up, flip,
+and a won game's fanfare.
 
 Each effect is a few noise bursts and tones mixed with :mod:`array`-ready
 samples. Synthesis in pure Python takes a while (~0.1 s for all of them), so
@@ -76,6 +77,18 @@ EFFECTS: dict[str, list[Part]] = {
         (150, _tone(659, 300, 0.3, 2)),
         (300, _tone(784, 500, 0.3, 2)),
     ],
+    # A won game: a rising fanfare over a shower of bright clicks, like cards let go.
+    "cheer": [
+        (0, _whoosh(5, 380)),
+        (60, _tone(523, 220, 0.22, 3)),
+        (180, _tone(659, 220, 0.22, 3)),
+        (300, _tone(784, 220, 0.22, 3)),
+        (420, _tone(1047, 700, 0.26, 2.5)),
+        (420, _tone(784, 700, 0.14, 2.5)),
+        *[(120 + i * 45, _noise_burst(30 + i, 30, 6, 0.7, 0.22)) for i in range(16)],
+    ],
+    # A new best as well: two high chimes after the fanfare.
+    "best": [(650, _tone(1319, 380, 0.18, 3)), (820, _tone(1568, 520, 0.18, 3))],
 }
 
 

@@ -15,7 +15,8 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.plural import counted
 from swoop_desktop.storage.seats import seats_to_json
 
-from ..controls import Button
+from ..controls import Button, wrap_text
+from .celebration import Celebration
 from .panels import HandPanel, Overlay, draw_panel
 from .sheet import draw_final_sheet
 
@@ -88,14 +89,37 @@ class PauseScene(Overlay):
             return f"{caption}Nothing here is saved."
         return "The game is saved after every play."
 
+    def _note_font(self) -> pygame.font.Font:
+        return self.app.theme.font(max(14, int(16 * self.u)))
+
+    def _note_lines(self, width: int) -> list[str]:
+        return wrap_text(self._note_font(), self.note(), width - int(48 * self.u))
+
+    def panel_rect(self) -> pygame.Rect:
+        """As wide as the line under the menu needs (within the window), and taller by any
+        line it still wraps onto, so it never runs out of the panel (a small window)."""
+        w, h = self.app.size
+        u = self.u
+        fnt = self._note_font()
+        width = min(w - 40, max(int(560 * u), fnt.size(self.note())[0] + int(48 * u)))
+        extra = (len(self._note_lines(width)) - 1) * fnt.get_linesize()
+        rect = pygame.Rect(0, 0, width, min(h - 40, int(420 * u) + extra))
+        rect.center = (w // 2, h // 2)
+        return rect
+
     def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
         rect = self.panel_rect()
         draw_panel(surface, self.app.theme, rect, self.u)
         self.title(surface, self.heading(), rect)
         t = self.app.theme
-        note = t.font(max(14, int(16 * self.u))).render(self.note(), True, t.text_dim)
-        surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - int(80 * self.u))))
+        fnt = self._note_font()
+        lines = self._note_lines(rect.width)
+        bottom = rect.bottom - int(80 * self.u)
+        for i, line in enumerate(reversed(lines)):  # the last line just above Resume
+            note = fnt.render(line, True, t.text_dim)
+            y = bottom - i * fnt.get_linesize()
+            surface.blit(note, note.get_rect(midbottom=(rect.centerx, y)))
 
 
 class HandOverScene(HandPanel, Overlay):
@@ -167,6 +191,61 @@ class GameOverScene(HandOverScene):
         self.outgrown_line = ""
         self.rating_line = self._rating_line()
         self.rating_rect = pygame.Rect(0, 0, 0, 0)  # where it was last drawn (tests)
+        #: "A new best winning streak: 3 games in a row", ... (a won game's new bests)
+        self.bests = self._new_bests() if self.won else []
+        #: the cards bursting over the sheet of a won game (None: no celebration, or over)
+        self.celebration: Celebration | None = None
+        self._celebrated = False
+
+    @property
+    def won(self) -> bool:
+        """You (a person, not the demo's AI in your seat) won a game that counts."""
+        table = self.table
+        seats = table.seats
+        return (
+            table.config.saves
+            and table.match.winner == HUMAN_SEAT
+            and bool(seats)
+            and seats[HUMAN_SEAT].is_human
+        )
+
+    def _new_bests(self) -> list[str]:
+        """What this won game bettered: your best winning streak, your highest rating,
+        your best margin (each only when there was an earlier best to beat)."""
+        from swoop_desktop.storage.history import load_summaries, record_from_match
+        from swoop_desktop.storage.rating import game_change, rating_history
+        from swoop_desktop.storage.stats import compute_stats
+        from swoop_desktop.storage.summaries import summarize
+
+        from .progress import margin_words
+
+        table, app = self.table, self.app
+        if not app.keeps_files or not app.dirs.usable:
+            return []
+        abandoned = app.settings.count_abandoned
+        lines: list[str] = []
+        try:
+            record = record_from_match(table.match, seats_to_json(table.seats, brief=True))
+            games, _ = load_summaries(app.dirs)
+            earlier = [g for g in games if g.id != record.id]
+            this = summarize(record)
+            before = compute_stats(earlier, abandoned)
+            now = compute_stats([*earlier, this], abandoned)
+            if now.best_streak > before.best_streak >= 1:
+                lines.append(f"A new best winning streak: {now.best_streak} games in a row")
+            change = game_change(app.dirs, record, abandoned)
+            points, _ = rating_history(app.dirs, abandoned)
+            highs = [round(p.rating.rating) for p in points if p.game != record.id]
+            if change is not None and highs and round(change[1].rating) > max(highs):
+                lines.append(f"A new rating high: {change[1].rating:.0f}")
+            margins = [
+                g.margin for g in earlier if g.counted and not g.abandoned and g.margin is not None
+            ]
+            if this.counted and this.margin is not None and margins and this.margin > max(margins):
+                lines.append(f"A new record: your best margin, {margin_words(this.margin)}")
+        except (OSError, ValueError):
+            return lines
+        return lines
 
     def _rating_line(self) -> str:
         """ "Your rating: 1523 (+23 this game)", for a game that moves your rating."""
@@ -205,10 +284,70 @@ class GameOverScene(HandOverScene):
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
         # Enter on the sheet never starts a new game by surprise: Review game has the focus.
         self.focus = 2
+        if self.celebrating and self.celebration is not None:
+            elapsed = self.celebration.elapsed  # the burst goes on at the new size
+            self.start_celebration()
+            if self.celebration is not None:
+                self.celebration.elapsed = elapsed
+
+    def enter(self) -> None:
+        super().enter()
+        if self.won and not self._celebrated:
+            self._celebrated = True  # once: not again when a review over it closes
+            self.app.sound.play("cheer")
+            if self.bests:
+                self.app.sound.play("best")
+            self.start_celebration()
+
+    def start_celebration(self) -> None:
+        """Cards burst from the pile over the sheet (none at the "instant" speed)."""
+        celebration = Celebration(
+            self.app.size,
+            self.table.art,
+            self.panel_rect(),
+            self.app.anim_speed,
+            self.app.settings.reduced_motion,
+            seed=self.table.match.seed or 0,
+        )
+        self.celebration = None if celebration.done else celebration
+
+    @property
+    def celebrating(self) -> bool:
+        return self.celebration is not None and not self.celebration.done
+
+    @property
+    def animating(self) -> bool:
+        return self.celebrating or super().animating
+
+    def picture(self) -> object:
+        """Whether cards fly over the sheet: the sheet is drawn once more without them."""
+        return self.celebration is not None
 
     def update(self, dt: float) -> None:
-        """The final sheet stays until the player chooses (also in demo mode)."""
+        """The final sheet stays until the player chooses (also in demo mode); a won
+        game's celebration moves on over it and ends by itself."""
         self.shown += dt
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if self.celebration.done:
+                self.celebration = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """While the cards fly, a click or a key made for the sheet ends the celebration
+        at once (and only that: the next press reaches the sheet's buttons)."""
+        if self.celebrating and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            if event.type == pygame.KEYDOWN and not self.app.keys.fresh(event, self.shown_at):
+                return True  # a key held, or taps begun, before the sheet: not for it
+            if self.celebration is not None:
+                self.celebration.skip()
+            self.celebration = None
+            return True
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.celebration is not None:
+            self.celebration.draw(surface)
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -217,6 +356,7 @@ class GameOverScene(HandOverScene):
             max(1, len(self.table.match.sheet))
             + (1 if self.rating_line else 0)
             + (1 if self.outgrown_line else 0)
+            + len(self.bests)
         )
         height = min(h - 20, int((310 + 26 * rows) * u))
         rect = pygame.Rect(0, 0, min(w - 20, int(940 * u)), height)
@@ -294,7 +434,8 @@ class GameOverScene(HandOverScene):
         rect = self.panel_rect()
         t, u = self.app.theme, self.u
         draw_panel(surface, t, rect, u)
-        y = self.title(surface, self.heading(), rect, t.highlight)
+        # A win in the gold of a highlight; any other end in the sheet's calm plain text.
+        y = self.title(surface, self.heading(), rect, t.highlight if self.won else t.text)
         sub = t.font(max(13, int(18 * u)), True).render(self.margin(), True, t.text)
         surface.blit(sub, sub.get_rect(midtop=(rect.centerx, y - int(4 * u))))
         y += sub.get_height() + int(10 * u)
@@ -305,6 +446,10 @@ class GameOverScene(HandOverScene):
             y += img.get_height() + int(8 * u)
         if self.outgrown_line:
             img = t.font(max(12, int(17 * u)), True).render(self.outgrown_line, True, t.legal)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y - int(4 * u))))
+            y += img.get_height() + int(8 * u)
+        for line in self.bests:
+            img = t.font(max(12, int(17 * u)), True).render(line, True, t.highlight)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y - int(4 * u))))
             y += img.get_height() + int(8 * u)
         names = [self.table.seat_name(p) for p in range(self.table.match.n)]

@@ -70,6 +70,18 @@ def _command(words: str) -> str:
     return f"{verbs.get(head, head.capitalize())} {rest}".strip()
 
 
+#: The smallest type a play's button shrinks to before its words are shortened.
+SMALLEST_PX = 11
+
+
+def _fitting(theme: Any, label: str, width: int, px: int) -> int:
+    """The type size, ``px`` at most, at which a button's ``label`` fits ``width`` whole
+    ("5. Play an ace from your face-up stack 2" in the narrow panel of a small window)."""
+    while px > SMALLEST_PX and W.font(theme, px, True).size(label)[0] > width:
+        px -= 1
+    return px
+
+
 class PuzzleScene(OnTheBoard, Scene):
     """Your puzzles, one at a time, drawn on the Review screen's board (a part both hold)."""
 
@@ -357,18 +369,16 @@ class PuzzleScene(OnTheBoard, Scene):
         gap = max(4, int(6 * s))
         top = self.panel.bottom - len(page) * (ch + gap) - int(10 * s)
         self.choice_btns = []
+        cw = self.panel.width - int(24 * s)
         for k, (words, _action) in enumerate(page):
             index = self.page * PAGE + k
+            label = f"{k + 1}. {_command(words)}"
             self.choice_btns.append(
                 W.Button(
-                    (
-                        self.panel.x + int(12 * s),
-                        top + k * (ch + gap),
-                        self.panel.width - int(24 * s),
-                        ch,
-                    ),
-                    f"{k + 1}. {_command(words)}",
+                    (self.panel.x + int(12 * s), top + k * (ch + gap), cw, ch),
+                    label,
                     partial(self.choose, index),
+                    size=_fitting(self.app.theme, label, cw - 16, max(14, min(26, int(ch * 0.42)))),
                 )
             )
         self.choices_top = top

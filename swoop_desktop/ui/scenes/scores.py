@@ -14,7 +14,8 @@ Four tabs:
 - **Statistics**: games, wins, ties, losses, win rate, streaks, average
   points per hand and Swoops made, overall and per rule set, and a "Reset
   statistics" button behind a confirmation (the games stay listed and a dated
-  copy of the history file is kept).
+  copy of the history file is kept), and "Export…", which writes the games to a
+  file the player names (CSV for a spreadsheet, or JSON; :mod:`.export`).
 - **Progress**: your rating game by game and your records (:mod:`.progress`).
 """
 
@@ -249,6 +250,13 @@ class ScoresScene(Scene):
             size=px,
         )
         self.reset_button = Button((0, 0, 10, 10), "Reset statistics", self.ask_reset, size=px)
+        self.export_button = Button(
+            (0, 0, 10, 10),
+            "Export…",
+            self.ask_export,
+            tooltip="Write your games to a file: CSV for a spreadsheet, or JSON",
+            size=px,
+        )
         self.speed = Choice(
             (0, 0, 10, 10),
             "Speed",
@@ -280,7 +288,11 @@ class ScoresScene(Scene):
         elif self.tab == "stats":
             self.reset_button.rect = pygame.Rect(b.x, b.bottom - 56, 260, 50)
             self.reset_button.enabled = self.stats.games > 0
-            extra = [self.reset_button]
+            self.export_button.rect = pygame.Rect(
+                self.reset_button.rect.right + 12, b.bottom - 56, 200, 50
+            )
+            self.export_button.enabled = self.game_count > 0
+            extra = [self.reset_button, self.export_button]
         self.buttons.extend(w for w in extra if isinstance(w, Button))
         self.ring.set_widgets([*self.tab_buttons.values(), *extra, self.back_button])
 
@@ -344,7 +356,14 @@ class ScoresScene(Scene):
             no="Keep them",
         )
 
+    def ask_export(self) -> None:
+        """The file-name prompt; what it wrote, and where, is said here afterwards."""
+        self.app.open("export")
+
     def on_result(self, value: Any) -> None:
+        if isinstance(value, str):  # the export prompt: where the games went
+            self.notice = value
+            return
         if value is True and self.tab == "stats":
             copy, messages = reset_stats(self.app.dirs)
             self.reload()
@@ -691,6 +710,7 @@ class ScoresScene(Scene):
                 latest, count = self._totals or ([], 0)
                 self.totals_points = draw_your_totals(surface, theme, chart, latest, count)
         self.reset_button.draw(surface, theme)
+        self.export_button.draw(surface, theme)
 
     def _draw_by_rule_set(
         self, surface: pygame.Surface, theme: Any, pbox: pygame.Rect, size: int

@@ -324,6 +324,10 @@ class SettingsScene(Scene):
                 f"Your settings could not be saved ({exc}). They apply until you close Swoop."
             )
             return False
+        finally:
+            # A choice's own note may have grown or shrunk (a level's runs to two lines):
+            # the rows are measured and placed again, so none touches the next.
+            self._layout()
         return True
 
     def _set_rules(self, rules: Rules) -> None:

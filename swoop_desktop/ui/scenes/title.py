@@ -17,7 +17,10 @@ nearest your rating (``storage.rating.table_for``) and deals.
 from __future__ import annotations
 
 import logging
+import os
 import random
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -603,8 +606,19 @@ class Watch:
     def __init__(self, app: AppAPI) -> None:
         self.app = app
         self.table: Any = None
-        self.quiet = 0.0
+        #: The wall clock, in a real window: the frame loop hands the scenes at most a
+        #: tenth of a second a frame (and a resting title wakes four times a second), so
+        #: slow or resting frames would stretch the wait and the fade-in to many seconds.
+        #: Headless (the tests, the figures) the frames' own clock rules alone.
+        self.clock: Callable[[], float] | None = (
+            None
+            if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen")
+            else time.perf_counter
+        )
+        self._quiet = 0.0
+        self._quiet_since = self._now()
         self.shown = 0.0  # seconds since the table appeared (for the fade-in)
+        self._shown_since = self._now()
         self.failed = False
         self.next_step: tuple[str, float] | None = None
         self._veil: pygame.Surface | None = None
@@ -614,6 +628,23 @@ class Watch:
         self._small_for: tuple[int, int] | None = None
         self._since_blur = 0.0
         self.playing = 0.0  # seconds the game has played since the last input
+
+    def _now(self) -> float:
+        return self.clock() if self.clock is not None else 0.0
+
+    def _since(self, then: float) -> float:
+        """Seconds on the wall clock since ``then`` (0 headless)."""
+        return self._now() - then if self.clock is not None else 0.0
+
+    @property
+    def quiet(self) -> float:
+        """Seconds with nobody at the title: by the frames, or the wall clock if longer."""
+        return max(self._quiet, self._since(self._quiet_since))
+
+    @quiet.setter
+    def quiet(self, value: float) -> None:
+        self._quiet = value
+        self._quiet_since = self._now() - value
 
     @property
     def running(self) -> bool:
@@ -638,6 +669,7 @@ class Watch:
         self.table.enter()
         self.table.resize(_drawn_size(self.app.size))
         self.shown = 0.0
+        self._shown_since = self._now()
         self.next_step = None
 
     def _let_pictures_go(self) -> None:
@@ -684,7 +716,7 @@ class Watch:
         if self.failed:
             return
         if self.table is None:
-            self.quiet += dt
+            self._quiet += dt
             if self.quiet >= WATCH_AFTER:
                 self._guard(self.start)
             return
@@ -763,5 +795,6 @@ class Watch:
 
     @property
     def fade(self) -> float:
-        """1.0 when the game has just appeared, 0.0 once it is fully shown (1.5 s later)."""
-        return max(0.0, 1.0 - self.shown / 1.5)
+        """1.0 when the game has just appeared, 0.0 once it is fully shown (1.5 s later,
+        on the wall clock too: the still title never lingers over the game)."""
+        return max(0.0, 1.0 - max(self.shown, self._since(self._shown_since)) / 1.5)
