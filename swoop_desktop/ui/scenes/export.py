@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from swoop_desktop.plural import counted
 from swoop_desktop.storage.history import (
     default_export_path,
     export_csv,
@@ -152,8 +153,7 @@ class ExportOverlay(Scene):
         except OSError as exc:
             self.problem = f"{target} could not be written ({plain_reason(exc, target.parent)})."
             return
-        games = f"{count} game{'s' if count != 1 else ''}"
-        self.app.pop(f"{games} written to {target}")
+        self.app.pop(f"{counted(count, 'game')} written to {target}")
 
     def cancel(self) -> None:
         self.app.pop(None)

@@ -232,7 +232,9 @@ class GameOverScene(HandOverScene):
             before = compute_stats(earlier, abandoned)
             now = compute_stats([*earlier, this], abandoned)
             if now.best_streak > before.best_streak >= 1:
-                lines.append(f"A new best winning streak: {now.best_streak} games in a row")
+                lines.append(
+                    f"A new best winning streak: {counted(now.best_streak, 'game')} in a row"
+                )
             change = game_change(app.dirs, record, abandoned)
             points, _ = rating_history(app.dirs, abandoned)
             highs = [round(p.rating.rating) for p in points if p.game != record.id]
