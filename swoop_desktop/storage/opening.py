@@ -96,4 +96,7 @@ def words(dirs: Dirs) -> str:
     opening = dirs.state.cache.get(_KEY)
     if not isinstance(opening, _Opening) or opening.finished.is_set():
         return ""
+    checked = db.check_progress(dirs)
+    if checked is not None and opening.phase.startswith("Checking"):
+        return f"{opening.phase}… {int(checked * 20) * 5}%"  # in steps of 5%
     return opening.phase + "…"

@@ -293,3 +293,21 @@ def test_a_start_in_a_read_only_folder_shows_every_game_and_moves_nothing(tmp_pa
         assert any("could not be checked" in t and "read-only" in t for t in told), told
         subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
         assert _aside(home) == [] and _seeds(home) == ([1, 2], [])
+
+
+def test_the_check_of_a_long_history_tells_how_far_it_has_got(tmp_path, monkeypatch):
+    _store(tmp_path, range(1, 6))
+    dirs = _fresh(tmp_path)
+    told: list[float] = []
+
+    class Told(dict):
+        def __setitem__(self, key, value):
+            if key == str(db.db_file(dirs)):
+                told.append(value)
+            super().__setitem__(key, value)
+
+    monkeypatch.setattr(db, "_CHECKED", Told())
+    monkeypatch.setattr(db, "_STEPS_A_CALL", 20)  # a few games: a word every 20 steps
+    load_history(dirs)
+    assert len(told) > 2 and told == sorted(told) and 0.0 < told[-1] < 1.0
+    assert db.check_progress(dirs) is None  # none under way once it is done
