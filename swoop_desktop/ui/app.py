@@ -526,6 +526,7 @@ class App:
             return
         if not draw and self._drawn_at is self.stack.top and self.resting:
             if not self.picture_changed:
+                self.sound.warm_at_rest()
                 if self._memory_due or not self._rested:
                     # Come to rest without a new picture: what the moving frames let go
                     # is handed back now (once), not at some later drawn frame.

@@ -136,6 +136,10 @@ def synthesize(names: list[str] | None = None) -> dict[str, list[float]]:
     return out
 
 
+#: Effects made only while the screen rests (see Sound.warm_at_rest).
+LATER = ("cheer", "best")
+
+
 class Sound:
     """``sound.play("place")``; ``volume`` 0-100 and ``muted`` are read on every play."""
 
@@ -146,7 +150,10 @@ class Sound:
         self.played: list[str] = []  # the last few names played (tests read it)
         self.available = False
         self.channels = 1
-        self._todo = list(EFFECTS)
+        self._todo = [n for n in EFFECTS if n not in LATER]
+        # The celebration's sounds are made only while the screen rests (a player
+        # thinking): built in moving frames they cost every frame of a first game.
+        self._later = [n for n in EFFECTS if n in LATER]
         self._builder: _Builder | None = None
         try:
             if not pygame.mixer.get_init():
@@ -159,10 +166,20 @@ class Sound:
             self.available = False
         if not self.available:
             self._todo = []
+            self._later = []
 
     @property
     def ready(self) -> bool:
+        """The effects of play are made (the celebration's come later, at rest)."""
         return not self._todo
+
+    def warm_at_rest(self, budget_s: float = 0.01) -> None:
+        """Make the celebration's sounds for up to ``budget_s`` (the App calls this while
+        the screen rests, once the effects of play are made)."""
+        if self._todo or not self._later:
+            return
+        self._todo.append(self._later.pop(0))
+        self.warm(budget_s)
 
     def warm(self, budget_s: float = 0.002) -> None:
         """Synthesize effects for at most ``budget_s`` seconds (call once a frame)."""
@@ -196,6 +213,10 @@ class Sound:
         if self.muted or self.volume <= 0:
             return
         snd = self.sounds.get(name)
+        if snd is None and name in self._later:  # a win before any rest: made now, once
+            self._later.remove(name)
+            self._make(name, synthesize([name])[name])
+            snd = self.sounds.get(name)
         if snd is not None:
             snd.set_volume(max(0, min(100, self.volume)) / 100)
             snd.play()

@@ -12,7 +12,6 @@ Every pool made here is ended by the ``pools`` fixture, so no worker outlives it
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import subprocess
@@ -31,51 +30,13 @@ from swoop_desktop.engine.observation import PublicHistory, observe
 from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui.table.seats import Thinker
 
+from .conftest import alive, wait_until
+
 ROOT = Path(__file__).resolve().parents[2]
 POSIX_PROC = pytest.mark.skipif(
     os.name != "posix" or not Path("/proc/self/stat").exists(),
     reason="finds processes and stops them the POSIX way, through /proc",
 )
-
-
-@pytest.fixture
-def pools():
-    made: list[workers.Pool] = []
-
-    def make(*args, **kwargs) -> workers.Pool:
-        pool = workers.Pool(*args, **kwargs)
-        made.append(pool)
-        return pool
-
-    yield make
-    for pool in made:
-        pool.shutdown()
-    _wait(lambda: not multiprocessing.active_children(), 5)
-    left = multiprocessing.active_children()
-    assert not left, f"every worker ended with its pool: {left}"
-
-
-def _wait(predicate, seconds: float = 30.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return predicate()
-
-
-def _alive(pid: int) -> bool:
-    """Running (a zombie waiting to be reaped is not)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ")[-1][:1] not in ("Z", "X")
-    except OSError:
-        return False
 
 
 def _descendants(pid: int) -> set[int]:
@@ -147,21 +108,21 @@ def _killed_outright(command: list[str], tmp_path: Path) -> None:
     )
     started: set[int] = set()
     try:
-        assert _wait(lambda: len(_descendants(game.pid)) >= 2, 120), "workers started"
+        assert wait_until(lambda: len(_descendants(game.pid)) >= 2, 120), "workers started"
         time.sleep(1.0)  # every worker is up and has its work
         started = _descendants(game.pid)
         assert started
         game.kill()
         game.wait(10)
-        assert _wait(lambda: not any(_alive(p) for p in started), 15), (
+        assert wait_until(lambda: not any(alive(p) for p in started), 15), (
             f"processes left running after the game was killed: "
-            f"{sorted(p for p in started if _alive(p))}"
+            f"{sorted(p for p in started if alive(p))}"
         )
     finally:
         if game.poll() is None:
             game.kill()
             game.wait(10)
-        _kill_all({p for p in started if _alive(p)})
+        _kill_all({p for p in started if alive(p)})
 
 
 @POSIX_PROC
@@ -216,19 +177,19 @@ def test_a_seat_whose_worker_is_stopped_plays_its_safe_move_within_the_deadline(
         thinker = Thinker(Seat(seat, "Lefty", "hard", "balanced"), seed=1, pool=pool)
         started = time.monotonic()
         thinker.start(match.state, history, 0)
-        assert _wait(lambda: thinker.ready, 30)
+        assert wait_until(lambda: thinker.ready, 30)
         took = time.monotonic() - started
         assert took < 2 + 3, f"the seat waited {took:.1f} s for a stopped worker"
         legal = match.state.legal_actions()
         assert thinker.result == safe_action(observe(match.state, seat, history.copy()), legal)
         assert "did not answer within 2 s" in (thinker.problem or "")
         assert "did not answer" in caplog.text, "the log says why"
-        assert _wait(lambda: not _alive(stuck), 10), "the stuck worker was ended"
+        assert wait_until(lambda: not alive(stuck), 10), "the stuck worker was ended"
         # The next decision is made by a new worker (given the usual time: a loaded
         # machine may take seconds to start it).
         pool.floor = workers.DEADLINE_FLOOR_S
         again = workers.Job(pool, workers.where)
-        assert _wait(lambda: again.ready, 60) and again.error is None
+        assert wait_until(lambda: again.ready, 60) and again.error is None
         assert again.value != stuck and again.value != os.getpid()
     finally:
         _kill_all({stuck})
@@ -243,10 +204,10 @@ def test_work_queued_behind_a_stopped_worker_is_asked_again_not_lost(pools, monk
         first = workers.Job(pool, workers.where)
         time.sleep(1.0)  # the second waits behind the first
         second = workers.Job(pool, workers.where)
-        assert _wait(lambda: first.ready, 30)
+        assert wait_until(lambda: first.ready, 30)
         assert first.error is not None and "did not answer" in first.error
         pool.floor = workers.DEADLINE_FLOOR_S  # the new worker may be slow to start
-        assert _wait(lambda: second.ready, 60)
+        assert wait_until(lambda: second.ready, 60)
         assert second.error is None, "asked again of the new worker"
         assert second.value not in (stuck, os.getpid())
     finally:
@@ -267,7 +228,7 @@ def test_a_review_goes_on_past_a_stopped_worker(pools, monkeypatch):
         verdicts = workers.weigh_all(found, 4, 21, pool=pool)
         assert verdicts == alone
         assert time.monotonic() - started < 30
-        assert not _alive(stuck)
+        assert not alive(stuck)
     finally:
         _kill_all({stuck})
 
@@ -339,7 +300,7 @@ def test_a_main_module_that_fails_in_a_worker_falls_back_to_threads_at_the_first
 def test_idle_workers_end_and_start_again_with_the_next_work(pools):
     pool = pools(1, processes=True, idle=1.0)
     first = pool.submit(workers.where).result(timeout=60)
-    assert _alive(first)
-    assert _wait(lambda: not _alive(first) and not pool.pids(), 15), "idle workers end"
+    assert alive(first)
+    assert wait_until(lambda: not alive(first) and not pool.pids(), 15), "idle workers end"
     again = pool.submit(workers.where).result(timeout=60)
     assert again not in (first, os.getpid())

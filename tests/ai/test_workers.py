@@ -30,44 +30,7 @@ from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui.table.seats import Thinker
 
-
-@pytest.fixture
-def pools():
-    made: list[workers.Pool] = []
-
-    def make(*args, **kwargs) -> workers.Pool:
-        pool = workers.Pool(*args, **kwargs)
-        made.append(pool)
-        return pool
-
-    yield make
-    for pool in made:
-        pool.shutdown()
-    # Ended and reaped (a loaded machine may take a moment to reap a killed worker).
-    _wait(lambda: not multiprocessing.active_children(), 5)
-    left = multiprocessing.active_children()
-    assert not left, f"every worker ended with its pool: {left}"
-
-
-def _wait(predicate, seconds: float = 30.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.002)
-    return predicate()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # A zombie is not running: read its state where /proc can tell it.
-    stat = Path(f"/proc/{pid}/stat")
-    if stat.exists():
-        return stat.read_text().split(") ")[-1][:1] not in ("Z", "X")
-    return True
+from .conftest import alive, wait_until
 
 
 def _play(pool: workers.Pool, games: int = 1, plays: int = 14) -> list[list[object]]:
@@ -92,7 +55,7 @@ def _play(pool: workers.Pool, games: int = 1, plays: int = 14) -> list[list[obje
                 thinker = thinkers[match.state.to_move]
                 thinker.start(match.state, history, key)
                 asked.append(thinker)
-        assert _wait(lambda asked=asked: all(t.ready for t in asked))
+        assert wait_until(lambda asked=asked: all(t.ready for t in asked))
         for match, history, thinkers, made in tables:
             if not match.hand_over:
                 thinker = thinkers[match.state.to_move]
@@ -141,7 +104,7 @@ def test_a_bot_comes_back_from_its_worker_with_its_guesses_for_the_hand(pools):
             history.feed(match.apply(NormalBot(key).choose(_obs(match, history), legal)))
             continue
         thinker.start(match.state, history, key)
-        assert _wait(lambda: thinker.ready)
+        assert wait_until(lambda: thinker.ready)
         guesses = thinker.bot._reader  # the candidate hands the bot keeps across the hand
         if guesses.obs is not None:
             # The worker's work came back: the guesses are brought up to this decision.
@@ -161,33 +124,33 @@ def test_nothing_starts_before_the_first_work_and_nothing_runs_after_shutdown(po
     assert not pool.started and not multiprocessing.active_children()
     assert pool.submit(workers.where).result(timeout=60) != os.getpid()
     pids = pool.pids()
-    assert pids and all(_alive(p) for p in pids)
+    assert pids and all(alive(p) for p in pids)
     pool.shutdown()
-    assert not any(_alive(p) for p in pids)
+    assert not any(alive(p) for p in pids)
     assert not multiprocessing.active_children()
 
 
 def test_shutdown_ends_a_worker_in_the_middle_of_its_work(pools):
     pool = pools(1, processes=True)
     job = workers.Job(pool, time.sleep, 30)
-    assert _wait(lambda: bool(pool.pids()))
+    assert wait_until(lambda: bool(pool.pids()))
     pids = pool.pids()
     time.sleep(0.3)  # the worker has taken the job
     t0 = time.monotonic()
     pool.shutdown()
     assert time.monotonic() - t0 < 5, "the work in flight is abandoned, not waited for"
-    assert not any(_alive(p) for p in pids)
+    assert not any(alive(p) for p in pids)
     assert job.ready and job.error is not None
 
 
 def test_a_worker_that_dies_is_replaced_and_the_work_asked_again(pools):
     pool = pools(1, processes=True)
     job = workers.Job(pool, time.sleep, 1.0)
-    assert _wait(lambda: bool(pool.pids()))
+    assert wait_until(lambda: bool(pool.pids()))
     time.sleep(0.3)
     (first,) = pool.pids()
     os.kill(first, signal.SIGKILL)
-    assert _wait(lambda: job.ready, 60)
+    assert wait_until(lambda: job.ready, 60)
     assert job.error is None and job.value is None, "asked again, and answered"
     assert pool.replaced == 1 and job.tries == 2
     assert first not in pool.pids()
@@ -226,7 +189,7 @@ def _seat_thinker(pool, tmp_path, times):
 def test_a_seat_whose_worker_dies_once_still_makes_its_own_decision(pools, tmp_path):
     pool = pools(1, processes=True)
     thinker, expected = _seat_thinker(pool, tmp_path, times=1)
-    assert _wait(lambda: thinker.ready, 60)
+    assert wait_until(lambda: thinker.ready, 60)
     assert thinker.problem is None, "a worker replaced once is said nothing of"
     assert thinker.result == expected
     assert pool.replaced == 1
@@ -235,7 +198,7 @@ def test_a_seat_whose_worker_dies_once_still_makes_its_own_decision(pools, tmp_p
 def test_a_seat_whose_worker_dies_twice_plays_safe_and_says_so(pools, tmp_path):
     pool = pools(1, processes=True)
     thinker, _ = _seat_thinker(pool, tmp_path, times=5)
-    assert _wait(lambda: thinker.ready, 60)
+    assert wait_until(lambda: thinker.ready, 60)
     assert thinker.result is not None, "the table goes on with a safe move"
     assert "thinking stopped" in (thinker.problem or "")
     assert (tmp_path / "marks").read_text() == "xx", "asked exactly twice"
@@ -315,7 +278,7 @@ def test_the_hint_is_looked_for_in_a_worker_process(pools):
     history.feed(match.start_hand())
     legal = match.state.legal_actions()
     job = HintJob(0, _obs(match, history), legal, seed=3, pool=pool)
-    assert _wait(lambda: job.ready, 60)
+    assert wait_until(lambda: job.ready, 60)
     assert job.error is None and job.result is not None
     action, reason = job.result
     assert action in legal and reason
