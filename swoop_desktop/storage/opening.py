@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from swoop_desktop.names import printable
 
-from . import daily, db, history, puzzles, rating
+from . import db
 from .paths import Dirs
 
 _log = logging.getLogger("swoop_desktop.storage")
@@ -42,6 +42,10 @@ class _Opening:
 
 
 def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
+    # Imported here, on the opening's own thread: the window's start does not wait for
+    # the modules of the history, the rating, the daily deal and the puzzles.
+    from . import daily, history, puzzles, rating
+
     try:
         db.ready(dirs)
         opening.phase = "Bringing in your games"
