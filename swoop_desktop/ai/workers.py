@@ -90,8 +90,11 @@ DEADLINE_FACTOR = 10.0
 DEADLINE_VARIABLE = "SWOOP_THINKING_DEADLINE"
 #: Seconds with nothing to do after which the workers end (new ones start with new work).
 IDLE_S = 60.0
-#: How often (seconds) a worker looks whether the game's process is still there.
-WATCH_S = 0.5
+#: How often (seconds) a worker looks whether the game's process is still there. Every
+#: half second cost the demo's frames about 0.5 ms at the median beside the workers
+#: (benchmarks/side_by_side.py); every 2 s is level with no watch, and a worker still
+#: ends within seconds of the game.
+WATCH_S = 2.0
 #: Seconds a new worker may take to start before its work's clock runs all the same.
 WORKER_START_S = 30.0
 
