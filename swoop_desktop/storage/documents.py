@@ -45,7 +45,7 @@ from .jsonfile import (
     encode_document,
     get,
     load_document,
-    move_aside,
+    set_aside,
 )
 from .notices import plain_reason, short_path
 from .paths import Dirs
@@ -374,10 +374,7 @@ def _waiting(dirs: Dirs, name: str) -> tuple[list[tuple[Path, Waiting]], list[st
                 raise DocumentError(f"it belongs to {shown(found.document)}")
             out.append((file, found))
         except (DocumentError, Refused) as exc:
-            try:
-                moved: Path | str = move_aside(file)
-            except OSError:
-                moved = "its place"
+            moved = set_aside(file)
             messages.append(
                 f"A change to your {name.partition('.')[0]} waiting to be stored was damaged "
                 f"({shown(str(exc))}); the file is kept at {short_path(moved)}."

@@ -57,7 +57,7 @@ from .jsonfile import (
     get,
     int_list,
     load_document,
-    move_aside,
+    set_aside,
 )
 from .notices import plain_reason, short_path
 from .paths import Dirs
@@ -535,10 +535,7 @@ def _pending(dirs: Dirs) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
             raw = read_capped(path, PENDING_KIND.cap)
             out.append((path, decode_document(raw, PENDING_KIND, [])))
         except (DocumentError, Refused) as exc:
-            try:
-                moved: Path | str = move_aside(path)
-            except OSError:
-                moved = "its place"
+            moved = set_aside(path)
             messages.append(
                 f"A finished game waiting to be added to your history was damaged ({exc}); "
                 f"the file is kept at {short_path(moved)}."

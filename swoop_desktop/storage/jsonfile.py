@@ -355,6 +355,15 @@ def move_aside(path: Path, why: str = "damaged") -> Path:
     return target
 
 
+def set_aside(path: Path) -> Path | str:
+    """:func:`move_aside` for a message: where the damaged file went, or "its place" when
+    it could not be moved (it is then left where it is)."""
+    try:
+        return move_aside(path)
+    except OSError:
+        return "its place"
+
+
 def _clean_stale_temps(path: Path) -> None:
     now = time.time()
     try:

@@ -225,60 +225,53 @@ HOLD_EXCLUSIVE = textwrap.dedent(
 )
 
 
+@pytest.fixture
+def held(tmp_path):
+    """A progress file of one game, held in exclusive mode by another program while the
+    test runs; afterwards the game is still there."""
+    _store(tmp_path, [1])
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_EXCLUSIVE, str(tmp_path / db.DB_NAME)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        yield tmp_path
+    finally:
+        holder.kill()
+        holder.wait()
+    assert _seeds(tmp_path)[0] == [1]
+
+
 def test_a_database_held_by_another_program_keeps_each_screen_waiting_once_at_most(
-    tmp_path, monkeypatch
+    held, monkeypatch
 ):
     """Asked again and again while another program holds the file, the answer comes at
     once: the window never waits the whole busy time for every screen."""
-    _store(tmp_path, [1])
     monkeypatch.setattr(db, "BUSY_WAIT", 1.5)  # the first look's wait, shorter here
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD_EXCLUSIVE, str(tmp_path / db.DB_NAME)],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
-        dirs = _fresh(tmp_path)
-        load_history(dirs)  # the first look may wait for the file
-        waits = []
-        for _ in range(4):
-            started = time.monotonic()
-            load_history(dirs)
-            waits.append(time.monotonic() - started)
-        assert max(waits) < 1.0, waits
-    finally:
-        holder.kill()
-        holder.wait()
-    assert _seeds(tmp_path)[0] == [1]
+    dirs = _fresh(held)
+    load_history(dirs)  # the first look may wait for the file
+    waits = []
+    for _ in range(4):
+        started = time.monotonic()
+        load_history(dirs)
+        waits.append(time.monotonic() - started)
+    assert max(waits) < 1.0, waits
 
 
-def test_the_windows_own_thread_never_waits_long_for_a_database_another_program_holds(
-    tmp_path,
-):
+def test_the_windows_own_thread_never_waits_long_for_a_database_another_program_holds(held):
     """On the thread that draws the frames even the first look gives up quickly, and
     after the remembered failure runs out the look again is as quick."""
-    _store(tmp_path, [1])
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD_EXCLUSIVE, str(tmp_path / db.DB_NAME)],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
-        dirs = _fresh(tmp_path)
-        db.frame_thread(dirs)
-        waits = []
-        for _ in range(3):
-            started = time.monotonic()
-            load_history(dirs)
-            waits.append(time.monotonic() - started)
-            dirs.state.cache.pop(f"db-failed:{db.db_file(dirs)}", None)  # as if 20 s passed
-        assert max(waits) < 2.0, waits
-    finally:
-        holder.kill()
-        holder.wait()
-    assert _seeds(tmp_path)[0] == [1]
+    dirs = _fresh(held)
+    db.frame_thread(dirs)
+    waits = []
+    for _ in range(3):
+        started = time.monotonic()
+        load_history(dirs)
+        waits.append(time.monotonic() - started)
+        dirs.state.cache.pop(f"db-failed:{db.db_file(dirs)}", None)  # as if 20 s passed
+    assert max(waits) < 2.0, waits
 
 
 def test_a_start_in_a_read_only_folder_shows_every_game_and_moves_nothing(tmp_path):
