@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import logging
 import os
 import sqlite3
@@ -184,6 +185,11 @@ class _Ready:
     #: How readers open the file: "" (as usual), "ro" (read-only) or "immutable" (read
     #: the main file alone, touching no file beside it: a full disk, a read-only folder).
     mode: str = ""
+    #: The damaged file moved aside at this opening, whose games that still read are
+    #: brought back into the history (storage.history), or None.
+    rescue: Path | None = None
+    #: Whether a backup was put back in place of a damaged file at this opening.
+    restored: bool = False
 
 
 _OPENING = threading.Lock()
@@ -252,6 +258,29 @@ def _tables(con: sqlite3.Connection) -> set[str]:
     return {str(r[0]) for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
+@functools.cache
+def _layout() -> dict[str, str]:
+    """Each table and index Swoop makes, by name, as SQLite keeps its statement (with
+    spaces folded): made once in memory by the same steps a file goes through."""
+    with contextlib.closing(sqlite3.connect(":memory:")) as con:
+        for version in sorted(MIGRATIONS):
+            MIGRATIONS[version](con)
+        rows = con.execute("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL")
+        return {str(name): " ".join(str(sql).split()) for name, sql in rows}
+
+
+def _changed_layout(con: sqlite3.Connection) -> str | None:
+    """The first of Swoop's tables or indexes whose statement in the file is not the one
+    Swoop made (a damaged byte in the file's list of tables can change a rule, so that
+    every new game breaks it), or None."""
+    layout = _layout()
+    for name, sql in con.execute("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL"):
+        made = layout.get(str(name))
+        if made is not None and " ".join(str(sql).split()) != made:
+            return str(name)
+    return None
+
+
 #: The tables each schema version adds (the version they make).
 _VERSION_TABLES = (
     (1, {"meta", "games"}),
@@ -310,6 +339,9 @@ def _look(
             return _Finding(empty=True), []
         if "games" not in names:
             return _Finding(damage="it holds none of Swoop's tables"), None
+        changed = _changed_layout(con)
+        if changed is not None:
+            return _Finding(damage=f"the layout of its table {changed!r} is damaged"), None
         _watch_check(con, path)
         try:
             check = [
@@ -478,8 +510,9 @@ def backups(dirs: Dirs) -> list[Path]:
     return [path for *_, path in sorted(found, reverse=True)]
 
 
-def _restore(dirs: Dirs, path: Path) -> str:
-    """Put the newest sound backup in place of the missing database; what to tell."""
+def _restore(dirs: Dirs, path: Path) -> tuple[str, bool]:
+    """Put the newest sound backup in place of the missing database; what to tell, and
+    whether a backup was put back."""
     for backup in backups(dirs):
         if _problem(backup) is not None:
             continue
@@ -495,9 +528,12 @@ def _restore(dirs: Dirs, path: Path) -> str:
         when = datetime.fromtimestamp(backup.stat().st_mtime).strftime("%d %B %Y, %H:%M")
         return (
             f"Your progress was put back from the backup of {when}; games finished after "
-            "that are lost."
-        )
-    return "There was no backup to put back, so your progress starts again from here."
+            "that are read back from the damaged file where they can be."
+        ), True
+    return (
+        "There was no backup to put back; the games that still read are read back from it.",
+        False,
+    )
 
 
 def _migrate(con: sqlite3.Connection) -> None:
@@ -607,7 +643,8 @@ def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
                 f"could not be moved aside ({plain_reason(exc, dirs.data)}); it is left "
                 "untouched."
             ) from None
-        told = _restore(dirs, path)
+        told, ready.restored = _restore(dirs, path)
+        ready.rescue = Path(aside_db)
         ready.messages.append(
             f"Your progress file could not be used ({found.damage}); it is kept at "
             f"{short_path(aside_db)}. {told}"

@@ -399,6 +399,58 @@ def read_database(path: Path) -> list[GameRecord]:
     return out
 
 
+def _readable_games(path: Path) -> list[GameRecord]:
+    """The games of a damaged database at ``path`` that still read, each through the
+    full check, opened without writing to it or beside it: read from the first game on
+    and then from the last one back, so damage in the middle costs only what it holds."""
+    found: dict[str, GameRecord] = {}
+    for order in ("ASC", "DESC"):
+        try:
+            with contextlib.closing(
+                sqlite3.connect(f"file:{path}?immutable=1", uri=True, timeout=0)
+            ) as con:
+                con.text_factory = db.text_of
+                rows = con.execute(
+                    f"SELECT counted, body, checked FROM games ORDER BY rowid {order}"
+                )
+                for counted, body, checked in rows:
+                    try:
+                        record = _from_row(body, checked, counted)
+                    except (
+                        ValueError,
+                        TypeError,
+                        KeyError,
+                        AttributeError,
+                        IndexError,
+                        RecursionError,
+                        UnicodeDecodeError,
+                    ):
+                        continue
+                    found.setdefault(record.id, record)
+        except (sqlite3.Error, UnicodeDecodeError, OSError):
+            continue  # what was read before the damage stays
+    return sorted(found.values(), key=_date)
+
+
+def _rescue(dirs: Dirs, con: sqlite3.Connection) -> list[str]:
+    """Inside a change: bring back the games the damaged file moved aside at this
+    opening still holds (those a backup put back are not stored twice); what to tell."""
+    ready = db.ready(dirs)
+    path = ready.rescue
+    if path is None:
+        return []
+    games = _readable_games(path)
+    new = _store(con, games, "rescue") if games else 0
+    if new:
+        return [
+            f"{numbered(new, 'game')} {'was' if new == 1 else 'were'} read back from the "
+            "damaged file into your history."
+        ]
+    if games or ready.restored:
+        return []
+    return ["No game could be read back from the damaged file, so your history starts again here."]
+
+
 def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Path]]:
     """Inside a change: bring the games of an older Swoop's ``history.json`` (and its
     ``.bak``) in. Messages, and the files to move into the import's folder once the
@@ -443,6 +495,7 @@ def _merge(dirs: Dirs, wait: float) -> tuple[list[str], bool]:
     sqlite3.Error or OSError when the database cannot take them."""
     waiting, messages = _pending(dirs)
     with db.change(dirs, wait) as con:
+        rescued = _rescue(dirs, con)
         more, files = _import_old(dirs, con)
         records = sorted(list(dirs.state.unsaved) + [r for _, r in waiting], key=_date)
         # A game is stored once: a record of it left earlier (abandoned at an earlier
@@ -450,7 +503,8 @@ def _merge(dirs: Dirs, wait: float) -> tuple[list[str], bool]:
         for record in records:  # each looked at once those before it are stored
             if _supersedes(con, record):
                 _store(con, [record], "play")
-    messages = more + messages
+    db.ready(dirs).rescue = None
+    messages = rescued + more + messages
     move_imported(dirs, files)
     for path, _ in waiting:
         try:
@@ -464,7 +518,8 @@ def _merge(dirs: Dirs, wait: float) -> tuple[list[str], bool]:
 def _pending_there(dirs: Dirs) -> bool:
     try:
         return (
-            bool(dirs.state.unsaved)
+            db.ready(dirs).rescue is not None
+            or bool(dirs.state.unsaved)
             or any(p.exists() for p in (dirs.history_file, backup_path(dirs.history_file)))
             or any(True for _ in dirs.data.glob("history.pending-*.json"))
         )

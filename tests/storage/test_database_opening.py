@@ -304,3 +304,54 @@ def test_the_check_of_a_long_history_tells_how_far_it_has_got(tmp_path, monkeypa
     load_history(dirs)
     assert len(told) > 2 and told == sorted(told) and 0.0 < told[-1] < 1.0
     assert db.check_progress(dirs) is None  # none under way once it is done
+
+
+def _change_schema(path: Path, old: bytes, new: bytes) -> None:
+    """A damaged byte in the file's list of tables: a rule of a table changed in place
+    (same length, so SQLite still reads the file and its quick check finds nothing)."""
+    raw = path.read_bytes()
+    assert raw.count(old) == 1 and len(old) == len(new)
+    path.write_bytes(raw.replace(old, new))
+
+
+def test_a_damaged_table_rule_is_found_and_every_game_read_back_so_new_games_are_kept(tmp_path):
+    """A byte of ``games``' CHECK damaged ('loss' no longer allowed) let the file open
+    and show its games while every lost game could never be stored again. The damage is
+    found, the file kept aside, its games read back, and the next game is stored."""
+    _store(tmp_path, (1, 2, 3))
+    path = tmp_path / db.DB_NAME
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    _change_schema(
+        path,
+        b"'win', 'tie', 'loss', 'abandoned')),\n            body",
+        b"'win', 'tie', '\x01oss', 'abandoned')),\n            body",
+    )
+    seeds, told = _seeds(tmp_path)
+    assert sorted(seeds) == [1, 2, 3]
+    assert any("layout of its table 'games' is damaged" in m for m in told), told
+    assert any("3 games were read back from the damaged file" in m for m in told), told
+    assert len([n for n in _aside(tmp_path) if n.endswith(".sqlite3")]) == 1
+    _store(tmp_path, (9,))  # a loss
+    assert sorted(_seeds(tmp_path)[0]) == [1, 2, 3, 9]
+
+
+def test_games_after_the_backup_are_read_back_from_a_damaged_file(tmp_path):
+    """A backup put back in place of a damaged file no longer costs the games finished
+    after it: those the damaged file still holds come back, none twice."""
+    _store(tmp_path, (1, 2))
+    dirs = _fresh(tmp_path)
+    assert db.make_backup(dirs, force=True) is not None
+    _store(tmp_path, (3, 4))
+    path = tmp_path / db.DB_NAME
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    _change_schema(
+        path,
+        b"CREATE INDEX games_by_date ON games (date, seq)",
+        b"CREATE INDEX games_by_date ON games (seq, date)",
+    )
+    seeds, told = _seeds(tmp_path)
+    assert sorted(seeds) == [1, 2, 3, 4], told
+    assert any("put back from the backup" in m for m in told), told
+    assert any("2 games were read back" in m for m in told), told
