@@ -10,7 +10,7 @@ finished on its game-over sheet and stored; after every other game the game's re
 opened from the sheet and stepped through (``--reviews`` of them, at ``--worlds``
 worlds a decision), then back to the title for the next New game. Then the daily deal
 page and Puzzles are opened, and the window rests on the title for ``--rest`` seconds
-of real time. Printed: the game process's resident set (VmRSS) after each game and
+of real time, stepped as the window's own loop steps them. Printed: the game process's resident set (VmRSS) after each game and
 review, at the end and after the rest, with the worker processes' own beside it (and
 how many are alive). ``--trace`` adds the ten biggest growths of Python's allocations
 (tracemalloc) between game 3 and the last game.
@@ -93,6 +93,25 @@ def play_game(p, seed: int) -> None:
     raise AssertionError("the game did not end")
 
 
+def rest(app, seconds: float) -> None:
+    """``seconds`` of real time as the window's own loop (App.run) spends them: frames
+    drawn at the frame rate while anything moves (the game behind the title plays on
+    until it rests), and once the screen rests a frame that draws nothing every so often."""
+    from swoop_desktop.ui.app import REST_WAKE_S
+
+    until = time.perf_counter() + seconds
+    last = time.perf_counter()
+    while time.perf_counter() < until:
+        resting = app.resting and app._drawn_at is app.stack.top
+        if resting and not app.picture_changed:
+            time.sleep(REST_WAKE_S)
+        else:
+            time.sleep(max(0.0, 1 / app.frame_rate - (time.perf_counter() - last)))
+        now = time.perf_counter()
+        app.step(min(now - last, 0.1), draw=not resting)
+        last = now
+
+
 def review(p) -> int:
     from swoop_desktop.ui.scenes.review import ReviewScene
 
@@ -161,10 +180,7 @@ def main() -> None:
             print("biggest growths from game 3 to the end:")
             for stat in after.compare_to(snapshot, "traceback")[:10]:
                 print(f"  {stat.size_diff / 1024:8.1f} KiB  {stat.traceback.format()[-1].strip()}")
-        rest_until = time.perf_counter() + args.rest
-        while time.perf_counter() < rest_until:
-            p.app.step(1 / 60, draw=False)
-            time.sleep(0.05)
+        rest(p.app, args.rest)
         report(f"after {args.rest:.0f} s at rest")
     print(f"evening took {time.perf_counter() - started:.0f} s")
 

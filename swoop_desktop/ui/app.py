@@ -40,6 +40,7 @@ from swoop_desktop.storage.paths import holds_data_folder
 from swoop_desktop.storage.seats import seats_to_json
 
 from .cards import give_back_memory
+from .controls import page
 from .icon import window_icon
 from .keys import KeyPresses
 from .scene import Scene, SceneStack
@@ -531,6 +532,7 @@ class App:
                     # Come to rest without a new picture: what the moving frames let go
                     # is handed back now (once), not at some later drawn frame.
                     self.theme.let_fonts_go()
+                    page.let_go_unused()
                     give_back_memory()
                     self._memory_due = False
                     self._rested = True
@@ -538,17 +540,23 @@ class App:
         resting = self.resting
         if self._drawn_at is not None and self._drawn_at is not self.stack.top:
             self._memory_due = True  # a new screen (not the first) let its caches go
+            page.new_screen()
         if resting and (self._memory_due or not self._rested):
             # The first still frame hands back what the caches let go: a full collection
             # costs a frame's time, so a burst of screen changes (or input) waits for it.
             self.theme.let_fonts_go()
             give_back_memory()
             self._memory_due = False
+            pages_due = True  # once this frame has drawn what it shows
+        else:
+            pages_due = False
         self._rested = resting
         top = self.stack.top
         self._drawn_picture = top.picture() if top is not None else None
         self.stack.draw(self.screen)
         self._drawn_at = top
+        if pages_due:  # the cloths and panels of the screens before (large: mmapped, so
+            page.let_go_unused()  # handed back the moment they go)
         self._draw_toast()
         pygame.display.flip()
         self.frames += 1

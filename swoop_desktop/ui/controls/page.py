@@ -20,6 +20,22 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 
 _backdrops: dict[tuple[int, int, Colour, Colour], pygame.Surface] = {}
+#: The keys of the cloths and panels drawn since the screen last changed: what a page
+#: left behind (a full-window cloth, a panel the size of the page, 6-8 MB each at
+#: 1920x1080) is let go when the next screen comes to rest.
+_in_use: set[tuple[object, ...]] = set()
+
+
+def new_screen() -> None:
+    """A new screen is shown: the pictures drawn from here on are its own."""
+    _in_use.clear()
+
+
+def let_go_unused() -> None:
+    """Drop the cloths and panels the screen shown now has not drawn."""
+    for cache in (_backdrops, _panels):
+        for key in [k for k in cache if k not in _in_use]:
+            del cache[key]
 
 
 def draw_backdrop(surface: pygame.Surface, theme: Any) -> None:
@@ -38,6 +54,7 @@ def draw_backdrop(surface: pygame.Surface, theme: Any) -> None:
                 small.set_at((x, y), _mix(centre, edge, min(1.0, max(0.0, d - 0.25) * 1.1)))
         image = pygame.transform.smoothscale(small, size)
         _backdrops[key] = image
+    _in_use.add(key)
     surface.blit(image, (0, 0))
 
 
@@ -98,5 +115,6 @@ def draw_panel(
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (r, g, b, alpha), shade.get_rect(), border_radius=radius)
         _panels[key] = shade
+    _in_use.add(key)
     surface.blit(shade, rect)
     pygame.draw.rect(surface, colour(theme, "panel_edge"), rect, width=2, border_radius=radius)
