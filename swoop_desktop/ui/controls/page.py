@@ -33,9 +33,10 @@ def new_screen() -> None:
 
 def let_go_unused() -> None:
     """Drop the cloths and panels the screen shown now has not drawn."""
-    for cache in (_backdrops, _panels):
-        for key in [k for k in cache if k not in _in_use]:
-            del cache[key]
+    for key in [k for k in _backdrops if k not in _in_use]:
+        del _backdrops[key]
+    for panel in [k for k in _panels if k not in _in_use]:
+        del _panels[panel]
 
 
 def draw_backdrop(surface: pygame.Surface, theme: Any) -> None:
