@@ -93,15 +93,19 @@ def play_game(p, seed: int) -> None:
     raise AssertionError("the game did not end")
 
 
-def rest(app, seconds: float) -> None:
+def rest(app, seconds: float, every: float = 30.0) -> None:
     """``seconds`` of real time as the window's own loop (App.run) spends them: frames
     drawn at the frame rate while anything moves (the game behind the title plays on
     until it rests), and once the screen rests a frame that draws nothing every so often."""
     from swoop_desktop.ui.app import REST_WAKE_S
 
-    until = time.perf_counter() + seconds
-    last = time.perf_counter()
+    start = last = time.perf_counter()
+    until = start + seconds
+    told = start
     while time.perf_counter() < until:
+        if time.perf_counter() - told >= every:
+            told = time.perf_counter()
+            report(f"  {told - start:.0f} s at rest")
         resting = app.resting and app._drawn_at is app.stack.top
         if resting and not app.picture_changed:
             time.sleep(REST_WAKE_S)
