@@ -236,7 +236,7 @@ def features(ctx: Context, a: Action) -> dict[str, float]:
         # Higher than the top: pick up the pile (R8).
         f["pickup"] = ctx.pile_n
         f["pickup_points"] = ctx.pile_points / 10
-        if rules.pickup == "new_pile":
+        if rules.pickup_starts_new_pile:
             f["pickup_shed"] = k
             f["pickup_low"] = (13 - r) / 12
             if kept > 0:

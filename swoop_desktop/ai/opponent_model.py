@@ -16,7 +16,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
-from swoop_desktop.engine import RANK_OF
+from swoop_desktop.engine import RANK_OF, FollowUp
 from swoop_desktop.engine.observation import FOLLOW, Observation, PublicEvent
 
 from .scoring import flip_score as score_flip
@@ -77,7 +77,7 @@ class OpponentModel:
         self.swoop = [rules.is_swoop_rank(r) for r in range(15)]
         self.points = [rules.card_points(r) if r else 0 for r in range(15)]
         self.p_safe = safe_flip_chances(rules, obs.unseen_rank_counts())
-        self.new_pile = rules.pickup == "new_pile"
+        self.new_pile = rules.pickup_starts_new_pile
 
     def set_score(
         self,
@@ -161,7 +161,6 @@ def parse_decisions(
     def ask(at: int, kind: int, p: int, extra: tuple[object, ...]) -> None:
         wanted.setdefault(at, []).append((kind, p, extra))
 
-    chain = rules.mystery_chain
     for i, ev in enumerate(history):
         p = ev.player
         if p == obs.seat:
@@ -200,9 +199,10 @@ def parse_decisions(
                 continue
             if nxt is not None and nxt.kind in ("swooped", "out") and nxt.player == p:
                 continue  # (a swoop or going out shows at once, in the same play's events)
-            if flip and not ev.new_pile and not chain:
-                ask(i + 1, ZERO_DECISION, p, (r,))
-            elif ev.new_pile and rules.match_after_pickup and rules.pickup == "new_pile":
+            # The engine would have offered to add more of the rank (R12): none was held.
+            # (Whether a flip was part of a chain the history does not say.)
+            offered = rules.follow_up(flipped=flip, new_pile=ev.new_pile, in_chain=None)
+            if offered is FollowUp.ADD:
                 ask(i + 1, ZERO_DECISION, p, (r,))
     # Backward from now: hands' change, face-up cards, face-down slots, cards left.
     up = [[RANK_OF[c] if c is not None else 0 for c in obs.up[p]] for p in range(n)]

@@ -88,7 +88,7 @@ class RolloutPolicy:
         self.noise = noise
         # p_safe[top]: chance a flipped unseen card is a Swoop card or at most ``top``.
         self.p_safe = safe_flip_chances(rules, unseen)
-        self.new_pile = rules.pickup == "new_pile"
+        self.new_pile = rules.pickup_starts_new_pile
         self.points = [rules.card_points(r) if r else 0 for r in range(15)]
 
     @staticmethod

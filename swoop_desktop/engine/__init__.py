@@ -20,7 +20,16 @@ from .errors import (
 )
 from .match import Match, hand_seed
 from .position import format_position, parse_position
-from .rules import OPTION_NAMES, OPTION_VALUES, PRESETS, Rules
+from .rules import (
+    OPTION_NAMES,
+    OPTION_SPECS,
+    OPTION_VALUES,
+    PRESET_NAMES,
+    PRESETS,
+    FollowUp,
+    OptionSpec,
+    Rules,
+)
 from .state import GameState, new_deal
 
 __all__ = [
@@ -32,11 +41,15 @@ __all__ = [
     "End",
     "EngineError",
     "Flip",
+    "FollowUp",
     "GameState",
     "IllegalActionError",
     "Match",
     "OPTION_NAMES",
+    "OPTION_SPECS",
     "OPTION_VALUES",
+    "OptionSpec",
+    "PRESET_NAMES",
     "PRESETS",
     "Play",
     "PositionError",

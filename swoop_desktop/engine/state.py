@@ -262,6 +262,12 @@ class GameState:
                 total += value(RANK_OF[c])
         return total
 
+    def room_for(self, rank: int) -> int:
+        """How many cards of ``rank`` the player to move may put on the pile now, as a
+        play or a follow-up (R6, R9, R10): a Swoop card goes alone, and with ``max_four``
+        an equal set only fills the run on the pile up to four (:meth:`Rules.room`)."""
+        return self.rules.room(rank, self.top if self.pile else 0, self.run)
+
     # ----------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
         """Every distinct legal action (equal-rank hand cards are interchangeable)."""

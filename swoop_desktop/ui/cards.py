@@ -323,5 +323,5 @@ def card_art(theme: Theme, settings: Settings, rules: Rules | None = None) -> Ca
     """The card faces as the player chose them in Settings, for a game under ``rules``
     (whether 10s are drawn as Swoop cards; they are when no rules are given). The one
     place a screen makes its card art."""
-    swoop_tens = rules.tens_are_swoop_cards if rules is not None else True
+    swoop_tens = rules.is_swoop_rank(10) if rules is not None else True
     return CardArt(theme, swoop_tens, settings.four_colour)

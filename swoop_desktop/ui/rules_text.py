@@ -28,13 +28,16 @@ class OptionChoice:
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """A rule option as the settings screen shows it."""
+    """The words for a rule option, as the settings screen shows it. What the option is
+    (its values, presets, rule and when it applies) is declared once in the engine
+    (``OPTION_SPECS``); these are only its words, keyed by its name in ``OPTION_INFO``."""
 
-    name: str
     label: str
     help: str
-    choices: tuple[OptionChoice, ...] = ()  # empty: a toggle (bool) or a number
-    rule: str = ""  # the docs/rules.md rule id
+    choices: tuple[
+        OptionChoice, ...
+    ] = ()  # a choice's words for each value; empty: a toggle or a number
+    no_effect: str = ""  # said instead of ``help`` where the other options make it have no effect
 
 
 PRESET_INFO: dict[str, tuple[str, str]] = {
@@ -54,109 +57,84 @@ PRESET_INFO: dict[str, tuple[str, str]] = {
 }
 
 OPTION_INFO: dict[str, OptionInfo] = {
-    info.name: info
-    for info in (
-        OptionInfo(
-            "decks",
-            "Decks",
-            "How many decks (52 cards and 2 Jokers each) are shuffled together.",
-            (
-                OptionChoice("auto", "Auto", "Auto is 2 decks for four players."),
-                OptionChoice(2, "2"),
-                OptionChoice(3, "3"),
-                OptionChoice(4, "4"),
+    "decks": OptionInfo(
+        "Decks",
+        "How many decks (52 cards and 2 Jokers each) are shuffled together.",
+        (
+            OptionChoice("auto", "Auto", "Auto is 2 decks for four players."),
+            OptionChoice(2, "2"),
+            OptionChoice(3, "3"),
+            OptionChoice(4, "4"),
+        ),
+    ),
+    "tens_are_swoop_cards": OptionInfo(
+        "10s are Swoop cards",
+        "On: a 10 swoops the pile just like a Joker. Off: only Jokers do, and 10 ranks "
+        "between 9 and J.",
+    ),
+    "hand_size": OptionInfo(
+        "Cards in hand",
+        "How many cards each player holds in hand after the deal.",
+        (OptionChoice(11, "11"), OptionChoice(12, "12", "12 is the 20-card variant.")),
+    ),
+    "table_cards": OptionInfo(
+        "Face-up and mystery cards",
+        "Each player also gets four face-down mystery cards with a face-up card on each. "
+        "Off: hands only.",
+    ),
+    "first_player": OptionInfo(
+        "Who plays first",
+        "Who makes the first play of each hand.",
+        (
+            OptionChoice(
+                "left_of_dealer", "Left of dealer", "The player left of the dealer starts."
             ),
-            rule="R1",
+            OptionChoice("high_card", "High card", "Everyone draws a card; the highest starts."),
         ),
-        OptionInfo(
-            "tens_are_swoop_cards",
-            "10s are Swoop cards",
-            "On: a 10 swoops the pile just like a Joker. Off: only Jokers do, and 10 ranks "
-            "between 9 and J.",
-            rule="R2",
-        ),
-        OptionInfo(
-            "hand_size",
-            "Cards in hand",
-            "How many cards each player holds in hand after the deal.",
-            (OptionChoice(11, "11"), OptionChoice(12, "12", "12 is the 20-card variant.")),
-            rule="R4",
-        ),
-        OptionInfo(
-            "table_cards",
-            "Face-up and mystery cards",
-            "Each player also gets four face-down mystery cards with a face-up card on each. "
-            "Off: hands only.",
-            rule="R4",
-        ),
-        OptionInfo(
-            "first_player",
-            "Who plays first",
-            "Who makes the first play of each hand.",
-            (
-                OptionChoice(
-                    "left_of_dealer", "Left of dealer", "The player left of the dealer starts."
-                ),
-                OptionChoice(
-                    "high_card", "High card", "Everyone draws a card; the highest starts."
-                ),
+    ),
+    "pickup": OptionInfo(
+        "Playing higher than the pile",
+        "What happens when your cards rank higher than the top of the pile.",
+        (
+            OptionChoice(
+                "new_pile", "New pile", "You take the pile and your cards start a new one."
             ),
-            rule="R5",
-        ),
-        OptionInfo(
-            "pickup",
-            "Playing higher than the pile",
-            "What happens when your cards rank higher than the top of the pile.",
-            (
-                OptionChoice(
-                    "new_pile", "New pile", "You take the pile and your cards start a new one."
-                ),
-                OptionChoice(
-                    "take_all",
-                    "Take all",
-                    "Your cards go into your hand with the pile; your turn ends.",
-                ),
+            OptionChoice(
+                "take_all",
+                "Take all",
+                "Your cards go into your hand with the pile; your turn ends.",
             ),
-            rule="R8",
         ),
-        OptionInfo(
-            "match_after_pickup",
-            "Add more after a pick-up",
-            "After a pick-up you may add more cards of the rank you played, including ones "
-            "you just picked up. Only with New pile.",
-            rule="R8",
+    ),
+    "match_after_pickup": OptionInfo(
+        "Add more after a pick-up",
+        "After a pick-up you may add more cards of the rank you played, including ones "
+        "you just picked up. Only with New pile.",
+        no_effect="No effect with Take all: your turn ends after a pick-up.",
+    ),
+    "max_four": OptionInfo(
+        "At most four of a kind",
+        "No play may put more than four equal cards on top of the pile. Off: any number, "
+        "and four or more swoop.",
+    ),
+    "mystery_chain": OptionInfo(
+        "Chained mystery cards",
+        "After you play a face-up card you may keep flipping mystery cards onto the pile "
+        "(the older rules).",
+        no_effect="No effect without face-up and mystery cards.",
+    ),
+    "scoring": OptionInfo(
+        "Scoring",
+        "What the cards left in your hand are worth when someone goes out.",
+        (
+            OptionChoice("standard", "Standard", "Face value, J Q K 10, Swoop cards 50."),
+            OptionChoice("simple", "Simple", "A to 9 are 5, J Q K 10, Swoop cards 20."),
         ),
-        OptionInfo(
-            "max_four",
-            "At most four of a kind",
-            "No play may put more than four equal cards on top of the pile. Off: any number, "
-            "and four or more swoop.",
-            rule="R9",
-        ),
-        OptionInfo(
-            "mystery_chain",
-            "Chained mystery cards",
-            "After you play a face-up card you may keep flipping mystery cards onto the pile "
-            "(the older rules).",
-            rule="R13",
-        ),
-        OptionInfo(
-            "scoring",
-            "Scoring",
-            "What the cards left in your hand are worth when someone goes out.",
-            (
-                OptionChoice("standard", "Standard", "Face value, J Q K 10, Swoop cards 50."),
-                OptionChoice("simple", "Simple", "A to 9 are 5, J Q K 10, Swoop cards 20."),
-            ),
-            rule="R15",
-        ),
-        OptionInfo(
-            "target",
-            "Game ends at",
-            "The game ends after the hand in which someone reaches this total. Lowest total wins.",
-            rule="R16",
-        ),
-    )
+    ),
+    "target": OptionInfo(
+        "Game ends at",
+        "The game ends after the hand in which someone reaches this total. Lowest total wins.",
+    ),
 }
 
 
@@ -164,21 +142,15 @@ def option_help(name: str, rules: Rules) -> str:
     """The one-line explanation of option ``name``, with a note where the current rules
     make it have no effect (so a player is never puzzled by a dead switch)."""
     info = OPTION_INFO[name]
-    text = info.help
-    if name == "match_after_pickup" and rules.pickup == "take_all":
-        text = "No effect with Take all: your turn ends after a pick-up."
-    elif name == "mystery_chain" and not rules.table_cards:
-        text = "No effect without face-up and mystery cards."
-    return text
+    if not rules.applies(name) and info.no_effect:
+        return info.no_effect
+    return info.help
 
 
 def option_applies(name: str, rules: Rules) -> bool:
-    """False when ``rules`` make option ``name`` meaningless (it is shown greyed out)."""
-    if name == "match_after_pickup":
-        return rules.pickup == "new_pile"
-    if name == "mystery_chain":
-        return rules.table_cards
-    return True
+    """False when ``rules`` make option ``name`` meaningless (it is shown greyed out):
+    the engine's declaration of the option says when it applies."""
+    return rules.applies(name)
 
 
 def value_text(name: str, value: object) -> str:

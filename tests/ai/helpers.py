@@ -20,7 +20,8 @@ PRESET_NAMES = ("app", "classic", "traditional")
 
 def _every_rule_set() -> list[tuple[str, str, object]]:
     """Each preset as it is, then with each value of each option it does not already
-    have (``OPTION_VALUES`` names every option, so a new one joins the walk by itself)."""
+    have (``OPTION_VALUES`` is read from every option's declaration, so a new one joins
+    the walk by itself)."""
     walk: list[tuple[str, str, object]] = []
     for preset, base in PRESETS.items():
         walk.append((preset, "", None))

@@ -3,9 +3,10 @@
 The play-outs choose among ``candidate_actions`` (the engine's few representatives of
 ``legal_actions``) and the opponent model sizes the sets it imagines by
 ``Rules.room``, the same rule the engine's move generator uses. This walk covers every
-preset and every value of every option (``OPTION_VALUES``, which must name each
-option), so a rule option that changes what is legal is checked here the day it is
-added, with no list of combinations to remember.
+preset and every value of every option (``OPTION_VALUES``, read from each option's
+declaration in ``Rules``), so a rule option that changes what is legal is checked here
+the day it is added, with no list of combinations to remember; the follow-ups the engine
+says it offers are walked the same way in ``test_follow_up_offers.py``.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from .helpers import RULE_SET_IDS, RULE_SETS
 
 
 def test_every_option_has_its_values_listed_and_each_is_valid():
-    assert set(OPTION_VALUES) == set(OPTION_NAMES), "list a new option's values in OPTION_VALUES"
+    assert set(OPTION_VALUES) == set(OPTION_NAMES), "OPTION_VALUES is read from the declarations"
     for option, values in OPTION_VALUES.items():
         for value in values:
             Rules.from_preset("app", **{option: value}).validate_players(4)

@@ -382,6 +382,12 @@ class TableInput:
         self._restack()
         self.build_buttons()
 
+    def _room(self, rank: int, cards: int) -> int:
+        """How many cards of ``rank`` the engine lets go on the pile now (a Swoop card
+        alone, a run topped up to four): ``cards`` when no hand is dealt."""
+        st = self.model.state
+        return cards if st is None else st.room_for(rank)
+
     def select_rank(self, card: int, count: int | None = None) -> None:
         """Select ``count`` (default: all) of your cards of ``card``'s rank, ``card`` first."""
         rank = RANK_OF[card]
@@ -391,7 +397,7 @@ class TableInput:
             if RANK_OF[c] == rank and c not in mystery_ids(self.model.state, HUMAN_SEAT)
         ]
         same.sort(key=lambda c: c != card)
-        limit = 4 if self.model.match.rules.max_four else len(same)
+        limit = self._room(rank, len(same))
         self.model.selected = same[: min(limit, count or len(same))]
         self._restack()
         self.build_buttons()
@@ -714,7 +720,7 @@ class TableInput:
                 for c in self.model.view.seat_cards(HUMAN_SEAT)
                 if RANK_OF[c] == rank and c not in mystery_ids(self.model.state, HUMAN_SEAT)
             ]
-            limit = 4 if self.model.match.rules.max_four else len(partners)
+            limit = self._room(rank, len(partners))
             if len(self.model.selected) < min(limit, len(partners)):
                 first = self.model.selected[0]
                 row1.append(

@@ -270,7 +270,7 @@ class TablePresenter:
         view.apply(ev)
         view.to_move = -1  # nobody's turn until the cards are down
         view.aside = list(model.state.set_aside) if model.state else []
-        self.art.set_swoop_tens(model.match.rules.tens_are_swoop_cards)
+        self.art.set_swoop_tens(model.match.rules.is_swoop_rank(10))
         targets = places.targets(model)
         keep = set(targets)
         model.sprites = {c: s for c, s in model.sprites.items() if c in keep}
