@@ -146,19 +146,20 @@ class SettingsScene(Scene):
     # -- building -----------------------------------------------------------------------
     def _build_rows(self) -> None:
         """Every setting's rows, section by section, as the table of settings says."""
+        sections: dict[str, list[tuple[Setting, str]]] = {}  # in the order first named
+        for entry in SETTINGS:
+            if entry.row is not None:  # None: kept for the player, not a choice
+                sections.setdefault(entry.row.section, []).append((entry, entry.row.kind))
         rows: list[W.Widget] = []
         self.setting_rows = {}
-        section = ""
-        for entry in SETTINGS:
-            if entry.row is None:  # kept for the player, not a choice
-                continue
-            if entry.row.section != section:
-                section = entry.row.section
-                note = NEXT_GAME_NOTE if entry.applies is Applies.NEXT_GAME else ""
-                rows.append(W.Heading(_Z, SECTION_WORDS[section], note=note))
-            made = self._row_makers[entry.row.kind](entry)
-            self.setting_rows[entry.name] = made
-            rows += made
+        for section, entries in sections.items():
+            next_game = all(e.applies is Applies.NEXT_GAME for e, _ in entries)
+            note = NEXT_GAME_NOTE if next_game else ""
+            rows.append(W.Heading(_Z, SECTION_WORDS[section], note=note))
+            for entry, kind in entries:
+                made = self._row_makers[kind](entry)
+                self.setting_rows[entry.name] = made
+                rows += made
         self.panel.widgets = rows
         self.notice.text = self.message
         self.ring.set_widgets([w for w in rows if w.focusable] + [self.defaults, self.done])
