@@ -3,6 +3,13 @@
 Stored as ``settings.json`` (format ``swoop-settings``) in the config folder.
 Rule changes apply to the next new game; a game in progress keeps the rules
 it was started with (they are saved with the game).
+
+Each setting is declared once, as a field of :class:`Settings` made by
+:func:`setting`: its default, how it is read and checked (a :class:`Reader`),
+when it applies (:class:`Applies`) and the row it gets on the Settings page
+(:class:`Row`). Reading, writing, the Settings page's rows, restoring defaults
+and what the table redraws at once are all built from that table
+(``SETTINGS``); the page's words are the UI's (``ui/settings_text.py``).
 """
 
 from __future__ import annotations

@@ -107,16 +107,16 @@ def test_restoring_defaults_keeps_only_what_the_table_marks_kept(tmp_path):
 
 # A new setting of each common kind, as a newcomer adds them: the field with its table
 # entry, and its words. Nothing else in the game is edited.
-NEW_FIELDS = '''\
+NEW_FIELDS = """\
     tidy_hand: bool = setting(False, Flag(), Applies.AT_ONCE, Row("cards", "toggle"))
     card_back: str = setting("blue", OneOf(("blue", "red")), Applies.CARDS, Row("cards", "choice"))
-'''
-NEW_WORDS = '''\
+"""
+NEW_WORDS = """\
     "tidy_hand": SettingWords("Tidy hand", "Keep your hand sorted by rank as cards arrive."),
     "card_back": SettingWords(
         "Card back", "The colour of the cards' backs.", {"blue": ("Blue", ""), "red": ("Red", "")}
     ),
-'''
+"""
 SCRATCH_CHECKS = """
 import json, sys, tempfile
 from pathlib import Path
