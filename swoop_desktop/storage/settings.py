@@ -3,15 +3,24 @@
 Stored as ``settings.json`` (format ``swoop-settings``) in the config folder.
 Rule changes apply to the next new game; a game in progress keeps the rules
 it was started with (they are saved with the game).
+
+Each setting is declared once, as a field of :class:`Settings` made by
+:func:`setting`: its default, how it is read and checked (a :class:`Reader`),
+when it applies (:class:`Applies`) and the row it gets on the Settings page
+(:class:`Row`). Reading, writing, the Settings page's rows, restoring defaults
+and what the table redraws at once are all built from that table
+(``SETTINGS``); the page's words are the UI's (``ui/settings_text.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field, fields, replace
+from enum import StrEnum
+from functools import partial
+from typing import Any, Literal, TypeVar
 
-from swoop_desktop.choices import PLAYER_LEVELS, AIPace, AnimationSpeed
+from swoop_desktop.choices import PLAYER_LEVELS, PLAYER_PACES, AIPace, AnimationSpeed
 from swoop_desktop.engine import Rules, RulesError
 from swoop_desktop.names import check_name, label, seat_default, shown
 
@@ -34,41 +43,7 @@ AI_PACES: tuple[str, ...] = tuple(p.value for p in AIPace)
 LEVELS: tuple[str, ...] = tuple(level.value for level in PLAYER_LEVELS)
 SEATS = (1, 2, 3)
 
-
-@dataclass(frozen=True)
-class Settings:
-    """Every setting, with its default. Change one with ``dataclasses.replace``."""
-
-    rules: Rules = field(default_factory=lambda: Rules.from_preset("app"))
-    opponents: dict[int, dict[str, str]] = field(default_factory=dict)
-    animation_speed: str = "normal"
-    ai_pace: str = "normal"
-    volume: float = 0.7
-    muted: bool = False
-    fullscreen: bool = False
-    window_size: tuple[int, int] | None = None
-    window_pos: tuple[int, int] | None = None
-    show_hints: bool = True
-    four_colour: bool = False  # clubs green, diamonds blue
-    large_cards: bool = False  # bigger cards for small or far screens
-    reduced_motion: bool = False  # no flying cards: they fade in where they land
-    count_abandoned: bool = False  # abandoned games count in statistics (as losses)
-    lesson_offered: bool = False  # the title has offered the first hand that teaches
-
-    def with_rules(self, rules: Rules) -> Settings:
-        return replace(self, rules=rules)
-
-    def opponent(self, seat: int) -> dict[str, str]:
-        """Overrides for seat 1-3 (empty: use config/opponents.yaml)."""
-        return dict(self.opponents.get(seat, {}))
-
-    def to_json(self) -> dict[str, Any]:
-        body = asdict(self)
-        body["rules"] = self.rules.to_json()  # Rules in memory, their JSON only in the file
-        body["opponents"] = {str(k): dict(v) for k, v in sorted(self.opponents.items())}
-        body["window_size"] = list(self.window_size) if self.window_size else None
-        body["window_pos"] = list(self.window_pos) if self.window_pos else None
-        return body
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -83,9 +58,295 @@ class Known:
     features: tuple[str, ...] | None = None
 
 
-def _pair(value: Any, name: str, low: int, high: int) -> tuple[int, int] | None:
-    """A window size or place. Two whole numbers; an unusable one (a window closed while
+# -- how a setting is read and checked ---------------------------------------------------------
+
+
+class Reader:
+    """How one setting is read from ``settings.json`` and checked, and how it is written.
+
+    ``read`` raises DocumentError naming a bad value (the setting then keeps its default);
+    ``example`` is a good value other than the default (every setting is written so and
+    read back by the tests, so a new setting is round-tripped with nothing else to add).
+    """
+
+    def read(
+        self, data: Mapping[str, Any], key: str, default: Any, notes: Notes, known: Known
+    ) -> Any:
+        raise NotImplementedError
+
+    def write(self, value: Any) -> Any:
+        return value
+
+    def example(self, default: Any) -> Any:
+        raise NotImplementedError
+
+
+class Flag(Reader):
+    """On or off: ``true`` or ``false``."""
+
+    def read(
+        self, data: Mapping[str, Any], key: str, default: Any, notes: Notes, known: Known
+    ) -> Any:
+        return bool(get(data, key, bool, "", default))
+
+    def example(self, default: Any) -> Any:
+        return not default
+
+
+@dataclass(frozen=True)
+class OneOf(Reader):
+    """One of a few words (an animation speed, a pace)."""
+
+    choices: tuple[str, ...]
+
+    def read(
+        self, data: Mapping[str, Any], key: str, default: Any, notes: Notes, known: Known
+    ) -> Any:
+        value: str = get(data, key, str, "", default)
+        if value not in self.choices:
+            raise DocumentError(
+                f"{key} should be one of {', '.join(self.choices)}, not {shown(value)}"
+            )
+        return value
+
+    def example(self, default: Any) -> Any:
+        return next(c for c in self.choices if c != default)
+
+
+@dataclass(frozen=True)
+class Fraction(Reader):
+    """A number from ``low`` to ``high`` (the volume: 0.0 to 1.0)."""
+
+    low: float = 0.0
+    high: float = 1.0
+
+    def read(
+        self, data: Mapping[str, Any], key: str, default: Any, notes: Notes, known: Known
+    ) -> Any:
+        value = get(data, key, float, "", default)
+        if not self.low <= value <= self.high:
+            raise DocumentError(
+                f"{key} should be from {self.low} to {self.high}, not {shown(value)}"
+            )
+        return float(value)
+
+    def example(self, default: Any) -> Any:
+        return self.low if default != self.low else self.high
+
+
+@dataclass(frozen=True)
+class Pair(Reader):
+    """A window size or place: two whole numbers. An unusable one (a window closed while
     minimised can report 0 x 0) is forgotten, never a reason to drop the other settings."""
+
+    low: int
+    high: int
+
+    def read(
+        self, data: Mapping[str, Any], key: str, default: Any, notes: Notes, known: Known
+    ) -> Any:
+        return _pair(data.get(key), key, self.low, self.high)
+
+    def write(self, value: Any) -> Any:
+        return list(value) if value else None
+
+    def example(self, default: Any) -> Any:
+        return (max(self.low, 0) + 1000, max(self.low, 0) + 700)
+
+
+class RulesReader(Reader):
+    """The rules for the next new game (``Rules.to_json``), checked by the engine."""
+
+    def read(
+        self, data: Mapping[str, Any], key: str, default: Any, notes: Notes, known: Known
+    ) -> Any:
+        raw = get(data, key, dict, "", None)
+        if raw is None:
+            return default
+        try:
+            rules = Rules.from_json(raw)
+            rules.validate_players(4)
+        except RulesError as exc:
+            raise DocumentError(f"{key}: {exc}") from None
+        return rules
+
+    def write(self, value: Any) -> Any:
+        return value.to_json()  # Rules in memory, their JSON only in the file
+
+    def example(self, default: Any) -> Any:
+        return Rules.from_preset("classic" if default.preset != "classic" else "app")
+
+
+class OpponentsReader(Reader):
+    """Each seat's overrides (name, level, style); a bad one is dropped on its own."""
+
+    def read(
+        self, data: Mapping[str, Any], key: str, default: Any, notes: Notes, known: Known
+    ) -> Any:
+        raw: dict[str, Any] = get(data, key, dict, "", {})
+        opponents: dict[int, dict[str, str]] = {}
+        for seat, value in raw.items():
+            if seat not in {str(s) for s in SEATS}:
+                drop(notes, f"{key}: seat {shown(seat)} should be 1, 2 or 3")
+                continue
+            seat_values = _opponent(seat, value, notes, known)
+            if seat_values:
+                opponents[int(seat)] = seat_values
+        return opponents
+
+    def write(self, value: Any) -> Any:
+        return {str(k): dict(v) for k, v in sorted(value.items())}
+
+    def example(self, default: Any) -> Any:
+        return {1: {"name": "Ann", "level": "hard"}}
+
+
+# -- the table of settings ---------------------------------------------------------------------
+
+
+class Applies(StrEnum):
+    """When a changed setting takes effect."""
+
+    NEXT_GAME = "next game"  # a game in progress keeps what it began with
+    AT_ONCE = "at once"  # read where it is used, each time (the screens are told of a change)
+    SOUND = "sound"  # the sound follows at once
+    WINDOW = "window"  # the window switches at once
+    CARDS = "cards"  # the table draws and lays out its cards anew at once
+    KEPT = "kept"  # remembered for the player, not a choice (kept when settings are restored)
+
+
+RowKind = Literal["toggle", "choice", "slider", "rules", "opponents"]
+
+
+@dataclass(frozen=True)
+class Row:
+    """The row a setting gets on the Settings page: the section it is in (``section``, in
+    page order) and its kind of control; a choice offers ``offered`` (default: every value
+    the reader accepts)."""
+
+    section: str
+    kind: RowKind
+    offered: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One entry of the table: a field of :class:`Settings` with its default, how it is read
+    and checked, when it applies and the row it gets (``None``: not on the Settings page)."""
+
+    read: Reader
+    applies: Applies
+    row: Row | None = None
+    name: str = ""
+    made: Callable[[], Any] = lambda: None  # makes the default (a fresh one each time)
+
+    @property
+    def default(self) -> Any:
+        return self.made()
+
+    @property
+    def offered(self) -> tuple[str, ...]:
+        """The values a choice row offers."""
+        if self.row is not None and self.row.offered:
+            return self.row.offered
+        return tuple(getattr(self.read, "choices", ()))
+
+
+_SETTING = "setting"
+
+
+def setting(default: T, read: Reader, applies: Applies, row: Row | None = None) -> T:
+    """A field of :class:`Settings` with its entry in the table."""
+    return field(default=default, metadata={_SETTING: Setting(read, applies, row)})
+
+
+def made_setting(
+    made: Callable[[], T], read: Reader, applies: Applies, row: Row | None = None
+) -> T:
+    """A field of :class:`Settings` whose default is made afresh each time (a dict, the
+    rules), with its entry in the table."""
+    return field(default_factory=made, metadata={_SETTING: Setting(read, applies, row)})
+
+
+_CHOICE_OF_PACES = tuple(p.value for p in PLAYER_PACES)  # "instant" is for tests and figures
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting, with its default: the table of settings. Each field's entry says how it
+    is read and checked, when it applies and the row it gets on the Settings page (its words
+    and its effect are the UI's). Change one with ``dataclasses.replace``."""
+
+    rules: Rules = made_setting(
+        lambda: Rules.from_preset("app"), RulesReader(), Applies.NEXT_GAME, Row("rules", "rules")
+    )
+    opponents: dict[int, dict[str, str]] = made_setting(
+        dict, OpponentsReader(), Applies.NEXT_GAME, Row("opponents", "opponents")
+    )
+    animation_speed: str = setting(
+        "normal", OneOf(ANIMATION_SPEEDS), Applies.AT_ONCE, Row("speed", "choice")
+    )
+    ai_pace: str = setting(
+        "normal", OneOf(AI_PACES), Applies.AT_ONCE, Row("speed", "choice", _CHOICE_OF_PACES)
+    )
+    volume: float = setting(0.7, Fraction(0.0, 1.0), Applies.SOUND, Row("sound", "slider"))
+    muted: bool = setting(False, Flag(), Applies.SOUND, Row("sound", "toggle"))
+    fullscreen: bool = setting(False, Flag(), Applies.WINDOW, Row("sound", "toggle"))
+    window_size: tuple[int, int] | None = setting(None, Pair(100, 100_000), Applies.KEPT)
+    window_pos: tuple[int, int] | None = setting(None, Pair(-100_000, 100_000), Applies.KEPT)
+    show_hints: bool = setting(True, Flag(), Applies.AT_ONCE, Row("sound", "toggle"))
+    # clubs green, diamonds blue
+    four_colour: bool = setting(False, Flag(), Applies.CARDS, Row("cards", "toggle"))
+    # bigger cards for small or far screens
+    large_cards: bool = setting(False, Flag(), Applies.CARDS, Row("cards", "toggle"))
+    # no flying cards: they fade in where they land
+    reduced_motion: bool = setting(False, Flag(), Applies.CARDS, Row("cards", "toggle"))
+    # abandoned games count in statistics (as losses)
+    count_abandoned: bool = setting(False, Flag(), Applies.AT_ONCE, Row("statistics", "toggle"))
+    # the title has offered the first hand that teaches
+    lesson_offered: bool = setting(False, Flag(), Applies.AT_ONCE)
+
+    def with_rules(self, rules: Rules) -> Settings:
+        return replace(self, rules=rules)
+
+    def opponent(self, seat: int) -> dict[str, str]:
+        """Overrides for seat 1-3 (empty: use config/opponents.yaml)."""
+        return dict(self.opponents.get(seat, {}))
+
+    def to_json(self) -> dict[str, Any]:
+        return {s.name: s.read.write(getattr(self, s.name)) for s in SETTINGS}
+
+    def applying(self, applies: Applies) -> tuple[Any, ...]:
+        """The values of the settings that take effect so (say, everything the cards'
+        look depends on), to see at a glance whether any of them changed."""
+        return tuple(getattr(self, s.name) for s in SETTINGS if s.applies is applies)
+
+
+def _same(value: T) -> T:
+    return value
+
+
+def _entries() -> tuple[Setting, ...]:
+    out: list[Setting] = []
+    for f in fields(Settings):
+        entry = f.metadata.get(_SETTING)
+        if not isinstance(entry, Setting):
+            raise TypeError(f"settings: the field {f.name} is not declared with setting(...)")
+        if f.default_factory is not MISSING:
+            made = f.default_factory
+        else:
+            made = partial(_same, f.default)
+        out.append(replace(entry, name=f.name, made=made))
+    return tuple(out)
+
+
+#: The table of settings, in the order of the fields (and of the Settings page).
+SETTINGS: tuple[Setting, ...] = _entries()
+SETTING_BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
+
+
+def _pair(value: Any, name: str, low: int, high: int) -> tuple[int, int] | None:
+    """Two whole numbers from ``low`` to ``high``, or None (missing or unusable)."""
     if value is None:
         return None
     check_type(value, list, name)
@@ -145,89 +406,19 @@ def _opponent(key: str, value: Any, notes: Notes, known: Known) -> dict[str, str
 def settings_from_json(
     data: dict[str, Any], notes: Notes = None, known: Known | None = None
 ) -> Settings:
-    """Validate a current-version settings body.
+    """Validate a current-version settings body, each setting as its table entry says.
 
     Strict (``notes`` None): DocumentError names the first bad value. Lenient
     (a ``notes`` list): each bad value falls back to its default and is noted.
     """
     known = known or Known()
-    d = Settings()
-
-    def field_of(key: str, check: Any, default: Any) -> Any:
+    values: dict[str, Any] = {}
+    for entry in SETTINGS:  # each on its own: a bad one falls back to its default
         try:
-            return check()
+            values[entry.name] = entry.read.read(data, entry.name, entry.default, notes, known)
         except DocumentError as exc:
             drop(notes, str(exc))
-            return default
-
-    def rules_check() -> Rules:
-        raw = get(data, "rules", dict, "", None)
-        if raw is None:
-            return d.rules
-        try:
-            rules = Rules.from_json(raw)
-            rules.validate_players(4)
-        except RulesError as exc:
-            raise DocumentError(f"rules: {exc}") from None
-        return rules
-
-    rules = field_of("rules", rules_check, d.rules)
-    raw_opp = field_of("opponents", lambda: get(data, "opponents", dict, "", {}), {})
-    opponents: dict[int, dict[str, str]] = {}
-    for key, value in raw_opp.items():
-        if key not in {str(s) for s in SEATS}:
-            drop(notes, f"opponents: seat {shown(key)} should be 1, 2 or 3")
-            continue
-        seat_values = _opponent(key, value, notes, known)
-        if seat_values:
-            opponents[int(key)] = seat_values
-
-    def one_of(key: str, choices: tuple[str, ...], default: str) -> Any:
-        def check() -> str:
-            value: str = get(data, key, str, "", default)
-            if value not in choices:
-                raise DocumentError(
-                    f"{key} should be one of {', '.join(choices)}, not {shown(value)}"
-                )
-            return value
-
-        return field_of(key, check, default)
-
-    def volume_check() -> float:
-        volume = get(data, "volume", float, "", d.volume)
-        if not 0.0 <= volume <= 1.0:
-            raise DocumentError(f"volume should be from 0.0 to 1.0, not {shown(volume)}")
-        return float(volume)
-
-    def flag(key: str) -> bool:
-        default: bool = getattr(d, key)
-        return bool(field_of(key, lambda: get(data, key, bool, "", default), default))
-
-    # One reader over the dataclass's own fields: each is checked on its own (a bad one
-    # falls back to its default), and a field without a reader here is refused at once.
-    readers: dict[str, Callable[[], Any]] = {
-        "rules": lambda: rules,
-        "opponents": lambda: opponents,
-        "animation_speed": lambda: one_of("animation_speed", ANIMATION_SPEEDS, d.animation_speed),
-        "ai_pace": lambda: one_of("ai_pace", AI_PACES, d.ai_pace),
-        "volume": lambda: field_of("volume", volume_check, d.volume),
-        "window_size": lambda: field_of(
-            "window_size", lambda: _pair(data.get("window_size"), "window_size", 100, 100_000), None
-        ),
-        "window_pos": lambda: field_of(
-            "window_pos",
-            lambda: _pair(data.get("window_pos"), "window_pos", -100_000, 100_000),
-            None,
-        ),
-    }
-    values: dict[str, Any] = {}
-    for f in fields(Settings):
-        if f.name in readers:
-            values[f.name] = readers[f.name]()
-        elif type(getattr(d, f.name)) is bool:
-            values[f.name] = flag(f.name)
-        else:
-            raise TypeError(f"settings: no reader for the field {f.name}")
+            values[entry.name] = entry.default
     return Settings(**values)
 
 

@@ -14,7 +14,7 @@ import ctypes
 import gc
 import math
 import sys
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -305,18 +305,6 @@ def _tint(
     """``colour`` mixed into ``base``: amount 1.0 gives base, 0.0 gives colour."""
     r, g, b = (int(c * (1 - amount) + k * amount) for c, k in zip(colour, base, strict=True))
     return (r, g, b)
-
-
-class CardLook(NamedTuple):
-    """The settings that change how cards look and move (Settings' card options)."""
-
-    four_colour: bool
-    large_cards: bool
-    reduced_motion: bool
-
-    @classmethod
-    def of(cls, settings: Settings) -> CardLook:
-        return cls(settings.four_colour, settings.large_cards, settings.reduced_motion)
 
 
 def card_art(theme: Theme, settings: Settings, rules: Rules | None = None) -> CardArt:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from swoop_desktop.engine import Rules
 from swoop_desktop.storage import Settings, load_settings, open_dirs, resolve_dirs, save_settings
+from swoop_desktop.storage.settings import SETTINGS
 from swoop_desktop.ui.pilot import Pilot
 
 
@@ -31,23 +31,8 @@ def test_item11_a_window_quitting_keeps_the_settings_another_window_changed(tmp_
 def test_item11_every_field_round_trips_and_only_changes_are_merged():
     dirs = resolve_dirs()
     default = Settings()
-    every = Settings(
-        rules=Rules.from_preset("classic"),
-        opponents={1: {"name": "Ann", "level": "hard"}},
-        animation_speed="fast",
-        ai_pace="slow",
-        volume=0.3,
-        muted=True,
-        fullscreen=True,
-        window_size=(1000, 700),
-        window_pos=(10, 20),
-        show_hints=False,
-        four_colour=True,
-        large_cards=True,
-        reduced_motion=True,
-        count_abandoned=True,
-        lesson_offered=True,
-    )
+    # Every setting at a good value of its own, as its entry in the table of settings gives.
+    every = Settings(**{e.name: e.read.example(e.default) for e in SETTINGS})
     for f in dataclasses.fields(Settings):  # every field is set to a value of its own
         assert getattr(every, f.name) != getattr(default, f.name), f.name
     save_settings(dirs, every)

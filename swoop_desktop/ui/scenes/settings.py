@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -22,11 +23,11 @@ import pygame
 
 from swoop_desktop.ai import LEVELS as AI_LEVELS
 from swoop_desktop.ai import PERSONALITIES, load_opponents
-from swoop_desktop.choices import PLAYER_PACES, SEAT_PLACES, seat_name
+from swoop_desktop.choices import SEAT_PLACES, seat_name
 from swoop_desktop.engine import OPTION_NAMES, PRESETS, Rules, RulesError
 from swoop_desktop.engine.rules import MAX_TARGET, MIN_TARGET
-from swoop_desktop.storage import ANIMATION_SPEEDS
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
+from swoop_desktop.storage.settings import SEATS, SETTING_BY_NAME, SETTINGS, Applies, Setting
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.rules_text import (
     OPTION_INFO,
@@ -35,10 +36,17 @@ from swoop_desktop.ui.rules_text import (
     option_help,
 )
 from swoop_desktop.ui.scene import Scene
+from swoop_desktop.ui.settings_text import (
+    NEXT_GAME_NOTE,
+    SECTION_WORDS,
+    SETTING_WORDS,
+    SettingWords,
+)
 
 _log = logging.getLogger(__name__)
 
 PLAYERS = 4  # you against Left, Top and Right
+_Z = (0, 0, 0, 0)  # a row's place before the panel lays it out
 
 LEVEL_TEXT = {
     "random": ("Random", "Plays any legal move."),
@@ -73,17 +81,6 @@ PERSONALITY_TEXT = {
     "cautious": ("Cautious", "Avoids pick-ups and saves Swoop cards for danger."),
     "pyro": ("Pyro", "Fires Swoop cards as soon as it has them."),
 }
-SPEED_TEXT = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
-PACE_TEXT = {
-    "slow": ("Slow", "The opponents take their time, so you can follow every play."),
-    "normal": ("Normal", "A natural pace."),
-    "fast": ("Fast", "The opponents play almost at once."),
-    "click": (
-        "Wait for click",
-        "After each opponent's play the game waits for your click or a key.",
-    ),
-}
-
 # Levels a player can pick here: the AI's levels that the settings file also accepts.
 LEVEL_CHOICES = tuple(lv for lv in AI_LEVELS if lv in SAVED_LEVELS)
 
@@ -104,6 +101,7 @@ class SettingsScene(Scene):
         self.seats = self._load_seats()
         self.rule_rows: dict[str, W.Row] = {}
         self.rows: dict[str, W.Widget] = {}
+        self.setting_rows: dict[str, list[W.Widget]] = {}  # by setting: the rows it got
         self.panel = W.ScrollPanel((0, 0, 10, 10), [])
         self.done = W.Button(
             (0, 0, 10, 10),
@@ -147,28 +145,56 @@ class SettingsScene(Scene):
 
     # -- building -----------------------------------------------------------------------
     def _build_rows(self) -> None:
-        r = self.rules
+        """Every setting's rows, section by section, as the table of settings says."""
+        sections: dict[str, list[tuple[Setting, str]]] = {}  # in the order first named
+        for entry in SETTINGS:
+            if entry.row is not None:  # None: kept for the player, not a choice
+                sections.setdefault(entry.row.section, []).append((entry, entry.row.kind))
         rows: list[W.Widget] = []
-        z = (0, 0, 0, 0)
-        rows.append(W.Heading(z, "Rules", note="Used from the next new game"))
+        self.setting_rows = {}
+        for section, entries in sections.items():
+            next_game = all(e.applies is Applies.NEXT_GAME for e, _ in entries)
+            note = NEXT_GAME_NOTE if next_game else ""
+            rows.append(W.Heading(_Z, SECTION_WORDS[section], note=note))
+            for entry, kind in entries:
+                made = self._row_makers[kind](entry)
+                self.setting_rows[entry.name] = made
+                rows += made
+        self.panel.widgets = rows
+        self.notice.text = self.message
+        self.ring.set_widgets([w for w in rows if w.focusable] + [self.defaults, self.done])
+
+    @property
+    def _row_makers(self) -> dict[str, Callable[[Setting], list[W.Widget]]]:
+        return {
+            "rules": self._rule_rows,
+            "opponents": self._opponent_rows,
+            "choice": self._choice_row,
+            "toggle": self._toggle_row,
+            "slider": self._slider_row,
+        }
+
+    def _rule_rows(self, entry: Setting) -> list[W.Widget]:
+        """The rule set, the message a refused change leaves, then every rule option."""
+        r = self.rules
+        words = SETTING_WORDS[entry.name]
         preset = W.Choice(
-            z,
-            "Rule set",
+            _Z,
+            words.label,
             [W.Option(name, PRESET_INFO[name][0], PRESET_INFO[name][1]) for name in PRESETS],
             r.preset,
             self.choose_preset,
-            help="Choosing one resets every rule below to it.",
+            help=words.help,
         )
         self.rows["preset"] = preset
-        rows.append(preset)
-        rows.append(self.notice)
+        rows: list[W.Widget] = [preset, self.notice]
         for name in OPTION_NAMES:
             info = OPTION_INFO[name]
             value = getattr(r, name)
             help_text = option_help(name, r)
             if name == "target":
                 row: W.Row = W.Stepper(
-                    z,
+                    _Z,
                     info.label,
                     value,
                     partial(self.change_option, name),
@@ -180,7 +206,7 @@ class SettingsScene(Scene):
                 )
             elif info.choices:
                 row = W.Choice(
-                    z,
+                    _Z,
                     info.label,
                     [W.Option(c.value, c.text, c.help) for c in info.choices],
                     value,
@@ -189,27 +215,30 @@ class SettingsScene(Scene):
                 )
             else:
                 row = W.Toggle(
-                    z, info.label, value, partial(self.change_option, name), help=help_text
+                    _Z, info.label, value, partial(self.change_option, name), help=help_text
                 )
             row.enabled = option_applies(name, r)
             self.rule_rows[name] = row
             self.rows[name] = row
             rows.append(row)
+        return rows
 
-        rows.append(W.Heading(z, "Opponents", note="Used from the next new game"))
-        for seat in (1, 2, 3):
+    def _opponent_rows(self, entry: Setting) -> list[W.Widget]:
+        """A level and a style for each opponent."""
+        rows: list[W.Widget] = []
+        for seat in SEATS:
             base = self.seats.get(seat)
             # One naming everywhere: the name the table shows, and where that player sits.
             who = f"{base.name} ({SEAT_PLACES[seat]} seat)" if base else seat_name(seat)
             level = W.Choice(
-                z,
+                _Z,
                 f"{who}: level",
                 [W.Option(lv, *level_text(lv)) for lv in LEVEL_CHOICES],
                 self.seat_value(seat, "level"),
                 partial(self.change_opponent, seat, "level"),
             )
             style = W.Choice(
-                z,
+                _Z,
                 f"{who}: style",
                 [W.Option(p, *PERSONALITY_TEXT.get(p, (p.title(), ""))) for p in PERSONALITIES],
                 self.seat_value(seat, "personality"),
@@ -218,100 +247,31 @@ class SettingsScene(Scene):
             self.rows[f"level{seat}"] = level
             self.rows[f"style{seat}"] = style
             rows += [level, style]
+        return rows
 
-        st = self.app.settings
-        rows.append(W.Heading(z, "Speed"))
-        anim = W.Choice(
-            z,
-            "Animation speed",
-            [(v, SPEED_TEXT.get(v, v.title())) for v in ANIMATION_SPEEDS],
-            st.animation_speed,
-            lambda v: self.change_setting("animation_speed", v),
-            help="How fast cards fly. A click or Space always skips an animation.",
-        )
-        pace = W.Choice(
-            z,
-            "Opponents' pace",
-            [W.Option(v, *PACE_TEXT.get(v, (v.title(), ""))) for v in PLAYER_PACES],
-            st.ai_pace,
-            lambda v: self.change_setting("ai_pace", v),
-            help="How long the opponents think before each play.",
-        )
-        self.rows["animation_speed"] = anim
-        self.rows["ai_pace"] = pace
-        rows += [anim, pace]
+    def _choice_row(self, entry: Setting) -> list[W.Widget]:
+        words = SETTING_WORDS[entry.name]
+        options = [W.Option(v, *words.choices.get(v, (v.title(), ""))) for v in entry.offered]
+        value = getattr(self.app.settings, entry.name)
+        row = W.Choice(_Z, words.label, options, value, partial(self.change_setting, entry.name))
+        return self._keep(entry, row, words)
 
-        rows.append(W.Heading(z, "Sound and screen"))
-        volume = W.Slider(
-            z,
-            "Sound volume",
-            st.volume,
-            self.change_volume,
-            help="Card sounds, pick-ups and Swoops.",
-        )
-        mute = W.Toggle(
-            z,
-            "Mute",
-            st.muted,
-            lambda v: self.change_setting("muted", v),
-            help="Silence every sound.",
-        )
-        full = W.Toggle(
-            z,
-            "Full screen",
-            st.fullscreen,
-            self.change_fullscreen,
-            help="Fill the whole screen (F11 switches at any time).",
-        )
-        hints = W.Toggle(
-            z,
-            "Hint button",
-            st.show_hints,
-            lambda v: self.change_setting("show_hints", v),
-            help="Show the Hint button at the table (H asks for a hint).",
-        )
-        self.rows.update(volume=volume, muted=mute, fullscreen=full, show_hints=hints)
-        rows += [volume, mute, full, hints]
+    def _toggle_row(self, entry: Setting) -> list[W.Widget]:
+        words = SETTING_WORDS[entry.name]
+        value = bool(getattr(self.app.settings, entry.name))
+        row = W.Toggle(_Z, words.label, value, partial(self.change_setting, entry.name))
+        return self._keep(entry, row, words)
 
-        rows.append(W.Heading(z, "Cards and motion"))
-        four = W.Toggle(
-            z,
-            "Four-colour deck",
-            st.four_colour,
-            lambda v: self.change_setting("four_colour", v),
-            help="Clubs green and diamonds blue, so every suit has its colour.",
-        )
-        large = W.Toggle(
-            z,
-            "Large cards",
-            st.large_cards,
-            lambda v: self.change_setting("large_cards", v),
-            help="Bigger cards, for small or far screens.",
-        )
-        calm = W.Toggle(
-            z,
-            "Reduced motion",
-            st.reduced_motion,
-            lambda v: self.change_setting("reduced_motion", v),
-            help="No flying cards: each card fades in where it lands.",
-        )
-        self.rows.update(four_colour=four, large_cards=large, reduced_motion=calm)
-        rows += [four, large, calm]
+    def _slider_row(self, entry: Setting) -> list[W.Widget]:
+        words = SETTING_WORDS[entry.name]
+        value = float(getattr(self.app.settings, entry.name))
+        row = W.Slider(_Z, words.label, value, partial(self.change_slider, entry.name))
+        return self._keep(entry, row, words)
 
-        rows.append(W.Heading(z, "Statistics"))
-        left = W.Toggle(
-            z,
-            "Count abandoned games",
-            st.count_abandoned,
-            lambda v: self.change_setting("count_abandoned", v),
-            help="A game left for a new one counts as a loss. Either way it stays listed.",
-        )
-        self.rows["count_abandoned"] = left
-        rows.append(left)
-
-        self.panel.widgets = rows
-        self.notice.text = self.message
-        self.ring.set_widgets([w for w in rows if w.focusable] + [self.defaults, self.done])
+    def _keep(self, entry: Setting, row: W.Row, words: SettingWords) -> list[W.Widget]:
+        row.help = words.help
+        self.rows[entry.name] = row
+        return [row]
 
     # -- changes ------------------------------------------------------------------------
     def _save(self, settings: Any) -> bool:
@@ -368,19 +328,17 @@ class SettingsScene(Scene):
         opponents.setdefault(seat, {})[key] = value
         self._save(dataclasses.replace(self.app.settings, opponents=opponents))
 
-    def change_setting(self, field: str, value: Any) -> None:
-        self._save(dataclasses.replace(self.app.settings, **{field: value}))
-        if field == "muted":
-            self.app.sound.muted = bool(value)
+    def change_setting(self, name: str, value: Any) -> None:
+        """Save one setting; the App makes the sound follow and tells every screen, and a
+        window setting switches the window here and now."""
+        self._save(dataclasses.replace(self.app.settings, **{name: value}))
+        if SETTING_BY_NAME[name].applies is Applies.WINDOW:
+            self._apply_fullscreen(bool(value))
 
-    def change_volume(self, value: float) -> None:
-        self.change_setting("volume", round(float(value), 2))
-        self.app.sound.volume = int(round(value * 100))
+    def change_slider(self, name: str, value: float) -> None:
+        """A slider's setting (the volume), heard as it moves."""
+        self.change_setting(name, round(float(value), 2))
         self.app.sound.play("place")
-
-    def change_fullscreen(self, value: bool) -> None:
-        self.change_setting("fullscreen", bool(value))
-        self._apply_fullscreen(bool(value))
 
     def _apply_fullscreen(self, value: bool) -> None:
         """Switch the window now (the App's F11 switch), if it is not already so."""
@@ -409,9 +367,8 @@ class SettingsScene(Scene):
     def reset_to_defaults(self) -> None:
         """Every setting back to how Swoop comes (the window's size and place are kept)."""
         old = self.app.settings
-        fresh = dataclasses.replace(
-            type(old)(), window_size=old.window_size, window_pos=old.window_pos
-        )
+        kept = {s.name: getattr(old, s.name) for s in SETTINGS if s.applies is Applies.KEPT}
+        fresh = dataclasses.replace(type(old)(), **kept)
         self.rules = fresh.rules
         self.message = ""
         self._save(fresh)

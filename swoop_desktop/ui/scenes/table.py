@@ -32,8 +32,9 @@ from swoop_desktop.engine import Action, EngineError, IllegalActionError, Match
 from swoop_desktop.engine.events import Event, Turn
 from swoop_desktop.engine.observation import PublicHistory
 from swoop_desktop.storage.seats import Seat
+from swoop_desktop.storage.settings import Applies
 
-from ..cards import CardLook, card_art
+from ..cards import card_art
 from ..scene import Scene
 from ..table import layout as L
 from ..table import places
@@ -113,7 +114,7 @@ class TableScene(Scene):
         )
         self.model.anim.reduced = settings.reduced_motion
         self.art = card_art(app.theme, settings, match.rules)
-        self._look = CardLook.of(settings)
+        self._look = settings.applying(Applies.CARDS)  # what the cards' look depends on
         self._warm = False  # every face rendered for this window size
         self.flow = TableFlow(self.model, config, drivers, app.dirs, lambda: app.ai_pace)
         self.presenter = TablePresenter(
@@ -203,14 +204,15 @@ class TableScene(Scene):
 
     def settings_changed(self) -> None:
         self.model.anim.set_speed(self._anim_speed())
-        look = CardLook.of(self.app.settings)
+        settings = self.app.settings
+        look = settings.applying(Applies.CARDS)
         if look != self._look:  # changed in Settings: the table shows it at once
             self._look = look
-            self.art.set_four_colour(look.four_colour)
-            self.model.anim.reduced = look.reduced_motion
+            self.art.set_four_colour(settings.four_colour)
+            self.model.anim.reduced = settings.reduced_motion
             lay = self.model.lay
             if tuple(lay.hand_card) != tuple(
-                L.make_layout(self.app.size, look.large_cards).hand_card
+                L.make_layout(self.app.size, settings.large_cards).hand_card
             ):
                 self.resize(self.app.size)
 
