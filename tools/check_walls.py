@@ -16,7 +16,12 @@
   attribute of another object (search plays worlds through the engine's public
   ``PlayoutState`` interface);
 - every module of the package sits in a layer of the import-linter layers
-  contract in ``pyproject.toml`` (a new module outside them would be unchecked).
+  contract in ``pyproject.toml`` (a new module outside them would be unchecked);
+- every screen is in the import-linter contract that keeps screens from importing one
+  another: each module ``ui/screens.py`` loads a screen from (every route the app knows,
+  and the replay) and each module under ``ui/scenes/`` that declares a screen by name
+  (a class with ``name = "..."``). A new screen left out of that list would be free to
+  import the others; here it is named instead.
 
 ``--root`` points at a folder holding a ``swoop_desktop`` package (a scratch copy
 in the tests); it defaults to the repository. Exit status 1 and one line per
@@ -220,12 +225,69 @@ def outside_the_layers(root: Path, pyproject: Path = PYPROJECT) -> list[str]:
     return found
 
 
+SCREENS = f"{PACKAGE}.ui.scenes"
+ROUTER = f"{PACKAGE}.ui.screens"
+
+
+def _screens_contract(pyproject: Path) -> list[str]:
+    """The modules of the independence contract that holds the screens apart."""
+    contracts = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    for contract in contracts["contracts"]:
+        modules = contract.get("modules", [])
+        if contract["type"] == "independence" and any(m.startswith(SCREENS + ".") for m in modules):
+            return list(modules)
+    return []
+
+
+def _declares_a_screen(tree: ast.Module) -> int | None:
+    """The line of the first class in ``tree`` that names itself a screen (``name = "..."``)."""
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for item in node.body:
+            if (
+                isinstance(item, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "name" for t in item.targets)
+                and isinstance(item.value, ast.Constant)
+                and isinstance(item.value.value, str)
+            ):
+                return node.lineno
+    return None
+
+
+def screens_outside_their_wall(root: Path, pyproject: Path = PYPROJECT) -> list[str]:
+    """Screens missing from the contract that keeps screens from importing each other."""
+    listed = set(_screens_contract(pyproject))
+    screens: dict[str, str] = {}  # module -> why it is a screen
+    for name, _path, tree in _modules(root):
+        if name == ROUTER:
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom):
+                    target = _resolve(name, False, node)
+                    if target.startswith(SCREENS + "."):
+                        screens.setdefault(target, f"ui/screens.py loads it at line {node.lineno}")
+        elif name.startswith(SCREENS + "."):
+            line = _declares_a_screen(tree)
+            if line is not None:
+                screens.setdefault(name, f"it declares a screen by name at line {line}")
+    found = []
+    for module, why in sorted(screens.items()):
+        if module not in listed:
+            path = Path(*module.split(".")).with_suffix(".py")
+            found.append(
+                f"{path}: {module} is a screen ({why}) but not in the import-linter contract "
+                "that keeps screens from importing each other (pyproject.toml): add it there"
+            )
+    return found
+
+
 def findings(root: Path) -> list[str]:
     out = [f"import cycle: {' <-> '.join(group)}" for group in import_cycles(root)]
     out += string_imports(root)
     out += engine_outside_stdlib(root)
     out += ai_names_gamestate(root)
     out += outside_the_layers(root)
+    out += screens_outside_their_wall(root)
     return out
 
 
@@ -239,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     if not problems:
         print(
             "walls hold: no import cycles, no string imports, engine on the standard library, "
-            "AI never names GameState, Match or new_deal, every module in a layer"
+            "AI never names GameState, Match or new_deal, every module in a layer, "
+            "every screen behind the screens' wall"
         )
     return 1 if problems else 0
 

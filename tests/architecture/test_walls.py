@@ -103,6 +103,19 @@ def walls(tmp_path_factory) -> dict[str, object]:
     for i, line in enumerate(MATCH_ROUTES):
         planted[f"match{i}"] = _probe(root, "ai", f"probe_match_{i}", line)
     (root / "swoop_desktop/extra.py").write_text("X = 1\n", encoding="utf-8")
+    # A new screen, and a new route to a module of its own, neither in the contract that
+    # keeps screens from importing each other: either could import another screen unseen.
+    planted["screen"] = _probe(
+        root,
+        "ui/scenes",
+        "probe_screen",
+        'from ..scene import Scene\n\n\nclass ProbeScene(Scene):\n    name = "probe"',
+    )
+    planted["route"] = _probe(root, "ui/scenes", "probe_route", "def build(app):\n    return app")
+    _append(
+        root / "swoop_desktop/ui/screens.py",
+        "def _probe():\n    from .scenes.probe_route import build\n\n    return build",
+    )
     result = subprocess.run(
         [sys.executable, str(CHECKER), "--root", str(root)],
         capture_output=True,
@@ -170,6 +183,32 @@ def test_the_ai_cannot_reach_a_match_which_holds_the_real_deal(walls, i):
 
 def test_a_module_outside_every_layer_is_found(walls):
     assert _found(walls, "swoop_desktop/extra.py", "swoop_desktop.extra is in no layer")
+
+
+def test_a_new_screen_left_out_of_the_screens_contract_is_found(walls):
+    words = "is a screen (it declares a screen by name"
+    assert _found(walls, walls["planted"]["screen"] + ":", words), walls["lines"]  # type: ignore[index]
+
+
+def test_a_new_route_to_a_module_left_out_of_the_screens_contract_is_found(walls):
+    words = "is a screen (ui/screens.py loads it"
+    assert _found(walls, walls["planted"]["route"] + ":", words), walls["lines"]  # type: ignore[index]
+
+
+def test_every_route_the_app_knows_is_in_the_screens_contract():
+    # The same promise read from the running app: the module of what each route builds.
+    sys.path.insert(0, str(CHECKER.parent))
+    try:
+        from check_walls import _screens_contract
+    finally:
+        sys.path.remove(str(CHECKER.parent))
+    from swoop_desktop.ui.screens import ROUTES
+
+    listed = set(_screens_contract(ROOT / "pyproject.toml"))
+    built = {name: ROUTES[name]().__module__ for name in ROUTES}
+    assert built and all(m.startswith("swoop_desktop.ui.scenes.") for m in built.values())
+    missing = {name: module for name, module in built.items() if module not in listed}
+    assert not missing, f"routes whose screens are outside the screens' contract: {missing}"
 
 
 # --------------------------------------------------------------------------------- mypy

@@ -95,7 +95,7 @@ def test_malformed_position_and_action_exit_2(tmp_path):
     assert out.returncode == 2
 
 
-# -- issue 11, item 19: every bad input exits 2 with one short line ------------------------
+# -- every bad input exits 2 with one short line -------------------------------------------
 def _one_short_line(out) -> None:
     assert out.returncode == 2, (out.returncode, out.stderr[-500:])
     assert out.stdout == ""
@@ -104,7 +104,7 @@ def _one_short_line(out) -> None:
     assert len(lines[0]) <= 220 and "Traceback" not in out.stderr
 
 
-def test_item19_bad_bytes_nesting_and_numbers_exit_2(tmp_path):
+def test_bad_bytes_nesting_and_numbers_exit_2(tmp_path):
     path = tmp_path / "p.json"
     bad = {
         "invalid UTF-8": b'{"players": [{"hand": "\xff\xfe"}]}',
@@ -129,7 +129,7 @@ def test_item19_bad_bytes_nesting_and_numbers_exit_2(tmp_path):
         assert out.returncode == 2 and out.stderr.count(b"\n") == 1, name
 
 
-def test_item19_bad_rules_and_actions_exit_2(tmp_path):
+def test_bad_rules_and_actions_exit_2(tmp_path):
     for rules in (
         '{"preset": []}',
         '{"preset": {}}',

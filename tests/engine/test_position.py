@@ -117,8 +117,8 @@ def test_not_json():
         parse_position("{players: 1")
 
 
-# -- issue 11, item 20: impossible positions are refused, naming the field ---------------
-def test_item20_a_follow_up_for_a_player_with_nothing_to_add_is_refused():
+# -- impossible positions are refused, naming the field ----------------------------------
+def test_a_follow_up_for_a_player_with_nothing_to_add_is_refused():
     # players[0] holds 7 7 K and face-up 3 J 5: nothing of rank 8 to add to "9 8".
     with pytest.raises(PositionError, match=r"^phase\.follow: players\[0\] holds no 8"):
         parse_position(base(pile="9 8", phase={"follow": "8"}))
@@ -128,7 +128,7 @@ def test_item20_a_follow_up_for_a_player_with_nothing_to_add_is_refused():
     assert parse_position(base(players=players, pile="9 8", phase={"follow": "8"}))
 
 
-def test_item20_two_players_out_at_once_is_refused():
+def test_two_players_out_at_once_is_refused():
     players = base()["players"]
     players[1] = player("", None, [None] * 4)
     players[2] = player("", [None] * 4, [None] * 4)
@@ -139,7 +139,7 @@ def test_item20_two_players_out_at_once_is_refused():
 
 
 @pytest.mark.parametrize("phase", ["play", "over"])
-def test_item20_scores_at_or_past_the_target_are_refused(phase):
+def test_scores_at_or_past_the_target_are_refused(phase):
     players = base()["players"]
     if phase == "over":
         players[1] = player("", None, [None] * 4)
@@ -148,7 +148,7 @@ def test_item20_scores_at_or_past_the_target_are_refused(phase):
     assert parse_position(base(players=players, phase=phase, scores=[10, 20, 299]))
 
 
-def test_item19_rules_errors_have_one_prefix_and_a_short_echo():
+def test_rules_errors_have_one_prefix_and_a_short_echo():
     with pytest.raises(PositionError) as exc:
         parse_position(base(rules=["x"] * 5000))
     assert str(exc.value).startswith("rules: ") and "rules.rules" not in str(exc.value)

@@ -1,6 +1,6 @@
 """Fuzzing every reader of a file the player may touch, and the engine's command line.
 
-Property (issue 11): whatever bytes are in a file - random bytes, JSON of any
+Property: whatever bytes are in a file - random bytes, JSON of any
 shape, deep nesting, huge numbers, odd Unicode, or a valid file with one value
 swapped for any of those - the game's loaders return a usable value and
 plain-words messages, with no exception escaping, and nothing the player had

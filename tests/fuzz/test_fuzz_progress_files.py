@@ -1,4 +1,4 @@
-"""Fuzzing the files of issue 22 (daily deals, rating, records) like every other file:
+"""Fuzzing the progress files (daily deals, rating, records) like every other file:
 whatever bytes are in them, the loaders give a usable value and plain-words messages, no
 exception escapes, the game can write them again, and the bytes the player had are still
 in the folder (in place, in a moved-aside copy, or among the files an import kept). The

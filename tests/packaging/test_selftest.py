@@ -62,7 +62,7 @@ def test_selftest_passes_from_source(tmp_path):
     assert list((tmp_path / "d").iterdir()) == []
 
 
-def test_item03_selftest_never_replaces_the_players_files(install, no_demo, tmp_path):
+def test_selftest_never_replaces_the_players_files(install, no_demo, tmp_path):
     folder = tmp_path / "player"
     folder.mkdir()
     mine = {

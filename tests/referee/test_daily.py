@@ -1,4 +1,4 @@
-"""The daily deal's comparison (issue 22): the hard opponent's result comes from the same
+"""The daily deal's comparison: the hard opponent's result comes from the same
 deal and seat as yours, from its own observation only, and never from your cards or plays."""
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def test_a_hand_played_by_the_reviews_own_bot_at_full_work_has_no_mistake(seed):
     assert not {"mistake", "blunder"} & set(labels), [
         (v.number, v.label, v.cost, v.reason) for v in result.verdicts
     ]
-    # Good, or (a range that reaches past the good line: issue 28) unclear with an estimate
+    # Good, or (a range that reaches past the good line) unclear with an estimate
     # within it; at most one decision otherwise.
     near = [v for v in result.verdicts if v.good or (v.label == "unclear" and v.cost < 3.0)]
     assert len(near) >= len(labels) - 1

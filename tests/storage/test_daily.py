@@ -1,4 +1,4 @@
-"""The daily deals' file (issue 22): the first play of a day counts, an abandoned one counts
+"""The daily deals' file: the first play of a day counts, an abandoned one counts
 as played, replays change nothing, and the streaks of days played and days you beat the hard
 opponent."""
 

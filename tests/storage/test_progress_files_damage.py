@@ -1,4 +1,4 @@
-"""The files of issue 22 (daily deals, rating, records) against kills and damage, like the
+"""The progress files (daily deals, rating, records) against kills and damage, like the
 others: a process writing them in a tight loop is killed over and over and every file still
 loads; a damaged file falls back to its ``.bak``; one that cannot be read is never
 overwritten."""

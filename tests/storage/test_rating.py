@@ -1,4 +1,4 @@
-"""The rating (Glicko-2, issue 22): the published worked example, how games move it, and its
+"""The rating (Glicko-2): the published worked example, how games move it, and its
 file, which follows the history and survives damage."""
 
 from __future__ import annotations

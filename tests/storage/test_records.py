@@ -1,4 +1,4 @@
-"""Records (issue 22): best margin, most Swoops in a hand, longest daily streak and games
+"""Records: best margin, most Swoops in a hand, longest daily streak and games
 won without a pick-up, from the games' summaries and the daily deals; the two a replay
 gives are kept with each game, brought in from an older Swoop's records file, or worked
 out a batch at a time."""

@@ -46,7 +46,7 @@ def _same_position(a: Match, b: Match) -> None:
     preset=st.sampled_from(sorted(RULES)),
     seed=st.integers(0, 2**40),
     steps=st.integers(0, 400),
-    players=st.just(4),  # the table seats four (item 6)
+    players=st.just(4),  # the table seats four
     future=st.integers(0, 2**32),
 )
 def test_round_trip_same_position_legal_actions_and_future(preset, seed, steps, players, future):

@@ -1,4 +1,4 @@
-"""The scorebook (issue 29): Scores, the statistics and Progress asked of the database a
+"""The scorebook: Scores, the statistics and Progress asked of the database a
 query at a time give exactly what counting every game gives, and a summary holding a
 value no game could have is never counted."""
 

@@ -1,5 +1,5 @@
-"""A game left for a new one is kept in the history as abandoned (issue: nothing recorded
-before); statistics count it only when the player chooses to, as a loss."""
+"""A game left for a new one is kept in the history as abandoned (nothing
+was recorded before); statistics count it only when the player chooses to, as a loss."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import dataclasses
 from swoop_desktop.engine import Play
 from swoop_desktop.storage import compute_stats, load_history
 from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.scenes.confirm import ConfirmOverlay
 from swoop_desktop.ui.scenes.scores import ScoresScene
 from swoop_desktop.ui.scenes.sheet import result_words, seat_names
 
@@ -62,3 +63,19 @@ def test_an_untouched_deal_is_not_recorded(tmp_path):
         pilot.step(2)
         records, _ = load_history(pilot.app.dirs)
         assert all(not r.abandoned for r in records)
+
+
+def test_start_a_new_game_says_the_old_one_is_kept_as_abandoned(tmp_path):
+    with Pilot(data_dir=tmp_path, seed=4, start="table") as p:
+        assert p.wait_for_turn()
+        p.app.to_title()
+        p.step(2)
+        title = p.app.stack.top
+        title.refresh()
+        assert title.has_save
+        title.new_game()
+        confirm = p.app.stack.top
+        assert isinstance(confirm, ConfirmOverlay)
+        assert "will be lost" not in confirm.message
+        assert "abandoned" in confirm.message
+        assert confirm.title_colour == "text"  # not the accent's orange

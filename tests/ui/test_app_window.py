@@ -1,11 +1,14 @@
-"""The App around the table: title first, AI pace, full screen, window memory, sound settings."""
+"""The App around the table: title first, AI pace, full screen, window memory, sound settings,
+the window's name and Ctrl-C in the terminal."""
 
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import pygame
 
+from swoop_desktop import __main__ as entry
 from swoop_desktop.engine import Rules
 from swoop_desktop.storage import load_settings, resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
@@ -159,3 +162,20 @@ def test_the_frame_rate_drops_while_the_table_waits_for_you(tmp_path):
         assert p.app.frame_rate == 15
         p.press(pygame.K_RIGHT)
         assert p.app.frame_rate == 60
+
+
+def test_the_window_is_named_swoop_for_a_linux_dock(tmp_path):
+    # The dock's name is not seen headless: the window class SDL sets for X11 is read instead.
+    with Pilot(data_dir=tmp_path, start="title"):
+        assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Swoop"
+        assert pygame.display.get_caption()[0] == "Swoop"
+
+
+def test_ctrl_c_in_the_terminal_stops_without_a_traceback(monkeypatch, capsys):
+    def interrupted(argv):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("swoop_desktop.cli.run", interrupted)
+    assert entry.main([]) == 130
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "stopped" in err

@@ -1,4 +1,4 @@
-"""The daily deal from the title (issue 22): one hand against the fixed opponents, counted
+"""The daily deal from the title: one hand against the fixed opponents, counted
 once, and its result shown beside the hard opponent's in your seat."""
 
 from __future__ import annotations

@@ -555,3 +555,21 @@ def test_title_buttons_cover_no_words_and_each_label_fits(size, with_save, tmp_p
             size_pt = max(14, min(26, int(button.rect.height * 0.42)))
             width = W.font(theme, size_pt, True).size(button.label)[0]
             assert width <= button.rect.width - 16, (key, button.label, button.rect)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (800, 600)])
+def test_title_tooltips_never_cover_another_button(tmp_path, size):
+    with Pilot(size=size, data_dir=tmp_path, start="title") as p:
+        title = p.app.stack.top
+        p.step(2)
+        buttons = [b for b in title.buttons.values() if b.visible]
+        assert len(buttons) >= 4
+        for button in buttons:
+            for other in buttons:
+                other.hovered = other is button
+                other.hover_time = 5.0 if other is button else 0.0
+            box = W.draw_tooltip(p.app.screen, p.app.theme, buttons)
+            assert box is not None, button.label
+            covered = [o.label for o in buttons if o is not button and box.colliderect(o.rect)]
+            assert not covered, (button.label, covered)
+            assert p.app.screen.get_rect().contains(box)

@@ -1,4 +1,4 @@
-"""Your rating on the title and your rating chart and records on Scores (issue 22)."""
+"""Your rating on the title and your rating chart and records on Scores."""
 
 from __future__ import annotations
 

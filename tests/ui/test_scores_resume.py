@@ -1,7 +1,6 @@
 """Resume through the UI pilot: play, quit, start again, Continue — the table is the same.
 
-(Issue 5, "Resume through the UI pilot"; it lives beside the Scores tests because
-the storage engineer owns it.)
+(It lives beside the Scores tests: the saved game it resumes is storage's.)
 """
 
 from __future__ import annotations

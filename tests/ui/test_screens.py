@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -11,6 +13,7 @@ import swoop_desktop.ui.scenes as scenes_package
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.screens import ROUTES, make_screen
+from tests.storage.helpers import finished_match
 
 
 def _screen_classes() -> list[type[Scene]]:
@@ -33,16 +36,36 @@ def test_every_screen_says_whether_it_moves(cls):
     assert said is not Scene, f"{cls.__name__} does not say whether it moves (animating)"
 
 
-def test_every_screen_is_opened_by_its_name(tmp_path):
-    with Pilot(data_dir=tmp_path, seed=3, start="title") as pilot:
+Arguments = tuple[tuple[Any, ...], dict[str, Any]]
+#: What a screen needs besides the app, for the screens that need something: the
+#: running table under a panel, a finished game to review, a question to ask. A new
+#: screen that needs more than the app gets its line here (the walk below names it).
+ARGUMENTS: dict[str, Callable[[Pilot], Arguments]] = {
+    "pause": lambda p: ((p.app.table,), {}),
+    "hand_over": lambda p: ((p.app.table,), {}),
+    "game_over": lambda p: ((p.app.table,), {}),
+    "review": lambda p: _review_arguments(),
+    "confirm": lambda p: (("Sure?", "Nothing happens.", "Yes", "No"), {}),
+}
+
+
+def _review_arguments() -> Arguments:
+    match = finished_match(7)
+    return (match.rules, match.n, match.seed, match.actions), {"hand": 0, "worlds": 4}
+
+
+@pytest.mark.parametrize("name", sorted(ROUTES))
+def test_every_route_opens_its_screen_by_name(tmp_path, name):
+    # Walks the app's routes (ui/screens.py), so a new screen is opened here the day it
+    # gets its route: each one is built by name, shown on top, drawn, and answers to it.
+    with Pilot(data_dir=tmp_path, seed=3, start="table") as pilot:
         app = pilot.app
-        for name in ("settings", "scores", "howto", "puzzles", "daily"):
-            screen = app.open(name)
-            pilot.step()
-            assert app.stack.top is screen and screen.name == name == ROUTES[name]().name
-            app.pop()
-        question = app.open("confirm", "Sure?", "Nothing happens.", "Yes", "No")
-        assert question.name == "confirm" and app.stack.top is question
+        pilot.step()
+        args, options = ARGUMENTS.get(name, lambda p: ((), {}))(pilot)
+        screen = app.open(name, *args, **options)
+        pilot.step(2)
+        assert app.stack.top is screen, f"the screen {name!r} did not stay on top"
+        assert screen.name == name == ROUTES[name]().name
 
 
 def test_a_screen_name_that_does_not_exist_is_said_in_plain_words(tmp_path):

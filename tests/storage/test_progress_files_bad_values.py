@@ -1,5 +1,6 @@
-"""Issue 29: the defects the attack pass found in the daily, puzzle, review, rating and
-records files, each checked on the files as the game writes them."""
+"""Bad values and races in the daily, puzzle, review, rating and records files (and the
+folder probes and the window lock beside them), each refused or survived, each checked on
+the files as the game writes them."""
 
 from __future__ import annotations
 

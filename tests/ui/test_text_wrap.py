@@ -26,7 +26,7 @@ class CountingFont:
 
 
 @pytest.mark.parametrize("length", [4_000, 8_000])
-def test_item06_wrapping_an_unbroken_word_measures_each_character_a_few_times(length):
+def test_wrapping_an_unbroken_word_measures_each_character_a_few_times(length):
     pygame.font.init()
     font = CountingFont(pygame.font.Font(None, 24))
     word = "/data" + "x" * length
@@ -39,7 +39,7 @@ def test_item06_wrapping_an_unbroken_word_measures_each_character_a_few_times(le
     assert font.measured == before
 
 
-def test_item06_ordinary_text_still_wraps_at_word_boundaries():
+def test_ordinary_text_still_wraps_at_word_boundaries():
     pygame.font.init()
     font = pygame.font.Font(None, 24)
     lines = wrap_text(font, "the quick brown fox jumps over the lazy dog\nand again", 120)

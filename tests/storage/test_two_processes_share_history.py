@@ -1,4 +1,4 @@
-"""Two copies of the game on one data folder (issue 11, item 14): no finished game is lost.
+"""Two copies of the game on one data folder: no finished game is lost.
 
 Two real processes finish games at the same moment, each reading and
 rewriting the shared history; every game of both must be there afterwards.
@@ -48,7 +48,7 @@ WINDOW = textwrap.dedent("""
 """)
 
 
-def test_item14_two_processes_lose_no_games(tmp_path):
+def test_two_processes_lose_no_games(tmp_path):
     data = tmp_path / "shared"
     script = WINDOW.format(root=str(ROOT), data=str(data), games=GAMES)
     ready = tmp_path / "ready"  # each window marks here that it has dealt its games
@@ -71,7 +71,7 @@ def test_item14_two_processes_lose_no_games(tmp_path):
     assert seeds == list(range(1000, 1000 + GAMES)) + list(range(2000, 2000 + GAMES))
 
 
-def test_item14_a_second_window_is_told_and_keeps_the_first_windows_saved_game(tmp_path):
+def test_a_second_window_is_told_and_keeps_the_first_windows_saved_game(tmp_path):
     first, second = resolve_dirs(tmp_path), resolve_dirs(tmp_path)
     assert claim_data_folder(first) == []
     told = claim_data_folder(second)

@@ -1,5 +1,5 @@
-"""Fuzzing the parts added since issue 11: ``reviews.json``, the review command, the
-tournament's options and the lock paths (issue 20).
+"""Fuzzing ``reviews.json``, the review command, the tournament's options and the lock
+paths.
 
 Properties: the readers return a usable value and one-line plain messages, no exception
 escapes, and the bytes the player had are still in the folder; a command exits 0 or 2 with
@@ -34,7 +34,7 @@ from swoop_desktop.storage import (
 from swoop_desktop.storage.reviews import load_review, reviews_file, store_review, stored_accuracies
 
 from ..storage.helpers import finished_match
-from ..storage.test_issue20_reviews import GOOD_VERDICT
+from ..storage.test_reviews_file_checks import GOOD_VERDICT
 from .test_fuzz_loaders import (
     APP_FUZZ,
     FUZZ,

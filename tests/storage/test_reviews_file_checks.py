@@ -67,7 +67,7 @@ BAD = [
 
 
 @pytest.mark.parametrize("change", BAD, ids=[next(iter(c)) for c in BAD])
-def test_item05_a_stored_review_with_a_wrong_value_is_dropped_with_one_message(change):
+def test_a_stored_review_with_a_wrong_value_is_dropped_with_one_message(change):
     dirs = resolve_dirs()
     store_review(dirs, "good/game/48", _body())
     as_older_swoop_left_it(dirs)  # the file as an older Swoop wrote it
@@ -80,7 +80,7 @@ def test_item05_a_stored_review_with_a_wrong_value_is_dropped_with_one_message(c
     assert load_review(dirs, "good/game/48")[0] == _body()
 
 
-def test_item05_every_value_of_a_real_verdict_passes():
+def test_every_value_of_a_real_verdict_passes():
     dirs = resolve_dirs()
     hindsight = dict(GOOD_VERDICT, hindsight=True, label="good", cost=0.0)
     body = {"verdicts": [GOOD_VERDICT], "hindsight": [hindsight], "accuracy": 100}
@@ -88,7 +88,7 @@ def test_item05_every_value_of_a_real_verdict_passes():
     assert load_review(dirs, "k/game/48") == (body, [])
 
 
-def test_item05_a_review_made_by_the_analysis_is_kept_whole():
+def test_a_review_made_by_the_analysis_is_kept_whole():
     """What the review's own analysis writes ("unclear" with the range its cost lies in)
     passes the check and reads back unchanged, so a second look stays instant."""
     from swoop_desktop.ai.review import Option, Review, Verdict
@@ -114,7 +114,7 @@ def test_item05_a_review_made_by_the_analysis_is_kept_whole():
     assert load_review(dirs, "u/game/48") == (json.loads(json.dumps(body)), [])
 
 
-def test_item08_reviews_stay_under_the_size_budget_the_oldest_going_first(monkeypatch):
+def test_reviews_stay_under_the_size_budget_the_oldest_going_first(monkeypatch):
     monkeypatch.setattr(reviews_module, "BUDGET", 20_000, raising=False)
     dirs = resolve_dirs()
     big = {"verdicts": [GOOD_VERDICT] * 10, "accuracy": 10.0}  # about 5 KB each
@@ -127,7 +127,7 @@ def test_item08_reviews_stay_under_the_size_budget_the_oldest_going_first(monkey
     assert not [p for p in dirs.data.iterdir() if "damaged" in p.name]
 
 
-def test_item13_a_damaged_reviews_file_read_by_scores_is_told():
+def test_a_damaged_reviews_file_read_by_scores_is_told():
     dirs = resolve_dirs()
     reviews_file(dirs).write_text("{not json")
     assert stored_accuracies(dirs, ["x/game/48"]) == [None]

@@ -1,4 +1,4 @@
-"""Safe to follow: no key does more than the player meant, and no mark outlives its cause.
+"""No key does more than the player meant, and no mark outlives its cause.
 
 Each test drives the real App through the headless pilot, the way a player does.
 """

@@ -57,7 +57,7 @@ def _history_with(kind: str):
 
 
 @pytest.mark.parametrize("kind", VARIANTS)
-def test_item04_review_is_not_offered_for_a_past_game_that_does_not_replay(kind):
+def test_review_is_not_offered_for_a_past_game_that_does_not_replay(kind):
     dirs = _history_with(kind)
     records, _ = load_history(dirs)
     assert len(records) == 2  # it loads: the file is sound, the game is not

@@ -44,7 +44,7 @@ def _fresh():
 
 
 @pytest.mark.parametrize("what", ["folder", "link", "dangling link", "text file"])
-def test_item02_something_at_the_databases_path_is_moved_aside(what, tmp_path):
+def test_something_at_the_databases_path_is_moved_aside(what, tmp_path):
     """Something that is not Swoop's database where it goes is moved aside whole (a link
     is never followed), the player is told, and no finished game is lost."""
     dirs = resolve_dirs()
@@ -75,7 +75,7 @@ def test_item02_something_at_the_databases_path_is_moved_aside(what, tmp_path):
         assert aside[0].read_text() == "my notes"
 
 
-def test_item09_a_busy_history_never_makes_the_window_wait_and_loses_nothing():
+def test_a_busy_history_never_makes_the_window_wait_and_loses_nothing():
     dirs = resolve_dirs()
     record_finished_game(dirs, finished_match(1), [])
     # Another window in the middle of a change: it holds the database's write lock.
@@ -108,7 +108,7 @@ def _in_progress(seed: int) -> Match:
     return play(Match(seed=seed), 30, random.Random(seed))
 
 
-def test_item01_a_game_is_deleted_only_once_its_new_home_has_it(monkeypatch):
+def test_a_game_is_deleted_only_once_its_new_home_has_it(monkeypatch):
     dirs = resolve_dirs()
     match = _in_progress(11)
     save_game(dirs, match, [])
@@ -134,7 +134,7 @@ def test_item01_a_game_is_deleted_only_once_its_new_home_has_it(monkeypatch):
     assert any("the disk is full" in t for t in dirs.notices.told), dirs.notices.told
 
 
-def test_item14_a_dangling_link_at_the_history_uses_the_backup(tmp_path):
+def test_a_dangling_link_at_the_history_uses_the_backup(tmp_path):
     dirs = resolve_dirs()
     record_finished_game(dirs, finished_match(1), [])
     path = as_older_swoop_left_it(dirs)  # an older Swoop's folder: its history's .bak ...
@@ -150,7 +150,7 @@ def test_item14_a_dangling_link_at_the_history_uses_the_backup(tmp_path):
     assert not (tmp_path / "gone").exists()
 
 
-def test_item18_links_planted_at_temporary_and_copy_names_are_not_followed(tmp_path, monkeypatch):
+def test_links_planted_at_temporary_and_copy_names_are_not_followed(tmp_path, monkeypatch):
     import threading
 
     dirs = resolve_dirs()

@@ -15,7 +15,7 @@ from swoop_desktop import review as review_cli
 from swoop_desktop.referee import tournament
 from swoop_desktop.storage import record_finished_game, resolve_dirs
 from tests.storage.helpers import as_older_swoop_left_it, finished_match
-from tests.ui.test_issue20_past_games import VARIANTS, _variant
+from tests.ui.test_past_games_that_do_not_replay import VARIANTS, _variant
 
 
 def _limited() -> None:
@@ -50,7 +50,7 @@ def _history(tmp_path, kind: str | None = None):
 
 
 @pytest.mark.parametrize("kind", VARIANTS)
-def test_item04_the_review_command_refuses_a_past_game_that_does_not_replay(kind, tmp_path, capsys):
+def test_the_review_command_refuses_a_past_game_that_does_not_replay(kind, tmp_path, capsys):
     path = _history(tmp_path, kind)
     assert review_cli.main([str(path), "--worlds", "2"]) == 2
     err = capsys.readouterr().err.strip()
@@ -58,7 +58,7 @@ def test_item04_the_review_command_refuses_a_past_game_that_does_not_replay(kind
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
-def test_item07_the_review_command_refuses_a_fifo_and_a_device(tmp_path):
+def test_the_review_command_refuses_a_fifo_and_a_device(tmp_path):
     fifo = tmp_path / "game.json"
     os.mkfifo(fifo)
     writer_done = threading.Event()
@@ -84,7 +84,7 @@ def test_item07_the_review_command_refuses_a_fifo_and_a_device(tmp_path):
     assert result.returncode == 2 and "not an ordinary file" in result.stderr, result.stderr
 
 
-def test_item15_review_command_messages_name_the_real_problem(tmp_path, capsys):
+def test_review_command_messages_name_the_real_problem(tmp_path, capsys):
     path = _history(tmp_path)
     data = json.loads(path.read_text())
     data["games"][0]["seed"] = 123456789
@@ -111,7 +111,7 @@ def test_item15_review_command_messages_name_the_real_problem(tmp_path, capsys):
         ("swoop_desktop.review", ["GAME", "--worlds", "2", "--hand", "1"]),
     ],
 )
-def test_item16_a_standard_output_that_cannot_be_written_ends_in_one_line(module, args, tmp_path):
+def test_a_standard_output_that_cannot_be_written_ends_in_one_line(module, args, tmp_path):
     if "GAME" in args:
         args = [str(_history(tmp_path)) if a == "GAME" else a for a in args]
     with open("/dev/full", "w") as full:
@@ -142,7 +142,7 @@ def test_item16_a_standard_output_that_cannot_be_written_ends_in_one_line(module
         (["--cap", "10000000000"], "--cap: must be at most"),
     ],
 )
-def test_item10_tournament_options_are_bounded_with_a_plain_message(args, words):
+def test_tournament_options_are_bounded_with_a_plain_message(args, words):
     # In a child with a memory limit and a time limit: before the bounds, --match 10**9
     # built its whole job list (memory grew without end) and --deals 10**10 ran for ever.
     result = _run(
@@ -153,7 +153,7 @@ def test_item10_tournament_options_are_bounded_with_a_plain_message(args, words)
     assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
 
 
-def test_item10_tournament_jobs_are_capped_at_the_cores(capsys, monkeypatch):
+def test_tournament_jobs_are_capped_at_the_cores(capsys, monkeypatch):
     started: list[int] = []
     monkeypatch.setattr(
         tournament,
@@ -168,7 +168,7 @@ def test_item10_tournament_jobs_are_capped_at_the_cores(capsys, monkeypatch):
     assert "2 cores" in capsys.readouterr().err
 
 
-def test_item10_tournament_worker_mode_says_one_line_for_a_bad_path(tmp_path):
+def test_tournament_worker_mode_says_one_line_for_a_bad_path(tmp_path):
     result = _run(
         "swoop_desktop.referee.tournament",
         "--worker",

@@ -1,4 +1,4 @@
-"""The player's opponents.yaml can neither crash nor stall New game (issue 11, items 2 and 8).
+"""The player's opponents.yaml can neither crash nor stall New game.
 
 Each bad file falls back to the shipped seats with a message naming the file;
 the refusals happen before anything big is built (aliases and nodes are counted
@@ -42,7 +42,7 @@ CASES = {
 
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_item8_a_hostile_opponents_file_falls_back_at_once(tmp_path, case):
+def test_a_hostile_opponents_file_falls_back_at_once(tmp_path, case):
     text, words = CASES[case]
     (tmp_path / "opponents.yaml").write_text(text)
     seats, messages = load_opponents(tmp_path)
@@ -51,7 +51,7 @@ def test_item8_a_hostile_opponents_file_falls_back_at_once(tmp_path, case):
     assert "opponents.yaml" in messages[0] and len(messages[0]) < 400
 
 
-def test_item8_a_good_file_within_the_budget_still_reads(tmp_path):
+def test_a_good_file_within_the_budget_still_reads(tmp_path):
     (tmp_path / "opponents.yaml").write_text(
         "defaults: &d {level: easy, personality: cautious}\n"
         "seats:\n  left: {<<: *d, name: Ann}\n  top: {<<: *d}\n  right: {name: Bo}\n"
@@ -64,7 +64,7 @@ def test_item8_a_good_file_within_the_budget_still_reads(tmp_path):
 
 @pytest.mark.timeout(30)
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
-def test_item9_a_fifo_or_device_as_opponents_file_never_hangs(tmp_path):
+def test_a_fifo_or_device_as_opponents_file_never_hangs(tmp_path):
     os.mkfifo(tmp_path / "opponents.yaml")
     seats, _messages = load_opponents(tmp_path)
     assert [s.name for s in seats] == SHIPPED
@@ -76,7 +76,7 @@ def test_item9_a_fifo_or_device_as_opponents_file_never_hangs(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["\u200b", "\u200d", "\u2060", "\ufeff", "\u3164", " ", "x" * 21])
-def test_item2_an_invisible_opponent_name_falls_back_to_the_seat_name(tmp_path, name):
+def test_an_invisible_opponent_name_falls_back_to_the_seat_name(tmp_path, name):
     (tmp_path / "opponents.yaml").write_text(
         f'seats:\n  top:\n    name: "{name}"\n', encoding="utf-8"
     )

@@ -10,7 +10,7 @@ from swoop_desktop.storage.settings import SETTINGS
 from swoop_desktop.ui.pilot import Pilot
 
 
-def test_item11_a_window_quitting_keeps_the_settings_another_window_changed(tmp_path):
+def test_a_window_quitting_keeps_the_settings_another_window_changed(tmp_path):
     folder = tmp_path / "data"
     with Pilot(data_dir=folder, start="title") as first:
         # Meanwhile another window on the same folder changes two settings and quits
@@ -28,7 +28,7 @@ def test_item11_a_window_quitting_keeps_the_settings_another_window_changed(tmp_
     assert settings.animation_speed == "fast"
 
 
-def test_item11_every_field_round_trips_and_only_changes_are_merged():
+def test_every_field_round_trips_and_only_changes_are_merged():
     dirs = resolve_dirs()
     default = Settings()
     # Every setting at a good value of its own, as its entry in the table of settings gives.

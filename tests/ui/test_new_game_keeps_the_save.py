@@ -59,7 +59,7 @@ CONDITIONS = [
 
 
 @pytest.mark.parametrize("condition", CONDITIONS)
-def test_item01_new_game_keeps_save_when_history_fails(condition, tmp_path, monkeypatch):
+def test_new_game_keeps_save_when_history_fails(condition, tmp_path, monkeypatch):
     folder = tmp_path / "data"
     _leave_a_saved_game(folder, seed=5)
     lock = folder / "history.json.lock"
@@ -104,12 +104,12 @@ def test_item01_new_game_keeps_save_when_history_fails(condition, tmp_path, monk
     assert in_history == [5] or (saved is not None and saved.match.seed == 5), condition
     if condition != "disk full":
         assert in_history == [5]
-    # Told once, not twice (item 17), and in words naming the real cause.
+    # Told once, not twice, and in words naming the real cause.
     about = [t for t in shown if "could not be added" in t or "not added" in t]
     assert len(about) <= 1, about
 
 
-def test_item17_could_not_be_added_is_shown_once_on_new_game(tmp_path, monkeypatch):
+def test_could_not_be_added_is_shown_once_on_new_game(tmp_path, monkeypatch):
     folder = tmp_path / "data"
     _leave_a_saved_game(folder, seed=6)
     monkeypatch.setattr(jsonfile.os, "fsync", _disk_full)

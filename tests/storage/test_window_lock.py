@@ -28,7 +28,7 @@ def _session(folder):
 
 
 @pytest.mark.parametrize("what", ["folder", "dangling link"])
-def test_item12_a_folder_at_the_window_lock_is_moved_aside_and_protection_holds(what, tmp_path):
+def test_a_folder_at_the_window_lock_is_moved_aside_and_protection_holds(what, tmp_path):
     folder = tmp_path / "data"
     folder.mkdir()
     lock = folder / ".swoop-window.lock"
@@ -49,9 +49,7 @@ def test_item12_a_folder_at_the_window_lock_is_moved_aside_and_protection_holds(
     release_data_folder(first)
 
 
-def test_item12_a_window_lock_that_cannot_be_used_is_reported_never_first_window(
-    tmp_path, monkeypatch
-):
+def test_a_window_lock_that_cannot_be_used_is_reported_never_first_window(tmp_path, monkeypatch):
     class Broken(filelock.FileLock):  # simulated: tests run as root
         def acquire(self, *args, **kwargs):
             raise PermissionError(13, "Permission denied", self.lock_file)

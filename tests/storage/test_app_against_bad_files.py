@@ -1,4 +1,4 @@
-"""The whole game against bad files and folders (issue 11): it starts, plays and tells.
+"""The whole game against bad files and folders: it starts, plays and tells.
 
 These drive the real app through the headless pilot: a data folder that is a
 file or cannot be searched, a bad personality in the settings, bad weights kept
@@ -23,7 +23,7 @@ from swoop_desktop.storage.settings import Settings
 from swoop_desktop.ui.pilot import Pilot
 
 from .helpers import play, saved_seats
-from .test_issue11_files import unsearchable
+from .test_hostile_files_and_folders import unsearchable
 
 
 def _visit_everything(pilot: Pilot) -> None:
@@ -44,7 +44,7 @@ def _visit_everything(pilot: Pilot) -> None:
 
 
 @pytest.mark.parametrize("how", ["a file", "under a file", "a name too long", "/dev/null"])
-def test_item10_a_data_folder_that_is_not_a_folder_plays_on(tmp_path, how):
+def test_a_data_folder_that_is_not_a_folder_plays_on(tmp_path, how):
     a_file = tmp_path / "file.txt"
     a_file.write_text("not a folder")
     data = {
@@ -59,7 +59,7 @@ def test_item10_a_data_folder_that_is_not_a_folder_plays_on(tmp_path, how):
     assert a_file.read_text() == "not a folder"
 
 
-def test_item11_a_data_folder_that_cannot_be_searched_plays_on(tmp_path):
+def test_a_data_folder_that_cannot_be_searched_plays_on(tmp_path):
     data = tmp_path / "locked"
     data.mkdir()
     with unsearchable(data):
@@ -68,7 +68,7 @@ def test_item11_a_data_folder_that_cannot_be_searched_plays_on(tmp_path):
             _visit_everything(pilot)
 
 
-def test_item3_an_unknown_personality_in_the_settings_still_deals(tmp_path):
+def test_an_unknown_personality_in_the_settings_still_deals(tmp_path):
     dirs = resolve_dirs(tmp_path)
     save_settings(dirs, Settings())
     data = json.loads(dirs.settings_file.read_text())
@@ -83,7 +83,7 @@ def test_item3_an_unknown_personality_in_the_settings_still_deals(tmp_path):
 
 
 @pytest.mark.parametrize("weights", [{"telepathy": 2.0}, {"out": 10**400}])
-def test_item4_bad_weights_kept_with_a_saved_game_still_continue(tmp_path, weights):
+def test_bad_weights_kept_with_a_saved_game_still_continue(tmp_path, weights):
     dirs = resolve_dirs(tmp_path)
     match = play(Match(seed=3), 30, random.Random(3))
     seats = saved_seats(weights)
@@ -96,7 +96,7 @@ def test_item4_bad_weights_kept_with_a_saved_game_still_continue(tmp_path, weigh
         pilot.wait_for_turn(30)
 
 
-def test_item13_an_unwritable_screenshot_path_is_one_line_before_the_demo(tmp_path, capsys):
+def test_an_unwritable_screenshot_path_is_one_line_before_the_demo(tmp_path, capsys):
     from swoop_desktop.cli import run
 
     a_file = tmp_path / "file.txt"
@@ -108,7 +108,7 @@ def test_item13_an_unwritable_screenshot_path_is_one_line_before_the_demo(tmp_pa
         assert "Traceback" not in err
 
 
-def test_item19_the_apps_rules_option_says_what_is_wrong(capsys):
+def test_the_apps_rules_option_says_what_is_wrong(capsys):
     from swoop_desktop.cli import parser
 
     for value in ('{"preset": []}', '{"preset": {}}', '{"target": ' + "9" * 5000 + "}", "[" * 5000):
@@ -141,9 +141,7 @@ def _finish_the_game(pilot: Pilot) -> None:
     raise AssertionError("the game did not end")
 
 
-def test_item15_a_finished_game_that_cannot_be_recorded_is_told_over_game_over(
-    tmp_path, monkeypatch
-):
+def test_a_finished_game_that_cannot_be_recorded_is_told_over_game_over(tmp_path, monkeypatch):
     from swoop_desktop.storage import db
 
     def full(*args, **kwargs):
@@ -192,7 +190,7 @@ class _CountingFont:
 
 
 @pytest.mark.parametrize("length", [30, 8_000, 100_000])
-def test_item5_a_long_name_on_the_score_sheet_costs_a_few_measurements(monkeypatch, length):
+def test_a_long_name_on_the_score_sheet_costs_a_few_measurements(monkeypatch, length):
     from swoop_desktop.ui.scenes import sheet
     from swoop_desktop.ui.theme import Theme
 

@@ -1,7 +1,7 @@
-"""Nothing in a file or a folder crashes the game or loses a finished game (issue 11).
+"""Nothing in a file or a folder crashes the game or loses a finished game.
 
-Each test is named by the item of the issue it covers. Every one of them failed
-on the code before the fix (a crash, a hang, a lost or overwritten file).
+Each section below is one kind of hostile file or folder. Every test failed on the
+code before the fix (a crash, a hang, a lost or overwritten file).
 """
 
 from __future__ import annotations
@@ -59,9 +59,9 @@ def _no_bak(path: Path) -> None:
     path.with_name(path.name + ".bak").unlink(missing_ok=True)
 
 
-# -- item 1: numbers of more than 4,300 digits ------------------------------------------
+# -- numbers of more than 4,300 digits -----------------------------------------------------
 @pytest.mark.parametrize("kind", ["settings", "game", "history"])
-def test_item1_a_5000_digit_number_is_refused_not_a_crash(kind):
+def test_a_5000_digit_number_is_refused_not_a_crash(kind):
     dirs = resolve_dirs()
     if kind == "settings":
         save_settings(dirs, Settings(volume=0.3))
@@ -88,12 +88,12 @@ def test_item1_a_5000_digit_number_is_refused_not_a_crash(kind):
         assert value == Settings()
 
 
-# -- item 2: names that draw as nothing -----------------------------------------------
+# -- names that draw as nothing ------------------------------------------------------------
 INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", " \u200b ", "\u3164", "\u0301", "\x07"]
 
 
 @pytest.mark.parametrize("name", INVISIBLE)
-def test_item2_invisible_names_fall_back_to_the_seat_name_in_settings(name):
+def test_invisible_names_fall_back_to_the_seat_name_in_settings(name):
     dirs = resolve_dirs()
     save_settings(dirs, Settings())
     _edit(dirs.settings_file, lambda d: d.update(opponents={"1": {"name": name, "level": "hard"}}))
@@ -103,7 +103,7 @@ def test_item2_invisible_names_fall_back_to_the_seat_name_in_settings(name):
 
 
 @pytest.mark.parametrize("name", INVISIBLE)
-def test_item2_invisible_names_in_a_saved_game_and_the_history(name):
+def test_invisible_names_in_a_saved_game_and_the_history(name):
     dirs = resolve_dirs()
     match = _game(dirs)
     seats = [
@@ -128,7 +128,7 @@ def test_item2_invisible_names_in_a_saved_game_and_the_history(name):
     assert load_history(dirs) == (records, [])  # told once: the cleaned history was written
 
 
-def test_item2_every_name_a_loader_returns_draws_something():
+def test_every_name_a_loader_returns_draws_something():
     pygame = pytest.importorskip("pygame")
     pygame.font.init()
     font = pygame.font.Font(None, 24)
@@ -153,8 +153,8 @@ def test_item2_every_name_a_loader_returns_draws_something():
             assert why
 
 
-# -- item 3: an unknown personality in settings.json ------------------------------------
-def test_item3_unknown_personality_in_settings_is_dropped_with_a_message():
+# -- an unknown personality in settings.json -----------------------------------------------
+def test_unknown_personality_in_settings_is_dropped_with_a_message():
     from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES
     from swoop_desktop.storage import Known
 
@@ -170,11 +170,11 @@ def test_item3_unknown_personality_in_settings_is_dropped_with_a_message():
     assert len(messages) == 1 and "unknown personality 'zany'" in messages[0]
 
 
-# -- item 4: bad AI weights kept with a saved game ---------------------------------------
+# -- bad AI weights kept with a saved game -------------------------------------------------
 @pytest.mark.parametrize(
     "weights", [{"telepathy": 3.0}, {"out": int(HUGE[:300])}, {"out": "high"}, {"out": 1e308}]
 )
-def test_item4_bad_weights_in_a_saved_game_are_dropped(weights):
+def test_bad_weights_in_a_saved_game_are_dropped(weights):
     from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES, make_bot
     from swoop_desktop.storage import Known
 
@@ -190,9 +190,9 @@ def test_item4_bad_weights_in_a_saved_game_are_dropped(weights):
         make_bot(seat.level, seat.personality, weights=seat.weights)  # no crash
 
 
-# -- item 6: a saved game with 5-8 players -------------------------------------------------
+# -- a saved game with 5-8 players ---------------------------------------------------------
 @pytest.mark.parametrize("players", [3, 5, 8])
-def test_item6_a_saved_game_the_table_cannot_seat_is_refused(players):
+def test_a_saved_game_the_table_cannot_seat_is_refused(players):
     dirs = resolve_dirs()
     match = play(Match(players=players, seed=4), 30, random.Random(4))
     save_game(dirs, match, [])
@@ -202,9 +202,9 @@ def test_item6_a_saved_game_the_table_cannot_seat_is_refused(players):
     assert list(dirs.data.glob("game.damaged-*"))  # kept aside, never deleted
 
 
-# -- item 7: one history entry with an odd rule set ---------------------------------------
+# -- one history entry with an odd rule set ------------------------------------------------
 @pytest.mark.parametrize("rules", [[1, 2], {"preset": []}, {"preset": {}}, {"target": [5]}, "app"])
-def test_item7_one_odd_rule_set_costs_only_its_own_game(rules):
+def test_one_odd_rule_set_costs_only_its_own_game(rules):
     dirs = resolve_dirs()
     _history(dirs, seeds=(1, 2, 3))
     _edit(dirs.history_file, lambda d: d["games"][1].update(rules=rules))
@@ -214,11 +214,11 @@ def test_item7_one_odd_rule_set_costs_only_its_own_game(rules):
     assert len(messages) == 1 and "1 game in your game history" in messages[0]
 
 
-# -- item 9: a FIFO or a device in place of a file -----------------------------------------
+# -- a FIFO or a device in place of a file -------------------------------------------------
 @pytest.mark.timeout(30)
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
 @pytest.mark.parametrize("kind", ["settings", "history", "game"])
-def test_item9_a_fifo_never_hangs_and_is_moved_aside(kind):
+def test_a_fifo_never_hangs_and_is_moved_aside(kind):
     dirs = resolve_dirs()
     path = {"settings": dirs.settings_file, "history": dirs.history_file, "game": dirs.game_file}[
         kind
@@ -232,7 +232,7 @@ def test_item9_a_fifo_never_hangs_and_is_moved_aside(kind):
 
 @pytest.mark.timeout(30)
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
-def test_item9_a_link_to_dev_zero_is_refused():
+def test_a_link_to_dev_zero_is_refused():
     dirs = resolve_dirs()
     dirs.history_file.symlink_to("/dev/zero")
     records, messages = load_history(dirs)
@@ -241,7 +241,7 @@ def test_item9_a_link_to_dev_zero_is_refused():
     assert len(load_history(dirs)[0]) == 1
 
 
-def test_item9_a_huge_file_is_refused_without_reading_it_all(monkeypatch):
+def test_a_huge_file_is_refused_without_reading_it_all(monkeypatch):
     from swoop_desktop.storage import settings as settings_module
 
     dirs = resolve_dirs()
@@ -253,7 +253,7 @@ def test_item9_a_huge_file_is_refused_without_reading_it_all(monkeypatch):
     assert settings == Settings() and "too large" in messages[0]
 
 
-# -- item 11: a folder the player cannot search --------------------------------------------
+# -- a folder the player cannot search -----------------------------------------------------
 @contextlib.contextmanager
 def unsearchable(folder: Path):
     """Every access to a path inside ``folder`` fails with "Permission denied", as in a
@@ -299,7 +299,7 @@ def unsearchable(folder: Path):
         mp.undo()
 
 
-def test_item11_a_folder_that_cannot_be_searched_never_crashes_storage():
+def test_a_folder_that_cannot_be_searched_never_crashes_storage():
     dirs = resolve_dirs()
     _history(dirs, seeds=(1,))
     save_settings(dirs, Settings(volume=0.2))
@@ -319,8 +319,8 @@ def test_item11_a_folder_that_cannot_be_searched_never_crashes_storage():
     assert load_settings(dirs)[0].volume == 0.2  # the file it could not read was kept
 
 
-# -- item 12: a folder in the way of a save -------------------------------------------------
-def test_item12_a_folder_where_the_backup_goes_is_moved_aside():
+# -- a folder in the way of a save ---------------------------------------------------------
+def test_a_folder_where_the_backup_goes_is_moved_aside():
     dirs = resolve_dirs()
     match = _game(dirs)
     bak = dirs.game_file.with_name("game.json.bak")
@@ -336,7 +336,7 @@ def test_item12_a_folder_where_the_backup_goes_is_moved_aside():
     assert len(told) == 1 and "moved to" in told[0]
 
 
-def test_item12_a_folder_named_like_the_saved_game_is_moved_aside_and_the_game_saved():
+def test_a_folder_named_like_the_saved_game_is_moved_aside_and_the_game_saved():
     dirs = resolve_dirs()
     dirs.game_file.mkdir()
     _game(dirs)
@@ -345,7 +345,7 @@ def test_item12_a_folder_named_like_the_saved_game_is_moved_aside_and_the_game_s
     assert len(list(dirs.data.glob("game.in-the-way-*"))) == 1
 
 
-def test_item12_a_folder_where_the_history_backup_goes_never_loses_games():
+def test_a_folder_where_the_history_backup_goes_never_loses_games():
     dirs = resolve_dirs()
     _history(dirs, seeds=(1,))
     bak = dirs.history_file.with_name("history.json.bak")
@@ -360,8 +360,8 @@ def test_item12_a_folder_where_the_history_backup_goes_never_loses_games():
     ]
 
 
-# -- item 16: never write over a file the game said it will keep ---------------------------
-def test_item16_an_unreadable_settings_file_is_never_overwritten():
+# -- never write over a file the game said it will keep ------------------------------------
+def test_an_unreadable_settings_file_is_never_overwritten():
     dirs = resolve_dirs()
     save_settings(dirs, Settings(volume=0.1))
     save_settings(dirs, Settings(volume=0.2))
@@ -402,9 +402,9 @@ def test_item16_an_unreadable_settings_file_is_never_overwritten():
     assert dirs.settings_file.with_name("settings.json.bak").read_bytes() == bak
 
 
-# -- item 17: the .bak is used whenever the main file is missing ---------------------------
+# -- the .bak is used whenever the main file is missing ------------------------------------
 @pytest.mark.parametrize("kind", ["settings", "game", "history"])
-def test_item17_a_good_backup_is_used_when_the_main_file_is_missing(kind):
+def test_a_good_backup_is_used_when_the_main_file_is_missing(kind):
     dirs = resolve_dirs()
     if kind == "settings":
         save_settings(dirs, Settings(volume=0.4))
@@ -437,8 +437,8 @@ def test_item17_a_good_backup_is_used_when_the_main_file_is_missing(kind):
         assert [r.seed for r in load_history(dirs)[0]] == [1, 3, 4]
 
 
-# -- item 18: save failures told once, in plain words ---------------------------------------
-def test_item18_a_full_disk_is_told_once_in_plain_words(monkeypatch):
+# -- save failures told once, in plain words -----------------------------------------------
+def test_a_full_disk_is_told_once_in_plain_words(monkeypatch):
     from swoop_desktop.storage import jsonfile
 
     dirs = resolve_dirs()
@@ -461,7 +461,7 @@ def test_item18_a_full_disk_is_told_once_in_plain_words(monkeypatch):
     assert len(dirs.notices.told) == 2
 
 
-def test_item15_a_read_only_folder_still_shows_the_scores_and_tells_once():
+def test_a_read_only_folder_still_shows_the_scores_and_tells_once():
     from swoop_desktop.storage import open_dirs
 
     dirs = resolve_dirs()

@@ -1,4 +1,4 @@
-"""An evening at the table: every play can be followed, and no rough edges.
+"""At the table, every play can be followed: its words, its marks, its log and its sheet.
 
 Each test drives the real App through the headless pilot, the way a player does.
 """

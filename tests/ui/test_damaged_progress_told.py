@@ -1,6 +1,6 @@
-"""Issue 29 on screen. Defect 1: a damaged progress database or rating file is told to the
-player, whichever screen reads it first. The title's rating line reads the history before Scores does; it
-must not swallow what that read found, and Scores must still say it."""
+"""Damaged progress on screen: a damaged progress database or rating file is told to the
+player, whichever screen reads it first. The title's rating line reads the history before
+Scores does; it must not swallow what that read found, and Scores must still say it."""
 
 from __future__ import annotations
 
