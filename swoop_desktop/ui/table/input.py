@@ -773,7 +773,7 @@ class TableInput:
             x = int(bx) + (bw + gap if any(b.label == "Hint (H)" for b in buttons) else 0)
             buttons.append(
                 Button(
-                    (x, y, int(bw * 0.8), bh),
+                    (x, y, bw, bh),
                     "Undo (U)",
                     self.commands.take_back,
                     enabled=self.commands.can_take_back(),
