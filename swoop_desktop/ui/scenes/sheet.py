@@ -74,7 +74,7 @@ def result_words(record: GameRecord, names: Sequence[str]) -> str:
     or "Abandoned" for a game left for a new one; "Practice · You won" for a practice
     game (never rated nor counted)."""
     words = _result_words(record, names)
-    return f"Practice · {words}" if record.practice else words
+    return f"Practice · {words}" if getattr(record, "practice", False) else words
 
 
 def _result_words(record: GameRecord, names: Sequence[str]) -> str:

@@ -308,12 +308,11 @@ class TableScene(Scene):
             return False
         movers, per_action = taken
         others = [m for i, m in enumerate(movers) if m != HUMAN_SEAT and m not in movers[:i]]
-        model.selected.clear()
+        self.input.taken_back()
         actions = model.match.actions[-1] if model.match.actions else []
         self.presenter.taken_back(
             per_action, actions, taken_back_line([self.seat_name(m) for m in others])
         )
-        self.input.taken_back()
         self.input.build_buttons()
         self.play_sound("pickup")
         return True
