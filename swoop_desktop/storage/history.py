@@ -85,8 +85,14 @@ def count_swoops(match: Match) -> list[int]:
 
 
 def record_from_match(
-    match: Match, seats: list[dict[str, Any]], date: str | None = None, abandoned: bool = False
+    match: Match,
+    seats: list[dict[str, Any]],
+    date: str | None = None,
+    abandoned: bool = False,
+    practice: bool = False,
 ) -> GameRecord:
+    """The history's record of ``match`` (a ``practice`` game is marked so and never
+    counted)."""
     return GameRecord(
         id=game_id(match),
         date=date or datetime.now().isoformat(timespec="seconds"),
@@ -101,6 +107,8 @@ def record_from_match(
         swoops=count_swoops(match),
         actions=encode_hands(match.actions),
         abandoned=abandoned,
+        counted=not practice,
+        practice=practice,
     )
 
 
@@ -156,6 +164,8 @@ def _record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
             raise DocumentError(f"{w}{name} should hold numbers of {low:,} to {MOST:,}")
     if not all(-MOST <= v <= MOST for row in sheet for v in row):
         raise DocumentError(f"{w}sheet should hold numbers of {-MOST:,} to {MOST:,}")
+    # A practice game (absent in every record before practice games) is never counted.
+    practice = get(g, "practice", bool, w, False)
     actions = get(g, "actions", list, w)
     for i, text in enumerate(actions):
         check_type(text, str, f"{w}actions[{i}]")
@@ -176,8 +186,9 @@ def _record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
         went_out=went_out,
         swoops=swoops,
         actions=list(actions),
-        counted=get(g, "counted", bool, w, True),
+        counted=get(g, "counted", bool, w, True) and not practice,
         abandoned=get(g, "abandoned", bool, w, False),
+        practice=practice,
     )
 
 
@@ -283,7 +294,7 @@ def _from_row(body: str, checked: Any, counted: Any, notes: Notes = None) -> Gam
     like any other). Raises ValueError, TypeError and the like for a row that does not
     read; the callers leave it out and tell of it."""
     record = _record_from_json(json.loads(body), "game", notes)
-    return replace(record, counted=bool(counted))
+    return replace(record, counted=bool(counted) and not record.practice)
 
 
 def _store(
@@ -947,6 +958,7 @@ def record_finished_game(
     seats: list[dict[str, Any]],
     abandoned: bool = False,
     wait: float = LOCK_WAIT,
+    practice: bool = False,
 ) -> list[str]:
     """Add a finished game to the history (once; recording it again changes nothing).
 
@@ -955,7 +967,8 @@ def record_finished_game(
     they reach the player whatever screen is up (Game Over included).
     See :func:`retire_game` for what is kept when the history cannot take it.
     """
-    return _record(dirs, record_from_match(match, seats, abandoned=abandoned), wait)[1]
+    record = record_from_match(match, seats, abandoned=abandoned, practice=practice)
+    return _record(dirs, record, wait)[1]
 
 
 def retire_game(
@@ -964,6 +977,7 @@ def retire_game(
     seats: list[dict[str, Any]],
     abandoned: bool = False,
     wait: float = LOCK_WAIT,
+    practice: bool = False,
 ) -> bool:
     """Record a game that has ended (or was left for a new one), then forget it as the
     game in progress: the saved game is deleted only once its new home has it.
@@ -978,7 +992,8 @@ def retire_game(
     """
     if not dirs.usable:
         return False
-    kept, _ = _record(dirs, record_from_match(match, seats, abandoned=abandoned), wait)
+    record = record_from_match(match, seats, abandoned=abandoned, practice=practice)
+    kept, _ = _record(dirs, record, wait)
     if kept:
         clear_game(dirs)
     return kept

@@ -21,8 +21,8 @@ from .actioncodec import decode_hands
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game. ``counted`` is false for games before a statistics reset;
-    ``abandoned`` marks a game left for a new one before anyone reached the target (it is
+    """One finished game. ``counted`` is false for games before a statistics reset (and
+    for a ``practice`` game, which is never counted nor rated); ``abandoned`` marks a game left for a new one before anyone reached the target (it is
     listed, and counted in statistics only if the player chooses so, as a loss)."""
 
     id: str
@@ -39,6 +39,8 @@ class GameRecord:
     actions: list[str] = field(repr=False)
     counted: bool = True
     abandoned: bool = False
+    #: an unrated practice game (take-backs allowed): listed, marked, never counted
+    practice: bool = False
 
     @property
     def preset(self) -> str:
@@ -101,6 +103,8 @@ class GameRecord:
             "actions": self.actions,
             "counted": self.counted,
             "abandoned": self.abandoned,
+            # Only when set: the record of any other game reads as it always has.
+            **({"practice": True} if self.practice else {}),
         }
 
 

@@ -46,7 +46,7 @@ from .keys import KeyPresses
 from .scene import Scene, SceneStack
 from .screens import TableScene, make_screen, start_replay
 from .sound import Sound
-from .table.drivers import DEMO, GAME
+from .table.drivers import DEMO, GAME, PRACTICE
 from .theme import Theme
 
 MIN_SIZE = (960, 600)
@@ -337,8 +337,9 @@ class App:
             self.stack.pop()  # each scene keeps what it must as it leaves (Scene.exit)
         self.stack.push(make_screen(self, "title"))
 
-    def new_game(self, seed: int | None = None) -> Scene:
-        """Start a fresh game on the table (the title stays below it).
+    def new_game(self, seed: int | None = None, practice: bool = False) -> Scene:
+        """Start a fresh game on the table (the title stays below it); ``practice``: an
+        unrated practice game, with take-backs.
 
         A game in progress that is left for the new one (at the table, or saved for
         Continue) goes into the history as abandoned, so no game is lost without a trace.
@@ -354,6 +355,8 @@ class App:
         if not self.stack.scenes:
             self.stack.push(make_screen(self, "title"))
         config = self._table_config  # the demo's "New game" is another demo game
+        if practice and config is GAME:
+            config = PRACTICE
         return self.open("table", config, seed=self.seed if seed is None else seed)
 
     def _record_abandoned(self) -> bool:
@@ -365,6 +368,7 @@ class App:
         table = self.table
         if table is not None and table.config.saves:
             match, seats = table.match, seats_to_json(table.seats, brief=True)
+            practice = table.config.practice
         elif has_saved_game(self.dirs) and holds_data_folder(self.dirs):
             # No table, or one that saves nothing (a replay, the daily deal, the lesson):
             # the saved game is the one the new game replaces. Only the window holding the
@@ -374,13 +378,14 @@ class App:
                 return True
             match = saved.match
             seats = seats_to_json(saved.seats or [], brief=True)
+            practice = saved.extra.get("practice") is True
         else:
             return True
         if match.over or not any(match.actions):
             return True  # finished games are recorded when they end; an untouched deal is nothing
         # Its messages reach the player through dirs.notices (once); the wait is short,
         # because a game the history cannot take at once is kept beside it.
-        return retire_game(self.dirs, match, seats, abandoned=True, wait=UI_WAIT)
+        return retire_game(self.dirs, match, seats, abandoned=True, wait=UI_WAIT, practice=practice)
 
     def continue_game(self) -> Scene | None:
         """Restore the saved game exactly; None (and a message) if there is none."""
@@ -406,7 +411,8 @@ class App:
             return None
         while self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()
-        return self.open("table", match=saved.match, log=saved.log, saved_seats=saved.seats)
+        config = PRACTICE if saved.extra.get("practice") is True else GAME
+        return self.open("table", config, match=saved.match, log=saved.log, saved_seats=saved.seats)
 
     def watch_replay(self, record: Any, speed: str = "normal") -> Scene:
         """Watch a finished game again on the table (a ValueError says why it cannot be).

@@ -432,6 +432,18 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
             "that decision, with how far apart the plays are and whether that is the luck "
             "of the play-outs or the review's closer look.",
         ),
+        ("h", "Taking back a play"),
+        (
+            "p",
+            "In a practice game (Practice game on the title) and in the lesson, Undo (U, "
+            "Ctrl+Z or the Undo button) takes back your last play and the opponents' plays "
+            "since, back to the moment it was your play, as often as you like within the "
+            "hand being played. A practice game is kept in your history marked as practice, "
+            "never rated nor counted in your statistics, records or streaks. A rated game, "
+            "the daily deal and puzzles never allow it: a play taken back would have shown "
+            "you hidden cards (a mystery card flipped, a pile picked up) to play again "
+            "knowing them.",
+        ),
         (
             "note",
             "You can change any of these rules in Settings; changes apply to the next new game.",

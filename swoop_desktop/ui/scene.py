@@ -181,6 +181,11 @@ class TableKind(Protocol):
         """Each hand's breakdown moves on to the next hand by itself."""
         ...
 
+    @property
+    def practice(self) -> bool:
+        """An unrated practice game (take-backs allowed; never rated nor counted)."""
+        ...
+
 
 class RunningTable(Protocol):
     """What other screens (the overlays, Scores, the App) may know of a running table."""
@@ -262,7 +267,7 @@ class AppAPI(Protocol):
 
     def toggle_fullscreen(self) -> None: ...
 
-    def new_game(self, seed: int | None = None) -> Scene: ...
+    def new_game(self, seed: int | None = None, practice: bool = False) -> Scene: ...
 
     def continue_game(self) -> Scene | None: ...
 

@@ -80,6 +80,7 @@ def test_title_offers_every_choice_and_hides_continue_without_a_saved_game(app):
     assert list(title.buttons) == [
         "new",
         "level",
+        "practice",
         "learn",
         "daily",
         "puzzles",
@@ -158,7 +159,7 @@ def test_title_works_by_keyboard(app):
     title = top(app)
     press(app, pygame.K_DOWN)  # focus the first button
     assert title.ring.focused is title.buttons["new"]
-    press(app, *[pygame.K_DOWN] * 7)  # Play at your level, Learn to play, Daily deal, ...
+    press(app, *[pygame.K_DOWN] * 8)  # Play at your level, Practice game, Learn to play, ...
     assert title.ring.focused is title.buttons["howto"]
     press(app, pygame.K_RETURN)
     assert top(app).name == "howto"

@@ -179,6 +179,10 @@ class HandOverScene(HandPanel, Overlay):
         surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
 
 
+#: The game-over sheet of a practice game, where a rated game shows your rating.
+PRACTICE_LINE = "A practice game: your rating and records stay as they were"
+
+
 class GameOverScene(HandOverScene):
     """The winner and the margin, every hand with who went out, the totals and places."""
 
@@ -220,8 +224,8 @@ class GameOverScene(HandOverScene):
         from .progress import margin_words
 
         table, app = self.table, self.app
-        if not app.keeps_files or not app.dirs.usable:
-            return []
+        if not app.keeps_files or not app.dirs.usable or table.config.practice:
+            return []  # a practice game bettered nothing: it is not counted
         abandoned = app.settings.count_abandoned
         lines: list[str] = []
         try:
@@ -255,6 +259,8 @@ class GameOverScene(HandOverScene):
         from swoop_desktop.storage.rating import game_change, outgrown, table_rating
 
         table, app = self.table, self.app
+        if table.config.practice:
+            return PRACTICE_LINE
         if not table.config.saves or not app.keeps_files or not app.dirs.usable:
             return ""
         try:
@@ -399,7 +405,8 @@ class GameOverScene(HandOverScene):
         return f"{name} {verb} by {counted(gap, 'point')}{reached}"
 
     def new_game(self) -> None:
-        self.app.new_game()
+        """Another game of the same kind: after a practice game, another practice game."""
+        self.app.new_game(practice=self.table.config.practice)
 
     def review_game(self) -> None:
         self.open_review(None)

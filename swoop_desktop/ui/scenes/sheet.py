@@ -71,7 +71,13 @@ def _spread(count: int, most: int) -> list[int]:
 
 def result_words(record: GameRecord, names: Sequence[str]) -> str:
     """ "You won", "Tie", "<name> won" (R16: lowest total wins, a shared lowest is a tie),
-    or "Abandoned" for a game left for a new one."""
+    or "Abandoned" for a game left for a new one; "Practice · You won" for a practice
+    game (never rated nor counted)."""
+    words = _result_words(record, names)
+    return f"Practice · {words}" if getattr(record, "practice", False) else words
+
+
+def _result_words(record: GameRecord, names: Sequence[str]) -> str:
     if record.abandoned:
         return "Abandoned"
     if record.winner is None:

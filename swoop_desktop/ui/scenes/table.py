@@ -53,6 +53,22 @@ if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
 
 
+#: Why Undo does nothing at a rated table, the daily deal (said when U or Ctrl+Z is pressed).
+NO_TAKE_BACKS = (
+    "No take-backs in a rated game or the daily deal: they would show you hidden cards. "
+    "Practice games and the lesson allow them."
+)
+
+
+def taken_back_line(names: list[str]) -> str:
+    """The log's line for a take-back: "You took back your last play and the plays of
+    Lefty and Topper since" (``names``: the others who played since, in order)."""
+    if not names:
+        return "You took back your last play"
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"You took back your last play and the plays of {who} since"
+
+
 class _Commands:
     """What input may ask of the table (:class:`~swoop_desktop.ui.table.input.InputCommands`)."""
 
@@ -71,6 +87,12 @@ class _Commands:
 
     def scores(self) -> None:
         self.scene.app.open("scores")
+
+    def take_back(self) -> None:
+        self.scene.take_back()
+
+    def can_take_back(self) -> bool:
+        return self.scene.can_take_back
 
     def sound(self, name: str) -> None:
         self.scene.play_sound(name)
@@ -243,6 +265,59 @@ class TableScene(Scene):
         self.input.played()
         self.presenter.show_play(seat, action, events)
         return events
+
+    # ------------------------------------------------------------- a take-back
+    @property
+    def can_take_back(self) -> bool:
+        """Undo would take a play back now (a lesson or a practice game, in a hand you
+        have played in, its end not reached)."""
+        model = self.model
+        return (
+            self.config.take_backs
+            and not model.overlay_pending
+            and model.match.state is not None
+            and not model.match.state.is_over
+            and self.flow.take_back_point() is not None
+        )
+
+    def take_back(self) -> bool:
+        """Undo (U, Ctrl+Z, the Undo button): your last play and the plays since are taken
+        back, and the table shows the position as it stood before it, at once. Where
+        take-backs are not offered (a rated game, the daily deal) nothing changes and a
+        short line says why. True when something was taken back."""
+        model = self.model
+        theme = self.app.theme
+        if not model.you_play:
+            return False  # the demo, a replay: nobody's plays to take back
+        if not self.config.take_backs:
+            model.notify(NO_TAKE_BACKS, theme.text, 4.0)
+            return False
+        if not self.can_take_back:
+            st = model.match.state
+            over = st is None or st.is_over or model.overlay_pending
+            model.notify(
+                "The hand is over: plays are taken back only in the hand being played"
+                if over
+                else "Nothing to take back yet: you have not played in this hand",
+                theme.text,
+                3.0,
+            )
+            return False
+        self.input.let_go()
+        self.input.forget_keys()
+        taken = self.flow.take_back()
+        if taken is None:
+            return False
+        movers, per_action = taken
+        others = [m for i, m in enumerate(movers) if m != HUMAN_SEAT and m not in movers[:i]]
+        self.input.taken_back()
+        actions = model.match.actions[-1] if model.match.actions else []
+        self.presenter.taken_back(
+            per_action, actions, taken_back_line([self.seat_name(m) for m in others])
+        )
+        self.input.build_buttons()
+        self.play_sound("pickup")
+        return True
 
     def _start_hand(self) -> None:
         events = self.flow.start_hand()

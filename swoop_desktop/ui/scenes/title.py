@@ -1,9 +1,9 @@
-"""The title screen: Continue, New game, Play at your level, Learn to play, Daily deal,
-Puzzles, Settings, Scores, How to play, Quit.
+"""The title screen: Continue, New game, Play at your level, Practice game, Learn to play,
+Daily deal, Puzzles, Settings, Scores, How to play, Quit.
 
 Continue shows only when a saved game exists. Starting a new game over a
 saved one asks first. Your rating is shown under the title. Every button has a
-key (C, N, Y, L, D, P, S, R, H, Q) and the
+key (C, N, Y, T, L, D, P, S, R, H, Q) and the
 column works with Up/Down/Tab and Enter. After a few quiet seconds a game
 of four AIs (the table in its backdrop configuration) fades in behind the menu.
 
@@ -11,7 +11,8 @@ Learn to play opens the first hand that teaches (``scenes/lesson.py``, on the ta
 on the very first start (no game played, none saved) it is offered: it is the
 highlighted button, with a line saying what it is, and the settings remember that the
 offer was made. Play at your level seats the three opponents whose measured levels are
-nearest your rating (``storage.rating.table_for``) and deals.
+nearest your rating (``storage.rating.table_for``) and deals. Practice game deals an
+unrated game against the same opponents as New game, in which Undo takes plays back.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ class TitleScene(Scene):
     def __init__(self, app: AppAPI) -> None:
         super().__init__(app)
         self._asking: str | None = None  # the question open over the title, if any
+        self._practice = False  # the new game asked for is a practice game
         self.buttons: dict[str, W.Button] = {}
         self.ring = W.FocusRing([])
         self.art: CardArt | None = None
@@ -132,7 +134,7 @@ class TitleScene(Scene):
     def on_result(self, value: Any) -> None:
         asking, self._asking = self._asking, None
         if asking == CONFIRM_NEW and value is True:
-            self.app.new_game()
+            self.app.new_game(practice=self._practice)
             return
         if value == BEGINNER:  # the lesson is done: the beginner's table
             self.refresh()
@@ -194,7 +196,10 @@ class TitleScene(Scene):
         return f"{who} (a table of {table_rating(self.suggested):.0f})"
 
     # -- actions --------------------------------------------------------------
-    def new_game(self) -> None:
+    def new_game(self, practice: bool = False) -> None:
+        """Deal a new game (``practice``: an unrated one, with take-backs); over a saved
+        game, ask first."""
+        self._practice = practice
         if self.has_save:
             self._asking = CONFIRM_NEW
             self.app.open(
@@ -206,7 +211,11 @@ class TitleScene(Scene):
                 no="Cancel",
             )
             return
-        self.app.new_game()
+        self.app.new_game(practice=practice)
+
+    def practice(self) -> None:
+        """An unrated practice game against the opponents in Settings, with take-backs."""
+        self.new_game(practice=True)
 
     def play_table(self, levels: tuple[str, ...]) -> None:
         """Seat opponents of these levels (kept in Settings for the games after) and deal."""
@@ -301,6 +310,16 @@ class TitleScene(Scene):
                 "Deal a new game against the opponents nearest your rating: "
                 + self.suggestion_words()
                 + ".",
+            ),
+            (
+                "practice",
+                "Practice game",
+                self.practice,
+                pygame.K_t,
+                False,
+                True,
+                "An unrated game with take-backs (U or Ctrl+Z): your rating, records and "
+                "streaks stay as they are.",
             ),
             (
                 "learn",

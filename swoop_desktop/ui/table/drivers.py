@@ -13,7 +13,7 @@ One table serves every use. What differs is said here, as data:
   (the overlays, or a callback such as the title's backdrop starting the next
   hand by itself).
 
-:data:`GAME` and :data:`DEMO` are the two fixed configurations;
+:data:`GAME`, :data:`PRACTICE` and :data:`DEMO` are the fixed configurations;
 :func:`backdrop` and :func:`replay` build the others. A table that teaches (the first
 hand, ``scenes/lesson.py``) is a configuration with a :class:`TableLesson`: the
 opponents are :class:`ScriptedDriver` s playing the lesson's script, and the lesson vets
@@ -125,6 +125,11 @@ class SeatDriver(Protocol):
         """The table closes: work in flight for the seat is abandoned, without waiting."""
         ...
 
+    def forget(self) -> None:
+        """The position went back (a take-back): work in flight for the seat is abandoned,
+        and the next :meth:`poll` starts afresh from the position as it is now."""
+        ...
+
 
 class PersonDriver:
     """You: the input part turns your drags, clicks and keys into plays."""
@@ -140,6 +145,9 @@ class PersonDriver:
     def close(self) -> None:
         """The table closes (nothing is in flight for this seat)."""
 
+    def forget(self) -> None:
+        """A take-back (nothing is in flight for this seat)."""
+
 
 class BotDriver:
     """An AI seat: it thinks in a worker (:class:`Thinker`) and plays when
@@ -153,6 +161,7 @@ class BotDriver:
 
     def __init__(self, seat: Seat, seed: int, paced: bool = True) -> None:
         self.thinker = Thinker(seat, seed=seed)
+        self.seed = seed
         self.paced = paced
         self.key = -1  # the play (table.plays) being thought about
         self.since = 0.0
@@ -187,6 +196,16 @@ class BotDriver:
     def close(self) -> None:
         """The table closes: a decision in flight is abandoned."""
         self.thinker.stop()
+
+    def forget(self) -> None:
+        """A take-back: a decision in flight is abandoned (its answer, should it still
+        come, is for a position that is gone), and a new thinker with the same seed
+        takes over, so nothing the old one kept about the hand (its guesses about the
+        hidden hands, built from plays now taken back) is used again, and no thread
+        still busy with the old decision shares a bot with the next one."""
+        self.thinker.stop()
+        self.thinker = Thinker(self.thinker.seat, seed=self.seed)
+        self.key = -1
 
 
 @dataclass
@@ -247,6 +266,9 @@ class RecordedDriver:
     def close(self) -> None:
         """The table closes (nothing is in flight for this seat)."""
 
+    def forget(self) -> None:
+        """Nothing in flight: the record says what comes next."""
+
 
 class TableLesson(Protocol):
     """A table that teaches: it writes the opponents' plays, waits for yours, and says why
@@ -299,6 +321,10 @@ class ScriptedDriver:
 
     def close(self) -> None:
         """Nothing in flight: the script's plays are known."""
+
+    def forget(self) -> None:
+        """A take-back: the script's next play waits its pace again."""
+        self.key = -1
 
 
 class TableControls(Protocol):
@@ -367,10 +393,26 @@ class TableConfig:
     seats: tuple[Seat, ...] | None = field(default=None, compare=False)
     #: a table that teaches (the first hand): its prompts, its script and its refusals
     lesson: TableLesson | None = field(default=None, compare=False)
+    #: an unrated practice game: saved, and kept in the history marked as practice, but
+    #: never rated nor counted in the statistics, records or streaks
+    practice: bool = False
+    #: Undo (U, Ctrl+Z, a button) takes back your last play and the plays since. Only
+    #: where nothing is at stake (the lesson, a practice game): anywhere else a take-back
+    #: would show you hidden cards (a flipped mystery card, a picked-up pile) and let you
+    #: play the position again knowing them.
+    take_backs: bool = False
 
 
 #: You against three AI opponents, saved after every play.
 GAME = TableConfig()
+
+#: An unrated practice game: you against three AI opponents, with take-backs.
+PRACTICE = TableConfig(
+    caption="Practice game: not rated · U takes back a play",
+    title="Practice game",
+    practice=True,
+    take_backs=True,
+)
 
 #: Four AIs play in the window (``swoop --demo``); nothing is kept.
 DEMO = TableConfig(
@@ -402,6 +444,7 @@ def lesson(teacher: TableLesson, seats: Sequence[Seat]) -> TableConfig:
         review=False,
         seats=tuple(seats),
         lesson=teacher,
+        take_backs=True,
     )
 
 

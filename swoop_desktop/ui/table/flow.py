@@ -19,6 +19,7 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Match
 from swoop_desktop.engine.events import Event, Turn
 from swoop_desktop.engine.observation import PublicHistory
+from swoop_desktop.engine.takeback import take_back_point, taken_back, taken_back_plays
 from swoop_desktop.storage.seats import Seat, seats_to_json
 
 from .drivers import SeatDriver, TableConfig
@@ -70,6 +71,7 @@ class TableFlow:
         self.rng = random.Random(model.match.seed ^ 0x5EED)  # think times
         self.saver = Saver() if config.saves else None
         self.finished_recorded = False
+        self._point: tuple[int, int | None] | None = None  # (plays, take-back point)
 
     # ---------------------------------------------------- what drivers read
     @property
@@ -145,6 +147,42 @@ class TableFlow:
         self.note_thinking()
         return events
 
+    # ---------------------------------------------------- take-backs
+    def take_back_point(self) -> int | None:
+        """How many plays of the hand to keep to take back your last play and the plays
+        since (None: nothing to take back, or no take-backs at this table). Worked out
+        once per position."""
+        model = self.model
+        if not self.config.take_backs or not model.you_play:
+            return None
+        if self._point is None or self._point[0] != model.plays:
+            self._point = (model.plays, take_back_point(model.match, HUMAN_SEAT))
+        return self._point[1]
+
+    def take_back(self) -> tuple[list[int], list[list[Event]]] | None:
+        """Take back your last play and every play since: the match goes back to the
+        moment it was your play before it, replayed from the deal (exactly as it stood).
+        Thinking in flight is abandoned; the game is saved as it now stands. Returns who
+        made each play taken back and the hand's events as replayed (the deal's, then
+        each play's), or None when there is nothing to take back."""
+        keep = self.take_back_point()
+        if keep is None:
+            return None
+        model = self.model
+        movers = taken_back_plays(model.match, keep)
+        model.match = taken_back(model.match, keep)
+        # A new number for a new position: an answer still on its way for an old one is
+        # never taken for this one.
+        model.plays += 1
+        model.wait_click = False
+        model.last_actor = HUMAN_SEAT  # as at a deal; the plays kept say who played last
+        for driver in self.drivers:
+            driver.forget()
+        per_action = self.resume()
+        self.save()
+        self.note_thinking()
+        return movers, per_action
+
     def poll(self, dt: float) -> Action | None:
         """The play of the seat to move, when its driver has one ready."""
         st = self.model.state
@@ -183,11 +221,12 @@ class TableFlow:
         dirs = self.dirs
         snap, log = model.match.copy(), (model.log + model.unshown_log)[-200:]
         seats = list(model.seats)
+        extra = {"practice": True} if self.config.practice else None
 
         def job() -> None:
             from swoop_desktop.storage import save_game
 
-            save_game(dirs, snap, log, seats=seats)
+            save_game(dirs, snap, log, extra, seats=seats)
 
         self.saver.submit(job)
 
@@ -199,6 +238,7 @@ class TableFlow:
         dirs = self.dirs
         snap = self.model.match.copy()
         seats = seats_to_json(self.model.seats, brief=True)
+        practice = self.config.practice
 
         def job() -> None:
             from swoop_desktop.storage import retire_game
@@ -206,7 +246,7 @@ class TableFlow:
             # The saved game is cleared only once the history (or a record beside it) has
             # the game. Problems reach the player through dirs.notices, which the app shows
             # over any screen (Game Over included).
-            retire_game(dirs, snap, seats)
+            retire_game(dirs, snap, seats, practice=practice)
 
         self.saver.submit(job)
 

@@ -77,6 +77,24 @@ class InputCommands(Protocol):
 
     def sound(self, name: str) -> None: ...
 
+    def take_back(self) -> None:
+        """Undo: take back your last play and the plays since (where the table allows;
+        elsewhere say why)."""
+        ...
+
+    def can_take_back(self) -> bool:
+        """Undo would take a play back now."""
+        ...
+
+
+#: The keys of Undo: U, and Ctrl+Z (Cmd+Z on a Mac) as in most programs.
+def is_undo_key(event: pygame.event.Event) -> bool:
+    key = getattr(event, "key", None)
+    mod = getattr(event, "mod", 0) or 0
+    if key == pygame.K_u:
+        return not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+    return key == pygame.K_z and bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
 
 class TableInput:
     """Pointer, keys and buttons at the table, turned into actions and selections."""
@@ -155,6 +173,14 @@ class TableInput:
         model = self.model
         hand = set(model.state.hand_ids(HUMAN_SEAT))
         model.selected = [c for c in model.selected if c in hand]
+
+    def taken_back(self) -> None:
+        """A take-back: nothing in hand, nothing selected, no hint on its way for the
+        position that is gone."""
+        self.model.selected = []
+        self.model.last_click = None
+        self.hint_job = None
+        self.let_go()
 
     def forget_keys(self) -> None:
         """Keys meant for the old hand never play into the next one."""
@@ -434,6 +460,9 @@ class TableInput:
                 return True
             if event.key == pygame.K_ESCAPE:
                 self.pause()
+                return True
+            if is_undo_key(event) and self.model.you_play:
+                self.commands.take_back()  # at once, even while the cards move
                 return True
             if not self.model.idle:
                 if len(self.model.key_queue) < 8:
@@ -744,6 +773,18 @@ class TableInput:
             buttons.append(
                 Button(
                     (int(bx), y, bw, bh), "Hint (H)", self.show_hint, enabled=bool(mine), size=size
+                )
+            )
+        if self.model.you_play and self.config.take_backs:
+            x = int(bx) + (bw + gap if any(b.label == "Hint (H)" for b in buttons) else 0)
+            buttons.append(
+                Button(
+                    (x, y, bw, bh),
+                    "Undo (U)",
+                    self.commands.take_back,
+                    enabled=self.commands.can_take_back(),
+                    size=size,
+                    tooltip="Take back your last play and the plays since (U or Ctrl+Z)",
                 )
             )
         info = lay.info_rect

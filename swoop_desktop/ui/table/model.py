@@ -42,7 +42,8 @@ Colour = tuple[int, int, int]
 class TableModel:
     """The state of one table that more than one part reads."""
 
-    # --- written by the flow (the match advances only through ``TableFlow.apply``)
+    # --- written by the flow (the match advances only through ``TableFlow.apply``, and
+    # goes back, a new match replayed from the deal, only through ``TableFlow.take_back``)
     match: Match
     seats: list[Seat]
     history: PublicHistory  # the public record of the current deal (the AIs' and hints' input)

@@ -143,6 +143,24 @@ class TablePresenter:
             model.anim.add(Step(lambda: [], label="resume-over"))
             model.anim.add(Step(self._result, label="result"))
 
+    def taken_back(self, per_action: list[list[Event]], actions: list[Action], line: str) -> None:
+        """A take-back: what was still being shown is dropped (its log lines too), the
+        picture is laid out at once from the engine's position, the last-play markers
+        are as they stood then, and ``line`` goes to the log."""
+        model = self.model
+        model.anim.drop()
+        model.unshown_log.clear()
+        model.banner = None
+        model.news.clear()
+        model.last_play = set()
+        model.overlay_pending = False
+        self.turn_plays = []
+        self.showing = model.plays
+        model.hush()
+        self.resume(per_action, actions)
+        model.add_log(line)
+        model.turn_since = model.clock
+
     def hand_closed(self) -> None:
         """The hand's end has been seen (the next hand, or away from the table)."""
         self.model.overlay_pending = False

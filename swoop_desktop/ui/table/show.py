@@ -248,6 +248,13 @@ class Animator:
                 continue
             return
 
+    def drop(self) -> None:
+        """Forget the current step and every queued one without showing them (the
+        position they showed was taken back: the picture is laid out anew)."""
+        self.queue.clear()
+        self.current = None
+        self.loose = []
+
     def skip(self) -> None:
         """Finish the current step and every queued one, at once."""
         for tw in self.loose:

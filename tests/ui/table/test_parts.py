@@ -123,7 +123,7 @@ def test_at_the_click_pace_the_flow_waits_for_a_click_after_an_ai_plays():
 
 # Which fields of the model each module writes (docs: swoop_desktop/ui/table/model.py).
 WRITERS = {
-    "ui/table/flow.py": {"history", "plays", "last_actor", "wait_click", "thinking"},
+    "ui/table/flow.py": {"match", "history", "plays", "last_actor", "wait_click", "thinking"},
     "ui/table/presenter.py": {
         "view",
         "sprites",

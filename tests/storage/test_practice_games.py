@@ -1,0 +1,168 @@
+"""Practice games: kept in the history and marked as practice there (Scores says so), but
+never rated and never counted in the statistics, records or streaks; a history from before
+practice games opens with every game, none of them practice."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from datetime import date
+
+import pygame
+
+from swoop_desktop.storage import db, load_history, record_finished_game, reset_stats
+from swoop_desktop.storage import resolve_dirs as _resolve
+from swoop_desktop.storage.history import export_history
+from swoop_desktop.storage.rating import rating_history, title_rating
+from swoop_desktop.storage.scorebook import Scorebook
+from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.scenes.overlays import PRACTICE_LINE
+from swoop_desktop.ui.scenes.sheet import result_words
+from swoop_desktop.ui.scenes.table import TableScene
+from swoop_desktop.ui.table.drivers import PRACTICE
+
+from .helpers import as_older_swoop_left_it, finished_match
+
+SEATS = [{"name": "You", "level": "human"}] + [{"name": n, "level": "normal"} for n in "ABC"]
+DAY = date(2026, 11, 30)
+NAMES = ["You", "A", "B", "C"]
+
+
+def _won(seed_from: int) -> int:
+    """A seed whose random game you win (a practice win must not make a streak)."""
+    seed = seed_from
+    while finished_match(seed).winner != 0:
+        seed += 1
+    return seed
+
+
+def test_a_practice_game_is_kept_marked_and_moves_no_rating_record_or_streak(tmp_path):
+    dirs = _resolve(tmp_path)
+    rated = [_won(1)]
+    rated.append(_won(rated[0] + 1))
+    record_finished_game(dirs, finished_match(rated[0]), SEATS)
+    book = Scorebook(dirs)
+    stats_before, records_before = book.stats(False), book.records([], DAY)[0]
+    book.close()
+    rating_before, _ = title_rating(dirs)
+    points_before, _ = rating_history(dirs)
+
+    practice = _won(rated[1] + 1)
+    record_finished_game(dirs, finished_match(practice), SEATS, practice=True)
+    games, _ = load_history(dirs)
+    assert len(games) == 2, "the practice game is kept"
+    kept = games[-1]
+    assert kept.practice and not kept.counted
+    assert result_words(kept, NAMES) == "Practice · You won"
+    assert not games[0].practice and result_words(games[0], NAMES) == "You won"
+    book = Scorebook(dirs)
+    assert book.stats(False) == stats_before and book.stats(True) == book.stats(False)
+    assert book.records([], DAY)[0] == records_before
+    assert len(book) == 2
+    book.close()
+    assert title_rating(dirs)[0] == rating_before
+    assert rating_history(dirs)[0] == points_before
+
+    # A rated win after it: the streak goes on from the rated win before the practice one.
+    record_finished_game(dirs, finished_match(rated[1]), SEATS)
+    book = Scorebook(dirs)
+    assert book.stats(False).current_streak == 2 and book.stats(False).games == 2
+    book.close()
+
+
+def test_an_abandoned_practice_game_is_not_counted_even_when_abandoned_games_count(tmp_path):
+    dirs = _resolve(tmp_path)
+    match = finished_match(4)
+    match.over = False  # left before its end
+    record_finished_game(dirs, match, SEATS, abandoned=True, practice=True)
+    (kept,), _ = load_history(dirs)
+    assert kept.practice and kept.abandoned and not kept.counted
+    assert result_words(kept, NAMES) == "Practice · Abandoned"
+    book = Scorebook(dirs)
+    assert book.stats(True).games == 0
+    book.close()
+    assert title_rating(dirs, True)[0] is None
+
+
+def test_the_practice_mark_outlives_a_statistics_reset_and_an_export(tmp_path):
+    dirs = _resolve(tmp_path)
+    record_finished_game(dirs, finished_match(5), SEATS, practice=True)
+    record_finished_game(dirs, finished_match(6), SEATS)
+    reset_stats(dirs)
+    games, _ = load_history(dirs)
+    assert [g.practice for g in games] == [True, False]
+    export_history(dirs, tmp_path / "out.json")
+    exported = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    marks = [g.get("practice", False) for g in exported["games"]]
+    assert marks == [True, False]
+
+
+def test_a_history_from_before_practice_games_opens_with_every_game(tmp_path):
+    dirs = _resolve(tmp_path)
+    for seed in (7, 8, 9):
+        record_finished_game(dirs, finished_match(seed), SEATS)
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        bodies = [json.loads(b) for (b,) in con.execute("SELECT body FROM games ORDER BY seq")]
+    # The games' records read exactly as before practice games: no new key in them.
+    assert all("practice" not in body for body in bodies)
+    before, _ = load_history(dirs)
+    # A database an older Swoop left, at the schema version before summaries, opens too.
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        con.execute("DROP TABLE game_summaries")
+        con.execute("PRAGMA user_version = 3")
+        con.commit()
+    db.forget(dirs)
+    games, messages = load_history(dirs)
+    assert [g.id for g in games] == [g.id for g in before] and messages == []
+    assert not any(g.practice for g in games) and all(g.counted for g in games)
+    book = Scorebook(dirs)
+    assert len(book) == 3 and book.stats(False).games == 3
+    book.close()
+    # And an older Swoop's history.json, brought in.
+    as_older_swoop_left_it(dirs)
+    games, _ = load_history(dirs)
+    assert len(games) == 3 and not any(g.practice for g in games)
+
+
+def test_a_finished_practice_game_says_it_is_not_rated_and_is_kept_as_practice(tmp_path):
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        match = finished_match(3)
+        table = p.app.push(TableScene(p.app, PRACTICE, match=match))
+        assert p.until(lambda: p.top.name == "hand_over", 10)
+        p.top.next_hand()
+        p.step(2)
+        over = p.top
+        assert over.name == "game_over"
+        assert over.rating_line == PRACTICE_LINE and over.bests == []
+        table.flow.saver.flush()
+        (kept,), _ = load_history(p.app.dirs)
+        assert kept.practice and not kept.counted
+        assert title_rating(p.app.dirs)[0] is None, "no rating from a practice game"
+        # New game from its sheet deals another practice game.
+        over.new_game()
+        p.step(2)
+        assert p.table is not table and p.table.config.practice
+
+
+def test_a_practice_game_left_for_a_new_one_is_kept_as_practice(tmp_path):
+    with Pilot(data_dir=tmp_path, start="title", seed=9) as p:
+        p.press(pygame.K_t)
+        p.step(2)
+        table = p.table
+        assert p.wait_for_turn()
+        table.apply(table.state.legal_actions()[0])
+        assert p.wait_for_turn()
+        table.flow.saver.flush()
+        p.app.to_title()
+        p.step(2)
+        p.press(pygame.K_n)  # New game: the practice game in progress is left
+        p.step(2)
+        assert p.top.name == "confirm"
+        p.click(p.top.buttons[0].rect.center)  # "Start a new game"
+        p.step(2)
+        p.app.update_settings(count_abandoned=True)
+        (kept,), _ = load_history(p.app.dirs)
+        assert kept.practice and kept.abandoned and not kept.counted
+        assert title_rating(p.app.dirs, True)[0] is None
+        assert not p.table.config.practice, "New game is a rated game"
