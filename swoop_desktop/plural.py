@@ -20,6 +20,7 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (gettext's
     """Marks a counted message for the catalogues without looking it up."""
     return singular, plural
 
+
 #: Plurals that do not just add "s".
 _IRREGULAR = {
     "inaccuracy": "inaccuracies",
