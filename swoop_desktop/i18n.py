@@ -55,6 +55,7 @@ N_ = str
 
 _active: _gettext.NullTranslations | None = None
 _language = SOURCE
+_generation = 0
 
 
 def locale_dir() -> Path:
@@ -160,14 +161,22 @@ def translations_for(code: str) -> _gettext.NullTranslations:
 def set_language(code: str | None = None) -> str:
     """Switch every later lookup to ``code`` (the system's language when None); returns the
     language now in use ("en" when ``code`` has no catalogue)."""
-    global _active, _language
+    global _active, _language, _generation
     wanted = _code(code) if code else system_language()
     wanted = wanted or SOURCE
     active = translations_for(wanted)
     if wanted not in (SOURCE, PSEUDO) and type(active) is _gettext.NullTranslations:
         wanted = SOURCE  # no catalogue for it: English
     _active, _language = active, wanted
+    _generation += 1
     return wanted
+
+
+def generation() -> int:
+    """A number that changes each time the language is set: a screen that built its words
+    under another number builds them again (the App tells every screen)."""
+    _translations()
+    return _generation
 
 
 def language() -> str:
@@ -213,6 +222,7 @@ __all__ = [
     "SOURCE",
     "_",
     "available_languages",
+    "generation",
     "gettext",
     "language",
     "locale_dir",
