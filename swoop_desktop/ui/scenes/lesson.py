@@ -60,7 +60,7 @@ def lesson_seats(app: AppAPI) -> tuple[Seat, ...]:
     from swoop_desktop.ui.table.seats import seat_setup
 
     try:
-        seats, _ = seat_setup(app.settings, app.dirs.config)
+        seats, _extra = seat_setup(app.settings, app.dirs.config)
     except Exception:  # noqa: BLE001 - the lesson never fails for a name
         seats = [Seat(0, "You")] + [
             Seat(i, n, "easy") for i, n in ((1, "Lefty"), (2, "Topper"), (3, "Righty"))

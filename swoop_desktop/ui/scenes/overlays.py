@@ -226,7 +226,7 @@ class GameOverScene(HandOverScene):
         lines: list[str] = []
         try:
             record = record_from_match(table.match, seats_to_json(table.seats, brief=True))
-            games, _ = load_summaries(app.dirs)
+            games, _problems = load_summaries(app.dirs)
             earlier = [g for g in games if g.id != record.id]
             this = summarize(record)
             before = compute_stats(earlier, abandoned)
@@ -236,7 +236,7 @@ class GameOverScene(HandOverScene):
                     f"A new best winning streak: {counted(now.best_streak, 'game')} in a row"
                 )
             change = game_change(app.dirs, record, abandoned)
-            points, _ = rating_history(app.dirs, abandoned)
+            points, _problems = rating_history(app.dirs, abandoned)
             highs = [round(p.rating.rating) for p in points if p.game != record.id]
             if change is not None and highs and round(change[1].rating) > max(highs):
                 lines.append(f"A new rating high: {change[1].rating:.0f}")

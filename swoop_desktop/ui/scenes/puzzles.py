@@ -66,7 +66,7 @@ def _choices(decision: Decision) -> list[tuple[str, Action]]:
 
 def _command(words: str) -> str:
     verbs = {"played": "Play", "flipped": "Flip", "added": "Add", "stopped": "Stop", "kept": "Keep"}
-    head, _, rest = words.partition(" ")
+    head, _sep, rest = words.partition(" ")
     return f"{verbs.get(head, head.capitalize())} {rest}".strip()
 
 
