@@ -86,7 +86,7 @@ POT := $(LOCALE)/swoop.pot
 messages: $(STAMP)
 	$(BIN)/pybabel extract --quiet -F babel.cfg -o $(POT) --project Swoop \
 	  --version "$$($(BIN)/python -c 'import swoop_desktop; print(swoop_desktop.__version__)')" \
-	  --add-comments Translators: --sort-by-file -k Nn_:1,2 .
+	  --add-comments Translators: --sort-by-file -k Nn_:1,2 -k Np_:1c,2 .
 	@for po in $(LOCALE)/*/LC_MESSAGES/swoop.po; do \
 	  $(BIN)/pybabel update --quiet -i $(POT) -D swoop -d $(LOCALE) --no-fuzzy-matching \
 	    --ignore-obsolete -l "$$(basename "$$(dirname "$$(dirname "$$po")")")" || exit 1; done

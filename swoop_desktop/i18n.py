@@ -53,6 +53,13 @@ NAMES: dict[str, str] = {
 #: entries are passed to :func:`_` when drawn).
 N_ = str
 
+
+def Np_(context: str, message: str) -> str:  # noqa: N802 (gettext's marker style)
+    """Marks a message with its context for extraction (looked up later with
+    :func:`pgettext` and the same context); returns the message unchanged."""
+    return message
+
+
 _active: _gettext.NullTranslations | None = None
 _language = SOURCE
 _generation = 0
@@ -217,6 +224,7 @@ _ = gettext
 
 __all__ = [
     "N_",
+    "Np_",
     "NAMES",
     "PSEUDO",
     "SOURCE",

@@ -39,7 +39,7 @@ from swoop_desktop.ui.cards import card_art
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import verdicts
 from swoop_desktop.ui.scenes.board import DecisionBoard, OnTheBoard
-from swoop_desktop.ui.scenes.verdicts import LABEL_COLOURS, LABEL_WORDS
+from swoop_desktop.ui.scenes.verdicts import LABEL_COLOURS, label_words
 
 #: The most plays offered as answers at once (more: "More plays" pages through them).
 PAGE = 6
@@ -421,7 +421,7 @@ class PuzzleScene(OnTheBoard, Scene):
                 if label is not None:
                     y = self._text(
                         surface,
-                        LABEL_WORDS[label],
+                        label_words(label),
                         (x, y + int(4 * s)),
                         int(24 * s),
                         LABEL_COLOURS[label],

@@ -57,7 +57,7 @@ from swoop_desktop.ui.scene import Scene
 
 from . import verdicts
 from .board import DecisionBoard, OnTheBoard
-from .verdicts import LABEL_COLOURS, LABEL_WORDS
+from .verdicts import LABEL_COLOURS, label_words
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
@@ -339,7 +339,7 @@ class ReviewScene(OnTheBoard, Scene):
             if v is not None:
                 lines += [
                     f"Decision {v.number}",
-                    LABEL_WORDS[v.label],
+                    label_words(v.label),
                     f"You {v.chosen}",
                     f"Best: {v.best}",
                     v.reason,
@@ -618,7 +618,7 @@ class ReviewScene(OnTheBoard, Scene):
                 bold=True,
                 width=width,
             )
-        label = LABEL_WORDS[v.label]
+        label = label_words(v.label)
         cost = "no points lost" if v.cost < 0.5 else f"{about(v.cost)} lost"
         if v.label == UNCLEAR:
             cost += f" (somewhere between {round(v.low)} and {round(v.high)})"
