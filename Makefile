@@ -50,8 +50,8 @@ test-all: $(STAMP)
 ## make lint: ruff (checks and formatting), mypy, the import-linter layering contracts, the walls they cannot
 ## express (tools/check_walls.py) and actionlint on the workflows
 lint: $(STAMP)
-	$(BIN)/ruff check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py
-	$(BIN)/ruff format --check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py
+	$(BIN)/ruff check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py setup.py
+	$(BIN)/ruff format --check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py setup.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python tools/check_walls.py
@@ -84,7 +84,7 @@ POT := $(LOCALE)/swoop.pot
 ## swoop_desktop/locale/swoop.pot (pybabel extract), then bring each language's .po up to
 ## date with it (new messages empty for the translator, none guessed as fuzzy)
 messages: $(STAMP)
-	$(BIN)/pybabel extract --quiet -F babel.cfg -o $(POT) --project Swoop \
+	$(BIN)/pybabel extract --quiet -F babel.cfg -o $(POT) --project Swoop --copyright-holder "the Swoop authors" \
 	  --version "$$($(BIN)/python -c 'import swoop_desktop; print(swoop_desktop.__version__)')" \
 	  --add-comments Translators: --sort-by-file -k Nn_:1,2 -k Np_:1c,2 .
 	@for po in $(LOCALE)/*/LC_MESSAGES/swoop.po; do \

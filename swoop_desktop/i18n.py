@@ -133,8 +133,7 @@ def pseudo(message: str) -> str:
         return message
     parts = _PLACEHOLDER.split(message)
     body = "".join(p if i % 2 else p.translate(_ACCENTED) for i, p in enumerate(parts))
-    visible = len(_PLACEHOLDER.sub("", message))
-    padding = max(1, math.ceil(visible * 0.4) - 3)
+    padding = max(1, math.ceil(len(message) * 0.4) - 3)  # the brackets and a space count too
     return f"[{body} {'~' * padding}]"
 
 

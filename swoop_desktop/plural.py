@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from swoop_desktop.i18n import ngettext, pgettext
 
+#: The lookup of a counted phrase built from its noun (its messages are listed in COUNTED, so
+#: the extraction does not read the call as a message of its own).
+_phrase = ngettext
+
 
 def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (gettext's marker style)
     """Marks a counted message for the catalogues without looking it up."""
@@ -57,14 +61,14 @@ def counted(n: int, singular: str, plural: str | None = None, grouped: bool = Fa
     """ "1 card", "3 cards", "0 cards": a number with its noun in the right number, in the
     player's language (``grouped`` writes thousands apart: "1,234 games")."""
     number = grouped_number(n) if grouped else str(n)
-    message = ngettext("{n} " + singular, "{n} " + noun(2, singular, plural), n)
+    message = _phrase("{n} " + singular, "{n} " + noun(2, singular, plural), n)
     return message.replace("{n}", number)
 
 
 def about(value: float, singular: str = "point", plural: str | None = None) -> str:
     """A figure rounded to a whole number, with its noun: "about 1 point", "about 8 points"."""
     n = round(value)
-    message = ngettext("about {n} " + singular, "about {n} " + noun(2, singular, plural), n)
+    message = _phrase("about {n} " + singular, "about {n} " + noun(2, singular, plural), n)
     return message.replace("{n}", str(n))
 
 

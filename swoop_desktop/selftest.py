@@ -106,8 +106,8 @@ def _has_glyph(font, char: str) -> bool:
 
 
 def check_languages(found: list[str]) -> list[str]:
-    """Every compiled catalogue loads and has a message translated; the languages present are
-    put in ``found`` (English first, it needs no catalogue)."""
+    """Every compiled catalogue loads and says which language it is; the languages present
+    are put in ``found`` (English first, it needs no catalogue)."""
     import gettext
 
     from swoop_desktop import i18n
@@ -125,8 +125,8 @@ def check_languages(found: list[str]) -> list[str]:
         except (OSError, ValueError) as exc:
             problems.append(f"languages: the {code} catalogue does not load: {_one_line(exc)}")
             continue
-        if catalogue.gettext("Swoop") == "Swoop" and not catalogue.info():
-            problems.append(f"languages: the {code} catalogue {path} is empty")
+        if not catalogue.info().get("language"):
+            problems.append(f"languages: the {code} catalogue {path} has no header")
             continue
         found.append(code)
     return problems

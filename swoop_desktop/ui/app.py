@@ -17,8 +17,8 @@ from typing import Any
 
 import pygame
 
-from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES, workers
 from swoop_desktop import i18n
+from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES, workers
 from swoop_desktop.choices import AIPace, AnimationSpeed
 from swoop_desktop.storage import (
     UI_WAIT,

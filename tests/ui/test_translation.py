@@ -75,3 +75,38 @@ def test_switching_the_language_changes_the_next_frames_words(monkeypatch, tmp_p
         assert any(text.startswith(stretched) for text in after), after
         again = {text for text, _rect in drawn(pilot)}
         assert "How to play" in again
+
+
+@pytest.mark.parametrize("screen", ["scores", "howto", "daily", "puzzles"])
+def test_the_wrapped_screens_speak_the_pseudo_language(screen, pseudo, monkeypatch, tmp_path):
+    mark_words(monkeypatch)
+    with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:
+        pilot.app.open(screen)
+        words = drawn(pilot)
+        assert words, f"{screen} drew no words"
+        assert english_left(words) == []
+
+
+def test_the_title_speaks_german_with_a_german_catalogue(monkeypatch, tmp_path):
+    import importlib.util
+    import shutil
+    from pathlib import Path
+
+    if not shutil.which("msgfmt") and importlib.util.find_spec("babel") is None:
+        pytest.skip("neither GNU msgfmt nor Babel is installed to compile the catalogues")
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("catalogues", root / "tools" / "catalogues.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    tool.compile_all(root, tmp_path / "locale")
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path / "locale")
+    mark_words(monkeypatch)
+    with Pilot(size=(1280, 720), data_dir=tmp_path / "data", start="title") as pilot:
+        try:
+            assert i18n.set_language("de_DE.UTF-8") == "de"
+            words = {text for text, _rect in drawn(pilot)}
+        finally:
+            i18n.set_language(i18n.SOURCE)
+    assert {"Neues Spiel", "Spielen lernen", "Einstellungen", "Beenden"} <= words, words
+    assert not {"New game", "Learn to play", "Settings", "Quit"} & words

@@ -30,7 +30,7 @@ import pygame
 from swoop_desktop.ai import workers
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Match, Rules
-from swoop_desktop.i18n import N_, _, pgettext
+from swoop_desktop.i18n import Np_, _, pgettext
 from swoop_desktop.plural import counted as numbered
 from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
 from swoop_desktop.storage.daily import (
@@ -66,18 +66,18 @@ def daily_seats() -> tuple[Seat, ...]:
 
 
 MONTHS = (
-    N_("January"),
-    N_("February"),
-    N_("March"),
-    N_("April"),
-    N_("May"),
-    N_("June"),
-    N_("July"),
-    N_("August"),
-    N_("September"),
-    N_("October"),
-    N_("November"),
-    N_("December"),
+    Np_("month", "January"),
+    Np_("month", "February"),
+    Np_("month", "March"),
+    Np_("month", "April"),
+    Np_("month", "May"),
+    Np_("month", "June"),
+    Np_("month", "July"),
+    Np_("month", "August"),
+    Np_("month", "September"),
+    Np_("month", "October"),
+    Np_("month", "November"),
+    Np_("month", "December"),
 )
 
 
