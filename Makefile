@@ -12,7 +12,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # Said when Python cannot make .venv: Debian and Ubuntu ship venv/ensurepip apart.
 NO_VENV := make: $(PYTHON) cannot create the virtual environment .venv (its venv module, ensurepip or pip is missing).\n      On Debian or Ubuntu install it with:   sudo apt install python3-venv\n      (elsewhere: install Python 3.11 or newer from python.org), then run make again.\n
 
-.PHONY: run test test-slow test-all lint app deb lock bench clean
+.PHONY: run test test-slow test-all lint app deb lock bench clean messages catalogues
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || \
@@ -25,8 +25,8 @@ $(STAMP): $(DEV_LOCK) pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
-## make run: create .venv if missing, install, start the game
-run: $(STAMP)
+## make run: create .venv if missing, install, compile the catalogues, start the game
+run: $(STAMP) catalogues
 	$(BIN)/python -m swoop_desktop
 
 ## make test: same set-up, then lint and the test suite, headless, in about two minutes:
@@ -50,8 +50,8 @@ test-all: $(STAMP)
 ## make lint: ruff (checks and formatting), mypy, the import-linter layering contracts, the walls they cannot
 ## express (tools/check_walls.py) and actionlint on the workflows
 lint: $(STAMP)
-	$(BIN)/ruff check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py
-	$(BIN)/ruff format --check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py
+	$(BIN)/ruff check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py setup.py
+	$(BIN)/ruff format --check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py setup.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python tools/check_walls.py
@@ -62,7 +62,7 @@ $(APP_STAMP): $(APP_LOCK) $(STAMP)
 	touch $(APP_STAMP)
 
 ## make app: same set-up plus PyInstaller, then build the double-click app into build/dist/Swoop/
-app: $(APP_STAMP)
+app: $(APP_STAMP) catalogues
 	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath build/dist --workpath build/work installer.spec
 	@echo "built build/dist/Swoop/ (check it: build/dist/Swoop/Swoop --selftest)"
 
@@ -77,6 +77,24 @@ lock: $(STAMP)
 	  --python-version 3.11 --upgrade -o $(DEV_LOCK)
 	$(BIN)/uv pip compile --quiet pyproject.toml --extra dev --extra app --universal \
 	  --generate-hashes --python-version 3.11 --upgrade -c $(DEV_LOCK) -o $(APP_LOCK)
+
+LOCALE := swoop_desktop/locale
+POT := $(LOCALE)/swoop.pot
+## make messages: gather every message the code marks for translation into the template
+## swoop_desktop/locale/swoop.pot (pybabel extract), then bring each language's .po up to
+## date with it (new messages empty for the translator, none guessed as fuzzy)
+messages: $(STAMP)
+	$(BIN)/pybabel extract --quiet -F babel.cfg -o $(POT) --project Swoop --copyright-holder "the Swoop authors" \
+	  --version "$$($(BIN)/python -c 'import swoop_desktop; print(swoop_desktop.__version__)')" \
+	  --add-comments Translators: --sort-by-file -k Nn_:1,2 -k Np_:1c,2 .
+	@for po in $(LOCALE)/*/LC_MESSAGES/swoop.po; do \
+	  $(BIN)/pybabel update --quiet -i $(POT) -D swoop -d $(LOCALE) --no-fuzzy-matching \
+	    --ignore-obsolete -l "$$(basename "$$(dirname "$$(dirname "$$po")")")" || exit 1; done
+
+## make catalogues: compile each .po into the .mo the game reads (msgfmt --check --statistics
+## where GNU gettext is installed, else Babel), one line of statistics per language
+catalogues: $(STAMP)
+	$(BIN)/python tools/catalogues.py
 
 ## make bench: print the engine's throughput figures
 bench: $(STAMP)

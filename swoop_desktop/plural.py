@@ -3,9 +3,27 @@
 Every message with a count says it through :func:`counted` (or :func:`noun` when the
 number is written apart, :func:`about` for a rounded figure), so that a number and its
 noun always agree. Standard library only, so every layer may use it.
+
+Each goes through the player's language (:mod:`swoop_desktop.i18n`): ``counted(3, "card")``
+looks up the counted message ``"{n} card"`` / ``"{n} cards"`` with ``ngettext``, so a
+catalogue gives it the forms its language has (German's two, Finnish's partitive, ...).
+The phrases are listed in :data:`COUNTED` for the catalogues; a phrase missing there is
+said in English. A new caller's noun goes into :data:`COUNTED`.
 """
 
 from __future__ import annotations
+
+from swoop_desktop.i18n import ngettext, pgettext
+
+#: The lookup of a counted phrase built from its noun (its messages are listed in COUNTED, so
+#: the extraction does not read the call as a message of its own).
+_phrase = ngettext
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (gettext's marker style)
+    """Marks a counted message for the catalogues without looking it up."""
+    return singular, plural
+
 
 #: Plurals that do not just add "s".
 _IRREGULAR = {
@@ -33,16 +51,54 @@ def noun(n: float, singular: str, plural: str | None = None) -> str:
     return singular + "s"
 
 
+def grouped_number(n: int) -> str:
+    """``1234`` -> "1,234" in English ("1.234" in German: the catalogue says the separator)."""
+    # Translators: the mark between thousands in a large number, as in 1,234 (German ".").
+    return f"{n:,}".replace(",", pgettext("thousands separator", ","))
+
+
 def counted(n: int, singular: str, plural: str | None = None, grouped: bool = False) -> str:
-    """ "1 card", "3 cards", "0 cards": a number with its noun in the right number
-    (``grouped`` writes thousands apart: "1,234 games")."""
-    number = f"{n:,}" if grouped else str(n)
-    return f"{number} {noun(n, singular, plural)}"
+    """ "1 card", "3 cards", "0 cards": a number with its noun in the right number, in the
+    player's language (``grouped`` writes thousands apart: "1,234 games")."""
+    number = grouped_number(n) if grouped else str(n)
+    message = _phrase("{n} " + singular, "{n} " + noun(2, singular, plural), n)
+    return message.replace("{n}", number)
 
 
 def about(value: float, singular: str = "point", plural: str | None = None) -> str:
     """A figure rounded to a whole number, with its noun: "about 1 point", "about 8 points"."""
-    return f"about {counted(round(value), singular, plural)}"
+    n = round(value)
+    message = _phrase("about {n} " + singular, "about {n} " + noun(2, singular, plural), n)
+    return message.replace("{n}", str(n))
 
 
-__all__ = ["about", "counted", "noun"]
+#: Every counted phrase the game says through :func:`counted` and :func:`about`, marked for
+#: the catalogues (the English forms are what the functions look up).
+COUNTED = (
+    Nn_("{n} card", "{n} cards"),
+    Nn_("{n} point", "{n} points"),
+    Nn_("{n} pt", "{n} pts"),
+    Nn_("about {n} point", "about {n} points"),
+    Nn_("{n} game", "{n} games"),
+    Nn_("{n} more game", "{n} more games"),
+    Nn_("{n} whole game", "{n} whole games"),
+    Nn_("{n} day", "{n} days"),
+    Nn_("{n} hand", "{n} hands"),
+    Nn_("{n} player", "{n} players"),
+    Nn_("{n} Swoop", "{n} Swoops"),
+    Nn_("{n} play", "{n} plays"),
+    Nn_("{n} seat", "{n} seats"),
+    Nn_("{n} decision", "{n} decisions"),
+    Nn_("{n} deck", "{n} decks"),
+    Nn_("{n} deal", "{n} deals"),
+    Nn_("{n} play-out", "{n} play-outs"),
+    Nn_("{n} inaccuracy", "{n} inaccuracies"),
+    Nn_("{n} mistake", "{n} mistakes"),
+    Nn_("{n} blunder", "{n} blunders"),
+    Nn_("{n} move", "{n} moves"),
+    Nn_("{n} puzzle", "{n} puzzles"),
+    Nn_("{n} time", "{n} times"),
+)
+
+
+__all__ = ["COUNTED", "Nn_", "about", "counted", "grouped_number", "noun"]

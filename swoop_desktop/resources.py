@@ -14,6 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from swoop_desktop import __version__
+from swoop_desktop.i18n import _
 
 PACKAGE = "swoop_desktop"
 
@@ -53,10 +54,11 @@ def about_line() -> str:
     """One line for How to play: the version, the licence and where the licence texts are."""
     where = licences_dir()
     if where is not None:
-        rest = f"the licences of everything bundled with it are in {where}"
-    else:
-        rest = (
-            "the licences of the libraries it uses come with them "
-            "(the DejaVu fonts' licence is beside them in assets/fonts)"
-        )
-    return f"Swoop {version()}, MIT licence; {rest}."
+        return _(
+            "Swoop {version}, MIT licence; the licences of everything bundled with it are "
+            "in {folder}."
+        ).format(version=version(), folder=where)
+    return _(
+        "Swoop {version}, MIT licence; the licences of the libraries it uses come with them "
+        "(the DejaVu fonts' licence is beside them in assets/fonts)."
+    ).format(version=version())

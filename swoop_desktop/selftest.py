@@ -105,6 +105,33 @@ def _has_glyph(font, char: str) -> bool:
     return pygame.image.tobytes(one, "RGB") != pygame.image.tobytes(box, "RGB")
 
 
+def check_languages(found: list[str]) -> list[str]:
+    """Every compiled catalogue loads and says which language it is; the languages present
+    are put in ``found`` (English first, it needs no catalogue)."""
+    import gettext
+
+    from swoop_desktop import i18n
+
+    problems: list[str] = []
+    found.append(i18n.SOURCE)
+    folder = i18n.locale_dir()
+    for code in i18n.available_languages():
+        if code == i18n.SOURCE:
+            continue
+        path = folder / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+        try:
+            with open(path, "rb") as fh:
+                catalogue = gettext.GNUTranslations(fh)
+        except (OSError, ValueError) as exc:
+            problems.append(f"languages: the {code} catalogue does not load: {_one_line(exc)}")
+            continue
+        if not catalogue.info().get("language"):
+            problems.append(f"languages: the {code} catalogue {path} has no header")
+            continue
+        found.append(code)
+    return problems
+
+
 def check_config() -> list[str]:
     """Every shipped YAML file parses; the opponents file loads cleanly."""
     import yaml
@@ -436,8 +463,10 @@ def main(argv: list[str] | None = None) -> int:
         # player's settings and game is only probed, never written over.
         data_dir = tmp_path / "data"
         probe = args.data_dir.expanduser() if args.data_dir else None
+        languages: list[str] = []
         checks: list[tuple[str, Callable[[], list[str]]]] = [
             ("assets", check_assets),
+            ("languages", lambda: check_languages(languages)),
             ("config", check_config),
             ("storage", lambda: check_storage(data_dir, probe)),
             ("thinking", check_thinking),
@@ -460,9 +489,15 @@ def main(argv: list[str] | None = None) -> int:
     where = "packaged" if getattr(sys, "frozen", False) else "from source"
     if problems:
         lines = [f"selftest: PROBLEM {line}" for line in problems]
-        lines.append(f"selftest: {counted(len(problems), 'problem')} ({where}, {root})")
+        lines.append(
+            f"selftest: {counted(len(problems), 'problem')} ({where}, {root}); "
+            f"languages {', '.join(languages) or 'none'}"
+        )
     else:
-        lines = [f"selftest: ok ({where}, {root}; {', '.join(timings)})"]
+        lines = [
+            f"selftest: ok ({where}, {root}; {', '.join(timings)}); "
+            f"languages {', '.join(languages) or 'none'}"
+        ]
     _report(lines)
     return 1 if problems else 0
 

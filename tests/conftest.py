@@ -9,6 +9,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read the game's English words, whatever the machine's language (set
+# SWOOP_LANGUAGE=de to run them in German on purpose).
+os.environ.setdefault("SWOOP_LANGUAGE", "en")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -25,6 +28,16 @@ def _isolated_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "xdg_data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "xdg_config"))
     yield home
+
+
+@pytest.fixture(autouse=True)
+def _words_in_the_chosen_language():
+    """A test that switches the language leaves the next one in the language chosen above."""
+    yield
+    from swoop_desktop import i18n
+
+    if i18n.language() != i18n.system_language():
+        i18n.set_language(None)
 
 
 @pytest.fixture(autouse=True)

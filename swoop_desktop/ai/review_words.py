@@ -173,7 +173,7 @@ def _imperative(words: str) -> str:
         "stopped": "stopping",
         "kept": "keeping",
     }
-    head, _, rest = words.partition(" ")
+    head, _sep, rest = words.partition(" ")
     return f"{verbs.get(head, head)} {rest}".strip()
 
 
@@ -315,7 +315,7 @@ def swoop_set_up(obs: Observation, action: Action, took: float) -> str | None:
                 found = (key, rank, pile, own)
     if found is None:
         return None
-    _, rank, pile, own = found
+    _whole, rank, pile, own = found
     theirs = RANK_NAMES[rank][0] if pile == 1 else count_phrase(rank, pile)
     return (
         f"picking up the pile gives you {count_phrase(rank, pile + own)} (the pile's "

@@ -34,6 +34,7 @@ from swoop_desktop.engine.cards import (
     card_rank,
     card_suit,
 )
+from swoop_desktop.i18n import N_, Np_, _, pgettext
 
 #: The lesson's rules: the app's (the default set in Settings).
 LESSON_PRESET = "app"
@@ -108,22 +109,49 @@ class Step:
         what the lesson teaches here (a card higher than the top would pick the pile up,
         a Swoop card would swoop it), then the step's own words."""
         if state is None or type(action) is not Play or not state.pile:
-            return self.why
+            return _(self.why)
         ranks = list(action.hand) + [
             card_rank(c) for c in (state.up[state.to_move][s] for s in action.up) if c is not None
         ]
         if not ranks:
-            return self.why
+            return _(self.why)
         rank = ranks[0]
-        name = RANK_NAMES[rank][0]
+        name = rank_name(rank)
+        why = _(self.why)
         if state.rules.is_swoop_rank(rank):
-            does = f"Your {name} is a Swoop card: it would swoop the pile."
+            # Translators: {card} is a card's rank ("king", "10"); {lesson} says what to play.
+            does = _("Your {card} is a Swoop card: it would swoop the pile. {lesson}")
         elif rank > state.top:
-            top = RANK_NAMES[state.top][0]
-            does = f"Your {name} is higher than the {top} on top: it would pick the pile up."
+            does = _(
+                "Your {card} is higher than the {top} on top: it would pick the pile up. {lesson}"
+            )
         else:
-            return self.why
-        return f"{does} {self.why}"
+            return why
+        return does.format(card=name, top=rank_name(state.top), lesson=why).strip()
+
+
+#: The ranks' names as the lesson says them ("your king"), for the catalogues.
+_RANK_WORDS = (
+    Np_("card", "ace"),
+    Np_("card", "2"),
+    Np_("card", "3"),
+    Np_("card", "4"),
+    Np_("card", "5"),
+    Np_("card", "6"),
+    Np_("card", "7"),
+    Np_("card", "8"),
+    Np_("card", "9"),
+    Np_("card", "10"),
+    Np_("card", "jack"),
+    Np_("card", "queen"),
+    Np_("card", "king"),
+    Np_("card", "Joker"),
+)
+
+
+def rank_name(rank: int) -> str:
+    """A rank's name in the player's language ("king", German "König")."""
+    return pgettext("card", RANK_NAMES[rank][0])
 
 
 def _play(ranks: str = "", up: Sequence[int] = ()) -> Play:
@@ -134,10 +162,14 @@ STEPS: tuple[Step, ...] = (
     Step(
         0,
         _play("K"),
-        "You play first, and the pile is empty: an empty pile takes any card. "
-        "Drag your king onto the pile (or click it, then press Enter).",
-        "Start with the king this time: high cards are easiest to lose while the pile is empty.",
-        "Start the pile",
+        N_(
+            "You play first, and the pile is empty: an empty pile takes any card. "
+            "Drag your king onto the pile (or click it, then press Enter)."
+        ),
+        N_(
+            "Start with the king this time: high cards are easiest to lose while the pile is empty."
+        ),
+        N_("Start the pile"),
     ),
     Step(1, _play("Q")),
     Step(2, _play("J")),
@@ -145,10 +177,12 @@ STEPS: tuple[Step, ...] = (
     Step(
         0,
         _play("8"),
-        "Equal or lower: a card goes on the pile when it is equal to or lower than the top "
-        "card. The top is a 9: play your 8.",
-        "Play your 8 now: it is lower than the 9 on top, so it simply goes on the pile.",
-        "Equal or lower",
+        N_(
+            "Equal or lower: a card goes on the pile when it is equal to or lower than the top "
+            "card. The top is a 9: play your 8."
+        ),
+        N_("Play your 8 now: it is lower than the 9 on top, so it simply goes on the pile."),
+        N_("Equal or lower"),
     ),
     Step(1, _play("7")),
     Step(2, _play("7")),
@@ -156,18 +190,22 @@ STEPS: tuple[Step, ...] = (
     Step(
         0,
         _play("7"),
-        "Three 7s are on top. Four of a rank swoop the pile: it leaves the game, and whoever "
-        "made the Swoop plays again. Play your 7.",
-        "Play your 7: it makes four 7s in a row, and four of a rank swoop the pile.",
-        "Four of a rank",
+        N_(
+            "Three 7s are on top. Four of a rank swoop the pile: it leaves the game, and whoever "
+            "made the Swoop plays again. Play your 7."
+        ),
+        N_("Play your 7: it makes four 7s in a row, and four of a rank swoop the pile."),
+        N_("Four of a rank"),
     ),
     Step(
         0,
         _play(up=(0,)),
-        "Swooped! You play again. Your face-up cards (the row above your hand) play just like "
-        "hand cards. Start the new pile with your face-up 5.",
-        "Play the face-up 5 from the row above your hand: face-up cards play like hand cards.",
-        "The face-up row",
+        N_(
+            "Swooped! You play again. Your face-up cards (the row above your hand) play just like "
+            "hand cards. Start the new pile with your face-up 5."
+        ),
+        N_("Play the face-up 5 from the row above your hand: face-up cards play like hand cards."),
+        N_("The face-up row"),
     ),
     Step(1, _play("4")),
     Step(2, _play("3")),
@@ -175,11 +213,15 @@ STEPS: tuple[Step, ...] = (
     Step(
         0,
         _play("Q"),
-        "Higher picks up: a card higher than the top takes the whole pile into your hand, "
-        "then starts a fresh pile. The top is a 3: play your queen.",
-        "Play your queen: it is higher than the 3, so you take the pile and the queen starts "
-        "a fresh one.",
-        "Higher: pick up",
+        N_(
+            "Higher picks up: a card higher than the top takes the whole pile into your hand, "
+            "then starts a fresh pile. The top is a 3: play your queen."
+        ),
+        N_(
+            "Play your queen: it is higher than the 3, so you take the pile and the queen starts "
+            "a fresh one."
+        ),
+        N_("Higher: pick up"),
     ),
     Step(1, _play("J")),
     Step(2, _play("J")),
@@ -187,18 +229,22 @@ STEPS: tuple[Step, ...] = (
     Step(
         0,
         _play("T"),
-        "10s and Jokers are Swoop cards: one played on its own swoops the pile at once, "
-        "whatever is on it, and you play again. Play your 10.",
-        "Play your 10: a Swoop card clears the pile whatever is on top.",
-        "A Swoop card",
+        N_(
+            "10s and Jokers are Swoop cards: one played on its own swoops the pile at once, "
+            "whatever is on it, and you play again. Play your 10."
+        ),
+        N_("Play your 10: a Swoop card clears the pile whatever is on top."),
+        N_("A Swoop card"),
     ),
     Step(
         0,
         Flip(0),
-        "Your face-up 5 is gone, so the mystery card under it is uncovered. Flip it (click it, "
-        "or press F): nobody knows it, not even you, and it must be played.",
-        "Flip the uncovered mystery card (click it, or press F): that is this lesson.",
-        "A mystery card",
+        N_(
+            "Your face-up 5 is gone, so the mystery card under it is uncovered. Flip it (click it, "
+            "or press F): nobody knows it, not even you, and it must be played."
+        ),
+        N_("Flip the uncovered mystery card (click it, or press F): that is this lesson."),
+        N_("A mystery card"),
     ),
     Step(1, _play("5")),
     Step(2, _play("5")),
@@ -206,15 +252,17 @@ STEPS: tuple[Step, ...] = (
     Step(
         3,
         _play("8"),
-        "Righty played a Joker: Jokers are Swoop cards too, so the pile was swooped and "
-        "Righty plays again.",
+        N_(
+            "Righty played a Joker: Jokers are Swoop cards too, so the pile was swooped and "
+            "Righty plays again."
+        ),
         "",
-        "A Joker",
+        N_("A Joker"),
     ),
 )
 
 #: The words when the hand's lessons are done (the last prompt: the beginner's table next).
-FINISHED = (
+FINISHED = N_(
     "That is Swoop. Play on like this until someone has no cards left: the others score "
     "what they still hold (a Swoop card 50), and the lowest total wins the game."
 )

@@ -18,6 +18,8 @@ import errno
 import threading
 from pathlib import Path
 
+from swoop_desktop.i18n import _
+
 
 class Notices:
     def __init__(self) -> None:
@@ -64,21 +66,27 @@ def short_path(path: Path | str, limit: int = 60) -> str:
 def plain_reason(exc: BaseException, folder: Path | None = None, reading: bool = False) -> str:
     """Why a file operation failed, in words a player understands (no errno, no temp paths)."""
     code = getattr(exc, "errno", None)
-    where = f"the folder {short_path(folder)}" if folder is not None else "the folder"
+    # Translators: {where} is "the folder /home/…/swoop" or just "the folder"; each reason
+    # below is the end of a sentence such as "Your game could not be saved: {reason}."
+    where = (
+        _("the folder {path}").format(path=short_path(folder))
+        if folder is not None
+        else _("the folder")
+    )
     if reading and code in (errno.EACCES, errno.EPERM):
-        return "Permission denied"
+        return _("Permission denied")
     if code == errno.ENOSPC or code == getattr(errno, "EDQUOT", -1):
-        return "the disk is full"
+        return _("the disk is full")
     if code in (errno.EACCES, errno.EPERM):
-        return f"{where} cannot be written to (no permission)"
+        return _("{where} cannot be written to (no permission)").format(where=where)
     if code == errno.EROFS:
-        return f"{where} is on a read-only disk"
+        return _("{where} is on a read-only disk").format(where=where)
     if code in (errno.ENOTDIR, errno.ENOENT):
-        return f"{where} is missing or is not a folder"
+        return _("{where} is missing or is not a folder").format(where=where)
     if code == errno.ENAMETOOLONG:
-        return f"the name of {where} is too long"
+        return _("the name of {where} is too long").format(where=where)
     if code == errno.EISDIR:
-        return "a folder is in the way of the file"
+        return _("a folder is in the way of the file")
     if isinstance(exc, OSError) and exc.strerror:
-        return f"the disk reported a problem ({exc.strerror.lower()})"
-    return "the disk reported a problem"
+        return _("the disk reported a problem ({error})").format(error=exc.strerror.lower())
+    return _("the disk reported a problem")

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from swoop_desktop import i18n
 from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES, workers
 from swoop_desktop.choices import AIPace, AnimationSpeed
 from swoop_desktop.storage import (
@@ -205,6 +206,7 @@ class App:
             bool(self.settings.muted) or demo,
         )
         self.stack = SceneStack()
+        self._words_in = i18n.generation()  # the language the screens' words were built in
         self.running = True
         self.frames = 0
         self.frame_ms: list[float] = []  # wall time of each frame's work
@@ -521,6 +523,10 @@ class App:
             self.last_input = t0
             draw = True
         self._stack_size = self.size
+        if i18n.generation() != self._words_in:  # the language changed: every screen's words
+            self._words_in = i18n.generation()
+            self.stack.language_changed(self.size)
+            draw = True
         self._storage_notices()
         self.stack.update(dt)
         if self.first_frame_at is not None and not self.sound.ready:

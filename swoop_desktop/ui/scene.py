@@ -65,6 +65,11 @@ class Scene:
     def settings_changed(self) -> None:
         """The player's settings were changed and saved (the App tells every scene)."""
 
+    def language_changed(self, size: tuple[int, int]) -> None:
+        """The player's language changed: build the words again (by default as for a new
+        window size, which builds every screen's words afresh)."""
+        self.resize(size)
+
     def persist(self) -> None:
         """The window is closing: write what this scene keeps and wait until it is written."""
 
@@ -151,6 +156,10 @@ class SceneStack:
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self.scenes:
             scene.resize(size)
+
+    def language_changed(self, size: tuple[int, int]) -> None:
+        for scene in self.scenes:
+            scene.language_changed(size)
 
 
 class TableKind(Protocol):

@@ -30,6 +30,7 @@ import pygame
 from swoop_desktop.ai import workers
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Match, Rules
+from swoop_desktop.i18n import Np_, _, pgettext
 from swoop_desktop.plural import counted as numbered
 from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
 from swoop_desktop.storage.daily import (
@@ -64,14 +65,37 @@ def daily_seats() -> tuple[Seat, ...]:
     )
 
 
+MONTHS = (
+    Np_("month", "January"),
+    Np_("month", "February"),
+    Np_("month", "March"),
+    Np_("month", "April"),
+    Np_("month", "May"),
+    Np_("month", "June"),
+    Np_("month", "July"),
+    Np_("month", "August"),
+    Np_("month", "September"),
+    Np_("month", "October"),
+    Np_("month", "November"),
+    Np_("month", "December"),
+)
+
+
 def day_words(day: date) -> str:
-    return f"{day.day} {day.strftime('%B')} {day.year}"
+    """ "3 March 2026" in the player's language."""
+    month = pgettext("month", MONTHS[day.month - 1])
+    # Translators: a date, as in "3 March 2026" (German "3. März 2026").
+    return _("{day} {month} {year}").format(day=day.day, month=month, year=day.year)
 
 
 def points_words(points: list[int] | None, margin: float | None) -> str:
     if points is None or margin is None:
         return "-"
-    return f"{numbered(points[HUMAN_SEAT], 'pt')}, {margin:+.1f}"
+    # Translators: a player's points in the daily deal and the margin to the others'
+    # average, as in "12 pts, +3.5".
+    return _("{points}, {margin}").format(
+        points=numbered(points[HUMAN_SEAT], "pt"), margin=f"{margin:+.1f}"
+    )
 
 
 def share_line(
@@ -80,12 +104,21 @@ def share_line(
     """The day's result as a line a player can copy and share: the date, your points and
     margin, the hard opponent's in your seat (once known), the streak of days played. It
     names no card, so it gives nothing of the deal away."""
-    parts = [f"Swoop daily deal, {day_words(day)}: {points_words(mine, margin_of(mine))}"]
+    parts = [
+        _("Swoop daily deal, {date}: {result}").format(
+            date=day_words(day), result=points_words(mine, margin_of(mine))
+        )
+    ]
     if hard is not None:
-        parts.append(f"hard opponent in my seat {points_words(hard, margin_of(hard))}")
-    parts.append(f"{numbered(streak, 'day')} in a row")
+        parts.append(
+            _("hard opponent in my seat {result}").format(
+                result=points_words(hard, margin_of(hard))
+            )
+        )
+    # Translators: {days} is a counted phrase, as in "3 days".
+    parts.append(_("{days} in a row").format(days=numbered(streak, "day")))
     line = " · ".join(parts)
-    return line if counted else f"{line} (played again, not counted)"
+    return line if counted else _("{line} (played again, not counted)").format(line=line)
 
 
 def copy_text(text: str) -> bool:
@@ -164,15 +197,27 @@ class DailyScene(Scene):
         self.last_points: list[int] | None = None  # the hand just played (a replay too)
         self.play_button = W.Button(
             (0, 0, 10, 10),
-            "Play today's deal",
+            _("Play today's deal"),
             self.play,
             key=pygame.K_p,
             primary=True,
-            tooltip="One hand against Lefty, Topper and Righty, the same deal for everyone today.",
+            tooltip=_(
+                "One hand against Lefty, Topper and Righty, the same deal for everyone today."
+            ),
         )
-        self.back_button = W.Button((0, 0, 10, 10), "Back", self.close, tooltip="Back (Esc)")
+        self.back_button = W.Button((0, 0, 10, 10), _("Back"), self.close, tooltip=_("Back (Esc)"))
         self.ring = W.FocusRing([self.play_button, self.back_button])
         self._size: tuple[int, int] | None = None
+
+    def language_changed(self, size: tuple[int, int]) -> None:
+        self.play_button.label = (
+            _("Play it again (not counted)") if self.entry is not None else _("Play today's deal")
+        )
+        self.play_button.tooltip = _(
+            "One hand against Lefty, Topper and Righty, the same deal for everyone today."
+        )
+        self.back_button.label, self.back_button.tooltip = _("Back"), _("Back (Esc)")
+        self.resize(size)
 
     # -- the day --------------------------------------------------------------------
     @property
@@ -189,7 +234,7 @@ class DailyScene(Scene):
             self.app.notify(text, 8.0)
         entry = self.entry
         self.play_button.label = (
-            "Play it again (not counted)" if entry is not None else "Play today's deal"
+            _("Play it again (not counted)") if entry is not None else _("Play today's deal")
         )
         if entry is not None and entry.hard is None:
             try:
@@ -215,12 +260,16 @@ class DailyScene(Scene):
         self.counted = counts
         if counts:
             self.start_hard(self.rules, self.seed)
-        words = "Daily deal" if counts else "Daily deal, played again (not counted)"
+        words = (
+            _("Daily deal: {date}")
+            if counts
+            else _("Daily deal, played again (not counted): {date}")
+        )
         config = TableConfig(
             saves=False,
-            caption=f"{words}: {day_words(self.today)}",
-            title="Daily deal",
-            goal="One hand · fewer points is better",
+            caption=words.format(date=day_words(self.today)),
+            title=_("Daily deal"),
+            goal=_("One hand · fewer points is better"),
             overlays=False,
             at_hand_end=self.hand_over,
             review=False,
@@ -347,70 +396,82 @@ class DailyScene(Scene):
         """What the page says: (style, left words, right words); tests read it."""
         out: list[tuple[str, str, str]] = []
         entry = self.entry
-        out.append(("h", f"Today, {day_words(self.today)}", ""))
+        out.append(("h", _("Today, {date}").format(date=day_words(self.today)), ""))
         out.append(
             (
                 "p",
-                "Points in the hand (fewer is better), then the margin: your points minus "
-                "the average of the other three.",
+                _(
+                    "Points in the hand (fewer is better), then the margin: your points minus "
+                    "the average of the other three."
+                ),
                 "",
             )
         )
         if entry is None:
-            out.append(("p", "Not played yet. The first deal you play today counts.", ""))
+            out.append(("p", _("Not played yet. The first deal you play today counts."), ""))
         elif entry.seed != self.seed:
             out.append(
-                ("p", "You played today's deal with other rules; that one counts today.", "")
+                ("p", _("You played today's deal with other rules; that one counts today."), "")
             )
+        hard_row = _("Hard opponent in your seat")
         if entry is not None:
+            # Translators: the row of the daily deal's page with your own result.
+            you = pgettext("daily row", "You")
             if entry.finished:
-                out.append(("row", "You", points_words(entry.points, entry.margin)))
+                out.append(("row", you, points_words(entry.points, entry.margin)))
             else:
-                out.append(("row", "You", "left unfinished (counts as played)"))
+                out.append(("row", you, _("left unfinished (counts as played)")))
             running = self.job is not None and self.job.running
             if entry.hard is not None:
                 out.append(
                     (
                         "row",
-                        "Hard opponent in your seat",
+                        hard_row,
                         points_words(entry.hard, entry.hard_margin),
                     )
                 )
                 if entry.finished:
                     verdict = (
-                        "You beat the hard opponent's score."
+                        _("You beat the hard opponent's score.")
                         if entry.beat_hard
-                        else "The hard opponent did better with your cards."
+                        else _("The hard opponent did better with your cards.")
                     )
                     out.append(("p", verdict, ""))
             elif running:
-                out.append(("row", "Hard opponent in your seat", "still playing your cards..."))
+                out.append(("row", hard_row, _("still playing your cards...")))
             else:
-                out.append(("row", "Hard opponent in your seat", "not worked out"))
+                out.append(("row", hard_row, _("not worked out")))
         if self.last_points is not None and (entry is None or self.last_points != entry.points):
             mine = self.last_points
             others = [p for i, p in enumerate(mine) if i != HUMAN_SEAT]
             margin = mine[HUMAN_SEAT] - sum(others) / len(others)
-            out.append(("row", "This replay (not counted)", points_words(mine, margin)))
+            out.append(("row", _("This replay (not counted)"), points_words(mine, margin)))
         s = streaks(self.entries, self.today)
-        out.append(("h", "Streaks", ""))
-        out.append(("row", "Days in a row played", f"{s.played} (best {s.best_played})"))
+        out.append(("h", _("Streaks"), ""))
+        # Translators: a streak of days and the longest one, as in "3 (best 7)".
+        best = _("{now} (best {best})")
+        out.append(
+            ("row", _("Days in a row played"), best.format(now=s.played, best=s.best_played))
+        )
         out.append(
             (
                 "row",
-                "Days in a row you beat the hard opponent",
-                f"{s.beaten} (best {s.best_beaten})",
+                _("Days in a row you beat the hard opponent"),
+                best.format(now=s.beaten, best=s.best_beaten),
             )
         )
         past = [e for e in reversed(self.entries) if e.day != self.today.isoformat()][:PAST_DAYS]
-        out.append(("h", "Earlier days", ""))
+        out.append(("h", _("Earlier days"), ""))
         if not past:
-            out.append(("p", "Your earlier daily deals are listed here.", ""))
+            out.append(("p", _("Your earlier daily deals are listed here."), ""))
         for e in past:
-            you = points_words(e.points, e.margin) if e.finished else "unfinished"
+            you = points_words(e.points, e.margin) if e.finished else _("unfinished")
             hard = points_words(e.hard, e.hard_margin)
-            mark = "  beat hard" if e.beat_hard else ""
-            out.append(("row", day_words(date.fromisoformat(e.day)), f"{you}   hard {hard}{mark}"))
+            # Translators: an earlier day's result, yours then the hard opponent's.
+            row = _("{you}   hard {hard}  beat hard") if e.beat_hard else _("{you}   hard {hard}")
+            out.append(
+                ("row", day_words(date.fromisoformat(e.day)), row.format(you=you, hard=hard))
+            )
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -421,8 +482,8 @@ class DailyScene(Scene):
         W.draw_page(
             surface,
             theme,
-            "Daily deal",
-            "One hand: the same deal for everyone today.",
+            _("Daily deal"),
+            _("One hand: the same deal for everyone today."),
             self.frame,
             s,
             room=self.play_button.rect.x - int(8 * s),
@@ -474,9 +535,9 @@ class DailyResultScene(HandPanel, Overlay):
         self.refresh()
         rect = self.panel_rect()
         specs: list[tuple[str, Any, bool]] = [
-            ("Back to the daily deal", self.back, True),
-            ("Copy result", self.copy_result, False),
-            ("Review this hand", self.review_hand, False),
+            (_("Back to the daily deal"), self.back, True),
+            (_("Copy result"), self.copy_result, False),
+            (_("Review this hand"), self.review_hand, False),
         ]
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
 
@@ -490,7 +551,8 @@ class DailyResultScene(HandPanel, Overlay):
         return rect
 
     def heading(self) -> str:
-        return f"Daily deal: {super().heading()}"
+        # Translators: the daily deal's result panel; {heading} says who won the hand.
+        return _("Daily deal: {heading}").format(heading=super().heading())
 
     def next_hand(self) -> None:
         self.back()
@@ -530,11 +592,11 @@ class DailyResultScene(HandPanel, Overlay):
         if not line:
             return
         if copy_text(line):
-            self.copied = "Copied to the clipboard"
-            self.app.notify("Your result is on the clipboard.", 4.0)
+            self.copied = "copied"
+            self.app.notify(_("Your result is on the clipboard."), 4.0)
         else:
-            self.copied = "No clipboard here; copy it by hand"
-            self.app.notify("There is no clipboard to copy to here: copy the line by hand.", 6.0)
+            self.copied = "no clipboard"
+            self.app.notify(_("There is no clipboard to copy to here: copy the line by hand."), 6.0)
 
     def update(self, dt: float) -> None:
         self.shown += dt
@@ -554,27 +616,33 @@ class DailyResultScene(HandPanel, Overlay):
             return []
         margin = margin_of(mine)
         out = [
-            f"You: {numbered(mine[HUMAN_SEAT], 'point')}, {margin:+.1f} against the others' average "
-            "(fewer is better)."
+            _("You: {points}, {margin} against the others' average (fewer is better).").format(
+                points=numbered(mine[HUMAN_SEAT], "point"), margin=f"{margin:+.1f}"
+            )
         ]
         hard = self.daily.hard_points()
         if hard is not None:
             hard_margin = margin_of(hard)
             out.append(
-                f"The hard opponent in your seat, with the same cards: "
-                f"{numbered(hard[HUMAN_SEAT], 'point')}, {hard_margin:+.1f}."
+                _(
+                    "The hard opponent in your seat, with the same cards: {points}, {margin}."
+                ).format(points=numbered(hard[HUMAN_SEAT], "point"), margin=f"{hard_margin:+.1f}")
             )
             if (mine[HUMAN_SEAT], margin) < (hard[HUMAN_SEAT], hard_margin):
-                out.append("You beat the hard opponent's score.")
+                out.append(_("You beat the hard opponent's score."))
             elif (mine[HUMAN_SEAT], margin) == (hard[HUMAN_SEAT], hard_margin):
-                out.append("The same as the hard opponent with your cards.")
+                out.append(_("The same as the hard opponent with your cards."))
             else:
-                out.append("The hard opponent did better with your cards.")
+                out.append(_("The hard opponent did better with your cards."))
         elif self.daily.hard_playing:
-            out.append("The hard opponent is still playing your cards…")
+            out.append(_("The hard opponent is still playing your cards…"))
         if not self.counted:
-            out.append("Played again: not counted (the first play of the day counts).")
-        out.append(f"{self.copied or 'To share'}: {self.share()}")
+            out.append(_("Played again: not counted (the first play of the day counts)."))
+        share = {
+            "copied": _("Copied to the clipboard: {line}"),
+            "no clipboard": _("No clipboard here; copy it by hand: {line}"),
+        }.get(self.copied, _("To share: {line}"))
+        out.append(share.format(line=self.share()))
         return out
 
     @property

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from swoop_desktop.i18n import N_, _
 from swoop_desktop.plural import counted
 from swoop_desktop.storage.history import (
     default_export_path,
@@ -32,7 +33,7 @@ from swoop_desktop.ui.scene import Scene
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
 
-FORMATS = (("csv", "CSV (spreadsheet)"), ("json", "JSON (as --export)"))
+FORMATS = (("csv", N_("CSV (spreadsheet)")), ("json", N_("JSON (as --export)")))
 
 
 def export_target(text: str, folder: Path, fmt: str) -> Path:
@@ -63,10 +64,10 @@ class ExportOverlay(Scene):
         self.problem = ""  # why the last Export did not write, in plain words
         self._replace: Path | None = None  # a file there already: Export again replaces it
         self.format_buttons = [
-            Button((0, 0, 10, 10), label, self._chooser(key)) for key, label in FORMATS
+            Button((0, 0, 10, 10), _(label), self._chooser(key)) for key, label in FORMATS
         ]
-        self.export_button = Button((0, 0, 10, 10), "Export", self.export, primary=True)
-        self.cancel_button = Button((0, 0, 10, 10), "Cancel", self.cancel)
+        self.export_button = Button((0, 0, 10, 10), _("Export"), self.export, primary=True)
+        self.cancel_button = Button((0, 0, 10, 10), _("Cancel"), self.cancel)
         self.box = pygame.Rect(0, 0, 10, 10)
         self.field = pygame.Rect(0, 0, 10, 10)
         self.scale = 1.0
@@ -131,12 +132,14 @@ class ExportOverlay(Scene):
         """Write the games to the named file (refusing the data folder's own files), then
         close with the words saying where they went."""
         if not self.text.strip():
-            self.problem = "Type the name of the file to write."
+            self.problem = _("Type the name of the file to write.")
             return
         dirs = self.app.dirs
         target = self.target
         if target.exists() and not target.is_file():
-            self.problem = f"{target} is a folder, not a file; nothing was written."
+            self.problem = _("{path} is a folder, not a file; nothing was written.").format(
+                path=target
+            )
             return
         refused = export_refusal(dirs, target)
         if refused is not None:
@@ -146,14 +149,21 @@ class ExportOverlay(Scene):
             return
         if target.exists() and self._replace != target:
             self._replace = target
-            self.problem = f"{target.name} is already there: press Export again to replace it."
+            self.problem = _("{name} is already there: press Export again to replace it.").format(
+                name=target.name
+            )
             return
         try:
             count = (export_csv if self.fmt == "csv" else export_history)(dirs, target)
         except OSError as exc:
-            self.problem = f"{target} could not be written ({plain_reason(exc, target.parent)})."
+            self.problem = _("{path} could not be written ({reason}).").format(
+                path=target, reason=plain_reason(exc, target.parent)
+            )
             return
-        self.app.pop(f"{counted(count, 'game')} written to {target}")
+        # Translators: {games} is a counted phrase, as in "12 games".
+        self.app.pop(
+            _("{games} written to {path}").format(games=counted(count, "game"), path=target)
+        )
 
     def cancel(self) -> None:
         self.app.pop(None)
@@ -201,7 +211,7 @@ class ExportOverlay(Scene):
         draw_text(
             surface,
             theme,
-            "Export your games",
+            _("Export your games"),
             (box.centerx, box.y + int(18 * s)),
             size=max(16, int(24 * s)),
             bold=True,
@@ -210,7 +220,7 @@ class ExportOverlay(Scene):
         draw_text(
             surface,
             theme,
-            "Type the file's name (Enter exports, Esc cancels, Tab changes the format):",
+            _("Type the file's name (Enter exports, Esc cancels, Tab changes the format):"),
             (box.x + int(20 * s), box.y + int(62 * s)),
             size=max(12, int(16 * s)),
             colour_name="text_muted",

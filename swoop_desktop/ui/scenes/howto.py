@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from swoop_desktop.engine import Rules
+from swoop_desktop.i18n import _
 from swoop_desktop.resources import about_line
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.rules_text import how_to_play
@@ -35,13 +36,27 @@ class HowToScene(Scene):
         if rules is None:
             rules = match.rules if match is not None else app.settings.rules
         self.rules = rules
-        self.text = W.ScrollText(
-            (0, 0, 10, 10),
-            how_to_play(rules, this_game=self.in_game) + [("h", "About"), ("p", about_line())],
-        )
+        self.text = W.ScrollText((0, 0, 10, 10), self._paragraphs())
         self.text.focused = True  # the arrow keys scroll the text straight away
-        self.back = W.Button((0, 0, 10, 10), "Back", self.close, primary=True, tooltip="Back (Esc)")
+        self.back = W.Button(
+            (0, 0, 10, 10), _("Back"), self.close, primary=True, tooltip=_("Back (Esc)")
+        )
         self._size: tuple[int, int] | None = None
+
+    def _paragraphs(self) -> list[tuple[str, str]]:
+        """The page's headings and paragraphs, in the player's language."""
+        return how_to_play(self.rules, this_game=self.in_game) + [
+            ("h", _("About")),
+            ("p", about_line()),
+        ]
+
+    def language_changed(self, size: tuple[int, int]) -> None:
+        self.text = W.ScrollText((0, 0, 10, 10), self._paragraphs())
+        self.text.focused = True
+        self.back = W.Button(
+            (0, 0, 10, 10), _("Back"), self.close, primary=True, tooltip=_("Back (Esc)")
+        )
+        self._layout()
 
     @property
     def words(self) -> str:
@@ -109,8 +124,8 @@ class HowToScene(Scene):
         W.draw_page(
             surface,
             theme,
-            "How to play",
-            "Scroll with the mouse wheel, the arrow keys or Page Up/Down.",
+            _("How to play"),
+            _("Scroll with the mouse wheel, the arrow keys or Page Up/Down."),
             self.frame,
             self.scale,
         )

@@ -25,6 +25,7 @@ import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Match
+from swoop_desktop.i18n import N_, _
 from swoop_desktop.referee.lesson import FINISHED, STEPS, Step, lesson_match
 from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui import controls as W
@@ -41,12 +42,12 @@ BEGINNER = "lesson_beginner"
 
 #: The steps that teach (a prompt each), in order: "Lesson 3 of 8".
 TAUGHT = [i for i, s in enumerate(STEPS) if s.prompt]
-WATCHING = (
+WATCHING = N_(
     "Your opponents play in turn, clockwise: Lefty, Topper, then Righty. Watch the pile: "
     "each of them plays equal or lower."
 )
-GO_ON = "Click or press Space to go on."
-LEAVE = "Esc leaves the lesson."
+GO_ON = N_("Click or press Space to go on.")
+LEAVE = N_("Esc leaves the lesson.")
 
 
 def step_index(match: Match) -> int:
@@ -60,7 +61,7 @@ def lesson_seats(app: AppAPI) -> tuple[Seat, ...]:
     from swoop_desktop.ui.table.seats import seat_setup
 
     try:
-        seats, _ = seat_setup(app.settings, app.dirs.config)
+        seats, _extra = seat_setup(app.settings, app.dirs.config)
     except Exception:  # noqa: BLE001 - the lesson never fails for a name
         seats = [Seat(0, "You")] + [
             Seat(i, n, "easy") for i, n in ((1, "Lefty"), (2, "Topper"), (3, "Righty"))
@@ -108,7 +109,7 @@ class Coach:
     def vet(self, match: Match, action: Action) -> str | None:
         step = self.step(match)
         if step is None:
-            return "The lesson is over: choose the beginner's table, or press Esc"
+            return _("The lesson is over: choose the beginner's table, or press Esc")
         if step.seat != HUMAN_SEAT or step.wants(action):
             return None
         return step.refusal(match.state, action)
@@ -118,11 +119,15 @@ class Coach:
         i = step_index(match)
         step = self.step(match)
         if step is None:
-            return "Well played", FINISHED
+            return _("Well played"), _(FINISHED)
         if step.prompt:
             n = TAUGHT.index(i) + 1
-            return f"Lesson {n} of {len(TAUGHT)}: {step.title}", step.prompt
-        return "Watch", WATCHING
+            # Translators: the lesson's step, as in "Lesson 3 of 8: Four of a rank".
+            title = _("Lesson {number} of {count}: {title}").format(
+                number=n, count=len(TAUGHT), title=_(step.title)
+            )
+            return title, _(step.prompt)
+        return _("Watch"), _(WATCHING)
 
     # -- leaving ------------------------------------------------------------------------
     def leave(self, value: str = LEFT) -> None:
@@ -194,9 +199,9 @@ class Coach:
                     width=max(2, lay.px(4)),
                     border_radius=max(4, int(s.w) // 8),
                 )
-        foot = LEAVE
+        foot = _(LEAVE)
         if watching and step is not None and step.prompt:
-            foot = f"{GO_ON} {LEAVE}"
+            foot = f"{_(GO_ON)} {_(LEAVE)}"
         if done:
             self._draw_finished(table, surface, title, words)
             return
@@ -278,7 +283,7 @@ class Coach:
         surface.blit(self._veil, (0, 0))  # the hand is done: the table steps back
         bh = max(34, int(46 * u))
         pad = max(8, int(14 * u))
-        self.panel = self._draw_box(surface, rect, title, words, LEAVE, u, below=bh + pad)
+        self.panel = self._draw_box(surface, rect, title, words, _(LEAVE), u, below=bh + pad)
         gap = pad
         bw = (w - 2 * pad - gap) // 2
         y = rect.bottom - pad - bh - max(14, int(22 * u))
@@ -294,16 +299,16 @@ class Coach:
         return [
             W.Button(
                 first,
-                "Play the beginner's table",
+                _("Play the beginner's table"),
                 self.beginner,
                 key=pygame.K_b,
                 primary=True,
                 size=size,
-                tooltip="A game against three easy opponents (B or Enter)",
+                tooltip=_("A game against three easy opponents (B or Enter)"),
             ),
             W.Button(
                 (first.right + gap, first.y, bw, bh),
-                "Back to the title",
+                _("Back to the title"),
                 lambda: self.leave(LEFT),
                 size=size,
                 tooltip="Esc",

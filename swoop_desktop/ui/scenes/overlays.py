@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.i18n import _
 from swoop_desktop.plural import counted
 from swoop_desktop.storage.seats import seats_to_json
 
@@ -32,7 +33,7 @@ class PauseScene(Overlay):
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
-        specs: list[tuple[str, Any, bool]] = [("Resume", self.resume, True)]
+        specs: list[tuple[str, Any, bool]] = [(_("Resume"), self.resume, True)]
         self.extra: list[Button] = []
         self.make_buttons(specs, rect.bottom - int(24 * self.u))
         # A column of menu buttons in the middle of the panel.
@@ -41,10 +42,10 @@ class PauseScene(Overlay):
         y = rect.top + int(86 * u)
         column = []
         for label, action in (
-            ("Settings", self.settings),
-            ("Scores", self.scores),
-            ("How to play", self.howto),
-            ("Quit to title", self.to_title),
+            (_("Settings"), self.settings),
+            (_("Scores"), self.scores),
+            (_("How to play"), self.howto),
+            (_("Quit to title"), self.to_title),
         ):
             column.append(
                 Button(
@@ -78,16 +79,18 @@ class PauseScene(Overlay):
 
     def heading(self) -> str:
         title = self.table.config.title
-        return f"{title} paused" if title else "Paused"
+        # Translators: {title} names what is paused, as in "Daily deal paused".
+        return _("{title} paused").format(title=title) if title else _("Paused")
 
     def note(self) -> str:
         """The line under the menu: a game is saved after every play; a replay or the
         demo saves nothing."""
         config = self.table.config
         if not config.saves:
-            caption = f"{config.caption}. " if config.caption else ""
-            return f"{caption}Nothing here is saved."
-        return "The game is saved after every play."
+            if config.caption:
+                return _("{caption}. Nothing here is saved.").format(caption=config.caption)
+            return _("Nothing here is saved.")
+        return _("The game is saved after every play.")
 
     def _note_font(self) -> pygame.font.Font:
         return self.app.theme.font(max(14, int(16 * self.u)))
@@ -138,10 +141,10 @@ class HandOverScene(HandPanel, Overlay):
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
-        label = "Final scores" if self.table.match.over else "Next hand"
+        label = _("Final scores") if self.table.match.over else _("Next hand")
         specs: list[tuple[str, Any, bool]] = [(label, self.next_hand, True)]
         if self.table.config.review:
-            specs.append(("Review hand", self.review_hand, False))
+            specs.append((_("Review hand"), self.review_hand, False))
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
 
     def review_hand(self) -> None:
@@ -171,8 +174,9 @@ class HandOverScene(HandPanel, Overlay):
         y = self.title(surface, self.heading(), rect, t.highlight)
         y = self.draw_rows(surface, rect, y, int(88 * u), totals=True)
         note = t.font(max(12, int(14 * u))).render(
-            f"The game ends when someone reaches {self.table.match.rules.target}; "
-            "the lowest total wins.",
+            _("The game ends when someone reaches {target}; the lowest total wins.").format(
+                target=self.table.match.rules.target
+            ),
             True,
             t.text_dim,
         )
@@ -230,25 +234,33 @@ class GameOverScene(HandOverScene):
         lines: list[str] = []
         try:
             record = record_from_match(table.match, seats_to_json(table.seats, brief=True))
-            games, _ = load_summaries(app.dirs)
+            games, _problems = load_summaries(app.dirs)
             earlier = [g for g in games if g.id != record.id]
             this = summarize(record)
             before = compute_stats(earlier, abandoned)
             now = compute_stats([*earlier, this], abandoned)
             if now.best_streak > before.best_streak >= 1:
                 lines.append(
-                    f"A new best winning streak: {counted(now.best_streak, 'game')} in a row"
+                    _("A new best winning streak: {games} in a row").format(
+                        games=counted(now.best_streak, "game")
+                    )
                 )
             change = game_change(app.dirs, record, abandoned)
-            points, _ = rating_history(app.dirs, abandoned)
+            points, _problems = rating_history(app.dirs, abandoned)
             highs = [round(p.rating.rating) for p in points if p.game != record.id]
             if change is not None and highs and round(change[1].rating) > max(highs):
-                lines.append(f"A new rating high: {change[1].rating:.0f}")
+                lines.append(
+                    _("A new rating high: {rating}").format(rating=f"{change[1].rating:.0f}")
+                )
             margins = [
                 g.margin for g in earlier if g.counted and not g.abandoned and g.margin is not None
             ]
             if this.counted and this.margin is not None and margins and this.margin > max(margins):
-                lines.append(f"A new record: your best margin, {margin_words(this.margin)}")
+                lines.append(
+                    _("A new record: your best margin, {margin}").format(
+                        margin=margin_words(this.margin)
+                    )
+                )
         except (OSError, ValueError):
             return lines
         return lines
@@ -274,20 +286,21 @@ class GameOverScene(HandOverScene):
         delta = round(after.rating) - round(before.rating)
         levels = [s.level for s in table.seats if not s.is_human]
         if outgrown(after.rating, levels):
-            self.outgrown_line = (
-                f"You have outgrown this table ({table_rating(levels):.0f}): "
-                "try Play at your level on the title"
-            )
-        return f"Your rating: {after.rating:.0f} ({delta:+d} this game)"
+            self.outgrown_line = _(
+                "You have outgrown this table ({rating}): try Play at your level on the title"
+            ).format(rating=f"{table_rating(levels):.0f}")
+        return _("Your rating: {rating} ({change} this game)").format(
+            rating=f"{after.rating:.0f}", change=f"{delta:+d}"
+        )
 
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
         specs: list[tuple[str, Any, bool]] = [
-            ("New game", self.new_game, True),
-            ("Watch again", self.watch_again, False),
-            ("Review game", self.review_game, False),
-            ("Title", self.to_title, False),
+            (_("New game"), self.new_game, True),
+            (_("Watch again"), self.watch_again, False),
+            (_("Review game"), self.review_game, False),
+            (_("Title"), self.to_title, False),
         ]
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
         # Enter on the sheet never starts a new game by surprise: Review game has the focus.
@@ -375,12 +388,18 @@ class GameOverScene(HandOverScene):
         """ "1st Righty 0 · 2nd Topper 93 · ..." (equal totals share a place)."""
         match = self.table.match
         order = sorted(range(match.n), key=lambda p: match.totals[p])
-        words = {1: "1st", 2: "2nd", 3: "3rd"}
+        # Translators: places in the final standings, each with a name and a total.
+        words = {
+            1: _("1st {name} {total}"),
+            2: _("2nd {name} {total}"),
+            3: _("3rd {name} {total}"),
+        }
         parts = []
         for p in order:
             place = 1 + sum(1 for q in range(match.n) if match.totals[q] < match.totals[p])
+            said = words.get(place, _("{place}th {name} {total}"))
             parts.append(
-                f"{words.get(place, f'{place}th')} {self.table.seat_name(p)} {match.totals[p]}"
+                said.format(place=place, name=self.table.seat_name(p), total=match.totals[p])
             )
         return "  ·  ".join(parts)
 
@@ -390,19 +409,31 @@ class GameOverScene(HandOverScene):
         if match.winner is None:
             low = min(match.totals)
             who = [self.table.seat_name(p) for p in range(match.n) if match.totals[p] == low]
-            return f"{' and '.join(who)} share the lowest total, {low}"
+            return _("{names} share the lowest total, {total}").format(
+                names=_(" and ").join(who), total=low
+            )
         best = match.totals[match.winner]
         rest = sorted(t for p, t in enumerate(match.totals) if p != match.winner)
         gap = rest[0] - best if rest else 0
         name = self.table.seat_name(match.winner)
         ender = max(range(match.n), key=lambda p: match.totals[p])
-        reached = (
-            f"; {self.table.seat_name(ender)} reached {match.rules.target}"
-            if match.totals[ender] >= match.rules.target
-            else ""
+        points = counted(gap, "point")
+        if match.totals[ender] >= match.rules.target:
+            # Translators: {points} is a counted phrase ("23 points"); {other} reached the
+            # score {target} that ends the game.
+            said = (
+                _("You win by {points}; {other} reached {target}")
+                if name == "You"
+                else _("{name} wins by {points}; {other} reached {target}")
+            )
+        else:
+            said = _("You win by {points}") if name == "You" else _("{name} wins by {points}")
+        return said.format(
+            name=name,
+            points=points,
+            other=self.table.seat_name(ender),
+            target=match.rules.target,
         )
-        verb = "win" if name == "You" else "wins"
-        return f"{name} {verb} by {counted(gap, 'point')}{reached}"
 
     def new_game(self) -> None:
         """Another game of the same kind: after a practice game, another practice game."""
@@ -434,9 +465,11 @@ class GameOverScene(HandOverScene):
     def heading(self) -> str:
         match = self.table.match
         if match.winner is None:
-            return "Game over: a tie — no winner"
+            return _("Game over: a tie — no winner")
         name = self.table.seat_name(match.winner)
-        return "You win the game!" if name == "You" else f"{name} wins the game"
+        return (
+            _("You win the game!") if name == "You" else _("{name} wins the game").format(name=name)
+        )
 
     def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from swoop_desktop.engine import RANK_OF
+from swoop_desktop.i18n import _
 
 from ..controls import Button
 from ..scene import Scene
@@ -227,10 +228,14 @@ class HandPanel:
         match = self.table.match
         out = match.state.out_player if match.state is not None else None
         if out is None:
-            return "Hand over"
+            return _("Hand over")
         name = self.table.seat_name(out)
-        last = " The last hand." if match.over and self.name == "hand_over" else ""
-        return f"{name} {'are' if name == 'You' else 'is'} out!{last}"
+        last = match.over and self.name == "hand_over"
+        if name == "You":
+            return _("You are out! The last hand.") if last else _("You are out!")
+        return (_("{name} is out! The last hand.") if last else _("{name} is out!")).format(
+            name=name
+        )
 
     def draw_rows(
         self, surface: pygame.Surface, rect: pygame.Rect, y: int, row_h: int, totals: bool
@@ -246,12 +251,12 @@ class HandPanel:
         x_tot = rect.right - int(40 * u)
         x_pts = rect.right - int(170 * u) if totals else x_tot
         columns = [
-            ("Player", x_name, "left"),
-            ("Cards left", x_cards, "left"),
-            ("This hand", x_pts, "right"),
+            (_("Player"), x_name, "left"),
+            (_("Cards left"), x_cards, "left"),
+            (_("This hand"), x_pts, "right"),
         ]
         if totals:
-            columns.append(("Total", x_tot, "right"))
+            columns.append((_("Total"), x_tot, "right"))
         for text, x, anchor in columns:
             img = head.render(text, True, t.text_dim)
             r = img.get_rect(top=y)

@@ -31,6 +31,7 @@ from swoop_desktop.ai.review import Answer, Decision, Verdict, describe, solutio
 from swoop_desktop.ai.review_words import called, label_of
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Flip, Rules, RulesError, action_from_json
+from swoop_desktop.i18n import _
 from swoop_desktop.plural import about
 from swoop_desktop.referee.puzzles import check, collect, position
 from swoop_desktop.storage.puzzles import SOLVES_TO_CLEAR, Puzzle, load_puzzles, record_answer
@@ -39,7 +40,7 @@ from swoop_desktop.ui.cards import card_art
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import verdicts
 from swoop_desktop.ui.scenes.board import DecisionBoard, OnTheBoard
-from swoop_desktop.ui.scenes.verdicts import LABEL_COLOURS, LABEL_WORDS
+from swoop_desktop.ui.scenes.verdicts import LABEL_COLOURS, label_words
 
 #: The most plays offered as answers at once (more: "More plays" pages through them).
 PAGE = 6
@@ -66,7 +67,7 @@ def _choices(decision: Decision) -> list[tuple[str, Action]]:
 
 def _command(words: str) -> str:
     verbs = {"played": "Play", "flipped": "Flip", "added": "Add", "stopped": "Stop", "kept": "Keep"}
-    head, _, rest = words.partition(" ")
+    head, _sep, rest = words.partition(" ")
     return f"{verbs.get(head, head.capitalize())} {rest}".strip()
 
 
@@ -112,20 +113,23 @@ class PuzzleScene(OnTheBoard, Scene):
         self.large = bool(app.settings.large_cards)
         self.choice_btns: list[W.Button] = []
         self.more_btn = W.Button(
-            (0, 0, 10, 10), "More plays", self.more, tooltip="The other plays (M)"
+            (0, 0, 10, 10), _("More plays"), self.more, tooltip=_("The other plays (M)")
         )
         self.next_btn = W.Button(
-            (0, 0, 10, 10), "Next puzzle >", self.next, tooltip="The next puzzle (Right arrow)"
+            (0, 0, 10, 10),
+            _("Next puzzle >"),
+            self.next,
+            tooltip=_("The next puzzle (Right arrow)"),
         )
         self.answer_btn = W.Button(
             (0, 0, 10, 10),
-            "Show the answer",
+            _("Show the answer"),
             self.reveal,
             key=pygame.K_a,
-            tooltip="The best play and why; counts as not solved (A)",
+            tooltip=_("The best play and why; counts as not solved (A)"),
         )
         self.back_btn = W.Button(
-            (0, 0, 10, 10), "Back", self.close, primary=True, tooltip="Back (Esc)"
+            (0, 0, 10, 10), _("Back"), self.close, primary=True, tooltip=_("Back (Esc)")
         )
         self._size: tuple[int, int] | None = None
         self.table_part = DecisionBoard(app, self.art, self.large)
@@ -134,6 +138,20 @@ class PuzzleScene(OnTheBoard, Scene):
     def exit(self) -> None:
         self.cancel.set()
 
+    def language_changed(self, size: tuple[int, int]) -> None:
+        for button, label, tip in (
+            (self.more_btn, _("More plays"), _("The other plays (M)")),
+            (self.next_btn, _("Next puzzle >"), _("The next puzzle (Right arrow)")),
+            (
+                self.answer_btn,
+                _("Show the answer"),
+                _("The best play and why; counts as not solved (A)"),
+            ),
+            (self.back_btn, _("Back"), _("Back (Esc)")),
+        ):
+            button.label, button.tooltip = label, tip
+        self.resize(size)
+
     def close(self) -> None:
         self.cancel.set()
         self.app.pop()
@@ -141,11 +159,11 @@ class PuzzleScene(OnTheBoard, Scene):
     # --------------------------------------------------------------- puzzles
     @property
     def title(self) -> str:
-        return "Puzzles: practise from your mistakes"
+        return _("Puzzles: practise from your mistakes")
 
     @property
     def subtitle(self) -> str:
-        return (
+        return _(
             "Decisions your reviews called mistakes or blunders. Find the better play; "
             "solved twice in a row, a puzzle leaves the list."
         )
@@ -187,7 +205,7 @@ class PuzzleScene(OnTheBoard, Scene):
             decision = position(puzzle)
             rules = Rules.from_json(puzzle.rules)
         except (ValueError, RulesError) as exc:
-            self.problem = f"This puzzle cannot be set out: {exc}."
+            self.problem = _("This puzzle cannot be set out: {problem}.").format(problem=exc)
             self._layout()
             return
         self.decisions = [decision]
@@ -221,7 +239,9 @@ class PuzzleScene(OnTheBoard, Scene):
         while not job.ready:
             time.sleep(0.02)
         if job.error is not None:  # a puzzle must never take the game down
-            self.answer = Answer(False, 0.0, f"The answer could not be weighed ({job.error}).")
+            self.answer = Answer(
+                False, 0.0, _("The answer could not be weighed ({error}).").format(error=job.error)
+            )
             self.weighing = False
             return
         answer = job.value
@@ -289,25 +309,41 @@ class PuzzleScene(OnTheBoard, Scene):
     def panel_lines(self) -> list[str]:
         if not self.puzzles:
             return [
-                "No puzzles yet. Review a past game (Scores, Past games, Review): its "
-                "mistakes and blunders become puzzles here."
+                _(
+                    "No puzzles yet. Review a past game (Scores, Past games, Review): its "
+                    "mistakes and blunders become puzzles here."
+                )
             ]
         if self.problem:
             return [self.problem]
         v = self.verdict_of_puzzle
         assert v is not None and self.puzzle is not None
         lines = [
-            f"Puzzle {self.at + 1} of {len(self.puzzles)}, solved {self.puzzle.solved} of "
-            f"{SOLVES_TO_CLEAR} in a row",
-            f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen}, and the review called "
-            f"it {called(label_of(v))} ({about(v.cost)} lost). Find the better play.",
+            _("Puzzle {number} of {count}, solved {solved} of {needed} in a row").format(
+                number=self.at + 1,
+                count=len(self.puzzles),
+                solved=self.puzzle.solved,
+                needed=SOLVES_TO_CLEAR,
+            ),
+            # Translators: {play} is what you did ("played two 7s"), {verdict} the review's
+            # word for it ("a mistake"), {cost} a counted phrase ("about 8 points").
+            _(
+                "Hand {hand}, decision {number}: you {play}, and the review called it "
+                "{verdict} ({cost} lost). Find the better play."
+            ).format(
+                hand=v.hand_no + 1,
+                number=v.number,
+                play=v.chosen,
+                verdict=called(label_of(v)),
+                cost=about(v.cost),
+            ),
         ]
         if self.weighing:
-            lines.append("Weighing your play…")
+            lines.append(_("Weighing your play…"))
         elif self.answer is not None:
             lines.append(self.answer.words)
             if self.cleared:
-                lines.append("Solved twice in a row: this puzzle leaves the list.")
+                lines.append(_("Solved twice in a row: this puzzle leaves the list."))
         if self.revealed:
             lines.append(solution(v))
         return lines
@@ -421,7 +457,7 @@ class PuzzleScene(OnTheBoard, Scene):
                 if label is not None:
                     y = self._text(
                         surface,
-                        LABEL_WORDS[label],
+                        label_words(label),
                         (x, y + int(4 * s)),
                         int(24 * s),
                         LABEL_COLOURS[label],

@@ -46,6 +46,7 @@ from swoop_desktop.ai.review import (
 from swoop_desktop.ai.review_words import GOOD_WITHIN, Beside
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Rules, action_from_json
+from swoop_desktop.i18n import _
 from swoop_desktop.plural import about, counted
 from swoop_desktop.referee.daily import DAILY_WORLDS, parting
 from swoop_desktop.referee.puzzles import keep_from_review
@@ -57,7 +58,7 @@ from swoop_desktop.ui.scene import Scene
 
 from . import verdicts
 from .board import DecisionBoard, OnTheBoard
-from .verdicts import LABEL_COLOURS, LABEL_WORDS
+from .verdicts import LABEL_COLOURS, label_words
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
@@ -116,27 +117,13 @@ class ReviewScene(OnTheBoard, Scene):
         # Drawn like the game's table: its deck colours and card size.
         self.art = card_art(app.theme, app.settings, rules)
         self.large = bool(app.settings.large_cards)
-        self.prev_btn = W.Button(
-            (0, 0, 10, 10), "< Previous", self.previous, tooltip="Previous decision (Left arrow)"
-        )
-        self.next_btn = W.Button(
-            (0, 0, 10, 10), "Next >", self.next, tooltip="Next decision (Right arrow)"
-        )
-        self.hind_btn = W.Button(
-            (0, 0, 10, 10),
-            "Show all cards",
-            self.toggle_hindsight,
-            tooltip="The same decision with every card shown (H)",
-        )
-        self.summary_btn = W.Button(
-            (0, 0, 10, 10), "Summary", self.show_summary, tooltip="Every costly decision (S)"
-        )
-        self.back_btn = W.Button(
-            (0, 0, 10, 10), "Back", self.close, primary=True, tooltip="Back (Esc)"
-        )
-        self.cancel_btn = W.Button(
-            (0, 0, 10, 10), "Cancel", self.close, tooltip="Stop the review (Esc)"
-        )
+        self.prev_btn = W.Button((0, 0, 10, 10), "", self.previous)
+        self.next_btn = W.Button((0, 0, 10, 10), "", self.next)
+        self.hind_btn = W.Button((0, 0, 10, 10), "", self.toggle_hindsight)
+        self.summary_btn = W.Button((0, 0, 10, 10), "", self.show_summary)
+        self.back_btn = W.Button((0, 0, 10, 10), "", self.close, primary=True)
+        self.cancel_btn = W.Button((0, 0, 10, 10), "", self.close)
+        self._label_buttons()
         self._size: tuple[int, int] | None = None
         self.table_part = DecisionBoard(app, self.art, self.large)
         self.hard_play: OtherPlay | None = hard if hand is not None else None
@@ -145,17 +132,41 @@ class ReviewScene(OnTheBoard, Scene):
         # here, once the review is known, as a reviewed game's do when Puzzles opens.
         self.puzzles = puzzles
 
+    def _label_buttons(self) -> None:
+        """The buttons' words and tooltips, in the player's language."""
+        for button, label, tip in (
+            (self.prev_btn, _("< Previous"), _("Previous decision (Left arrow)")),
+            (self.next_btn, _("Next >"), _("Next decision (Right arrow)")),
+            (self.hind_btn, _("Show all cards"), _("The same decision with every card shown (H)")),
+            (self.summary_btn, _("Summary"), _("Every costly decision (S)")),
+            (self.back_btn, _("Back"), _("Back (Esc)")),
+            (self.cancel_btn, _("Cancel"), _("Stop the review (Esc)")),
+        ):
+            button.label, button.tooltip = label, tip
+        if getattr(self, "hindsight", False):
+            self.hind_btn.label = _("What you knew")
+
+    def language_changed(self, size: tuple[int, int]) -> None:
+        self._label_buttons()
+        self.resize(size)
+
     # ---------------------------------------------------------------- analysis
     @property
     def title(self) -> str:
-        return "Review: the whole game" if self.hand is None else f"Review: hand {self.hand + 1}"
+        if self.hand is None:
+            return _("Review: the whole game")
+        return _("Review: hand {number}").format(number=self.hand + 1)
 
     @property
     def subtitle(self) -> str:
-        where = "this hand" if self.hand is not None else "in each hand"
-        return (
+        if self.hand is not None:
+            return _(
+                "Your decisions, weighed from what you could see. "
+                "Costs are expected points against the table this hand."
+            )
+        return _(
             "Your decisions, weighed from what you could see. "
-            f"Costs are expected points against the table {where}."
+            "Costs are expected points against the table in each hand."
         )
 
     @property
@@ -224,7 +235,7 @@ class ReviewScene(OnTheBoard, Scene):
         except Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - a review must never take the game down
-            self.failed = f"The review could not be finished ({exc})."
+            self.failed = _("The review could not be finished ({error}).").format(error=exc)
             return
         result = Review(fair, [])
         # A finished analysis is kept even if the player closes the screen right away.
@@ -270,7 +281,11 @@ class ReviewScene(OnTheBoard, Scene):
         except Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - a review must never take the game down
-            self.app.notify(f"The look with every card shown could not be finished ({exc}).")
+            self.app.notify(
+                _("The look with every card shown could not be finished ({error}).").format(
+                    error=exc
+                )
+            )
             return
         self._store(result)
 
@@ -308,7 +323,7 @@ class ReviewScene(OnTheBoard, Scene):
         ):
             self.seer = threading.Thread(target=self._see_all, name="hindsight", daemon=True)
             self.seer.start()
-        self.hind_btn.label = "What you knew" if self.hindsight else "Show all cards"
+        self.hind_btn.label = _("What you knew") if self.hindsight else _("Show all cards")
         if self.view != "decision":
             self.go(self.index)
 
@@ -335,13 +350,14 @@ class ReviewScene(OnTheBoard, Scene):
         else:
             v = self.verdict
             if self.hindsight:
-                lines.append("Hindsight: all cards shown")
+                lines.append(_("Hindsight: all cards shown"))
             if v is not None:
                 lines += [
-                    f"Decision {v.number}",
-                    LABEL_WORDS[v.label],
-                    f"You {v.chosen}",
-                    f"Best: {v.best}",
+                    _("Decision {number}").format(number=v.number),
+                    label_words(v.label),
+                    # Translators: {play} is what you did, as in "played two 7s".
+                    _("You {play}").format(play=v.chosen),
+                    _("Best: {play}").format(play=v.best),
                     v.reason,
                 ]
             if self.beside is not None and self.decisions:
@@ -358,7 +374,10 @@ class ReviewScene(OnTheBoard, Scene):
         if self.failed:
             return self.failed
         n = len(self.decisions)
-        return f"Reviewing {counted(n, 'decision')}: {min(self.done, n)} of {n}"
+        # Translators: {decisions} is a counted phrase, as in "12 decisions".
+        return _("Reviewing {decisions}: {done} of {count}").format(
+            decisions=counted(n, "decision"), done=min(self.done, n), count=n
+        )
 
     @property
     def progress_share(self) -> float:
@@ -510,9 +529,14 @@ class ReviewScene(OnTheBoard, Scene):
         acc = self.result.accuracy
         y = self._text(
             surface,
-            f"Accuracy: {acc:.0f}% of decisions good (within "
-            f"{counted(GOOD_WITHIN, 'point')} of the best); the others cost "
-            f"{about(self.result.points_lost)} in all.",
+            _(
+                "Accuracy: {percent}% of decisions good (within {points} of the best); "
+                "the others cost {cost} in all."
+            ).format(
+                percent=f"{acc:.0f}",
+                points=counted(GOOD_WITHIN, "point"),
+                cost=about(self.result.points_lost),
+            ),
             (x, y + int(6 * s)),
             int(18 * s),
             W.colour(theme, "text_dim"),
@@ -561,9 +585,9 @@ class ReviewScene(OnTheBoard, Scene):
             if y > self.frame.bottom - int(40 * s):
                 break
         hint = (
-            "Choose a line to see that decision, or press Next to step through all of them."
+            _("Choose a line to see that decision, or press Next to step through all of them.")
             if costly
-            else "Press Next to step through every decision."
+            else _("Press Next to step through every decision.")
         )
         self._text(
             surface,
@@ -594,37 +618,42 @@ class ReviewScene(OnTheBoard, Scene):
         x, y = panel.x + int(16 * s), panel.y + int(14 * s)
         width = panel.width - int(32 * s)
         dim = W.colour(theme, "text_dim")
-        head = (
-            f"Hand {d.hand_no + 1}, decision {d.number} ({self.index + 1} of {len(self.decisions)})"
+        head = _("Hand {hand}, decision {number} ({at} of {count})").format(
+            hand=d.hand_no + 1, number=d.number, at=self.index + 1, count=len(self.decisions)
         )
         y = self._text(surface, head, (x, y), int(16 * s), dim, width=width)
         if v is None:
             seen = len(self.result.hindsight) if self.result is not None else 0
             waiting = (
-                f"Being worked out with every card shown: {seen} of "
-                f"{counted(len(self.decisions), 'decision')} so far…"
+                _("Being worked out with every card shown: {seen} of {decisions} so far…").format(
+                    seen=seen, decisions=counted(len(self.decisions), "decision")
+                )
                 if self.hindsight
-                else "Still being worked out…"
+                else _("Still being worked out…")
             )
             self._text(surface, waiting, (x, y + int(10 * s)), int(18 * s), width=width)
             return
         if self.hindsight:
             y = self._text(
                 surface,
-                "HINDSIGHT: judged with every card shown",
+                _("HINDSIGHT: judged with every card shown"),
                 (x, y + 4),
                 int(16 * s),
                 LABEL_COLOURS["inaccuracy"],
                 bold=True,
                 width=width,
             )
-        label = LABEL_WORDS[v.label]
-        cost = "no points lost" if v.cost < 0.5 else f"{about(v.cost)} lost"
+        label = label_words(v.label)
+        # Translators: {cost} is a counted phrase, as in "about 8 points".
+        cost = _("no points lost") if v.cost < 0.5 else _("{cost} lost").format(cost=about(v.cost))
         if v.label == UNCLEAR:
-            cost += f" (somewhere between {round(v.low)} and {round(v.high)})"
+            cost = _("{cost} (somewhere between {low} and {high})").format(
+                cost=cost, low=round(v.low), high=round(v.high)
+            )
         y = self._text(
             surface,
-            f"{label}: {cost}",
+            # Translators: a verdict and what it cost, as in "Mistake: about 8 points lost".
+            _("{verdict}: {cost}").format(verdict=label, cost=cost),
             (x, y + int(8 * s)),
             int(26 * s),
             LABEL_COLOURS[v.label],
@@ -633,7 +662,7 @@ class ReviewScene(OnTheBoard, Scene):
         )
         y = self._text(
             surface,
-            f"You {v.chosen}.",
+            _("You {play}.").format(play=v.chosen),
             (x, y + int(8 * s)),
             int(18 * s),
             (255, 255, 255),
@@ -642,7 +671,7 @@ class ReviewScene(OnTheBoard, Scene):
         if v.best != v.chosen:
             y = self._text(
                 surface,
-                f"Best: {v.best}.",
+                _("Best: {play}.").format(play=v.best),
                 (x, y + int(2 * s)),
                 int(18 * s),
                 LABEL_COLOURS["good"],
@@ -666,16 +695,22 @@ class ReviewScene(OnTheBoard, Scene):
         y += int(14 * s)
         y = self._text(
             surface,
-            f"Expected in hand {d.hand_no + 1} (your points, and against the table):",
+            _("Expected in hand {number} (your points, and against the table):").format(
+                number=d.hand_no + 1
+            ),
             (x, y),
             int(15 * s),
             dim,
             width=width,
         )
         for o in v.options:
-            line = (
-                f"{o.words}: {counted(round(o.points), 'pt')}, {o.margin:+.0f} vs table, "
-                f"wins the game {o.win * 100:.0f}%"
+            # Translators: one play's expected outcome, as in "played two 7s: 12 pts, +3 vs
+            # table, wins the game 40%".
+            line = _("{play}: {points}, {margin} vs table, wins the game {percent}%").format(
+                play=o.words,
+                points=counted(round(o.points), "pt"),
+                margin=f"{o.margin:+.0f}",
+                percent=f"{o.win * 100:.0f}",
             )
             y = self._text(surface, line, (x + int(8 * s), y + 2), int(15 * s), width=width)
             if y > panel.bottom - int(20 * s):

@@ -28,6 +28,7 @@ import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Match, RulesError
+from swoop_desktop.i18n import N_, _, ngettext
 from swoop_desktop.storage import (
     DocumentError,
     GameRecord,
@@ -62,13 +63,30 @@ from .sheet import (
 )
 
 TABS = (
-    ("game", "This game"),
-    ("history", "Past games"),
-    ("stats", "Statistics"),
-    ("progress", "Progress"),
+    ("game", N_("This game")),
+    ("history", N_("Past games")),
+    ("stats", N_("Statistics")),
+    ("progress", N_("Progress")),
 )
-REPLAY_SPEEDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
-PRESET_NAMES = {"app": "App rules", "classic": "Classic rules", "traditional": "Traditional rules"}
+#: Translators: the speeds a past game is watched again at.
+REPLAY_SPEEDS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")))
+PRESET_NAMES = {
+    "app": N_("App rules"),
+    "classic": N_("Classic rules"),
+    "traditional": N_("Traditional rules"),
+}
+
+
+def _speeds() -> list[tuple[str, str]]:
+    """The replay speeds in the player's language."""
+    return [(key, _(label)) for key, label in REPLAY_SPEEDS]
+
+
+def preset_name(preset: str) -> str:
+    """A rule set's name in the player's language (its id when it has none)."""
+    name = PRESET_NAMES.get(preset)
+    return _(name) if name else preset
+
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
@@ -110,13 +128,14 @@ class ScoresScene(Scene):
         self.sheet_offset = 0
         self.replay_speed = "normal"
         self.notice = ""
+        self._unwatchable: str | None = None  # why the selected game does not replay
         self.buttons: list[Button] = []
         self.tab_buttons: dict[str, Button] = {}
         self.row_rects: list[tuple[pygame.Rect, int]] = []
         self.speed = Choice(
             (0, 0, 10, 10),
-            "Speed",
-            REPLAY_SPEEDS,
+            _("Speed"),
+            _speeds(),
             self.replay_speed,
             self._set_speed,
             segmented=True,
@@ -230,37 +249,42 @@ class ScoresScene(Scene):
         x = self.margin
         for key, label in TABS:
             self.tab_buttons[key] = Button(
-                (x, self.margin, tab_w, bh), label, self._tab_setter(key), primary=key == self.tab
+                (x, self.margin, tab_w, bh),
+                _(label),
+                self._tab_setter(key),
+                primary=key == self.tab,
             )
             x += tab_w + 10
         self.back_button = Button(
-            (w - self.margin - 140, self.margin, 140, bh), "Back", self.back, key=pygame.K_ESCAPE
+            (w - self.margin - 140, self.margin, 140, bh), _("Back"), self.back, key=pygame.K_ESCAPE
         )
         self.body = pygame.Rect(
             self.margin, self.margin + bh + 16, w - 2 * self.margin, h - 2 * self.margin - bh - 16
         )
         # Every button's words the size of the tabs' (a taller button keeps the same type).
         px = max(14, min(26, int(bh * 0.42)))
-        self.watch_button = Button((0, 0, 10, 10), "Watch again", self.watch, primary=True, size=px)
+        self.watch_button = Button(
+            (0, 0, 10, 10), _("Watch again"), self.watch, primary=True, size=px
+        )
         self.review_button = Button(
             (0, 0, 10, 10),
-            "Review",
+            _("Review"),
             self.review,
-            tooltip="Where your plays cost points in this game",
+            tooltip=_("Where your plays cost points in this game"),
             size=px,
         )
-        self.reset_button = Button((0, 0, 10, 10), "Reset statistics", self.ask_reset, size=px)
+        self.reset_button = Button((0, 0, 10, 10), _("Reset statistics"), self.ask_reset, size=px)
         self.export_button = Button(
             (0, 0, 10, 10),
-            "Export…",
+            _("Export…"),
             self.ask_export,
-            tooltip="Write your games to a file: CSV for a spreadsheet, or JSON",
+            tooltip=_("Write your games to a file: CSV for a spreadsheet, or JSON"),
             size=px,
         )
         self.speed = Choice(
             (0, 0, 10, 10),
-            "Speed",
-            REPLAY_SPEEDS,
+            _("Speed"),
+            _speeds(),
             self.replay_speed,
             self._set_speed,
             segmented=True,
@@ -330,12 +354,13 @@ class ScoresScene(Scene):
             return
         problem = record.replay_problem()
         if problem is not None:
-            self.notice = f"This game cannot be reviewed: {problem}."
+            # Translators: {problem} says what is wrong with the saved game.
+            self.notice = _("This game cannot be reviewed: {problem}.").format(problem=problem)
             return
         try:
             rules, deals = record.rules_obj(), record.deals()
         except (DocumentError, RulesError) as exc:
-            self.notice = f"This game cannot be reviewed: {exc}"
+            self.notice = _("This game cannot be reviewed: {problem}").format(problem=exc)
             return
         self.app.open(
             "review",
@@ -349,11 +374,16 @@ class ScoresScene(Scene):
     def ask_reset(self) -> None:
         self.app.open(
             "confirm",
-            "Reset your statistics?",
-            f"Your {self.stats.games} counted games start again from zero. The games stay in "
-            "the list of past games, and a dated copy of your history file is kept.",
-            yes="Reset statistics",
-            no="Keep them",
+            _("Reset your statistics?"),
+            ngettext(
+                "Your {n} counted game starts again from zero. The games stay in "
+                "the list of past games, and a dated copy of your history file is kept.",
+                "Your {n} counted games start again from zero. The games stay in "
+                "the list of past games, and a dated copy of your history file is kept.",
+                self.stats.games,
+            ).format(n=self.stats.games),
+            yes=_("Reset statistics"),
+            no=_("Keep them"),
         )
 
     def ask_export(self) -> None:
@@ -368,9 +398,11 @@ class ScoresScene(Scene):
             copy, messages = reset_stats(self.app.dirs)
             self.reload()
             self.notice = " ".join(messages) or (
-                f"Statistics reset. A backup of your progress from before is kept at {copy}."
+                _(
+                    "Statistics reset. A backup of your progress from before is kept at {path}."
+                ).format(path=copy)
                 if copy
-                else "There were no statistics to reset."
+                else _("There were no statistics to reset.")
             )
             self._place_tab_widgets()
 
@@ -420,11 +452,17 @@ class ScoresScene(Scene):
         self.watch_button.enabled = self.review_button.enabled = (
             record is not None and problem is None
         )
-        why = f"This game cannot be watched again or reviewed: {problem}."
         if problem is not None:
-            self.notice = why
-        elif self.notice.startswith("This game cannot be watched again or reviewed:"):
+            self.notice = self._why_not(problem)
+        elif self.notice == self._why_not(self._unwatchable):
             self.notice = ""
+        self._unwatchable = problem
+
+    @staticmethod
+    def _why_not(problem: object) -> str:
+        return _("This game cannot be watched again or reviewed: {problem}.").format(
+            problem=problem
+        )
 
     def _keep_selected_visible(self) -> None:
         rows = max(1, len(self.row_rects))
@@ -515,8 +553,10 @@ class ScoresScene(Scene):
             draw_text(
                 surface,
                 theme,
-                "No game is being played. Start one from the title screen;"
-                " its scores will show here.",
+                _(
+                    "No game is being played. Start one from the title screen;"
+                    " its scores will show here."
+                ),
                 (body.x + 8, body.y + 20),
                 size=20,
                 colour_name="text_muted",
@@ -524,20 +564,24 @@ class ScoresScene(Scene):
             return
         names = seat_names(self.seats, m.n)
         if m.over:
-            title = "Game over: " + (
-                "nobody wins, the lowest total is shared"
-                if m.winner is None
-                else "you won"
-                if m.winner == HUMAN_SEAT
-                else f"{names[m.winner]} won"
-            )
+            if m.winner is None:
+                title = _("Game over: nobody wins, the lowest total is shared")
+            elif m.winner == HUMAN_SEAT:
+                title = _("Game over: you won")
+            else:
+                title = _("Game over: {name} won").format(name=names[m.winner])
         else:
             title = (
-                f"Hand {m.hand_no + 1}"
-                + (" scored" if m.hand_over else " being played")
-                + f"  ·  the game ends when someone reaches {m.rules.target}; "
-                "lowest total wins"
-            )
+                _(
+                    "Hand {number} scored  ·  the game ends when someone reaches {target}; "
+                    "lowest total wins"
+                )
+                if m.hand_over
+                else _(
+                    "Hand {number} being played  ·  the game ends when someone reaches "
+                    "{target}; lowest total wins"
+                )
+            ).format(number=m.hand_no + 1, target=m.rules.target)
         draw_text(surface, theme, title, (body.x + 4, body.y), size=18, colour_name="text_muted")
         rect = pygame.Rect(body.x, body.y + 30, body.width, body.height - 30)
         self._sheet_and_chart(surface, theme, rect, names, m.sheet, m.went_out, m.rules.target)
@@ -552,7 +596,7 @@ class ScoresScene(Scene):
             draw_text(
                 surface,
                 theme,
-                "No finished games yet.",
+                _("No finished games yet."),
                 (lr.x + 14, lr.y + 14),
                 size=19,
                 colour_name="text_muted",
@@ -584,9 +628,10 @@ class ScoresScene(Scene):
                 pygame.draw.rect(surface, colour(theme, "focus"), row, width=2, border_radius=8)
             date = game.date.replace("T", " ")[:16]
             left = draw_text(surface, theme, date, (row.x + 10, row.y + 6), size=16, bold=True)
-            rule = PRESET_NAMES.get(game.preset, game.preset) + (
-                " (changed)" if game.changed else ""
-            )
+            rule = preset_name(game.preset)
+            if game.changed:
+                # Translators: a rule set's name, changed by the player, as in "App rules (changed)".
+                rule = _("{rules} (changed)").format(rules=rule)
             rule = shortened(font(theme, 14), rule, row.right - 10 - left.right - 12)
             draw_text(
                 surface,
@@ -604,7 +649,7 @@ class ScoresScene(Scene):
                 draw_text(
                     surface,
                     theme,
-                    shortened(font(theme, 14), "This game could not be read.", inner),
+                    shortened(font(theme, 14), _("This game could not be read."), inner),
                     (row.x + 10, row.y + 31),
                     size=14,
                     colour_name="text_muted",
@@ -663,7 +708,7 @@ class ScoresScene(Scene):
         draw_text(
             surface,
             theme,
-            "All games",
+            _("All games"),
             (box.x + 18, y),
             size=size + 4,
             bold=True,
@@ -684,7 +729,7 @@ class ScoresScene(Scene):
             draw_text(
                 surface,
                 theme,
-                "Finish a game and it is counted here.",
+                _("Finish a game and it is counted here."),
                 (box.x + 18, y + 10),
                 size=size - 2,
                 colour_name="text_muted",
@@ -721,7 +766,7 @@ class ScoresScene(Scene):
         draw_text(
             surface,
             theme,
-            "By rule set",
+            _("By rule set"),
             (pbox.x + 18, y),
             size=size + 2,
             bold=True,
@@ -732,7 +777,7 @@ class ScoresScene(Scene):
             draw_text(
                 surface,
                 theme,
-                "Each rule set you finish a game with is listed here.",
+                _("Each rule set you finish a game with is listed here."),
                 (pbox.x + 18, y),
                 size=size - 3,
                 colour_name="text_muted",
@@ -743,12 +788,14 @@ class ScoresScene(Scene):
             draw_text(
                 surface,
                 theme,
-                PRESET_NAMES.get(preset, preset),
+                preset_name(preset),
                 (pbox.x + 18, y),
                 size=size - 1,
                 bold=True,
             )
-            label_w = font(theme, size - 3, True).size("100% won")[0] + 8
+            label_w = (
+                font(theme, size - 3, True).size(_("{percent}% won").format(percent=100))[0] + 8
+            )
             bar_w = max(40, int(pbox.w * 0.3))
             bar = pygame.Rect(pbox.right - 18 - label_w - bar_w, y + 3, bar_w, size - 4)
             pygame.draw.rect(surface, colour(theme, "track"), bar, border_radius=4)
@@ -759,15 +806,20 @@ class ScoresScene(Scene):
             draw_text(
                 surface,
                 theme,
-                f"{ps.win_rate * 100:.0f}% won",
+                _("{percent}% won").format(percent=f"{ps.win_rate * 100:.0f}"),
                 (bar.right + 8, y),
                 size=size - 3,
                 bold=True,
             )
             y += int(size * 1.35)
-            line = (
-                f"{counted(ps.games, 'game')} · won {ps.wins} · tied {ps.ties} · "
-                f"lost {ps.losses} · {counted(ps.swoops, 'Swoop')}"
+            # Translators: one rule set's record, as in "12 games · won 5 · tied 1 · lost 6 ·
+            # 3 Swoops" ({games} and {swoops} are counted phrases).
+            line = _("{games} · won {wins} · tied {ties} · lost {losses} · {swoops}").format(
+                games=counted(ps.games, "game"),
+                wins=ps.wins,
+                ties=ps.ties,
+                losses=ps.losses,
+                swoops=counted(ps.swoops, "Swoop"),
             )
             draw_text(
                 surface, theme, line, (pbox.x + 30, y), size=size - 4, colour_name="text_muted"

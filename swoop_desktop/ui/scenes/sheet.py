@@ -15,6 +15,8 @@ import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT, seat_name
 from swoop_desktop.engine import Match
+from swoop_desktop.i18n import _
+from swoop_desktop.plural import grouped_number
 from swoop_desktop.storage import GameRecord, Stats
 from swoop_desktop.storage.summaries import GameSummary, as_summary
 from swoop_desktop.ui.controls import colour, draw_text, font
@@ -79,32 +81,39 @@ def result_words(record: GameRecord, names: Sequence[str]) -> str:
 
 def _result_words(record: GameRecord, names: Sequence[str]) -> str:
     if record.abandoned:
-        return "Abandoned"
+        return _("Abandoned")
     if record.winner is None:
         lowest = min(record.totals)
         who = [names[i] for i, t in enumerate(record.totals) if t == lowest]
-        return "Tie: " + " and ".join(who)
-    return "You won" if record.winner == HUMAN_SEAT else f"{names[record.winner]} won"
+        # Translators: a tie between players, as in "Tie: You and Lefty".
+        return _("Tie: {names}").format(names=_(" and ").join(who))
+    if record.winner == HUMAN_SEAT:
+        return _("You won")
+    return _("{name} won").format(name=names[record.winner])
 
 
 def past_game_line(record: GameRecord, names: Sequence[str]) -> str:
     """ "3 hands · You 30 · Lefty 62 · Topper 63 · Righty 0": every total with its name."""
     totals = " · ".join(f"{names[p]} {t}" for p, t in enumerate(record.totals))
-    return f"{counted(record.hands, 'hand')} · {totals}"
+    # Translators: a past game's line, as in "3 hands · You 30 · Lefty 62 · …".
+    return _("{hands} · {totals}").format(hands=counted(record.hands, "hand"), totals=totals)
 
 
 def stats_lines(stats: Stats) -> list[tuple[str, str]]:
     """Label/value pairs of the statistics, in plain words."""
     return [
-        ("Games played", str(stats.games)),
-        ("Won", str(stats.wins)),
-        ("Tied", str(stats.ties)),
-        ("Lost", str(stats.losses)),
-        ("Win rate", f"{stats.win_rate * 100:.0f}%" if stats.games else "–"),
-        ("Current winning streak", str(stats.current_streak)),
-        ("Best winning streak", str(stats.best_streak)),
-        ("Average points per hand", f"{stats.average_points_per_hand:.1f}" if stats.hands else "–"),
-        ("Swoops made in finished games", str(stats.swoops)),
+        (_("Games played"), str(stats.games)),
+        (_("Won"), str(stats.wins)),
+        (_("Tied"), str(stats.ties)),
+        (_("Lost"), str(stats.losses)),
+        (_("Win rate"), f"{stats.win_rate * 100:.0f}%" if stats.games else "–"),
+        (_("Current winning streak"), str(stats.current_streak)),
+        (_("Best winning streak"), str(stats.best_streak)),
+        (
+            _("Average points per hand"),
+            f"{stats.average_points_per_hand:.1f}" if stats.hands else "–",
+        ),
+        (_("Swoops made in finished games"), str(stats.swoops)),
     ]
 
 
@@ -190,7 +199,7 @@ def draw_sheet(
         draw_text(
             surface,
             theme,
-            "No hand has been scored yet.",
+            _("No hand has been scored yet."),
             (x0, y + 4),
             size=size,
             colour_name="text_muted",
@@ -217,7 +226,7 @@ def draw_sheet(
     pygame.draw.line(
         surface, colour(theme, "panel_edge"), (x0, ty - 6), (rect.right - 14, ty - 6), 2
     )
-    draw_text(surface, theme, "Total", (x0, ty), size=size, bold=True)
+    draw_text(surface, theme, _("Total"), (x0, ty), size=size, bold=True)
     low = min(totals) if totals else 0
     for p in range(n):
         draw_text(
@@ -340,7 +349,8 @@ def draw_chart(
     draw_text(
         surface,
         theme,
-        f"target {target}",
+        # Translators: the line on the chart at the score that ends the game.
+        _("target {points}").format(points=target),
         (plot.right, ty - 2),
         size=size,
         colour_name="heading",
@@ -391,9 +401,11 @@ def draw_chart(
 def accuracy_line(accuracy: Sequence[float]) -> tuple[str, str]:
     """The statistics line for the review accuracy, in plain words."""
     if not accuracy:
-        return "Review accuracy", "review a game to see it"
+        return _("Review accuracy"), _("review a game to see it")
     mean = sum(accuracy) / len(accuracy)
-    return "Review accuracy", f"{mean:.0f}% · {counted(len(accuracy), 'game')}"
+    return _("Review accuracy"), _("{percent}% · {games}").format(
+        percent=f"{mean:.0f}", games=counted(len(accuracy), "game")
+    )
 
 
 def draw_accuracy_trend(
@@ -404,7 +416,7 @@ def draw_accuracy_trend(
     draw_text(
         surface,
         theme,
-        "Accuracy, reviewed games",
+        _("Accuracy, reviewed games"),
         (rect.x + 8, rect.y + 4),
         size=13,
         colour_name="text_muted",
@@ -448,7 +460,7 @@ def draw_your_totals(
     draw_text(
         surface,
         theme,
-        "Your final total, game by game",
+        _("Your final total, game by game"),
         (rect.x + 18, rect.y + 12),
         size=size + 1,
         bold=True,
@@ -458,7 +470,7 @@ def draw_your_totals(
         draw_text(
             surface,
             theme,
-            "Your finished games will be drawn here.",
+            _("Your finished games will be drawn here."),
             (rect.x + 18, rect.y + 16 + size * 2),
             size=size - 1,
             colour_name="text_muted",
@@ -503,7 +515,13 @@ def draw_your_totals(
     draw_text(
         surface,
         theme,
-        f"{'game 1' if total == 1 else f'game {first:,} … {total:,}'}   (big dots: games you won)",
+        (
+            _("game 1   (big dots: games you won)")
+            if total == 1
+            else _("game {first} … {last}   (big dots: games you won)").format(
+                first=grouped_number(first), last=grouped_number(total)
+            )
+        ),
         (plot.centerx, plot.bottom + 4),
         size=size - 1,
         rgb=muted,
@@ -531,7 +549,11 @@ def sheet_rows(
     """
     n = len(sheet[0]) if sheet else 0
     rows = [
-        (f"Hand {i + 1}", list(r), went_out[i] if i < len(went_out) else None)
+        (
+            _("Hand {number}").format(number=i + 1),
+            list(r),
+            went_out[i] if i < len(went_out) else None,
+        )
         for i, r in enumerate(sheet)
     ]
     room = max(2, room)
@@ -539,7 +561,9 @@ def sheet_rows(
         return rows
     fold = len(rows) - room + 1
     sums = [sum(sheet[i][p] for i in range(fold)) for p in range(n)]
-    label = f"Hands 1–{fold}" if fold > 1 else "Hand 1"
+    label = (
+        _("Hands 1–{last}").format(last=fold) if fold > 1 else _("Hand {number}").format(number=1)
+    )
     return [(label, sums, None)] + rows[fold:]
 
 
@@ -563,7 +587,8 @@ def draw_final_sheet(
     col_w = (rect.right - int(24 * u) - x0) // n
     head_px = max(12, int(16 * u))
     head = t.font(head_px, True)
-    for text, x in (("Hand", x_hand), ("Went out", x_out)):
+    # Translators: the game-over sheet's column heads.
+    for text, x in ((_("Hand"), x_hand), (_("Went out"), x_out)):
         img = head.render(text, True, t.text_dim)
         surface.blit(img, (x, y))
     for p in range(n):
@@ -579,8 +604,9 @@ def draw_final_sheet(
     bottom = rect.bottom - int(150 * u)
     room = max(2, (bottom - y) // line_h)
     body = t.font(max(12, int(15 * u)))
-    for label, points, out in sheet_rows(match.sheet, match.went_out, room):
-        folded = label.startswith("Hands")
+    rows = sheet_rows(match.sheet, match.went_out, room)
+    for k, (label, points, out) in enumerate(rows):
+        folded = k == 0 and len(rows) < len(match.sheet)  # the earliest hands in one row
         img = body.render(label, True, t.highlight if folded else t.text_dim)
         surface.blit(img, (x_hand, y))
         if out is not None:
@@ -599,7 +625,7 @@ def draw_final_sheet(
         max(1, int(2 * u)),
     )
     y += int(8 * u)
-    img = head.render("Total", True, t.text)
+    img = head.render(_("Total"), True, t.text)
     surface.blit(img, (x_hand, y))
     big = t.font(max(14, int(22 * u)), True)
     for p, total in enumerate(match.totals):

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from swoop_desktop.engine import RANK_OF
+from swoop_desktop.i18n import _
 from swoop_desktop.storage import has_saved_game, opening
 from swoop_desktop.storage.rating import table_for, table_rating, title_rating
 from swoop_desktop.ui import controls as W
@@ -75,7 +76,7 @@ class TitleScene(Scene):
         self._background_key: Any = None
         self._words: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.watch = Watch(app)
-        self._opponents: str | None = None
+        self._opponents: list[str] | None = None
         self.suggested: tuple[str, ...] = table_for(None)  # Play at your level's opponents
         self.checking = False  # the progress database is still being opened (storage.opening)
         # Learn to play is offered (the very first start); None: not known until the
@@ -108,12 +109,18 @@ class TitleScene(Scene):
                 from ..table.seats import seat_setup
 
                 config_dir = self.app.dirs.config
-                seats, _ = seat_setup(self.app.settings, config_dir)
+                seats, _extra = seat_setup(self.app.settings, config_dir)
                 names = [s.name for s in seats[1:]]
             except Exception:  # noqa: BLE001 - words on a title never stop the game
                 names = ["Lefty", "Topper", "Righty"]
-            self._opponents = ", ".join(names[:-1]) + " and " + names[-1]
-        return self._opponents
+            self._opponents = names
+        names = self._opponents
+        if len(names) != 3:
+            return _("{names} and {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
+        # Translators: the three opponents' names, as in "Lefty, Topper and Righty".
+        return _("{first}, {second} and {third}").format(
+            first=names[0], second=names[1], third=names[2]
+        )
 
     # -- life cycle -----------------------------------------------------------
     def enter(self) -> None:
@@ -149,6 +156,11 @@ class TitleScene(Scene):
     def settings_changed(self) -> None:
         self.watch.settings_changed()
 
+    def language_changed(self, size: tuple[int, int]) -> None:
+        self._opponents = None
+        self._background_key = None  # the words under the title are painted again
+        self.refresh()
+
     def refresh(self) -> None:
         """Re-read what may have changed: a saved game, the settings, the scores screen."""
         try:
@@ -157,19 +169,20 @@ class TitleScene(Scene):
             self.has_save = False
         try:
             rules = self.app.settings.rules
-            self.footer = "Next game: " + summary(rules)
+            # Translators: under the title; {rules} is a short list of the rules chosen in Settings.
+            self.footer = _("Next game: {rules}").format(rules=summary(rules))
         except Exception:  # noqa: BLE001 - a footer must never stop the title screen
             self.footer = ""
         self.checking = not opening.done(self.app.dirs)
         if self.checking:  # a long history is opened beside the frames: nothing read yet
-            self.rating = opening.words(self.app.dirs) or "Checking your progress…"
+            self.rating = opening.words(self.app.dirs) or _("Checking your progress…")
             self.build(self.app.size)
             return
         if self.offer is None:
             self.offer = self._first_start()
         self.rating = rating_words(self.app.dirs, self.app.settings.count_abandoned)
         if self.offer and self.your_rating() is None:  # the very first start: the lesson
-            self.rating = "New to Swoop? Learn to play walks you through a first hand."
+            self.rating = _("New to Swoop? Learn to play walks you through a first hand.")
         self.suggested = table_for(self.your_rating())
         self.build(self.app.size)
 
@@ -188,12 +201,20 @@ class TitleScene(Scene):
         from ..table.seats import seat_setup
 
         try:
-            seats, _ = seat_setup(self.app.settings, self.app.dirs.config)
+            seats, _extra = seat_setup(self.app.settings, self.app.dirs.config)
             names = [s.name for s in seats[1:4]]
         except Exception:  # noqa: BLE001 - words on a title never stop the game
             names = ["Lefty", "Topper", "Righty"]
-        who = ", ".join(f"{n} {lv}" for n, lv in zip(names, self.suggested, strict=False))
-        return f"{who} (a table of {table_rating(self.suggested):.0f})"
+        # Translators: an opponent and their level, as in "Lefty steady" (levels stay English
+        # until the opponents' words are translated).
+        who = _(", ").join(
+            _("{name} {level}").format(name=n, level=lv)
+            for n, lv in zip(names, self.suggested, strict=False)
+        )
+        # Translators: {opponents} is "Lefty steady, Topper keen, Righty keen"; {rating} a number.
+        return _("{opponents} (a table of {rating})").format(
+            opponents=who, rating=f"{table_rating(self.suggested):.0f}"
+        )
 
     # -- actions --------------------------------------------------------------
     def new_game(self, practice: bool = False) -> None:
@@ -204,11 +225,13 @@ class TitleScene(Scene):
             self._asking = CONFIRM_NEW
             self.app.open(
                 "confirm",
-                "Start a new game?",
-                "The game in progress ends here and is kept in your history as "
-                "abandoned. To play on with it instead, choose Continue.",
-                yes="Start a new game",
-                no="Cancel",
+                _("Start a new game?"),
+                _(
+                    "The game in progress ends here and is kept in your history as "
+                    "abandoned. To play on with it instead, choose Continue."
+                ),
+                yes=_("Start a new game"),
+                no=_("Cancel"),
             )
             return
         self.app.new_game(practice=practice)
@@ -257,7 +280,7 @@ class TitleScene(Scene):
         """A screen of your progress waits until the progress is opened (said, not frozen)."""
         if opening.done(self.app.dirs):
             return False
-        self.app.notify("Your progress is still being checked: it opens in a moment.", 3.0)
+        self.app.notify(_("Your progress is still being checked: it opens in a moment."), 3.0)
         return True
 
     def open_settings(self) -> None:
@@ -284,32 +307,34 @@ class TitleScene(Scene):
         specs: list[tuple[str, str, Any, int, bool, bool, str]] = [
             (
                 "continue",
-                "Continue",
+                _("Continue"),
                 self.continue_game,
                 pygame.K_c,
                 True,
                 self.has_save,
-                "Go back to the game you were playing.",
+                _("Go back to the game you were playing."),
             ),
             (
                 "new",
-                "New game",
+                _("New game"),
                 self.new_game,
                 pygame.K_n,
                 not self.has_save and not self.offer,
                 True,
-                f"Deal a new game against {self.opponents_words()} with the rules in Settings.",
+                _("Deal a new game against {opponents} with the rules in Settings.").format(
+                    opponents=self.opponents_words()
+                ),
             ),
             (
                 "level",
-                "Play at your level",
+                _("Play at your level"),
                 self.play_at_level,
                 pygame.K_y,
                 False,
                 True,
-                "Deal a new game against the opponents nearest your rating: "
-                + self.suggestion_words()
-                + ".",
+                _("Deal a new game against the opponents nearest your rating: {table}.").format(
+                    table=self.suggestion_words()
+                ),
             ),
             (
                 "practice",
@@ -323,59 +348,61 @@ class TitleScene(Scene):
             ),
             (
                 "learn",
-                "Learn to play",
+                _("Learn to play"),
                 self.learn,
                 pygame.K_l,
                 bool(self.offer),
                 True,
-                "One hand that teaches every rule, a short prompt at each step (Esc leaves).",
+                _("One hand that teaches every rule, a short prompt at each step (Esc leaves)."),
             ),
             (
                 "daily",
-                "Daily deal",
+                _("Daily deal"),
                 self.open_daily,
                 pygame.K_d,
                 False,
                 True,
-                "Today's deal, the same for everyone: your score beside the hard opponent's.",
+                _("Today's deal, the same for everyone: your score beside the hard opponent's."),
             ),
             (
                 "puzzles",
-                "Puzzles",
+                _("Puzzles"),
                 self.open_puzzles,
                 pygame.K_p,
                 False,
                 True,
-                "Practise from your mistakes: decisions your reviews called mistakes or blunders.",
+                _(
+                    "Practise from your mistakes: decisions your reviews called mistakes or blunders."
+                ),
             ),
             (
                 "settings",
-                "Settings",
+                _("Settings"),
                 self.open_settings,
                 pygame.K_s,
                 False,
                 True,
-                "Rules, opponents, speeds, sound and screen.",
+                _("Rules, opponents, speeds, sound and screen."),
             ),
             (
                 "scores",
-                "Scores",
+                _("Scores"),
                 self.open_scores,
                 pygame.K_r,
                 False,
                 True,
-                "The score sheet and your record.",
+                _("The score sheet and your record."),
             ),
             (
                 "howto",
-                "How to play",
+                _("How to play"),
                 self.open_howto,
                 pygame.K_h,
                 False,
                 True,
-                "The rules in plain words, with the options you have chosen.",
+                _("The rules in plain words, with the options you have chosen."),
             ),
-            ("quit", "Quit", self.quit, pygame.K_q, False, True, "Close Swoop."),
+            ("quit", _("Quit"), self.quit, pygame.K_q, False, True, _("Close Swoop.")),
         ]
         shown = [spec for spec in specs if spec[5]]
         # The buttons start below the words under the title (the line about the opponents
@@ -530,7 +557,9 @@ class TitleScene(Scene):
         )
         sub = W.render(
             theme,
-            f"You against {self.opponents_words()}. Lowest score wins.",
+            _("You against {opponents}. Lowest score wins.").format(
+                opponents=self.opponents_words()
+            ),
             int(21 * s),
             False,
             W.colour(theme, "text_muted"),
