@@ -457,8 +457,12 @@ def _rescue(dirs: Dirs, con: sqlite3.Connection) -> list[str]:
             f"{numbered(new, 'game')} {'was' if new == 1 else 'were'} read back from the "
             "damaged file into your history."
         ]
-    if games or ready.restored:
+    if games:
         return []
+    if ready.restored:
+        return [
+            "No game could be read from the damaged file: games finished after the backup are lost."
+        ]
     return ["No game could be read back from the damaged file, so your history starts again here."]
 
 
@@ -515,6 +519,7 @@ def _merge(dirs: Dirs, wait: float) -> tuple[list[str], bool]:
             if _supersedes(con, record):
                 _store(con, [record], "play")
     db.ready(dirs).rescue = None
+    _remember(dirs, rescued)  # Scores says it again, as it does the damage itself
     messages = rescued + more + messages
     move_imported(dirs, files)
     for path, _ in waiting:
