@@ -173,7 +173,7 @@ def test_a_module_outside_every_layer_is_found(walls):
 
 
 # --------------------------------------------------------------------------------- mypy
-STRICT_MODULES = ["engine/cards.py", "ai/bots.py", "referee/review.py", "storage/stats.py"]
+STRICT_MODULES = ["engine/cards.py", "ai/bots.py", "referee/review.py", "progress/stats.py"]
 
 
 def test_mypy_strict_catches_an_untyped_function_in_every_strict_layer(tmp_path):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from swoop_desktop.plural import counted
-from swoop_desktop.storage.history import (
+from swoop_desktop.progress.history import (
     default_export_path,
     export_csv,
     export_history,

@@ -201,7 +201,7 @@ class TableFlow:
         seats = seats_to_json(self.model.seats, brief=True)
 
         def job() -> None:
-            from swoop_desktop.storage import retire_game
+            from swoop_desktop.progress import retire_game
 
             # The saved game is cleared only once the history (or a record beside it) has
             # the game. Problems reach the player through dirs.notices, which the app shows

@@ -20,18 +20,10 @@ from swoop_desktop.engine.rules import SLOTS
 from swoop_desktop.names import label as label_of
 from swoop_desktop.names import shown
 from swoop_desktop.safeio import parse_json
-
-from .actioncodec import encode_hands
-from .documents import change_stored, load_stored
-from .jsonfile import (
-    DocKind,
-    DocumentError,
-    Notes,
-    check_type,
-    drop,
-    get,
-)
-from .paths import Dirs
+from swoop_desktop.storage.actioncodec import encode_hands
+from swoop_desktop.storage.documents import change_stored, load_stored
+from swoop_desktop.storage.jsonfile import DocKind, DocumentError, Notes, check_type, drop, get
+from swoop_desktop.storage.paths import Dirs
 
 KEEP = 100
 

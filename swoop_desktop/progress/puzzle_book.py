@@ -22,20 +22,13 @@ from typing import Any
 
 from swoop_desktop.engine import Rules, RulesError
 from swoop_desktop.names import shown
+from swoop_desktop.storage import db
+from swoop_desktop.storage.actioncodec import decode_hands
+from swoop_desktop.storage.documents import Change, Later, change_stored, load_stored, store_waiting
+from swoop_desktop.storage.jsonfile import DocKind, DocumentError, Notes, check_type, drop, get
+from swoop_desktop.storage.paths import Dirs
 
-from . import db
-from .actioncodec import decode_hands
-from .documents import Change, Later, change_stored, load_stored, store_waiting
-from .jsonfile import (
-    DocKind,
-    DocumentError,
-    Notes,
-    check_type,
-    drop,
-    get,
-)
-from .paths import Dirs
-from .reviews import check_verdict
+from .stored_reviews import check_verdict
 
 #: Solves in a row that take a puzzle off the list.
 SOLVES_TO_CLEAR = 2

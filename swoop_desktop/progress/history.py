@@ -39,12 +39,11 @@ from swoop_desktop.names import check_name, printable, seat_default, shown
 from swoop_desktop.plural import counted as numbered
 from swoop_desktop.plural import noun
 from swoop_desktop.safeio import Refused, read_capped
-
-from . import db, summaries
-from .actioncodec import check_deal_text, encode_hands
-from .documents import IMPORTED, move_imported
-from .documents import why_not as _why
-from .jsonfile import (
+from swoop_desktop.storage import db
+from swoop_desktop.storage.actioncodec import check_deal_text, encode_hands
+from swoop_desktop.storage.documents import IMPORTED, move_imported
+from swoop_desktop.storage.documents import why_not as _why
+from swoop_desktop.storage.jsonfile import (
     DocKind,
     DocumentError,
     Notes,
@@ -59,10 +58,12 @@ from .jsonfile import (
     load_document,
     set_aside,
 )
-from .notices import plain_reason, short_path
-from .paths import Dirs
-from .record import GameRecord as GameRecord  # where its callers find it
-from .savegame import clear_game, has_saved_game, load_game
+from swoop_desktop.storage.notices import plain_reason, short_path
+from swoop_desktop.storage.paths import Dirs
+from swoop_desktop.storage.savegame import clear_game, has_saved_game, load_game
+
+from . import summaries
+from .game_record import GameRecord as GameRecord  # where its callers find it
 from .summaries import MOST
 
 
@@ -215,8 +216,7 @@ def _history_from_json(data: dict[str, Any], notes: Notes = None) -> History:
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 (the first draft) stored each deal's actions as a list of action JSON objects."""
     from swoop_desktop.engine import action_from_json
-
-    from .actioncodec import encode_deal
+    from swoop_desktop.storage.actioncodec import encode_deal
 
     out = dict(data)
     games = []
@@ -317,7 +317,7 @@ def _store(
 #: The largest number SQLite can give a game (a row's number is a signed 64-bit one).
 LAST_SEQ = 2**63 - 1
 #: What is kept by game number beside the games (worked out again after a renumbering):
-#: the rating's place (storage.rating) and the puzzles' (storage.puzzles).
+#: the rating's place (progress.rating) and the puzzles' (progress.puzzle_book).
 _BY_NUMBER = "key LIKE 'rating.%' OR key = 'puzzles.gathered'"
 
 
@@ -1084,7 +1084,7 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
         with db.change(dirs, LOCK_WAIT) as con:
             con.execute("UPDATE games SET counted = 0")
             con.execute("UPDATE game_summaries SET counted = 0")
-            # The rating follows the counted games: worked out again (storage.rating).
+            # The rating follows the counted games: worked out again (progress.rating).
             con.execute("DELETE FROM rating_points")
             con.execute("DELETE FROM meta WHERE key LIKE 'rating.%'")
         return (str(copy) if copy else None), messages
@@ -1255,7 +1255,7 @@ def _supersedes(con: sqlite3.Connection, record: GameRecord) -> bool:
             return False  # a fuller record of this game is stored
         if abandoned and _first_plays(actions, record.actions):
             con.execute("DELETE FROM games WHERE seq = ?", (seq,))  # its summary goes too
-            # The rating points from it on are worked out again (storage.rating).
+            # The rating points from it on are worked out again (progress.rating).
             con.execute("DELETE FROM rating_points WHERE seq >= ?", (seq,))
             con.execute(
                 "UPDATE meta SET value = ? WHERE key = 'rating.upto' "

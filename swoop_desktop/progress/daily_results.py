@@ -24,10 +24,16 @@ from typing import Any
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Rules, RulesError
 from swoop_desktop.names import shown
-
-from .actioncodec import decode_deal, encode_deal
-from .documents import Change, Changed, Later, change_stored, load_stored, store_waiting
-from .jsonfile import (
+from swoop_desktop.storage.actioncodec import decode_deal, encode_deal
+from swoop_desktop.storage.documents import (
+    Change,
+    Changed,
+    Later,
+    change_stored,
+    load_stored,
+    store_waiting,
+)
+from swoop_desktop.storage.jsonfile import (
     DocKind,
     DocumentError,
     Notes,
@@ -36,7 +42,7 @@ from .jsonfile import (
     get,
     int_list,
 )
-from .paths import Dirs
+from swoop_desktop.storage.paths import Dirs
 
 KEEP_DAYS = 3660  # about ten years of days
 # Your play and the hard opponent's (on a worker thread), or two windows, may finish at the
