@@ -931,5 +931,6 @@ def forget(dirs: Dirs) -> None:
     replaced from outside this process's own changes (tests, a restore)."""
     with _OPENING:
         dirs.state.cache.pop(f"db-ready:{db_file(dirs)}", None)
-        for key in ("summed-up", "summaries-checked"):  # what was learnt of its rows
+        # What was learnt of its rows, and that an older folder was looked for.
+        for key in ("summed-up", "summaries-checked", "older-history-looked"):
             dirs.state.cache.pop(key, None)
