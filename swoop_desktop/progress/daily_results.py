@@ -1,16 +1,18 @@
 """Your daily deals: one record a day, and the streaks they make.
 
-``daily.json`` (format ``swoop-daily``) keeps, per day, the deal's seed and
+The ``daily.json`` document (format ``swoop-daily``), kept in the progress database
+(:mod:`swoop_desktop.storage.documents`, under the name of the file an older Swoop
+wrote), keeps, per day, the deal's seed and
 rules, whether it was finished, your points per seat, and what the hard
 opponent scored in your seat with the same deal (the referee's comparison,
 stored once worked out) with that hand's actions (``hard_play``, in
-:mod:`.actioncodec`'s text: the review of your hand lays them beside yours). The first daily deal opened on a day is the one that
+:mod:`swoop_desktop.storage.actioncodec`'s text: the review of your hand lays them beside yours). The first daily deal opened on a day is the one that
 counts: it is recorded as played when it is dealt, so a daily deal left
 unfinished still counts as played (and not as beating anyone); playing it
 again that day is allowed and changes nothing here.
 
-Written atomically with a ``.bak`` like every other file; a damaged entry is
-dropped (the others are kept) and the player is told.
+Each change is one transaction of the database; a damaged entry is dropped (the
+others are kept) and the player is told.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Your puzzles: decisions the review called mistakes or blunders, to be played again.
 
-``puzzles.json`` (format ``swoop-puzzles``) keeps each puzzle whole, so that it
+The ``puzzles.json`` document (format ``swoop-puzzles``), kept in the progress
+database (:mod:`swoop_desktop.storage.documents`), keeps each puzzle whole, so that it
 never depends on the history or the reviews file staying as they are: the game
 it comes from (rules, seat count, seed and the recorded plays up to the hand),
 where in it the decision was (the review's verdict: hand, step, what you played,
@@ -8,8 +9,8 @@ the best play found, the words), and how many times in a row it was solved. A
 puzzle solved twice in a row leaves the list, and its id is kept in ``retired``
 so that the same stored review never brings it back.
 
-Written atomically with a ``.bak`` like every other file; a damaged puzzle is
-dropped (the others are kept) and the player is told.
+Each change is one transaction of the database; a damaged puzzle is dropped (the
+others are kept) and the player is told.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Stored hand and game reviews, so that opening a review again is instant.
 
-Reviews live in their own file, ``reviews.json`` beside the history, keyed by
+Reviews live in their own document, ``reviews.json`` in the progress database beside
+the history (:mod:`swoop_desktop.storage.documents`), keyed by
 the game they describe (its rules, seed and recorded actions) and the hand. A
 review therefore never touches the saved game, the history or the statistics
-of play; losing this file loses nothing but time (a review is worked out
+of play; losing this document loses nothing but time (a review is worked out
 again). At most :data:`KEEP` reviews are kept; the oldest go first.
 """
 
