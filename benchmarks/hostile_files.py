@@ -22,13 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from swoop_desktop.ai.config import load_opponents  # noqa: E402
-from swoop_desktop.storage import (  # noqa: E402
-    load_history,
-    load_settings,
-    record_finished_game,
-    resolve_dirs,
-    save_settings,
-)
+from swoop_desktop.progress import load_history, record_finished_game  # noqa: E402
+from swoop_desktop.storage import load_settings, resolve_dirs, save_settings  # noqa: E402
 from swoop_desktop.storage.settings import Settings  # noqa: E402
 from tests.storage.helpers import finished_match  # noqa: E402
 

@@ -27,7 +27,7 @@ scale, a step of 173.7178 · ln(3w / (1 − w)) over the three (one winner of fo
 Plackett-Luce), added to their fitted rating; its interval resamples those files (each
 a run of whole match seeds) inside the same bootstrap draws. The ladder is then printed
 lowest first, each level with its step over the one below. These are the ratings
-``swoop_desktop/storage/rating.py`` rates your games against. The hard bot does a fixed ``--worlds`` of work per
+``swoop_desktop/progress/rating.py`` rates your games against. The hard bot does a fixed ``--worlds`` of work per
 decision with no clock, so the figures do not depend on how busy the machine
 is; the run lowers its own priority. Prints figures; never passes or fails.
 """
@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai.search import DEFAULT_WORLDS, SHARP_KNOBS  # noqa: E402
 from swoop_desktop.engine import Rules  # noqa: E402
+from swoop_desktop.progress.rating import SCALE, START_RATING  # noqa: E402
 from swoop_desktop.referee.tournament import (  # noqa: E402
     DEFAULT_CAP,
     MatchTally,
@@ -56,7 +57,6 @@ from swoop_desktop.referee.tournament import (  # noqa: E402
     parse_bot,
     play_match,
 )
-from swoop_desktop.storage.rating import SCALE, START_RATING  # noqa: E402
 
 TABLES = "hard,normal,easy,easy/hard,hard,normal,easy/hard,normal,normal,easy"
 ANCHOR = "normal"

@@ -38,8 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from title_rating import build  # noqa: E402
 
-from swoop_desktop.storage import db, load_history, open_dirs, opening  # noqa: E402
-from swoop_desktop.storage.rating import title_rating  # noqa: E402
+from swoop_desktop.progress import load_history, opening  # noqa: E402
+from swoop_desktop.progress.rating import title_rating  # noqa: E402
+from swoop_desktop.storage import db, open_dirs
 from swoop_desktop.ui.pilot import Pilot  # noqa: E402
 
 HOLD = """

@@ -82,7 +82,7 @@ def main() -> None:
             scene = p.top
             assert isinstance(scene, ReviewScene)
         elif args.scores:
-            from swoop_desktop.storage import record_finished_game
+            from swoop_desktop.progress import record_finished_game
             from swoop_desktop.ui.scenes import verdicts
 
             verdicts.DEFAULT_WORLDS = args.worlds

@@ -34,12 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from title_rating import build, timed  # noqa: E402
 
-from swoop_desktop.storage import load_history, open_dirs  # noqa: E402
-from swoop_desktop.storage.reviews import (  # noqa: E402
-    game_review_key,
-    plays_digest,
-    store_review,
-)
+from swoop_desktop.progress import load_history  # noqa: E402
+from swoop_desktop.progress.stored_reviews import game_review_key, plays_digest, store_review  # noqa: E402
+from swoop_desktop.storage import open_dirs  # noqa: E402
 from swoop_desktop.ui.pilot import Pilot  # noqa: E402
 
 SCREENS = ("daily", "puzzles")

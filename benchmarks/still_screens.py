@@ -87,7 +87,8 @@ def child(screen: str, size: tuple[int, int], seconds: float, out: str) -> None:
 
         shutil.copytree(history, data, dirs_exist_ok=True)
     elif screen.startswith("scores"):
-        from swoop_desktop.storage import open_dirs, record_finished_game
+        from swoop_desktop.progress import record_finished_game
+        from swoop_desktop.storage import open_dirs
 
         dirs, _ = open_dirs(data)
         for seed in range(6):

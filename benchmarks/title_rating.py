@@ -36,14 +36,10 @@ if str(ROOT) not in sys.path:
 
 from common import random_game  # noqa: E402
 
+from swoop_desktop.progress.history import HISTORY_KIND, load_history, record_from_match  # noqa: E402
+from swoop_desktop.progress.rating import rating_history, title_rating  # noqa: E402
 from swoop_desktop.storage import open_dirs  # noqa: E402
-from swoop_desktop.storage.history import (  # noqa: E402
-    HISTORY_KIND,
-    load_history,
-    record_from_match,
-)
 from swoop_desktop.storage.jsonfile import write_document  # noqa: E402
-from swoop_desktop.storage.rating import rating_history, title_rating  # noqa: E402
 
 SEATS = [{"name": "You", "level": "human"}] + [
     {"name": n, "level": lv}

@@ -54,7 +54,7 @@ class Level(StrEnum):
 
 
 #: The levels offered in Settings, weakest first (the baselines are for measuring only):
-#: the ladder of measured levels (``storage.rating.LEVEL_RATINGS``). Casual, steady and
+#: the ladder of measured levels (``progress.rating.LEVEL_RATINGS``). Casual, steady and
 #: keen are the easy bot's choice made sharper step by step, filling the gap to normal;
 #: sharp is the hard bot's search with less work (filling the gap from normal to hard),
 #: expert with more.

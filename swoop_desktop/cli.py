@@ -131,8 +131,8 @@ def run(argv: list[str] | None = None) -> int:
 def export(target: Path, data_dir: str | None) -> int:
     """``swoop --export FILE``: the history as a ``history.json`` (for other tools, bug
     reports or an older Swoop); one line says how many games, or what went wrong."""
+    from swoop_desktop.progress.history import export_history, export_refusal, load_history
     from swoop_desktop.storage import open_dirs
-    from swoop_desktop.storage.history import export_history, export_refusal, load_history
     from swoop_desktop.storage.notices import plain_reason
 
     dirs, messages = open_dirs(data_dir)

@@ -31,9 +31,9 @@ from swoop_desktop.engine import Action, Rules
 from swoop_desktop.engine.jsontext import OneLineParser
 from swoop_desktop.names import printable
 from swoop_desktop.plural import counted
+from swoop_desktop.progress.history import HISTORY_KIND, GameRecord, read_database
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.safeio import Refused, parse_json, read_capped, write_out
-from swoop_desktop.storage.history import HISTORY_KIND, GameRecord, read_database
 from swoop_desktop.storage.jsonfile import DocumentError, decode_document
 from swoop_desktop.storage.notices import short_path
 from swoop_desktop.storage.savegame import GAME_KIND

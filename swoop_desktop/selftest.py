@@ -207,7 +207,7 @@ def _check_history(dirs: Any) -> list[str]:
     """A finished game goes into the progress database (SQLite, bundled with the app) and
     comes back the same."""
     from swoop_desktop.engine import Match, Rules
-    from swoop_desktop.storage import load_history, record_finished_game
+    from swoop_desktop.progress import load_history, record_finished_game
 
     match = Match(Rules.from_preset("app", target=50), players=4, seed=DEFAULT_SEED)
     while not match.over:

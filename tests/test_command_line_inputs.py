@@ -12,8 +12,9 @@ import threading
 import pytest
 
 from swoop_desktop import review as review_cli
+from swoop_desktop.progress import record_finished_game
 from swoop_desktop.referee import tournament
-from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.storage import resolve_dirs
 from tests.storage.helpers import as_older_swoop_left_it, finished_match
 from tests.ui.test_past_games_that_do_not_replay import VARIANTS, _variant
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from swoop_desktop import cli
-from swoop_desktop.storage import db, load_history, record_finished_game, resolve_dirs
+from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.storage import db, resolve_dirs
 from tests.storage.helpers import finished_match
 
 

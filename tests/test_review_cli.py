@@ -13,8 +13,9 @@ import pytest
 
 from swoop_desktop.ai import make_bot
 from swoop_desktop.engine import Match, Rules
-from swoop_desktop.storage import db, load_history, resolve_dirs, save_game
-from swoop_desktop.storage.history import record_finished_game
+from swoop_desktop.progress import load_history
+from swoop_desktop.progress.history import record_finished_game
+from swoop_desktop.storage import db, resolve_dirs, save_game
 from tests.ai.helpers import play_hands
 
 

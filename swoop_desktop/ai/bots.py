@@ -179,7 +179,7 @@ class Knobs:
 
 #: The levels the :class:`EasyBot` plays, weakest first, each by its knobs alone (no
 #: clock, no search: the same choices on every machine). Each level's rating is measured
-#: (``benchmarks/level_ratings.py``, ``storage.rating.LEVEL_RATINGS``); the knobs were
+#: (``benchmarks/level_ratings.py``, ``progress.rating.LEVEL_RATINGS``); the knobs were
 #: tuned so that no two neighbours, up to normal, are more than about 150 points apart.
 SOFT_LEVELS: dict[str, Knobs] = {
     "easy": Knobs(temperature=0.6, memory=12),

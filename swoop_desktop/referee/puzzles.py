@@ -17,19 +17,14 @@ from typing import Any
 
 from swoop_desktop.ai.review import REVIEW_WORLDS, Answer, Decision, Verdict, judge_answer
 from swoop_desktop.engine import Action, EngineError, Rules, RulesError
-from swoop_desktop.storage import db
-from swoop_desktop.storage.actioncodec import decode_hands, encode_hands
-from swoop_desktop.storage.documents import why_not
-from swoop_desktop.storage.history import (
+from swoop_desktop.progress.history import (
     GameRecord,
     games_by_seq,
     newest_games,
     stored_top,
     waiting_games,
 )
-from swoop_desktop.storage.jsonfile import DocumentError
-from swoop_desktop.storage.paths import Dirs
-from swoop_desktop.storage.puzzles import (
+from swoop_desktop.progress.puzzle_book import (
     PUZZLE_LABELS,
     Puzzle,
     add_puzzles,
@@ -37,8 +32,13 @@ from swoop_desktop.storage.puzzles import (
     keep_gathered,
     load_puzzles,
 )
-from swoop_desktop.storage.reviews import review_key_of_text, stored_reviews
-from swoop_desktop.storage.summaries import summed_with
+from swoop_desktop.progress.stored_reviews import review_key_of_text, stored_reviews
+from swoop_desktop.progress.summaries import summed_with
+from swoop_desktop.storage import db
+from swoop_desktop.storage.actioncodec import decode_hands, encode_hands
+from swoop_desktop.storage.documents import why_not
+from swoop_desktop.storage.jsonfile import DocumentError
+from swoop_desktop.storage.paths import Dirs
 
 from .review import decisions
 
@@ -50,7 +50,7 @@ def collect(dirs: Dirs, worlds: int = REVIEW_WORLDS) -> list[str]:
     The games are looked through newest first (a review is most often of a recent game),
     and only as far as a stored review not yet gathered is still unfound; what was
     gathered, and how far the history was looked through, is kept with your progress
-    (:func:`~swoop_desktop.storage.puzzles.gathered`), so an opening with no new review
+    (:func:`~swoop_desktop.progress.puzzle_book.gathered`), so an opening with no new review
     and no new game reads no game at all, however long the history."""
     if not dirs.usable:
         return []

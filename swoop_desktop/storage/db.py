@@ -17,7 +17,7 @@ statistics, the rating and the records are worked out from). What this module do
 - **Backups.** With SQLite's backup API into ``backups/``: made when the newest is
   more than a day old, checked, then renamed into place; :data:`KEEP_BACKUPS` kept.
 
-Nothing here knows what a game is: :mod:`swoop_desktop.storage.history` owns the
+Nothing here knows what a game is: :mod:`swoop_desktop.progress.history` owns the
 tables' meaning and the import of the older JSON files.
 """
 
@@ -98,7 +98,7 @@ def _create_v1(con: sqlite3.Connection) -> None:
 
 
 def _v1_to_v2(con: sqlite3.Connection) -> None:
-    """Your rating after each rated game, kept beside the games (storage.rating): worked
+    """Your rating after each rated game, kept beside the games (progress.rating): worked
     out once per game, read by the title as one row."""
     _run(
         con,
@@ -123,7 +123,7 @@ def _v2_to_v3(con: sqlite3.Connection) -> None:
 
 def _v3_to_v4(con: sqlite3.Connection) -> None:
     """What Scores, the statistics and Progress show of each game, worked out once when
-    the game is stored (storage.summaries), so they read narrow rows instead of every
+    the game is stored (progress.summaries), so they read narrow rows instead of every
     game's plays (the game's own columns the screens ask for are repeated, so a query
     never touches the wide rows; a statistics reset changes both). The last two (the most Swoops in a hand, pick-ups) need the game
     replayed: NULL until that is done (at once for a game just played, in a worker for
@@ -186,7 +186,7 @@ class _Ready:
     #: the main file alone, touching no file beside it: a full disk, a read-only folder).
     mode: str = ""
     #: The damaged file moved aside at this opening, whose games that still read are
-    #: brought back into the history (storage.history), or None.
+    #: brought back into the history (progress.history), or None.
     rescue: Path | None = None
     #: Whether a backup was put back in place of a damaged file at this opening.
     restored: bool = False
@@ -931,5 +931,6 @@ def forget(dirs: Dirs) -> None:
     replaced from outside this process's own changes (tests, a restore)."""
     with _OPENING:
         dirs.state.cache.pop(f"db-ready:{db_file(dirs)}", None)
-        for key in ("summed-up", "summaries-checked"):  # what was learnt of its rows
+        # What was learnt of its rows, and that an older folder was looked for.
+        for key in ("summed-up", "summaries-checked", "older-history-looked"):
             dirs.state.cache.pop(key, None)

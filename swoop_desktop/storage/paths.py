@@ -41,7 +41,7 @@ class DirsState:
     # What reading the history told (damage, games left out), kept until Scores has shown it:
     # whichever screen reads the history first (the title's rating line), Scores still tells.
     history_notes: list[str] = field(default_factory=list)
-    # What a screen worked out from a file, keyed by the files' identity (see storage.rating).
+    # What a screen worked out from a file, keyed by the files' identity (see progress.rating).
     cache: dict[str, Any] = field(default_factory=dict)
 
 

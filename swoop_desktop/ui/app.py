@@ -20,8 +20,9 @@ import pygame
 from swoop_desktop import i18n
 from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES, workers
 from swoop_desktop.choices import AIPace, AnimationSpeed
+from swoop_desktop.progress import UI_WAIT, opening, retire_game
+from swoop_desktop.progress.history import keep_unsaved
 from swoop_desktop.storage import (
-    UI_WAIT,
     Dirs,
     Known,
     Settings,
@@ -31,12 +32,9 @@ from swoop_desktop.storage import (
     load_game,
     load_settings,
     open_dirs,
-    opening,
     release_data_folder,
-    retire_game,
     save_settings,
 )
-from swoop_desktop.storage.history import keep_unsaved
 from swoop_desktop.storage.paths import holds_data_folder
 from swoop_desktop.storage.seats import seats_to_json
 
@@ -58,7 +56,7 @@ REST_WAKE_S = 0.25
 REST_POLL_S = 0.02
 DEFAULT_SIZE = (1280, 720)
 #: The environment variable for the seconds the first frame waits for the progress
-#: database to open (storage.opening.QUICK by default: a short history is ready by then,
+#: database to open (progress.opening.QUICK by default: a short history is ready by then,
 #: a long one goes on beside the frames; the tests wait for it, to read as before).
 OPENING_WAIT = "SWOOP_OPENING_WAIT"
 SPEEDS: tuple[str, ...] = tuple(s.value for s in AnimationSpeed)

@@ -117,7 +117,7 @@ def test_an_expert_sent_to_a_worker_keeps_its_level_and_knobs():
 
 
 def test_sharp_is_the_hard_search_with_less_work_between_normal_and_hard():
-    from swoop_desktop.storage.rating import LEVEL_RATINGS
+    from swoop_desktop.progress.rating import LEVEL_RATINGS
 
     levels = list(PLAYER_LEVELS)
     assert levels.index("normal") < levels.index("sharp") < levels.index("hard")

@@ -212,7 +212,7 @@ def test_every_route_the_app_knows_is_in_the_screens_contract():
 
 
 # --------------------------------------------------------------------------------- mypy
-STRICT_MODULES = ["engine/cards.py", "ai/bots.py", "referee/review.py", "storage/stats.py"]
+STRICT_MODULES = ["engine/cards.py", "ai/bots.py", "referee/review.py", "progress/stats.py"]
 
 
 def test_mypy_strict_catches_an_untyped_function_in_every_strict_layer(tmp_path):

@@ -14,7 +14,8 @@ from pathlib import Path
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from swoop_desktop.storage import db, load_history, record_finished_game, resolve_dirs
+from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.storage import db, resolve_dirs
 
 from ..storage.helpers import finished_match
 from .test_fuzz_loaders import EXAMPLES, FUZZ, _check_messages
@@ -25,9 +26,9 @@ def _other_progress(dirs) -> None:
     from datetime import date
 
     from swoop_desktop.engine import Rules
-    from swoop_desktop.storage.daily import finish_daily, start_daily
-    from swoop_desktop.storage.puzzles import add_puzzles
-    from swoop_desktop.storage.reviews import store_review
+    from swoop_desktop.progress.daily_results import finish_daily, start_daily
+    from swoop_desktop.progress.puzzle_book import add_puzzles
+    from swoop_desktop.progress.stored_reviews import store_review
 
     from ..storage.test_puzzle_file import sample_puzzles
 
@@ -150,11 +151,11 @@ def test_fuzz_a_hostile_value_in_any_column_never_stops_a_screen(where, value, r
     raises, and tells in plain words."""
     from datetime import date
 
-    from swoop_desktop.storage.daily import load_daily
-    from swoop_desktop.storage.puzzles import load_puzzles
-    from swoop_desktop.storage.rating import rating_history, title_rating
-    from swoop_desktop.storage.reviews import stored_reviews
-    from swoop_desktop.storage.scorebook import Scorebook
+    from swoop_desktop.progress.daily_results import load_daily
+    from swoop_desktop.progress.puzzle_book import load_puzzles
+    from swoop_desktop.progress.rating import rating_history, title_rating
+    from swoop_desktop.progress.scorebook import Scorebook
+    from swoop_desktop.progress.stored_reviews import stored_reviews
 
     table, column = where
     with tempfile.TemporaryDirectory() as folder:

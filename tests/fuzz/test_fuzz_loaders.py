@@ -33,13 +33,12 @@ from swoop_desktop.ai.config import load_opponents
 from swoop_desktop.engine import EngineError, Match, parse_position
 from swoop_desktop.engine import cli as engine_cli
 from swoop_desktop.names import check_name
+from swoop_desktop.progress import load_history, record_finished_game
 from swoop_desktop.storage import (
     Known,
     Settings,
     load_game,
-    load_history,
     load_settings,
-    record_finished_game,
     resolve_dirs,
     save_game,
     save_settings,

@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from swoop_desktop.engine import Rules
-from swoop_desktop.storage import record_finished_game, resolve_dirs
-from swoop_desktop.storage.daily import (
+from swoop_desktop.progress import record_finished_game
+from swoop_desktop.progress.daily_results import (
     daily_file,
     finish_daily,
     load_daily,
@@ -25,10 +25,11 @@ from swoop_desktop.storage.daily import (
     store_hard,
     streaks,
 )
-from swoop_desktop.storage.history import load_history
-from swoop_desktop.storage.rating import rating_file, rating_history
-from swoop_desktop.storage.scorebook import Scorebook
-from swoop_desktop.storage.summaries import game_facts, records_file, unsupported
+from swoop_desktop.progress.history import load_history
+from swoop_desktop.progress.rating import rating_file, rating_history
+from swoop_desktop.progress.scorebook import Scorebook
+from swoop_desktop.progress.summaries import game_facts, records_file, unsupported
+from swoop_desktop.storage import resolve_dirs
 
 from ..storage.helpers import as_older_swoop_left_it, finished_match
 from .test_fuzz_loaders import (

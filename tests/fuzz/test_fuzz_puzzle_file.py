@@ -13,9 +13,14 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from swoop_desktop.progress.puzzle_book import (
+    add_puzzles,
+    load_puzzles,
+    puzzles_file,
+    record_answer,
+)
 from swoop_desktop.referee.puzzles import position
 from swoop_desktop.storage import resolve_dirs
-from swoop_desktop.storage.puzzles import add_puzzles, load_puzzles, puzzles_file, record_answer
 
 from ..storage.helpers import as_older_swoop_left_it
 from ..storage.test_puzzle_file import sample_puzzles

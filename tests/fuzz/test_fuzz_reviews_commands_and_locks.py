@@ -22,16 +22,15 @@ from hypothesis import strategies as st
 
 from swoop_desktop import review as review_cli
 from swoop_desktop.ai.review import Review
-from swoop_desktop.referee import tournament
-from swoop_desktop.storage import (
-    claim_data_folder,
-    load_history,
-    open_dirs,
-    record_finished_game,
-    release_data_folder,
-    resolve_dirs,
+from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.progress.stored_reviews import (
+    load_review,
+    reviews_file,
+    store_review,
+    stored_accuracies,
 )
-from swoop_desktop.storage.reviews import load_review, reviews_file, store_review, stored_accuracies
+from swoop_desktop.referee import tournament
+from swoop_desktop.storage import claim_data_folder, open_dirs, release_data_folder, resolve_dirs
 
 from ..storage.helpers import finished_match
 from ..storage.test_reviews_file_checks import GOOD_VERDICT

@@ -8,11 +8,11 @@ from datetime import date
 from swoop_desktop.ai import make_bot
 from swoop_desktop.ai.review import Verdict
 from swoop_desktop.engine import Match, Rules
+from swoop_desktop.progress.puzzle_book import load_puzzles
 from swoop_desktop.referee.daily import PLAYERS, daily_seed
 from swoop_desktop.referee.puzzles import check, keep_from_review, of_review, position
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage import resolve_dirs
-from swoop_desktop.storage.puzzles import load_puzzles
 from tests.ai.helpers import play_hands
 
 
@@ -70,8 +70,8 @@ def test_the_daily_reviews_mistakes_and_blunders_reach_your_puzzles(tmp_path):
 
 
 def test_a_daily_puzzle_has_the_id_a_reviewed_game_of_the_same_plays_would_have():
+    from swoop_desktop.progress.stored_reviews import review_key_of_text
     from swoop_desktop.storage.actioncodec import encode_hands
-    from swoop_desktop.storage.reviews import review_key_of_text
 
     rules, seed, hands = _daily_hand()
     puzzles = of_review(rules, PLAYERS, seed, hands, _verdicts(rules, seed, hands), 8)

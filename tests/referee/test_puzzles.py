@@ -14,11 +14,12 @@ from swoop_desktop.ai import make_bot
 from swoop_desktop.ai.bots import action_rank
 from swoop_desktop.ai.review import Verdict, describe
 from swoop_desktop.engine import RANK_OF, Flip, Match, Play, Rules, action_from_json
+from swoop_desktop.progress import record_finished_game
+from swoop_desktop.progress.puzzle_book import load_puzzles, record_answer
+from swoop_desktop.progress.stored_reviews import review_key, store_review
 from swoop_desktop.referee.puzzles import check, collect, position
 from swoop_desktop.referee.review import review
-from swoop_desktop.storage import record_finished_game, resolve_dirs
-from swoop_desktop.storage.puzzles import load_puzzles, record_answer
-from swoop_desktop.storage.reviews import review_key, store_review
+from swoop_desktop.storage import resolve_dirs
 
 from ..ai.helpers import play_hands
 
@@ -180,7 +181,7 @@ def test_an_answer_weighed_in_a_worker_process_is_the_same_answer(tmp_path, monk
 
 def _counting_reads(monkeypatch) -> list[str]:
     """The games :func:`collect` reads (each a record built from its stored row)."""
-    from swoop_desktop.storage import history
+    from swoop_desktop.progress import history
 
     read: list[str] = []
     real = history._from_row
@@ -240,7 +241,7 @@ def test_a_review_of_an_older_game_is_found_by_looking_back_only_as_far_as_it(tm
 
 
 def test_puzzles_waiting_for_room_on_a_full_list_are_gathered_later(tmp_path, monkeypatch):
-    from swoop_desktop.storage import puzzles as stored
+    from swoop_desktop.progress import puzzle_book as stored
 
     dirs, _ = reviewed(tmp_path)
     monkeypatch.setattr(stored, "KEEP", 0)  # a full list: no room

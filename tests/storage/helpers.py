@@ -72,8 +72,8 @@ def as_older_swoop_left_it(dirs) -> Path:
     as its ``history.json`` (no ``.bak``), the daily deals, puzzles and reviews as its
     ``daily.json``, ``puzzles.json`` and ``reviews.json``, the database gone. The next read imports the
     file; a test edits it first to plant what an older Swoop's file could hold."""
+    from swoop_desktop.progress.history import export_history
     from swoop_desktop.storage import db
-    from swoop_desktop.storage.history import export_history
 
     export_history(dirs, dirs.history_file)
     with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:  # its other files

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from swoop_desktop.engine import Match, Rules
-from swoop_desktop.storage import history as history_module
+from swoop_desktop.progress import history as history_module
 from swoop_desktop.storage import resolve_dirs, save_game, save_settings
 from swoop_desktop.storage.settings import Settings
 from swoop_desktop.ui.pilot import Pilot
@@ -168,7 +168,7 @@ def test_a_finished_game_that_cannot_be_recorded_is_told_over_game_over(tmp_path
         assert len(told) == 1 and "the disk is full" in told[0], shown
         assert "Errno" not in told[0] and ".tmp" not in told[0]
         # The game is not lost for this session: Scores lists it.
-        from swoop_desktop.storage import load_history
+        from swoop_desktop.progress import load_history
 
         assert len(load_history(pilot.app.dirs)[0]) == 1
 

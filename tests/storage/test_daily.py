@@ -8,8 +8,7 @@ import json
 from datetime import date, timedelta
 
 from swoop_desktop.engine import Rules
-from swoop_desktop.storage import resolve_dirs
-from swoop_desktop.storage.daily import (
+from swoop_desktop.progress.daily_results import (
     DailyEntry,
     daily_file,
     finish_daily,
@@ -18,6 +17,7 @@ from swoop_desktop.storage.daily import (
     store_hard,
     streaks,
 )
+from swoop_desktop.storage import resolve_dirs
 
 from .helpers import as_older_swoop_left_it
 

@@ -10,15 +10,12 @@ from dataclasses import replace
 import pytest
 
 from swoop_desktop.engine import Match
+from swoop_desktop.progress import compute_stats, load_history, record_finished_game, reset_stats
 from swoop_desktop.storage import (
-    compute_stats,
     has_saved_game,
     jsonfile,
     load_game,
-    load_history,
     load_settings,
-    record_finished_game,
-    reset_stats,
     resolve_dirs,
     save_game,
     save_settings,

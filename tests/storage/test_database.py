@@ -18,10 +18,11 @@ from pathlib import Path
 import pytest
 
 from swoop_desktop import cli
-from swoop_desktop.storage import db, load_history, record_finished_game, reset_stats
+from swoop_desktop.progress import load_history, record_finished_game, reset_stats
+from swoop_desktop.progress.history import record_from_match, wait_for_backup
+from swoop_desktop.progress.rating import rating_history
+from swoop_desktop.storage import db
 from swoop_desktop.storage import resolve_dirs as _resolve
-from swoop_desktop.storage.history import record_from_match, wait_for_backup
-from swoop_desktop.storage.rating import rating_history
 
 from .helpers import as_older_swoop_left_it, finished_match
 
@@ -117,7 +118,8 @@ def test_a_database_from_a_newer_swoop_is_shown_and_never_written(tmp_path):
 KEEP_STORING = textwrap.dedent(
     """
     import sys
-    from swoop_desktop.storage import record_finished_game, resolve_dirs
+    from swoop_desktop.progress import record_finished_game
+    from swoop_desktop.storage import resolve_dirs
     from tests.storage.helpers import finished_match
 
     dirs = resolve_dirs(sys.argv[1])
@@ -177,7 +179,7 @@ def test_a_new_schema_step_keeps_every_game(tmp_path):
         con.execute(f"PRAGMA application_id = {db.APPLICATION_ID}")
         con.execute("PRAGMA user_version = 1")
         con.execute("COMMIT")
-    from swoop_desktop.storage.history import _row
+    from swoop_desktop.progress.history import _row
 
     records = [record_from_match(finished_match(s), SEATS) for s in (7, 8, 9)]
     with contextlib.closing(sqlite3.connect(path)) as con:
@@ -219,9 +221,9 @@ def test_an_older_swoops_daily_puzzles_and_reviews_move_in_and_a_later_copy_is_s
     from datetime import date
 
     from swoop_desktop.engine import Rules
-    from swoop_desktop.storage.daily import load_daily, start_daily
-    from swoop_desktop.storage.puzzles import add_puzzles, load_puzzles
-    from swoop_desktop.storage.reviews import load_review, store_review
+    from swoop_desktop.progress.daily_results import load_daily, start_daily
+    from swoop_desktop.progress.puzzle_book import add_puzzles, load_puzzles
+    from swoop_desktop.progress.stored_reviews import load_review, store_review
 
     from .test_puzzle_file import sample_puzzles
 
@@ -270,7 +272,7 @@ def test_a_kill_while_the_database_is_first_made_is_rolled_back_not_called_damag
 
 
 def test_a_long_historys_daily_backup_is_made_beside_the_first_screen(tmp_path, monkeypatch):
-    from swoop_desktop.storage import history
+    from swoop_desktop.progress import history
 
     dirs = _resolve(tmp_path)
     record_finished_game(dirs, finished_match(1), [])

@@ -14,21 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from swoop_desktop import storage
+from swoop_desktop import progress
 from swoop_desktop.engine import Match
-from swoop_desktop.storage import (
-    compute_stats,
-    db,
-    jsonfile,
-    load_game,
-    load_history,
-    open_dirs,
-    record_finished_game,
-    reset_stats,
-    resolve_dirs,
-    save_game,
-)
-from swoop_desktop.storage import history as history_module
+from swoop_desktop.progress import compute_stats, load_history, record_finished_game, reset_stats
+from swoop_desktop.progress import history as history_module
+from swoop_desktop.storage import db, jsonfile, load_game, open_dirs, resolve_dirs, save_game
 
 from .helpers import as_older_swoop_left_it, finished_match, play
 
@@ -118,7 +108,7 @@ def test_a_game_is_deleted_only_once_its_new_home_has_it(monkeypatch):
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr(db, "_move_damaged", no_move)
-    assert storage.retire_game(dirs, match, [], abandoned=True)  # kept beside the history
+    assert progress.retire_game(dirs, match, [], abandoned=True)  # kept beside the history
     assert not dirs.game_file.exists()
     assert [r.seed for r in load_history(dirs)[0]] == [11]
 
@@ -129,7 +119,7 @@ def test_a_game_is_deleted_only_once_its_new_home_has_it(monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(jsonfile.os, "fsync", disk_full)
-    assert not storage.retire_game(dirs, other, [], abandoned=True)  # nowhere to keep it
+    assert not progress.retire_game(dirs, other, [], abandoned=True)  # nowhere to keep it
     assert load_game(dirs)[0].match.seed == 12  # so the saved game stays
     assert any("the disk is full" in t for t in dirs.notices.told), dirs.notices.told
 

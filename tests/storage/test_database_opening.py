@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from swoop_desktop.storage import db, load_history, record_finished_game
+from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.storage import db
 from swoop_desktop.storage import resolve_dirs as _resolve
 
 from .helpers import finished_match
@@ -129,7 +130,8 @@ def test_an_empty_file_with_no_backup_is_a_new_database_and_keeps_games(tmp_path
 FOREIGN_WAL = textwrap.dedent(
     """
     import shutil, sqlite3, sys
-    from swoop_desktop.storage import record_finished_game, resolve_dirs
+    from swoop_desktop.progress import record_finished_game
+    from swoop_desktop.storage import resolve_dirs
     from tests.storage.helpers import finished_match
 
     other, target = sys.argv[1], sys.argv[2]
@@ -169,7 +171,8 @@ def test_a_journal_from_another_database_is_set_aside_and_no_game_is_lost(tmp_pa
 KILLED_WITH_A_JOURNAL = textwrap.dedent(
     """
     import os, sqlite3, sys
-    from swoop_desktop.storage import record_finished_game, resolve_dirs
+    from swoop_desktop.progress import record_finished_game
+    from swoop_desktop.storage import resolve_dirs
     from tests.storage.helpers import finished_match
 
     dirs = resolve_dirs(sys.argv[1])

@@ -18,13 +18,12 @@ from pathlib import Path
 import pytest
 
 from swoop_desktop.engine import Match
+from swoop_desktop.progress import load_history, record_finished_game
 from swoop_desktop.storage import (
     db,
     has_saved_game,
     load_game,
-    load_history,
     load_settings,
-    record_finished_game,
     resolve_dirs,
     save_game,
     save_settings,

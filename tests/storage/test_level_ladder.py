@@ -10,10 +10,10 @@ import pytest
 from swoop_desktop.ai import LEVELS as AI_LEVELS
 from swoop_desktop.ai import SOFT_LEVELS, EasyBot, NormalBot, load_opponents, make_bot
 from swoop_desktop.choices import PLAYER_LEVELS
+from swoop_desktop.progress.rating import LEVEL_RATINGS, LEVELS_VERSION, ladder, table_for
 from swoop_desktop.referee.tournament import parse_bot
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
 from swoop_desktop.storage import Settings, load_settings, resolve_dirs, save_settings
-from swoop_desktop.storage.rating import LEVEL_RATINGS, LEVELS_VERSION, ladder, table_for
 from swoop_desktop.ui.scenes.settings import LEVEL_CHOICES, LEVEL_TEXT, level_text
 
 #: The most two neighbouring levels' stored ratings may differ (the goal is about 150).

@@ -11,11 +11,12 @@ from datetime import date
 
 import pygame
 
-from swoop_desktop.storage import db, load_history, record_finished_game, reset_stats
+from swoop_desktop.progress import load_history, record_finished_game, reset_stats
+from swoop_desktop.progress.history import export_history
+from swoop_desktop.progress.rating import rating_history, title_rating
+from swoop_desktop.progress.scorebook import Scorebook
+from swoop_desktop.storage import db
 from swoop_desktop.storage import resolve_dirs as _resolve
-from swoop_desktop.storage.history import export_history
-from swoop_desktop.storage.rating import rating_history, title_rating
-from swoop_desktop.storage.scorebook import Scorebook
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.overlays import PRACTICE_LINE
 from swoop_desktop.ui.scenes.sheet import result_words

@@ -16,10 +16,11 @@ import pygame
 import pytest
 
 from swoop_desktop.engine import Rules
-from swoop_desktop.storage import db, load_history, record_finished_game, reset_stats
+from swoop_desktop.progress import load_history, record_finished_game, reset_stats
+from swoop_desktop.progress.history import _digest, games_by_seq, take_history_notes
+from swoop_desktop.progress.rating import rating_history
+from swoop_desktop.storage import db
 from swoop_desktop.storage import resolve_dirs as _resolve
-from swoop_desktop.storage.history import _digest, games_by_seq, take_history_notes
-from swoop_desktop.storage.rating import rating_history
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes import sheet
 from swoop_desktop.ui.scenes.scores import ScoresScene

@@ -17,19 +17,20 @@ from typing import Any
 import pytest
 
 from swoop_desktop.engine import Rules
-from swoop_desktop.storage import db, record_finished_game, resolve_dirs
-from swoop_desktop.storage.daily import (
+from swoop_desktop.progress import record_finished_game
+from swoop_desktop.progress.daily_results import (
     DailyEntry,
     finish_daily,
     load_daily,
     start_daily,
     streaks,
 )
-from swoop_desktop.storage.puzzles import KEEP as PUZZLES_KEPT
-from swoop_desktop.storage.puzzles import Puzzle, add_puzzles, load_puzzles, record_answer
-from swoop_desktop.storage.rating import MIN_RD, rating_history
-from swoop_desktop.storage.reviews import load_review, store_review, stored_reviews
-from swoop_desktop.storage.scorebook import Scorebook
+from swoop_desktop.progress.puzzle_book import KEEP as PUZZLES_KEPT
+from swoop_desktop.progress.puzzle_book import Puzzle, add_puzzles, load_puzzles, record_answer
+from swoop_desktop.progress.rating import MIN_RD, rating_history
+from swoop_desktop.progress.scorebook import Scorebook
+from swoop_desktop.progress.stored_reviews import load_review, store_review, stored_reviews
+from swoop_desktop.storage import db, resolve_dirs
 
 from .helpers import finished_match
 from .test_puzzle_file import sample_puzzles

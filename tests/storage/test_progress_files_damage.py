@@ -14,11 +14,12 @@ from datetime import date, timedelta
 import pytest
 
 from swoop_desktop.engine import Rules
-from swoop_desktop.storage import record_finished_game, resolve_dirs
-from swoop_desktop.storage.daily import daily_file, finish_daily, load_daily, start_daily
-from swoop_desktop.storage.history import load_history
+from swoop_desktop.progress import record_finished_game
+from swoop_desktop.progress.daily_results import daily_file, finish_daily, load_daily, start_daily
+from swoop_desktop.progress.history import load_history
+from swoop_desktop.progress.rating import rating_file, rating_history
+from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.storage.jsonfile import backup_path
-from swoop_desktop.storage.rating import rating_file, rating_history
 
 from .helpers import as_older_swoop_left_it, finished_match
 
@@ -99,7 +100,7 @@ def test_an_unreadable_daily_file_is_never_overwritten(tmp_path, monkeypatch):
 
 
 def test_plays_are_counted_the_same_however_the_deal_text_is_spaced():
-    from swoop_desktop.storage.summaries import _plays
+    from swoop_desktop.progress.summaries import _plays
 
     for text in ("", "p7", "p7 a7 e", "p7  a7 e", " p7 a7", "p7 a7 "):
         assert _plays(text) == len(text.split()), text

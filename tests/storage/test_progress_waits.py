@@ -16,21 +16,22 @@ from pathlib import Path
 import pytest
 
 from swoop_desktop.engine import Rules
-from swoop_desktop.storage import db, documents, load_history, record_finished_game, resolve_dirs
-from swoop_desktop.storage import history as history_module
-from swoop_desktop.storage.daily import (
+from swoop_desktop.progress import history as history_module
+from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.progress.daily_results import (
     finish_daily,
     load_daily,
     start_daily,
     store_waiting_daily,
 )
-from swoop_desktop.storage.history import keep_unsaved
-from swoop_desktop.storage.puzzles import (
+from swoop_desktop.progress.history import keep_unsaved
+from swoop_desktop.progress.puzzle_book import (
     add_puzzles,
     load_puzzles,
     record_answer,
     store_waiting_answers,
 )
+from swoop_desktop.storage import db, documents, resolve_dirs
 
 from .helpers import finished_match
 from .test_puzzle_file import sample_puzzles
@@ -203,7 +204,7 @@ def test_a_puzzle_answer_waits_while_the_database_is_busy_and_is_counted_next_st
 def test_a_daily_change_is_worked_out_before_the_database_is_held(tmp_path):
     """What a change reads and checks is done outside the write: another window can write
     meanwhile, so two busy windows take turns instead of one waiting out its time."""
-    from swoop_desktop.storage import daily
+    from swoop_desktop.progress import daily_results as daily
 
     dirs = resolve_dirs(tmp_path)
     start_daily(dirs, DAY, 13, RULES)

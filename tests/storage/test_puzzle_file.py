@@ -15,18 +15,18 @@ from dataclasses import replace
 import pytest
 
 from swoop_desktop.ai.review import Option, Verdict
-from swoop_desktop.referee.puzzles import position
-from swoop_desktop.referee.review import decisions
-from swoop_desktop.storage import resolve_dirs
-from swoop_desktop.storage.actioncodec import encode_hands
-from swoop_desktop.storage.jsonfile import backup_path
-from swoop_desktop.storage.puzzles import (
+from swoop_desktop.progress.puzzle_book import (
     Puzzle,
     add_puzzles,
     load_puzzles,
     puzzles_file,
     record_answer,
 )
+from swoop_desktop.referee.puzzles import position
+from swoop_desktop.referee.review import decisions
+from swoop_desktop.storage import resolve_dirs
+from swoop_desktop.storage.actioncodec import encode_hands
+from swoop_desktop.storage.jsonfile import backup_path
 
 from .helpers import as_older_swoop_left_it, finished_match
 

@@ -9,10 +9,10 @@ from dataclasses import replace
 
 import pytest
 
-from swoop_desktop.storage import db, record_finished_game, resolve_dirs
-from swoop_desktop.storage import rating as rating_module
-from swoop_desktop.storage.history import load_history
-from swoop_desktop.storage.rating import (
+from swoop_desktop.progress import rating as rating_module
+from swoop_desktop.progress import record_finished_game
+from swoop_desktop.progress.history import load_history
+from swoop_desktop.progress.rating import (
     LEVEL_RATINGS,
     START_RATING,
     Rating,
@@ -22,6 +22,7 @@ from swoop_desktop.storage.rating import (
     title_rating,
     update,
 )
+from swoop_desktop.storage import db, resolve_dirs
 
 from .helpers import finished_match
 
@@ -104,7 +105,7 @@ def test_the_points_are_kept_beside_the_games_and_follow_a_reset(tmp_path):
     with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
         kept = con.execute("SELECT game_id FROM rating_points ORDER BY seq").fetchall()
     assert [g for (g,) in kept] == [p.game for p in points] and len(points) == 2
-    from swoop_desktop.storage import reset_stats
+    from swoop_desktop.progress import reset_stats
 
     reset_stats(dirs)
     points, _ = rating_history(dirs)

@@ -12,12 +12,13 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 from swoop_desktop.engine.events import PickedUp, Swooped
-from swoop_desktop.storage import db, record_finished_game, resolve_dirs
-from swoop_desktop.storage.daily import DailyEntry
-from swoop_desktop.storage.history import load_history
-from swoop_desktop.storage.records import compute_records, work_out_facts
-from swoop_desktop.storage.scorebook import Scorebook
-from swoop_desktop.storage.summaries import GameFacts, game_facts, records_file, summarize
+from swoop_desktop.progress import record_finished_game
+from swoop_desktop.progress.daily_results import DailyEntry
+from swoop_desktop.progress.history import load_history
+from swoop_desktop.progress.records import compute_records, work_out_facts
+from swoop_desktop.progress.scorebook import Scorebook
+from swoop_desktop.progress.summaries import GameFacts, game_facts, records_file, summarize
+from swoop_desktop.storage import db, resolve_dirs
 
 from .helpers import as_older_swoop_left_it, finished_match
 

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from swoop_desktop.engine import Match, Rules
+from swoop_desktop.progress.stored_reviews import (
+    KEEP,
+    load_review,
+    review_key,
+    reviews_file,
+    store_review,
+)
 from swoop_desktop.storage import resolve_dirs
-from swoop_desktop.storage.reviews import KEEP, load_review, review_key, reviews_file, store_review
 
 
 def test_a_stored_review_comes_back_by_its_key_and_the_oldest_go_first(tmp_path):
@@ -43,8 +49,8 @@ def test_the_key_names_the_game_the_hand_and_the_work():
 def test_the_key_from_a_records_deal_texts_is_the_key_from_its_plays():
     """Scores and Puzzles key a game's review from the plays as the record keeps them
     (no decoding, for every game of a long history): the same key as from the plays."""
-    from swoop_desktop.storage.history import record_from_match
-    from swoop_desktop.storage.reviews import review_key, review_key_of_text
+    from swoop_desktop.progress.history import record_from_match
+    from swoop_desktop.progress.stored_reviews import review_key, review_key_of_text
 
     from .helpers import finished_match
 

@@ -8,9 +8,14 @@ import json
 
 import pytest
 
+from swoop_desktop.progress import stored_reviews as reviews_module
+from swoop_desktop.progress.stored_reviews import (
+    load_review,
+    reviews_file,
+    store_review,
+    stored_accuracies,
+)
 from swoop_desktop.storage import resolve_dirs
-from swoop_desktop.storage import reviews as reviews_module
-from swoop_desktop.storage.reviews import load_review, reviews_file, store_review, stored_accuracies
 
 from .helpers import as_older_swoop_left_it, db_document
 

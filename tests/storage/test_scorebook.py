@@ -14,15 +14,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swoop_desktop.storage import db, load_history, record_finished_game, reset_stats
+from swoop_desktop.progress import load_history, record_finished_game, reset_stats
+from swoop_desktop.progress.daily_results import DailyEntry
+from swoop_desktop.progress.history import _store, record_from_match
+from swoop_desktop.progress.records import compute_records
+from swoop_desktop.progress.scorebook import Scorebook
+from swoop_desktop.progress.stats import compute_stats
+from swoop_desktop.progress.stored_reviews import game_review_key, store_review
+from swoop_desktop.progress.summaries import summarize
+from swoop_desktop.storage import db
 from swoop_desktop.storage import resolve_dirs as _resolve
-from swoop_desktop.storage.daily import DailyEntry
-from swoop_desktop.storage.history import _store, record_from_match
-from swoop_desktop.storage.records import compute_records
-from swoop_desktop.storage.reviews import game_review_key, store_review
-from swoop_desktop.storage.scorebook import Scorebook
-from swoop_desktop.storage.stats import compute_stats
-from swoop_desktop.storage.summaries import summarize
 
 from .helpers import finished_match
 

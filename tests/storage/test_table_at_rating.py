@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from swoop_desktop.storage.rating import (
+from swoop_desktop.progress.rating import (
     LEVEL_RATINGS,
     OUTGROWN,
     ladder,

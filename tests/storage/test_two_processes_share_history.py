@@ -14,10 +14,10 @@ import textwrap
 from pathlib import Path
 
 from swoop_desktop.engine import Match
+from swoop_desktop.progress import load_history
 from swoop_desktop.storage import (
     claim_data_folder,
     load_game,
-    load_history,
     release_data_folder,
     resolve_dirs,
     save_game,
@@ -33,7 +33,8 @@ WINDOW = textwrap.dedent("""
     from pathlib import Path
     sys.path.insert(0, {root!r})
     from tests.storage.helpers import finished_match
-    from swoop_desktop.storage import record_finished_game, resolve_dirs
+    from swoop_desktop.progress import record_finished_game
+    from swoop_desktop.storage import resolve_dirs
     dirs = resolve_dirs({data!r})
     first = int(sys.argv[1])
     matches = [finished_match(seed) for seed in range(first, first + {games})]

@@ -8,15 +8,9 @@ import random
 import sqlite3
 
 from swoop_desktop.engine import Match
-from swoop_desktop.storage import (
-    claim_data_folder,
-    load_history,
-    release_data_folder,
-    resolve_dirs,
-    retire_game,
-    save_game,
-)
-from swoop_desktop.storage import history as history_module
+from swoop_desktop.progress import history as history_module
+from swoop_desktop.progress import load_history, retire_game
+from swoop_desktop.storage import claim_data_folder, release_data_folder, resolve_dirs, save_game
 from swoop_desktop.storage.paths import holds_data_folder
 from swoop_desktop.ui.pilot import Pilot
 

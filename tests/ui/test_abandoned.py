@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from swoop_desktop.engine import Play
-from swoop_desktop.storage import compute_stats, load_history
+from swoop_desktop.progress import compute_stats, load_history
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.confirm import ConfirmOverlay
 from swoop_desktop.ui.scenes.scores import ScoresScene

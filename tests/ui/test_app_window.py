@@ -92,7 +92,8 @@ def test_a_swoop_plays_its_sound_and_banner(tmp_path):
 
 def test_a_finished_game_is_recorded_and_its_save_cleared(tmp_path):
     from swoop_desktop.engine import Rules
-    from swoop_desktop.storage import has_saved_game, load_history
+    from swoop_desktop.progress import load_history
+    from swoop_desktop.storage import has_saved_game
 
     rules = Rules.from_preset("app", target=50)
     with Pilot(data_dir=tmp_path, seed=21, start="table", rules=rules) as p:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from swoop_desktop.storage import record_finished_game, resolve_dirs
+from swoop_desktop.progress import record_finished_game
+from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.celebration import Celebration, duration
 from swoop_desktop.ui.scenes.overlays import GameOverScene

@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from swoop_desktop.progress.daily_results import load_daily
 from swoop_desktop.referee.daily import daily_seed, hard_in_seat
-from swoop_desktop.storage.daily import load_daily
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.daily import DailyResultScene, DailyScene
 from swoop_desktop.ui.scenes.review import ReviewScene
@@ -359,7 +359,7 @@ def test_the_daily_hands_review_turns_its_mistakes_into_puzzles_and_says_why_pla
     (the daily deal is not in the history, where Puzzles finds a reviewed game's); each
     decision the two games shared says whether the review agrees with the hard opponent
     or why they name different plays."""
-    from swoop_desktop.storage.puzzles import PUZZLE_LABELS, load_puzzles
+    from swoop_desktop.progress.puzzle_book import PUZZLE_LABELS, load_puzzles
     from swoop_desktop.ui.scenes import daily as daily_module
 
     with Pilot(data_dir=tmp_path, seed=1, start="title") as p:

@@ -11,8 +11,9 @@ from types import SimpleNamespace
 import pygame
 
 from swoop_desktop.engine import Play
-from swoop_desktop.storage import db, record_finished_game, resolve_dirs
-from swoop_desktop.storage.rating import rating_history
+from swoop_desktop.progress import record_finished_game
+from swoop_desktop.progress.rating import rating_history
+from swoop_desktop.storage import db, resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.scores import ScoresScene
 from tests.storage.helpers import finished_match
@@ -101,7 +102,7 @@ def test_the_review_screen_never_indexes_past_the_face_up_slots():
 def test_the_title_reads_the_history_again_only_when_it_changed(tmp_path, monkeypatch):
     """The title's line is one row of the database; a game stored by another window adds
     one game's read, never the whole history's."""
-    from swoop_desktop.storage import rating as rating_module
+    from swoop_desktop.progress import rating as rating_module
 
     dirs = _two_games(tmp_path)
     reads = []

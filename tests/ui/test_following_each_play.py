@@ -314,7 +314,7 @@ def test_reduced_motion_cards_never_fly_they_fade_in_where_they_land(tmp_path):
 
 
 def _replay(p: Pilot, seed: int = 22):
-    from swoop_desktop.storage import load_history, record_finished_game
+    from swoop_desktop.progress import load_history, record_finished_game
     from swoop_desktop.ui.scenes.replay import start_replay
     from tests.storage.helpers import finished_match
 
@@ -579,7 +579,7 @@ def test_the_header_says_when_the_rules_are_changed(tmp_path):
 
 
 def test_statistics_use_the_width_with_labelled_rows_and_a_chart(tmp_path):
-    from swoop_desktop.storage import load_history, record_finished_game
+    from swoop_desktop.progress import load_history, record_finished_game
     from swoop_desktop.ui.scenes.scores import ScoresScene
     from swoop_desktop.ui.scenes.sheet import past_game_line, your_totals
     from tests.storage.helpers import finished_match

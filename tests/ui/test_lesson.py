@@ -9,10 +9,10 @@ import pytest
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF, Flip
+from swoop_desktop.progress.history import load_history
+from swoop_desktop.progress.rating import LEVEL_RATINGS
 from swoop_desktop.referee.lesson import STEPS
 from swoop_desktop.storage import has_saved_game, load_settings
-from swoop_desktop.storage.history import load_history
-from swoop_desktop.storage.rating import LEVEL_RATINGS
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes import title as title_screen
 from swoop_desktop.ui.scenes.lesson import TAUGHT, cards_of, step_index
@@ -203,7 +203,7 @@ def test_the_titles_suggestion_follows_the_rating(tmp_path, monkeypatch, rating,
 
 
 def test_settings_shows_each_levels_rating_beside_its_name(tmp_path):
-    from swoop_desktop.storage.rating import LEVEL_RATINGS
+    from swoop_desktop.progress.rating import LEVEL_RATINGS
 
     with Pilot(data_dir=tmp_path, start="title") as p:
         p.click(p.top.buttons["settings"].rect.center)
@@ -215,8 +215,8 @@ def test_settings_shows_each_levels_rating_beside_its_name(tmp_path):
 
 
 def test_the_game_over_sheet_says_when_you_have_outgrown_the_table(tmp_path, monkeypatch):
-    from swoop_desktop.storage import rating as rating_store
-    from swoop_desktop.storage.rating import Rating
+    from swoop_desktop.progress import rating as rating_store
+    from swoop_desktop.progress.rating import Rating
     from swoop_desktop.storage.seats import Seat
     from swoop_desktop.ui.scenes.overlays import GameOverScene
     from swoop_desktop.ui.scenes.table import TableScene

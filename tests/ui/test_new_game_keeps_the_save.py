@@ -11,7 +11,8 @@ import filelock
 import pytest
 
 from swoop_desktop.engine import Play
-from swoop_desktop.storage import db, jsonfile, load_game, load_history, open_dirs
+from swoop_desktop.progress import load_history
+from swoop_desktop.storage import db, jsonfile, load_game, open_dirs
 from swoop_desktop.ui.pilot import Pilot
 
 
@@ -135,7 +136,7 @@ def test_could_not_be_added_is_shown_once_on_new_game(tmp_path, monkeypatch):
 def test_a_new_game_from_a_table_that_saves_nothing_records_the_saved_game(tmp_path):
     """A saved game left for a new game started from a replay (a table that saves
     nothing) goes into the history as abandoned; it was deleted without a trace."""
-    from swoop_desktop.storage import record_finished_game
+    from swoop_desktop.progress import record_finished_game
     from swoop_desktop.ui.scenes.replay import start_replay
     from tests.storage.helpers import finished_match
 

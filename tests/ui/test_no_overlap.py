@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from swoop_desktop.engine import Rules
-from swoop_desktop.storage import record_finished_game
+from swoop_desktop.progress import record_finished_game
 from swoop_desktop.ui.pilot import Pilot
 from tests.storage.helpers import finished_match
 from tests.ui.overlap import layout, mark_words, overlaps

@@ -7,7 +7,8 @@ from __future__ import annotations
 import threading
 import time
 
-from swoop_desktop.storage import opening, record_finished_game, resolve_dirs
+from swoop_desktop.progress import opening, record_finished_game
+from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
 
 from ..storage.helpers import finished_match

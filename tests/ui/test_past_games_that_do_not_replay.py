@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
+from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.ui.scenes.scores import ScoresScene
 from tests.storage.helpers import as_older_swoop_left_it, finished_match
 from tests.ui.test_scores import TableApp

@@ -8,8 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
-from swoop_desktop.storage.rating import rating_history
+from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.progress.rating import rating_history
+from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.scores import ScoresScene
 from tests.storage.helpers import finished_match
@@ -67,7 +68,7 @@ def test_scores_has_a_progress_tab_with_the_chart_and_records(tmp_path):
 
 
 def test_the_best_margin_says_over_or_under_by_its_sign():
-    from swoop_desktop.storage.records import Records
+    from swoop_desktop.progress.records import Records
     from swoop_desktop.ui.scenes.progress import record_lines
 
     def best(lead):
@@ -82,7 +83,7 @@ def test_the_best_margin_says_over_or_under_by_its_sign():
 
 
 def test_the_rating_chart_with_one_game_reads_sensibly_and_shows_its_band(tmp_path):
-    from swoop_desktop.storage.rating import Rating, RatingPoint
+    from swoop_desktop.progress.rating import Rating, RatingPoint
     from swoop_desktop.ui import controls as W
     from swoop_desktop.ui.scenes import progress
 
@@ -136,7 +137,7 @@ def test_screenshots_of_the_rating_chart(tmp_path, size):
 def test_the_levels_labels_fit_inside_the_chart_however_narrow():
     """Each level's line is named at the chart's right ("normal 1500"); the name ends
     inside the panel at the narrowest window (it ran past it at 800x600)."""
-    from swoop_desktop.storage.rating import LEVEL_RATINGS, Rating, RatingPoint
+    from swoop_desktop.progress.rating import LEVEL_RATINGS, Rating, RatingPoint
     from swoop_desktop.ui.scenes.progress import draw_rating_chart
     from swoop_desktop.ui.theme import Theme
 
@@ -160,7 +161,7 @@ def test_records_of_games_brought_in_are_counted_while_scores_is_open(tmp_path):
     """An older Swoop's games come in without the two records a replay gives: Progress
     says how many are still being counted, a worker replays them, and the page shows
     the records when it is done, drawn again at rest."""
-    from swoop_desktop.storage.summaries import game_facts
+    from swoop_desktop.progress.summaries import game_facts
     from tests.storage.helpers import as_older_swoop_left_it
 
     dirs = resolve_dirs(tmp_path)

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from swoop_desktop.ai.review import Verdict
-from swoop_desktop.storage.puzzles import load_puzzles
+from swoop_desktop.progress.puzzle_book import load_puzzles
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.puzzles import PAGE, PuzzleScene
 from tests.referee.test_puzzles import WORLDS, reviewed

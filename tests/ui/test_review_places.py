@@ -8,7 +8,7 @@ import pytest
 
 from swoop_desktop.ai import review as review_module
 from swoop_desktop.engine import Rules
-from swoop_desktop.storage.history import record_finished_game
+from swoop_desktop.progress.history import record_finished_game
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes import verdicts
 from swoop_desktop.ui.scenes.review import ReviewScene

@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from swoop_desktop.engine import Match, Rules
-from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
+from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui.keys import KeyPresses
 from swoop_desktop.ui.scene import SceneStack

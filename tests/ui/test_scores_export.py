@@ -14,8 +14,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from swoop_desktop.storage import load_history, record_finished_game, resolve_dirs
-from swoop_desktop.storage.history import default_export_path, games_csv
+from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.progress.history import default_export_path, games_csv
+from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.export import ExportOverlay, export_target
 from tests.storage.helpers import finished_match

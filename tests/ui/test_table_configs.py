@@ -10,12 +10,8 @@ import time
 import pygame
 
 import swoop_desktop.ui
-from swoop_desktop.storage import (
-    has_saved_game,
-    load_history,
-    record_finished_game,
-    resolve_dirs,
-)
+from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.storage import has_saved_game, resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.replay import start_replay
 from swoop_desktop.ui.scenes.table import TableScene

@@ -3,7 +3,7 @@ your past days and streaks.
 
 Today's deal (:mod:`swoop_desktop.referee.daily`) is one hand against the same three
 opponents for everyone, with the rules in Settings. The first time it is dealt on a day
-it counts (:mod:`swoop_desktop.storage.daily`); playing it again is allowed and changes
+it counts (:mod:`swoop_desktop.progress.daily_results`); playing it again is allowed and changes
 nothing. While you play, the referee plays the same deal in a thinking worker with the
 hard bot in your seat (from that seat's observation only), and keeps its score with
 the day. The table is the one table, in a configuration of its own: not saved for
@@ -32,8 +32,7 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Match, Rules
 from swoop_desktop.i18n import Np_, _, pgettext
 from swoop_desktop.plural import counted as numbered
-from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
-from swoop_desktop.storage.daily import (
+from swoop_desktop.progress.daily_results import (
     DailyEntry,
     finish_daily,
     load_daily,
@@ -41,6 +40,7 @@ from swoop_desktop.storage.daily import (
     store_hard,
     streaks,
 )
+from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.table.drivers import TableConfig

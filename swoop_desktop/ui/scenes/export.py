@@ -20,7 +20,7 @@ import pygame
 
 from swoop_desktop.i18n import N_, _
 from swoop_desktop.plural import counted
-from swoop_desktop.storage.history import (
+from swoop_desktop.progress.history import (
     default_export_path,
     export_csv,
     export_history,

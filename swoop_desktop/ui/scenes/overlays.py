@@ -195,7 +195,7 @@ class GameOverScene(HandOverScene):
 
     def __init__(self, app: AppAPI, table: RunningTable) -> None:
         super().__init__(app, table)
-        #: said when your rating is well above the table's opponents (storage.rating.outgrown)
+        #: said when your rating is well above the table's opponents (progress.rating.outgrown)
         self.outgrown_line = ""
         self.rating_line = self._rating_line()
         self.rating_rect = pygame.Rect(0, 0, 0, 0)  # where it was last drawn (tests)
@@ -220,10 +220,10 @@ class GameOverScene(HandOverScene):
     def _new_bests(self) -> list[str]:
         """What this won game bettered: your best winning streak, your highest rating,
         your best margin (each only when there was an earlier best to beat)."""
-        from swoop_desktop.storage.history import load_summaries, record_from_match
-        from swoop_desktop.storage.rating import game_change, rating_history
-        from swoop_desktop.storage.stats import compute_stats
-        from swoop_desktop.storage.summaries import summarize
+        from swoop_desktop.progress.history import load_summaries, record_from_match
+        from swoop_desktop.progress.rating import game_change, rating_history
+        from swoop_desktop.progress.stats import compute_stats
+        from swoop_desktop.progress.summaries import summarize
 
         from .progress import margin_words
 
@@ -267,8 +267,8 @@ class GameOverScene(HandOverScene):
 
     def _rating_line(self) -> str:
         """ "Your rating: 1523 (+23 this game)", for a game that moves your rating."""
-        from swoop_desktop.storage.history import record_from_match
-        from swoop_desktop.storage.rating import game_change, outgrown, table_rating
+        from swoop_desktop.progress.history import record_from_match
+        from swoop_desktop.progress.rating import game_change, outgrown, table_rating
 
         table, app = self.table, self.app
         if table.config.practice:
@@ -447,7 +447,7 @@ class GameOverScene(HandOverScene):
 
     def watch_again(self) -> None:
         """Watch the game just finished once more, from the first deal."""
-        from swoop_desktop.storage.history import record_from_match
+        from swoop_desktop.progress.history import record_from_match
 
         table = self.table
         seats = seats_to_json(table.seats, brief=True)

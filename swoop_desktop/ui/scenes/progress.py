@@ -1,8 +1,8 @@
 """Your progress: the rating (on the title and as a chart) and your records (on Scores).
 
 The rating is Glicko-2 against the opponents' measured levels
-(:mod:`swoop_desktop.storage.rating`); the records come from the history and the
-daily deals (:mod:`swoop_desktop.storage.records`). This module reads them and draws
+(:mod:`swoop_desktop.progress.rating`); the records come from the history and the
+daily deals (:mod:`swoop_desktop.progress.records`). This module reads them and draws
 them; the Scores screen shows :class:`ProgressView` on its Progress tab.
 """
 
@@ -17,9 +17,8 @@ import pygame
 
 from swoop_desktop.ai import workers
 from swoop_desktop.plural import counted
-from swoop_desktop.storage import db
-from swoop_desktop.storage.daily import DailyEntry, load_daily
-from swoop_desktop.storage.rating import (
+from swoop_desktop.progress.daily_results import DailyEntry, load_daily
+from swoop_desktop.progress.rating import (
     LEVEL_RATINGS,
     RatingPoint,
     current_rating,
@@ -27,8 +26,9 @@ from swoop_desktop.storage.rating import (
     rating_chart,
     title_rating,
 )
-from swoop_desktop.storage.records import BATCH, Records, work_out_facts
-from swoop_desktop.storage.scorebook import Scorebook
+from swoop_desktop.progress.records import BATCH, Records, work_out_facts
+from swoop_desktop.progress.scorebook import Scorebook
+from swoop_desktop.storage import db
 from swoop_desktop.ui import controls as W
 
 _log = logging.getLogger("swoop_desktop.ui")

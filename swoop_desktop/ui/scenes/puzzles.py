@@ -33,8 +33,8 @@ from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Flip, Rules, RulesError, action_from_json
 from swoop_desktop.i18n import _
 from swoop_desktop.plural import about
+from swoop_desktop.progress.puzzle_book import SOLVES_TO_CLEAR, Puzzle, load_puzzles, record_answer
 from swoop_desktop.referee.puzzles import check, collect, position
-from swoop_desktop.storage.puzzles import SOLVES_TO_CLEAR, Puzzle, load_puzzles, record_answer
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import card_art
 from swoop_desktop.ui.scene import Scene

@@ -48,10 +48,10 @@ from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Rules, action_from_json
 from swoop_desktop.i18n import _
 from swoop_desktop.plural import about, counted
+from swoop_desktop.progress.stored_reviews import load_review, review_key, store_review
 from swoop_desktop.referee.daily import DAILY_WORLDS, parting
 from swoop_desktop.referee.puzzles import keep_from_review
 from swoop_desktop.referee.review import decisions
-from swoop_desktop.storage.reviews import load_review, review_key, store_review
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import card_art
 from swoop_desktop.ui.scene import Scene

@@ -29,19 +29,12 @@ import pygame
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Match, RulesError
 from swoop_desktop.i18n import N_, _, ngettext
-from swoop_desktop.storage import (
-    DocumentError,
-    GameRecord,
-    Stats,
-    has_saved_game,
-    load_game,
-    reset_stats,
-    take_history_notes,
-)
-from swoop_desktop.storage.reviews import game_accuracies
-from swoop_desktop.storage.scorebook import Scorebook
+from swoop_desktop.progress import GameRecord, Stats, reset_stats, take_history_notes
+from swoop_desktop.progress.scorebook import Scorebook
+from swoop_desktop.progress.stored_reviews import game_accuracies
+from swoop_desktop.progress.summaries import GameSummary
+from swoop_desktop.storage import DocumentError, has_saved_game, load_game
 from swoop_desktop.storage.seats import seats_to_json
-from swoop_desktop.storage.summaries import GameSummary
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import verdicts

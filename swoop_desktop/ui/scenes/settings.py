@@ -65,7 +65,7 @@ LEVEL_TEXT = {
 
 def level_text(level: str) -> tuple[str, str]:
     """A level's name with its measured rating beside it ("Casual 1122"), and its help."""
-    from swoop_desktop.storage.rating import LEVEL_RATINGS
+    from swoop_desktop.progress.rating import LEVEL_RATINGS
 
     name, help_text = LEVEL_TEXT.get(level, (level.title(), ""))
     if level in LEVEL_RATINGS:

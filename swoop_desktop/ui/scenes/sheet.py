@@ -17,8 +17,8 @@ from swoop_desktop.choices import HUMAN_SEAT, seat_name
 from swoop_desktop.engine import Match
 from swoop_desktop.i18n import _
 from swoop_desktop.plural import grouped_number
-from swoop_desktop.storage import GameRecord, Stats
-from swoop_desktop.storage.summaries import GameSummary, as_summary
+from swoop_desktop.progress import GameRecord, Stats
+from swoop_desktop.progress.summaries import GameSummary, as_summary
 from swoop_desktop.ui.controls import colour, draw_text, font
 from swoop_desktop.ui.table.view import counted
 

@@ -11,7 +11,7 @@ Learn to play opens the first hand that teaches (``scenes/lesson.py``, on the ta
 on the very first start (no game played, none saved) it is offered: it is the
 highlighted button, with a line saying what it is, and the settings remember that the
 offer was made. Play at your level seats the three opponents whose measured levels are
-nearest your rating (``storage.rating.table_for``) and deals. Practice game deals an
+nearest your rating (``progress.rating.table_for``) and deals. Practice game deals an
 unrated game against the same opponents as New game, in which Undo takes plays back.
 """
 
@@ -28,8 +28,9 @@ import pygame
 
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.i18n import _
-from swoop_desktop.storage import has_saved_game, opening
-from swoop_desktop.storage.rating import table_for, table_rating, title_rating
+from swoop_desktop.progress import opening
+from swoop_desktop.progress.rating import table_for, table_rating, title_rating
+from swoop_desktop.storage import has_saved_game
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_art, card_size
 from swoop_desktop.ui.rules_text import summary
@@ -78,9 +79,9 @@ class TitleScene(Scene):
         self.watch = Watch(app)
         self._opponents: list[str] | None = None
         self.suggested: tuple[str, ...] = table_for(None)  # Play at your level's opponents
-        self.checking = False  # the progress database is still being opened (storage.opening)
+        self.checking = False  # the progress database is still being opened (progress.opening)
         # Learn to play is offered (the very first start); None: not known until the
-        # progress is opened (storage.opening), decided then.
+        # progress is opened (progress.opening), decided then.
         self.offer: bool | None = self._first_start()
 
     def _first_start(self) -> bool | None:

@@ -241,7 +241,7 @@ class TableFlow:
         practice = self.config.practice
 
         def job() -> None:
-            from swoop_desktop.storage import retire_game
+            from swoop_desktop.progress import retire_game
 
             # The saved game is cleared only once the history (or a record beside it) has
             # the game. Problems reach the player through dirs.notices, which the app shows

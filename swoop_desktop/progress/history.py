@@ -39,12 +39,11 @@ from swoop_desktop.names import check_name, printable, seat_default, shown
 from swoop_desktop.plural import counted as numbered
 from swoop_desktop.plural import noun
 from swoop_desktop.safeio import Refused, read_capped
-
-from . import db, summaries
-from .actioncodec import check_deal_text, encode_hands
-from .documents import IMPORTED, move_imported
-from .documents import why_not as _why
-from .jsonfile import (
+from swoop_desktop.storage import db
+from swoop_desktop.storage.actioncodec import check_deal_text, encode_hands
+from swoop_desktop.storage.documents import IMPORTED, move_imported
+from swoop_desktop.storage.documents import why_not as _why
+from swoop_desktop.storage.jsonfile import (
     DocKind,
     DocumentError,
     Notes,
@@ -59,10 +58,12 @@ from .jsonfile import (
     load_document,
     set_aside,
 )
-from .notices import plain_reason, short_path
-from .paths import Dirs
-from .record import GameRecord as GameRecord  # where its callers find it
-from .savegame import clear_game, has_saved_game, load_game
+from swoop_desktop.storage.notices import plain_reason, short_path
+from swoop_desktop.storage.paths import Dirs
+from swoop_desktop.storage.savegame import clear_game, has_saved_game, load_game
+
+from . import summaries
+from .game_record import GameRecord as GameRecord  # where its callers find it
 from .summaries import MOST
 
 
@@ -226,8 +227,7 @@ def _history_from_json(data: dict[str, Any], notes: Notes = None) -> History:
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 (the first draft) stored each deal's actions as a list of action JSON objects."""
     from swoop_desktop.engine import action_from_json
-
-    from .actioncodec import encode_deal
+    from swoop_desktop.storage.actioncodec import encode_deal
 
     out = dict(data)
     games = []
@@ -328,7 +328,7 @@ def _store(
 #: The largest number SQLite can give a game (a row's number is a signed 64-bit one).
 LAST_SEQ = 2**63 - 1
 #: What is kept by game number beside the games (worked out again after a renumbering):
-#: the rating's place (storage.rating) and the puzzles' (storage.puzzles).
+#: the rating's place (progress.rating) and the puzzles' (progress.puzzle_book).
 _BY_NUMBER = "key LIKE 'rating.%' OR key = 'puzzles.gathered'"
 
 
@@ -466,10 +466,32 @@ def _rescue(dirs: Dirs, con: sqlite3.Connection) -> list[str]:
     return ["No game could be read back from the damaged file, so your history starts again here."]
 
 
+#: Kept in ``dirs.state.cache`` once an older Swoop's history has been looked for at this
+#: opening of the database (and brought in, when there was one): the opening does it, and
+#: no change storing a game looks for those files again (``db.forget`` starts it afresh).
+#: "kept" when the file could not be read: a read (Scores, the opening) tries it again.
+OLDER_LOOKED = "older-history-looked"
+
+
+def _older_due(dirs: Dirs, again: bool = False) -> bool:
+    """Whether an older Swoop's ``history.json`` (or its ``.bak``) is still to be brought in
+    at this opening. Looked for once: when neither is there, that is remembered; a file
+    that could not be read is looked at again only when ``again`` (a read, not a write)."""
+    looked = dirs.state.cache.get(OLDER_LOOKED)
+    if looked is True or (looked and not again):
+        return False
+    if any(p.exists() for p in (dirs.history_file, backup_path(dirs.history_file))):
+        return True
+    dirs.state.cache[OLDER_LOOKED] = True
+    return False
+
+
 def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Path]]:
     """Inside a change: bring the games of an older Swoop's ``history.json`` (and its
     ``.bak``) in. Messages, and the files to move into the import's folder once the
-    change is committed (none when there is nothing to import or the file is kept)."""
+    change is committed (none when there is nothing to import or the file is kept).
+    Done once, by the first change of an opening (:func:`record_pending`, which the
+    opening runs), never again by the changes that store games."""
     main, bak = dirs.history_file, backup_path(dirs.history_file)
     if not (main.exists() or bak.exists()):
         return [], []
@@ -504,14 +526,17 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
     return ([" ".join(m.rstrip() for m in messages)] if messages else []), files
 
 
-def _merge(dirs: Dirs, wait: float) -> tuple[list[str], bool]:
-    """Store every game waiting to be stored (an older Swoop's history, games beside it,
-    games only in memory) in one change. (messages, stored). Raises StoreError,
-    sqlite3.Error or OSError when the database cannot take them."""
+def _merge(dirs: Dirs, wait: float, again: bool = False) -> tuple[list[str], bool]:
+    """Store every game waiting to be stored (an older Swoop's history when it is still to
+    be brought in, games beside the database, games only in memory) in one change.
+    (messages, stored). Raises StoreError, sqlite3.Error or OSError when the database
+    cannot take them. ``again``: an older Swoop's history that could not be read is tried
+    again (the reads and the opening; a game being stored never looks for it)."""
     waiting, messages = _pending(dirs)
+    older = _older_due(dirs, again)
     with db.change(dirs, wait) as con:
         rescued = _rescue(dirs, con)
-        more, files = _import_old(dirs, con)
+        more, files = _import_old(dirs, con) if older else ([], [])
         records = sorted(list(dirs.state.unsaved) + [r for _, r in waiting], key=_date)
         # A game is stored once: a record of it left earlier (abandoned at an earlier
         # play) gives way to a fuller one, and one with less than a stored one is not kept.
@@ -520,6 +545,8 @@ def _merge(dirs: Dirs, wait: float) -> tuple[list[str], bool]:
                 _store(con, [record], "play")
     db.ready(dirs).rescue = None
     _remember(dirs, rescued)  # Scores says it again, as it does the damage itself
+    if older:
+        dirs.state.cache[OLDER_LOOKED] = "kept" if dirs.history_file in dirs.state.kept else True
     messages = rescued + more + messages
     move_imported(dirs, files)
     for path, _ in waiting:
@@ -536,7 +563,7 @@ def _pending_there(dirs: Dirs) -> bool:
         return (
             db.ready(dirs).rescue is not None
             or bool(dirs.state.unsaved)
-            or any(p.exists() for p in (dirs.history_file, backup_path(dirs.history_file)))
+            or _older_due(dirs, again=True)
             or any(True for _ in dirs.data.glob("history.pending-*.json"))
         )
     except OSError:
@@ -643,7 +670,7 @@ def bring_in(dirs: Dirs) -> list[str]:
     messages = _opening_messages(dirs)
     if _pending_there(dirs) and not db.ready(dirs).read_only:
         try:
-            messages += _merge(dirs, UI_WAIT)[0]
+            messages += _merge(dirs, UI_WAIT, again=True)[0]
         except db.FAILURES as exc:
             if not (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)):
                 messages.append(
@@ -952,7 +979,7 @@ def record_pending(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
         _opening_messages(dirs)  # told through dirs.notices
         if not _pending_there(dirs) or db.ready(dirs).read_only:
             return []
-        return [printable(m) for m in _merge(dirs, wait)[0]]
+        return [printable(m) for m in _merge(dirs, wait, again=True)[0]]
     except db.FAILURES:
         return []  # they wait beside the database, listed in Scores, for the next time
 
@@ -1092,7 +1119,7 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
     try:
         messages = _opening_messages(dirs)
         if _pending_there(dirs):
-            messages += _merge(dirs, LOCK_WAIT)[0]
+            messages += _merge(dirs, LOCK_WAIT, again=True)[0]
         if dirs.history_file in dirs.state.kept:  # its games would come in counted later
             return None, messages + [
                 "Statistics were not reset, because your history file could not be read."
@@ -1104,7 +1131,7 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
         with db.change(dirs, LOCK_WAIT) as con:
             con.execute("UPDATE games SET counted = 0")
             con.execute("UPDATE game_summaries SET counted = 0")
-            # The rating follows the counted games: worked out again (storage.rating).
+            # The rating follows the counted games: worked out again (progress.rating).
             con.execute("DELETE FROM rating_points")
             con.execute("DELETE FROM meta WHERE key LIKE 'rating.%'")
         return (str(copy) if copy else None), messages
@@ -1275,7 +1302,7 @@ def _supersedes(con: sqlite3.Connection, record: GameRecord) -> bool:
             return False  # a fuller record of this game is stored
         if abandoned and _first_plays(actions, record.actions):
             con.execute("DELETE FROM games WHERE seq = ?", (seq,))  # its summary goes too
-            # The rating points from it on are worked out again (storage.rating).
+            # The rating points from it on are worked out again (progress.rating).
             con.execute("DELETE FROM rating_points WHERE seq >= ?", (seq,))
             con.execute(
                 "UPDATE meta SET value = ? WHERE key = 'rating.upto' "

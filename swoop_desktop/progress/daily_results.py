@@ -1,16 +1,18 @@
 """Your daily deals: one record a day, and the streaks they make.
 
-``daily.json`` (format ``swoop-daily``) keeps, per day, the deal's seed and
+The ``daily.json`` document (format ``swoop-daily``), kept in the progress database
+(:mod:`swoop_desktop.storage.documents`, under the name of the file an older Swoop
+wrote), keeps, per day, the deal's seed and
 rules, whether it was finished, your points per seat, and what the hard
 opponent scored in your seat with the same deal (the referee's comparison,
 stored once worked out) with that hand's actions (``hard_play``, in
-:mod:`.actioncodec`'s text: the review of your hand lays them beside yours). The first daily deal opened on a day is the one that
+:mod:`swoop_desktop.storage.actioncodec`'s text: the review of your hand lays them beside yours). The first daily deal opened on a day is the one that
 counts: it is recorded as played when it is dealt, so a daily deal left
 unfinished still counts as played (and not as beating anyone); playing it
 again that day is allowed and changes nothing here.
 
-Written atomically with a ``.bak`` like every other file; a damaged entry is
-dropped (the others are kept) and the player is told.
+Each change is one transaction of the database; a damaged entry is dropped (the
+others are kept) and the player is told.
 """
 
 from __future__ import annotations
@@ -24,10 +26,16 @@ from typing import Any
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Rules, RulesError
 from swoop_desktop.names import shown
-
-from .actioncodec import decode_deal, encode_deal
-from .documents import Change, Changed, Later, change_stored, load_stored, store_waiting
-from .jsonfile import (
+from swoop_desktop.storage.actioncodec import decode_deal, encode_deal
+from swoop_desktop.storage.documents import (
+    Change,
+    Changed,
+    Later,
+    change_stored,
+    load_stored,
+    store_waiting,
+)
+from swoop_desktop.storage.jsonfile import (
     DocKind,
     DocumentError,
     Notes,
@@ -36,7 +44,7 @@ from .jsonfile import (
     get,
     int_list,
 )
-from .paths import Dirs
+from swoop_desktop.storage.paths import Dirs
 
 KEEP_DAYS = 3660  # about ten years of days
 # Your play and the hard opponent's (on a worker thread), or two windows, may finish at the

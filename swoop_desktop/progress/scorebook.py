@@ -23,24 +23,18 @@ from datetime import date
 from typing import Any
 
 from swoop_desktop.engine import PRESETS
+from swoop_desktop.storage import db
 
-from . import db, summaries
-from .daily import DailyEntry, streaks
-from .history import (
-    GameRecord,
-    bring_in,
-    games_by_seq,
-    load_summaries,
-    summed_up,
-    waiting_games,
-)
+from . import summaries
+from .daily_results import DailyEntry, streaks
+from .history import GameRecord, bring_in, games_by_seq, load_summaries, summed_up, waiting_games
 from .records import Records, compute_records
 from .stats import Stats, compute_stats
 from .summaries import MOST, GameSummary
 
 _FROM = "FROM game_summaries s"
 
-#: A summary's values in range (storage.summaries.from_row checks the same in Python).
+#: A summary's values in range (progress.summaries.from_row checks the same in Python).
 VALID = f"""(
     typeof(s.date) = 'text' AND s.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
     AND s.preset IN ({", ".join(f"'{p}'" for p in PRESETS)}) AND typeof(s.plays) = 'text'

@@ -9,7 +9,7 @@ themselves) instead of reading and decoding every game of a long history.
 The summary is written in the same change as its game. A game brought in from an older
 Swoop gets its summary the first time the history is opened (reading its body once);
 its two replayed facts come from the older Swoop's ``records.json`` where it kept them,
-else they are worked out in a worker process (storage.records.work_out_facts) while
+else they are worked out in a worker process (progress.records.work_out_facts) while
 Scores is open. A value out of range in a row (a damaged or edited database) is never
 shown: the row is worked out again from its game.
 """
@@ -27,12 +27,19 @@ from typing import Any
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import PRESETS, EngineError
 from swoop_desktop.engine.events import Dealt, PickedUp, Swooped
+from swoop_desktop.storage import db
+from swoop_desktop.storage.jsonfile import (
+    DocKind,
+    DocumentError,
+    Notes,
+    drop,
+    int_list,
+    load_document,
+)
+from swoop_desktop.storage.paths import Dirs
 
-from . import db
-from .jsonfile import DocKind, DocumentError, Notes, drop, int_list, load_document
-from .paths import Dirs
-from .record import GameRecord
-from .reviews import plays_digest
+from .game_record import GameRecord
+from .stored_reviews import plays_digest
 
 #: The most a believable count in a row may be (a game has fewer plays than this).
 MOST = 1_000_000

@@ -22,9 +22,8 @@ import threading
 from dataclasses import dataclass, field
 
 from swoop_desktop.names import printable
-
-from . import db
-from .paths import Dirs
+from swoop_desktop.storage import db
+from swoop_desktop.storage.paths import Dirs
 
 _log = logging.getLogger("swoop_desktop.storage")
 
@@ -44,14 +43,14 @@ class _Opening:
 def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
     # Imported here, on the opening's own thread: the window's start does not wait for
     # the modules of the history, the rating, the daily deal and the puzzles.
-    from . import daily, history, puzzles, rating
+    from . import daily_results, history, puzzle_book, rating
 
     try:
         db.ready(dirs)
         opening.phase = "Bringing in your games"
         told = history.record_pending(dirs, history.LOCK_WAIT)
         # Daily results and puzzle answers an earlier session kept for later.
-        told += daily.store_waiting_daily(dirs) + puzzles.store_waiting_answers(dirs)
+        told += daily_results.store_waiting_daily(dirs) + puzzle_book.store_waiting_answers(dirs)
         for text in told:
             dirs.notices.post("history", text)
         opening.phase = "Working out your rating"

@@ -29,11 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.storage import db
+from swoop_desktop.storage.db import db_file
+from swoop_desktop.storage.paths import Dirs
 
-from . import db
-from .db import db_file
 from .history import GameRecord, bring_in, load_history, stored_after, waiting_games
-from .paths import Dirs
 
 SCALE = 173.7178  # Glicko-2: rating points per unit of the internal scale
 START_RATING = 1500.0

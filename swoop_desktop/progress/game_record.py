@@ -15,8 +15,7 @@ from typing import Any
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, EngineError, Match, Rules
 from swoop_desktop.names import shown
-
-from .actioncodec import decode_hands
+from swoop_desktop.storage.actioncodec import decode_hands
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Your puzzles: decisions the review called mistakes or blunders, to be played again.
 
-``puzzles.json`` (format ``swoop-puzzles``) keeps each puzzle whole, so that it
+The ``puzzles.json`` document (format ``swoop-puzzles``), kept in the progress
+database (:mod:`swoop_desktop.storage.documents`), keeps each puzzle whole, so that it
 never depends on the history or the reviews file staying as they are: the game
 it comes from (rules, seat count, seed and the recorded plays up to the hand),
 where in it the decision was (the review's verdict: hand, step, what you played,
@@ -8,8 +9,8 @@ the best play found, the words), and how many times in a row it was solved. A
 puzzle solved twice in a row leaves the list, and its id is kept in ``retired``
 so that the same stored review never brings it back.
 
-Written atomically with a ``.bak`` like every other file; a damaged puzzle is
-dropped (the others are kept) and the player is told.
+Each change is one transaction of the database; a damaged puzzle is dropped (the
+others are kept) and the player is told.
 """
 
 from __future__ import annotations
@@ -22,20 +23,13 @@ from typing import Any
 
 from swoop_desktop.engine import Rules, RulesError
 from swoop_desktop.names import shown
+from swoop_desktop.storage import db
+from swoop_desktop.storage.actioncodec import decode_hands
+from swoop_desktop.storage.documents import Change, Later, change_stored, load_stored, store_waiting
+from swoop_desktop.storage.jsonfile import DocKind, DocumentError, Notes, check_type, drop, get
+from swoop_desktop.storage.paths import Dirs
 
-from . import db
-from .actioncodec import decode_hands
-from .documents import Change, Later, change_stored, load_stored, store_waiting
-from .jsonfile import (
-    DocKind,
-    DocumentError,
-    Notes,
-    check_type,
-    drop,
-    get,
-)
-from .paths import Dirs
-from .reviews import check_verdict
+from .stored_reviews import check_verdict
 
 #: Solves in a row that take a puzzle off the list.
 SOLVES_TO_CLEAR = 2

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from . import db
-from .daily import DailyEntry, streaks
+from swoop_desktop.storage import db
+
+from .daily_results import DailyEntry, streaks
 from .history import GameRecord, _from_row
 from .summaries import NO_FACTS, GameFacts, GameSummary, as_summary, game_facts, set_facts
 

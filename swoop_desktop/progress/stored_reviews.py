@@ -1,9 +1,10 @@
 """Stored hand and game reviews, so that opening a review again is instant.
 
-Reviews live in their own file, ``reviews.json`` beside the history, keyed by
+Reviews live in their own document, ``reviews.json`` in the progress database beside
+the history (:mod:`swoop_desktop.storage.documents`), keyed by
 the game they describe (its rules, seed and recorded actions) and the hand. A
 review therefore never touches the saved game, the history or the statistics
-of play; losing this file loses nothing but time (a review is worked out
+of play; losing this document loses nothing but time (a review is worked out
 again). At most :data:`KEEP` reviews are kept; the oldest go first.
 """
 
@@ -20,18 +21,10 @@ from swoop_desktop.engine.rules import SLOTS
 from swoop_desktop.names import label as label_of
 from swoop_desktop.names import shown
 from swoop_desktop.safeio import parse_json
-
-from .actioncodec import encode_hands
-from .documents import change_stored, load_stored
-from .jsonfile import (
-    DocKind,
-    DocumentError,
-    Notes,
-    check_type,
-    drop,
-    get,
-)
-from .paths import Dirs
+from swoop_desktop.storage.actioncodec import encode_hands
+from swoop_desktop.storage.documents import change_stored, load_stored
+from swoop_desktop.storage.jsonfile import DocKind, DocumentError, Notes, check_type, drop, get
+from swoop_desktop.storage.paths import Dirs
 
 KEEP = 100
 
