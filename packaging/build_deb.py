@@ -12,7 +12,7 @@ The package holds:
 - ``/usr/share/doc/swoop/copyright`` (Swoop's MIT licence, pointing to the
   bundled parts' licences in ``/opt/swoop/_internal/licenses``) and a changelog;
 - lintian overrides for what a self-contained app in /opt does on purpose
-  (see the README, "The Linux package").
+  (see docs/packaging.md, "The Linux package").
 
 It is built with ``dpkg-deb --root-owner-group``: no fakeroot, no root needed.
 """
@@ -53,7 +53,7 @@ DESCRIPTION = """\
 LINTIAN_OVERRIDES = """\
 # Swoop is a self-contained PyInstaller app: its own Python, pygame-ce and SDL
 # libraries, unchanged from their wheels, live in /opt/swoop, where add-on
-# software belongs (FHS); the README ("The Linux package") explains each line.
+# software belongs (FHS); docs/packaging.md ("The Linux package") explains each line.
 swoop: dir-or-file-in-opt [opt/*]
 swoop: embedded-library * [opt/swoop/_internal/*]
 swoop: custom-library-search-path RUNPATH * [opt/swoop/_internal/*]

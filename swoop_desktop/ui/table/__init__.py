@@ -11,6 +11,6 @@ No part inherits from another; they share the model (see ``docs/architecture.md`
 - :mod:`.show`: the card sprites and the tweens and steps that show engine events;
 - :mod:`.view`: the picture's card zones (the engine's fold of events, extended);
 - :mod:`.layout`: where everything sits for any window size;
-- :mod:`.seats`: who sits where, the bots thinking on worker threads, the saver;
+- :mod:`.seats`: who sits where, the bots thinking in worker processes (threads where processes cannot start), the saver;
 - :mod:`.drivers`: the seat drivers (you, an AI, a record) and the table's configurations.
 """
