@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -43,7 +43,7 @@ from ..table.draw import TableDrawing
 from ..table.drivers import GAME, SeatDriver, TableConfig
 from ..table.flow import TableFlow, choose_seats
 from ..table.input import TableInput
-from ..table.model import TableModel
+from ..table.model import TableModel, Thinking
 from ..table.presenter import TablePresenter
 from ..table.show import Animator
 
@@ -183,7 +183,7 @@ class TableScene(Scene):
         return self.model.you_play
 
     @property
-    def thinking(self) -> dict[str, Any] | None:
+    def thinking(self) -> Thinking | None:
         """The seat whose AI is thinking about its play now, and since when."""
         return self.flow.thinking()
 
