@@ -42,6 +42,7 @@ from .cards import give_back_memory
 from .controls import page
 from .icon import window_icon
 from .keys import KeyPresses
+from .results import ModalResult
 from .scene import Scene, SceneStack
 from .screens import TableScene, make_screen, start_replay
 from .sound import Sound
@@ -311,7 +312,7 @@ class App:
         """Build the screen called ``name`` and show it on top."""
         return self.stack.push(make_screen(self, name, *args, **options))
 
-    def pop(self, value: Any = None) -> Scene | None:
+    def pop(self, value: ModalResult = None) -> Scene | None:
         return self.stack.pop(value)
 
     def notify(self, text: str, seconds: float = 5.0) -> None:

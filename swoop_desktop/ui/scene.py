@@ -4,7 +4,8 @@ A scene is one screen (title, table, settings, scores, how to play) or an
 overlay (pause, hand over, game over, a confirmation). Input goes to the top
 scene first; ``handle`` returns True when it took the event. Overlays set
 ``opaque = False`` so the scenes below are drawn first. A scene that pushed a
-modal gets the modal's value in ``on_result`` when it pops.
+modal gets the modal's value in ``on_result`` when it pops: a member of
+:class:`~swoop_desktop.ui.results.Result` (or an ``Exported`` note), never a loose string.
 
 Scenes are written against :class:`AppAPI`, the typed contract of what they may
 ask of the App, and know a running table only as a :class:`RunningTable` (its
@@ -17,6 +18,8 @@ counting imports made only for the type checker.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
+
+from .results import ModalResult, check_result
 
 if TYPE_CHECKING:
     import pygame
@@ -55,7 +58,7 @@ class Scene:
     def exit(self) -> None:
         """Called when the scene is popped."""
 
-    def on_result(self, value: Any) -> None:
+    def on_result(self, value: ModalResult) -> None:
         """A scene this one pushed has popped with ``value``."""
 
     def covered(self) -> None:
@@ -110,7 +113,10 @@ class SceneStack:
         scene.enter()
         return scene
 
-    def pop(self, value: Any = None) -> Scene | None:
+    def pop(self, value: ModalResult = None) -> Scene | None:
+        """Close the top scene; the one under it is handed ``value`` (checked: a loose
+        string is refused with a TypeError before anything closes)."""
+        check_result(value)
         if not self.scenes:
             return None
         scene = self.scenes.pop()
@@ -266,7 +272,7 @@ class AppAPI(Protocol):
         """Build the screen called ``name`` and show it on top."""
         ...
 
-    def pop(self, value: Any = None) -> Scene | None: ...
+    def pop(self, value: ModalResult = None) -> Scene | None: ...
 
     def notify(self, text: str, seconds: float = 5.0) -> None: ...
 

@@ -73,7 +73,7 @@ def test_three_hard_bots_think_on_a_worker_and_never_hold_up_a_frame(tmp_path):
                 pilot.step()
                 frame_ms.append((time.perf_counter() - t0) * 1000)
             assert table.model.plays == plays, "nothing is played while the bot still thinks"
-            assert table.thinking is not None and table.thinking["seat"] == seat
+            assert table.thinking is not None and table.thinking.seat == seat
             seats_held.add(seat)
             gate.set()
             assert pilot.until(lambda plays=plays: table.model.plays > plays, 30), (

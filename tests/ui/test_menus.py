@@ -15,6 +15,7 @@ from swoop_desktop.engine import OPTION_NAMES, PRESETS, Match, Rules
 from swoop_desktop.storage import Settings, load_settings, save_game
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.results import HandEnd
 from swoop_desktop.ui.rules_text import OPTION_INFO, how_to_play_text
 from swoop_desktop.ui.scenes.howto import HowToScene
 from swoop_desktop.ui.scenes.settings import SettingsScene
@@ -430,9 +431,9 @@ def test_the_watch_goes_on_to_the_next_hand_and_a_new_game():
         pilot.step()
         first = watch.table
         assert first is not None
-        watch.finished("hand_over")
+        watch.finished(HandEnd.HAND_OVER)
         assert watch.next_step == ("next_hand", 2.0)
-        watch.finished("game_over")
+        watch.finished(HandEnd.GAME_OVER)
         pilot.advance(3.1)
         assert watch.table is not first and watch.running and not watch.failed
     finally:

@@ -13,6 +13,7 @@ from swoop_desktop.progress import load_history, record_finished_game
 from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui.keys import KeyPresses
+from swoop_desktop.ui.results import Result
 from swoop_desktop.ui.scene import SceneStack
 from swoop_desktop.ui.scenes import replay, scores
 from swoop_desktop.ui.scenes.scores import ScoresScene
@@ -243,7 +244,7 @@ def _watch_to_the_end(app, table, limit=40_000):
         if top is not table:
             if table.match.over:
                 return
-            app.pop("next_hand")
+            app.pop(Result.NEXT_HAND)
         app.stack.update(0.05)
     raise AssertionError("the replay did not finish")
 

@@ -13,6 +13,7 @@ import swoop_desktop.ui
 from swoop_desktop.progress import load_history, record_finished_game
 from swoop_desktop.storage import has_saved_game, resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.results import HandEnd
 from swoop_desktop.ui.scenes.replay import start_replay
 from swoop_desktop.ui.scenes.table import TableScene
 from swoop_desktop.ui.table.drivers import (
@@ -66,7 +67,7 @@ def test_the_demos_new_game_leaves_your_saved_game_alone(tmp_path):
 
 
 def test_the_backdrop_is_quiet_and_hands_its_hand_ends_to_the_title(tmp_path):
-    ends: list[str] = []
+    ends: list[HandEnd] = []
     with Pilot(data_dir=tmp_path, seed=3, start="none") as p:
         table = TableScene(p.app, backdrop(ends.append), seed=9)
         table.enter()
@@ -76,7 +77,7 @@ def test_the_backdrop_is_quiet_and_hands_its_hand_ends_to_the_title(tmp_path):
         while not ends and time.monotonic() < deadline:
             table.update(0.05)
             time.sleep(0.0005)
-        assert ends == ["hand_over"]
+        assert ends == [HandEnd.HAND_OVER]
         assert played == []  # the game behind the title makes no sound
         assert table.flow.saver is None and table._anim_speed() == "normal"
         assert p.app.stack.top is None  # no overlay was pushed: the title decides

@@ -147,7 +147,7 @@ def test_a_take_back_while_an_opponent_thinks_abandons_the_thinking(tmp_path):
         before = position(table)
         play_a_card(p)
         assert p.until(lambda: table.thinking is not None, 20)
-        seat = table.thinking["seat"]
+        seat = table.thinking.seat
         driver = table.flow.drivers[seat]
         assert isinstance(driver, BotDriver)
         thinker = driver.thinker

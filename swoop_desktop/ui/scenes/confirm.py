@@ -17,6 +17,7 @@ from swoop_desktop.ui.controls import (
     ui_scale,
     wrap_text,
 )
+from swoop_desktop.ui.results import Result
 from swoop_desktop.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 
 class ConfirmOverlay(Scene):
-    """A modal question over the screen below; pops with True (yes) or False (no).
+    """A modal question over the screen below; pops with ``Result.YES`` or ``Result.NO``.
 
     The safe answer is the one in focus, so Enter never loses anything; Esc and a click
     outside the box answer no as well."""
@@ -37,9 +38,9 @@ class ConfirmOverlay(Scene):
     def __init__(self, app: AppAPI, question: str, detail: str, yes: str, no: str) -> None:
         super().__init__(app)
         self.question, self.detail, self.yes_text, self.no_text = question, detail, yes, no
-        self.yes = Button((0, 0, 10, 10), yes, lambda: self.app.pop(True), primary=True)
-        self.no = Button((0, 0, 10, 10), no, lambda: self.app.pop(False))
-        self.ring = FocusRing([self.no, self.yes], on_back=lambda: self.app.pop(False))
+        self.yes = Button((0, 0, 10, 10), yes, lambda: self.app.pop(Result.YES), primary=True)
+        self.no = Button((0, 0, 10, 10), no, lambda: self.app.pop(Result.NO))
+        self.ring = FocusRing([self.no, self.yes], on_back=lambda: self.app.pop(Result.NO))
         self.box = pygame.Rect(0, 0, 10, 10)
         self.scale = 1.0
 
@@ -75,7 +76,7 @@ class ConfirmOverlay(Scene):
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
             pos = getattr(event, "pos", None)
             if pos is not None and not self.box.collidepoint(pos):
-                self.app.pop(False)
+                self.app.pop(Result.NO)
         return True  # modal: nothing below gets input
 
     def update(self, dt: float) -> None:

@@ -42,6 +42,7 @@ from swoop_desktop.progress.daily_results import (
 )
 from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
 from swoop_desktop.ui import controls as W
+from swoop_desktop.ui.results import HandEnd, ModalResult, Result
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.table.drivers import TableConfig
 from swoop_desktop.ui.table.seats import Seat
@@ -53,7 +54,6 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger("swoop_desktop.ui")
 
-DONE = "daily_done"
 PAST_DAYS = 10  # days listed under today's
 
 
@@ -279,7 +279,7 @@ class DailyScene(Scene):
         self.app.open("table", config, match=Match(self.rules, 4, self.seed))
         self.table = self.app.table
 
-    def hand_over(self, _what: str) -> None:
+    def hand_over(self, _what: HandEnd) -> None:
         """The table's hand ended: keep your points (if this play counts) and come back."""
         table = self.table
         if table is None or not table.match.sheet:
@@ -326,7 +326,7 @@ class DailyScene(Scene):
         self.table = None
         top: object = self.app.stack.top
         if top is table:
-            self.app.pop(DONE)
+            self.app.pop(Result.DAILY_DONE)
 
     def close(self) -> None:
         self.app.pop()
@@ -340,7 +340,7 @@ class DailyScene(Scene):
         self.reload()
         self._layout()
 
-    def on_result(self, value: Any) -> None:
+    def on_result(self, value: ModalResult) -> None:
         self.table = None
         self.reload()
 

@@ -6,7 +6,7 @@ folder (the home folder when there is none), and the two formats: CSV, one row a
 for a spreadsheet, or JSON, the ``history.json`` that ``swoop --export`` writes. The
 files of Swoop's own data folder are refused, as ``--export`` refuses them; a file that
 is already there is replaced only when Export is pressed a second time for it. The
-prompt pops with the words saying where the games went (or None when cancelled).
+prompt pops with an ``Exported`` note saying where the games went (None when cancelled).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from swoop_desktop.progress.history import (
 )
 from swoop_desktop.storage.notices import plain_reason
 from swoop_desktop.ui.controls import Button, colour, draw_text, font, ui_scale, wrap_text
+from swoop_desktop.ui.results import Exported
 from swoop_desktop.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def export_target(text: str, folder: Path, fmt: str) -> Path:
 
 
 class ExportOverlay(Scene):
-    """The file-name prompt over Scores; pops with a message for Scores, or None."""
+    """The file-name prompt over Scores; pops with an ``Exported`` note for Scores, or None."""
 
     opaque = False
     name = "export"
@@ -162,7 +163,9 @@ class ExportOverlay(Scene):
             return
         # Translators: {games} is a counted phrase, as in "12 games".
         self.app.pop(
-            _("{games} written to {path}").format(games=counted(count, "game"), path=target)
+            Exported(
+                _("{games} written to {path}").format(games=counted(count, "game"), path=target)
+            )
         )
 
     def cancel(self) -> None:

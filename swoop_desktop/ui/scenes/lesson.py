@@ -29,16 +29,13 @@ from swoop_desktop.i18n import N_, _
 from swoop_desktop.referee.lesson import FINISHED, STEPS, Step, lesson_match
 from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui import controls as W
+from swoop_desktop.ui.results import Result
 from swoop_desktop.ui.table.drivers import TableConfig
 from swoop_desktop.ui.table.drivers import lesson as lesson_config
 from swoop_desktop.ui.table.model import your_cards
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
-
-#: What the lesson hands back to the screen under the table when it closes.
-LEFT = "lesson_left"
-BEGINNER = "lesson_beginner"
 
 #: The steps that teach (a prompt each), in order: "Lesson 3 of 8".
 TAUGHT = [i for i, s in enumerate(STEPS) if s.prompt]
@@ -76,10 +73,10 @@ def cards_of(table: Any, action: Action) -> list[int]:
 
 class Coach:
     """The lesson at the table (a :class:`~swoop_desktop.ui.table.drivers.TableLesson`).
-    ``leave(value)`` closes the table, handing ``value`` (:data:`LEFT` or
-    :data:`BEGINNER`) to the screen under it."""
+    ``leave(value)`` closes the table, handing ``value`` (``Result.LESSON_LEFT`` or
+    ``Result.LESSON_BEGINNER``) to the screen under it."""
 
-    def __init__(self, app: AppAPI, leave: Callable[[str], None]) -> None:
+    def __init__(self, app: AppAPI, leave: Callable[[Result], None]) -> None:
         self.app = app
         self._leave = leave
         self.read: set[int] = set()  # opponents' prompted steps the player has read
@@ -130,19 +127,19 @@ class Coach:
         return _("Watch"), _(WATCHING)
 
     # -- leaving ------------------------------------------------------------------------
-    def leave(self, value: str = LEFT) -> None:
+    def leave(self, value: Result = Result.LESSON_LEFT) -> None:
         """Close the lesson: ``value`` goes to the screen under the table."""
         if not self.closed:
             self.closed = True
             self._leave(value)
 
     def beginner(self) -> None:
-        self.leave(BEGINNER)
+        self.leave(Result.LESSON_BEGINNER)
 
     # -- input ------------------------------------------------------------------------
     def handle(self, table: Any, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.leave(LEFT)
+            self.leave(Result.LESSON_LEFT)
             return True
         match = table.match
         if self.finished(match):
@@ -309,14 +306,14 @@ class Coach:
             W.Button(
                 (first.right + gap, first.y, bw, bh),
                 _("Back to the title"),
-                lambda: self.leave(LEFT),
+                lambda: self.leave(Result.LESSON_LEFT),
                 size=size,
                 tooltip="Esc",
             ),
         ]
 
 
-def start_lesson(app: AppAPI, leave: Callable[[str], None]) -> Any:
+def start_lesson(app: AppAPI, leave: Callable[[Result], None]) -> Any:
     """Open the table in the lesson's configuration: the fixed deal, the scripted
     opponents and the coach. ``leave(value)`` is called when the lesson closes."""
     coach = Coach(app, leave)

@@ -1,8 +1,10 @@
 """Overlays over the table: Pause (Esc), the hand-over summary and Game over.
 
 Each is a non-opaque scene: the table is drawn first, dimmed, then a panel.
-They pop with a value the table reads in ``on_result``: ``"next_hand"``
-(hand over), or they navigate themselves (new game, title, quit).
+They pop with a :class:`~swoop_desktop.ui.results.Result` the table reads in
+``on_result``: ``NEXT_HAND`` (hand over), ``FINAL`` (the deciding hand's breakdown,
+the game-over sheet follows), ``RESUME`` (pause), or they navigate themselves (new
+game, title, quit).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from swoop_desktop.plural import counted
 from swoop_desktop.storage.seats import seats_to_json
 
 from ..controls import Button, wrap_text
+from ..results import Result
 from .celebration import Celebration
 from .panels import HandPanel, Overlay, draw_panel
 from .sheet import draw_final_sheet
@@ -62,7 +65,7 @@ class PauseScene(Overlay):
         return super().handle(event)
 
     def resume(self) -> None:
-        self.app.pop("resume")
+        self.app.pop(Result.RESUME)
 
     def settings(self) -> None:
         self.app.open("settings")
@@ -154,10 +157,10 @@ class HandOverScene(HandPanel, Overlay):
         if self.app.stack.top is not self:
             return
         if self.table.match.over:  # the deciding hand has been seen: now the whole game
-            self.app.pop("final")
+            self.app.pop(Result.FINAL)
             self.app.open("game_over", self.table)
             return
-        self.app.pop("next_hand")
+        self.app.pop(Result.NEXT_HAND)
 
     def update(self, dt: float) -> None:
         # In the demo nobody is there to click: the next hand starts by itself.

@@ -36,6 +36,7 @@ from swoop_desktop.progress.summaries import GameSummary
 from swoop_desktop.storage import DocumentError, has_saved_game, load_game
 from swoop_desktop.storage.seats import seats_to_json
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
+from swoop_desktop.ui.results import Exported, ModalResult, Result
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import verdicts
 from swoop_desktop.ui.scenes.progress import ProgressView
@@ -383,11 +384,11 @@ class ScoresScene(Scene):
         """The file-name prompt; what it wrote, and where, is said here afterwards."""
         self.app.open("export")
 
-    def on_result(self, value: Any) -> None:
-        if isinstance(value, str):  # the export prompt: where the games went
-            self.notice = value
+    def on_result(self, value: ModalResult) -> None:
+        if isinstance(value, Exported):  # the export prompt: where the games went
+            self.notice = value.words
             return
-        if value is True and self.tab == "stats":
+        if value is Result.YES and self.tab == "stats":
             copy, messages = reset_stats(self.app.dirs)
             self.reload()
             self.notice = " ".join(messages) or (

@@ -29,6 +29,7 @@ from swoop_desktop.engine.rules import MAX_TARGET, MIN_TARGET
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
 from swoop_desktop.storage.settings import SEATS, SETTING_BY_NAME, SETTINGS, Applies, Setting
 from swoop_desktop.ui import controls as W
+from swoop_desktop.ui.results import ModalResult, Result
 from swoop_desktop.ui.rules_text import (
     OPTION_INFO,
     PRESET_INFO,
@@ -360,8 +361,8 @@ class SettingsScene(Scene):
             "Cancel",
         )
 
-    def on_result(self, value: Any) -> None:
-        if value is True:  # the player confirmed "Restore defaults"
+    def on_result(self, value: ModalResult) -> None:
+        if value is Result.YES:  # the player confirmed "Restore defaults"
             self.reset_to_defaults()
 
     def reset_to_defaults(self) -> None:

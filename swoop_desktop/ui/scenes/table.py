@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -35,6 +35,7 @@ from swoop_desktop.storage.seats import Seat
 from swoop_desktop.storage.settings import Applies
 
 from ..cards import card_art
+from ..results import HandEnd, ModalResult, Result
 from ..scene import Scene
 from ..table import layout as L
 from ..table import places
@@ -42,7 +43,7 @@ from ..table.draw import TableDrawing
 from ..table.drivers import GAME, SeatDriver, TableConfig
 from ..table.flow import TableFlow, choose_seats
 from ..table.input import TableInput
-from ..table.model import TableModel
+from ..table.model import TableModel, Thinking
 from ..table.presenter import TablePresenter
 from ..table.show import Animator
 
@@ -182,7 +183,7 @@ class TableScene(Scene):
         return self.model.you_play
 
     @property
-    def thinking(self) -> dict[str, Any] | None:
+    def thinking(self) -> Thinking | None:
         """The seat whose AI is thinking about its play now, and since when."""
         return self.flow.thinking()
 
@@ -249,13 +250,14 @@ class TableScene(Scene):
         places.settle(self.model)
         self.input.build_buttons()
 
-    def on_result(self, value: Any) -> None:
+    def on_result(self, value: ModalResult) -> None:
+        """The hand's breakdown was read (``NEXT_HAND``): the next hand is dealt. Every
+        other answer (the pause menu's ``RESUME``, the deciding hand's ``FINAL``, which
+        the game-over sheet follows) leaves the table as it is."""
         match = self.model.match
-        if value == "next_hand" and match.hand_over and not match.over:
+        if value is Result.NEXT_HAND and match.hand_over and not match.over:
             self.presenter.hand_closed()
             self._start_hand()
-        elif value in ("new_game", "title", "quit"):
-            self.presenter.hand_closed()
 
     # ------------------------------------------------------------- a play
     def apply(self, action: Action) -> list[Event]:
@@ -342,7 +344,9 @@ class TableScene(Scene):
         self.input.forget_keys()
         if not self.config.overlays:
             if self.config.at_hand_end is not None:
-                self.config.at_hand_end("game_over" if self.model.match.over else "hand_over")
+                self.config.at_hand_end(
+                    HandEnd.GAME_OVER if self.model.match.over else HandEnd.HAND_OVER
+                )
             return
         if self.model.match.over:
             self.flow.record_finished()

@@ -33,9 +33,10 @@ from swoop_desktop.progress.rating import table_for, table_rating, title_rating
 from swoop_desktop.storage import has_saved_game
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_art, card_size
+from swoop_desktop.ui.results import HandEnd, ModalResult, Result
 from swoop_desktop.ui.rules_text import summary
 from swoop_desktop.ui.scene import Scene
-from swoop_desktop.ui.scenes.lesson import BEGINNER, start_lesson
+from swoop_desktop.ui.scenes.lesson import start_lesson
 from swoop_desktop.ui.scenes.progress import rating_words
 
 CONFIRM_NEW = "confirm_new_game"
@@ -139,12 +140,12 @@ class TitleScene(Scene):
         # What it let go is handed back by the App when the screen on top comes to rest
         # (never in this frame: a full collection takes a frame's time).
 
-    def on_result(self, value: Any) -> None:
+    def on_result(self, value: ModalResult) -> None:
         asking, self._asking = self._asking, None
-        if asking == CONFIRM_NEW and value is True:
+        if asking == CONFIRM_NEW and value is Result.YES:
             self.app.new_game(practice=self._practice)
             return
-        if value == BEGINNER:  # the lesson is done: the beginner's table
+        if value is Result.LESSON_BEGINNER:  # the lesson is done: the beginner's table
             self.refresh()
             self.play_table(("easy", "easy", "easy"))
             return
@@ -257,7 +258,7 @@ class TitleScene(Scene):
         """The first hand that teaches, on the table; it comes back here when it closes."""
         start_lesson(self.app, self._lesson_closed)
 
-    def _lesson_closed(self, value: str) -> None:
+    def _lesson_closed(self, value: Result) -> None:
         table: object = self.app.table
         top: object = self.app.stack.top  # the table, unless something covers it
         if table is not None and top is table:
@@ -744,11 +745,11 @@ class Watch:
         self._canvas = self._blurred = self._small = self._veil = None
         self._small_for = None
 
-    def finished(self, what: str) -> None:
+    def finished(self, what: HandEnd) -> None:
         """The table would show an overlay: go on with the next hand, or a new game."""
-        if what == "hand_over":
+        if what is HandEnd.HAND_OVER:
             self.next_step = ("next_hand", 2.0)
-        elif what == "game_over":
+        elif what is HandEnd.GAME_OVER:
             self.next_step = ("restart", 3.0)
 
     def _guard(self, action: Any, *args: Any) -> bool:
@@ -783,7 +784,7 @@ class Watch:
             else:
                 self.next_step = None
                 if what == "next_hand":
-                    self._guard(self.table.on_result, "next_hand")
+                    self._guard(self.table.on_result, Result.NEXT_HAND)
                 else:
                     self._guard(self.start)
         if self.table is not None:

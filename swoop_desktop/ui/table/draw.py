@@ -195,7 +195,7 @@ class TableDrawing:
         sprites = sorted(
             self.model.sprites.values(),
             key=lambda s: (
-                s.moving or (self.model.drag is not None and s.id in self.model.drag["ids"]),
+                s.moving or (self.model.drag is not None and s.id in self.model.drag.ids),
                 s.z,
             ),
         )
@@ -439,7 +439,7 @@ class TableDrawing:
             rect = lay.seat_boxes[p]
             seat = self.model.seats[p]
             turn = view.to_move == p and st is not None and not st.is_over
-            thinking = self.model.thinking is not None and self.model.thinking["seat"] == p and turn
+            thinking = self.model.thinking is not None and self.model.thinking.seat == p and turn
             colour = t.highlight if turn else t.panel
             surface.blit(
                 self._panel(
@@ -730,12 +730,12 @@ class TableDrawing:
             return
         t = self.theme
         rect = self.model.lay.pile_drop_rect
-        over = rect.collidepoint(self.model.drag["pos"])
-        colour = t.legal if self.model.drag["legal"] else t.illegal
+        over = rect.collidepoint(self.model.drag.pos)
+        colour = t.legal if self.model.drag.legal else t.illegal
         width = max(2, self.model.lay.px(4 if over else 2))
         pygame.draw.rect(surface, colour, rect, width=width, border_radius=self.model.lay.px(18))
         if over:
-            words = "Drop to play" if self.model.drag["legal"] else "Not allowed here"
+            words = "Drop to play" if self.model.drag.legal else "Not allowed here"
             img = self._text(words, max(11, int(16 * self.model.lay.u)), colour, True)
             pill = img.get_rect(center=(rect.centerx, rect.bottom)).inflate(
                 self.model.lay.px(20), self.model.lay.px(8)

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from swoop_desktop.engine.observation import PublicHistory
 
     from ..controls import Button
+    from ..results import HandEnd
     from .layout import Layout
     from .show import Animator
 
@@ -380,7 +381,7 @@ class TableConfig:
     title: str = ""
     #: the hand's end shows its breakdown and offers a review (else ``at_hand_end`` is told)
     overlays: bool = True
-    at_hand_end: Callable[[str], None] | None = None
+    at_hand_end: Callable[[HandEnd], None] | None = None
     #: each hand's breakdown moves on to the next hand by itself (nobody is there to click)
     goes_on: bool = False
     #: opponents.yaml problems are shown on this table
@@ -448,9 +449,10 @@ def lesson(teacher: TableLesson, seats: Sequence[Seat]) -> TableConfig:
     )
 
 
-def backdrop(at_hand_end: Callable[[str], None]) -> TableConfig:
+def backdrop(at_hand_end: Callable[[HandEnd], None]) -> TableConfig:
     """The game behind the title: four quiet AIs at the normal pace; at a hand's end
-    ``at_hand_end("hand_over")`` or ``("game_over")`` is called instead of the overlays."""
+    ``at_hand_end(HandEnd.HAND_OVER)`` or ``(HandEnd.GAME_OVER)`` is called instead of
+    the overlays."""
     return TableConfig(
         drivers=bots_only,
         watch=True,

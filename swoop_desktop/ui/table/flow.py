@@ -23,7 +23,7 @@ from swoop_desktop.engine.takeback import take_back_point, taken_back, taken_bac
 from swoop_desktop.storage.seats import Seat, seats_to_json
 
 from .drivers import SeatDriver, TableConfig
-from .model import TableModel
+from .model import TableModel, Thinking
 from .seats import Saver, seat_setup
 
 if TYPE_CHECKING:
@@ -194,13 +194,13 @@ class TableFlow:
         """The click (or Space) that lets the next AI play."""
         self.model.wait_click = False
 
-    def thinking(self) -> dict[str, Any] | None:
+    def thinking(self) -> Thinking | None:
         """The seat whose AI is thinking about its play now, and since when."""
         st = self.model.state
         if st is None or st.is_over:
             return None
         since = self.drivers[st.to_move].thinking(self)
-        return None if since is None else {"seat": st.to_move, "since": since}
+        return None if since is None else Thinking(st.to_move, since)
 
     def note_thinking(self) -> None:
         self.model.thinking = self.thinking()

@@ -36,7 +36,7 @@ from swoop_desktop.engine.events import Event, Turn
 from ..controls import Button, set_hand_cursor
 from . import places
 from .drivers import TableConfig
-from .model import Colour, TableModel, your_cards
+from .model import Colour, Drag, Press, TableModel, your_cards
 from .refusals import plain_words
 from .seats import HintJob
 from .view import mystery_ids, plural
@@ -477,7 +477,7 @@ class TableInput:
     def pause(self) -> None:
         """Esc or the pause button: let go of any card, then the scene shows Pause."""
         if self.model.drag is not None:
-            self._snap_back(self.model.drag["ids"])
+            self._snap_back(self.model.drag.ids)
             self.model.anim.finish_loose()
         self.model.drag = None
         self.model.press = None
@@ -511,7 +511,7 @@ class TableInput:
         if event.button != 1:
             return False
         if card is not None:
-            self.model.press = {"card": card, "pos": pos}
+            self.model.press = Press(card, pos)
             return True
         if self.model.lay.pile_drop_rect.collidepoint(pos) and self.model.selected:
             self.try_play(list(self.model.selected))
@@ -527,15 +527,15 @@ class TableInput:
         pos = event.pos
         self.model.pointer = (int(pos[0]), int(pos[1]))
         if self.model.drag is not None:
-            for c, (ox, oy) in self.model.drag["offsets"].items():
+            for c, (ox, oy) in self.model.drag.offsets.items():
                 s = self.model.sprites[c]
                 s.x, s.y = pos[0] + ox, pos[1] + oy
-            self.model.drag["pos"] = pos
+            self.model.drag.pos = pos
             return True
         if self.model.press is not None:
-            px, py = self.model.press["pos"]
+            px, py = self.model.press.pos
             if abs(pos[0] - px) + abs(pos[1] - py) >= DRAG_THRESHOLD:
-                self._start_drag(self.model.press["card"], self.model.press["pos"])
+                self._start_drag(self.model.press.card, self.model.press.pos)
                 self.model.press = None
                 return self._mouse_move(event)
             return False
@@ -579,14 +579,7 @@ class TableInput:
                 why = self.lesson_says(action) if legal else None
                 if why:
                     legal, reason = False, why
-        self.model.drag = {
-            "ids": ids,
-            "offsets": offsets,
-            "pos": origin,
-            "legal": legal,
-            "reason": reason,
-            "rule": rule,
-        }
+        self.model.drag = Drag(ids, offsets, origin, legal, reason, rule)
 
     def _mouse_up(self, event: pygame.event.Event) -> bool:
         if event.button != 1:
@@ -595,13 +588,13 @@ class TableInput:
         if self.model.drag is not None:
             drag, self.model.drag = self.model.drag, None
             if self.model.lay.pile_drop_rect.collidepoint(pos):
-                if drag["legal"] and self.try_play(drag["ids"]):
+                if drag.legal and self.try_play(drag.ids):
                     return True
-                self.refuse(drag["reason"] or "That cannot be played now", drag.get("rule", ""))
-            self._snap_back(drag["ids"])
+                self.refuse(drag.reason or "That cannot be played now", drag.rule)
+            self._snap_back(drag.ids)
             return True
         if self.model.press is not None:
-            card = self.model.press["card"]
+            card = self.model.press.card
             self.model.press = None
             self._click_card(card)
             return True

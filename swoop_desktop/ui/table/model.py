@@ -9,9 +9,14 @@ seats, the drivers, the public history and saving; the **presenter**
 (input is also given the theme and the commands it may ask for; the drawing the
 card art and the theme).
 
-Every field says which part writes it. A part may read any field; a field is
-written only by the part named (or, for the log and the toast, only through
-the model's own methods, which any part may call).
+Every field names the part that writes it, once, in its metadata (``writers``);
+:data:`PARTS` says which modules each part is. A part may read any field; a field is
+written only by the part named (or, for the log and the toast, only through the
+model's own methods, which any part may call). ``tests/ui/table/test_parts.py`` walks
+every module of the ui and fails when one writes (assigns, or changes in place) a
+field through ``model.`` that its part does not own. What input drags and presses, and
+which AI is thinking, are small typed records (:class:`Drag`, :class:`Press`,
+:class:`Thinking`), not dictionaries.
 """
 
 from __future__ import annotations
@@ -37,6 +42,59 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 
+#: The parts that write the model, each with the modules it is made of (paths under
+#: ``swoop_desktop/``). The card places (:mod:`.places`) are the presenter's: they make
+#: and place the sprites, for whoever lays out.
+PARTS: dict[str, tuple[str, ...]] = {
+    "flow": ("ui/table/flow.py",),
+    "presenter": ("ui/table/presenter.py", "ui/table/places.py"),
+    "input": ("ui/table/input.py",),
+    "drawing": ("ui/table/draw.py",),  # only reads
+    "scene": ("ui/scenes/table.py",),
+    "words": (),  # the log and the toast: only through the model's own methods
+}
+
+# Each field's writers, as its metadata.
+FLOW: dict[str, Any] = {"writers": ("flow",)}
+PRESENTER: dict[str, Any] = {"writers": ("presenter",)}
+INPUT: dict[str, Any] = {"writers": ("input",)}
+SCENE: dict[str, Any] = {"writers": ("scene",)}
+WORDS: dict[str, Any] = {"writers": ("words",)}
+#: The animator is shared: the presenter queues the steps that show events, input adds
+#: its own small tweens (a selection's lift, a card snapping back), the scene advances it
+#: and changes its speed.
+SHARED: dict[str, Any] = {"writers": ("presenter", "input", "scene")}
+
+
+@dataclass
+class Press:
+    """A press on one of your cards that may become a click or a drag (input's)."""
+
+    card: int
+    pos: tuple[int, int]  # where the pointer went down
+
+
+@dataclass
+class Drag:
+    """Your cards being dragged (input's): where each sits from the pointer, where the
+    pointer is, and whether dropping them on the pile would be a legal play (if not,
+    the plain words and the rule that refuse it)."""
+
+    ids: list[int]
+    offsets: dict[int, tuple[float, float]]  # each card from the pointer
+    pos: tuple[int, int]
+    legal: bool
+    reason: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """The AI thinking now (the flow's): its seat, and since when (the table's clock)."""
+
+    seat: int
+    since: float
+
 
 @dataclass(eq=False)
 class TableModel:
@@ -44,53 +102,63 @@ class TableModel:
 
     # --- written by the flow (the match advances only through ``TableFlow.apply``, and
     # goes back, a new match replayed from the deal, only through ``TableFlow.take_back``)
-    match: Match
-    seats: list[Seat]
-    history: PublicHistory  # the public record of the current deal (the AIs' and hints' input)
-    you_play: bool  # the person at the screen plays seat 0 (not in the demo or a replay)
+    match: Match = field(metadata=FLOW)
+    seats: list[Seat] = field(metadata=FLOW)
+    #: the public record of the current deal (the AIs' and hints' input)
+    history: PublicHistory = field(metadata=FLOW)
+    #: the person at the screen plays seat 0 (not in the demo or a replay)
+    you_play: bool = field(metadata=FLOW)
     # (written by the scene: where everything sits, a new layout at every resize)
-    lay: Layout
-    plays: int = 0  # plays made so far (a new number is a new position)
-    last_actor: int = 0  # the seat that made the last play
-    wait_click: bool = False  # "wait for my click" before the next AI plays
-    thinking: dict[str, Any] | None = None  # the AI thinking now: {"seat", "since"}
+    lay: Layout = field(metadata=SCENE)
+    #: plays made so far (a new number is a new position)
+    plays: int = field(default=0, metadata=FLOW)
+    last_actor: int = field(default=0, metadata=FLOW)  # the seat that made the last play
+    #: "wait for my click" before the next AI plays
+    wait_click: bool = field(default=False, metadata=FLOW)
+    thinking: Thinking | None = field(default=None, metadata=FLOW)  # the AI thinking now
 
     # --- written by the scene
-    clock: float = 0.0  # seconds since the table opened
-    anim: Animator = field(default_factory=Animator)  # made once; shared, see below
+    clock: float = field(default=0.0, metadata=SCENE)  # seconds since the table opened
+    anim: Animator = field(default_factory=Animator, metadata=SHARED)  # made once; shared
 
     # --- written by the presenter (the picture follows the engine event by event)
-    view: TableView = field(default_factory=TableView)
+    view: TableView = field(default_factory=TableView, metadata=PRESENTER)
     # Sprites are made and placed through :mod:`.places` and moved by tweens; input moves
     # only the cards it drags. ``buried`` is noted by ``places.targets`` at every layout.
-    sprites: dict[int, CardSprite] = field(default_factory=dict)
-    buried: set[int] = field(default_factory=set)  # hidden under others: not drawn
-    banner: tuple[str, float] | None = None  # (words, seconds left) over the pile; fades
-    news: dict[int, tuple[str, float]] = field(default_factory=dict)  # seat's last-play marker
-    last_play: set[int] = field(default_factory=set)  # the cards of the last play
-    turn_since: float = 0.0  # when the turn last moved to another seat
-    overlay_pending: bool = False  # a hand's end is shown or about to be
-    unshown_log: list[str] = field(default_factory=list)  # log lines still being animated
+    sprites: dict[int, CardSprite] = field(default_factory=dict, metadata=PRESENTER)
+    #: hidden under others: not drawn
+    buried: set[int] = field(default_factory=set, metadata=PRESENTER)
+    #: (words, seconds left) over the pile; fades
+    banner: tuple[str, float] | None = field(default=None, metadata=PRESENTER)
+    #: each seat's last-play marker
+    news: dict[int, tuple[str, float]] = field(default_factory=dict, metadata=PRESENTER)
+    #: the cards of the last play
+    last_play: set[int] = field(default_factory=set, metadata=PRESENTER)
+    #: when the turn last moved to another seat
+    turn_since: float = field(default=0.0, metadata=PRESENTER)
+    #: a hand's end is shown or about to be
+    overlay_pending: bool = field(default=False, metadata=PRESENTER)
+    #: log lines still being animated
+    unshown_log: list[str] = field(default_factory=list, metadata=PRESENTER)
 
     # --- written by input
-    selected: list[int] = field(default_factory=list)
-    focus: int = 0  # the keyboard's card (an index into your cards)
-    hover: int | None = None  # your card under the pointer
-    pointer: tuple[int, int] | None = None  # where the pointer was last seen
-    drag: dict[str, Any] | None = None  # cards being dragged: ids, offsets, pos, legal, reason
-    press: dict[str, Any] | None = None  # a press that may become a click or a drag
-    last_click: tuple[int, float] | None = None
-    key_queue: list[pygame.event.Event] = field(default_factory=list)  # keys during animation
-    buttons: list[Button] = field(default_factory=list)
-    log_scroll: int = 0
+    selected: list[int] = field(default_factory=list, metadata=INPUT)
+    focus: int = field(default=0, metadata=INPUT)  # the keyboard's card (an index into your cards)
+    hover: int | None = field(default=None, metadata=INPUT)  # your card under the pointer
+    #: where the pointer was last seen
+    pointer: tuple[int, int] | None = field(default=None, metadata=INPUT)
+    drag: Drag | None = field(default=None, metadata=INPUT)  # cards being dragged
+    press: Press | None = field(default=None, metadata=INPUT)  # may become a click or a drag
+    last_click: tuple[int, float] | None = field(default=None, metadata=INPUT)
+    #: keys pressed during an animation
+    key_queue: list[pygame.event.Event] = field(default_factory=list, metadata=INPUT)
+    buttons: list[Button] = field(default_factory=list, metadata=INPUT)
+    log_scroll: int = field(default=0, metadata=INPUT)  # add_log scrolls back, too
 
     # --- written only through :meth:`add_log`, :meth:`notify`, :meth:`hush` and :meth:`fade`
-    log: list[str] = field(default_factory=list)
-    toast: tuple[str, float, Colour] | None = None  # (words, seconds left, ink)
-
-    # The animator is shared: the presenter queues the steps that show events, input
-    # adds its own small tweens (a selection's lift, a card snapping back), the scene
-    # advances it and changes its speed.
+    log: list[str] = field(default_factory=list, metadata=WORDS)
+    #: (words, seconds left, ink)
+    toast: tuple[str, float, Colour] | None = field(default=None, metadata=WORDS)
 
     # ------------------------------------------------------------ reading
     @property

@@ -136,7 +136,7 @@ def settle(model: TableModel) -> None:
 def restack(model: TableModel) -> None:
     """Tween the player's own cards (a selection's lift) without touching the queue."""
     places = targets(model)
-    dragged = model.drag["ids"] if model.drag else ()
+    dragged = model.drag.ids if model.drag else ()
     for c in model.view.seat_cards(HUMAN_SEAT):
         if c not in places or c in dragged:
             continue

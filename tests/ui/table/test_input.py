@@ -101,7 +101,7 @@ def test_dragging_a_card_onto_the_pile_plays_it(theme):
     pile = model.lay.pile_drop_rect.center
     press(inp, start)
     inp.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0), buttons=(1, 0, 0)))
-    assert model.drag is not None and model.drag["ids"][0] == card and model.drag["legal"]
+    assert model.drag is not None and model.drag.ids[0] == card and model.drag.legal
     assert (model.sprites[card].x, model.sprites[card].y) != start  # the card follows
     release(inp, pile)
     assert commands.played == [expected]
