@@ -1214,6 +1214,7 @@ def games_csv(games: Sequence[GameRecord]) -> str:
         "Rule options",
         "Counted",
         "Abandoned",
+        "Practice",
         "Players",
     ]
     for i in range(seats):
@@ -1238,6 +1239,7 @@ def games_csv(games: Sequence[GameRecord]) -> str:
             options,
             "yes" if g.counted else "no",
             "yes" if g.abandoned else "no",
+            "yes" if g.practice else "no",
             g.players,
         ]
         for i in range(seats):

@@ -167,3 +167,16 @@ def test_a_practice_game_left_for_a_new_one_is_kept_as_practice(tmp_path):
         assert kept.practice and kept.abandoned and not kept.counted
         assert title_rating(p.app.dirs, True)[0] is None
         assert not p.table.config.practice, "New game is a rated game"
+
+
+def test_the_spreadsheet_export_marks_practice_games(tmp_path):
+    import csv
+    import io
+
+    from swoop_desktop.progress.history import games_csv
+
+    dirs = _resolve(tmp_path)
+    record_finished_game(dirs, finished_match(5), SEATS, practice=True)
+    record_finished_game(dirs, finished_match(6), SEATS)
+    rows = list(csv.DictReader(io.StringIO(games_csv(load_history(dirs)[0]))))
+    assert [r["Practice"] for r in rows] == ["yes", "no"]
