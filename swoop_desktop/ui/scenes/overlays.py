@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
-from swoop_desktop.i18n import _
+from swoop_desktop.i18n import N_, _
 from swoop_desktop.plural import counted
 from swoop_desktop.storage.seats import seats_to_json
 
@@ -187,7 +187,7 @@ class HandOverScene(HandPanel, Overlay):
 
 
 #: The game-over sheet of a practice game, where a rated game shows your rating.
-PRACTICE_LINE = "A practice game: your rating and records stay as they were"
+PRACTICE_LINE = N_("A practice game: your rating and records stay as they were")
 
 
 class GameOverScene(HandOverScene):
@@ -275,7 +275,7 @@ class GameOverScene(HandOverScene):
 
         table, app = self.table, self.app
         if table.config.practice:
-            return PRACTICE_LINE
+            return _(PRACTICE_LINE)
         if not table.config.saves or not app.keeps_files or not app.dirs.usable:
             return ""
         try:

@@ -76,7 +76,11 @@ def result_words(record: GameRecord, names: Sequence[str]) -> str:
     or "Abandoned" for a game left for a new one; "Practice · You won" for a practice
     game (never rated nor counted)."""
     words = _result_words(record, names)
-    return f"Practice · {words}" if getattr(record, "practice", False) else words
+    if not getattr(record, "practice", False):
+        return words
+    # Translators: a practice game's line in the list of past games, as in
+    # "Practice · You won".
+    return _("Practice · {result}").format(result=words)
 
 
 def _result_words(record: GameRecord, names: Sequence[str]) -> str:
