@@ -97,7 +97,7 @@ class Pilot:
         """One frame, drawn unless only the frames a test can see are drawn (then the
         stretch's last frame is drawn by :meth:`_seen`)."""
         self.app.step(self.dt, draw=draw, shown=self.draws == "every")
-        if self.app.unshown:
+        if self.app.unshown and draw:
             table = self.app.table
             if table is not None and table.thinking is not None:
                 # An AI thinks on a thread: a frame not drawn would take the interpreter
@@ -130,7 +130,11 @@ class Pilot:
                     return True
                 drawn = self.app.frames
                 self._frame(draw=False)
-                if self.app.frames == drawn and not self.app.unshown:
+                if self.app.unshown:
+                    # Waiting for something, a frame not drawn takes about the time a
+                    # drawn one would: ``seconds`` of frames give the work as long.
+                    time.sleep(0.002)
+                elif self.app.frames == drawn:
                     time.sleep(0.005)
             return condition()
         finally:
