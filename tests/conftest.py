@@ -57,3 +57,17 @@ def _progress_opened_before_the_first_frame(monkeypatch):
     """A window waits for its progress database to open before its first frame here (a
     test reads the title's rating at once); tests/ui/test_opening.py times the real wait."""
     monkeypatch.setenv("SWOOP_OPENING_WAIT", "60")
+
+
+@pytest.fixture(autouse=True)
+def _pilots_draw_the_frames_a_test_sees(request, monkeypatch):
+    """A headless pilot here draws only the frames a test can see (the last of each
+    stretch, each new screen's first, a still screen's): the game plays the same
+    (``tests/ui/test_pilot_drawing.py``) for a fraction of the drawing. A test that checks
+    the drawing itself (frames counted, pictures cached over a game) is marked
+    ``every_frame`` and its pilot draws every frame, as the game does."""
+    if request.node.get_closest_marker("every_frame"):
+        return
+    from swoop_desktop.ui import pilot
+
+    monkeypatch.setattr(pilot.Pilot, "draws", "seen")

@@ -217,6 +217,8 @@ class App:
         self._rested = False  # the last frame drawn was a still one
         self._memory_due = False  # a screen changed since the memory was last given back
         self._drawn_picture: object = None  # the top scene's picture() when last drawn
+        # A frame stepped without its picture (Pilot): (draw, its start, its CPU start).
+        self._unshown: tuple[bool, float, float] | None = None
         self.tip_shown = demo  # the how-to-play tip on the first turn of a session
         self.fullscreen = False
         if (fullscreen if fullscreen is not None else self.settings.fullscreen) and not demo:
@@ -437,9 +439,16 @@ class App:
         self.running = False
 
     def shutdown(self) -> None:
-        """Save what must be saved and close the window."""
+        """Save what must be saved and close the window.
+
+        The screens then close as they do when popped (top first), so the work they began
+        off the frame loop (a review's weighing, a puzzle's, a table's thinking) stops
+        with the window: the game's process ends here anyway, and a process that goes on
+        (the tests, the selftest) keeps no thread busy for a window that is gone."""
         for scene in self.stack.scenes:
             scene.persist()
+        for scene in reversed(self.stack.scenes):
+            scene.exit()
         if self._storage_ok and self.keeps_files:
             changes: dict[str, Any] = {"fullscreen": self.fullscreen}
             if not self.fullscreen:
@@ -508,11 +517,14 @@ class App:
     def stack_size(self) -> tuple[int, int]:
         return getattr(self, "_stack_size", (0, 0))
 
-    def step(self, dt: float, draw: bool = True) -> None:
+    def step(self, dt: float, draw: bool = True, shown: bool = True) -> None:
         """Exactly one frame: events, handle, update, draw, flip.
 
         ``draw=False`` (only the interactive loop, resting) updates without drawing; any
-        event that arrives draws the frame after all.
+        event that arrives draws the frame after all. ``shown=False`` (only the headless
+        pilot, between the frames a test looks at) runs the frame without its picture:
+        the game goes on exactly as when it is drawn (drawing reads the scenes, never
+        changes them), and :meth:`show` draws the frame the last step left undrawn.
         """
         t0 = time.perf_counter()
         c0 = time.thread_time()
@@ -536,6 +548,30 @@ class App:
         if not self.stack.scenes:
             self.running = False
             return
+        if not shown and self._drawn_at is self.stack.top and (draw or not self.resting):
+            # A moving frame of a screen already drawn: its picture waits for show(). A
+            # new screen's first frame is drawn (a panel notes when it was first shown),
+            # and a still one's goes on as ever (at rest it draws only what changed).
+            self._unshown = (draw, t0, c0)
+            return
+        self._picture(draw, t0, c0)
+
+    @property
+    def unshown(self) -> bool:
+        """The last frame was stepped without its picture (``step(shown=False)``)."""
+        return self._unshown is not None
+
+    def show(self) -> None:
+        """Draw the frame the last :meth:`step` ran unshown (``shown=False``), as that step
+        would have drawn it; nothing if it was drawn."""
+        unshown, self._unshown = self._unshown, None
+        if unshown is not None and self.stack.scenes:
+            self._picture(*unshown)
+
+    def _picture(self, draw: bool, t0: float, c0: float) -> None:
+        """The drawing half of a frame: the top scenes drawn and flipped, unless the
+        screen rests (``draw=False``) and nothing on it changed."""
+        self._unshown = None
         if not draw and self._drawn_at is self.stack.top and self.resting:
             if not self.picture_changed:
                 self.sound.warm_at_rest()

@@ -13,6 +13,14 @@ starts, posts real pygame events (mouse down / motion / up, key down / up,
 window resizes) and steps frames with a virtual clock (``advance``), so a
 test never waits on wall time. Posted mouse events carry ``pos`` and
 ``button``; the game reads those, never ``pygame.mouse``.
+
+``draws="every"`` (the default) draws every frame, as the game does. With
+``draws="seen"`` a stretch of frames (``step(n)``, ``advance``, ``until``,
+``wait_for_turn``) draws only its last frame, the one a test can look at,
+besides each new screen's first frame and the frames of a still screen; the
+frames between run everything but their drawing, so the game plays the same
+(``tests/ui/test_pilot_drawing.py``) for a fraction of the time. The tests use
+``seen`` unless marked ``every_frame`` (``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -35,10 +43,15 @@ from .app import App  # noqa: E402
 
 FRAME = 1 / 60
 Target = int | str | tuple[int, int]
+#: Every frame drawn, or only those a test can see (see the module's words).
+DRAWS = ("every", "seen")
 
 
 class Pilot:
     """Starts an App headless and plays it through real input events."""
+
+    #: How a pilot draws when not told (``draws``): "every" frame, or those "seen".
+    draws = "every"
 
     def __init__(
         self,
@@ -50,7 +63,12 @@ class Pilot:
         pace: str | None = "instant",
         rules: Any = None,
         demo: bool = False,
+        draws: str | None = None,
     ) -> None:
+        if draws is not None:
+            self.draws = draws
+        if self.draws not in DRAWS:
+            raise ValueError(f"draws is one of {DRAWS}, not {self.draws!r}")
         self.app = App(
             size=size,
             data_dir=None if data_dir is None else str(data_dir),
@@ -75,14 +93,29 @@ class Pilot:
         self.app.shutdown()
 
     # --------------------------------------------------------------- frames
+    def _frame(self, draw: bool = True) -> None:
+        """One frame, drawn unless only the frames a test can see are drawn (then the
+        stretch's last frame is drawn by :meth:`_seen`)."""
+        self.app.step(self.dt, draw=draw, shown=self.draws == "every")
+        if self.app.unshown and draw:
+            table = self.app.table
+            if table is not None and table.thinking is not None:
+                # An AI thinks on a thread: a frame not drawn would take the interpreter
+                # from it at once; it waits about what drawing the frame took instead.
+                time.sleep(0.002)
+
+    def _seen(self) -> None:
+        """The end of a stretch of frames: its last frame is drawn, for the test to see."""
+        self.app.show()
+
     def step(self, frames: int = 1) -> None:
         for _ in range(frames):
-            self.app.step(self.dt)
+            self._frame()
+        self._seen()
 
     def advance(self, seconds: float) -> None:
         """Run frames for ``seconds`` of virtual time."""
-        for _ in range(max(1, int(round(seconds / self.dt)))):
-            self.app.step(self.dt)
+        self.step(max(1, int(round(seconds / self.dt))))
 
     def until(self, condition: Callable[[], bool], seconds: float = 30.0) -> bool:
         """Step frames until ``condition()`` holds (True) or ``seconds`` pass (False).
@@ -91,14 +124,21 @@ class Pilot:
         changes (``App.step(draw=False)``), so a wait for a worker (a review, a bot, the
         daily deal's hard game) leaves the interpreter to the worker: a frame not drawn
         waits 5 ms instead, so ``seconds`` of frames still take some time."""
-        for _ in range(int(seconds / self.dt)):
-            if condition():
-                return True
-            drawn = self.app.frames
-            self.app.step(self.dt, draw=False)
-            if self.app.frames == drawn:
-                time.sleep(0.005)
-        return condition()
+        try:
+            for _ in range(int(seconds / self.dt)):
+                if condition():
+                    return True
+                drawn = self.app.frames
+                self._frame(draw=False)
+                if self.app.unshown:
+                    # Waiting for something, a frame not drawn takes about the time a
+                    # drawn one would: ``seconds`` of frames give the work as long.
+                    time.sleep(0.002)
+                elif self.app.frames == drawn:
+                    time.sleep(0.005)
+            return condition()
+        finally:
+            self._seen()
 
     # ---------------------------------------------------------------- scenes
     @property

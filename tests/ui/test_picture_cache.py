@@ -4,10 +4,14 @@ pile pictures up, and the pictures drawn every frame stay while old ones go."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.table import cache as cache_module
 from swoop_desktop.ui.table.cache import PictureCache, picture_bytes
+
+# Checks the drawing itself (frames counted, pictures kept): every frame is drawn.
+pytestmark = pytest.mark.every_frame
 
 
 def test_the_least_recently_used_pictures_go_first_and_the_bytes_stay_bounded():

@@ -15,6 +15,9 @@ from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.settings import SettingsScene
 from swoop_desktop.ui.scenes.title import WATCH_AFTER, WATCH_REST
 
+# Checks the drawing itself (frames counted, pictures kept): every frame is drawn.
+pytestmark = pytest.mark.every_frame
+
 
 def _quiet(app) -> None:
     app.last_input = 0.0  # no input for a long while

@@ -19,6 +19,9 @@ from swoop_desktop.ui.scenes.review import ReviewScene
 from tests.ai.helpers import play_hands
 from tests.storage.helpers import db_document
 
+# Checks the drawing itself (frames counted, pictures kept): every frame is drawn.
+pytestmark = pytest.mark.every_frame
+
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 

@@ -456,6 +456,7 @@ def _slow_hint(monkeypatch, seconds: float) -> None:
     monkeypatch.setattr(workers, "hint", slow)
 
 
+@pytest.mark.every_frame
 def test_a_hint_is_looked_for_off_the_frame_loop(pilot, monkeypatch):
     _slow_hint(monkeypatch, 0.6)
     assert pilot.wait_for_turn()
