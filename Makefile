@@ -8,7 +8,9 @@ APP_STAMP := $(VENV)/.installed-app
 DEV_LOCK := requirements/dev.txt
 APP_LOCK := requirements/app.txt
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
-HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONDONTWRITEBYTECODE=
+# (the tests start many Python processes: each reads the compiled modules the first wrote
+#  instead of compiling the game again, even where the environment asks for no .pyc files)
 # Said when Python cannot make .venv: Debian and Ubuntu ship venv/ensurepip apart.
 NO_VENV := make: $(PYTHON) cannot create the virtual environment .venv (its venv module, ensurepip or pip is missing).\n      On Debian or Ubuntu install it with:   sudo apt install python3-venv\n      (elsewhere: install Python 3.11 or newer from python.org), then run make again.\n
 
