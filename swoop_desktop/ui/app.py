@@ -171,6 +171,8 @@ class App:
         self._told_unsaved = False  # told at a close that a finished game is not saved
         self._data_dir = data_dir
         self._load_settings()
+        self._language = ""  # the language chosen in Settings that is in use ("" the system's)
+        self._apply_language()
         self.speed_override = speed
         self.pace_override = pace
         want = size or tuple(self.settings.window_size or DEFAULT_SIZE)
@@ -271,8 +273,19 @@ class App:
                 self.notify(f"Settings could not be saved: {exc}")
         self.sound.volume = int(round(self.settings.volume * 100))
         self.sound.muted = bool(self.settings.muted)
+        self._apply_language()
         for scene in self.stack.scenes:
             scene.settings_changed()
+
+    def _apply_language(self) -> None:
+        """Speak the language chosen in Settings from the next frame on (every screen builds
+        its words again: see :meth:`step`). Left as it is while the choice is the system's
+        and unchanged, so a language set before the window opened (a test's) stays."""
+        chosen = self.settings.language
+        if chosen == self._language:
+            return
+        self._language = chosen
+        i18n.set_language(chosen or None)  # English when its catalogue is missing
 
     def update_settings(self, **changes: Any) -> None:
         """Change some settings and save them."""
