@@ -585,7 +585,8 @@ class SettingsScene(Scene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        W.draw_page(surface, theme, _("Settings"), self.subtitle, self.frame, self.scale)
+        room = self.defaults.rect.x - int(10 * self.scale)  # the header's buttons begin
+        W.draw_page(surface, theme, _("Settings"), self.subtitle, self.frame, self.scale, room)
         self.panel.draw(surface, theme)
         self.defaults.draw(surface, theme)
         self.done.draw(surface, theme)
