@@ -134,3 +134,42 @@ def test_a_language_without_its_catalogue_is_said_in_english(monkeypatch, tmp_pa
         p.app.update_settings(language="de")
         assert i18n.language() == "en"
         assert "Settings" in words_drawn(p)
+
+
+@pytest.mark.parametrize("in_game", [False, True], ids=["from the title", "over a game"])
+def test_the_settings_page_speaks_the_pseudo_language_on_every_row(monkeypatch, tmp_path, in_game):
+    from tests.ui.test_translation import english_left
+
+    i18n.set_language(i18n.PSEUDO)
+    try:
+        mark_words(monkeypatch)
+        with Pilot(
+            size=(1920, 1080), data_dir=tmp_path, start="table" if in_game else "title"
+        ) as p:
+            scene = open_settings(p)
+            seen: set[str] = set()
+            for _ in range(40):  # every row, scrolled into view page by page
+                seen |= {text for text, _rect in layout(p)[0]}
+                scene.panel.scroll_by(300)
+                p.step()
+            # The languages are named in their own words, whatever the language shown.
+            texts = [(t, None) for t in seen if t not in i18n.NAMES.values()]
+            assert english_left(texts) == [], sorted(english_left(texts))
+    finally:
+        i18n.set_language(i18n.SOURCE)
+
+
+def test_how_to_play_speaks_the_pseudo_language(monkeypatch, tmp_path):
+    from swoop_desktop.engine import Rules
+    from swoop_desktop.ui.rules_text import how_to_play, summary
+    from tests.ui.test_translation import english_left
+
+    i18n.set_language(i18n.PSEUDO)
+    try:
+        for preset in ("app", "classic", "traditional"):
+            rules = Rules.from_preset(preset)
+            blocks = how_to_play(rules, this_game=preset == "classic")
+            assert english_left([(body, None) for _kind, body in blocks]) == []
+            assert english_left([(summary(rules.with_options(decks=3)), None)]) == []
+    finally:
+        i18n.set_language(i18n.SOURCE)
