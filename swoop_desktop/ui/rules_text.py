@@ -247,17 +247,13 @@ def _rank_order(rules: Rules) -> str:
 #: sentences, so each language words them its own way.
 _PLAY_WORDS = {
     (True, True): lambda: _(
-        _(
-            "Play one to four cards of the same rank from your hand, your face-up cards, or both "
-            "together."
-        )
+        "Play one to four cards of the same rank from your hand, your face-up cards, or both "
+        "together."
     ),
     (True, False): lambda: _("Play one to four cards of the same rank from your hand."),
     (False, True): lambda: _(
-        _(
-            "Play one or more cards of the same rank from your hand, your face-up cards, or both "
-            "together."
-        )
+        "Play one or more cards of the same rank from your hand, your face-up cards, or both "
+        "together."
     ),
     (False, False): lambda: _("Play one or more cards of the same rank from your hand."),
 }
@@ -317,10 +313,8 @@ def _deal(rules: Rules, players: int) -> list[Block]:
         layout = (
             # Translators: {cards} is a counted phrase ("11 cards").
             _(
-                _(
-                    "Each player gets four face-down mystery cards in a row, a face-up card on "
-                    "each of them, and {cards} in hand."
-                )
+                "Each player gets four face-down mystery cards in a row, a face-up card on "
+                "each of them, and {cards} in hand."
             ).format(cards=counted(rules.hand_size, "card"))
         )
     else:
@@ -387,10 +381,8 @@ def _scoring(rules: Rules) -> list[Block]:
         (
             "p",
             _(
-                _(
-                    "After a hand, if anyone has reached {points} the game is over and the lowest "
-                    "total wins. If two or more players share the lowest total, nobody wins."
-                )
+                "After a hand, if anyone has reached {points} the game is over and the lowest "
+                "total wins. If two or more players share the lowest total, nobody wins."
             ).format(points=counted(rules.target, "point")),
         )
     )
@@ -411,11 +403,9 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
         (
             "p",
             _(
-                _(
-                    "Get rid of all your cards before the others do. When someone goes out, "
-                    "everyone else scores what they still hold, and points are bad: the lowest "
-                    "total when someone reaches {target} wins."
-                )
+                "Get rid of all your cards before the others do. When someone goes out, "
+                "everyone else scores what they still hold, and points are bad: the lowest "
+                "total when someone reaches {target} wins."
             ).format(target=rules.target),
         ),
         ("h", _("The deal")),
@@ -459,19 +449,15 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
             "p",
             (
                 _(
-                    _(
-                        "You may also play a 10 or a Joker on its own at any time, whatever is on "
-                        "the pile: it swoops the pile and you play again. Only one Swoop card per "
-                        "play, never in a set."
-                    )
+                    "You may also play a 10 or a Joker on its own at any time, whatever is on "
+                    "the pile: it swoops the pile and you play again. Only one Swoop card per "
+                    "play, never in a set."
                 )
                 if rules.tens_are_swoop_cards
                 else _(
-                    _(
-                        "You may also play a Joker on its own at any time, whatever is on the pile: "
-                        "it swoops the pile and you play again. Only one Swoop card per play, never "
-                        "in a set."
-                    )
+                    "You may also play a Joker on its own at any time, whatever is on the pile: "
+                    "it swoops the pile and you play again. Only one Swoop card per play, never "
+                    "in a set."
                 )
             ),
         ),
