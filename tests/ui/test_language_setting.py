@@ -134,6 +134,7 @@ def test_a_language_without_its_catalogue_is_said_in_english(monkeypatch, tmp_pa
         p.app.update_settings(language="de")
         assert i18n.language() == "en"
         assert "Settings" in words_drawn(p)
+        assert p.top.rows["language"].value == "en"  # the row says what is shown
 
 
 @pytest.mark.parametrize("in_game", [False, True], ids=["from the title", "over a game"])

@@ -297,9 +297,11 @@ class SettingsScene(Scene):
         is shown as chosen until the player chooses one."""
         words = words_of(entry.name)
         present = i18n.available_languages()
-        chosen = getattr(self.app.settings, entry.name) or i18n.language()
+        saved = getattr(self.app.settings, entry.name)
+        # A saved language whose catalogue went is said in English: the row says so too.
+        chosen = saved if saved in present else i18n.language()
         if chosen not in present:
-            present.append(chosen)  # the pseudo-language, or one whose catalogue went
+            present.append(chosen)  # the pseudo-language (for tests)
         options = [W.Option(code, i18n.NAMES.get(code, code), "") for code in present]
         row = W.Choice(_Z, words.label, options, chosen, partial(self.change_setting, entry.name))
         return self._keep(entry, row, words)
