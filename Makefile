@@ -31,12 +31,14 @@ $(STAMP): $(DEV_LOCK) pyproject.toml | $(BIN)/python
 run: $(STAMP) catalogues
 	$(BIN)/python -m swoop_desktop
 
-## make test: same set-up, then lint and the test suite, headless, in about two minutes:
+## make test: same set-up, then lint, the catalogues compiled aside with msgfmt --check
+## --statistics (tools/catalogues.py --check), and the test suite, headless, in about two minutes:
 ## every test but the long runs marked `slow` (each has a quick copy here) and the wheel
 ## and built-app checks marked `release` (run by .ci/run after make app/deb). With
 ## --dist worksteal a worker that runs out of tests takes some of the other's.
 test: $(STAMP)
 	$(MAKE) --no-print-directory lint
+	$(BIN)/python tools/catalogues.py --check
 	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --dist worksteal --timeout 900 -m "not release and not slow"
 
 ## make test-slow: the long runs only (full-length monkeys, whole-game AI runs, the
@@ -86,11 +88,11 @@ POT := $(LOCALE)/swoop.pot
 ## swoop_desktop/locale/swoop.pot (pybabel extract), then bring each language's .po up to
 ## date with it (new messages empty for the translator, none guessed as fuzzy)
 messages: $(STAMP)
-	$(BIN)/pybabel extract --quiet -F babel.cfg -o $(POT) --project Swoop --copyright-holder "the Swoop authors" \
+	$(BIN)/pybabel --quiet extract -F babel.cfg -o $(POT) --project Swoop --copyright-holder "the Swoop authors" \
 	  --version "$$($(BIN)/python -c 'import swoop_desktop; print(swoop_desktop.__version__)')" \
 	  --add-comments Translators: --sort-by-file -k Nn_:1,2 -k Np_:1c,2 .
 	@for po in $(LOCALE)/*/LC_MESSAGES/swoop.po; do \
-	  $(BIN)/pybabel update --quiet -i $(POT) -D swoop -d $(LOCALE) --no-fuzzy-matching \
+	  $(BIN)/pybabel --quiet update -i $(POT) -D swoop -d $(LOCALE) --no-fuzzy-matching \
 	    --ignore-obsolete -l "$$(basename "$$(dirname "$$(dirname "$$po")")")" || exit 1; done
 
 ## make catalogues: compile each .po into the .mo the game reads (msgfmt --check --statistics

@@ -15,8 +15,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from swoop_desktop.choices import seat_name
+from swoop_desktop.choices import HUMAN_SEAT, SEAT_NAMES, SEAT_PLACES, seat_name
 from swoop_desktop.engine.errors import short
+from swoop_desktop.i18n import N_, Np_, _, pgettext
 
 MAX_NAME = 20
 
@@ -68,3 +69,32 @@ def label(key: Any, limit: int = 40) -> str:
 def seat_default(seat: int) -> str:
     """The name a seat falls back to (the one naming the table uses everywhere)."""
     return seat_name(seat)
+
+
+#: The stored name of the person at the screen ("You" in saves and the history, whatever
+#: the language shown): compare a seat's stored name with it, never a shown one.
+YOU = SEAT_NAMES[HUMAN_SEAT]
+
+# The default names, kept in English where they are stored, shown in the player's language.
+_SHOWN_NAMES = {
+    "You": Np_("seat name", "You"),
+    "Lefty": Np_("seat name", "Lefty"),
+    "Topper": Np_("seat name", "Topper"),
+    "Righty": Np_("seat name", "Righty"),
+}
+_PLACES = (N_("bottom seat"), N_("left seat"), N_("top seat"), N_("right seat"))
+
+
+def shown_name(name: str) -> str:
+    """A seat's stored name as the player reads it: the default names ("You", "Lefty",
+    "Topper", "Righty") in the player's language, any other name as it is."""
+    if name in _SHOWN_NAMES:
+        return pgettext("seat name", _SHOWN_NAMES[name])
+    return name
+
+
+def seat_place(seat: int) -> str:
+    """Where ``seat`` sits, in the player's language ("left seat")."""
+    if 0 <= seat < len(SEAT_PLACES):
+        return _(_PLACES[seat])
+    return _("seat {number}").format(number=seat + 1)

@@ -22,6 +22,7 @@ from typing import Any, Literal, TypeVar
 
 from swoop_desktop.choices import PLAYER_LEVELS, PLAYER_PACES, AIPace, AnimationSpeed
 from swoop_desktop.engine import Rules, RulesError
+from swoop_desktop.i18n import NAMES, PSEUDO
 from swoop_desktop.names import check_name, label, seat_default, shown
 
 from .jsonfile import (
@@ -42,6 +43,9 @@ ANIMATION_SPEEDS: tuple[str, ...] = tuple(s.value for s in AnimationSpeed)
 AI_PACES: tuple[str, ...] = tuple(p.value for p in AIPace)
 LEVELS: tuple[str, ...] = tuple(level.value for level in PLAYER_LEVELS)
 SEATS = (1, 2, 3)
+#: The languages a saved choice may name: those the game has words for, and the
+#: made-up one that tests layouts.
+LANGUAGE_CODES: tuple[str, ...] = (*NAMES, PSEUDO)
 
 T = TypeVar("T")
 
@@ -154,6 +158,29 @@ class Pair(Reader):
         return (max(self.low, 0) + 1000, max(self.low, 0) + 700)
 
 
+@dataclass(frozen=True)
+class Language(Reader):
+    """The player's language: ``""`` (the system's) or one of ``known`` ("de", "fi", ...).
+    A code the game does not know (a language since removed, a hand-edited file) is told
+    in one plain message and the system's language is used."""
+
+    known: tuple[str, ...]
+
+    def read(
+        self, data: Mapping[str, Any], key: str, default: Any, notes: Notes, known: Known
+    ) -> Any:
+        value: str = get(data, key, str, "", default)
+        if value and value not in self.known:
+            raise DocumentError(
+                f"the language {shown(value)} is not one Swoop knows, so the system's "
+                "language is used"
+            )
+        return value
+
+    def example(self, default: Any) -> Any:
+        return next(c for c in self.known if c != default and c != "en")
+
+
 class RulesReader(Reader):
     """The rules for the next new game (``Rules.to_json``), checked by the engine."""
 
@@ -208,6 +235,7 @@ class Applies(StrEnum):
     """When a changed setting takes effect."""
 
     NEXT_GAME = "next game"  # a game in progress keeps what it began with
+    LANGUAGE = "language"  # the words switch at once (every screen builds its words again)
     AT_ONCE = "at once"  # read where it is used, each time (the screens are told of a change)
     SOUND = "sound"  # the sound follows at once
     WINDOW = "window"  # the window switches at once
@@ -215,7 +243,7 @@ class Applies(StrEnum):
     KEPT = "kept"  # remembered for the player, not a choice (kept when settings are restored)
 
 
-RowKind = Literal["toggle", "choice", "slider", "rules", "opponents"]
+RowKind = Literal["toggle", "choice", "slider", "rules", "opponents", "language"]
 
 
 @dataclass(frozen=True)
@@ -303,6 +331,10 @@ class Settings:
     reduced_motion: bool = setting(False, Flag(), Applies.CARDS, Row("cards", "toggle"))
     # abandoned games count in statistics (as losses)
     count_abandoned: bool = setting(False, Flag(), Applies.AT_ONCE, Row("statistics", "toggle"))
+    # the words' language: "" follows the system's (the choice on first start), else a code
+    language: str = setting(
+        "", Language(LANGUAGE_CODES), Applies.LANGUAGE, Row("language", "language")
+    )
     # the title has offered the first hand that teaches
     lesson_offered: bool = setting(False, Flag(), Applies.AT_ONCE)
 

@@ -20,6 +20,7 @@ import pygame
 from swoop_desktop import i18n
 from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES, workers
 from swoop_desktop.choices import AIPace, AnimationSpeed
+from swoop_desktop.i18n import _
 from swoop_desktop.progress import UI_WAIT, opening, retire_game
 from swoop_desktop.progress.history import keep_unsaved
 from swoop_desktop.storage import (
@@ -170,6 +171,8 @@ class App:
         self._told_unsaved = False  # told at a close that a finished game is not saved
         self._data_dir = data_dir
         self._load_settings()
+        self._language = ""  # the language chosen in Settings that is in use ("" the system's)
+        self._apply_language()
         self.speed_override = speed
         self.pace_override = pace
         want = size or tuple(self.settings.window_size or DEFAULT_SIZE)
@@ -269,11 +272,22 @@ class App:
                 self._settings_known = self.settings
             except (OSError, ValueError) as exc:
                 # ValueError: a setting the file could not hold; the old file stays as it was.
-                self.notify(f"Settings could not be saved: {exc}")
+                self.notify(_("Settings could not be saved: {reason}").format(reason=exc))
         self.sound.volume = int(round(self.settings.volume * 100))
         self.sound.muted = bool(self.settings.muted)
+        self._apply_language()
         for scene in self.stack.scenes:
             scene.settings_changed()
+
+    def _apply_language(self) -> None:
+        """Speak the language chosen in Settings from the next frame on (every screen builds
+        its words again: see :meth:`step`). Left as it is while the choice is the system's
+        and unchanged, so a language set before the window opened (a test's) stays."""
+        chosen = self.settings.language
+        if chosen == self._language:
+            return
+        self._language = chosen
+        i18n.set_language(chosen or None)  # English when its catalogue is missing
 
     def update_settings(self, **changes: Any) -> None:
         """Change some settings and save them."""
@@ -393,15 +407,17 @@ class App:
     def continue_game(self) -> Scene | None:
         """Restore the saved game exactly; None (and a message) if there is none."""
         if not self._storage_ok:
-            self.notify("There is no saved game")
+            self.notify(_("There is no saved game"))
             return None
         if not self.keeps_files:
-            self.notify("The demo leaves your saved game alone: start Swoop without --demo")
+            self.notify(_("The demo leaves your saved game alone: start Swoop without --demo"))
             return None
         if has_saved_game(self.dirs) and not holds_data_folder(self.dirs):
             self.notify(
-                "The saved game belongs to the other Swoop window open on this data folder: "
-                "continue it there.",
+                _(
+                    "The saved game belongs to the other Swoop window open on this data folder: "
+                    "continue it there."
+                ),
                 8.0,
             )
             return None
@@ -410,7 +426,7 @@ class App:
             self.notify(text, 8.0)
         if saved is None:
             if not messages:
-                self.notify("There is no saved game")
+                self.notify(_("There is no saved game"))
             return None
         while self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()

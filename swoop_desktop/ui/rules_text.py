@@ -3,6 +3,10 @@
 Everything here follows docs/rules.md and reads the options of a :class:`Rules`, so
 the how-to-play screen always describes the table the player will actually
 get. No pygame here: the text is data, the screens draw it.
+
+The tables hold English marked with ``N_``; the functions here give every word in the
+player's language, looked up when called (:func:`option_label`, :func:`preset_words`,
+:func:`option_help`, :func:`value_text`, :func:`summary`, :func:`how_to_play`).
 """
 
 from __future__ import annotations
@@ -10,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swoop_desktop.engine import PRESETS, Rules
-from swoop_desktop.plural import counted, noun
+from swoop_desktop.i18n import N_, _, ngettext
+from swoop_desktop.plural import counted
 
 # A block of text for a ScrollText: ("h", heading), ("p", paragraph), ("li", bullet),
 # ("note", a quieter line).
@@ -42,100 +47,127 @@ class OptionInfo:
 
 PRESET_INFO: dict[str, tuple[str, str]] = {
     "app": (
-        "App",
-        "The app's table: game to 300, after a pick-up you may add more of the rank you played.",
+        N_("App"),
+        N_(
+            "The app's table: game to 300, after a pick-up you may add more of the rank you played."
+        ),
     ),
     "classic": (
-        "Classic",
-        "The common published rules: game to 500, your turn ends after a pick-up.",
+        N_("Classic"),
+        N_("The common published rules: game to 500, your turn ends after a pick-up."),
     ),
     "traditional": (
-        "Traditional",
-        "The older written rules: three decks, a pick-up takes "
-        "your cards too, high card leads, mystery cards chain.",
+        N_("Traditional"),
+        N_(
+            "The older written rules: three decks, a pick-up takes "
+            "your cards too, high card leads, mystery cards chain."
+        ),
     ),
 }
 
 OPTION_INFO: dict[str, OptionInfo] = {
     "decks": OptionInfo(
-        "Decks",
-        "How many decks (52 cards and 2 Jokers each) are shuffled together.",
+        N_("Decks"),
+        N_("How many decks (52 cards and 2 Jokers each) are shuffled together."),
         (
-            OptionChoice("auto", "Auto", "Auto is 2 decks for four players."),
+            OptionChoice("auto", N_("Auto"), N_("Auto is 2 decks for four players.")),
             OptionChoice(2, "2"),
             OptionChoice(3, "3"),
             OptionChoice(4, "4"),
         ),
     ),
     "tens_are_swoop_cards": OptionInfo(
-        "10s are Swoop cards",
-        "On: a 10 swoops the pile just like a Joker. Off: only Jokers do, and 10 ranks "
-        "between 9 and J.",
+        N_("10s are Swoop cards"),
+        N_(
+            "On: a 10 swoops the pile just like a Joker. Off: only Jokers do, and 10 ranks "
+            "between 9 and J."
+        ),
     ),
     "hand_size": OptionInfo(
-        "Cards in hand",
-        "How many cards each player holds in hand after the deal.",
-        (OptionChoice(11, "11"), OptionChoice(12, "12", "12 is the 20-card variant.")),
+        N_("Cards in hand"),
+        N_("How many cards each player holds in hand after the deal."),
+        (OptionChoice(11, "11"), OptionChoice(12, "12", N_("12 is the 20-card variant."))),
     ),
     "table_cards": OptionInfo(
-        "Face-up and mystery cards",
-        "Each player also gets four face-down mystery cards with a face-up card on each. "
-        "Off: hands only.",
+        N_("Face-up and mystery cards"),
+        N_(
+            "Each player also gets four face-down mystery cards with a face-up card on each. "
+            "Off: hands only."
+        ),
     ),
     "first_player": OptionInfo(
-        "Who plays first",
-        "Who makes the first play of each hand.",
+        N_("Who plays first"),
+        N_("Who makes the first play of each hand."),
         (
             OptionChoice(
-                "left_of_dealer", "Left of dealer", "The player left of the dealer starts."
+                "left_of_dealer", N_("Left of dealer"), N_("The player left of the dealer starts.")
             ),
-            OptionChoice("high_card", "High card", "Everyone draws a card; the highest starts."),
+            OptionChoice(
+                "high_card", N_("High card"), N_("Everyone draws a card; the highest starts.")
+            ),
         ),
     ),
     "pickup": OptionInfo(
-        "Playing higher than the pile",
-        "What happens when your cards rank higher than the top of the pile.",
+        N_("Playing higher than the pile"),
+        N_("What happens when your cards rank higher than the top of the pile."),
         (
             OptionChoice(
-                "new_pile", "New pile", "You take the pile and your cards start a new one."
+                "new_pile", N_("New pile"), N_("You take the pile and your cards start a new one.")
             ),
             OptionChoice(
                 "take_all",
-                "Take all",
-                "Your cards go into your hand with the pile; your turn ends.",
+                N_("Take all"),
+                N_("Your cards go into your hand with the pile; your turn ends."),
             ),
         ),
     ),
     "match_after_pickup": OptionInfo(
-        "Add more after a pick-up",
-        "After a pick-up you may add more cards of the rank you played, including ones "
-        "you just picked up. Only with New pile.",
-        no_effect="No effect with Take all: your turn ends after a pick-up.",
+        N_("Add more after a pick-up"),
+        N_(
+            "After a pick-up you may add more cards of the rank you played, including ones "
+            "you just picked up. Only with New pile."
+        ),
+        no_effect=N_("No effect with Take all: your turn ends after a pick-up."),
     ),
     "max_four": OptionInfo(
-        "At most four of a kind",
-        "No play may put more than four equal cards on top of the pile. Off: any number, "
-        "and four or more swoop.",
+        N_("At most four of a kind"),
+        N_(
+            "No play may put more than four equal cards on top of the pile. Off: any number, "
+            "and four or more swoop."
+        ),
     ),
     "mystery_chain": OptionInfo(
-        "Chained mystery cards",
-        "After you play a face-up card you may keep flipping mystery cards onto the pile "
-        "(the older rules).",
-        no_effect="No effect without face-up and mystery cards.",
+        N_("Chained mystery cards"),
+        N_(
+            "After you play a face-up card you may keep flipping mystery cards onto the pile "
+            "(the older rules)."
+        ),
+        no_effect=N_("No effect without face-up and mystery cards."),
     ),
     "scoring": OptionInfo(
-        "Scoring",
-        "What the cards left in your hand are worth when someone goes out.",
+        N_("Scoring"),
+        N_("What the cards left in your hand are worth when someone goes out."),
         (
-            OptionChoice("standard", "Standard", "Face value, J Q K 10, Swoop cards 50."),
-            OptionChoice("simple", "Simple", "A to 9 are 5, J Q K 10, Swoop cards 20."),
+            OptionChoice("standard", N_("Standard"), N_("Face value, J Q K 10, Swoop cards 50.")),
+            OptionChoice("simple", N_("Simple"), N_("A to 9 are 5, J Q K 10, Swoop cards 20.")),
         ),
     ),
     "target": OptionInfo(
-        "Game ends at",
-        "The game ends after the hand in which someone reaches this total. Lowest total wins.",
+        N_("Game ends at"),
+        N_("The game ends after the hand in which someone reaches this total. Lowest total wins."),
     ),
 }
+
+
+def option_label(name: str) -> str:
+    """Option ``name``'s label in the player's language ("Decks")."""
+    return _(OPTION_INFO[name].label)
+
+
+def preset_words(preset: str) -> tuple[str, str]:
+    """A rule set's name and its one-line description, in the player's language."""
+    label, help_text = PRESET_INFO[preset]
+    return _(label), _(help_text)
 
 
 def option_help(name: str, rules: Rules) -> str:
@@ -143,8 +175,8 @@ def option_help(name: str, rules: Rules) -> str:
     make it have no effect (so a player is never puzzled by a dead switch)."""
     info = OPTION_INFO[name]
     if not rules.applies(name) and info.no_effect:
-        return info.no_effect
-    return info.help
+        return _(info.no_effect)
+    return _(info.help)
 
 
 def option_applies(name: str, rules: Rules) -> bool:
@@ -158,9 +190,9 @@ def value_text(name: str, value: object) -> str:
     info = OPTION_INFO[name]
     for choice in info.choices:
         if choice.value == value and type(choice.value) is type(value):
-            return choice.text
+            return _(choice.text)
     if isinstance(value, bool):
-        return "On" if value else "Off"
+        return _("On") if value else _("Off")
     return str(value)
 
 
@@ -168,42 +200,63 @@ def differences(rules: Rules) -> list[str]:
     """Plain words for each option that differs from the rules' preset."""
     base = PRESETS[rules.preset]
     out = []
-    for name, info in OPTION_INFO.items():
+    for name in OPTION_INFO:
         value = getattr(rules, name)
         if value != getattr(base, name):
-            out.append(f"{info.label}: {value_text(name, value)}")
+            # Translators: a rule changed from its rule set ("Decks: 3").
+            out.append(
+                _("{option}: {value}").format(
+                    option=option_label(name), value=value_text(name, value)
+                )
+            )
     return out
 
 
 def summary(rules: Rules, players: int = 4) -> str:
     """One line naming the rule set and any changes: "Classic rules, game to 500"."""
-    label = PRESET_INFO[rules.preset][0]
-    changed = differences(rules)
-    text = f"{label} rules, game to {rules.target}"
-    extra = [c for c in changed if not c.startswith(OPTION_INFO["target"].label)]
+    label = preset_words(rules.preset)[0]
+    base = PRESETS[rules.preset]
+    # Translators: the title's "Next game" line ("Classic rules, game to 500").
+    text = _("{preset} rules, game to {target}").format(preset=label, target=rules.target)
+    extra = [
+        _("{option}: {value}").format(
+            option=option_label(name), value=value_text(name, getattr(rules, name))
+        )
+        for name in OPTION_INFO
+        if name != "target" and getattr(rules, name) != getattr(base, name)
+    ]
     if extra:
-        text += " — changed: " + "; ".join(extra)
+        # Translators: after the rule set, the rules changed from it, joined by "; ".
+        text += _(" — changed: {changes}").format(changes=_("; ").join(extra))
     return text
 
 
 def _rank_order(rules: Rules) -> str:
     if rules.tens_are_swoop_cards:
-        return (
+        return _(
             "Low to high: A 2 3 4 5 6 7 8 9 J Q K. 10s and Jokers are Swoop cards and "
             "have no place in that order. Suits never matter."
         )
-    return (
+    return _(
         "Low to high: A 2 3 4 5 6 7 8 9 10 J Q K. Jokers are the Swoop cards and have "
         "no place in that order. Suits never matter."
     )
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _swoop_cards(rules: Rules) -> str:
-    return "a 10 or a Joker" if rules.tens_are_swoop_cards else "a Joker"
+#: "Play ... cards of the same rank", by (at most four, face-up cards on the table): whole
+#: sentences, so each language words them its own way.
+_PLAY_WORDS = {
+    (True, True): lambda: _(
+        "Play one to four cards of the same rank from your hand, your face-up cards, or both "
+        "together."
+    ),
+    (True, False): lambda: _("Play one to four cards of the same rank from your hand."),
+    (False, True): lambda: _(
+        "Play one or more cards of the same rank from your hand, your face-up cards, or both "
+        "together."
+    ),
+    (False, False): lambda: _("Play one or more cards of the same rank from your hand."),
+}
 
 
 def _pickup(rules: Rules) -> list[Block]:
@@ -211,37 +264,43 @@ def _pickup(rules: Rules) -> list[Block]:
         return [
             (
                 "li",
-                "Higher than the top card? You pick up the whole pile, and the cards "
-                "you played go into your hand with it. Your turn ends, and the next "
-                "player starts a new pile.",
+                _(
+                    "Higher than the top card? You pick up the whole pile, and the cards "
+                    "you played go into your hand with it. Your turn ends, and the next "
+                    "player starts a new pile."
+                ),
             )
         ]
     if rules.match_after_pickup:
         return [
             (
                 "li",
-                "Higher than the top card? You pick up the pile, and your cards start "
-                "a new one; you may then add more cards of that rank, for example "
-                "more 7s, including any you just picked up. Then your turn ends "
-                "(unless you made a Swoop).",
+                _(
+                    "Higher than the top card? You pick up the pile, and your cards start "
+                    "a new one; you may then add more cards of that rank, for example "
+                    "more 7s, including any you just picked up. Then your turn ends "
+                    "(unless you made a Swoop)."
+                ),
             )
         ]
     return [
         (
             "li",
-            "Higher than the top card? You pick up the pile, and your cards start a "
-            "new one. Your turn ends there (unless your cards made a Swoop).",
+            _(
+                "Higher than the top card? You pick up the pile, and your cards start a "
+                "new one. Your turn ends there (unless your cards made a Swoop)."
+            ),
         )
     ]
 
 
 def _four_limit(rules: Rules) -> str:
     if rules.max_four:
-        return (
+        return _(
             "Never more than four of a kind: with three 8s on top you may add one 8, not "
             "two, and no set is larger than four cards."
         )
-    return (
+    return _(
         "There is no limit of four: a set may hold any number of cards, and a run of "
         "four or more equal cards swoops."
     )
@@ -252,28 +311,37 @@ def _deal(rules: Rules, players: int) -> list[Block]:
     cards = decks * 54
     if rules.table_cards:
         layout = (
-            f"Each player gets four face-down mystery cards in a row, a face-up card on "
-            f"each of them, and {counted(rules.hand_size, 'card')} in hand."
+            # Translators: {cards} is a counted phrase ("11 cards").
+            _(
+                "Each player gets four face-down mystery cards in a row, a face-up card on "
+                "each of them, and {cards} in hand."
+            ).format(cards=counted(rules.hand_size, "card"))
         )
     else:
-        layout = (
-            f"Each player gets {counted(rules.hand_size, 'card')} in hand, and nothing on the "
-            "table."
+        layout = _("Each player gets {cards} in hand, and nothing on the table.").format(
+            cards=counted(rules.hand_size, "card")
         )
     if rules.first_player == "high_card":
-        leader = (
+        leader = _(
             "To decide who plays first, everyone draws a card from the unused cards: "
             "the highest rank starts (a Swoop card or a tie draws again)."
         )
     else:
-        leader = "The player to the left of the dealer plays first. The deal moves left each hand."
+        leader = _(
+            "The player to the left of the dealer plays first. The deal moves left each hand."
+        )
     return [
         (
             "p",
-            f"{counted(decks, 'deck')} {noun(decks, 'is')} shuffled"
-            f"{' together' if decks > 1 else ''} ({counted(cards, 'card')}, "
-            f"Jokers included). {layout} "
-            f"The cards left over are set aside unseen.",
+            ngettext(
+                _("{decks} deck is shuffled ({cards}, Jokers included)."),
+                _("{decks} decks are shuffled together ({cards}, Jokers included)."),
+                decks,
+            ).format(decks=decks, cards=counted(cards, "card"))
+            + _(" ")
+            + layout
+            + _(" ")
+            + _("The cards left over are set aside unseen."),
         ),
         ("p", leader),
     ]
@@ -281,32 +349,41 @@ def _deal(rules: Rules, players: int) -> list[Block]:
 
 def _scoring(rules: Rules) -> list[Block]:
     if rules.scoring == "simple":
-        values = ["Aces and 2 to 9: 5 points each", "J, Q, K: 10 points each"]
+        values = [_("Aces and 2 to 9: 5 points each"), _("J, Q, K: 10 points each")]
     else:
-        values = ["Aces: 1 point; 2 to 9: their face value", "J, Q, K: 10 points each"]
+        values = [_("Aces: 1 point; 2 to 9: their face value"), _("J, Q, K: 10 points each")]
     swoop = 50 if rules.scoring == "standard" else 20
     if rules.tens_are_swoop_cards:
         values.append(
-            f"10s and Jokers: {counted(swoop, 'point')} each, so play them before you get caught"
+            _("10s and Jokers: {points} each, so play them before you get caught").format(
+                points=counted(swoop, "point")
+            )
         )
     else:
-        values.append("10s: 10 points each")
-        values.append(f"Jokers: {counted(swoop, 'point')} each, so play them before you get caught")
+        values.append(_("10s: 10 points each"))
+        values.append(
+            _("Jokers: {points} each, so play them before you get caught").format(
+                points=counted(swoop, "point")
+            )
+        )
     blocks: list[Block] = [
         (
             "p",
-            "The hand ends the moment one player has no cards left at all: hand, face-up "
-            "and face-down. That player scores nothing. Everyone else adds up every card "
-            "they still hold, hand and table, and adds it to their total:",
+            _(
+                "The hand ends the moment one player has no cards left at all: hand, face-up "
+                "and face-down. That player scores nothing. Everyone else adds up every card "
+                "they still hold, hand and table, and adds it to their total:"
+            ),
         ),
     ]
     blocks += [("li", v) for v in values]
     blocks.append(
         (
             "p",
-            f"After a hand, if anyone has reached {counted(rules.target, 'point')} the game "
-            f"is over and the lowest total wins. If two or more players share "
-            f"the lowest total, nobody wins.",
+            _(
+                "After a hand, if anyone has reached {points} the game is over and the lowest "
+                "total wins. If two or more players share the lowest total, nobody wins."
+            ).format(points=counted(rules.target, "point")),
         )
     )
     return blocks
@@ -315,138 +392,181 @@ def _scoring(rules: Rules) -> list[Block]:
 def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> list[Block]:
     """The whole how-to-play text for ``rules``, as blocks for a ScrollText
     (``this_game``: they are the rules of the game in progress, not of the next one)."""
-    which = "the game you are playing" if this_game else "your next new game"
+    which = (
+        _("These are the rules of the game you are playing: {summary}.")
+        if this_game
+        else _("These are the rules of your next new game: {summary}.")
+    )
     blocks: list[Block] = [
-        ("note", f"These are the rules of {which}: " + summary(rules, players) + "."),
-        ("h", "The aim"),
+        ("note", which.format(summary=summary(rules, players))),
+        ("h", _("The aim")),
         (
             "p",
-            "Get rid of all your cards before the others do. When someone goes out, "
-            "everyone else scores what they still hold, and points are bad: the lowest "
-            f"total when someone reaches {rules.target} wins.",
+            _(
+                "Get rid of all your cards before the others do. When someone goes out, "
+                "everyone else scores what they still hold, and points are bad: the lowest "
+                "total when someone reaches {target} wins."
+            ).format(target=rules.target),
         ),
-        ("h", "The deal"),
+        ("h", _("The deal")),
     ]
     blocks += _deal(rules, players)
     blocks += [
-        ("h", "Card order"),
+        ("h", _("Card order")),
         ("p", _rank_order(rules)),
-        ("h", "Your turn"),
+        ("h", _("Your turn")),
         (
             "p",
-            "On your turn you make one play. There is no passing: there is always something "
-            "you can play.",
+            _(
+                "On your turn you make one play. There is no passing: there is always something "
+                "you can play."
+            ),
         ),
         (
             "li",
-            f"Play {'one to four' if rules.max_four else 'one or more'} cards of the same "
-            "rank from your hand"
-            + (", your face-up cards, or both together." if rules.table_cards else "."),
+            _PLAY_WORDS[(rules.max_four, rules.table_cards)](),
         ),
         (
             "li",
-            "Equal to or lower than the top card of the pile (or the pile is empty)? Your "
-            "cards go on the pile, and the turn passes to the left.",
+            _(
+                "Equal to or lower than the top card of the pile (or the pile is empty)? Your "
+                "cards go on the pile, and the turn passes to the left."
+            ),
         ),
     ]
     blocks += _pickup(rules)
     blocks += [
-        ("h", "Swoop!"),
+        ("h", _("Swoop!")),
         (
             "p",
-            "When the top four cards of the pile are all of one rank (whoever played "
-            "them), the whole pile is swooped away for the rest of the hand, and the "
-            "player who made it plays again.",
+            _(
+                "When the top four cards of the pile are all of one rank (whoever played "
+                "them), the whole pile is swooped away for the rest of the hand, and the "
+                "player who made it plays again."
+            ),
         ),
         (
             "p",
-            f"You may also play {_swoop_cards(rules)} on its own at any time, whatever is "
-            "on the pile: it swoops the pile and you play again. Only one Swoop card per "
-            "play, never in a set.",
+            (
+                _(
+                    "You may also play a 10 or a Joker on its own at any time, whatever is on "
+                    "the pile: it swoops the pile and you play again. Only one Swoop card per "
+                    "play, never in a set."
+                )
+                if rules.tens_are_swoop_cards
+                else _(
+                    "You may also play a Joker on its own at any time, whatever is on the pile: "
+                    "it swoops the pile and you play again. Only one Swoop card per play, never "
+                    "in a set."
+                )
+            ),
         ),
         ("p", _four_limit(rules)),
     ]
     if rules.table_cards:
         blocks += [
-            ("h", "Mystery cards"),
+            ("h", _("Mystery cards")),
             (
                 "p",
-                "You may play your face-up cards at any time. Once a face-up card is gone, "
-                "the mystery card under it is uncovered. As a play, you may flip an "
-                "uncovered mystery card without looking at it first, and it must be played:",
+                _(
+                    "You may play your face-up cards at any time. Once a face-up card is gone, "
+                    "the mystery card under it is uncovered. As a play, you may flip an "
+                    "uncovered mystery card without looking at it first, and it must be played:"
+                ),
             ),
-            ("li", f"{_capital(_swoop_cards(rules))} swoops the pile."),
             (
                 "li",
-                "Equal or lower than the top card: it goes on the pile, and you may add "
-                "more of its rank from your hand or face-up cards, or say Done.",
+                _("A 10 or a Joker swoops the pile.")
+                if rules.tens_are_swoop_cards
+                else _("A Joker swoops the pile."),
             ),
-            ("li", "Higher: you pick up the pile, as if you had played it from your hand."),
+            (
+                "li",
+                _(
+                    "Equal or lower than the top card: it goes on the pile, and you may add "
+                    "more of its rank from your hand or face-up cards, or say Done."
+                ),
+            ),
+            ("li", _("Higher: you pick up the pile, as if you had played it from your hand.")),
         ]
         if rules.mystery_chain:
             blocks.append(
                 (
                     "p",
-                    "Chained mystery cards: after a play that put a face-up card "
-                    "on the pile without a pick-up, you may flip an uncovered "
-                    "mystery card onto it, then another, until you stop, run out, "
-                    "pick up the pile or make a Swoop.",
+                    _(
+                        "Chained mystery cards: after a play that put a face-up card "
+                        "on the pile without a pick-up, you may flip an uncovered "
+                        "mystery card onto it, then another, until you stop, run out, "
+                        "pick up the pile or make a Swoop."
+                    ),
                 )
             )
-    blocks += [("h", "Scoring")]
+    blocks += [("h", _("Scoring"))]
     blocks += _scoring(rules)
     blocks += [
-        ("h", "Playing with the mouse and keyboard"),
+        ("h", _("Playing with the mouse and keyboard")),
         (
             "li",
-            "Drag a card (and the cards of the same rank you selected) onto the pile. The "
-            "pile lights up when the play is allowed; a refused card goes back and the "
-            "reason is shown.",
+            _(
+                "Drag a card (and the cards of the same rank you selected) onto the pile. The "
+                "pile lights up when the play is allowed; a refused card goes back and the "
+                "reason is shown."
+            ),
         ),
         (
             "li",
-            "Or click cards to select them, then click the pile or press Enter. "
-            "Double-click plays a single card.",
+            _(
+                "Or click cards to select them, then click the pile or press Enter. "
+                "Double-click plays a single card."
+            ),
         ),
-        ("li", "Click an uncovered mystery card to flip it."),
+        ("li", _("Click an uncovered mystery card to flip it.")),
         (
             "li",
-            "When you may add more cards or flip another mystery card, add them the same "
-            "way, or press Done.",
+            _(
+                "When you may add more cards or flip another mystery card, add them the same "
+                "way, or press Done."
+            ),
         ),
         (
             "li",
-            "Keyboard: Left and Right move along your cards; Up picks the card and Down puts "
-            "it back; a number key picks that many cards of its rank. Enter or Space plays, "
-            "F flips a mystery card, D says Done, H shows a hint, Esc pauses and F11 "
-            "switches full screen. Space also hurries the opponents' plays, so it never "
-            "closes the results of a hand or a game: press Enter or click to go on.",
+            _(
+                "Keyboard: Left and Right move along your cards; Up picks the card and Down puts "
+                "it back; a number key picks that many cards of its rank. Enter or Space plays, "
+                "F flips a mystery card, D says Done, H shows a hint, Esc pauses and F11 "
+                "switches full screen. Space also hurries the opponents' plays, so it never "
+                "closes the results of a hand or a game: press Enter or click to go on."
+            ),
         ),
-        ("h", "Hints, reviews and the hard opponent"),
+        ("h", _("Hints, reviews and the hard opponent")),
         (
             "p",
-            "The hint (H) thinks for a quarter of a second; a review weighs each of your "
-            "decisions afterwards with many more play-outs, from what you could see; in the "
-            "daily deal the hard opponent plays your cards in a game of its own. When two "
-            "plays are close, they can name different best plays: the review says so at "
-            "that decision, with how far apart the plays are and whether that is the luck "
-            "of the play-outs or the review's closer look.",
+            _(
+                "The hint (H) thinks for a quarter of a second; a review weighs each of your "
+                "decisions afterwards with many more play-outs, from what you could see; in the "
+                "daily deal the hard opponent plays your cards in a game of its own. When two "
+                "plays are close, they can name different best plays: the review says so at "
+                "that decision, with how far apart the plays are and whether that is the luck "
+                "of the play-outs or the review's closer look."
+            ),
         ),
-        ("h", "Taking back a play"),
+        ("h", _("Taking back a play")),
         (
             "p",
-            "In a practice game (Practice game on the title) and in the lesson, Undo (U, "
-            "Ctrl+Z or the Undo button) takes back your last play and the opponents' plays "
-            "since, back to the moment it was your play, as often as you like within the "
-            "hand being played. A practice game is kept in your history marked as practice, "
-            "never rated nor counted in your statistics, records or streaks. A rated game, "
-            "the daily deal and puzzles never allow it: a play taken back would have shown "
-            "you hidden cards (a mystery card flipped, a pile picked up) to play again "
-            "knowing them.",
+            _(
+                "In a practice game (Practice game on the title) and in the lesson, Undo (U, "
+                "Ctrl+Z or the Undo button) takes back your last play and the opponents' plays "
+                "since, back to the moment it was your play, as often as you like within the "
+                "hand being played. A practice game is kept in your history marked as practice, "
+                "never rated nor counted in your statistics, records or streaks. A rated game, "
+                "the daily deal and puzzles never allow it: a play taken back would have shown "
+                "you hidden cards (a mystery card flipped, a pile picked up) to play again "
+                "knowing them."
+            ),
         ),
         (
             "note",
-            "You can change any of these rules in Settings; changes apply to the next new game.",
+            _("You can change any of these rules in Settings; changes apply to the next new game."),
         ),
     ]
     return blocks

@@ -4,12 +4,18 @@ each section's heading.
 
 The table says which row a setting gets and in which section; these are only its words.
 A new setting on the page needs its words here (a test checks every row has them).
+
+The words are English, marked for translation with ``N_`` and looked up with ``_()`` when
+the page is built (so a change of language shows at once): use :func:`words_of`,
+:func:`section_words` and :func:`next_game_note` to get them in the player's language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from swoop_desktop.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -23,60 +29,94 @@ class SettingWords:
 
 #: Each section's heading, by the section named in the table (in the order of the page).
 SECTION_WORDS: dict[str, str] = {
-    "rules": "Rules",
-    "opponents": "Opponents",
-    "speed": "Speed",
-    "sound": "Sound and screen",
-    "cards": "Cards and motion",
-    "statistics": "Statistics",
+    "rules": N_("Rules"),
+    "opponents": N_("Opponents"),
+    "speed": N_("Speed"),
+    "sound": N_("Sound and screen"),
+    "cards": N_("Cards and motion"),
+    "statistics": N_("Statistics"),
+    "language": N_("Language"),
 }
 
 #: The note a section's heading carries when its settings apply from the next new game.
-NEXT_GAME_NOTE = "Used from the next new game"
+NEXT_GAME_NOTE = N_("Used from the next new game")
 
 SETTING_WORDS: dict[str, SettingWords] = {
+    # The languages are named in their own language (i18n.NAMES), never translated.
+    "language": SettingWords(
+        N_("Language"), N_("The language of every word in the game. It changes at once.")
+    ),
     # The rules get a row for the rule set and one for each option (ui.rules_text).
-    "rules": SettingWords("Rule set", "Choosing one resets every rule below to it."),
+    "rules": SettingWords(N_("Rule set"), N_("Choosing one resets every rule below to it.")),
     # Each opponent gets a level and a style (their words are the settings scene's).
-    "opponents": SettingWords("Opponents"),
+    "opponents": SettingWords(N_("Opponents")),
     "animation_speed": SettingWords(
-        "Animation speed",
-        "How fast cards fly. A click or Space always skips an animation.",
+        N_("Animation speed"),
+        N_("How fast cards fly. A click or Space always skips an animation."),
         {
-            "slow": ("Slow", ""),
-            "normal": ("Normal", ""),
-            "fast": ("Fast", ""),
-            "instant": ("Instant", ""),
+            "slow": (N_("Slow"), ""),
+            "normal": (N_("Normal"), ""),
+            "fast": (N_("Fast"), ""),
+            "instant": (N_("Instant"), ""),
         },
     ),
     "ai_pace": SettingWords(
-        "Opponents' pace",
-        "How long the opponents think before each play.",
+        N_("Opponents' pace"),
+        N_("How long the opponents think before each play."),
         {
-            "slow": ("Slow", "The opponents take their time, so you can follow every play."),
-            "normal": ("Normal", "A natural pace."),
-            "fast": ("Fast", "The opponents play almost at once."),
+            "slow": (
+                N_("Slow"),
+                N_("The opponents take their time, so you can follow every play."),
+            ),
+            "normal": (N_("Normal"), N_("A natural pace.")),
+            "fast": (N_("Fast"), N_("The opponents play almost at once.")),
             "click": (
-                "Wait for click",
-                "After each opponent's play the game waits for your click or a key.",
+                N_("Wait for click"),
+                N_("After each opponent's play the game waits for your click or a key."),
             ),
         },
     ),
-    "volume": SettingWords("Sound volume", "Card sounds, pick-ups and Swoops."),
-    "muted": SettingWords("Mute", "Silence every sound."),
-    "fullscreen": SettingWords("Full screen", "Fill the whole screen (F11 switches at any time)."),
+    "volume": SettingWords(N_("Sound volume"), N_("Card sounds, pick-ups and Swoops.")),
+    "muted": SettingWords(N_("Mute"), N_("Silence every sound.")),
+    "fullscreen": SettingWords(
+        N_("Full screen"), N_("Fill the whole screen (F11 switches at any time).")
+    ),
     "show_hints": SettingWords(
-        "Hint button", "Show the Hint button at the table (H asks for a hint)."
+        N_("Hint button"), N_("Show the Hint button at the table (H asks for a hint).")
     ),
     "four_colour": SettingWords(
-        "Four-colour deck", "Clubs green and diamonds blue, so every suit has its colour."
+        N_("Four-colour deck"), N_("Clubs green and diamonds blue, so every suit has its colour.")
     ),
-    "large_cards": SettingWords("Large cards", "Bigger cards, for small or far screens."),
+    "large_cards": SettingWords(N_("Large cards"), N_("Bigger cards, for small or far screens.")),
     "reduced_motion": SettingWords(
-        "Reduced motion", "No flying cards: each card fades in where it lands."
+        N_("Reduced motion"), N_("No flying cards: each card fades in where it lands.")
     ),
     "count_abandoned": SettingWords(
-        "Count abandoned games",
-        "A game left for a new one counts as a loss. Either way it stays listed.",
+        N_("Count abandoned games"),
+        N_("A game left for a new one counts as a loss. Either way it stays listed."),
     ),
 }
+
+
+def _shown(text: str) -> str:
+    return _(text) if text else ""
+
+
+def words_of(name: str) -> SettingWords:
+    """The words of setting ``name`` in the player's language (looked up now)."""
+    words = SETTING_WORDS[name]
+    return SettingWords(
+        _shown(words.label),
+        _shown(words.help),
+        {v: (_shown(t), _shown(h)) for v, (t, h) in words.choices.items()},
+    )
+
+
+def section_words(section: str) -> str:
+    """A section's heading in the player's language."""
+    return _(SECTION_WORDS[section])
+
+
+def next_game_note() -> str:
+    """The heading's note for settings used from the next new game, in the player's language."""
+    return _(NEXT_GAME_NOTE)

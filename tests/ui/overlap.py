@@ -1,5 +1,6 @@
 """What a screen draws where: the words (each line's inked rectangle) and the buttons,
-recorded by drawing the screen onto a surface that notes every blit of rendered words.
+recorded by drawing the screen onto a surface that notes every blit of rendered words,
+and of pictures that carry words painted into them earlier (a cached page, a ScrollText).
 
 ``layout(pilot)`` draws the whole scene stack once and returns the words and the
 buttons of the top scene; ``overlaps(...)`` lists every pair that covers the other.
@@ -36,26 +37,88 @@ class _MarkedFont:
         return getattr(self._font, name)
 
 
-class Recorder(pygame.Surface):
+_SURFACE = pygame.Surface  # the real class (mark_words puts Carrier in its place)
+
+
+def _carried(source: Any) -> list[tuple[str, pygame.Rect]]:
+    """The words ``source`` holds, each with its inked rectangle in ``source``'s pixels."""
+    if isinstance(source, Words):
+        if not source.text.strip():
+            return []
+        return [(source.text, source.get_bounding_rect())]
+    return list(getattr(source, "words", None) or [])
+
+
+class _SameAsSurface(type):
+    """Every picture still counts as a ``pygame.Surface`` while Carrier stands in for it."""
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        return isinstance(obj, _SURFACE)
+
+    def __subclasscheck__(cls, sub: type) -> bool:
+        return issubclass(sub, _SURFACE)
+
+
+class Carrier(_SURFACE, metaclass=_SameAsSurface):
+    """A picture that keeps where words were laid on it, so words painted into a cached
+    picture (the title's words, a ScrollText's page) are seen where that picture lands;
+    what a blit clips (its area, the picture's edge, a clip rectangle) is left out."""
+
+    words: list[tuple[str, pygame.Rect]]
+
+    def _words(self) -> list[tuple[str, pygame.Rect]]:
+        found = self.__dict__.get("words")
+        if found is None:
+            found = self.__dict__["words"] = []
+        return found
+
+    def blit(self, source: Any, dest: Any, area: Any = None, special_flags: int = 0) -> Any:
+        done = super().blit(source, dest, area, special_flags)
+        alpha = source.get_alpha()
+        if alpha is not None and alpha <= 40:
+            return done  # (nearly) invisible: a fade's first frame
+        carried = _carried(source)
+        if not carried:
+            return done
+        at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+        cut = pygame.Rect(area) if area is not None else None
+        bounds = self.get_clip().clip(self.get_rect())
+        for text, inked in carried:
+            rect = pygame.Rect(inked)
+            if cut is not None:
+                rect = rect.clip(cut).move(-cut.x, -cut.y)
+            rect = rect.move(at).clip(bounds)
+            if rect.w > 1 and rect.h > 1:
+                self._words().append((text, rect))
+        return done
+
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> Any:
+        done = super().fill(color, rect, special_flags)
+        if special_flags == 0:
+            painted = self.get_rect() if rect is None else pygame.Rect(rect)
+            self.__dict__["words"] = [(t, r) for t, r in self._words() if not painted.contains(r)]
+        return done
+
+    def copy(self) -> Any:
+        twin = super().copy()
+        twin.__dict__["words"] = list(self._words())
+        return twin
+
+    def subsurface(self, *rect: Any) -> Any:
+        part = super().subsurface(*rect)
+        box = pygame.Rect(*rect)
+        part.__dict__["words"] = [
+            (t, r.clip(box).move(-box.x, -box.y)) for t, r in self._words() if r.colliderect(box)
+        ]
+        return part
+
+
+class Recorder(Carrier):
     """The screen, noting where each line of words lands (clipped to the screen)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
-        self.words: list[tuple[str, pygame.Rect]] = []
-
-    def blit(self, source: Any, dest: Any, area: Any = None, special_flags: int = 0) -> Any:
-        done = super().blit(source, dest, area, special_flags)
-        if isinstance(source, Words) and source.text.strip() and (source.get_alpha() or 255) > 40:
-            inked = source.get_bounding_rect()
-            if area is not None:
-                inked = inked.clip(pygame.Rect(area)).move(
-                    -pygame.Rect(area).x, -pygame.Rect(area).y
-                )
-            at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
-            rect = inked.move(at).clip(self.get_rect())
-            if rect.w > 1 and rect.h > 1:
-                self.words.append((source.text, rect))
-        return done
+        self.words = []
 
 
 def mark_words(monkeypatch: Any) -> None:
@@ -67,6 +130,8 @@ def mark_words(monkeypatch: Any) -> None:
 
     monkeypatch.setattr(Theme, "font", marked)
     monkeypatch.setattr(controls_base, "_rendered", {})
+    # Pictures made from now on keep the words laid on them (see Carrier).
+    monkeypatch.setattr(pygame, "Surface", Carrier)
 
 
 def buttons_of(scene: Any) -> list[tuple[str, pygame.Rect]]:
@@ -103,6 +168,25 @@ def layout(pilot: Any) -> tuple[list[tuple[str, pygame.Rect]], list[tuple[str, p
     top = app.stack.top
     buttons = buttons_of(top)
     return screen.words, buttons
+
+
+def layout_of_top(
+    pilot: Any,
+) -> tuple[list[tuple[str, pygame.Rect]], list[tuple[str, pygame.Rect]]]:
+    """Like :func:`layout`, but only the words of the screen on top: a panel over the table
+    (a question, the export) shades the table's words, which never count against its own."""
+    app = pilot.app
+    screen = Recorder(app.size)
+    top = app.stack.top
+    scenes = app.stack.scenes
+    first = len(scenes) - 1
+    while first > 0 and not scenes[first].opaque:
+        first -= 1
+    for scene in scenes[max(first, 0) : -1]:
+        scene.draw(screen)
+    screen.words = []
+    top.draw(screen)
+    return screen.words, buttons_of(top)
 
 
 def overlaps(

@@ -100,8 +100,12 @@ def test_restoring_defaults_keeps_only_what_the_table_marks_kept(tmp_path):
         mine = Settings(**{e.name: e.read.example(e.default) for e in SETTINGS})
         p.app.settings = mine
         scene.reset_to_defaults()
-        kept = {e.name: getattr(mine, e.name) for e in SETTINGS if e.applies is Applies.KEPT}
-        assert set(kept) == {"window_size", "window_pos"}
+        kept = {
+            e.name: getattr(mine, e.name)
+            for e in SETTINGS
+            if e.applies in (Applies.KEPT, Applies.LANGUAGE)
+        }
+        assert set(kept) == {"window_size", "window_pos", "language"}
         assert p.app.settings == dataclasses.replace(Settings(), **kept)
 
 

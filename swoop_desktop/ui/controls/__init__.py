@@ -17,7 +17,19 @@ theme.
 - :mod:`.page`: ``ui_scale``, ``draw_backdrop``, ``draw_page``, ``draw_panel``.
 """
 
-from .base import Colour, Widget, colour, draw_text, font, render, set_hand_cursor, wrap_text
+from .base import (
+    FIT_FLOOR,
+    FIT_MIN_PX,
+    Colour,
+    Widget,
+    colour,
+    draw_text,
+    fit_label,
+    font,
+    render,
+    set_hand_cursor,
+    wrap_text,
+)
 from .buttons import Button
 from .focus import FocusRing, draw_tooltip, tooltip_rect
 from .page import draw_backdrop, draw_page, draw_panel, ui_scale
@@ -46,7 +58,10 @@ __all__ = [
     "draw_page",
     "draw_panel",
     "draw_text",
+    "FIT_FLOOR",
+    "FIT_MIN_PX",
     "draw_tooltip",
+    "fit_label",
     "font",
     "render",
     "set_hand_cursor",

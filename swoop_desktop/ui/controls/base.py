@@ -143,6 +143,35 @@ def _split(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
     return pieces
 
 
+#: The smallest share of its size a label may shrink to before it is cut short with "…".
+FIT_FLOOR = 0.72
+#: The smallest font a label ever shrinks to, whatever its size.
+FIT_MIN_PX = 11
+
+
+def fit_label(
+    theme: Any, text: str, width: int, size: int, bold: bool = False, floor: int | None = None
+) -> tuple[str, int]:
+    """``text`` fit into ``width`` pixels on one line, by rule: at ``size`` when it fits,
+    else in a smaller font down to ``floor`` (by default ``FIT_FLOOR`` of ``size``, never
+    below ``FIT_MIN_PX``), and only then cut short with "…". Returns the words to draw and
+    their font size. A label in any language stays inside its button or segment."""
+    width = max(1, width)
+    if font(theme, size, bold).size(text)[0] <= width:
+        return text, size
+    low = max(FIT_MIN_PX, min(size, floor if floor is not None else int(size * FIT_FLOOR)))
+    px = size
+    while px > low:
+        px -= 1
+        if font(theme, px, bold).size(text)[0] <= width:
+            return text, px
+    fnt = font(theme, low, bold)
+    cut = text
+    while len(cut) > 1 and fnt.size(cut + "…")[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip() + "…", low
+
+
 def draw_text(
     surface: pygame.Surface,
     theme: Any,

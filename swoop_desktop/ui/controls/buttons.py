@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from .base import Widget, _is_left_down, _is_left_up, _mouse_pos, colour, font, render
+from .base import Widget, _is_left_down, _is_left_up, _mouse_pos, colour, fit_label, render
 
 # ---------------------------------------------------------------------------
 # Button
@@ -98,10 +98,7 @@ class Button(Widget):
         edge = tuple(max(0, c - 60) for c in face)
         pygame.draw.rect(surface, edge, body, width=2, border_radius=radius)
         size = self.size or max(14, min(26, int(r.height * 0.42)))
-        fnt = font(theme, size, True)
-        label = self.label
-        while fnt.size(label)[0] > r.width - 16 and len(label) > 2:
-            label = label[:-2] + "…"
+        label, size = fit_label(theme, self.label, r.width - 16, size, True)
         image = render(theme, label, size, True, text)
         surface.blit(image, image.get_rect(center=body.center))
         self.draw_focus(surface, theme, radius=radius)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from .base import Colour, _mix, _theme, colour, draw_text, font
+from .base import Colour, _mix, _theme, colour, draw_text, fit_label, render
 
 # ---------------------------------------------------------------------------
 # Screen helpers
@@ -76,30 +76,30 @@ def draw_page(
     ``room`` (the x where the header's buttons begin; the frame's right edge by default):
     a smaller size where it must, never under a button or past the panel."""
     draw_backdrop(surface, theme)
+    x = frame.x + 6
+    width = (frame.right if room is None else room) - x
+    # In a long language the title shrinks (then ends in "…") before the header's buttons.
+    title, px = fit_label(theme, title, width, int(38 * scale), True)
+    top = int(22 * scale)
     draw_text(
         surface,
         theme,
         title,
-        (frame.x + 4, int(22 * scale)),
-        size=int(38 * scale),
+        (frame.x + 4, top),
+        size=px,
         bold=True,
         colour_name="heading",
         shadow=True,
     )
-    x = frame.x + 6
-    width = (frame.right if room is None else room) - x
-    size = max(12, int(16 * scale))
-    while size > 9 and font(theme, size).size(subtitle)[0] > width:
-        size -= 1
-    draw_text(
-        surface,
-        theme,
-        subtitle,
-        (x, int(70 * scale)),
-        size=size,
-        colour_name="text_muted",
-        anchor="midleft",
+    title_foot = (
+        top + render(theme, title, px, True, colour(theme, "heading")).get_bounding_rect().bottom
     )
+    subtitle, size = fit_label(theme, subtitle, width, max(12, int(16 * scale)), floor=9)
+    image = render(theme, subtitle, size, False, colour(theme, "text_muted"))
+    at = int(70 * scale) - image.get_height() // 2
+    # Accented letters reach higher and lower: the line keeps clear of the title's ink.
+    at = max(at, title_foot + 2 - image.get_bounding_rect().top)
+    draw_text(surface, theme, subtitle, (x, at), size=size, colour_name="text_muted")
     draw_panel(surface, theme, frame)
 
 

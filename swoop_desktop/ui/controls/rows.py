@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from swoop_desktop.i18n import N_, _
+
 from .base import (
     Widget,
     _is_left_down,
@@ -20,6 +22,7 @@ from .base import (
     _mouse_pos,
     colour,
     draw_text,
+    fit_label,
     font,
     render,
     wrap_text,
@@ -108,21 +111,21 @@ class Row(Widget):
     def draw_label(self, surface: pygame.Surface, theme: Any) -> None:
         x, y = self.rect.x + 12, self.rect.y + 8
         text = "text" if self.enabled else "disabled_text"
+        # A label in a long language shrinks (then ends in "…") rather than reach the control.
+        label, px = fit_label(theme, self.label, self.text_width(), self.label_size, True)
         if not self.help:
             draw_text(
                 surface,
                 theme,
-                self.label,
+                label,
                 (x, self.rect.centery),
-                size=self.label_size,
+                size=px,
                 bold=True,
                 colour_name=text,
                 anchor="midleft",
             )
             return
-        draw_text(
-            surface, theme, self.label, (x, y), size=self.label_size, bold=True, colour_name=text
-        )
+        draw_text(surface, theme, label, (x, y), size=px, bold=True, colour_name=text)
         y += int(self.label_size * 1.3)
         fnt = font(theme, self.help_size)
         muted = colour(theme, "text_muted" if self.enabled else "disabled_text")
@@ -153,8 +156,8 @@ class Toggle(Row):
         help: str = "",
         enabled: bool = True,
         tooltip: str | None = None,
-        on_text: str = "On",
-        off_text: str = "Off",
+        on_text: str = N_("On"),
+        off_text: str = N_("Off"),
     ) -> None:
         super().__init__(
             rect, label, help=help, enabled=enabled, tooltip=tooltip, control_width=150
@@ -207,7 +210,7 @@ class Toggle(Row):
         )
         knob_x = s.right - s.height // 2 if on else s.x + s.height // 2
         pygame.draw.circle(surface, colour(theme, "button"), (knob_x, s.centery), s.height // 2 - 4)
-        word = self.on_text if on else self.off_text
+        word = _(self.on_text if on else self.off_text)
         draw_text(
             surface,
             theme,
@@ -391,11 +394,8 @@ class Choice(Row):
                     fill = colour(theme, "primary" if enabled else "disabled")
                     pygame.draw.rect(surface, fill, seg.inflate(-4, -4), border_radius=radius - 2)
                 name = ("primary_text" if chosen else "text") if enabled else "disabled_text"
-                fnt = font(theme, self.px(16), chosen)
-                text = option.text
-                while fnt.size(text)[0] > seg.width - 8 and len(text) > 2:
-                    text = text[:-2] + "…"
-                image = render(theme, text, self.px(16), chosen, colour(theme, name))
+                text, px = fit_label(theme, option.text, seg.width - 8, self.px(16), chosen)
+                image = render(theme, text, px, chosen, colour(theme, name))
                 surface.blit(image, image.get_rect(center=seg.center))
                 if i and not chosen and i - 1 != self.index:
                     pygame.draw.line(
@@ -412,12 +412,14 @@ class Choice(Row):
                 a, b = self.px(6), self.px(8)
                 pts = [(cx - a * sign, cy - b), (cx - a * sign, cy + b), (cx + a * sign, cy)]
                 pygame.draw.polygon(surface, tint, pts)
+            room = right.left - left.right - 4
+            text, px = fit_label(theme, self.options[self.index].text, room, self.px(17), True)
             draw_text(
                 surface,
                 theme,
-                self.options[self.index].text,
+                text,
                 c.center,
-                size=self.px(17),
+                size=px,
                 bold=True,
                 colour_name="text" if enabled else "disabled_text",
                 anchor="center",
@@ -510,7 +512,7 @@ class Stepper(Row):
         while hold["time"] >= self.HOLD_DELAY:
             hold["time"] -= self.HOLD_EVERY
             hold["repeats"] += 1
-            for _ in range(5 if hold["repeats"] > 8 else 1):
+            for _step in range(5 if hold["repeats"] > 8 else 1):
                 if not self.adjust(hold["sign"]):
                     self._hold = None
                     return

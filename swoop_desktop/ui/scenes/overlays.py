@@ -15,13 +15,14 @@ import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.i18n import N_, _
+from swoop_desktop.names import shown_name
 from swoop_desktop.plural import counted
 from swoop_desktop.storage.seats import seats_to_json
 
 from ..controls import Button, wrap_text
 from ..results import Result
 from .celebration import Celebration
-from .panels import HandPanel, Overlay, draw_panel
+from .panels import HandPanel, Overlay, draw_panel, is_you
 from .sheet import draw_final_sheet
 
 if TYPE_CHECKING:
@@ -402,7 +403,9 @@ class GameOverScene(HandOverScene):
             place = 1 + sum(1 for q in range(match.n) if match.totals[q] < match.totals[p])
             said = words.get(place, _("{place}th {name} {total}"))
             parts.append(
-                said.format(place=place, name=self.table.seat_name(p), total=match.totals[p])
+                said.format(
+                    place=place, name=shown_name(self.table.seat_name(p)), total=match.totals[p]
+                )
             )
         return "  ·  ".join(parts)
 
@@ -411,14 +414,18 @@ class GameOverScene(HandOverScene):
         match = self.table.match
         if match.winner is None:
             low = min(match.totals)
-            who = [self.table.seat_name(p) for p in range(match.n) if match.totals[p] == low]
+            who = [
+                shown_name(self.table.seat_name(p))
+                for p in range(match.n)
+                if match.totals[p] == low
+            ]
             return _("{names} share the lowest total, {total}").format(
                 names=_(" and ").join(who), total=low
             )
         best = match.totals[match.winner]
         rest = sorted(t for p, t in enumerate(match.totals) if p != match.winner)
         gap = rest[0] - best if rest else 0
-        name = self.table.seat_name(match.winner)
+        name = shown_name(self.table.seat_name(match.winner))
         ender = max(range(match.n), key=lambda p: match.totals[p])
         points = counted(gap, "point")
         if match.totals[ender] >= match.rules.target:
@@ -426,15 +433,19 @@ class GameOverScene(HandOverScene):
             # score {target} that ends the game.
             said = (
                 _("You win by {points}; {other} reached {target}")
-                if name == "You"
+                if is_you(self.table, match.winner)
                 else _("{name} wins by {points}; {other} reached {target}")
             )
         else:
-            said = _("You win by {points}") if name == "You" else _("{name} wins by {points}")
+            said = (
+                _("You win by {points}")
+                if is_you(self.table, match.winner)
+                else _("{name} wins by {points}")
+            )
         return said.format(
             name=name,
             points=points,
-            other=self.table.seat_name(ender),
+            other=shown_name(self.table.seat_name(ender)),
             target=match.rules.target,
         )
 
@@ -469,9 +480,11 @@ class GameOverScene(HandOverScene):
         match = self.table.match
         if match.winner is None:
             return _("Game over: a tie — no winner")
-        name = self.table.seat_name(match.winner)
+        name = shown_name(self.table.seat_name(match.winner))
         return (
-            _("You win the game!") if name == "You" else _("{name} wins the game").format(name=name)
+            _("You win the game!")
+            if is_you(self.table, match.winner)
+            else _("{name} wins the game").format(name=name)
         )
 
     def draw_body(self, surface: pygame.Surface) -> None:
@@ -497,7 +510,7 @@ class GameOverScene(HandOverScene):
             img = t.font(max(12, int(17 * u)), True).render(line, True, t.highlight)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y - int(4 * u))))
             y += img.get_height() + int(8 * u)
-        names = [self.table.seat_name(p) for p in range(self.table.match.n)]
+        names = [shown_name(self.table.seat_name(p)) for p in range(self.table.match.n)]
         y = draw_final_sheet(surface, t, rect, y, u, names, self.table.match)
         img = t.font(max(12, int(17 * u)), True).render(self.places(), True, t.text)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))

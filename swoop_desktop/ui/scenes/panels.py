@@ -11,12 +11,20 @@ import pygame
 
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.i18n import _
+from swoop_desktop.names import YOU, shown_name
 
 from ..controls import Button
 from ..scene import Scene
 
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI, RunningTable
+
+
+def is_you(table: Any, seat: int) -> bool:
+    """``seat`` is the person at the screen: told by the seat's stored name ("You" in every
+    language), never by the name shown, which is in the player's language."""
+    seats = table.seats
+    return 0 <= seat < len(seats) and seats[seat].name == YOU
 
 
 def shade(surface: pygame.Surface, alpha: int) -> None:
@@ -206,7 +214,7 @@ class HandPanel:
         ``options`` go to the review as they are (the daily deal's ``hard``)."""
         table = self.table
         match = table.match
-        names = [table.seat_name(p) for p in range(match.n)]
+        names = [shown_name(table.seat_name(p)) for p in range(match.n)]
         self.app.open(
             "review",
             match.rules,
@@ -229,9 +237,9 @@ class HandPanel:
         out = match.state.out_player if match.state is not None else None
         if out is None:
             return _("Hand over")
-        name = self.table.seat_name(out)
+        name = shown_name(self.table.seat_name(out))
         last = match.over and self.name == "hand_over"
-        if name == "You":
+        if is_you(self.table, out):
             return _("You are out! The last hand.") if last else _("You are out!")
         return (_("{name} is out! The last hand.") if last else _("{name} is out!")).format(
             name=name
@@ -274,7 +282,7 @@ class HandPanel:
             if p % 2 == 0:
                 band = pygame.Rect(rect.left + int(12 * u), y, rect.w - int(24 * u), row_h)
                 pygame.draw.rect(surface, t.felt_dark, band, border_radius=int(8 * u))
-            name = self.table.seat_name(p)
+            name = shown_name(self.table.seat_name(p))
             img = name_font.render(name, True, t.highlight if st and st.out_player == p else t.text)
             surface.blit(img, img.get_rect(midleft=(x_name, cy)))
             left = []

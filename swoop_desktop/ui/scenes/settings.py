@@ -21,46 +21,61 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from swoop_desktop import i18n
 from swoop_desktop.ai import LEVELS as AI_LEVELS
 from swoop_desktop.ai import PERSONALITIES, load_opponents
-from swoop_desktop.choices import SEAT_PLACES, seat_name
+from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import OPTION_NAMES, PRESETS, Rules, RulesError
 from swoop_desktop.engine.rules import MAX_TARGET, MIN_TARGET
+from swoop_desktop.i18n import N_, _
+from swoop_desktop.names import seat_place, shown_name
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
 from swoop_desktop.storage.settings import SEATS, SETTING_BY_NAME, SETTINGS, Applies, Setting
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.results import ModalResult, Result
 from swoop_desktop.ui.rules_text import (
     OPTION_INFO,
-    PRESET_INFO,
     option_applies,
     option_help,
+    option_label,
+    preset_words,
 )
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.settings_text import (
-    NEXT_GAME_NOTE,
-    SECTION_WORDS,
-    SETTING_WORDS,
     SettingWords,
+    next_game_note,
+    section_words,
+    words_of,
 )
 
 _log = logging.getLogger(__name__)
 
 PLAYERS = 4  # you against Left, Top and Right
+#: What "Restore defaults" leaves as it is: the window's size and place, and the language.
+_KEPT_ON_RESTORE = (Applies.KEPT, Applies.LANGUAGE)
 _Z = (0, 0, 0, 0)  # a row's place before the panel lays it out
 
 LEVEL_TEXT = {
-    "random": ("Random", "Plays any legal move."),
-    "lowest": ("Lowest", "Always plays its lowest cards."),
-    "highest": ("Highest", "Always plays its highest cards."),
-    "easy": ("Easy", "Plays its lowest cards and rarely thinks ahead."),
-    "casual": ("Casual", "Often sees the good move, but plays loosely and forgets pick-ups."),
-    "steady": ("Steady", "Mostly plays the sensible move; slips now and then."),
-    "keen": ("Keen", "Nearly always finds the sensible move and remembers every pick-up."),
-    "normal": ("Normal", "Weighs every move sensibly."),
-    "sharp": ("Sharp", "Looks a little ahead before it plays, guessing the cards it cannot see."),
-    "hard": ("Hard", "Looks ahead, guessing the cards it cannot see."),
-    "expert": ("Expert", "Looks further ahead than hard, trying more guesses before it plays."),
+    "random": (N_("Random"), N_("Plays any legal move.")),
+    "lowest": (N_("Lowest"), N_("Always plays its lowest cards.")),
+    "highest": (N_("Highest"), N_("Always plays its highest cards.")),
+    "easy": (N_("Easy"), N_("Plays its lowest cards and rarely thinks ahead.")),
+    "casual": (
+        N_("Casual"),
+        N_("Often sees the good move, but plays loosely and forgets pick-ups."),
+    ),
+    "steady": (N_("Steady"), N_("Mostly plays the sensible move; slips now and then.")),
+    "keen": (N_("Keen"), N_("Nearly always finds the sensible move and remembers every pick-up.")),
+    "normal": (N_("Normal"), N_("Weighs every move sensibly.")),
+    "sharp": (
+        N_("Sharp"),
+        N_("Looks a little ahead before it plays, guessing the cards it cannot see."),
+    ),
+    "hard": (N_("Hard"), N_("Looks ahead, guessing the cards it cannot see.")),
+    "expert": (
+        N_("Expert"),
+        N_("Looks further ahead than hard, trying more guesses before it plays."),
+    ),
 }
 
 
@@ -68,19 +83,34 @@ def level_text(level: str) -> tuple[str, str]:
     """A level's name with its measured rating beside it ("Casual 1122"), and its help."""
     from swoop_desktop.progress.rating import LEVEL_RATINGS
 
-    name, help_text = LEVEL_TEXT.get(level, (level.title(), ""))
+    if level in LEVEL_TEXT:
+        name, help_text = (_(t) for t in LEVEL_TEXT[level])
+    else:
+        name, help_text = level.title(), ""
     if level in LEVEL_RATINGS:
         rating, rd = LEVEL_RATINGS[level]
         name = f"{name} {rating:.0f}"
-        help_text = f"{help_text} Rated {rating:.0f} ± {2 * rd:.0f} (normal is 1500)."
+        # Translators: after a level's help; the numbers are its measured rating and margin.
+        rated = _("Rated {rating} ± {margin} (normal is 1500).").format(
+            rating=f"{rating:.0f}", margin=f"{2 * rd:.0f}"
+        )
+        help_text = f"{help_text} {rated}"
     return name, help_text
 
 
+def personality_text(personality: str) -> tuple[str, str]:
+    """A playing style's name and help in the player's language."""
+    if personality in PERSONALITY_TEXT:
+        name, help_text = PERSONALITY_TEXT[personality]
+        return _(name), _(help_text)
+    return personality.title(), ""
+
+
 PERSONALITY_TEXT = {
-    "balanced": ("Balanced", "Plays a steady, even game."),
-    "aggressive": ("Aggressive", "Keeps the pile low and presses the next player."),
-    "cautious": ("Cautious", "Avoids pick-ups and saves Swoop cards for danger."),
-    "pyro": ("Pyro", "Fires Swoop cards as soon as it has them."),
+    "balanced": (N_("Balanced"), N_("Plays a steady, even game.")),
+    "aggressive": (N_("Aggressive"), N_("Keeps the pile low and presses the next player.")),
+    "cautious": (N_("Cautious"), N_("Avoids pick-ups and saves Swoop cards for danger.")),
+    "pyro": (N_("Pyro"), N_("Fires Swoop cards as soon as it has them.")),
 }
 # Levels a player can pick here: the AI's levels that the settings file also accepts.
 LEVEL_CHOICES = tuple(lv for lv in AI_LEVELS if lv in SAVED_LEVELS)
@@ -106,17 +136,18 @@ class SettingsScene(Scene):
         self.panel = W.ScrollPanel((0, 0, 10, 10), [])
         self.done = W.Button(
             (0, 0, 10, 10),
-            "Done",
+            N_("Done"),
             self.close,
             primary=True,
-            tooltip="Back (Esc). Your settings are already saved.",
+            tooltip=N_("Back (Esc). Your settings are already saved."),
         )
         self.defaults = W.Button(
             (0, 0, 10, 10),
-            "Restore defaults",
+            N_("Restore defaults"),
             self.restore_defaults,
-            tooltip="Every setting back to how Swoop comes.",
+            tooltip=N_("Every setting back to how Swoop comes."),
         )
+        self._name_buttons()
         self.ring = W.FocusRing([], on_back=self.close, panel=self.panel)
         self.notice = W.Message((0, 0, 0, 0), "", colour_name="error")
         self._size: tuple[int, int] | None = None
@@ -155,8 +186,8 @@ class SettingsScene(Scene):
         self.setting_rows = {}
         for section, entries in sections.items():
             next_game = all(e.applies is Applies.NEXT_GAME for e, _ in entries)
-            note = NEXT_GAME_NOTE if next_game else ""
-            rows.append(W.Heading(_Z, SECTION_WORDS[section], note=note))
+            note = next_game_note() if next_game else ""
+            rows.append(W.Heading(_Z, section_words(section), note=note))
             for entry, kind in entries:
                 made = self._row_makers[kind](entry)
                 self.setting_rows[entry.name] = made
@@ -173,16 +204,17 @@ class SettingsScene(Scene):
             "choice": self._choice_row,
             "toggle": self._toggle_row,
             "slider": self._slider_row,
+            "language": self._language_row,
         }
 
     def _rule_rows(self, entry: Setting) -> list[W.Widget]:
         """The rule set, the message a refused change leaves, then every rule option."""
         r = self.rules
-        words = SETTING_WORDS[entry.name]
+        words = words_of(entry.name)
         preset = W.Choice(
             _Z,
             words.label,
-            [W.Option(name, PRESET_INFO[name][0], PRESET_INFO[name][1]) for name in PRESETS],
+            [W.Option(name, *preset_words(name)) for name in PRESETS],
             r.preset,
             self.choose_preset,
             help=words.help,
@@ -196,27 +228,31 @@ class SettingsScene(Scene):
             if name == "target":
                 row: W.Row = W.Stepper(
                     _Z,
-                    info.label,
+                    option_label(name),
                     value,
                     partial(self.change_option, name),
                     minimum=MIN_TARGET,
                     maximum=MAX_TARGET,
                     step=50,
                     help=help_text,
-                    unit=" points",
+                    # Translators: after the number a game ends at ("300 points").
+                    unit=" " + _("points"),
                 )
             elif info.choices:
                 row = W.Choice(
                     _Z,
-                    info.label,
-                    [W.Option(c.value, c.text, c.help) for c in info.choices],
+                    option_label(name),
+                    [
+                        W.Option(c.value, _(c.text), _(c.help) if c.help else "")
+                        for c in info.choices
+                    ],
                     value,
                     partial(self.change_option, name),
                     help=help_text,
                 )
             else:
                 row = W.Toggle(
-                    _Z, info.label, value, partial(self.change_option, name), help=help_text
+                    _Z, option_label(name), value, partial(self.change_option, name), help=help_text
                 )
             row.enabled = option_applies(name, r)
             self.rule_rows[name] = row
@@ -230,18 +266,25 @@ class SettingsScene(Scene):
         for seat in SEATS:
             base = self.seats.get(seat)
             # One naming everywhere: the name the table shows, and where that player sits.
-            who = f"{base.name} ({SEAT_PLACES[seat]} seat)" if base else seat_name(seat)
+            if base:
+                # Translators: an opponent's name and where they sit ("Lefty (left seat)").
+                who = _("{name} ({place})").format(
+                    name=shown_name(base.name), place=seat_place(seat)
+                )
+            else:
+                who = shown_name(seat_name(seat))
             level = W.Choice(
                 _Z,
-                f"{who}: level",
+                # Translators: the row choosing an opponent's level ("Lefty (left seat): level").
+                _("{who}: level").format(who=who),
                 [W.Option(lv, *level_text(lv)) for lv in LEVEL_CHOICES],
                 self.seat_value(seat, "level"),
                 partial(self.change_opponent, seat, "level"),
             )
             style = W.Choice(
                 _Z,
-                f"{who}: style",
-                [W.Option(p, *PERSONALITY_TEXT.get(p, (p.title(), ""))) for p in PERSONALITIES],
+                _("{who}: style").format(who=who),
+                [W.Option(p, *personality_text(p)) for p in PERSONALITIES],
                 self.seat_value(seat, "personality"),
                 partial(self.change_opponent, seat, "personality"),
             )
@@ -250,21 +293,35 @@ class SettingsScene(Scene):
             rows += [level, style]
         return rows
 
+    def _language_row(self, entry: Setting) -> list[W.Widget]:
+        """The languages present, each named in its own language; the system's language
+        is shown as chosen until the player chooses one."""
+        words = words_of(entry.name)
+        present = i18n.available_languages()
+        saved = getattr(self.app.settings, entry.name)
+        # A saved language whose catalogue went is said in English: the row says so too.
+        chosen = saved if saved in present else i18n.language()
+        if chosen not in present:
+            present.append(chosen)  # the pseudo-language (for tests)
+        options = [W.Option(code, i18n.NAMES.get(code, code), "") for code in present]
+        row = W.Choice(_Z, words.label, options, chosen, partial(self.change_setting, entry.name))
+        return self._keep(entry, row, words)
+
     def _choice_row(self, entry: Setting) -> list[W.Widget]:
-        words = SETTING_WORDS[entry.name]
+        words = words_of(entry.name)
         options = [W.Option(v, *words.choices.get(v, (v.title(), ""))) for v in entry.offered]
         value = getattr(self.app.settings, entry.name)
         row = W.Choice(_Z, words.label, options, value, partial(self.change_setting, entry.name))
         return self._keep(entry, row, words)
 
     def _toggle_row(self, entry: Setting) -> list[W.Widget]:
-        words = SETTING_WORDS[entry.name]
+        words = words_of(entry.name)
         value = bool(getattr(self.app.settings, entry.name))
         row = W.Toggle(_Z, words.label, value, partial(self.change_setting, entry.name))
         return self._keep(entry, row, words)
 
     def _slider_row(self, entry: Setting) -> list[W.Widget]:
-        words = SETTING_WORDS[entry.name]
+        words = words_of(entry.name)
         value = float(getattr(self.app.settings, entry.name))
         row = W.Slider(_Z, words.label, value, partial(self.change_slider, entry.name))
         return self._keep(entry, row, words)
@@ -282,7 +339,9 @@ class SettingsScene(Scene):
             self.app.save_settings()
         except OSError as exc:
             self.show_message(
-                f"Your settings could not be saved ({exc}). They apply until you close Swoop."
+                _(
+                    "Your settings could not be saved ({reason}). They apply until you close Swoop."
+                ).format(reason=exc)
             )
             return False
         finally:
@@ -303,7 +362,7 @@ class SettingsScene(Scene):
             rules = Rules.from_preset(preset)
             rules.validate_players(PLAYERS)
         except RulesError as exc:
-            self.show_message(f"Those rules cannot be used: {exc}")
+            self.show_message(_("Those rules cannot be used: {reason}").format(reason=exc))
             self.rows["preset"].set_value(self.rules.preset)  # type: ignore[attr-defined]
             return
         self._set_rules(rules)
@@ -315,9 +374,10 @@ class SettingsScene(Scene):
             rules.validate_players(PLAYERS)
         except RulesError as exc:
             self.show_message(
-                f"That combination cannot be played: {exc}. "
-                f"{OPTION_INFO[name].label if name in OPTION_INFO else name} "
-                f"was left as it was."
+                # Translators: a refused rule change; {option} is the rule's name.
+                _(
+                    "That combination cannot be played: {reason}. {option} was left as it was."
+                ).format(reason=exc, option=option_label(name) if name in OPTION_INFO else name)
             )
             self._sync_rule_rows()
             return False
@@ -348,17 +408,19 @@ class SettingsScene(Scene):
         try:
             self.app.toggle_fullscreen()
         except pygame.error as exc:
-            self.show_message(f"Full screen is not available here ({exc}).")
+            self.show_message(_("Full screen is not available here ({reason}).").format(reason=exc))
 
     def restore_defaults(self) -> None:
         """Ask first: one click must never undo every choice the player made."""
         self.app.open(
             "confirm",
-            "Restore every setting?",
-            "The rules, opponents, speeds, volume, mute, hints and card options go back to "
-            "how Swoop comes. The window keeps its size.",
-            "Restore defaults",
-            "Cancel",
+            _("Restore every setting?"),
+            _(
+                "The rules, opponents, speeds, volume, mute, hints and card options go back to "
+                "how Swoop comes. The window keeps its size and the game its language."
+            ),
+            _("Restore defaults"),
+            _("Cancel"),
         )
 
     def on_result(self, value: ModalResult) -> None:
@@ -368,7 +430,7 @@ class SettingsScene(Scene):
     def reset_to_defaults(self) -> None:
         """Every setting back to how Swoop comes (the window's size and place are kept)."""
         old = self.app.settings
-        kept = {s.name: getattr(old, s.name) for s in SETTINGS if s.applies is Applies.KEPT}
+        kept = {s.name: getattr(old, s.name) for s in SETTINGS if s.applies in _KEPT_ON_RESTORE}
         fresh = dataclasses.replace(type(old)(), **kept)
         self.rules = fresh.rules
         self.message = ""
@@ -407,8 +469,8 @@ class SettingsScene(Scene):
     @property
     def subtitle(self) -> str:
         if self.in_game:
-            return "Saved as you change them. The game in progress keeps its rules."
-        return "Saved as you change them. Rule changes apply to the next new game."
+            return _("Saved as you change them. The game in progress keeps its rules.")
+        return _("Saved as you change them. Rule changes apply to the next new game.")
 
     @property
     def in_game(self) -> bool:
@@ -449,6 +511,28 @@ class SettingsScene(Scene):
 
     def enter(self) -> None:
         self._layout()
+
+    def _name_buttons(self) -> None:
+        """The buttons' words in the player's language (their English kept to look up)."""
+        for button, label, tip in (
+            (self.done, "Done", "Back (Esc). Your settings are already saved."),
+            (self.defaults, "Restore defaults", "Every setting back to how Swoop comes."),
+        ):
+            button.label = _(label)
+            button.tooltip = _(tip)
+
+    def language_changed(self, size: tuple[int, int]) -> None:
+        """Every row's words again in the new language, the focus kept where it was."""
+        focused = self.ring.focused
+        names = {id(w): n for n, w in self.rows.items()}
+        key = names.get(id(focused)) if focused is not None else None
+        self._name_buttons()
+        self._build_rows()
+        self._layout()
+        if focused is self.done or focused is self.defaults:
+            self.ring.focus(focused)
+        elif key is not None and key in self.rows:
+            self.ring.focus(self.rows[key])
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
@@ -504,7 +588,8 @@ class SettingsScene(Scene):
         theme = self.app.theme
         if self._size != surface.get_size():
             self._layout()
-        W.draw_page(surface, theme, "Settings", self.subtitle, self.frame, self.scale)
+        room = self.defaults.rect.x - int(10 * self.scale)  # the header's buttons begin
+        W.draw_page(surface, theme, _("Settings"), self.subtitle, self.frame, self.scale, room)
         self.panel.draw(surface, theme)
         self.defaults.draw(surface, theme)
         self.done.draw(surface, theme)

@@ -19,7 +19,7 @@ from swoop_desktop.i18n import _
 from swoop_desktop.plural import grouped_number
 from swoop_desktop.progress import GameRecord, Stats
 from swoop_desktop.progress.summaries import GameSummary, as_summary
-from swoop_desktop.ui.controls import colour, draw_text, font
+from swoop_desktop.ui.controls import colour, draw_text, font, wrap_text
 from swoop_desktop.ui.table.view import counted
 
 
@@ -183,9 +183,13 @@ def draw_sheet(
     def col_x(p: int) -> int:
         return int(x0 + hand_w + col_w * p + col_w / 2)
 
-    draw_text(surface, theme, "Hand", (x0, y), size=size, bold=True, colour_name="text_muted")
-    for p, name in enumerate(names):
-        label, px = fit_label(theme, name, size, int(col_w - 6))
+    # Translators: the heading of the score sheet's column of hand numbers.
+    labels = [fit_label(theme, name, size, int(col_w - 6)) for name in names]
+    first = font(theme, labels[0][1], True).size(labels[0][0])[0] if labels else 0
+    room = col_x(0) - first // 2 - 8 - x0  # up to the first player's name
+    hand, hand_px = fit_label(theme, _("Hand"), size, room)
+    draw_text(surface, theme, hand, (x0, y), size=hand_px, bold=True, colour_name="text_muted")
+    for p, (label, px) in enumerate(labels):
         draw_text(
             surface,
             theme,
@@ -199,15 +203,12 @@ def draw_sheet(
     y += row_h
     pygame.draw.line(surface, colour(theme, "panel_edge"), (x0, y - 4), (rect.right - 14, y - 4))
     fits = max(1, (rect.bottom - y - row_h - 18) // row_h)
-    if not sheet:
-        draw_text(
-            surface,
-            theme,
-            _("No hand has been scored yet."),
-            (x0, y + 4),
-            size=size,
-            colour_name="text_muted",
-        )
+    if not sheet:  # wrapped within the sheet in any language
+        for line in wrap_text(
+            font(theme, size), _("No hand has been scored yet."), rect.right - 14 - x0
+        ):
+            draw_text(surface, theme, line, (x0, y + 4), size=size, colour_name="text_muted")
+            y += int(size * 1.3)
     for i in range(first_row, min(len(sheet), first_row + fits)):
         row = sheet[i]
         draw_text(surface, theme, str(i + 1), (x0 + 8, y), size=size, colour_name="text_muted")
@@ -230,7 +231,10 @@ def draw_sheet(
     pygame.draw.line(
         surface, colour(theme, "panel_edge"), (x0, ty - 6), (rect.right - 14, ty - 6), 2
     )
-    draw_text(surface, theme, _("Total"), (x0, ty), size=size, bold=True)
+    first = font(theme, size, True).size(str(totals[0]))[0] if totals else 0
+    room = col_x(0) - first // 2 - 8 - x0  # up to the first player's total
+    total, total_px = fit_label(theme, _("Total"), size, room)
+    draw_text(surface, theme, total, (x0, ty + (size - total_px) // 2), size=total_px, bold=True)
     low = min(totals) if totals else 0
     for p in range(n):
         draw_text(
