@@ -334,8 +334,8 @@ def _deal(rules: Rules, players: int) -> list[Block]:
         (
             "p",
             ngettext(
-                _("{decks} deck is shuffled ({cards}, Jokers included)."),
-                _("{decks} decks are shuffled together ({cards}, Jokers included)."),
+                "{decks} deck is shuffled ({cards}, Jokers included).",
+                "{decks} decks are shuffled together ({cards}, Jokers included).",
                 decks,
             ).format(decks=decks, cards=counted(cards, "card"))
             + _(" ")

@@ -27,7 +27,7 @@ from swoop_desktop.ai import PERSONALITIES, load_opponents
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import OPTION_NAMES, PRESETS, Rules, RulesError
 from swoop_desktop.engine.rules import MAX_TARGET, MIN_TARGET
-from swoop_desktop.i18n import N_, _
+from swoop_desktop.i18n import N_, Np_, _, pgettext
 from swoop_desktop.names import seat_place, shown_name
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
 from swoop_desktop.storage.settings import SEATS, SETTING_BY_NAME, SETTINGS, Applies, Setting
@@ -56,24 +56,27 @@ _KEPT_ON_RESTORE = (Applies.KEPT, Applies.LANGUAGE)
 _Z = (0, 0, 0, 0)  # a row's place before the panel lays it out
 
 LEVEL_TEXT = {
-    "random": (N_("Random"), N_("Plays any legal move.")),
-    "lowest": (N_("Lowest"), N_("Always plays its lowest cards.")),
-    "highest": (N_("Highest"), N_("Always plays its highest cards.")),
-    "easy": (N_("Easy"), N_("Plays its lowest cards and rarely thinks ahead.")),
+    "random": (Np_("level", "Random"), N_("Plays any legal move.")),
+    "lowest": (Np_("level", "Lowest"), N_("Always plays its lowest cards.")),
+    "highest": (Np_("level", "Highest"), N_("Always plays its highest cards.")),
+    "easy": (Np_("level", "Easy"), N_("Plays its lowest cards and rarely thinks ahead.")),
     "casual": (
-        N_("Casual"),
+        Np_("level", "Casual"),
         N_("Often sees the good move, but plays loosely and forgets pick-ups."),
     ),
-    "steady": (N_("Steady"), N_("Mostly plays the sensible move; slips now and then.")),
-    "keen": (N_("Keen"), N_("Nearly always finds the sensible move and remembers every pick-up.")),
-    "normal": (N_("Normal"), N_("Weighs every move sensibly.")),
+    "steady": (Np_("level", "Steady"), N_("Mostly plays the sensible move; slips now and then.")),
+    "keen": (
+        Np_("level", "Keen"),
+        N_("Nearly always finds the sensible move and remembers every pick-up."),
+    ),
+    "normal": (Np_("level", "Normal"), N_("Weighs every move sensibly.")),
     "sharp": (
-        N_("Sharp"),
+        Np_("level", "Sharp"),
         N_("Looks a little ahead before it plays, guessing the cards it cannot see."),
     ),
-    "hard": (N_("Hard"), N_("Looks ahead, guessing the cards it cannot see.")),
+    "hard": (Np_("level", "Hard"), N_("Looks ahead, guessing the cards it cannot see.")),
     "expert": (
-        N_("Expert"),
+        Np_("level", "Expert"),
         N_("Looks further ahead than hard, trying more guesses before it plays."),
     ),
 }
@@ -84,7 +87,8 @@ def level_text(level: str) -> tuple[str, str]:
     from swoop_desktop.progress.rating import LEVEL_RATINGS
 
     if level in LEVEL_TEXT:
-        name, help_text = (_(t) for t in LEVEL_TEXT[level])
+        name = pgettext("level", LEVEL_TEXT[level][0])
+        help_text = _(LEVEL_TEXT[level][1])
     else:
         name, help_text = level.title(), ""
     if level in LEVEL_RATINGS:
