@@ -161,6 +161,9 @@ class Option:
     swoops: float = 0.0
     out: float = 0.0
     opponent_out: float = 0.0
+    # The play named as a doing ("playing two 7s", for "... was better"); empty in a review
+    # stored before it was kept (its English words are turned then).
+    doing: str = ""
 
 
 @dataclass(frozen=True)
@@ -386,15 +389,17 @@ def judge_answer(
     if known is not None and best is not None:
         cost = max(0.0, known.margin - best.margin)
         named = known.words
+        play = known.doing or words.doing(decision.obs, _plain(answer))
     else:
         weighed = assess(replace(decision, chosen=answer), worlds, seed)
         cost, named = weighed.cost, weighed.chosen
+        play = words.doing(decision.obs, _plain(answer))
         if weighed.label != LABELS[0][0]:
-            return Answer(False, cost, words.wrong_answer(named, cost))
+            return Answer(False, cost, words.wrong_answer(named, cost, play))
     if label_for(cost) != LABELS[0][0]:  # the review's own scale: "about 3 points" is not good
-        return Answer(False, cost, words.wrong_answer(named, cost))
+        return Answer(False, cost, words.wrong_answer(named, cost, play))
     is_best = best is not None and known is best
-    return Answer(True, cost, words.right_answer(named, verdict, best, is_best))
+    return Answer(True, cost, words.right_answer(named, verdict, best, is_best, play))
 
 
 def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
@@ -406,6 +411,7 @@ def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
     return Option(
         action=_json(action),
         words=describe(obs, action),
+        doing=words.doing(obs, action),
         points=mean(0),
         margin=mean(1),
         win=mean(2),
