@@ -344,6 +344,7 @@ def _next(mine: Figures, best: Figures, better: str) -> str | None:
     gap, what = max(gaps)
     if gap < 0.15:
         return None
+    better = better[:1].lower() + better[1:]  # it follows "after": "after playing a 4"
     if what == "pickups":
         # Translators: {play} is the better play as a doing ("playing two 7s"); {share} and
         # {other} say how often ("in about 7 of 10 play-outs", "in about 3 of 10").
