@@ -663,8 +663,13 @@ def decide(bot: Bot, obs: Observation, legal: list[Action]) -> tuple[Action, str
     return action, (notes[0] if notes else None), bot
 
 
-def advise(obs: Observation, legal: list[Action], seed: int) -> tuple[Action, str]:
-    """The Hint button's answer: the action and its one line of plain words."""
+def advise(
+    obs: Observation, legal: list[Action], seed: int, language: str = ""
+) -> tuple[Action, str]:
+    """The Hint button's answer: the action and its one line of plain words (in
+    ``language``, the game's, which a worker started apart does not share)."""
+    if language and language != i18n.language():
+        i18n.set_language(language)
     found = hint(obs, legal, seed=seed)
     return found.action, found.reason
 

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from swoop_desktop import i18n
 from swoop_desktop.ai import (
     SEARCH_LEVELS,
     Bot,
@@ -152,7 +153,9 @@ class HintJob:
         self.key = key
         self.result: tuple[Action, str] | None = None
         self.error: str | None = None
-        self.job = workers.Job(pool or workers.shared(), workers.advise, obs, legal, seed + key)
+        self.job = workers.Job(
+            pool or workers.shared(), workers.advise, obs, legal, seed + key, i18n.language()
+        )
 
     @property
     def ready(self) -> bool:
