@@ -794,7 +794,7 @@ def _label_count(name: str, n: int, points: str) -> str:
     return message.format(n=n, points=points)
 
 
-def _label_word(label: str) -> str:
+def label_word(label: str) -> str:
     """A verdict's label as the summary's lines end: "mistake", "blunder"."""
     words = {
         "good": Np_("review label", "good"),
@@ -871,7 +871,7 @@ def summary_lines(vs: Sequence[Judged]) -> list[str]:
                 played=v.chosen,
                 play=_doing_named(v, v.best),
                 points=about(v.cost),
-                label=_label_word(v.label),
+                label=label_word(v.label),
             )
         )
     return lines
