@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from swoop_desktop.ai import workers
-from swoop_desktop.i18n import Np_, _, pgettext
+from swoop_desktop.i18n import _
 from swoop_desktop.plural import counted, grouped_number
 from swoop_desktop.storage import db
 from swoop_desktop.storage.daily import DailyEntry, load_daily
@@ -31,26 +31,9 @@ from swoop_desktop.storage.rating import (
 from swoop_desktop.storage.records import BATCH, Records, work_out_facts
 from swoop_desktop.storage.scorebook import Scorebook
 from swoop_desktop.ui import controls as W
+from swoop_desktop.ui.table.view import level_word
 
 _log = logging.getLogger("swoop_desktop.ui")
-
-#: The opponents' levels as the rating compares you with them ("about like normal").
-LEVEL_WORDS = {
-    "easy": Np_("level", "easy"),
-    "casual": Np_("level", "casual"),
-    "steady": Np_("level", "steady"),
-    "keen": Np_("level", "keen"),
-    "normal": Np_("level", "normal"),
-    "sharp": Np_("level", "sharp"),
-    "hard": Np_("level", "hard"),
-    "expert": Np_("level", "expert"),
-}
-
-
-def level_word(level: str) -> str:
-    """A level's name in the player's language (its id when it has none)."""
-    word = LEVEL_WORDS.get(level)
-    return pgettext("level", word) if word else level
 
 
 def _rating_now(words: str, rating: float) -> str:

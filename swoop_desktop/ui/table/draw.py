@@ -27,7 +27,7 @@ from . import layout as L
 from .cache import CACHE_BYTES, PictureCache
 from .drivers import TableConfig
 from .model import Colour, TableModel
-from .view import counted, mystery_ids, plural
+from .view import counted, level_word, mystery_ids, plural
 
 if TYPE_CHECKING:
     from ..theme import Theme
@@ -484,7 +484,7 @@ class TableDrawing:
             ink = t.button_text if turn else t.text
             dim = (60, 60, 40) if turn else t.text_dim
             name = self._text(seat.name, px, ink, True)
-            level = "" if seat.is_human else seat.level
+            level = "" if seat.is_human else level_word(seat.level)
             stats = self._text(self.plate_words(p), max(10, int(14 * lay.u)), dim)
             pad = lay.px(10)
             surface.blit(name, (rect.x + pad, rect.y + lay.px(4)))

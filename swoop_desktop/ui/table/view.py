@@ -133,6 +133,29 @@ class TableView(EventBoard):
         return count_phrase(top, k)
 
 
+#: The opponents' levels, as their name plates and the rating say them ("normal").
+LEVEL_WORDS = {
+    "easy": Np_("level", "easy"),
+    "casual": Np_("level", "casual"),
+    "steady": Np_("level", "steady"),
+    "keen": Np_("level", "keen"),
+    "normal": Np_("level", "normal"),
+    "sharp": Np_("level", "sharp"),
+    "hard": Np_("level", "hard"),
+    "expert": Np_("level", "expert"),
+    "lesson": Np_("level", "lesson"),
+    "random": Np_("level", "random"),
+    "lowest": Np_("level", "lowest"),
+    "highest": Np_("level", "highest"),
+}
+
+
+def level_word(level: str) -> str:
+    """A level's name in the player's language (its id when it has none)."""
+    word = LEVEL_WORDS.get(level)
+    return pgettext("level", word) if word else level
+
+
 def plural(rank: int) -> str:
     """The plural name of a rank: "7s", "jacks" (in the player's language)."""
     return rank_plural(rank)
