@@ -161,8 +161,8 @@ class Option:
     swoops: float = 0.0
     out: float = 0.0
     opponent_out: float = 0.0
-    # The play named as a doing ("playing two 7s", for "... was better"); empty in a review
-    # stored before it was kept (its English words are turned then).
+    # The play named as a doing ("playing two 7s", for "... was better"), in the language
+    # of the review; empty in a review read back from a file (its words are turned then).
     doing: str = ""
 
 
@@ -190,12 +190,19 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
-        out["options"] = [asdict(o) for o in self.options]
+        # The doing of each play is said again from its words when read back (the stored
+        # files keep the words the review showed).
+        out["options"] = [
+            {k: v for k, v in asdict(o).items() if k != "doing"} for o in self.options
+        ]
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Verdict:
-        options = tuple(Option(**o) for o in data["options"])
+        options = tuple(
+            Option(**{k: v for k, v in o.items() if k != "doing" or isinstance(v, str)})
+            for o in data["options"]
+        )
         return cls(**{**data, "options": options})
 
 

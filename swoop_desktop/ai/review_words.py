@@ -749,13 +749,7 @@ def reason(
     evidence = f" {_capital(then)}." if then else ""
     if label == UNCLEAR:
         low, high = (round(x) for x in span)
-        # Translators: {play} is the better play as a doing, with a capital ("Playing two
-        # 7s"); {because} a sentence (capital, no full stop); {evidence} and {how} more
-        # sentences, each with its space before it (or nothing).
-        return _(
-            "{play} may have been better, by {points}, but the play-outs cannot tell for "
-            "sure: somewhere between {low} and {high}. {because}.{evidence}{how}"
-        ).format(
+        return _unclear_message().format(
             play=_capital(better),
             points=about(spent),
             low=low,
@@ -773,6 +767,16 @@ def reason(
     )
 
 
+def _unclear_message() -> str:
+    # Translators: {play} is the better play as a doing, with a capital ("Playing two
+    # 7s"); {points} "about 8 points"; {high} "9 points"; {because} a sentence (capital,
+    # no full stop); {evidence} and {how} more sentences, each with its space before it.
+    return _(
+        "{play} may have been better, by {points}, but the play-outs cannot tell for "
+        "sure: somewhere between {low} and {high}. {because}.{evidence}{how}"
+    )
+
+
 def _better_message() -> str:
     # Translators: {play} is the better play as a doing, with a capital ("Playing two 7s");
     # {because} why (no full stop); {evidence} and {how} more sentences, each with its
@@ -780,7 +784,6 @@ def _better_message() -> str:
     return _("{play} was better: {because}.{evidence}{how} It cost {points}.")
 
 
-#: The label words of the summary: a count of them, each with its cost.
 def _label_count(name: str, n: int, points: str) -> str:
     """ "2 cost about 14 points (mistakes)", "1 costs about 5 points (an inaccuracy)"."""
     if name == "inaccuracy":
@@ -951,11 +954,11 @@ def _why(verdict: Judged) -> str:
             return _("Why: {reason}").format(reason=text[len(opening) :])
     if text.startswith(f"{play} was safer: "):  # the words of an older review
         return f"Why: {text[len(play) + len(' was safer: ') :]}"
-    if text.startswith(f"{play} ") and text.startswith(
-        _("{play} may have been better").format(play=play)
-    ):
-        # Translators: "It" stands for the play just named: "It may have been better, ...".
-        return _("It {reason}").format(reason=text[len(play) + 1 :])
+    unclear = _unclear_message().split("{points}")[0]
+    if unclear.startswith("{play} ") and "{" not in unclear[len("{play}") :]:
+        if text.startswith(unclear.replace("{play}", play, 1)):
+            # Translators: "It" stands for the play just named: "It may have been better, ...".
+            return _("It {reason}").format(reason=text[len(play) + 1 :])
     return text
 
 

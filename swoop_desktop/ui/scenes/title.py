@@ -338,13 +338,15 @@ class TitleScene(Scene):
             ),
             (
                 "practice",
-                "Practice game",
+                _("Practice game"),
                 self.practice,
                 pygame.K_t,
                 False,
                 True,
-                "An unrated game with take-backs (U or Ctrl+Z): your rating, records and "
-                "streaks stay as they are.",
+                _(
+                    "An unrated game with take-backs (U or Ctrl+Z): your rating, records and "
+                    "streaks stay as they are."
+                ),
             ),
             (
                 "learn",
