@@ -19,7 +19,7 @@ import pytweening
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
-from swoop_desktop.i18n import N_, _
+from swoop_desktop.i18n import N_, _, pgettext
 
 from ..cards import CardArt
 from ..controls import Button
@@ -426,7 +426,7 @@ class TableDrawing:
         for p, (words, _since) in sorted(self.model.news.items()):
             if p >= len(lay.seat_boxes):
                 continue
-            ink = t.accent if words.endswith("Swoop!") else t.last_play
+            ink = t.accent if words.endswith(pgettext("news", "Swoop!")) else t.last_play
             # At most a plate's width (two lines for a play and its bonus play).
             lines = [
                 self._text(w.strip(), px, ink, True)
@@ -514,7 +514,7 @@ class TableDrawing:
         the level word): bottom right of the plate, unless it would cover the points there."""
         lay = self.model.lay
         rect = lay.seat_boxes[p]
-        img = self._text("thinking...", max(10, int(14 * lay.u)), self.theme.highlight, True)
+        img = self._text(_("thinking..."), max(10, int(14 * lay.u)), self.theme.highlight, True)
         pos = img.get_rect(bottomright=(rect.right - lay.px(10), rect.bottom - lay.px(4)))
         back = pos.inflate(lay.px(8), lay.px(2))
         if not back.colliderect(self.stats_rect(p)):
@@ -778,7 +778,7 @@ class TableDrawing:
             return
         t, lay = self.theme, self.model.lay
         text, left = self.model.banner
-        swoop = text == "Swoop!"
+        swoop = text == pgettext("banner", "Swoop!")
         px = int((64 if swoop else 26) * lay.u)
         age = (1.3 if swoop else 1.2) - left
         calm = self.model.anim.reduced  # reduced motion: words appear and fade, nothing grows
