@@ -162,8 +162,9 @@ class Option:
     out: float = 0.0
     opponent_out: float = 0.0
     # The play named as a doing ("playing two 7s", for "... was better"), in the language
-    # of the review; empty in a review read back from a file (its words are turned then).
-    doing: str = ""
+    # of the review; empty in a review read back from a file (its words are turned then),
+    # which is the same verdict.
+    doing: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
