@@ -27,8 +27,10 @@ from typing import Any
 
 from swoop_desktop.ai import workers
 from swoop_desktop.ai.review import REVIEW_WORLDS, Review
+from swoop_desktop.ai.review_words import label_word
 from swoop_desktop.engine import Action, Rules
 from swoop_desktop.engine.jsontext import OneLineParser
+from swoop_desktop.i18n import _
 from swoop_desktop.names import printable
 from swoop_desktop.plural import counted
 from swoop_desktop.progress.history import HISTORY_KIND, GameRecord, read_database
@@ -61,10 +63,10 @@ def load_game_file(
     try:
         raw = read_capped(path, MAX_BYTES)
     except Refused as exc:
-        raise ReviewInputError(f"{where}: {exc}") from None
+        raise ReviewInputError(_("{where}: {problem}").format(where=where, problem=exc)) from None
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise ReviewInputError(f"{where}: cannot be read ({printable(reason)})") from None
+        raise ReviewInputError(_unreadable(where, reason)) from None
     try:
         data = parse_json(raw, huge="mark")
         fmt = data.get("format") if isinstance(data, dict) else None
@@ -75,9 +77,11 @@ def load_game_file(
             return _from_history(decode_document(raw, HISTORY_KIND).games, game, where)
         saved = decode_document(raw, GAME_KIND)
     except DocumentError as exc:
-        raise ReviewInputError(f"{where}: {printable(str(exc))}") from None
+        raise ReviewInputError(
+            _("{where}: {problem}").format(where=where, problem=printable(str(exc)))
+        ) from None
     match = saved.match
-    return match.rules, match.n, match.seed, match.actions, "the saved game in progress"
+    return match.rules, match.n, match.seed, match.actions, _("the saved game in progress")
 
 
 def _refuse_unless_ordinary(path: Path, where: str) -> None:
@@ -87,13 +91,20 @@ def _refuse_unless_ordinary(path: Path, where: str) -> None:
         mode = os.stat(path).st_mode
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise ReviewInputError(f"{where}: cannot be read ({printable(reason)})") from None
+        raise ReviewInputError(_unreadable(where, reason)) from None
     if stat.S_ISDIR(mode):
-        raise ReviewInputError(f"{where}: it is a folder, not a file")
+        raise ReviewInputError(_("{where}: it is a folder, not a file").format(where=where))
     if not stat.S_ISREG(mode):
         raise ReviewInputError(
-            f"{where}: it is not an ordinary file (a pipe, a device or a socket)"
+            _("{where}: it is not an ordinary file (a pipe, a device or a socket)").format(
+                where=where
+            )
         )
+
+
+def _unreadable(where: str, reason: str) -> str:
+    """ "game.json: cannot be read (Permission denied)"."""
+    return _("{where}: cannot be read ({reason})").format(where=where, reason=printable(reason))
 
 
 def _is_database(path: Path) -> bool:
@@ -120,7 +131,7 @@ def _database_games(path: Path, where: str) -> list[GameRecord]:
     try:
         return read_database(path)
     except (sqlite3.Error, OSError, UnicodeDecodeError) as exc:
-        raise ReviewInputError(f"{where}: cannot be read ({printable(str(exc))})") from None
+        raise ReviewInputError(_unreadable(where, str(exc))) from None
 
 
 def _from_history(
@@ -129,49 +140,67 @@ def _from_history(
     """The game to review among a history's games: the one whose id starts with ``game``,
     or the newest."""
     if not games:
-        raise ReviewInputError(f"{where}: the history holds no games")
+        raise ReviewInputError(_("{where}: the history holds no games").format(where=where))
     if game:
         found = [g for g in games if g.id.startswith(game)]
         if len(found) != 1:
-            raise ReviewInputError(
-                f"--game {printable(game[:20])!r}: "
-                f"{'no game' if not found else 'several games'} "
-                "in the history start with that id"
-            )
+            if not found:
+                said = _("--game {id}: no game in the history starts with that id")
+            else:
+                said = _("--game {id}: several games in the history start with that id")
+            raise ReviewInputError(said.format(id=repr(printable(game[:20]))))
         record = found[0]
     else:
         record = games[-1]
     problem = record.replay_problem()
     if problem is not None:
         raise ReviewInputError(
-            f"{where}: game {printable(record.id)} cannot be reviewed: {problem}"
+            _("{where}: game {id} cannot be reviewed: {problem}").format(
+                where=where, id=printable(record.id), problem=problem
+            )
         )
     return (
         record.rules_obj(),
         record.players,
         record.seed,
         record.deals(),
-        f"game {printable(record.id)} of {printable(record.date)}",
+        _("game {id} of {date}").format(id=printable(record.id), date=printable(record.date)),
     )
 
 
 def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
-    lines = [
-        f"Review of {label}"
-        + (f", hand {hand}" if hand else "")
-        + f" ({counted(len(result.verdicts), 'decision')}, {seconds:.1f} s)"
-    ]
+    decisions = counted(len(result.verdicts), "decision")
+    seconds_said = f"{seconds:.1f}"
+    if hand:
+        # Translators: {what} is "game 1a2b of 2026-01-31"; {seconds} "3.4".
+        head = _("Review of {what}, hand {hand} ({decisions}, {seconds} s)")
+    else:
+        head = _("Review of {what} ({decisions}, {seconds} s)")
+    lines = [head.format(what=label, hand=hand, decisions=decisions, seconds=seconds_said)]
     lines += result.summary_lines()
     lines.append("")
     for v in result.verdicts:
+        # Translators: a row of the review's table: hand, decision, label, cost, then
+        # "you played two 7s: <the reason>".
         lines.append(
-            f"hand {v.hand_no + 1} #{v.number:<3} {v.label:<10} {v.cost:5.1f}  "
-            f"you {v.chosen}: {v.reason}"
+            _("hand {hand} #{number} {label} {cost}  you {played}: {reason}").format(
+                hand=v.hand_no + 1,
+                number=f"{v.number:<3}",
+                label=f"{label_word(v.label):<10}",
+                cost=f"{v.cost:5.1f}",
+                played=v.chosen,
+                reason=v.reason,
+            )
         )
     for v in result.hindsight:
         lines.append(
-            f"hindsight, hand {v.hand_no + 1} #{v.number:<3} {v.label:<10} "
-            f"{v.cost:5.1f}  {v.reason}"
+            _("hindsight, hand {hand} #{number} {label} {cost}  {reason}").format(
+                hand=v.hand_no + 1,
+                number=f"{v.number:<3}",
+                label=f"{label_word(v.label):<10}",
+                cost=f"{v.cost:5.1f}",
+                reason=v.reason,
+            )
         )
     return "\n".join(lines)
 
@@ -208,11 +237,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         rules, players, seed, hands, label = load_game_file(args.game, args.game_id)
         if args.hand is not None and not 1 <= args.hand <= len(hands):
-            raise ReviewInputError(f"--hand: the game has hands 1-{len(hands)}, not {args.hand}")
+            raise ReviewInputError(
+                _("--hand: the game has hands 1-{last}, not {hand}").format(
+                    last=len(hands), hand=args.hand
+                )
+            )
         if not 0 <= args.seat < players:
-            raise ReviewInputError(f"--seat: the game has seats 0-{players - 1}")
+            raise ReviewInputError(
+                _("--seat: the game has seats 0-{last}").format(last=players - 1)
+            )
         if not 1 <= args.worlds <= 10_000:
-            raise ReviewInputError("--worlds: must be 1-10000")
+            raise ReviewInputError(_("--worlds: must be 1-10000"))
         start = time.perf_counter()
         found = decisions(
             rules, players, seed, hands, args.seat, None if args.hand is None else args.hand - 1
@@ -229,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         result = Review(fair, seen)
         seconds = time.perf_counter() - start
     except ReviewInputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     if args.json:
         body = result.to_json()

@@ -161,6 +161,10 @@ class Option:
     swoops: float = 0.0
     out: float = 0.0
     opponent_out: float = 0.0
+    # The play named as a doing ("playing two 7s", for "... was better"), in the language
+    # of the review; empty in a review read back from a file (its words are turned then),
+    # which is the same verdict.
+    doing: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -187,12 +191,19 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
-        out["options"] = [asdict(o) for o in self.options]
+        # The doing of each play is said again from its words when read back (the stored
+        # files keep the words the review showed).
+        out["options"] = [
+            {k: v for k, v in asdict(o).items() if k != "doing"} for o in self.options
+        ]
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Verdict:
-        options = tuple(Option(**o) for o in data["options"])
+        options = tuple(
+            Option(**{k: v for k, v in o.items() if k != "doing" or isinstance(v, str)})
+            for o in data["options"]
+        )
         return cls(**{**data, "options": options})
 
 
@@ -386,15 +397,17 @@ def judge_answer(
     if known is not None and best is not None:
         cost = max(0.0, known.margin - best.margin)
         named = known.words
+        play = known.doing or words.doing(decision.obs, _plain(answer))
     else:
         weighed = assess(replace(decision, chosen=answer), worlds, seed)
         cost, named = weighed.cost, weighed.chosen
+        play = words.doing(decision.obs, _plain(answer))
         if weighed.label != LABELS[0][0]:
-            return Answer(False, cost, words.wrong_answer(named, cost))
+            return Answer(False, cost, words.wrong_answer(named, cost, play))
     if label_for(cost) != LABELS[0][0]:  # the review's own scale: "about 3 points" is not good
-        return Answer(False, cost, words.wrong_answer(named, cost))
+        return Answer(False, cost, words.wrong_answer(named, cost, play))
     is_best = best is not None and known is best
-    return Answer(True, cost, words.right_answer(named, verdict, best, is_best))
+    return Answer(True, cost, words.right_answer(named, verdict, best, is_best, play))
 
 
 def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
@@ -406,6 +419,7 @@ def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
     return Option(
         action=_json(action),
         words=describe(obs, action),
+        doing=words.doing(obs, action),
         points=mean(0),
         margin=mean(1),
         win=mean(2),

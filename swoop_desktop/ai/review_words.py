@@ -1,4 +1,5 @@
-"""The hand review's words: labels, plays named, reasons and the summary, in English.
+"""The hand review's words: labels, plays named, reasons and the summary, in the player's
+language (each a whole message of the catalogues, looked up as it is said).
 
 :mod:`swoop_desktop.ai.review` weighs decisions (its search holds no English); this
 module turns its figures into what a player reads: the label a cost's range earns
@@ -14,11 +15,12 @@ import json
 from collections.abc import Sequence
 from typing import Protocol
 
+from swoop_desktop.card_words import count_phrase, rank_name, rank_plural
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import RANK_OF, Action, Add, End, Flip, Play, Rules, action_from_json
-from swoop_desktop.engine.cards import RANK_NAMES, count_phrase
-from swoop_desktop.engine.observation import FOLLOW, Observation
-from swoop_desktop.plural import about, counted, noun
+from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
+from swoop_desktop.i18n import N_, Np_, _, ngettext, pgettext
+from swoop_desktop.plural import about, counted
 
 from .bots import action_rank
 from .hint import explain
@@ -118,46 +120,101 @@ def label_of(verdict: Judged) -> str:
     return verdict_label(verdict.cost, verdict.low, verdict.high)
 
 
-_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four"}
+#: The words of a play, by kind (played or added), form (what was done, or the doing of it,
+#: for "... was better") and where its cards came from. {cards} is "two 7s", {stacks}
+#: "face-up stack 2", {count} how many came from the hand ("one", "two").
+_PLAY_WORDS: dict[tuple[bool, bool, str], str] = {
+    # Translators: a play as the review names it, in the past: "played two 7s".
+    (False, False, ""): N_("played {cards}"),
+    (False, False, "hand"): N_("played {cards} from your hand"),
+    (False, False, "up"): N_("played {cards} from your {stacks}"),
+    (False, False, "both"): N_(
+        "played {cards} ({count} from your hand, the rest from your {stacks})"
+    ),
+    # Translators: a play named as a doing, for "... was better": "playing two 7s".
+    (False, True, ""): N_("playing {cards}"),
+    (False, True, "hand"): N_("playing {cards} from your hand"),
+    (False, True, "up"): N_("playing {cards} from your {stacks}"),
+    (False, True, "both"): N_(
+        "playing {cards} ({count} from your hand, the rest from your {stacks})"
+    ),
+    # Translators: cards added to the pile after a play (the follow-up), in the past.
+    (True, False, ""): N_("added {cards}"),
+    (True, False, "hand"): N_("added {cards} from your hand"),
+    (True, False, "up"): N_("added {cards} from your {stacks}"),
+    (True, False, "both"): N_(
+        "added {cards} ({count} from your hand, the rest from your {stacks})"
+    ),
+    # Translators: cards added to the pile, named as a doing: "adding two 7s".
+    (True, True, ""): N_("adding {cards}"),
+    (True, True, "hand"): N_("adding {cards} from your hand"),
+    (True, True, "up"): N_("adding {cards} from your {stacks}"),
+    (True, True, "both"): N_(
+        "adding {cards} ({count} from your hand, the rest from your {stacks})"
+    ),
+}
+_COUNTS = {
+    1: Np_("how many cards", "one"),
+    2: Np_("how many cards", "two"),
+    3: Np_("how many cards", "three"),
+    4: Np_("how many cards", "four"),
+}
 
 
 def _stacks(slots: Sequence[int]) -> str:
     """ "face-up stack 2", "face-up stacks 1 and 3" (numbered from the left, from 1)."""
     names = [str(s + 1) for s in slots]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"face-up {noun(len(names), 'stack')} {joined}"
+    # Translators: the last two of a list of face-up stacks' numbers: "1, 2 and 3".
+    joined = (
+        names[0]
+        if len(names) == 1
+        else _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    )
+    return ngettext("face-up stack {numbers}", "face-up stacks {numbers}", len(names)).format(
+        numbers=joined
+    )
 
 
-def _where(obs: Observation, action: Play | Add, rank: int) -> str:
+def _where(obs: Observation, action: Play | Add, rank: int) -> tuple[str, dict[str, str]]:
     """Where a play's cards come from, when that tells it apart from another play of the
     same cards: your hand (when a face-up card of that rank could have gone too), which
-    face-up stacks, or how many of each."""
+    face-up stacks, or how many of each (a key of :data:`_PLAY_WORDS` and its words)."""
     if not action.up:
         ups = obs.up[obs.seat] if obs.up else ()
         same = any(c is not None and RANK_OF[c] == rank for c in ups)
-        return " from your hand" if same else ""
+        return ("hand" if same else ""), {}
     if not action.hand:
-        return f" from your {_stacks(action.up)}"
+        return "up", {"stacks": _stacks(action.up)}
     n = len(action.hand)
-    return f" ({_COUNTS.get(n, str(n))} from your hand, the rest from your {_stacks(action.up)})"
+    count = pgettext("how many cards", _COUNTS[n]) if n in _COUNTS else str(n)
+    return "both", {"count": count, "stacks": _stacks(action.up)}
+
+
+def _words(obs: Observation, action: Action, doing: bool) -> str:
+    kind = type(action)
+    if kind is Flip:
+        return _("flipping a mystery card") if doing else _("flipped a mystery card")
+    if kind is End:
+        if obs.phase != FOLLOW:
+            return _("stopping flipping") if doing else _("stopped flipping")
+        return _("keeping your cards (Done)") if doing else _("kept your cards (Done)")
+    r = action_rank(obs, action)
+    k = action.size  # type: ignore[union-attr]
+    where, words = _where(obs, action, r)  # type: ignore[arg-type]
+    message = _PLAY_WORDS[(kind is Add, doing, where)]
+    return _(message).format(cards=count_phrase(r, k), **words)
 
 
 def describe(obs: Observation, action: Action) -> str:
     """Past-tense plain words for an action: "played two 7s", "flipped a mystery card".
     Two different plays never share words: cards from your hand and from your face-up
     stacks are named apart ("played an ace from your face-up stack 2")."""
-    kind = type(action)
-    if kind is Flip:
-        return "flipped a mystery card"
-    if kind is End:
-        return "stopped flipping" if obs.phase != FOLLOW else "kept your cards (Done)"
-    r = action_rank(obs, action)
-    k = action.size  # type: ignore[union-attr]
-    words = count_phrase(r, k)
-    where = _where(obs, action, r)  # type: ignore[arg-type]
-    if kind is Add:
-        return f"added {words}{where}"
-    return f"played {words}{where}"
+    return _words(obs, action, doing=False)
+
+
+def doing(obs: Observation, action: Action) -> str:
+    """The same play named as a doing, for "... was better": "playing two 7s"."""
+    return _words(obs, action, doing=True)
 
 
 def _capital(text: str) -> str:
@@ -165,7 +222,8 @@ def _capital(text: str) -> str:
 
 
 def _imperative(words: str) -> str:
-    """ "played two 7s" -> "playing two 7s" (for "... was better")."""
+    """ "played two 7s" -> "playing two 7s": the doing of English words kept from before
+    the words were said in the player's language (a stored review of then)."""
     verbs = {
         "played": "playing",
         "flipped": "flipping",
@@ -177,13 +235,28 @@ def _imperative(words: str) -> str:
     return f"{verbs.get(head, head)} {rest}".strip()
 
 
+def _doing_of(figures: Figures) -> str:
+    """A weighed play named as a doing ("playing two 7s")."""
+    return getattr(figures, "doing", "") or _imperative(figures.words)
+
+
+def _doing_named(verdict: Judged, words: str) -> str:
+    """The doing of a play a verdict names by its words (its weighed option's, when kept)."""
+    for option in getattr(verdict, "options", ()):
+        if option.words == words and getattr(option, "doing", ""):
+            return str(option.doing)
+    return _imperative(words)
+
+
 def _pile_points(obs: Observation) -> int:
     return sum(obs.rules.card_points(RANK_OF[c]) for c in obs.pile)
 
 
 def _pile_words(obs: Observation, rules: Rules) -> str:
     """ "the 6-card pile (30 points)", "the 1-card pile (1 point)"."""
-    return f"the {len(obs.pile)}-card pile ({counted(_pile_points(obs), 'point')})"
+    return _("the {size}-card pile ({points})").format(
+        size=len(obs.pile), points=counted(_pile_points(obs), "point")
+    )
 
 
 def swoops_at_once(obs: Observation, action: Action | None) -> bool:
@@ -207,19 +280,25 @@ def _swoop_how(obs: Observation, action: Action) -> str:
     """How a play swoops at once, in words: "your 10 swoops at once: it clears the 6-card
     pile (30 points) and you play again", "two 7s make four with the pile's two 7s: ..."."""
     r = action_rank(obs, action)
-    again = "and you play again"
-    clears = f"it clears {_pile_words(obs, obs.rules)} {again}" if obs.pile else again
+    if obs.pile:
+        clears = _("it clears {pile} and you play again").format(pile=_pile_words(obs, obs.rules))
+    else:
+        # Translators: after "your 10 swoops at once: " when there is no pile to clear.
+        clears = _("and you play again")
     if obs.rules.is_swoop_rank(r):
-        return f"your {RANK_NAMES[r][0]} swoops at once: {clears}"
+        return _("your {card} swoops at once: {clears}").format(card=rank_name(r), clears=clears)
     k = action.size  # type: ignore[union-attr]
     on_top = obs.run if obs.pile and r == obs.top else 0
     if on_top:
-        theirs = RANK_NAMES[r][0] if on_top == 1 else count_phrase(r, on_top)
-        return (
-            f"{count_phrase(r, k)} {noun(k, 'makes', 'make')} four with the pile's "
-            f"{theirs}: a Swoop at once; {clears}"
-        )
-    return f"{count_phrase(r, k)} make four of a kind: a Swoop at once; {clears}"
+        theirs = rank_name(r) if on_top == 1 else count_phrase(r, on_top)
+        return ngettext(
+            "{cards} makes four with the pile's {theirs}: a Swoop at once; {clears}",
+            "{cards} make four with the pile's {theirs}: a Swoop at once; {clears}",
+            k,
+        ).format(cards=count_phrase(r, k), theirs=theirs, clears=clears)
+    return _("{cards} make four of a kind: a Swoop at once; {clears}").format(
+        cards=count_phrase(r, k), clears=clears
+    )
 
 
 def _action_of(figures: Figures) -> Action | None:
@@ -236,25 +315,26 @@ def _tenths(share: float) -> str:
     """A share of the play-outs in words: "in about 7 in 10 play-outs", "in nearly all"."""
     n = round(share * 10)
     if n <= 0:
-        return "in almost none of the play-outs"
+        return _("in almost none of the play-outs")
     if n >= 10:
-        return "in nearly every play-out"
-    return f"in about {n} of 10 play-outs"
+        return _("in nearly every play-out")
+    return _("in about {n} of 10 play-outs").format(n=n)
 
 
 def _short(share: float) -> str:
     """The same share, short, for the second half of a comparison: "in about 3 of 10"."""
     n = round(share * 10)
     if n <= 0:
-        return "in almost none"
+        return _("in almost none")
     if n >= 10:
-        return "in nearly all"
-    return f"in about {n} of 10"
+        return _("in nearly all")
+    return _("in about {n} of 10").format(n=n)
 
 
 def _next(mine: Figures, best: Figures, better: str) -> str | None:
     """What happens next in the play-outs that makes the difference between the two, in
-    words: the biggest gap among the pick-ups, the Swoops and who goes out."""
+    words: the biggest gap among the pick-ups, the Swoops and who goes out. ``better`` is
+    the best play named as a doing ("playing two 7s")."""
     gaps = [
         (mine.pickups - best.pickups, "pickups"),
         (best.swoops - mine.swoops, "swoops"),
@@ -264,24 +344,25 @@ def _next(mine: Figures, best: Figures, better: str) -> str | None:
     gap, what = max(gaps)
     if gap < 0.15:
         return None
+    better = better[:1].lower() + better[1:]  # it follows "after": "after playing a 4"
     if what == "pickups":
-        return (
-            f"after your play you picked up the pile {_tenths(mine.pickups)}; after "
-            f"{better.lower()}, {_short(best.pickups)}"
+        # Translators: {play} is the better play as a doing ("playing two 7s"); {share} and
+        # {other} say how often ("in about 7 of 10 play-outs", "in about 3 of 10").
+        return _("after your play you picked up the pile {share}; after {play}, {other}").format(
+            share=_tenths(mine.pickups), play=better, other=_short(best.pickups)
         )
     if what == "swoops":
-        return (
-            f"it leads to a Swoop of yours {_tenths(best.swoops)} "
-            f"(your play: {_short(mine.swoops)})"
+        return _("it leads to a Swoop of yours {share} (your play: {other})").format(
+            share=_tenths(best.swoops), other=_short(mine.swoops)
         )
     if what == "out":
-        return (
-            f"after it you go out first {_tenths(best.out)} (after your play: {_short(mine.out)})"
+        return _("after it you go out first {share} (after your play: {other})").format(
+            share=_tenths(best.out), other=_short(mine.out)
         )
-    return (
-        f"after your play another player goes out while you still hold cards "
-        f"{_tenths(mine.opponent_out)} (after {better.lower()}: {_short(best.opponent_out)})"
-    )
+    return _(
+        "after your play another player goes out while you still hold cards {share} "
+        "(after {play}: {other})"
+    ).format(share=_tenths(mine.opponent_out), play=better, other=_short(best.opponent_out))
 
 
 def _own(obs: Observation, rank: int) -> int:
@@ -293,7 +374,9 @@ def _own(obs: Observation, rank: int) -> int:
 
 
 def _yours(rank: int, n: int) -> str:
-    return f"your {RANK_NAMES[rank][0]}" if n == 1 else f"your {count_phrase(rank, n)}"
+    if n == 1:
+        return _("your {card}").format(card=rank_name(rank))
+    return _("your {cards}").format(cards=count_phrase(rank, n))
 
 
 def swoop_set_up(obs: Observation, action: Action, took: float) -> str | None:
@@ -316,11 +399,10 @@ def swoop_set_up(obs: Observation, action: Action, took: float) -> str | None:
     if found is None:
         return None
     _whole, rank, pile, own = found
-    theirs = RANK_NAMES[rank][0] if pile == 1 else count_phrase(rank, pile)
-    return (
-        f"picking up the pile gives you {count_phrase(rank, pile + own)} (the pile's "
-        f"{theirs} and {_yours(rank, own)}): a Swoop to come"
-    )
+    theirs = rank_name(rank) if pile == 1 else count_phrase(rank, pile)
+    return _(
+        "picking up the pile gives you {cards} (the pile's {theirs} and {yours}): a Swoop to come"
+    ).format(cards=count_phrase(rank, pile + own), theirs=theirs, yours=_yours(rank, own))
 
 
 def delayed(
@@ -335,11 +417,14 @@ def delayed(
         return None
     if obs is not None and swoops_at_once(obs, _action_of(mine)):
         return None
-    deal = "still cheaper than picking it up now" if cheaper else "picking it up now was cheaper"
-    return (
-        f"your play went on the pile but only delayed the pick-up: you picked up the pile "
-        f"later anyway {_tenths(later)}; {deal}"
-    )
+    if cheaper:
+        deal = _("still cheaper than picking it up now")
+    else:
+        deal = _("picking it up now was cheaper")
+    return _(
+        "your play went on the pile but only delayed the pick-up: you picked up the pile "
+        "later anyway {share}; {deal}"
+    ).format(share=_tenths(later), deal=deal)
 
 
 def delays_avoided(
@@ -359,10 +444,11 @@ def delays_avoided(
     if not safe:
         return None
     o = max(safe, key=lambda o: o.pickups - o.pickup)
-    return (
-        f"the safe play only delays the pick-up: after {_imperative(o.words)} you picked "
-        f"up the pile later anyway {_tenths(o.pickups - o.pickup)}"
-    )
+    # Translators: {play} is a play named as a doing ("playing two 7s").
+    return _(
+        "the safe play only delays the pick-up: after {play} you picked up the pile later "
+        "anyway {share}"
+    ).format(play=_doing_of(o), share=_tenths(o.pickups - o.pickup))
 
 
 def going_out(obs: Observation) -> str | None:
@@ -373,7 +459,9 @@ def going_out(obs: Observation) -> str | None:
     if not near:
         return None
     n, p = min(near)
-    return f"{seat_name(p)} has {'one card' if n == 1 else 'two cards'} left and may go out soon"
+    if n == 1:
+        return _("{player} has one card left and may go out soon").format(player=seat_name(p))
+    return _("{player} has two cards left and may go out soon").format(player=seat_name(p))
 
 
 def mystery(obs: Observation, action: Action, figures: Figures, chosen: bool) -> str | None:
@@ -384,12 +472,15 @@ def mystery(obs: Observation, action: Action, figures: Figures, chosen: bool) ->
     plays = 1.0 - figures.pickup
     if chosen:
         if figures.pickup < 0.05:
-            return f"the mystery card went on the pile or swooped {_tenths(plays)}"
-        return (
-            f"the mystery card picked up the pile {_tenths(figures.pickup)} (it played "
-            f"{_short(plays)})"
+            return _("the mystery card went on the pile or swooped {share}").format(
+                share=_tenths(plays)
+            )
+        return _("the mystery card picked up the pile {share} (it played {other})").format(
+            share=_tenths(figures.pickup), other=_short(plays)
         )
-    return f"the mystery card might play: it goes on the pile {_tenths(plays)}"
+    return _("the mystery card might play: it goes on the pile {share}").format(
+        share=_tenths(plays)
+    )
 
 
 def _sentences(parts: Sequence[str | None]) -> str:
@@ -424,6 +515,19 @@ def why_better(
     """One sentence (without its full stop) of why the best play beat the choice: the
     mechanism of each, never only the figures of the play-outs. It follows "<the best
     play> was better: "."""
+    return _why_better(obs, legal, chosen, mine, best_action, best)[0]
+
+
+def _why_better(
+    obs: Observation,
+    legal: Sequence[Action],
+    chosen: Action,
+    mine: Figures,
+    best_action: Action | None,
+    best: Figures,
+) -> tuple[str, bool]:
+    """:func:`why_better`'s sentence, and whether it speaks of a flip (the mystery card's
+    odds are then said once)."""
     rules = obs.rules
     near = going_out(obs)
     pile = _pile_words(obs, rules)
@@ -431,98 +535,129 @@ def why_better(
     chosen_swoops = swoops_at_once(obs, chosen)
     if mine.pickup >= 0.99 and best.pickup < 0.5:
         if best_action is not None and best_swoops:
-            return f"your play picked up {pile}, and {_swoop_how(obs, best_action)}"
+            return _("your play picked up {pile}, and {how}").format(
+                pile=pile, how=_swoop_how(obs, best_action)
+            ), False
         if type(best_action) is Flip:
-            return (
-                f"your play picked up {pile}; the mystery card goes on the pile "
-                f"{_tenths(1.0 - best.pickup)}"
-            )
+            return _(
+                "your play picked up {pile}; the mystery card goes on the pile {share}"
+            ).format(pile=pile, share=_tenths(1.0 - best.pickup)), True
         if type(best_action) in (Play, Add):
             k = best_action.size  # type: ignore[union-attr]
             cards = count_phrase(action_rank(obs, best_action), k)  # type: ignore[arg-type]
-            return f"your play picked up {pile}; {cards} {noun(k, 'goes', 'go')} on it instead"
-        return f"your play picked up {pile}; it goes on the pile instead"
+            return ngettext(
+                "your play picked up {pile}; {cards} goes on it instead",
+                "your play picked up {pile}; {cards} go on it instead",
+                k,
+            ).format(pile=pile, cards=cards), False
+        return _("your play picked up {pile}; it goes on the pile instead").format(pile=pile), False
     if best_action is not None and best_swoops and not chosen_swoops:
         r = action_rank(obs, best_action)
         if near is not None and rules.is_swoop_rank(r):
             held = counted(rules.card_points(r), "point")
-            return (
-                f"{near}, and your {RANK_NAMES[r][0]} ({held}) would be caught in your "
-                f"hand; played now it swoops at once and you play again"
-            )
-        return _swoop_how(obs, best_action)
+            # Translators: {near} is "Lefty has one card left and may go out soon".
+            return _(
+                "{near}, and your {card} ({points}) would be caught in your hand; played now "
+                "it swoops at once and you play again"
+            ).format(near=near, card=rank_name(r), points=held), False
+        return _swoop_how(obs, best_action), False
     if type(chosen) is Flip and obs.pile and mine.pickup >= 0.2 and best.pickup < mine.pickup:
-        return f"the flip picked up {pile} {_tenths(mine.pickup)}"
+        return _("the flip picked up {pile} {share}").format(
+            pile=pile, share=_tenths(mine.pickup)
+        ), True
     r = action_rank(obs, chosen) if type(chosen) in (Play, Add) else 0
     if type(chosen) is Play and rules.is_swoop_rank(r) and not best_swoops:
-        name = RANK_NAMES[r][0]
-        what = f"swooped {pile}" if obs.pile else "swooped an empty pile"
-        return f"your {name} {what}; kept, it could clear a bigger pile or save you a pick-up later"
+        name = rank_name(r)
+        if obs.pile:
+            return _(
+                "your {card} swooped {pile}; kept, it could clear a bigger pile or save you a "
+                "pick-up later"
+            ).format(card=name, pile=pile), False
+        return _(
+            "your {card} swooped an empty pile; kept, it could clear a bigger pile or save you "
+            "a pick-up later"
+        ).format(card=name), False
     if best_action is not None:
         set_up = swoop_set_up(obs, best_action, best.pickup)
         if set_up is not None:
-            return set_up
+            return set_up, False
     put_off = delayed(mine, [best], cheaper=False, obs=obs)
     if put_off is not None:
-        return put_off
+        return put_off, False
     if type(best_action) is Flip:
         odds = mystery(obs, best_action, best, chosen=False) or (
-            "a mystery card on an empty pile cannot pick anything up"
+            _("a mystery card on an empty pile cannot pick anything up")
         )
-        return f"{odds}, and the cards you hold stay for later"
+        return _("{odds}, and the cards you hold stay for later").format(odds=odds), True
     if (
         type(best_action) in (Play, Add)
         and rules.is_swoop_rank(r)
         and rules.is_swoop_rank(action_rank(obs, best_action))  # type: ignore[arg-type]
     ):
-        kept = RANK_NAMES[r][0]
-        return (
-            f"both swoop at once, so it comes down to the card kept: it keeps your {kept} "
+        return _(
+            "both swoop at once, so it comes down to the card kept: it keeps your {card} "
             "for a bigger pile or a worse moment"
-        )
+        ).format(card=rank_name(r)), False
     if best_action is not None and _on_pile(obs, best_action) and _on_pile(obs, chosen):
         kb, pb = _set_points(obs, best_action)
         kc, pc = _set_points(obs, chosen)
         rb = action_rank(obs, best_action)
         if near is not None and pb > pc:
-            return (
-                f"{near}: it sheds {counted(pb, 'point')} of cards before the hand may "
-                f"end, your play {counted(pc, 'point')}"
-            )
+            return _(
+                "{near}: it sheds {points} of cards before the hand may end, your play {yours}"
+            ).format(near=near, points=counted(pb, "point"), yours=counted(pc, "point")), False
         if rb > r and kb >= kc:
-            return (
-                f"{count_phrase(rb, kb)} can go only on {_the(rb)} or higher, so "
-                f"{noun(kb, 'it is', 'they are')} harder to shed later than "
-                f"{_yours(r, kc)}: it sheds {counted(pb, 'point')} of cards, your play "
-                f"{counted(pc, 'point')}"
-            )
+            return ngettext(
+                "{cards} can go only on {card} or higher, so it is harder to shed later "
+                "than {yours}: it sheds {points} of cards, your play {your_points}",
+                "{cards} can go only on {card} or higher, so they are harder to shed later "
+                "than {yours}: it sheds {points} of cards, your play {your_points}",
+                kb,
+            ).format(
+                cards=count_phrase(rb, kb),
+                card=_the(rb),
+                yours=_yours(r, kc),
+                points=counted(pb, "point"),
+                your_points=counted(pc, "point"),
+            ), False
         if kb > kc:
-            return (
-                f"it sheds {counted(kb, 'card')} ({counted(pb, 'point')}) where your play "
-                f"sheds {counted(kc, 'card')} ({counted(pc, 'point')}): fewer to hold "
-                "when the hand ends"
-            )
+            return _(
+                "it sheds {cards} ({points}) where your play sheds {your_cards} "
+                "({your_points}): fewer to hold when the hand ends"
+            ).format(
+                cards=counted(kb, "card"),
+                points=counted(pb, "point"),
+                your_cards=counted(kc, "card"),
+                your_points=counted(pc, "point"),
+            ), False
         if pb > pc:
-            return (
-                f"it sheds {counted(pb, 'point')} of cards where your play sheds "
-                f"{counted(pc, 'point')}: the higher cards go while the pile lets them"
-            )
+            return _(
+                "it sheds {points} of cards where your play sheds {your_points}: the higher "
+                "cards go while the pile lets them"
+            ).format(points=counted(pb, "point"), your_points=counted(pc, "point")), False
         if obs.pile and rb < r:
-            return (
-                f"it puts a lower card on the pile, so fewer cards fit on it for the "
-                f"next player, and keeps your {RANK_NAMES[r][1]} for a later pile"
-            )
+            return _(
+                "it puts a lower card on the pile, so fewer cards fit on it for the next "
+                "player, and keeps your {cards} for a later pile"
+            ).format(cards=rank_plural(r)), False
     if type(chosen) is End and type(best_action) is Add:
         k, p = _set_points(obs, best_action)
-        return f"adding sheds {counted(k, 'card')} ({counted(p, 'point')}) with no pick-up"
+        return _("adding sheds {cards} ({points}) with no pick-up").format(
+            cards=counted(k, "card"), points=counted(p, "point")
+        ), False
     if type(best_action) is End and type(chosen) is Add:
-        return (
-            f"your {RANK_NAMES[r][1]} were worth keeping for a later pile: the pile you "
-            "added to is one the others can build on"
-        )
+        return _(
+            "your {cards} were worth keeping for a later pile: the pile you added to is one "
+            "the others can build on"
+        ).format(cards=rank_plural(r)), False
     if best_action is not None:
-        return f"as the hint puts it, \u201c{explain(obs, list(legal), best_action)}\u201d"
-    return "it keeps your hand better placed for the rest of the hand in the play-outs"
+        hint = explain(obs, list(legal), best_action)
+        # The hint speaks of the mystery card for a flip, and for stopping a chain of them.
+        flips = type(best_action) is Flip or (
+            type(best_action) not in (Play, Add) and obs.phase == CHAIN
+        )
+        return _("as the hint puts it, \u201c{hint}\u201d").format(hint=hint), flips
+    return _("it keeps your hand better placed for the rest of the hand in the play-outs"), False
 
 
 def _the(rank: int) -> str:
@@ -534,10 +669,9 @@ def _held(mine: Figures, best: Figures) -> str | None:
     """The points you ended the hand holding after each play, when they differ."""
     if mine.points - best.points < 1:
         return None
-    return (
-        f"in the play-outs you ended the hand holding {about(best.points)} after it, "
-        f"{round(mine.points)} after your play"
-    )
+    return _(
+        "in the play-outs you ended the hand holding {points} after it, {mine} after your play"
+    ).format(points=about(best.points), mine=round(mine.points))
 
 
 def reason(
@@ -568,151 +702,272 @@ def reason(
             ]
         )
         if mine is best or mine.action == best.action:
-            return f"The best choice here. {why}.{how}"
-        close = "As good as" if mine.margin - best.margin < 1 else "Close to"
+            # Translators: {why} is the hint's sentence; {how} more sentences (or nothing).
+            return _("The best choice here. {why}.{how}").format(why=why, how=how)
         within = counted(GOOD_WITHIN, "point")
-        return f"{close} the best ({best.words}): within {within}. {why}.{how}"
-    better = _capital(_imperative(best.words))
+        # Translators: {play} is the best play in the past ("played two 7s"); {points}
+        # "2 points"; {why} the hint's sentence; {how} more sentences (or nothing).
+        if mine.margin - best.margin < 1:
+            message = _("As good as the best ({play}): within {points}. {why}.{how}")
+        else:
+            message = _("Close to the best ({play}): within {points}. {why}.{how}")
+        return message.format(play=best.words, points=within, why=why, how=how)
+    better = _doing_of(best)
     action = _action_of(best)
-    because = why_better(obs, legal, chosen, mine, action, best)
-    _flip = "mystery card" in because or "flip" in because  # its odds said once
+    because, _flip = _why_better(obs, legal, chosen, mine, action, best)
     then = _next(mine, best, better) or _held(mine, best)
+    if near and mine.opponent_out >= 0.2:
+        went = _tenths(mine.opponent_out)
+        if near in because:
+            went_out: str | None = _(
+                "after your play another player went out while you still held cards {share}"
+            ).format(share=went)
+        else:
+            went_out = _(
+                "{near}: after your play another player went out while you still held cards {share}"
+            ).format(near=near, share=went)
+    else:
+        went_out = None
+    mysteries = [
+        mystery(obs, chosen, mine, chosen=True),
+        mystery(obs, action, best, chosen=False) if action is not None else None,
+    ]
     how = _sentences(
         [
             p
-            for p in (
-                swoop_set_up(obs, action, best.pickup) if action is not None else None,
-                swoop_set_up(obs, chosen, mine.pickup) if mine is not best else None,
-                delayed(mine, [best], cheaper=False, obs=obs),
-                mystery(obs, chosen, mine, chosen=True),
-                mystery(obs, action, best, chosen=False) if action is not None else None,
-                (
-                    ("" if near in because else f"{near}: ")
-                    + "after your play another player went out while you still held "
-                    f"cards {_tenths(mine.opponent_out)}"
-                    if near and mine.opponent_out >= 0.2
-                    else None
-                ),
+            for p, odds in (
+                (swoop_set_up(obs, action, best.pickup) if action is not None else None, False),
+                (swoop_set_up(obs, chosen, mine.pickup) if mine is not best else None, False),
+                (delayed(mine, [best], cheaper=False, obs=obs), False),
+                (mysteries[0], True),
+                (mysteries[1], True),
+                (went_out, False),
             )
-            if p is None or (p not in because and not (p.startswith("the mystery") and _flip))
+            if p is None or (p not in because and not (odds and _flip))
         ]
     )
     evidence = f" {_capital(then)}." if then else ""
     if label == UNCLEAR:
         low, high = (round(x) for x in span)
-        return (
-            f"{better} may have been better, by {about(spent)}, but the play-outs cannot "
-            f"tell for sure: somewhere between {low} and {counted(high, 'point')}. "
-            f"{_capital(because)}.{evidence}{how}"
+        return _unclear_message().format(
+            play=_capital(better),
+            points=about(spent),
+            low=low,
+            high=counted(high, "point"),
+            because=_capital(because),
+            evidence=evidence,
+            how=how,
         )
-    return f"{better} was better: {because}.{evidence}{how} It cost {about(spent)}."
+    return _better_message().format(
+        play=_capital(better),
+        because=because,
+        evidence=evidence,
+        how=how,
+        points=about(spent),
+    )
 
 
-def _plural(name: str, n: int) -> str:
-    if n == 1:
-        return f"a {name}" if name != "inaccuracy" else "an inaccuracy"
-    return noun(n, name)
+def _unclear_message() -> str:
+    # Translators: {play} is the better play as a doing, with a capital ("Playing two
+    # 7s"); {points} "about 8 points"; {high} "9 points"; {because} a sentence (capital,
+    # no full stop); {evidence} and {how} more sentences, each with its space before it.
+    return _(
+        "{play} may have been better, by {points}, but the play-outs cannot tell for "
+        "sure: somewhere between {low} and {high}. {because}.{evidence}{how}"
+    )
+
+
+def _better_message() -> str:
+    # Translators: {play} is the better play as a doing, with a capital ("Playing two 7s");
+    # {because} why (no full stop); {evidence} and {how} more sentences, each with its
+    # space before it (or nothing); {points} "about 8 points".
+    return _("{play} was better: {because}.{evidence}{how} It cost {points}.")
+
+
+def _label_count(name: str, n: int, points: str) -> str:
+    """ "2 cost about 14 points (mistakes)", "1 costs about 5 points (an inaccuracy)"."""
+    if name == "inaccuracy":
+        message = ngettext(
+            "{n} costs {points} (an inaccuracy)", "{n} cost {points} (inaccuracies)", n
+        )
+    elif name == "mistake":
+        message = ngettext("{n} costs {points} (a mistake)", "{n} cost {points} (mistakes)", n)
+    else:
+        message = ngettext("{n} costs {points} (a blunder)", "{n} cost {points} (blunders)", n)
+    return message.format(n=n, points=points)
+
+
+def label_word(label: str) -> str:
+    """A verdict's label as the summary's lines end: "mistake", "blunder"."""
+    words = {
+        "good": Np_("review label", "good"),
+        "unclear": Np_("review label", "unclear"),
+        "inaccuracy": Np_("review label", "inaccuracy"),
+        "mistake": Np_("review label", "mistake"),
+        "blunder": Np_("review label", "blunder"),
+    }
+    return pgettext("review label", words[label]) if label in words else label
 
 
 def summary_lines(vs: Sequence[Judged]) -> list[str]:
     """The summary of a review's verdicts, one line each: the counts first, then each
     costly decision."""
     if not vs:
-        return ["No decisions to review: every play was forced."]
+        return [_("No decisions to review: every play was forced.")]
     good = [v for v in vs if v.good]
     close = [v for v in good if v.cost >= 0.5]
-    parts = [f"{counted(len(vs), 'decision')}: {len(good) - len(close)} as good as the best"]
+    parts = [
+        _("{decisions}: {n} as good as the best").format(
+            decisions=counted(len(vs), "decision"), n=len(good) - len(close)
+        )
+    ]
     if close:
-        parts.append(f"{len(close)} close to it (within {counted(GOOD_WITHIN, 'point')})")
+        parts.append(
+            _("{n} close to it (within {points})").format(
+                n=len(close), points=counted(GOOD_WITHIN, "point")
+            )
+        )
     unclear = [v for v in vs if v.label == UNCLEAR]
     if unclear:
         total = round(sum(v.cost for v in unclear))
         low = round(sum(v.low for v in unclear))
         high = round(sum(v.high for v in unclear))
         parts.append(
-            f"{len(unclear)} unclear ({about(total)} in all, somewhere between {low} and {high})"
+            _("{n} unclear ({points} in all, somewhere between {low} and {high})").format(
+                n=len(unclear), points=about(total), low=low, high=high
+            )
         )
     for name in ("inaccuracy", "mistake", "blunder"):
         group = [v for v in vs if v.label == name]
         if group:
             total = round(sum(v.cost for v in group))
-            each = noun(len(group), "costs", "cost")
-            parts.append(f"{len(group)} {each} {about(total)} ({_plural(name, len(group))})")
-    lines = [", ".join(parts) + "."]
+            parts.append(_label_count(name, len(group), about(total)))
+    # Translators: the mark between the parts of the summary's first line.
+    lines = [pgettext("list", ", ").join(parts) + pgettext("end of a sentence", ".")]
     for v in sorted((v for v in vs if not v.good), key=lambda v: -v.cost):
         if v.label == UNCLEAR:
             lines.append(
-                f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen}; "
-                f"{_imperative(v.best)} may have been better ({about(v.cost)}, "
-                f"between {round(v.low)} and {round(v.high)}, unclear)."
+                # Translators: {played} is what you did ("played two 7s"); {play} the other
+                # play as a doing ("playing a 10"); {points} "about 8 points".
+                _(
+                    "Hand {hand}, decision {number}: you {played}; {play} may have been "
+                    "better ({points}, between {low} and {high}, unclear)."
+                ).format(
+                    hand=v.hand_no + 1,
+                    number=v.number,
+                    played=v.chosen,
+                    play=_doing_named(v, v.best),
+                    points=about(v.cost),
+                    low=round(v.low),
+                    high=round(v.high),
+                )
             )
             continue
         lines.append(
-            f"Hand {v.hand_no + 1}, decision {v.number}: you {v.chosen} when "
-            f"{_imperative(v.best)} was better ({about(v.cost)}, "
-            f"{v.label})."
+            # Translators: {label} is "inaccuracy", "mistake" or "blunder".
+            _(
+                "Hand {hand}, decision {number}: you {played} when {play} was better "
+                "({points}, {label})."
+            ).format(
+                hand=v.hand_no + 1,
+                number=v.number,
+                played=v.chosen,
+                play=_doing_named(v, v.best),
+                points=about(v.cost),
+                label=label_word(v.label),
+            )
         )
     return lines
 
 
-_AGAIN = "Try another play, or ask for the answer."
+def _again() -> str:
+    return _("Try another play, or ask for the answer.")
 
 
 def called(label: str) -> str:
     """ "a mistake", "an inaccuracy", "unclear", "good": a label after "called it"."""
-    return label if label in (UNCLEAR, LABELS[0][0]) else _plural(label, 1)
+    words = {
+        "good": Np_("called it", "good"),
+        "unclear": Np_("called it", "unclear"),
+        "inaccuracy": Np_("called it", "an inaccuracy"),
+        "mistake": Np_("called it", "a mistake"),
+        "blunder": Np_("called it", "a blunder"),
+    }
+    return pgettext("called it", words[label]) if label in words else label
 
 
 def answer_is_the_choice(verdict: Judged) -> str:
     """A puzzle's answer that repeats the play the player made."""
-    return (
-        f"Not the best: that is what you played, and the review called it "
-        f"{called(label_of(verdict))} ({about(verdict.cost)} lost). {_AGAIN}"
+    # Translators: {called} is "a mistake", "an inaccuracy", "unclear" or "good".
+    return _(
+        "Not the best: that is what you played, and the review called it {called} "
+        "({points} lost). {again}"
+    ).format(called=called(label_of(verdict)), points=about(verdict.cost), again=_again())
+
+
+def wrong_answer(words: str, cost: float, play: str | None = None) -> str:
+    """A puzzle's answer that is not the best: it never names the best play. ``play`` is
+    the answer named as a doing ("playing two 7s"; from ``words`` when not given)."""
+    return _("Not the best: {play} costs {points} more than the best play found. {again}").format(
+        play=play or _imperative(words), points=about(cost), again=_again()
     )
 
 
-def wrong_answer(words: str, cost: float) -> str:
-    """A puzzle's answer that is not the best: it never names the best play."""
-    return (
-        f"Not the best: {_imperative(words)} costs {about(cost)} more than "
-        f"the best play found. {_AGAIN}"
-    )
-
-
-def right_answer(words: str, verdict: Judged, best: Figures | None, is_best: bool) -> str:
+def right_answer(
+    words: str, verdict: Judged, best: Figures | None, is_best: bool, play: str | None = None
+) -> str:
     """A puzzle's answer accepted: the best itself (with the verdict's reason), or an
     alternative as good (its own words; the reason, which names the best as "better",
-    is left out so that nothing contradicts it)."""
-    had = f"you had {verdict.chosen}, {about(verdict.cost)} worse"
-    if is_best:
-        return f"Right: {_imperative(words)} is the better play ({had}). {_why(verdict)}"
-    found = f" ({_imperative(best.words)})" if best is not None else ""
-    return (
-        f"Right: {_imperative(words)} is as good a play: within "
-        f"{counted(GOOD_WITHIN, 'point')} of the best the review found{found}; {had}."
+    is left out so that nothing contradicts it). ``play`` is the answer named as a doing
+    (from ``words`` when not given)."""
+    doing_ = play or _imperative(words)
+    # Translators: {played} is what you had done ("played two 7s"); {points} "about 8 points".
+    had = _("you had {played}, {points} worse").format(
+        played=verdict.chosen, points=about(verdict.cost)
     )
+    if is_best:
+        return _("Right: {play} is the better play ({had}). {why}").format(
+            play=doing_, had=had, why=_why(verdict)
+        )
+    if best is not None:
+        return _(
+            "Right: {play} is as good a play: within {points} of the best the review found "
+            "({best}); {had}."
+        ).format(play=doing_, points=counted(GOOD_WITHIN, "point"), best=_doing_of(best), had=had)
+    return _(
+        "Right: {play} is as good a play: within {points} of the best the review found; {had}."
+    ).format(play=doing_, points=counted(GOOD_WITHIN, "point"), had=had)
 
 
 def _why(verdict: Judged) -> str:
     """The verdict's reason without its opening words when they name the best play again
     ("Playing a 10 was better: ..." becomes "Why: ..."), so that an answer that has just
     named the play does not name it twice."""
-    head = f"{_capital(_imperative(verdict.best))} "
+    play = _capital(_doing_named(verdict, verdict.best))
     text = verdict.reason
-    if text.startswith(head):
-        rest = text[len(head) :]
-        for opening in ("was better: ", "was safer: "):
-            if rest.startswith(opening):
-                return f"Why: {rest[len(opening) :]}"
-        if rest.startswith("may have been better"):
-            return f"It {rest}"
+    better = _better_message()
+    head = better.split("{because}")[0]
+    if head.startswith("{play}") and "{" not in head[len("{play}") :]:
+        opening = head.replace("{play}", play, 1)
+        if text.startswith(opening):
+            # Translators: the reason of a puzzle's answer, its play already named.
+            return _("Why: {reason}").format(reason=text[len(opening) :])
+    if text.startswith(f"{play} was safer: "):  # the words of an older review
+        return f"Why: {text[len(play) + len(' was safer: ') :]}"
+    unclear = _unclear_message().split("{points}")[0]
+    if unclear.startswith("{play} ") and "{" not in unclear[len("{play}") :]:
+        if text.startswith(unclear.replace("{play}", play, 1)):
+            # Translators: "It" stands for the play just named: "It may have been better, ...".
+            return _("It {reason}").format(reason=text[len(play) + 1 :])
     return text
 
 
 def solution(verdict: Judged) -> str:
     """The answer to a puzzle, for a player who asks for it: the best play and why (the
     play named once)."""
-    return f"The answer: {_imperative(verdict.best)}. {_why(verdict)}"
+    return _("The answer: {play}. {why}").format(
+        play=_doing_named(verdict, verdict.best), why=_why(verdict)
+    )
 
 
 class Met(Protocol):
@@ -749,6 +1004,8 @@ class Beside:
     both games are the same card for card, so at each of your decisions they played what
     you played; at it, they played something else (when it was your decision); after it,
     the games differ and nothing of theirs is said of yours.
+
+    ``who`` names the other player ("the hard opponent"), in the player's language.
     """
 
     def __init__(
@@ -756,48 +1013,67 @@ class Beside:
         found: Sequence[Met],
         theirs: Sequence[Action],
         parted: int | None,
-        who: str = "the hard opponent",
+        who: str | None = None,
         work: int | None = None,
     ) -> None:
+        who = who if who is not None else _("the hard opponent")
         self.lines: list[str] = []
         self.at: int | None = None
         self.who = who
         self.work = work  # the other player's play-outs per decision, when known
         # What the other player played at each of your decisions (None once the games differ).
         self.played: list[str | None] = []
+        # ... and the same named as a doing, for what the review says of it.
+        self.doings: list[str | None] = []
         head = _capital(who)
         since = ""
         for i, d in enumerate(found):
             if parted is None or d.step < parted:
-                self.lines.append(f"{head} played the same here.")
+                # Translators: {who} is "The hard opponent" (with its capital).
+                self.lines.append(_("{who} played the same here.").format(who=head))
                 self.played.append(describe(d.obs, d.chosen) if d.obs is not None else None)
+                self.doings.append(doing(d.obs, d.chosen) if d.obs is not None else None)
             elif d.step == parted and d.step < len(theirs):
                 self.played.append(describe(d.obs, theirs[d.step]))
+                self.doings.append(doing(d.obs, theirs[d.step]))
                 self.at = i
+                # Translators: {who} is "the hard opponent"; {played} "played two 7s".
                 self.lines.append(
-                    f"Here {who} {describe(d.obs, theirs[d.step])} instead; "
-                    "from here the games differ."
+                    _("Here {who} {played} instead; from here the games differ.").format(
+                        who=who, played=describe(d.obs, theirs[d.step])
+                    )
                 )
-                since = f"after decision {d.number}"
+                since = _("after decision {number}").format(number=d.number)
             else:
                 self.played.append(None)
-                since = since or f"before decision {d.number}, at another player's turn"
+                self.doings.append(None)
+                since = since or _("before decision {number}, at another player's turn").format(
+                    number=d.number
+                )
+                # Translators: {since} is "after decision 4" or "before decision 4, at
+                # another player's turn".
                 self.lines.append(
-                    f"The games differ from here: {who}'s hand went its own way {since}."
+                    _("The games differ from here: {who}'s hand went its own way {since}.").format(
+                        who=who, since=since
+                    )
                 )
         if self.at is not None:
             d = found[self.at]
-            self.summary = (
-                f"Decision {d.number} is where you and {who} parted ways: you "
-                f"{describe(d.obs, d.chosen)}, {who} {describe(d.obs, theirs[d.step])}; "
-                "from there the games differ."
+            self.summary = _(
+                "Decision {number} is where you and {who} parted ways: you {yours}, {who} "
+                "{theirs}; from there the games differ."
+            ).format(
+                number=d.number,
+                who=who,
+                yours=describe(d.obs, d.chosen),
+                theirs=describe(d.obs, theirs[d.step]),
             )
         elif parted is not None and any(d.step > parted for d in found):
-            self.summary = (
-                f"{head}'s game went another way {since}; up to there it was yours, play for play."
-            )
+            self.summary = _(
+                "{who}'s game went another way {since}; up to there it was yours, play for play."
+            ).format(who=head, since=since)
         else:
-            self.summary = f"{head} in your seat made every decision as you did."
+            self.summary = _("{who} in your seat made every decision as you did.").format(who=head)
 
     def against(self, index: int, verdict: Weighed) -> str | None:
         """What the review says of the other player's play at decision ``index``: that
@@ -808,40 +1084,51 @@ class Beside:
         theirs = self.played[index]
         if theirs is None:
             return None
+        their_doing = self.doings[index] or _imperative(theirs)
         best = verdict.best
+        best_doing = _doing_named(verdict, best)
         if theirs == best:
             if theirs == verdict.chosen:
-                return f"The review agrees with you both: {_imperative(best)} was its best too."
-            return f"The review agrees with {self.who}: {_imperative(best)} was its best play."
-        work = (
-            f"{self.who} weighs {counted(self.work, 'play-out')} a decision in its own game"
-            if self.work
-            else f"{self.who} weighs its own play-outs in its own game"
+                return _("The review agrees with you both: {play} was its best too.").format(
+                    play=best_doing
+                )
+            return _("The review agrees with {who}: {play} was its best play.").format(
+                who=self.who, play=best_doing
+            )
+        if self.work:
+            work = _("{who} weighs {playouts} a decision in its own game").format(
+                who=self.who, playouts=counted(self.work, "play-out")
+            )
+        else:
+            work = _("{who} weighs its own play-outs in its own game").format(who=self.who)
+        review = _("the review weighed {playouts} from your seat").format(
+            playouts=counted(verdict.worlds, "play-out")
         )
-        review = f"the review weighed {counted(verdict.worlds, 'play-out')} from your seat"
         options = list(verdict.options)
         top = options[0] if options else None
         other = next((o for o in options if o.words == theirs), None)
         if theirs == verdict.chosen:  # the review weighed it as your play, with a range
             gap, low = verdict.cost, verdict.low
-            span = f" (somewhere between {round(low)} and {counted(round(verdict.high), 'point')})"
+            span = _(" (somewhere between {low} and {high})").format(
+                low=round(low), high=counted(round(verdict.high), "point")
+            )
         elif other is not None and top is not None:
             gap, low, span = max(0.0, other.margin - top.margin), 0.0, ""
         else:
-            return (
-                f"The review named {_imperative(best)} as best and did not weigh "
-                f"{_imperative(theirs)} among its best few: {work}; {review}."
-            )
-        named = (
-            f"The review named {_imperative(best)} as best, {about(gap)}{span} better than "
-            f"{_imperative(theirs)} in its play-outs"
-        )
+            return _(
+                "The review named {best} as best and did not weigh {theirs} among its best "
+                "few: {work}; {review}."
+            ).format(best=best_doing, theirs=their_doing, work=work, review=review)
+        # Translators: {span} is " (somewhere between 2 and 9 points)" or nothing.
+        named = _(
+            "The review named {best} as best, {points}{span} better than {theirs} in its play-outs"
+        ).format(best=best_doing, points=about(gap), span=span, theirs=their_doing)
         if round(low) < LABELS[0][1]:
-            return (
-                f"{named}. They differ because {work} and {review}: plays this close can "
-                "come out either way with the luck of the play-outs."
-            )
-        return (
-            f"{named}. They differ because {work} and {review}: a gap this sure is the "
+            return _(
+                "{named}. They differ because {work} and {review}: plays this close can come "
+                "out either way with the luck of the play-outs."
+            ).format(named=named, work=work, review=review)
+        return _(
+            "{named}. They differ because {work} and {review}: a gap this sure is the "
             "review's closer look, not luck."
-        )
+        ).format(named=named, work=work, review=review)

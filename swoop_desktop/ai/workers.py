@@ -68,6 +68,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
+from swoop_desktop import i18n
 from swoop_desktop.engine import Action
 from swoop_desktop.engine.observation import Observation
 
@@ -662,15 +663,25 @@ def decide(bot: Bot, obs: Observation, legal: list[Action]) -> tuple[Action, str
     return action, (notes[0] if notes else None), bot
 
 
-def advise(obs: Observation, legal: list[Action], seed: int) -> tuple[Action, str]:
-    """The Hint button's answer: the action and its one line of plain words."""
+def advise(
+    obs: Observation, legal: list[Action], seed: int, language: str = ""
+) -> tuple[Action, str]:
+    """The Hint button's answer: the action and its one line of plain words (in
+    ``language``, the game's, which a worker started apart does not share)."""
+    if language and language != i18n.language():
+        i18n.set_language(language)
     found = hint(obs, legal, seed=seed)
     return found.action, found.reason
 
 
-def weigh(decision: Decision, worlds: int, seed: int, hindsight: bool = False) -> Verdict:
+def weigh(
+    decision: Decision, worlds: int, seed: int, hindsight: bool = False, language: str = ""
+) -> Verdict:
     """One decision of a review weighed (:func:`~.review.assess`): the same verdict on any
-    worker, for it is seeded by the game and the decision."""
+    worker, for it is seeded by the game and the decision; its words in ``language`` (the
+    game's, which a worker started apart does not share)."""
+    if language and language != i18n.language():
+        i18n.set_language(language)
     return assess(decision, worlds, seed, hindsight=hindsight)
 
 
@@ -703,7 +714,7 @@ def weigh_all(
 
     def send(i: int, tries: int) -> None:
         d = found[i] if hindsight else replace(found[i], truth=None)
-        future, generation = pool.send(weigh, d, worlds, seed, hindsight)
+        future, generation = pool.send(weigh, d, worlds, seed, hindsight, i18n.language())
         sent[future] = (i, tries, generation)
         since[future] = time.monotonic()
 

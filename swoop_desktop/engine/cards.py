@@ -126,7 +126,9 @@ def format_ranks(ranks: Iterable[int]) -> str:
 
 
 def count_phrase(rank: int, count: int) -> str:
-    """Plain words for a set: 'a 7', 'three 8s', 'two jacks'."""
+    """Plain words for a set: 'a 7', 'three 8s', 'two jacks', in English: the engine's own
+    words (its command line, its errors). What the player reads of cards is said in the
+    player's language by :mod:`swoop_desktop.card_words`."""
     singular, plural = RANK_NAMES[rank]
     if count == 1:
         article = "an" if singular in ("ace", "8") else "a"

@@ -110,3 +110,152 @@ def test_the_title_speaks_german_with_a_german_catalogue(monkeypatch, tmp_path):
             i18n.set_language(i18n.SOURCE)
     assert {"Neues Spiel", "Spielen lernen", "Einstellungen", "Beenden"} <= words, words
     assert not {"New game", "Learn to play", "Settings", "Quit"} & words
+
+
+def _play_a_card(pilot: Pilot) -> None:
+    """Your turn: a legal card of yours dragged onto the pile."""
+    from swoop_desktop.engine import Play
+
+    st = pilot.table.state
+    for c in st.hand_ids(0):
+        action = pilot.table.input.action_for([c])
+        if isinstance(action, Play) and action in st.legal_actions():
+            pilot.drag(c, "pile")
+            return
+
+
+def _refused_card(pilot: Pilot) -> int | None:
+    """A card of yours the rules refuse now (None when every one fits)."""
+    st = pilot.table.state
+    for c in st.hand_ids(0):
+        action = pilot.table.input.action_for([c])
+        if action is not None and action not in st.legal_actions():
+            return c
+    return None
+
+
+def test_the_table_mid_hand_speaks_the_pseudo_language(pseudo, monkeypatch, tmp_path):
+    """Status line, name plates, pile caption, header, buttons, seat news, the play log,
+    a refusal (its rule number kept) and a hint: nothing of them left in plain English."""
+    import pygame
+
+    mark_words(monkeypatch)
+    with Pilot(size=(1280, 720), data_dir=tmp_path, seed=5, start="table") as pilot:
+        model = pilot.table.model
+        for _turn in range(3):
+            assert pilot.wait_for_turn()
+            _play_a_card(pilot)
+            pilot.advance(1.0)
+        assert pilot.wait_for_turn()
+        refused = _refused_card(pilot)
+        if refused is not None:
+            pilot.drag(refused, "pile")
+        said = {"refusal": model.toast[0] if refused is not None and model.toast else ""}
+        pilot.press(pygame.K_h)
+        assert pilot.until(lambda: pilot.table.input.hint_job is None, 60)
+        said["hint"] = model.toast[0] if model.toast else ""
+        words = drawn(pilot)
+        buttons = [b.label for b in model.buttons] + [b.tooltip or "" for b in model.buttons]
+        log = list(model.log)
+    assert len(log) >= 4, log
+    assert any(re.search(r" R\d+\)", line) for line in log) or refused is None, log  # the rule
+    assert words, "the table drew no words"
+    lines = [(text, None) for text in [*log, *buttons, *said.values()] if text]
+    assert english_left(words) == [], english_left(words)
+    assert english_left(lines) == [], english_left(lines)
+
+
+def test_a_review_screen_speaks_the_pseudo_language(pseudo, monkeypatch, tmp_path):
+    """The review's summary and a decision: the plays named, the reasons, the labels and
+    the expected outcomes, worked out on the workers in the language of the game."""
+    from swoop_desktop.ai import make_bot
+    from swoop_desktop.engine import Match, Rules
+    from swoop_desktop.ui.scenes.review import ReviewScene
+    from tests.ai.helpers import play_hands
+
+    mark_words(monkeypatch)
+    bots = [make_bot("easy" if p == 0 else "normal", seed=p) for p in range(4)]
+    match = play_hands(Match(Rules.from_preset("app"), 4, 21), bots)
+    with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:
+        scene = ReviewScene(pilot.app, match.rules, 4, match.seed, match.actions, hand=0, worlds=4)
+        pilot.app.push(scene)
+        assert pilot.until(lambda: scene.ready, 120)
+        pages = [drawn(pilot)]
+        costly = [i for i, v in enumerate(scene.result.verdicts) if not v.good]
+        for index in [0, *costly[:2]]:
+            scene.go(index)
+            pages.append(drawn(pilot))
+        summary = scene.result.summary_lines()
+        reasons = [v.reason for v in scene.result.verdicts]
+    for words in pages:
+        assert words, "the review drew no words"
+        assert english_left(words) == [], english_left(words)
+    told = [(text, None) for text in [*summary, *reasons]]
+    assert english_left(told) == [], english_left(told)
+
+
+@pytest.fixture
+def german(monkeypatch, tmp_path):
+    """The German catalogue compiled from its .po and in use; English again after it."""
+    import importlib.util
+    import shutil
+    from pathlib import Path
+
+    if not shutil.which("msgfmt") and importlib.util.find_spec("babel") is None:
+        pytest.skip("neither GNU msgfmt nor Babel is installed to compile the catalogues")
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("catalogues", root / "tools" / "catalogues.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    tool.compile_all(root, tmp_path / "locale")
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path / "locale")
+    assert i18n.set_language("de") == "de"
+    yield
+    i18n.set_language(i18n.SOURCE)
+
+
+def test_a_play_and_a_review_reason_read_in_german(german):
+    """A play the review names, and the reason a Swoop with a 10 was better than picking
+    up the pile, are whole German sentences (no English part left in them)."""
+    import json
+
+    from swoop_desktop.ai import observe
+    from swoop_desktop.ai.review import Option
+    from swoop_desktop.ai.review_words import describe, doing, reason
+    from swoop_desktop.engine import Play
+    from tests.ai.helpers import player, position
+
+    state = position(
+        players=[
+            player("T 3 K"),
+            player("A A 2 2 3 9 9", up=["A", None, None, None], down=["9", "9", "J", "8"]),
+            player("A 2 2 A 3 8 8", up=[None, "2", None, None], down=["Q", "Q", "J", "8"]),
+            player("2 A A 2 3 7 7", up=[None, None, "A", None], down=["K", "9", "J", "8"]),
+        ],
+        pile="9 9 4",
+        scores=[40, 60, 80, 100],
+    )
+    obs = observe(state, 0)
+    ten, king = Play((10,), ()), Play((13,), ())
+    assert describe(obs, ten) == "eine 10 gespielt"
+    assert doing(obs, king) == "einen König zu spielen"
+
+    def option(action: Play, **figures: float) -> Option:
+        base = dict(points=20.0, margin=0.0, win=0.3, pickup=0.0)
+        base.update(figures)
+        return Option(
+            json.dumps(action.to_json()),
+            describe(obs, action),
+            doing=doing(obs, action),
+            **base,  # type: ignore[arg-type]
+        )
+
+    best = option(ten, pickup=0.0, pickups=0.0)
+    mine = option(king, pickup=1.0, pickups=1.0)
+    said = reason(obs, state.legal_actions(), king, mine, best, "mistake", 8.0)
+    assert said.startswith("Eine 10 zu spielen wäre besser gewesen: dein Zug hat den Stapel"), said
+    assert "swoopt sofort" in said and said.endswith("Es hat etwa 8 Punkte gekostet."), said
+    assert "Nach deinem Zug hast du den Stapel in fast jedem Durchspiel aufgenommen" in said
+    english = {"played", "playing", "better", "picked", "pile", "swoops", "cost", "points"}
+    assert not english & set(ENGLISH_WORD.findall(said)), said

@@ -14,6 +14,7 @@ import pygame
 
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import RANK_OF, Action, Flip
+from swoop_desktop.i18n import _
 from swoop_desktop.plural import counted
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_size
@@ -194,7 +195,8 @@ class DecisionBoard:
         for p in range(1, min(obs.n, 4)):
             x, y = spots[p]
             name = names[p] if p < len(names) else seat_name(p)
-            words = f"{name}: {obs.hand_counts[p]} in hand"
+            # Translators: a seat on the review's board: "Lefty: 11 in hand".
+            words = _("{name}: {count} in hand").format(name=name, count=obs.hand_counts[p])
             self.text(surface, words, (x, y), px, ink, bold=True)
             labels.append(pygame.Rect((x, y), W.font(theme, px, True).size(words)))
             y += int(px * 1.5)
@@ -248,7 +250,9 @@ class DecisionBoard:
         self.own_rect = self.own_rect.union(
             pygame.Rect(x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1])
         )
-        caption = f"Pile: {counted(len(pile), 'card')}" if pile else "Empty pile"
+        caption = (
+            _("Pile: {cards}").format(cards=counted(len(pile), "card")) if pile else _("Empty pile")
+        )
         # Beside the pile, level with its middle, on its right (or, where the others' cards
         # leave no room there, on its left, under it, above it, or in the board's top right
         # corner): never over anyone's cards.
@@ -273,7 +277,7 @@ class DecisionBoard:
         self.others_rects = others
         self.name_rects = labels
         if hindsight:
-            banner = "Hindsight: all cards shown (you could not see these then)"
+            banner = _("Hindsight: all cards shown (you could not see these then)")
             self.text(
                 surface,
                 banner,

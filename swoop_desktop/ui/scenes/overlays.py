@@ -84,7 +84,7 @@ class PauseScene(Overlay):
     def heading(self) -> str:
         title = self.table.config.title
         # Translators: {title} names what is paused, as in "Daily deal paused".
-        return _("{title} paused").format(title=title) if title else _("Paused")
+        return _("{title} paused").format(title=_(title)) if title else _("Paused")
 
     def note(self) -> str:
         """The line under the menu: a game is saved after every play; a replay or the
@@ -92,7 +92,7 @@ class PauseScene(Overlay):
         config = self.table.config
         if not config.saves:
             if config.caption:
-                return _("{caption}. Nothing here is saved.").format(caption=config.caption)
+                return _("{caption}. Nothing here is saved.").format(caption=_(config.caption))
             return _("Nothing here is saved.")
         return _("The game is saved after every play.")
 

@@ -16,7 +16,8 @@ from typing import Any
 import pygame
 
 from swoop_desktop.ai import workers
-from swoop_desktop.plural import counted
+from swoop_desktop.i18n import _
+from swoop_desktop.plural import counted, grouped_number
 from swoop_desktop.progress.daily_results import DailyEntry, load_daily
 from swoop_desktop.progress.rating import (
     LEVEL_RATINGS,
@@ -30,8 +31,16 @@ from swoop_desktop.progress.records import BATCH, Records, work_out_facts
 from swoop_desktop.progress.scorebook import Scorebook
 from swoop_desktop.storage import db
 from swoop_desktop.ui import controls as W
+from swoop_desktop.ui.table.view import level_word
 
 _log = logging.getLogger("swoop_desktop.ui")
+
+
+def _rating_now(words: str, rating: float) -> str:
+    # Translators: {rating} is "1523 ± 80"; {level} an opponent's level ("normal").
+    return _("{rating}, about like {level}").format(
+        rating=words, level=level_word(nearest_level(rating))
+    )
 
 
 def rating_words(dirs: Any, abandoned: bool = False) -> str:
@@ -43,8 +52,8 @@ def rating_words(dirs: Any, abandoned: bool = False) -> str:
     for text in messages:  # a damaged history or rating file is told here, not swallowed
         dirs.notices.post("progress-read", text)
     if now is None:
-        return "No rating yet: finish a game to get one"
-    return f"Your rating: {now.words()}, about like {nearest_level(now.rating)}"
+        return _("No rating yet: finish a game to get one")
+    return _("Your rating: {rating}").format(rating=_rating_now(now.words(), now.rating))
 
 
 def margin_words(lead: float) -> str:
@@ -52,9 +61,10 @@ def margin_words(lead: float) -> str:
     below the others' average (more is better), so a negative one is "over" it."""
     n = round(abs(lead))
     if n == 0:
-        return "level with the others' average"
-    side = "under" if lead > 0 else "over"
-    return f"{counted(n, 'pt')} {side} the others' average"
+        return _("level with the others' average")
+    if lead > 0:
+        return _("{points} under the others' average").format(points=counted(n, "pt"))
+    return _("{points} over the others' average").format(points=counted(n, "pt"))
 
 
 def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
@@ -62,7 +72,7 @@ def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
     counted for the two records that need a game replayed are said beside them."""
 
     def when(text: str) -> str:
-        return f" ({text[:10]})" if text else ""
+        return " " + _("({date})").format(date=text[:10]) if text else ""
 
     margin = (
         "-"
@@ -70,21 +80,26 @@ def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
         else f"{margin_words(records.best_margin)}{when(records.best_margin_date)}"
     )
     counting = (
-        f" (counting {counted(waiting, 'more game', 'more games', grouped=True)}…)"
+        " "
+        + _("(counting {games}…)").format(
+            games=counted(waiting, "more game", "more games", grouped=True)
+        )
         if waiting
         else ""
     )
     return [
-        ("Best margin in a game", margin),
+        (_("Best margin in a game"), margin),
         (
-            "Most Swoops in a hand",
+            _("Most Swoops in a hand"),
             f"{records.hand_swoops}{when(records.hand_swoops_date)}{counting}",
         ),
         (
-            "Longest daily streak",
-            f"{counted(records.daily_streak, 'day')} (beating hard: {records.daily_beaten_streak})",
+            _("Longest daily streak"),
+            _("{days} (beating hard: {beaten})").format(
+                days=counted(records.daily_streak, "day"), beaten=records.daily_beaten_streak
+            ),
         ),
-        ("Games won without a pick-up", f"{records.clean_wins}{counting}"),
+        (_("Games won without a pick-up"), f"{records.clean_wins}{counting}"),
     ]
 
 
@@ -130,7 +145,7 @@ class ProgressView:
             self.daily, messages = load_daily(dirs)
             self.messages += messages
         except Exception:  # noqa: BLE001 - the page shows what it could read
-            self.messages.append("Some of your progress could not be read.")
+            self.messages.append(_("Some of your progress could not be read."))
         self.count()
 
     def count(self) -> None:
@@ -138,7 +153,7 @@ class ProgressView:
         try:
             self.records, self.waiting = self.book.records(self.daily, date.today())
         except Exception:  # noqa: BLE001 - the page shows what it could read
-            self.messages.append("Some of your progress could not be read.")
+            self.messages.append(_("Some of your progress could not be read."))
         dirs = self.app.dirs
         if self.waiting and self.job is None and dirs.usable and not db.ready(dirs).read_only:
             pool = workers.shared()
@@ -169,10 +184,8 @@ class ProgressView:
     def lines(self) -> list[tuple[str, str]]:
         """Everything the page says, for tests: the rating and the records."""
         now = current_rating(self.points)
-        rating = (
-            f"{now.words()}, about like {nearest_level(now.rating)}" if self.points else "none yet"
-        )
-        return [("Your rating", rating), *record_lines(self.records, self.waiting)]
+        rating = _rating_now(now.words(), now.rating) if self.points else _("none yet")
+        return [(_("Your rating"), rating), *record_lines(self.records, self.waiting)]
 
     def draw(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
         wide = body.width > 700
@@ -187,7 +200,7 @@ class ProgressView:
         W.draw_text(
             surface,
             theme,
-            "Records",
+            _("Records"),
             (left.x + 18, y),
             size=size + 4,
             bold=True,
@@ -231,7 +244,7 @@ def draw_rating_chart(
     W.draw_text(
         surface,
         theme,
-        "Your rating, game by game",
+        _("Your rating, game by game"),
         (rect.x + 18, rect.y + 12),
         size=size + 1,
         bold=True,
@@ -241,19 +254,21 @@ def draw_rating_chart(
         W.draw_text(
             surface,
             theme,
-            "Finish a game against the AIs and your rating is drawn here.",
+            _("Finish a game against the AIs and your rating is drawn here."),
             (rect.x + 18, rect.y + 16 + size * 2),
             size=size - 1,
             colour_name="text_muted",
         )
         return []
-    levels = [r for r, _ in LEVEL_RATINGS.values()]
+    levels = [r for r, _rd in LEVEL_RATINGS.values()]
     low = min(min(p.rating.rating - 2 * p.rating.rd for p in points), *levels) - 20
     high = max(max(p.rating.rating + 2 * p.rating.rd for p in points), *levels) + 20
     low, high = 50 * int(low // 50), 50 * int(-(-high // 50))
     # Room on the right for the widest level's label ("normal 1500"), inside the panel.
     label_font = theme.font(size - 2)
-    room = max(label_font.size(f"{lv} {r:.0f}")[0] for lv, (r, _) in LEVEL_RATINGS.items())
+    room = max(
+        label_font.size(f"{level_word(lv)} {r:.0f}")[0] for lv, (r, _rd) in LEVEL_RATINGS.items()
+    )
     plot = pygame.Rect(
         rect.x + int(size * 3.8),
         rect.y + 24 + size * 2,
@@ -287,7 +302,7 @@ def draw_rating_chart(
         W.draw_text(
             surface,
             theme,
-            f"{level} {r:.0f}",
+            f"{level_word(level)} {r:.0f}",
             (plot.right + 6, label_y),
             size=size - 2,
             rgb=muted,
@@ -301,7 +316,7 @@ def draw_rating_chart(
         shape = [(x - rect.x, y - rect.y) for x, y in upper + lower[::-1]]
         pygame.draw.polygon(band, (r, g, b, 50), shape)
     else:  # one game: its band is a bar from the low end to the high end, with caps
-        (x, top), (_, bottom) = upper[0], lower[0]
+        (x, top), (_x, bottom) = upper[0], lower[0]
         half = max(8, size)
         bar = pygame.Rect(x - half - rect.x, top - rect.y, 2 * half, max(1, bottom - top))
         pygame.draw.rect(band, (r, g, b, 50), bar)
@@ -317,8 +332,14 @@ def draw_rating_chart(
             pygame.draw.circle(surface, ink, q, 4)
     now = points[-1].rating
     rated = max(n, games)
-    span = f"games 1 to {rated:,}" if rated > 1 else "your first game"
-    caption = f"{span}: now {now.words()} (the band: ± twice the deviation)"
+    if rated > 1:
+        span = _("games 1 to {last}").format(last=grouped_number(rated))
+    else:
+        span = _("your first game")
+    # Translators: {span} is "games 1 to 40"; {rating} "1523 ± 80".
+    caption = _("{span}: now {rating} (the band: ± twice the deviation)").format(
+        span=span, rating=now.words()
+    )
     W.draw_text(
         surface,
         theme,

@@ -31,6 +31,7 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, EngineError, IllegalActionError, Match
 from swoop_desktop.engine.events import Event, Turn
 from swoop_desktop.engine.observation import PublicHistory
+from swoop_desktop.i18n import N_, _
 from swoop_desktop.storage.seats import Seat
 from swoop_desktop.storage.settings import Applies
 
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 
 
 #: Why Undo does nothing at a rated table, the daily deal (said when U or Ctrl+Z is pressed).
-NO_TAKE_BACKS = (
+NO_TAKE_BACKS = N_(
     "No take-backs in a rated game or the daily deal: they would show you hidden cards. "
     "Practice games and the lesson allow them."
 )
@@ -65,9 +66,14 @@ def taken_back_line(names: list[str]) -> str:
     """The log's line for a take-back: "You took back your last play and the plays of
     Lefty and Topper since" (``names``: the others who played since, in order)."""
     if not names:
-        return "You took back your last play"
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"You took back your last play and the plays of {who} since"
+        return _("You took back your last play")
+    if len(names) == 1:
+        who = names[0]
+    else:
+        # Translators: the last two of a list of names: "Lefty, Topper and Righty".
+        who = _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    # Translators: {names} is who played since: "Lefty and Topper".
+    return _("You took back your last play and the plays of {names} since").format(names=who)
 
 
 class _Commands:
@@ -292,15 +298,15 @@ class TableScene(Scene):
         if not model.you_play:
             return False  # the demo, a replay: nobody's plays to take back
         if not self.config.take_backs:
-            model.notify(NO_TAKE_BACKS, theme.text, 4.0)
+            model.notify(_(NO_TAKE_BACKS), theme.text, 4.0)
             return False
         if not self.can_take_back:
             st = model.match.state
             over = st is None or st.is_over or model.overlay_pending
             model.notify(
-                "The hand is over: plays are taken back only in the hand being played"
+                _("The hand is over: plays are taken back only in the hand being played")
                 if over
-                else "Nothing to take back yet: you have not played in this hand",
+                else _("Nothing to take back yet: you have not played in this hand"),
                 theme.text,
                 3.0,
             )
@@ -332,7 +338,7 @@ class TableScene(Scene):
             if not self.app.tip_shown and self.config.lesson is None:
                 self.app.tip_shown = True  # once a session, on your first turn
                 self.model.notify(
-                    "Drag cards onto the pile, or click them and press Enter. H for a hint.",
+                    _("Drag cards onto the pile, or click them and press Enter. H for a hint."),
                     self.app.theme.highlight,
                     7,
                 )

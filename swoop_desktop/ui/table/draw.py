@@ -19,6 +19,7 @@ import pytweening
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
+from swoop_desktop.i18n import N_, _, pgettext
 
 from ..cards import CardArt
 from ..controls import Button
@@ -26,16 +27,27 @@ from . import layout as L
 from .cache import CACHE_BYTES, PictureCache
 from .drivers import TableConfig
 from .model import Colour, TableModel
-from .view import counted, mystery_ids, plural
+from .view import counted, level_word, mystery_ids, plural
 
 if TYPE_CHECKING:
     from ..theme import Theme
 
 
+#: Each rule set's name in the table's header.
+RULE_SETS = {
+    "app": N_("app rules"),
+    "classic": N_("classic rules"),
+    "traditional": N_("traditional rules"),
+}
+
+
 def rules_words(rules: Any) -> str:
     """ "app rules", or "app rules, changed" when any option differs from the rule set."""
     changed = any(k != "preset" for k in rules.to_json())
-    return f"{rules.preset} rules{', changed' if changed else ''}"
+    name = RULE_SETS.get(rules.preset)
+    said = _(name) if name else _("{preset} rules").format(preset=rules.preset)
+    # Translators: a rule set with options changed from it: "app rules, changed".
+    return _("{rules}, changed").format(rules=said) if changed else said
 
 
 class TableDrawing:
@@ -314,8 +326,9 @@ class TableDrawing:
             img = self._text(label, px, t.text, True)
             surface.blit(img, img.get_rect(midtop=(int(cx + lay.pile_card[0] * 0.6), int(below))))
         for centre, count, what in (
-            (lay.swept_centre, len(view.swept), "swooped"),
-            (lay.aside_centre, len(view.aside), "set aside"),
+            # Translators: under the stacks of swooped and set-aside cards: "12 swooped".
+            (lay.swept_centre, len(view.swept), _("{n} swooped")),
+            (lay.aside_centre, len(view.aside), _("{n} set aside")),
         ):
             sy = centre[1] + lay.small_card[1] / 2 + lay.px(8)
             if not count:
@@ -328,7 +341,7 @@ class TableDrawing:
                     width=max(1, lay.px(2)),
                     border_radius=max(3, r.w // 10),
                 )
-            img = self._text(f"{count} {what}", max(10, int(14 * lay.u)), t.text_dim)
+            img = self._text(what.format(n=count), max(10, int(14 * lay.u)), t.text_dim)
             surface.blit(img, img.get_rect(midtop=(int(centre[0]), int(sy))))
         # Empty face-up / face-down places of every seat, faintly.
         for p in range(view.n if view.up else 0):
@@ -356,11 +369,14 @@ class TableDrawing:
             return self._pile_said
         n = len(view.pile)
         if n:
-            said = f"{counted(n, 'card')} · {view.run_words()} on top"
+            # Translators: under the pile: "5 cards · two 7s on top".
+            said = _("{cards} · {top} on top").format(
+                cards=counted(n, "card"), top=view.run_words()
+            )
         elif self.model.anim.busy:
             said = ""
         else:
-            said = "Empty pile: play anything"
+            said = _("Empty pile: play anything")
         self._pile_said = said
         return said
 
@@ -374,7 +390,10 @@ class TableDrawing:
             if view.hands
             else 0
         )
-        return f"{counted(cards, 'card')} · {counted(self.model.match.totals[p], 'pt')}"
+        # Translators: a name plate's second line: "1 card · 12 pts".
+        return _("{cards} · {points}").format(
+            cards=counted(cards, "card"), points=counted(self.model.match.totals[p], "pt")
+        )
 
     def news_rect(self, p: int, size: tuple[int, int]) -> pygame.Rect:
         """Where seat ``p``'s last-play marker sits: beside its plate, towards the pile."""
@@ -407,7 +426,7 @@ class TableDrawing:
         for p, (words, _since) in sorted(self.model.news.items()):
             if p >= len(lay.seat_boxes):
                 continue
-            ink = t.accent if words.endswith("Swoop!") else t.last_play
+            ink = t.accent if words.endswith(pgettext("news", "Swoop!")) else t.last_play
             # At most a plate's width (two lines for a play and its bonus play).
             lines = [
                 self._text(w.strip(), px, ink, True)
@@ -465,7 +484,7 @@ class TableDrawing:
             ink = t.button_text if turn else t.text
             dim = (60, 60, 40) if turn else t.text_dim
             name = self._text(seat.name, px, ink, True)
-            level = "" if seat.is_human else seat.level
+            level = "" if seat.is_human else level_word(seat.level)
             stats = self._text(self.plate_words(p), max(10, int(14 * lay.u)), dim)
             pad = lay.px(10)
             surface.blit(name, (rect.x + pad, rect.y + lay.px(4)))
@@ -495,7 +514,7 @@ class TableDrawing:
         the level word): bottom right of the plate, unless it would cover the points there."""
         lay = self.model.lay
         rect = lay.seat_boxes[p]
-        img = self._text("thinking...", max(10, int(14 * lay.u)), self.theme.highlight, True)
+        img = self._text(_("thinking..."), max(10, int(14 * lay.u)), self.theme.highlight, True)
         pos = img.get_rect(bottomright=(rect.right - lay.px(10), rect.bottom - lay.px(4)))
         back = pos.inflate(lay.px(8), lay.px(2))
         if not back.colliderect(self.stats_rect(p)):
@@ -516,10 +535,10 @@ class TableDrawing:
             return ""
         phase = self._asked_phase()
         if phase == "follow":
-            return f"Add {plural(st.follow_rank)}?"
+            return _("Add {cards}?").format(cards=plural(st.follow_rank))
         if phase == "chain":
-            return "Flip again?" if self._flipped_last() else "Flip?"
-        return "Your turn" if self.model.you_play else "To play"
+            return _("Flip again?") if self._flipped_last() else _("Flip?")
+        return _("Your turn") if self.model.you_play else _("To play")
 
     def _asked_phase(self) -> str:
         """The phase the picture may ask about: the cards' phase while the engine agrees.
@@ -545,30 +564,37 @@ class TableDrawing:
         if st is None:
             return ""
         if st.is_over and not self.model.anim.busy:
-            return "Hand over"
+            return _("Hand over")
         p = view.to_move if view.to_move is not None else -1
         if p == -2:
-            return "Drawing cards: the highest plays first"
+            return _("Drawing cards: the highest plays first")
         if p < 0:
-            return "Dealing…"
+            return _("Dealing…")
         nxt = self.model.seat_name((p + 1) % view.n)
         if p == HUMAN_SEAT and self.model.you_play:
             if self.model.anim.busy and (st.to_move, st.phase_name) != (p, view.phase):
-                return "You played"  # your cards are on their way; the turn moves when they land
+                return _("You played")  # your cards are on their way; the turn moves when they land
             phase = self._asked_phase()
             if phase == "follow" and view.follow_rank:
                 r = SYMBOL_RANKS[view.follow_rank]
-                return f"Follow-up: add more {plural(r)}, or Done"
+                return _("Follow-up: add more {cards}, or Done").format(cards=plural(r))
             if phase == "chain":
-                what = "another" if self._flipped_last() else "an uncovered"
-                return f"Chain: flip {what} mystery card, or Done"
-            return f"Your turn — then {nxt}"
+                if self._flipped_last():
+                    return _("Chain: flip another mystery card, or Done")
+                return _("Chain: flip an uncovered mystery card, or Done")
+            # Translators: {next} is the name of the seat that plays after you.
+            return _("Your turn — then {next}").format(next=nxt)
         name = self.model.seat_name(p)
         if self.model.wait_click:
             who = self.model.seat_name(self.model.last_actor)
-            return f"{who} played — click or press Space for {name}'s turn"
-        turn = "You to play" if name == "You" else f"{name}'s turn"  # a replay of your game
-        return f"{turn} — then {nxt}"
+            if who == "You":
+                said = _("You played — click or press Space for {name}'s turn")
+            else:
+                said = _("{who} played — click or press Space for {name}'s turn")
+            return said.format(who=who, name=name)
+        if name == "You":  # a replay of your game
+            return _("You to play — then {next}").format(next=nxt)
+        return _("{name}'s turn — then {next}").format(name=name, next=nxt)
 
     def _status_place(self, status: str) -> tuple[pygame.Rect, pygame.Surface]:
         """Where the status line goes and its picture: above the pile, clear of the
@@ -590,7 +616,7 @@ class TableDrawing:
                     r.center = (int(s.x), int(s.y))
                     drawn.append(r.inflate(lay.px(6), lay.px(6)))
             mid = int(lay.pile_centre[1])
-            for text in (status, "The highest card plays first"):
+            for text in (status, _("The highest card plays first")):
                 for px in range(size, 11, -1):
                     img = self._text(text, px, t.text, True)
                     for y in (top, mid - img.get_height() // 2):
@@ -691,18 +717,22 @@ class TableDrawing:
         px = max(10, int(14 * lay.u))
         lines = [
             (
-                f"Hand {max(1, self.model.match.hand_no + 1)} · {rules_words(rules)}",
+                _("Hand {number} · {rules}").format(
+                    number=max(1, self.model.match.hand_no + 1), rules=rules_words(rules)
+                ),
                 t.text_dim,
                 False,
             ),
             (
-                self.config.goal or f"Game to {rules.target} · lowest total wins",
+                _(self.config.goal)
+                if self.config.goal
+                else _("Game to {target} · lowest total wins").format(target=rules.target),
                 t.text_dim,
                 False,
             ),
         ]
         if self.config.caption:
-            lines.append((self.config.caption, t.highlight, True))
+            lines.append((_(self.config.caption), t.highlight, True))
         y = info.top + lay.px(42)
         for text, colour, bold in lines:
             img = self._text(text, px, colour, bold)
@@ -735,7 +765,7 @@ class TableDrawing:
         width = max(2, self.model.lay.px(4 if over else 2))
         pygame.draw.rect(surface, colour, rect, width=width, border_radius=self.model.lay.px(18))
         if over:
-            words = "Drop to play" if self.model.drag.legal else "Not allowed here"
+            words = _("Drop to play") if self.model.drag.legal else _("Not allowed here")
             img = self._text(words, max(11, int(16 * self.model.lay.u)), colour, True)
             pill = img.get_rect(center=(rect.centerx, rect.bottom)).inflate(
                 self.model.lay.px(20), self.model.lay.px(8)
@@ -748,7 +778,7 @@ class TableDrawing:
             return
         t, lay = self.theme, self.model.lay
         text, left = self.model.banner
-        swoop = text == "Swoop!"
+        swoop = text == pgettext("banner", "Swoop!")
         px = int((64 if swoop else 26) * lay.u)
         age = (1.3 if swoop else 1.2) - left
         calm = self.model.anim.reduced  # reduced motion: words appear and fade, nothing grows

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from swoop_desktop.engine import Action, Match
+from swoop_desktop.i18n import N_
 
 from .seats import Seat, Thinker
 
@@ -409,8 +410,8 @@ GAME = TableConfig()
 
 #: An unrated practice game: you against three AI opponents, with take-backs.
 PRACTICE = TableConfig(
-    caption="Practice game: not rated · U takes back a play",
-    title="Practice game",
+    caption=N_("Practice game: not rated · U takes back a play"),
+    title=N_("Practice game"),
     practice=True,
     take_backs=True,
 )
@@ -420,7 +421,7 @@ DEMO = TableConfig(
     drivers=bots_only,
     watch=True,
     saves=False,
-    caption="Demo: four AIs play",
+    caption=N_("Demo: four AIs play"),
     goes_on=True,
     scores=False,
 )
@@ -436,9 +437,9 @@ def lesson(teacher: TableLesson, seats: Sequence[Seat]) -> TableConfig:
     return TableConfig(
         drivers=scripted,
         saves=False,
-        caption="Learn to play: your first hand",
-        title="Lesson",
-        goal="One hand · each rule once",
+        caption=N_("Learn to play: your first hand"),
+        title=N_("Lesson"),
+        goal=N_("One hand · each rule once"),
         overlays=False,
         reports=False,
         scores=False,
@@ -477,8 +478,8 @@ def replay(playback: Playback, seats: Sequence[Seat], controls: TableControls) -
     return TableConfig(
         drivers=recorded,
         saves=False,
-        caption="Replay of a finished game",
-        title="Replay",
+        caption=N_("Replay of a finished game"),
+        title=N_("Replay"),
         review=False,
         controls=controls,
         seats=tuple(seats),

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from swoop_desktop.card_words import count_phrase
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import (
     END,
@@ -29,9 +30,9 @@ from swoop_desktop.engine import (
     Flip,
     IllegalActionError,
     Play,
-    count_phrase,
 )
 from swoop_desktop.engine.events import Event, Turn
+from swoop_desktop.i18n import _, pgettext
 
 from ..controls import Button, set_hand_cursor
 from . import places
@@ -53,6 +54,19 @@ DOUBLE_CLICK = 0.4  # seconds
 NOTHING_SELECTED = (
     "Nothing is selected: choose cards with Up or a number key, then Enter (F flips a mystery card)"
 )
+
+
+def nothing_selected() -> str:
+    """:data:`NOTHING_SELECTED` in the player's language."""
+    return _(
+        "Nothing is selected: choose cards with Up or a number key, then Enter (F flips a "
+        "mystery card)"
+    )
+
+
+def _their_turn(name: str) -> str:
+    """ "Wait for Lefty: it is their turn"."""
+    return _("Wait for {name}: it is their turn").format(name=name)
 
 
 class InputCommands(Protocol):
@@ -274,11 +288,11 @@ class TableInput:
         if st is None or st.is_over:
             return False
         if st.to_move != HUMAN_SEAT or not self.model.you_play:
-            self.refuse(f"Wait for {self.model.seat_name(st.to_move)}: it is their turn")
+            self.refuse(_their_turn(self.model.seat_name(st.to_move)))
             return False
         action = self.action_for(ids)
         if action is None:
-            self.refuse("Choose one or more cards of one rank first")
+            self.refuse(_("Choose one or more cards of one rank first"))
             return False
         why = self.lesson_says(action)
         if why:
@@ -311,7 +325,10 @@ class TableInput:
         self.notify(reason, self.theme.illegal, 4.5)
         self.commands.sound("illegal")
         if rule:
-            self.model.add_log(f"Not played: {reason} (rule {rule})")
+            # Translators: {reason} says why a play was refused; {rule} is its number ("R9").
+            self.model.add_log(
+                _("Not played: {reason} (rule {rule})").format(reason=reason, rule=rule)
+            )
 
     def done(self) -> None:
         """Decline the follow-up (R12) or stop the chain (R13)."""
@@ -364,7 +381,7 @@ class TableInput:
             st.legal_actions(),
             self.model.match.seed,
         )
-        self.notify("Looking for a hint…", self.theme.highlight, 2)
+        self.notify(_("Looking for a hint…"), self.theme.highlight, 2)
 
     def collect_hint(self) -> None:
         """Show a hint that has come in (called every frame by the scene)."""
@@ -376,7 +393,7 @@ class TableInput:
         if job.key != self.model.plays or st is None or st.to_move != HUMAN_SEAT:
             return  # the position moved on: the hint no longer applies
         if job.error is not None or job.result is None:
-            self.notify(f"No hint available ({job.error})")
+            self.notify(_("No hint available ({error})").format(error=job.error))
             return
         action, reason = job.result
         if action == END:
@@ -390,7 +407,7 @@ class TableInput:
                 mine = self.model.view.seat_cards(HUMAN_SEAT)
                 if ids and ids[0] in mine:
                     self.model.focus = mine.index(ids[0])
-        self.notify("Hint: " + reason, self.theme.highlight, 6)
+        self.notify(_("Hint: {hint}").format(hint=reason), self.theme.highlight, 6)
         self._restack()
         self.build_buttons()
 
@@ -501,7 +518,9 @@ class TableInput:
                 and self.card_at(pos) is not None
             ):
                 # Reaching for a card while an opponent plays: say whose turn it is.
-                self.notify(f"Wait for {self.model.seat_name(st.to_move)}", seconds=1.5)
+                self.notify(
+                    _("Wait for {name}").format(name=self.model.seat_name(st.to_move)), seconds=1.5
+                )
             return True
         card = self.card_at(pos)
         if event.button == 3:
@@ -569,7 +588,7 @@ class TableInput:
         st = self.model.state
         if action is not None and st is not None:
             if st.to_move != HUMAN_SEAT:
-                reason = f"Wait for {self.model.seat_name(st.to_move)}: it is their turn"
+                reason = _their_turn(self.model.seat_name(st.to_move))
             else:
                 try:
                     st.check(action)
@@ -590,7 +609,7 @@ class TableInput:
             if self.model.lay.pile_drop_rect.collidepoint(pos):
                 if drag.legal and self.try_play(drag.ids):
                     return True
-                self.refuse(drag.reason or "That cannot be played now", drag.rule)
+                self.refuse(drag.reason or _("That cannot be played now"), drag.rule)
             self._snap_back(drag.ids)
             return True
         if self.model.press is not None:
@@ -664,7 +683,7 @@ class TableInput:
             if self.model.selected:
                 self.try_play(list(self.model.selected))
             elif key != pygame.K_SPACE and self.model.you_play:
-                self.notify(NOTHING_SELECTED)
+                self.notify(nothing_selected())
             self.build_buttons()
             return True
         if key == pygame.K_f:
@@ -678,7 +697,9 @@ class TableInput:
                 if down is not None:
                     self.try_play([down])
                 else:
-                    self.refuse("No mystery card is uncovered: play a face-up card from it first")
+                    self.refuse(
+                        _("No mystery card is uncovered: play a face-up card from it first")
+                    )
             return True
         if key in (pygame.K_d, pygame.K_BACKSPACE):
             self.done()
@@ -721,22 +742,23 @@ class TableInput:
         row1: list[tuple[str, Any, bool, int]] = []
         if mine and st.phase_name == "follow":
             row1 = [
-                (f"Add {plural(st.follow_rank)}", self.add_all, True, bw),
-                ("Done", self.done, False, int(bw * 0.75)),
+                (_("Add {cards}").format(cards=plural(st.follow_rank)), self.add_all, True, bw),
+                (pgettext("button", "Done"), self.done, False, int(bw * 0.75)),
             ]
         elif mine and st.phase_name == "chain":
-            row1 = [("Done", self.done, True, bw)]
+            row1 = [(pgettext("button", "Done"), self.done, True, bw)]
         elif mine and self.model.selected:
             rank = RANK_OF[self.model.selected[0]]
             action = self.action_for(list(self.model.selected))
             legal = action is not None and action in st.legal_actions()
-            label = "Play " + count_phrase(rank, len(self.model.selected))
+            # Translators: a button: "Play two 7s".
+            label = _("Play {cards}").format(cards=count_phrase(rank, len(self.model.selected)))
             if legal:
                 row1 = [
                     (label, lambda: self.try_play(list(self.model.selected)), True, int(bw * 1.3))
                 ]
             else:  # never a button for a play the rules refuse: say so instead
-                row1 = [("Not playable now", None, False, int(bw * 1.3))]
+                row1 = [(_("Not playable now"), None, False, int(bw * 1.3))]
             partners = [
                 c
                 for c in self.model.view.seat_cards(HUMAN_SEAT)
@@ -746,7 +768,12 @@ class TableInput:
             if len(self.model.selected) < min(limit, len(partners)):
                 first = self.model.selected[0]
                 row1.append(
-                    (f"All {plural(rank)}", lambda: self.select_rank(first), False, int(bw * 0.8))
+                    (
+                        _("All {cards}").format(cards=plural(rank)),
+                        lambda: self.select_rank(first),
+                        False,
+                        int(bw * 0.8),
+                    )
                 )
         x = int(bx)
         for label, action, primary, width in row1:
@@ -762,47 +789,56 @@ class TableInput:
             )
             x += width + gap
         y = int(by + bh + gap)
-        if self.model.you_play and self.show_hints():
+        hinted = self.model.you_play and self.show_hints()
+        if hinted:
             buttons.append(
                 Button(
-                    (int(bx), y, bw, bh), "Hint (H)", self.show_hint, enabled=bool(mine), size=size
+                    (int(bx), y, bw, bh),
+                    _("Hint (H)"),
+                    self.show_hint,
+                    enabled=bool(mine),
+                    size=size,
                 )
             )
         if self.model.you_play and self.config.take_backs:
-            x = int(bx) + (bw + gap if any(b.label == "Hint (H)" for b in buttons) else 0)
+            x = int(bx) + (bw + gap if hinted else 0)
             buttons.append(
                 Button(
                     (x, y, bw, bh),
-                    "Undo (U)",
+                    _("Undo (U)"),
                     self.commands.take_back,
                     enabled=self.commands.can_take_back(),
                     size=size,
-                    tooltip="Take back your last play and the plays since (U or Ctrl+Z)",
+                    tooltip=_("Take back your last play and the plays since (U or Ctrl+Z)"),
                 )
             )
         info = lay.info_rect
         small = (int(96 * u), int(32 * u))
         lesson = self.config.lesson
+        kept: list[Button] = []  # what a replay's controls keep: Menu and Scores
         buttons.append(
             Button(
                 (info.right - small[0], info.top, *small),
-                "Menu" if lesson is None else "Leave",
+                _("Menu") if lesson is None else _("Leave"),
                 self.pause if lesson is None else lesson.leave,
                 size=max(11, int(15 * u)),
             )
         )
+        if lesson is None:
+            kept.append(buttons[-1])
         if self.config.scores:
             buttons.append(
                 Button(
                     (info.right - 2 * small[0] - lay.px(8), info.top, *small),
-                    "Scores",
+                    _("Scores"),
                     self.open_scores,
                     size=max(11, int(15 * u)),
                 )
             )
+            kept.append(buttons[-1])
         controls = self.config.controls
         if controls is not None:  # a replay: its own controls, and Menu and Scores
-            buttons = controls.buttons(self, [b for b in buttons if b.label in ("Menu", "Scores")])
+            buttons = controls.buttons(self, kept)
         self.model.buttons = buttons
 
     def open_scores(self) -> None:

@@ -17,8 +17,9 @@ from typing import Any
 
 import pytweening
 
+from swoop_desktop.card_words import count_phrase
 from swoop_desktop.choices import HUMAN_SEAT
-from swoop_desktop.engine import END, Action, Add, count_phrase
+from swoop_desktop.engine import END, Action, Add
 from swoop_desktop.engine.events import (
     Dealt,
     Drew,
@@ -31,6 +32,7 @@ from swoop_desktop.engine.events import (
     Swooped,
     Turn,
 )
+from swoop_desktop.i18n import _, pgettext
 
 from ..cards import CardArt
 from . import places
@@ -47,14 +49,25 @@ def fold_turn(plays: list[str]) -> str:
 
     ["played a 4 · Swoop!", "played four queens · Swoop!", "played a 5"] reads
     "Swoop! ×2 then played a 5"; two plays read "played a 4 · Swoop! then played a 5"."""
+    swoop = pgettext("news", "Swoop!")  # as :func:`~.view.seat_news` says it
+    # Translators: between two plays of one turn on a seat's marker ("... then played a 5").
+    then = pgettext("news", " then ")
     if len(plays) <= 2:
-        return " then ".join(plays)
-    kept = plays[-1:] if "Swoop!" in plays[-2] else plays[-2:]
-    swoops = sum(p.count("Swoop!") for p in plays[: len(plays) - len(kept)])
+        return then.join(plays)
+    kept = plays[-1:] if swoop in plays[-2] else plays[-2:]
+    swoops = sum(p.count(swoop) for p in plays[: len(plays) - len(kept)])
     if not swoops:
-        return " then ".join(plays[-2:])
-    folded = "Swoop!" if swoops == 1 else f"Swoop! ×{swoops}"
-    return " then ".join([folded, *kept])
+        return then.join(plays[-2:])
+    # Translators: {swoop} is "Swoop!", {n} how many of them in one turn.
+    folded = (
+        swoop if swoops == 1 else pgettext("news", "{swoop} ×{n}").format(swoop=swoop, n=swoops)
+    )
+    return then.join([folded, *kept])
+
+
+def _again(name: str) -> str:
+    """The banner of a bonus play: "Lefty plays again" ("You play again")."""
+    return _("You play again") if name == "You" else _("{name} plays again").format(name=name)
 
 
 class TablePresenter:
@@ -92,9 +105,11 @@ class TablePresenter:
         model.last_play = set()
         match = model.match
         dealer = model.seat_name(match.dealer)
-        model.add_log(
-            f"Hand {match.hand_no + 1}: {dealer} {'deal' if dealer == 'You' else 'deals'}"
-        )
+        if dealer == "You":
+            line = _("Hand {number}: You deal").format(number=match.hand_no + 1)
+        else:
+            line = _("Hand {number}: {name} deals").format(number=match.hand_no + 1, name=dealer)
+        model.add_log(line)
         self.show(events)
 
     def show_play(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -134,10 +149,9 @@ class TablePresenter:
         st = model.state
         if last_turn is not None and last_turn.bonus and st and not st.is_over:
             if last_turn.player == HUMAN_SEAT and model.you_play:
-                model.notify("Bonus play: you go again", self.ink)
+                model.notify(_("Bonus play: you go again"), self.ink)
             else:
-                name = model.seat_name(last_turn.player)
-                model.banner = (f"{name} {'play' if name == 'You' else 'plays'} again", 1.2)
+                model.banner = (_again(model.seat_name(last_turn.player)), 1.2)
         if model.match.hand_over:
             model.overlay_pending = True
             model.anim.add(Step(lambda: [], label="resume-over"))
@@ -195,7 +209,7 @@ class TablePresenter:
             self.turn_plays.append(news)
             return fold_turn(self.turn_plays)
         self.turn_plays = [news] if news else []
-        if yours and "picked up" not in news and "Swoop" not in news:
+        if yours and not any(isinstance(ev, (PickedUp, Swooped)) for ev in events):
             return ""
         return news
 
@@ -341,7 +355,12 @@ class TablePresenter:
         It stays a set-aside card; the next layout (the first turn) puts it back.
         """
         model = self.model
-        model.add_log(f"{model.seat_name(ev.player)} drew {count_phrase(ev.rank, 1)}")
+        name = model.seat_name(ev.player)
+        card = count_phrase(ev.rank, 1)
+        if name == "You":
+            model.add_log(_("You drew {card}").format(card=card))
+        else:
+            model.add_log(_("{name} drew {card}").format(name=name, card=card))
         lay = model.lay
         plate = lay.seat_boxes[ev.player]
         px, py = lay.pile_centre
@@ -397,14 +416,14 @@ class TablePresenter:
         }
         # Told at the picker's name plate (never over the pile and its caption).
         model.banner = None
-        model.news[ev.player] = (f"picked up {ev.count}", model.clock)
+        model.news[ev.player] = (pgettext("news", "picked up {n}").format(n=ev.count), model.clock)
         return places.relayout(model, 0.3, special, raise_ids=list(ev.ids))
 
     def _do_swooped(self, ev: Swooped) -> list[Tween]:
         model = self.model
         model.view.apply(ev)
         self.sound("swoop")
-        model.banner = ("Swoop!", 1.3)
+        model.banner = (pgettext("banner", "Swoop!"), 1.3)
         special = {
             c: dict(delay=i * 0.018, duration=0.5, ease=pytweening.easeInBack)
             for i, c in enumerate(reversed(ev.ids))
@@ -418,18 +437,18 @@ class TablePresenter:
         model.view.apply(ev)
         yours = ev.player == HUMAN_SEAT and model.you_play
         if ev.bonus and not yours:
-            name = model.seat_name(ev.player)
-            model.banner = (f"{name} {'play' if name == 'You' else 'plays'} again", 1.2)
+            model.banner = (_again(model.seat_name(ev.player)), 1.2)
         if yours:
             self.sound("turn")
             if ev.bonus:
-                model.notify("Bonus play: you go again", self.ink)
+                model.notify(_("Bonus play: you go again"), self.ink)
             else:
-                model.hush("Bonus play")
+                model.hush(_("Bonus play: you go again"))
         self.on_turn(ev, yours)
         return places.relayout(model, 0.2)
 
     def _do_out(self, ev: Out) -> list[Tween]:
         name = self.model.seat_name(ev.player)
-        self.model.banner = (f"{name} {'are' if name == 'You' else 'is'} out!", 1.4)
+        said = _("You are out!") if name == "You" else _("{name} is out!").format(name=name)
+        self.model.banner = (said, 1.4)
         return []

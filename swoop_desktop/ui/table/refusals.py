@@ -11,49 +11,67 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from swoop_desktop.engine import IllegalActionError, count_phrase
-from swoop_desktop.engine.cards import RANK_NAMES
-
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+from swoop_desktop.card_words import count_phrase, rank_name, rank_plural
+from swoop_desktop.engine import IllegalActionError
+from swoop_desktop.i18n import _, ngettext
 
 Facts = Mapping[str, int]
 
 
 def _plural(facts: Facts) -> str:
     """The plural name of the rank in the facts ("nines")."""
-    return RANK_NAMES[facts["rank"]][1]
+    return rank_plural(facts["rank"])
 
 
 def _no_room(facts: Facts) -> str:
     room = facts["room"]
-    more = _COUNT_WORDS.get(room, str(room))
-    noun = RANK_NAMES[facts["rank"]][0 if room == 1 else 1]
-    return f"Only {more} more {noun} can go on {count_phrase(facts['rank'], facts['run'])}"
+    # Translators: {card} is the rank's name ("7", "jack"), {cards} its plural; {pile}
+    # the cards on top of the pile ("three 7s").
+    return ngettext(
+        "Only one more {card} can go on {pile}",
+        "Only {n} more {cards} can go on {pile}",
+        room,
+    ).format(
+        n=_count_word(room),
+        card=rank_name(facts["rank"]),
+        cards=rank_plural(facts["rank"]),
+        pile=count_phrase(facts["rank"], facts["run"]),
+    )
+
+
+def _count_word(n: int) -> str:
+    """ "two", "three", "four" (a figure beyond)."""
+    words = {2: _("two"), 3: _("three"), 4: _("four")}
+    return words.get(n, str(n))
 
 
 #: reason -> the plain words, from the refusal's facts.
 WORDS: dict[str, Callable[[Facts], str]] = {
-    "hand_over": lambda f: "The hand is over",
-    "follow_offered": lambda f: f"Add more {_plural(f)} to the pile, or press Done",
-    "chain_under_way": lambda f: "Flip another mystery card, or press Done",
-    "no_follow_up": lambda f: "Nothing can be added now: play a card",
-    "wrong_follow_rank": lambda f: f"Only {_plural(f)} can be added now, or press Done",
-    "flip_in_follow_up": lambda f: "A mystery card cannot be flipped while adding to a set",
-    "no_such_down_slot": lambda f: "There is no such mystery card",
-    "no_down_card": lambda f: "There is no mystery card there",
-    "down_covered": lambda f: "That mystery card is still covered by its face-up card",
-    "nothing_to_end": lambda f: "There is no passing: play cards or flip a mystery card",
-    "not_an_action": lambda f: "That cannot be played now",
-    "not_legal": lambda f: "That cannot be played now",
-    "no_cards": lambda f: "Choose one or more cards of one rank first",
-    "no_such_up_slot": lambda f: "There is no such face-up card",
-    "empty_up_slot": lambda f: "That face-up card is not there",
-    "mixed_ranks": lambda f: "Play cards of one rank together",
-    "no_such_rank": lambda f: "That cannot be played now",
-    "swoop_card_alone": lambda f: "A Swoop card is played on its own, never with other cards",
-    "not_held": lambda f: f"You do not hold that many {_plural(f)}",
-    "hand_ids": lambda f: "Those cards are not all in your hand",
-    "more_than_four": lambda f: "At most four cards go down together",
+    "hand_over": lambda f: _("The hand is over"),
+    "follow_offered": lambda f: _("Add more {cards} to the pile, or press Done").format(
+        cards=_plural(f)
+    ),
+    "chain_under_way": lambda f: _("Flip another mystery card, or press Done"),
+    "no_follow_up": lambda f: _("Nothing can be added now: play a card"),
+    "wrong_follow_rank": lambda f: _("Only {cards} can be added now, or press Done").format(
+        cards=_plural(f)
+    ),
+    "flip_in_follow_up": lambda f: _("A mystery card cannot be flipped while adding to a set"),
+    "no_such_down_slot": lambda f: _("There is no such mystery card"),
+    "no_down_card": lambda f: _("There is no mystery card there"),
+    "down_covered": lambda f: _("That mystery card is still covered by its face-up card"),
+    "nothing_to_end": lambda f: _("There is no passing: play cards or flip a mystery card"),
+    "not_an_action": lambda f: _("That cannot be played now"),
+    "not_legal": lambda f: _("That cannot be played now"),
+    "no_cards": lambda f: _("Choose one or more cards of one rank first"),
+    "no_such_up_slot": lambda f: _("There is no such face-up card"),
+    "empty_up_slot": lambda f: _("That face-up card is not there"),
+    "mixed_ranks": lambda f: _("Play cards of one rank together"),
+    "no_such_rank": lambda f: _("That cannot be played now"),
+    "swoop_card_alone": lambda f: _("A Swoop card is played on its own, never with other cards"),
+    "not_held": lambda f: _("You do not hold that many {cards}").format(cards=_plural(f)),
+    "hand_ids": lambda f: _("Those cards are not all in your hand"),
+    "more_than_four": lambda f: _("At most four cards go down together"),
     "no_room": _no_room,
 }
 
@@ -61,4 +79,4 @@ WORDS: dict[str, Callable[[Facts], str]] = {
 def plain_words(refusal: IllegalActionError) -> str:
     """The engine's refusal in the words a player would use (the rule goes to the log)."""
     words = WORDS.get(refusal.reason)
-    return words(refusal.facts) if words is not None else "That cannot be played now"
+    return words(refusal.facts) if words is not None else _("That cannot be played now")

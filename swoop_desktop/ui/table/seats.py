@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from swoop_desktop import i18n
 from swoop_desktop.ai import (
     SEARCH_LEVELS,
     Bot,
@@ -31,6 +32,7 @@ from swoop_desktop.ai import (
 )
 from swoop_desktop.engine import Action, GameState
 from swoop_desktop.engine.observation import PublicHistory
+from swoop_desktop.i18n import _
 from swoop_desktop.storage.seats import Seat
 
 _log = logging.getLogger("swoop_desktop.ui")
@@ -118,7 +120,9 @@ class Thinker:
                 # The worker failed twice: a safe move, here (the normal bot's, quick).
                 _log.warning("seat %s: %s", self.seat.seat, job.error)
                 self.result = safe_action(obs, legal)
-                self.problem = f"{self.seat.name}'s thinking stopped ({job.error})"
+                self.problem = _("{name}'s thinking stopped ({error})").format(
+                    name=self.seat.name, error=job.error
+                )
         return True
 
     def stop(self) -> None:
@@ -149,7 +153,9 @@ class HintJob:
         self.key = key
         self.result: tuple[Action, str] | None = None
         self.error: str | None = None
-        self.job = workers.Job(pool or workers.shared(), workers.advise, obs, legal, seed + key)
+        self.job = workers.Job(
+            pool or workers.shared(), workers.advise, obs, legal, seed + key, i18n.language()
+        )
 
     @property
     def ready(self) -> bool:
@@ -182,7 +188,7 @@ class Saver:
                 job()
             except Exception as exc:  # noqa: BLE001 - report, never crash the game
                 _log.exception("saving failed")
-                self.errors.append(f"The game could not be saved: {exc}")
+                self.errors.append(_("The game could not be saved: {error}").format(error=exc))
             finally:
                 self.jobs.task_done()
 
@@ -205,4 +211,4 @@ class Saver:
             job()
         except Exception as exc:  # noqa: BLE001 - report, never crash the game
             _log.exception("saving failed")
-            self.errors.append(f"The game could not be saved: {exc}")
+            self.errors.append(_("The game could not be saved: {error}").format(error=exc))

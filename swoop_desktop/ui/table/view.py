@@ -13,9 +13,10 @@ words of the play log.
 
 from __future__ import annotations
 
-from swoop_desktop.engine import RANK_OF, GameState, count_phrase
+from swoop_desktop.card_words import count_phrase, rank_plural
+from swoop_desktop.engine import RANK_OF, GameState
 from swoop_desktop.engine.board import EventBoard
-from swoop_desktop.engine.cards import RANK_NAMES, RANK_SYMBOLS
+from swoop_desktop.engine.cards import RANK_SYMBOLS
 from swoop_desktop.engine.events import (
     Dealt,
     Event,
@@ -26,6 +27,7 @@ from swoop_desktop.engine.events import (
     Swooped,
     Turn,
 )
+from swoop_desktop.i18n import Np_, _, pgettext
 from swoop_desktop.plural import counted as counted  # one helper for every count
 
 SLOTS = 4
@@ -131,9 +133,32 @@ class TableView(EventBoard):
         return count_phrase(top, k)
 
 
+#: The opponents' levels, as their name plates and the rating say them ("normal").
+LEVEL_WORDS = {
+    "easy": Np_("level", "easy"),
+    "casual": Np_("level", "casual"),
+    "steady": Np_("level", "steady"),
+    "keen": Np_("level", "keen"),
+    "normal": Np_("level", "normal"),
+    "sharp": Np_("level", "sharp"),
+    "hard": Np_("level", "hard"),
+    "expert": Np_("level", "expert"),
+    "lesson": Np_("level", "lesson"),
+    "random": Np_("level", "random"),
+    "lowest": Np_("level", "lowest"),
+    "highest": Np_("level", "highest"),
+}
+
+
+def level_word(level: str) -> str:
+    """A level's name in the player's language (its id when it has none)."""
+    word = LEVEL_WORDS.get(level)
+    return pgettext("level", word) if word else level
+
+
 def plural(rank: int) -> str:
-    """The plural name of a rank: "7s", "jacks"."""
-    return RANK_NAMES[rank][1]
+    """The plural name of a rank: "7s", "jacks" (in the player's language)."""
+    return rank_plural(rank)
 
 
 def seat_news(events: list[Event], action_kind: str = "") -> str:
@@ -143,69 +168,104 @@ def seat_news(events: list[Event], action_kind: str = "") -> str:
     for ev in events:
         match ev:
             case Flipped():
-                parts.append(f"flipped {count_phrase(ev.rank, 1)}")
+                # Translators: the short news under a seat's name plate.
+                parts.append(
+                    pgettext("news", "flipped {card}").format(card=count_phrase(ev.rank, 1))
+                )
             case Played():
                 if ev.zones and ev.zones[0].startswith("down"):
                     if ev.new_pile:
-                        parts.append("new pile")
+                        parts.append(pgettext("news", "new pile"))
                     continue
-                verb = "added" if action_kind == "add" else "played"
                 words = count_phrase(ev.rank, ev.count)
-                parts.append(f"new pile with {words}" if ev.new_pile else f"{verb} {words}")
+                if ev.new_pile:
+                    said = pgettext("news", "new pile with {cards}")
+                elif action_kind == "add":
+                    said = pgettext("news", "added {cards}")
+                else:
+                    said = pgettext("news", "played {cards}")
+                parts.append(said.format(cards=words))
             case PickedUp():
-                parts.append(f"picked up {ev.count}")
+                # Translators: {n} is how many cards were picked up, a figure.
+                parts.append(pgettext("news", "picked up {n}").format(n=ev.count))
             case Swooped():
-                parts.append("Swoop!")
+                parts.append(pgettext("news", "Swoop!"))
             case Out():
-                parts.append("out!")
+                parts.append(pgettext("news", "out!"))
     if not parts and action_kind == "end":
-        return "stopped"
+        return pgettext("news", "stopped")
     return " · ".join(parts)
 
 
-def _be(name: str) -> str:
-    return "are" if name == "You" else "is"
+#: What a seat did, in the play log, said of you ("you did") and of another ("they did"):
+#: the verb agrees with its subject (the line is "{name} {did}").
+_DID = {
+    "flipped": (Np_("you did", "flipped {card}"), Np_("they did", "flipped {card}")),
+    "new pile with it": (
+        Np_("you did", "started a new pile with it"),
+        Np_("they did", "started a new pile with it"),
+    ),
+    "new pile": (
+        Np_("you did", "started a new pile with {cards}"),
+        Np_("they did", "started a new pile with {cards}"),
+    ),
+    "added": (Np_("you did", "added {cards}"), Np_("they did", "added {cards}")),
+    "played": (Np_("you did", "played {cards}"), Np_("they did", "played {cards}")),
+    "picked up": (Np_("you did", "picked up {cards}"), Np_("they did", "picked up {cards}")),
+}
 
 
 def describe(name: str, events: list[Event], action_kind: str = "") -> str:
-    """One log line for one play: "Lefty played three 7s — Swoop!", "Top picked up 14 cards"."""
+    """One log line for one play: "Lefty played three 7s — Swoop!", "Top picked up 14 cards".
+    ``name`` is the seat's name ("You" for the player, said in the player's language)."""
+    you = name == "You"
+    context = "you did" if you else "they did"
+
+    def did(what: str, **words: str) -> str:
+        return pgettext(context, _DID[what][0 if you else 1]).format(**words)
+
     parts: list[str] = []
     swoop = False
     out = False
     for ev in events:
         match ev:
             case Flipped():
-                parts.append(f"flipped {count_phrase(ev.rank, 1)}")
+                parts.append(did("flipped", card=count_phrase(ev.rank, 1)))
             case Played():
                 words = count_phrase(ev.rank, ev.count)
                 if ev.zones and ev.zones[0].startswith("down"):
                     if ev.new_pile:
-                        parts.append("started a new pile with it")
+                        parts.append(did("new pile with it"))
                     continue
-                verb = "added" if action_kind == "add" else "played"
                 if ev.new_pile:
-                    parts.append(f"started a new pile with {words}")
+                    parts.append(did("new pile", cards=words))
                 else:
-                    parts.append(f"{verb} {words}")
+                    parts.append(did("added" if action_kind == "add" else "played", cards=words))
             case PickedUp(count=n):
-                parts.append(f"picked up {counted(n, 'card')}")
+                parts.append(did("picked up", cards=counted(n, "card")))
             case Swooped():
                 swoop = True
             case Out():
                 out = True
     if not parts:
         if action_kind == "end":
-            return f"{name} {'stop' if name == 'You' else 'stops'} there"
+            return _("You stop there") if you else _("{name} stops there").format(name=name)
         return ""
     if len(parts) > 1:
-        text = ", ".join(parts[:-1]) + " and " + parts[-1]
+        # Translators: the last two of a list: "flipped a king and picked up 3 cards".
+        text = _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
     else:
         text = parts[0]
-    line = f"{name} {text}"
+    # Translators: a line of the play log: {did} is "played two 7s" (said of you).
+    line = _("You {did}").format(did=text) if you else _("{name} {did}").format(name=name, did=text)
     if swoop:
-        line += " — Swoop!"
+        line += pgettext("log", " — Swoop!")
     if out:
-        line += f"{'' if line.endswith('!') else '.'} {name} {_be(name)} out!"
+        if you:
+            said = _("You are out!")
+        else:
+            said = _("{name} is out!").format(name=name)
+        line += f"{'' if line.endswith('!') else '.'} {said}"
     return line
 
 
