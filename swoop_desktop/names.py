@@ -93,6 +93,11 @@ def shown_name(name: str) -> str:
     return name
 
 
+def is_you_name(name: str) -> bool:
+    """Whether ``name``, as stored or as shown, is the player's own seat's ("You")."""
+    return name in (YOU, shown_name(YOU))
+
+
 def seat_place(seat: int) -> str:
     """Where ``seat`` sits, in the player's language ("left seat")."""
     if 0 <= seat < len(SEAT_PLACES):

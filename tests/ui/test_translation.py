@@ -259,3 +259,23 @@ def test_a_play_and_a_review_reason_read_in_german(german):
     assert "Nach deinem Zug hast du den Stapel in fast jedem Durchspiel aufgenommen" in said
     english = {"played", "playing", "better", "picked", "pile", "swoops", "cost", "points"}
     assert not english & set(ENGLISH_WORD.findall(said)), said
+
+
+def test_the_table_names_your_seat_and_the_default_opponents_in_the_players_language(
+    german, tmp_path
+):
+    """The table showed the stored English "You" on your name plate and in its lines in
+    every language; the default names are now shown in the player's language while the
+    files keep them as they were."""
+    with Pilot(data_dir=tmp_path, seed=3, start="table") as p:
+        p.step(5)
+        table = p.app.table
+        drawn: list[str] = []
+        real = table.drawing._text
+        table.drawing._text = lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
+        p.step()
+        shown = i18n.pgettext("seat name", "You")
+        assert shown != "You"
+        assert shown in drawn and "You" not in drawn
+        assert table.seat_name(0) == shown
+        assert table.model.seats[0].name == "You"  # kept as stored

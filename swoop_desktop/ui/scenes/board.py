@@ -15,6 +15,7 @@ import pygame
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import RANK_OF, Action, Flip
 from swoop_desktop.i18n import _
+from swoop_desktop.names import shown_name
 from swoop_desktop.plural import counted
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_size
@@ -194,7 +195,7 @@ class DecisionBoard:
         labels: list[pygame.Rect] = []  # and their names
         for p in range(1, min(obs.n, 4)):
             x, y = spots[p]
-            name = names[p] if p < len(names) else seat_name(p)
+            name = names[p] if p < len(names) else shown_name(seat_name(p))
             # Translators: a seat on the review's board: "Lefty: 11 in hand".
             words = _("{name}: {count} in hand").format(name=name, count=obs.hand_counts[p])
             self.text(surface, words, (x, y), px, ink, bold=True)

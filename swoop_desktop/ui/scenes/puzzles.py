@@ -32,6 +32,7 @@ from swoop_desktop.ai.review_words import called, label_of
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Flip, Rules, RulesError, action_from_json
 from swoop_desktop.i18n import _
+from swoop_desktop.names import shown_name
 from swoop_desktop.plural import about
 from swoop_desktop.progress.puzzle_book import SOLVES_TO_CLEAR, Puzzle, load_puzzles, record_answer
 from swoop_desktop.referee.puzzles import check, collect, position
@@ -99,7 +100,7 @@ class PuzzleScene(OnTheBoard, Scene):
         self.result = None
         self.hindsight = False
         self.view = "decision"
-        self.names = [seat_name(p) for p in range(4)]
+        self.names = [shown_name(seat_name(p)) for p in range(4)]
         self.choices: list[tuple[str, Action]] = []
         self.page = 0
         self.answer: Answer | None = None
@@ -209,7 +210,7 @@ class PuzzleScene(OnTheBoard, Scene):
             self._layout()
             return
         self.decisions = [decision]
-        self.names = [seat_name(p) for p in range(puzzle.players)]
+        self.names = [shown_name(seat_name(p)) for p in range(puzzle.players)]
         self.art = card_art(self.app.theme, self.app.settings, rules)
         self.table_part.art = self.art
         self.choices = _choices(decision)

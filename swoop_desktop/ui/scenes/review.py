@@ -47,6 +47,7 @@ from swoop_desktop.ai.review_words import GOOD_WITHIN, Beside
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Rules, action_from_json
 from swoop_desktop.i18n import _
+from swoop_desktop.names import shown_name
 from swoop_desktop.plural import about, counted
 from swoop_desktop.progress.stored_reviews import load_review, review_key, store_review
 from swoop_desktop.referee.daily import DAILY_WORLDS, parting
@@ -95,7 +96,7 @@ class ReviewScene(OnTheBoard, Scene):
         super().__init__(app)
         self.rules = rules
         self.hand = hand
-        self.names = list(names) if names else [seat_name(p) for p in range(players)]
+        self.names = list(names) if names else [shown_name(seat_name(p)) for p in range(players)]
         self.worlds = worlds if worlds is not None else verdicts.DEFAULT_WORLDS
         self.hands = [list(h) for h in hands]
         self.decisions: list[Decision] = decisions(rules, players, seed, self.hands, 0, hand)

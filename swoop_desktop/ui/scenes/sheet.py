@@ -16,6 +16,7 @@ import pygame
 from swoop_desktop.choices import HUMAN_SEAT, seat_name
 from swoop_desktop.engine import Match
 from swoop_desktop.i18n import _
+from swoop_desktop.names import shown_name
 from swoop_desktop.plural import grouped_number
 from swoop_desktop.progress import GameRecord, Stats
 from swoop_desktop.progress.summaries import GameSummary, as_summary
@@ -28,7 +29,7 @@ from swoop_desktop.ui.table.view import counted
 # ---------------------------------------------------------------------------
 def seat_names(seats: Sequence[dict[str, Any]] | None, n: int) -> list[str]:
     """Names for ``n`` seats from a list of seat dicts (``{"name": ...}``), else the defaults."""
-    names = [seat_name(i) for i in range(n)]
+    names = [shown_name(seat_name(i)) for i in range(n)]
     for i, seat in enumerate(list(seats or [])[:n]):
         name = seat.get("name")
         if name:

@@ -20,6 +20,7 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
 from swoop_desktop.i18n import N_, _, pgettext
+from swoop_desktop.names import is_you_name, shown_name
 
 from ..cards import CardArt
 from ..controls import Button
@@ -483,7 +484,7 @@ class TableDrawing:
                 )
             ink = t.button_text if turn else t.text
             dim = (60, 60, 40) if turn else t.text_dim
-            name = self._text(seat.name, px, ink, True)
+            name = self._text(shown_name(seat.name), px, ink, True)
             level = "" if seat.is_human else level_word(seat.level)
             stats = self._text(self.plate_words(p), max(10, int(14 * lay.u)), dim)
             pad = lay.px(10)
@@ -587,12 +588,12 @@ class TableDrawing:
         name = self.model.seat_name(p)
         if self.model.wait_click:
             who = self.model.seat_name(self.model.last_actor)
-            if who == "You":
+            if is_you_name(who):
                 said = _("You played — click or press Space for {name}'s turn")
             else:
                 said = _("{who} played — click or press Space for {name}'s turn")
             return said.format(who=who, name=name)
-        if name == "You":  # a replay of your game
+        if is_you_name(name):  # a replay of your game
             return _("You to play — then {next}").format(next=nxt)
         return _("{name}'s turn — then {next}").format(name=name, next=nxt)
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Add, Flip, Play
+from swoop_desktop.names import shown_name
 
 from .show import Animator, CardSprite
 from .view import TableView
@@ -171,7 +172,9 @@ class TableModel:
         return not self.anim.busy and not self.overlay_pending
 
     def seat_name(self, seat: int) -> str:
-        return self.seats[seat].name
+        """The seat's name as the player reads it (the default names in the player's
+        language; :func:`names.is_you_name` tells the player's own)."""
+        return shown_name(self.seats[seat].name)
 
     def your_turn(self) -> bool:
         """It is seat 0's play in the engine and the person at the screen plays it."""

@@ -33,6 +33,7 @@ from swoop_desktop.engine.events import (
     Turn,
 )
 from swoop_desktop.i18n import _, pgettext
+from swoop_desktop.names import is_you_name
 
 from ..cards import CardArt
 from . import places
@@ -67,7 +68,7 @@ def fold_turn(plays: list[str]) -> str:
 
 def _again(name: str) -> str:
     """The banner of a bonus play: "Lefty plays again" ("You play again")."""
-    return _("You play again") if name == "You" else _("{name} plays again").format(name=name)
+    return _("You play again") if is_you_name(name) else _("{name} plays again").format(name=name)
 
 
 class TablePresenter:
@@ -105,7 +106,7 @@ class TablePresenter:
         model.last_play = set()
         match = model.match
         dealer = model.seat_name(match.dealer)
-        if dealer == "You":
+        if is_you_name(dealer):
             line = _("Hand {number}: You deal").format(number=match.hand_no + 1)
         else:
             line = _("Hand {number}: {name} deals").format(number=match.hand_no + 1, name=dealer)
@@ -357,7 +358,7 @@ class TablePresenter:
         model = self.model
         name = model.seat_name(ev.player)
         card = count_phrase(ev.rank, 1)
-        if name == "You":
+        if is_you_name(name):
             model.add_log(_("You drew {card}").format(card=card))
         else:
             model.add_log(_("{name} drew {card}").format(name=name, card=card))
@@ -449,6 +450,6 @@ class TablePresenter:
 
     def _do_out(self, ev: Out) -> list[Tween]:
         name = self.model.seat_name(ev.player)
-        said = _("You are out!") if name == "You" else _("{name} is out!").format(name=name)
+        said = _("You are out!") if is_you_name(name) else _("{name} is out!").format(name=name)
         self.model.banner = (said, 1.4)
         return []

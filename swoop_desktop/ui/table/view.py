@@ -28,6 +28,7 @@ from swoop_desktop.engine.events import (
     Turn,
 )
 from swoop_desktop.i18n import Np_, _, pgettext
+from swoop_desktop.names import is_you_name
 from swoop_desktop.plural import counted as counted  # one helper for every count
 
 SLOTS = 4
@@ -218,7 +219,7 @@ _DID = {
 def describe(name: str, events: list[Event], action_kind: str = "") -> str:
     """One log line for one play: "Lefty played three 7s — Swoop!", "Top picked up 14 cards".
     ``name`` is the seat's name ("You" for the player, said in the player's language)."""
-    you = name == "You"
+    you = is_you_name(name)
     context = "you did" if you else "they did"
 
     def did(what: str, **words: str) -> str:
