@@ -4,7 +4,6 @@ and the language is the system's on first start and switches at run time."""
 
 from __future__ import annotations
 
-import gettext
 import importlib.util
 import re
 import shutil
