@@ -57,6 +57,14 @@ def grouped_number(n: int) -> str:
     return f"{n:,}".replace(",", pgettext("thousands separator", ","))
 
 
+def decimal(value: float, places: int = 1, sign: bool = False) -> str:
+    """``-3.25`` -> "-3.3" in English ("-3,3" in German: the catalogue says the mark);
+    ``sign`` writes a "+" before a positive number."""
+    text = f"{value:{'+' if sign else ''}.{places}f}"
+    # Translators: the mark between the whole number and its tenths, as in 3.5 (German ",").
+    return text.replace(".", pgettext("decimal mark", "."))
+
+
 def counted(n: int, singular: str, plural: str | None = None, grouped: bool = False) -> str:
     """ "1 card", "3 cards", "0 cards": a number with its noun in the right number, in the
     player's language (``grouped`` writes thousands apart: "1,234 games")."""

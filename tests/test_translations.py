@@ -160,3 +160,18 @@ def test_the_pseudo_language_stretches_and_accents_but_keeps_placeholders():
     words = re.findall(r"[A-Za-z]{3,}", PLACEHOLDER.sub("", stretched))
     assert words == [], words
     assert i18n.pseudo("") == ""
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "+172.3"), ("xx", None)])
+def test_a_decimal_number_takes_the_languages_mark(language, said):
+    from swoop_desktop.plural import decimal
+
+    i18n.set_language(language)
+    try:
+        shown = decimal(172.3, sign=True)
+        if said is not None:
+            assert shown == said
+        else:  # the pseudo-language marks the mark too: it is looked up, never fixed
+            assert shown != "+172.3" and shown.startswith("+172") and shown.endswith("3")
+    finally:
+        i18n.set_language(i18n.SOURCE)

@@ -32,6 +32,7 @@ from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Match, Rules
 from swoop_desktop.i18n import Np_, _, pgettext
 from swoop_desktop.plural import counted as numbered
+from swoop_desktop.plural import decimal
 from swoop_desktop.progress.daily_results import (
     DailyEntry,
     finish_daily,
@@ -94,7 +95,7 @@ def points_words(points: list[int] | None, margin: float | None) -> str:
     # Translators: a player's points in the daily deal and the margin to the others'
     # average, as in "12 pts, +3.5".
     return _("{points}, {margin}").format(
-        points=numbered(points[HUMAN_SEAT], "pt"), margin=f"{margin:+.1f}"
+        points=numbered(points[HUMAN_SEAT], "pt"), margin=decimal(margin, sign=True)
     )
 
 
@@ -617,7 +618,7 @@ class DailyResultScene(HandPanel, Overlay):
         margin = margin_of(mine)
         out = [
             _("You: {points}, {margin} against the others' average (fewer is better).").format(
-                points=numbered(mine[HUMAN_SEAT], "point"), margin=f"{margin:+.1f}"
+                points=numbered(mine[HUMAN_SEAT], "point"), margin=decimal(margin, sign=True)
             )
         ]
         hard = self.daily.hard_points()
@@ -626,7 +627,10 @@ class DailyResultScene(HandPanel, Overlay):
             out.append(
                 _(
                     "The hard opponent in your seat, with the same cards: {points}, {margin}."
-                ).format(points=numbered(hard[HUMAN_SEAT], "point"), margin=f"{hard_margin:+.1f}")
+                ).format(
+                    points=numbered(hard[HUMAN_SEAT], "point"),
+                    margin=decimal(hard_margin, sign=True),
+                )
             )
             if (mine[HUMAN_SEAT], margin) < (hard[HUMAN_SEAT], hard_margin):
                 out.append(_("You beat the hard opponent's score."))

@@ -298,7 +298,12 @@ class HandPanel:
             for i, c in enumerate(left):
                 surface.blit(art.face(c, card), (int(x_cards + i * step), cy - card[1] // 2))
             if not left:
-                img = t.font(max(12, int(16 * u))).render("none — went out", True, t.text_dim)
+                img = t.font(max(12, int(16 * u))).render(
+                    # Translators: in the hand's breakdown, the cards left by the player who went out.
+                    _("none — went out"),
+                    True,
+                    t.text_dim,
+                )
                 surface.blit(img, img.get_rect(midleft=(x_cards, cy)))
             img = num_font.render(f"+{points[p]}" if totals else str(points[p]), True, t.text)
             surface.blit(img, img.get_rect(midright=(x_pts, cy)))

@@ -17,7 +17,7 @@ from swoop_desktop.choices import HUMAN_SEAT, seat_name
 from swoop_desktop.engine import Match
 from swoop_desktop.i18n import _
 from swoop_desktop.names import shown_name
-from swoop_desktop.plural import grouped_number
+from swoop_desktop.plural import decimal, grouped_number
 from swoop_desktop.progress import GameRecord, Stats
 from swoop_desktop.progress.summaries import GameSummary, as_summary
 from swoop_desktop.ui.controls import colour, draw_text, font, wrap_text
@@ -116,7 +116,7 @@ def stats_lines(stats: Stats) -> list[tuple[str, str]]:
         (_("Best winning streak"), str(stats.best_streak)),
         (
             _("Average points per hand"),
-            f"{stats.average_points_per_hand:.1f}" if stats.hands else "–",
+            decimal(stats.average_points_per_hand) if stats.hands else "–",
         ),
         (_("Swoops made in finished games"), str(stats.swoops)),
     ]
