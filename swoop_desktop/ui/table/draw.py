@@ -492,14 +492,25 @@ class TableDrawing:
             surface.blit(stats, (rect.x + pad, rect.bottom - lay.px(4) - stats.get_height()))
             back, on_top = self.thinking_place(p)
             if level and not (thinking and on_top):
-                img = self._text(level, max(10, int(13 * lay.u)), dim)
-                surface.blit(img, img.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
+                # The level word gives way to the plate's own lines: smaller where a long
+                # language's lines reach under it, and left out where even that would cover.
+                taken = [
+                    name.get_rect(topleft=(rect.x + pad, rect.y + lay.px(4))),
+                    stats.get_rect(bottomleft=(rect.x + pad, rect.bottom - lay.px(4))),
+                ]
+                for size in (max(10, int(13 * lay.u)), 9):
+                    img = self._text(level, size, dim)
+                    where = img.get_rect(topright=(rect.right - pad, rect.y + lay.px(6)))
+                    if where.collidelist(taken) < 0:
+                        surface.blit(img, where)
+                        break
             elif turn and not level:
                 tip = self._text(self._phase_words(), max(10, int(13 * lay.u)), dim, True)
                 surface.blit(tip, tip.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
             if thinking:
                 dots = "." * (1 + int(self.model.clock * 3) % 3)
-                img = self._text("thinking" + dots, max(10, int(14 * lay.u)), t.highlight, True)
+                words = _("thinking...").rstrip(".…")
+                img = self._text(words + dots, max(10, int(14 * lay.u)), t.highlight, True)
                 pygame.draw.rect(surface, t.panel, back, border_radius=lay.px(6))
                 surface.blit(img, img.get_rect(midleft=(back.x + lay.px(4), back.centery)))
 
