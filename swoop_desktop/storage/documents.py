@@ -161,9 +161,9 @@ def load_stored(
     value: T | None = None
     told: list[str] = []
     if row is not None:
-        value, told, _ = _decode(row[0], kind, kind.label)
+        value, told, _unused = _decode(row[0], kind, kind.label)
     if replay is not None:  # what could not be stored yet is shown all the same
-        for _, change in _replays(_waiting(dirs, path.name)[0], applied, replay):
+        for _unused, change in _replays(_waiting(dirs, path.name)[0], applied, replay):
             try:
                 value = _applied_to(value, change, kind)
             except (DocumentError, ValueError, TypeError, KeyError):
@@ -392,7 +392,7 @@ def _replays(
     out: list[tuple[str, Change[T]]] = []
     if replay is None:
         return out
-    for _, found in waiting:
+    for _unused, found in waiting:
         if found.id in applied:
             continue
         try:

@@ -122,7 +122,7 @@ def _create_exclusive(folder: Path, stem: str) -> tuple[int, Path]:
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     flags |= getattr(os, "O_BINARY", 0)
-    for _ in range(100):
+    for _unused in range(100):
         tmp = folder / f".{stem}.{secrets.token_hex(8)}.tmp"
         try:
             return os.open(tmp, flags, 0o644), tmp

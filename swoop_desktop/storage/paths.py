@@ -113,7 +113,7 @@ def _check_folder(folder: Path) -> None:
     if not folder.is_dir():
         raise NotADirectoryError(20, "Not a directory", str(folder))
     with os.scandir(folder) as it:
-        for _ in it:
+        for _unused in it:
             break
 
 
