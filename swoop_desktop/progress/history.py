@@ -855,11 +855,11 @@ def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
         if old is not None and old.games:
             games = list(old.games)
             # Translators: {reason} says why, e.g. "the disk is full".
-            told = _(
+            words = _(
                 "Your progress file could not be opened ({reason}); the games of your "
                 "history file are shown, and new games are kept beside it until it can."
             )
-            messages.append(told.format(reason=why))
+            messages.append(words.format(reason=why))
         else:
             # Translators: {reason} says why, e.g. "the disk is full".
             messages.append(_("Your game history could not be read ({reason}).").format(reason=why))
