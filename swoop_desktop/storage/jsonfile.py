@@ -457,7 +457,8 @@ def decode_document(raw: bytes, kind: DocKind[T], notes: Notes = None) -> T:
         OverflowError,
         RecursionError,
     ) as exc:
-        raise DocumentError(f"a value in it is wrong ({exc})") from None
+        # Translators: {error} is Python's own words (in English) for the wrong value.
+        raise DocumentError(_("a value in it is wrong ({error})").format(error=exc)) from None
 
 
 def _timestamp() -> str:
@@ -781,7 +782,8 @@ def get(
     """``obj[key]`` checked against ``kinds`` (bool is never accepted as int)."""
     if key not in obj:
         if default is _MISSING:
-            raise DocumentError(f"{where}{key} is missing")
+            # Translators: {name} is the name of a value in the file (as written there).
+            raise DocumentError(_("{name} is missing").format(name=f"{where}{key}"))
         return default
     value = obj[key]
     check_type(value, kinds, f"{where}{key}")
@@ -810,20 +812,32 @@ def check_type(value: Any, kinds: type | tuple[type, ...], name: str) -> None:
         for k in kinds
     )
     if not ok:
-        names = " or ".join(
+        names = [
             "null"
             if k is type(None)
-            else {
-                "bool": "true/false",
-                "int": "a whole number",
-                "float": "a number",
-                "str": "text",
-                "list": "a list",
-                "dict": "an object",
-            }.get(k.__name__, k.__name__)
+            else _(_KIND_WORDS[k.__name__])
+            if k.__name__ in _KIND_WORDS
+            else k.__name__
             for k in kinds
-        )
-        raise DocumentError(f"{name} should be {names}, not {shown(value)}")
+        ]
+        while len(names) > 1:  # "text or a list or null"
+            # Translators: two kinds of value a setting may hold ("text or a list").
+            names[:2] = [_("{first} or {second}").format(first=names[0], second=names[1])]
+        # Translators: {name} is the name of a value in the file (as written there); {kinds}
+        # what it may be ("a whole number", "text or null"); {value} what it was.
+        told = _("{name} should be {kinds}, not {value}")
+        raise DocumentError(told.format(name=name, kinds=names[0], value=shown(value)))
+
+
+#: The kinds of value a file holds, as the messages name them.
+_KIND_WORDS = {
+    "bool": N_("true/false"),
+    "int": N_("a whole number"),
+    "float": N_("a number"),
+    "str": N_("text"),
+    "list": N_("a list"),
+    "dict": N_("an object"),
+}
 
 
 def int_list(value: Any, name: str, length: int | None = None) -> list[int]:
@@ -832,5 +846,12 @@ def int_list(value: Any, name: str, length: int | None = None) -> list[int]:
         for i, v in enumerate(value):
             check_type(v, int, f"{name}[{i}]")
     if length is not None and len(value) != length:
-        raise DocumentError(f"{name} should hold {length} numbers, not {len(value)}")
+        # Translators: {name} is the name of a value in the file; {n} how many numbers it
+        # should hold; {found} how many it held.
+        told = ngettext(
+            "{name} should hold {n} number, not {found}",
+            "{name} should hold {n} numbers, not {found}",
+            length,
+        )
+        raise DocumentError(told.format(name=name, n=length, found=len(value)))
     return list(value)
