@@ -782,7 +782,9 @@ def ready(dirs: Dirs) -> _Ready:
             try:
                 with held_lock(
                     path.with_name(path.name + ".lock"),
-                    "the progress file's lock",
+                    # Translators: the lock file beside the progress file, named in
+                    # messages about it ("{lock} … could not be opened").
+                    _("the progress file's lock"),
                     wait,
                     dirs.data,
                 ) as told:
