@@ -25,6 +25,7 @@ from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Rules, RulesError
+from swoop_desktop.i18n import _
 from swoop_desktop.names import shown
 from swoop_desktop.storage.actioncodec import decode_deal, encode_deal
 from swoop_desktop.storage.documents import (
@@ -165,7 +166,7 @@ def _daily_from_json(data: dict[str, Any], notes: Notes = None) -> list[DailyEnt
             continue
         out.setdefault(entry.day, entry)  # the first record of a day is the one that counts
     if days and not out:
-        raise DocumentError("none of its days could be read")
+        raise DocumentError(_("none of its days could be read"))
     return sorted(out.values(), key=lambda e: e.day)
 
 
@@ -205,10 +206,11 @@ def store_waiting_daily(dirs: Dirs) -> list[str]:
         DAILY_KIND,
         _dump,
         _replay,
-        lambda why: (
-            f"Daily results kept for later could not be recorded yet ({why}); they stay "
+        lambda why: _(
+            # Translators: {reason} says why, e.g. "the disk is full".
+            "Daily results kept for later could not be recorded yet ({reason}); they stay "
             "beside your progress file and are recorded as soon as Swoop can."
-        ),
+        ).format(reason=why),
     )
 
 
@@ -238,16 +240,20 @@ def _change(dirs: Dirs, edit: Edit, name: str, args: dict[str, Any]) -> Changed:
         DAILY_KIND,
         _dump,
         _as_change(edit),
-        kept="Today's daily deal was not recorded, so that the file is kept.",
-        failed=lambda why: f"Your daily deal could not be recorded ({why}).",
+        kept=_("Today's daily deal was not recorded, so that the file is kept."),
+        # Translators: {reason} says why, e.g. "the disk is full".
+        failed=lambda why: _("Your daily deal could not be recorded ({reason}).").format(
+            reason=why
+        ),
         replay=_replay,
         later=Later(
             name,
             args,
-            lambda why: (
-                f"Your daily deal could not be recorded yet ({why}); it is kept beside your "
+            lambda why: _(
+                # Translators: {reason} says why, e.g. "the disk is full".
+                "Your daily deal could not be recorded yet ({reason}); it is kept beside your "
                 "progress file and recorded as soon as Swoop can."
-            ),
+            ).format(reason=why),
         ),
     )
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from swoop_desktop.engine import Rules, RulesError
+from swoop_desktop.i18n import _
 from swoop_desktop.names import shown
 from swoop_desktop.storage import db
 from swoop_desktop.storage.actioncodec import decode_hands
@@ -147,7 +148,7 @@ def _book_from_json(data: dict[str, Any], notes: Notes = None) -> PuzzleBook:
         except DocumentError as exc:
             drop(notes, str(exc))
     if raw_puzzles and not puzzles and not retired:
-        raise DocumentError("none of its puzzles could be read")
+        raise DocumentError(_("none of its puzzles could be read"))
     return PuzzleBook(list(puzzles.values()), retired)
 
 
@@ -187,10 +188,11 @@ def store_waiting_answers(dirs: Dirs) -> list[str]:
         PUZZLES_KIND,
         _dump,
         _replay,
-        lambda why: (
-            f"Puzzle answers kept for later could not be counted yet ({why}); they stay "
+        lambda why: _(
+            # Translators: {reason} says why, e.g. "the disk is full".
+            "Puzzle answers kept for later could not be counted yet ({reason}); they stay "
             "beside your progress file and are counted as soon as Swoop can."
-        ),
+        ).format(reason=why),
     )
 
 
@@ -224,8 +226,9 @@ def _change(dirs: Dirs, edit: Edit, later: Later | None = None) -> list[str]:
         PUZZLES_KIND,
         _dump,
         _as_change(edit),
-        kept="Your puzzles were not updated, so that the file is kept.",
-        failed=lambda why: f"Your puzzles could not be stored ({why}).",
+        kept=_("Your puzzles were not updated, so that the file is kept."),
+        # Translators: {reason} says why, e.g. "the disk is full".
+        failed=lambda why: _("Your puzzles could not be stored ({reason}).").format(reason=why),
         replay=_replay,
         later=later,
     ).messages
@@ -292,10 +295,11 @@ def record_answer(dirs: Dirs, puzzle_id: str, right: bool) -> tuple[bool, list[s
     later = Later(
         "answer",
         {"id": puzzle_id, "right": right},
-        lambda why: (
-            f"Your answer could not be counted yet ({why}); it is kept beside your progress "
+        lambda why: _(
+            # Translators: {reason} says why, e.g. "the disk is full".
+            "Your answer could not be counted yet ({reason}); it is kept beside your progress "
             "file and counted as soon as Swoop can."
-        ),
+        ).format(reason=why),
     )
     messages = _change(dirs, _answered(puzzle_id, right, cleared), later)
     return cleared[0], messages

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.i18n import _
 from swoop_desktop.storage import db
 from swoop_desktop.storage.db import db_file
 from swoop_desktop.storage.paths import Dirs
@@ -389,10 +390,12 @@ def _points(
             with db.change(dirs, RATING_WAIT) as con:
                 con.execute("DELETE FROM meta WHERE key = ?", (_BASIS,))
             points, count = _stored_points(dirs, abandoned, last_only, most)
-            messages.append(
-                f"Your stored rating could not be used ({exc}); it was worked out again "
+            # Translators: {error} says what was wrong with the stored rating (in English).
+            told = _(
+                "Your stored rating could not be used ({error}); it was worked out again "
                 "from your games."
             )
+            messages.append(told.format(error=exc))
         more = _continued(points, waiting_games(dirs), abandoned)
         return more, messages, count + len(more) - len(points)
     except (*db.FAILURES, ValueError):

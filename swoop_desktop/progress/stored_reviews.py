@@ -18,6 +18,7 @@ from typing import Any
 
 from swoop_desktop.engine import Action, EngineError, Flip, action_from_json
 from swoop_desktop.engine.rules import SLOTS
+from swoop_desktop.i18n import _
 from swoop_desktop.names import label as label_of
 from swoop_desktop.names import shown
 from swoop_desktop.safeio import parse_json
@@ -163,7 +164,7 @@ def _reviews_from_json(data: dict[str, Any], notes: Notes = None) -> dict[str, d
             continue
         out[key] = body
     if entries and not out:
-        raise DocumentError("none of its reviews could be read")
+        raise DocumentError(_("none of its reviews could be read"))
     return out
 
 
@@ -303,7 +304,7 @@ def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
             del entries[oldest]
         if total > BUDGET:
             told.append(
-                "The review is too large to be stored; it will be worked out again next time."
+                _("The review is too large to be stored; it will be worked out again next time.")
             )
             return None
         return {"reviews": entries}
@@ -314,8 +315,9 @@ def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
         REVIEWS_KIND,
         _dump,
         change,
-        kept="The review was not stored, so that the existing reviews file is not overwritten.",
-        failed=lambda why: (
-            f"The review could not be stored ({why}); it will be worked out again next time."
-        ),
+        kept=_("The review was not stored, so that the existing reviews file is not overwritten."),
+        failed=lambda why: _(
+            # Translators: {reason} says why, e.g. "the disk is full".
+            "The review could not be stored ({reason}); it will be worked out again next time."
+        ).format(reason=why),
     )[1]
