@@ -206,8 +206,8 @@ def store_waiting_daily(dirs: Dirs) -> list[str]:
         DAILY_KIND,
         _dump,
         _replay,
+        # Translators: {reason} says why, e.g. "the disk is full".
         lambda why: _(
-            # Translators: {reason} says why, e.g. "the disk is full".
             "Daily results kept for later could not be recorded yet ({reason}); they stay "
             "beside your progress file and are recorded as soon as Swoop can."
         ).format(reason=why),
@@ -249,8 +249,8 @@ def _change(dirs: Dirs, edit: Edit, name: str, args: dict[str, Any]) -> Changed:
         later=Later(
             name,
             args,
+            # Translators: {reason} says why, e.g. "the disk is full".
             lambda why: _(
-                # Translators: {reason} says why, e.g. "the disk is full".
                 "Your daily deal could not be recorded yet ({reason}); it is kept beside your "
                 "progress file and recorded as soon as Swoop can."
             ).format(reason=why),

@@ -471,6 +471,7 @@ def _rescue(dirs: Dirs, con: sqlite3.Connection) -> list[str]:
     games = _readable_games(path)
     new = _store(con, games, "rescue") if games else 0
     if new:
+        # Translators: {n} counts the games read back from the damaged progress file.
         told = ngettext(
             "{n} game was read back from the damaged file into your history.",
             "{n} games were read back from the damaged file into your history.",

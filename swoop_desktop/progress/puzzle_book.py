@@ -188,8 +188,8 @@ def store_waiting_answers(dirs: Dirs) -> list[str]:
         PUZZLES_KIND,
         _dump,
         _replay,
+        # Translators: {reason} says why, e.g. "the disk is full".
         lambda why: _(
-            # Translators: {reason} says why, e.g. "the disk is full".
             "Puzzle answers kept for later could not be counted yet ({reason}); they stay "
             "beside your progress file and are counted as soon as Swoop can."
         ).format(reason=why),
@@ -295,8 +295,8 @@ def record_answer(dirs: Dirs, puzzle_id: str, right: bool) -> tuple[bool, list[s
     later = Later(
         "answer",
         {"id": puzzle_id, "right": right},
+        # Translators: {reason} says why, e.g. "the disk is full".
         lambda why: _(
-            # Translators: {reason} says why, e.g. "the disk is full".
             "Your answer could not be counted yet ({reason}); it is kept beside your progress "
             "file and counted as soon as Swoop can."
         ).format(reason=why),

@@ -391,11 +391,11 @@ def _points(
                 con.execute("DELETE FROM meta WHERE key = ?", (_BASIS,))
             points, count = _stored_points(dirs, abandoned, last_only, most)
             # Translators: {error} says what was wrong with the stored rating (in English).
-            told = _(
+            words = _(
                 "Your stored rating could not be used ({error}); it was worked out again "
                 "from your games."
             )
-            messages.append(told.format(error=exc))
+            messages.append(words.format(error=exc))
         more = _continued(points, waiting_games(dirs), abandoned)
         return more, messages, count + len(more) - len(points)
     except (*db.FAILURES, ValueError):

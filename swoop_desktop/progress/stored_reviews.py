@@ -316,8 +316,8 @@ def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
         _dump,
         change,
         kept=_("The review was not stored, so that the existing reviews file is not overwritten."),
+        # Translators: {reason} says why, e.g. "the disk is full".
         failed=lambda why: _(
-            # Translators: {reason} says why, e.g. "the disk is full".
             "The review could not be stored ({reason}); it will be worked out again next time."
         ).format(reason=why),
     )[1]

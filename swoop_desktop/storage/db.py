@@ -376,9 +376,8 @@ def _look(
             return _Finding(), None  # another window is writing: in use, not damaged
         if _machine_fault(exc):
             # Translators: {error} is SQLite's own words (in English) for what went wrong.
-            return _Finding(
-                unreachable=_("it cannot be read now ({error})").format(error=exc)
-            ), None
+            why = _("it cannot be read now ({error})").format(error=exc)
+            return _Finding(unreachable=why), None
         # Translators: {error} is SQLite's own words (in English) for what went wrong.
         return _Finding(damage=_("it cannot be read ({error})").format(error=exc)), None
     except sqlite3.DatabaseError as exc:
@@ -612,6 +611,7 @@ def _read_only_here(dirs: Dirs, ready: _Ready, why: str) -> _Ready:
     except sqlite3.Error:
         ready.mode = "immutable"  # nothing beside it can be made: the main file alone
     if why == _("the disk is full"):
+        # Translators: {reason} says why: here "the disk is full".
         told = _(
             "Your progress could not be checked ({reason}). It is left as it is and shown, "
             "but nothing new is kept until Swoop is started again with room on the disk."
@@ -643,12 +643,12 @@ def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
         except OSError as exc:
             # Translators: {damage} says what is wrong with the journal file (e.g. "it is
             # damaged (…)"); {reason} why it could not be moved (e.g. "the disk is full").
-            raise StoreError(
-                _(
-                    "A journal file beside your progress does not belong to it ({damage}) "
-                    "and could not be moved aside ({reason}); nothing was changed."
-                ).format(damage=found.bad_wal, reason=plain_reason(exc, dirs.data))
-            ) from None
+            told = _(
+                "A journal file beside your progress does not belong to it ({damage}) and "
+                "could not be moved aside ({reason}); nothing was changed."
+            )
+            reason = plain_reason(exc, dirs.data)
+            raise StoreError(told.format(damage=found.bad_wal, reason=reason)) from None
         # Translators: {damage} says what is wrong with the journal file; {path} is where
         # it is kept now.
         told = _(
@@ -663,11 +663,12 @@ def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
             # Translators: {path} is the progress file; {damage} says what is wrong with it
             # (e.g. "it is damaged (…)"); {reason} why it could not be moved (e.g. "the disk
             # is full").
+            told = _(
+                "Your progress file {path} cannot be used ({damage}) and could not be moved "
+                "aside ({reason}); it is left untouched."
+            )
             raise StoreError(
-                _(
-                    "Your progress file {path} cannot be used ({damage}) and could not be "
-                    "moved aside ({reason}); it is left untouched."
-                ).format(
+                told.format(
                     path=short_path(path),
                     damage=found.damage,
                     reason=plain_reason(exc, dirs.data),

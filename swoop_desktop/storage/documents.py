@@ -296,8 +296,8 @@ def change_stored(
         if problem is not None:
             # Translators: follows a message that something could not be stored; {reason}
             # says why, e.g. "the disk is full".
-            told = _("It could not be kept for later either ({reason}).")
-            messages.append(told.format(reason=plain_reason(problem, dirs.data)))
+            either = _("It could not be kept for later either ({reason}).")
+            messages.append(either.format(reason=plain_reason(problem, dirs.data)))
         plan = None
     move_imported(dirs, files)
     for file in done:
@@ -581,87 +581,114 @@ IMPORTED = "imported-"
 # file could not be read (e.g. "the disk is full"); {path} where a copy is kept.
 _WORDS: dict[str, dict[str, Any]] = {
     "puzzles": {
+        # Translators: {damage} says what is wrong with the stored document.
         "unread": N_("Your stored puzzles could not be read ({damage}); they start again."),
+        # Translators: {note} says which entry and what is wrong with it.
         "note": N_("Your stored puzzles: {note}"),
+        # Translators: {n} counts the other entries that could not be read.
         "more": Nn_(
             "… and {n} more of your stored puzzles could not be read.",
             "… and {n} more of your stored puzzles could not be read.",
         ),
+        # Translators: {name} is a file's name; {folder} the start of the name of the folder older files are moved into.
         "held": N_(
             "A {name} found beside your progress file (left by an older Swoop) is kept in "
             "{folder}… and not used: your progress file has your puzzles already."
         ),
+        # Translators: {reason} says why, e.g. "the disk is full".
         "failed": N_("Your puzzles could not be read ({reason})."),
+        # Translators: {damage} says what is wrong; {path} where the damaged copy is kept.
         "lost_at": N_(
             "Your stored puzzles could not be read ({damage}); they start again, and the "
             "damaged copy is kept at {path}."
         ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
         "lost_inside": N_(
             "Your stored puzzles could not be read ({damage}); they start again, and the "
             "damaged copy is kept inside your progress file as {path}."
         ),
+        # Translators: {damage} says what is wrong; {path} where the copy is kept.
         "some_at": N_(
             "Some of your stored puzzles could not be read ({damage}); the others are kept, and "
             "a copy of them as they were is kept at {path}."
         ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
         "some_inside": N_(
             "Some of your stored puzzles could not be read ({damage}); the others are kept, and "
             "a copy of them as they were is kept inside your progress file as {path}."
         ),
     },
     "daily deals": {
+        # Translators: {damage} says what is wrong with the stored document.
         "unread": N_("Your stored daily deals could not be read ({damage}); they start again."),
+        # Translators: {note} says which entry and what is wrong with it.
         "note": N_("Your stored daily deals: {note}"),
+        # Translators: {n} counts the other entries that could not be read.
         "more": Nn_(
             "… and {n} more of your stored daily deals could not be read.",
             "… and {n} more of your stored daily deals could not be read.",
         ),
+        # Translators: {name} is a file's name; {folder} the start of the name of the folder older files are moved into.
         "held": N_(
             "A {name} found beside your progress file (left by an older Swoop) is kept in "
             "{folder}… and not used: your progress file has your daily deals already."
         ),
+        # Translators: {reason} says why, e.g. "the disk is full".
         "failed": N_("Your daily deals could not be read ({reason})."),
+        # Translators: {damage} says what is wrong; {path} where the damaged copy is kept.
         "lost_at": N_(
             "Your stored daily deals could not be read ({damage}); they start again, and the "
             "damaged copy is kept at {path}."
         ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
         "lost_inside": N_(
             "Your stored daily deals could not be read ({damage}); they start again, and the "
             "damaged copy is kept inside your progress file as {path}."
         ),
+        # Translators: {damage} says what is wrong; {path} where the copy is kept.
         "some_at": N_(
             "Some of your stored daily deals could not be read ({damage}); the others are kept, and "
             "a copy of them as they were is kept at {path}."
         ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
         "some_inside": N_(
             "Some of your stored daily deals could not be read ({damage}); the others are kept, and "
             "a copy of them as they were is kept inside your progress file as {path}."
         ),
     },
     "game reviews": {
+        # Translators: {damage} says what is wrong with the stored document.
         "unread": N_("Your stored game reviews could not be read ({damage}); they start again."),
+        # Translators: {note} says which entry and what is wrong with it.
         "note": N_("Your stored game reviews: {note}"),
+        # Translators: {n} counts the other entries that could not be read.
         "more": Nn_(
             "… and {n} more of your stored game reviews could not be read.",
             "… and {n} more of your stored game reviews could not be read.",
         ),
+        # Translators: {name} is a file's name; {folder} the start of the name of the folder older files are moved into.
         "held": N_(
             "A {name} found beside your progress file (left by an older Swoop) is kept in "
             "{folder}… and not used: your progress file has your game reviews already."
         ),
+        # Translators: {reason} says why, e.g. "the disk is full".
         "failed": N_("Your game reviews could not be read ({reason})."),
+        # Translators: {damage} says what is wrong; {path} where the damaged copy is kept.
         "lost_at": N_(
             "Your stored game reviews could not be read ({damage}); they start again, and the "
             "damaged copy is kept at {path}."
         ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
         "lost_inside": N_(
             "Your stored game reviews could not be read ({damage}); they start again, and the "
             "damaged copy is kept inside your progress file as {path}."
         ),
+        # Translators: {damage} says what is wrong; {path} where the copy is kept.
         "some_at": N_(
             "Some of your stored game reviews could not be read ({damage}); the others are kept, and "
             "a copy of them as they were is kept at {path}."
         ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
         "some_inside": N_(
             "Some of your stored game reviews could not be read ({damage}); the others are kept, and "
             "a copy of them as they were is kept inside your progress file as {path}."
@@ -700,7 +727,8 @@ def _more(label: str, n: int) -> str:
     found = _WORDS.get(label)
     if found is None:
         return f"… and {n} more of your stored {label} could not be read."
-    return ngettext(*found["more"], n).format(n=n)
+    singular, plural = found["more"]
+    return ngettext(singular, plural, n).format(n=n)
 
 
 IMPORTED_README = """These are the files an older Swoop kept your progress in.

@@ -49,6 +49,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "settings": (
         N_("Your settings file"),
         N_("Starting with a fresh settings file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a settings file was where Swoop keeps it ({name}); it was "
             "moved to {path}."
@@ -57,6 +58,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "saved game": (
         N_("Your saved game file"),
         N_("Starting with a fresh saved game file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a saved game file was where Swoop keeps it ({name}); it was "
             "moved to {path}."
@@ -65,6 +67,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "game history": (
         N_("Your game history file"),
         N_("Starting with a fresh game history file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a game history file was where Swoop keeps it ({name}); it was "
             "moved to {path}."
@@ -73,6 +76,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "unrecorded game": (
         N_("Your unrecorded game file"),
         N_("Starting with a fresh unrecorded game file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a unrecorded game file was where Swoop keeps it ({name}); it was "
             "moved to {path}."
@@ -81,6 +85,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "records": (
         N_("Your records file"),
         N_("Starting with a fresh records file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a records file was where Swoop keeps it ({name}); it was "
             "moved to {path}."
@@ -89,6 +94,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "puzzles": (
         N_("Your puzzles file"),
         N_("Starting with a fresh puzzles file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a puzzles file was where Swoop keeps it ({name}); it was "
             "moved to {path}."
@@ -97,6 +103,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "daily deals": (
         N_("Your daily deals file"),
         N_("Starting with a fresh daily deals file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a daily deals file was where Swoop keeps it ({name}); it was "
             "moved to {path}."
@@ -105,6 +112,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "game reviews": (
         N_("Your game reviews file"),
         N_("Starting with a fresh game reviews file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a game reviews file was where Swoop keeps it ({name}); it was "
             "moved to {path}."
@@ -113,6 +121,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "change waiting to be stored": (
         N_("Your change waiting to be stored file"),
         N_("Starting with a fresh change waiting to be stored file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a change waiting to be stored file was where Swoop keeps it ({name}); it was "
             "moved to {path}."
@@ -121,6 +130,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "Swoop": (
         N_("Your Swoop file"),
         N_("Starting with a fresh Swoop file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a Swoop file was where Swoop keeps it ({name}); it was "
             "moved to {path}."
@@ -129,6 +139,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "Swoop's export": (
         N_("Your Swoop's export file"),
         N_("Starting with a fresh Swoop's export file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
         N_(
             "Something that is not a Swoop's export file was where Swoop keeps it ({name}); "
             "it was moved to {path}."
@@ -424,6 +435,7 @@ def decode_document(raw: bytes, kind: DocKind[T], notes: Notes = None) -> T:
     while version < kind.version:
         step = kind.migrations.get(version)
         if step is None:
+            # Translators: {version} is a whole number.
             told = _("version {version} files can no longer be read")
             raise DocumentError(told.format(version=version))
         try:

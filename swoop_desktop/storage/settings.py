@@ -408,10 +408,8 @@ def _opponent(key: str, value: Any, notes: Notes, known: Known) -> dict[str, str
     where = f"opponents.{key}"
     if not isinstance(value, dict):
         # Translators: {name} is the setting's name in the file; {value} what it was.
-        drop(
-            notes,
-            _("{name} should be an object, not {value}").format(name=where, value=shown(value)),
-        )
+        told = _("{name} should be an object, not {value}")
+        drop(notes, told.format(name=where, value=shown(value)))
         return {}
     seat = int(key)
     out: dict[str, str] = {}
