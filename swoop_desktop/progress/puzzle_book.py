@@ -87,7 +87,9 @@ class PuzzleBook:
 def _id(value: Any, name: str) -> str:
     check_type(value, str, name)
     if not 0 < len(value) <= 200:
-        raise DocumentError(f"{name} is not the id of a puzzle ({shown(value)})")
+        # Translators: {name} is where the value is in the file; {value} what it held.
+        told = _("{name} is not the id of a puzzle ({value})")
+        raise DocumentError(told.format(name=name, value=shown(value)))
     return str(value)
 
 
@@ -101,24 +103,34 @@ def _puzzle_from_json(raw: Any, where: str) -> Puzzle:
         raise DocumentError(f"{w}rules: {exc}") from None
     players = get(raw, "players", int, w)
     if not 2 <= players <= 8:
-        raise DocumentError(f"{w}players should be from 2 to 8, not {players}")
+        # Translators: {name} is where the value is in the file; {low} and {high} the numbers it may be between; {value} what it held.
+        told = _("{name} should be from {low} to {high}, not {value}")
+        raise DocumentError(told.format(name=f"{w}players", low=2, high=8, value=players))
     seed = get(raw, "seed", int, w)
     if not 0 <= seed < 1 << 63:
-        raise DocumentError(f"{w}seed is out of range")
+        # Translators: {name} is where the value is in the file (a number).
+        told = _("{name} is out of range")
+        raise DocumentError(told.format(name=f"{w}seed"))
     deals = get(raw, "deals", list, w)
     decode_hands(deals, w + "deals")
     verdict = get(raw, "verdict", dict, w)
     check_verdict(verdict, w + "verdict")
     if verdict["label"] not in PUZZLE_LABELS:
-        raise DocumentError(f"{w}verdict.label should be mistake or blunder")
+        # Translators: {name} is where the value is in the file; "mistake" and "blunder" are the file's own words.
+        told = _("{name} should be mistake or blunder")
+        raise DocumentError(told.format(name=f"{w}verdict.label"))
     if verdict["hand_no"] >= len(deals) or verdict["step"] >= len(
         deals[verdict["hand_no"]].split()
     ):
-        raise DocumentError(f"{w}verdict points past the recorded plays")
+        # Translators: {name} is where the value is in the file.
+        told = _("{name} points past the recorded plays")
+        raise DocumentError(told.format(name=f"{w}verdict"))
     solved = get(raw, "solved", int, w, 0)
     tries = get(raw, "tries", int, w, 0)
     if not 0 <= solved < SOLVES_TO_CLEAR or not 0 <= tries <= 1_000_000:
-        raise DocumentError(f"{w}solved or tries is out of range")
+        # Translators: {first} and {second} are where the values are in the file.
+        told = _("{first} or {second} is out of range")
+        raise DocumentError(told.format(first=f"{w}solved", second="tries"))
     return Puzzle(
         id=_id(get(raw, "id", str, w), w + "id"),
         rules=dict(rules),
@@ -278,7 +290,9 @@ def _replay(name: str, args: Mapping[str, Any]) -> Change[PuzzleBook]:
         check_type(raw, list, "change.puzzles")
         found = [_puzzle_from_json(p, f"change.puzzles[{i}]") for i, p in enumerate(raw)]
         return _as_change(_added(found))
-    raise DocumentError(f"{shown(name)} is not a change of the puzzles")
+    # Translators: {name} is the name of a change, as written in the file.
+    told = _("{name} is not a change of the puzzles")
+    raise DocumentError(told.format(name=shown(name)))
 
 
 def add_puzzles(dirs: Dirs, found: Sequence[Puzzle]) -> list[str]:
