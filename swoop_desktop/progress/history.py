@@ -154,20 +154,28 @@ def _record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
         raise DocumentError(f"{w}rules: {exc}") from None
     players = get(g, "players", int, w)
     if not 3 <= players <= 8:
-        raise DocumentError(f"{w}players should be 3-8, not {players}")
+        # Translators: {name} is where the value is in the file; {value} what it held.
+        told = _("{name} should be 3-8, not {value}")
+        raise DocumentError(told.format(name=f"{w}players", value=players))
     seats = _seats_from_json(get(g, "seats", list, w, []), w, notes)
     totals = int_list(get(g, "totals", list, w), f"{w}totals", players)
     winner = get(g, "winner", (int, type(None)), w)
     if winner is not None and not 0 <= winner < players:
-        raise DocumentError(f"{w}winner should be a seat 0-{players - 1}, not {winner}")
+        # Translators: {name} is where the value is in the file; {high} the last seat's number; {value} what it held.
+        told = _("{name} should be a seat 0-{high}, not {value}")
+        raise DocumentError(told.format(name=f"{w}winner", high=players - 1, value=winner))
     sheet = [int_list(r, f"{w}sheet", players) for r in get(g, "sheet", list, w)]
     went_out = int_list(get(g, "went_out", list, w), f"{w}went_out", len(sheet))
     swoops = int_list(get(g, "swoops", list, w, [0] * players), f"{w}swoops", players)
     for name, values, low in (("totals", totals, -MOST), ("swoops", swoops, 0)):
         if not all(low <= v <= MOST for v in values):
-            raise DocumentError(f"{w}{name} should hold numbers of {low:,} to {MOST:,}")
+            # Translators: {name} is where the value is in the file; {low} and {high} are numbers.
+            told = _("{name} should hold numbers of {low} to {high}")
+            raise DocumentError(told.format(name=f"{w}{name}", low=f"{low:,}", high=f"{MOST:,}"))
     if not all(-MOST <= v <= MOST for row in sheet for v in row):
-        raise DocumentError(f"{w}sheet should hold numbers of {-MOST:,} to {MOST:,}")
+        # Translators: {name} is where the value is in the file; {low} and {high} are numbers.
+        told = _("{name} should hold numbers of {low} to {high}")
+        raise DocumentError(told.format(name=f"{w}sheet", low=f"{-MOST:,}", high=f"{MOST:,}"))
     # A practice game (absent in every record before practice games) is never counted.
     practice = get(g, "practice", bool, w, False)
     actions = get(g, "actions", list, w)

@@ -798,13 +798,13 @@ def ready(dirs: Dirs) -> _Ready:
                 told = []
                 made = _open_once(dirs, wait)
         except Timeout:
-            error = StoreError("another Swoop window kept your progress file busy")
+            error = StoreError(_("another Swoop window kept your progress file busy"))
             dirs.state.cache[f"db-failed:{path}"] = (time.monotonic(), error)
             raise error from None
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
-            error = StoreError("another program kept your progress file busy")
+            error = StoreError(_("another program kept your progress file busy"))
             dirs.state.cache[f"db-failed:{path}"] = (time.monotonic(), error)
             raise error from None
         made.messages[:0] = told
