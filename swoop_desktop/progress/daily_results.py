@@ -25,6 +25,7 @@ from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Rules, RulesError
+from swoop_desktop.i18n import _
 from swoop_desktop.names import shown
 from swoop_desktop.storage.actioncodec import decode_deal, encode_deal
 from swoop_desktop.storage.documents import (
@@ -110,7 +111,9 @@ def _day(text: str, name: str) -> str:
     try:
         return date.fromisoformat(text).isoformat()
     except ValueError:
-        raise DocumentError(f"{name} should be a date like 2026-12-01, not {text[:40]!r}") from None
+        # Translators: {name} is where the value is in the file; {value} what it held.
+        told = _("{name} should be a date like 2026-12-01, not {value}")
+        raise DocumentError(told.format(name=name, value=repr(text[:40]))) from None
 
 
 def _points(value: Any, name: str) -> list[int] | None:
@@ -118,7 +121,9 @@ def _points(value: Any, name: str) -> list[int] | None:
         return None
     points = int_list(value, name, PLAYERS)
     if any(not 0 <= p <= 100_000 for p in points):
-        raise DocumentError(f"{name} should hold points of 0-100000")
+        # Translators: {name} is where the value is in the file.
+        told = _("{name} should hold points of 0-100000")
+        raise DocumentError(told.format(name=name))
     return points
 
 
@@ -142,7 +147,9 @@ def _entry_from_json(raw: Any, where: str) -> DailyEntry:
         raise DocumentError(f"{w}rules: {exc}") from None
     seed = get(raw, "seed", int, w)
     if not 0 <= seed < 1 << 63:
-        raise DocumentError(f"{w}seed is out of range")
+        # Translators: {name} is where the value is in the file (a number).
+        told = _("{name} is out of range")
+        raise DocumentError(told.format(name=f"{w}seed"))
     return DailyEntry(
         day=_day(get(raw, "day", str, w), w + "day"),
         seed=seed,
@@ -165,7 +172,7 @@ def _daily_from_json(data: dict[str, Any], notes: Notes = None) -> list[DailyEnt
             continue
         out.setdefault(entry.day, entry)  # the first record of a day is the one that counts
     if days and not out:
-        raise DocumentError("none of its days could be read")
+        raise DocumentError(_("none of its days could be read"))
     return sorted(out.values(), key=lambda e: e.day)
 
 
@@ -205,10 +212,11 @@ def store_waiting_daily(dirs: Dirs) -> list[str]:
         DAILY_KIND,
         _dump,
         _replay,
-        lambda why: (
-            f"Daily results kept for later could not be recorded yet ({why}); they stay "
+        # Translators: {reason} says why, e.g. "the disk is full".
+        lambda why: _(
+            "Daily results kept for later could not be recorded yet ({reason}); they stay "
             "beside your progress file and are recorded as soon as Swoop can."
-        ),
+        ).format(reason=why),
     )
 
 
@@ -238,16 +246,20 @@ def _change(dirs: Dirs, edit: Edit, name: str, args: dict[str, Any]) -> Changed:
         DAILY_KIND,
         _dump,
         _as_change(edit),
-        kept="Today's daily deal was not recorded, so that the file is kept.",
-        failed=lambda why: f"Your daily deal could not be recorded ({why}).",
+        kept=_("Today's daily deal was not recorded, so that the file is kept."),
+        # Translators: {reason} says why, e.g. "the disk is full".
+        failed=lambda why: _("Your daily deal could not be recorded ({reason}).").format(
+            reason=why
+        ),
         replay=_replay,
         later=Later(
             name,
             args,
-            lambda why: (
-                f"Your daily deal could not be recorded yet ({why}); it is kept beside your "
+            # Translators: {reason} says why, e.g. "the disk is full".
+            lambda why: _(
+                "Your daily deal could not be recorded yet ({reason}); it is kept beside your "
                 "progress file and recorded as soon as Swoop can."
-            ),
+            ).format(reason=why),
         ),
     )
 
@@ -294,21 +306,25 @@ def _replay(name: str, args: Mapping[str, Any]) -> Change[list[DailyEntry]]:
     day = _day(get(args, "day", str, "change."), "change.day")
     seed = get(args, "seed", int, "change.")
     if not 0 <= seed < 1 << 63:
-        raise DocumentError("change.seed is out of range")
+        # Translators: {name} is where the value is in the file (a number).
+        told = _("{name} is out of range")
+        raise DocumentError(told.format(name="change.seed"))
     if name == "start":
         return _as_change(
             _started(day, seed, _entry_from_json(dict(args), "change").rules, [False])
         )
     points = _points(args.get("points"), "change.points")
     if points is None:
-        raise DocumentError("the change holds no points")
+        raise DocumentError(_("the change holds no points"))
     if name == "finish":
         return _as_change(_finished(day, seed, points))
     if name == "hard":
         play = args.get("play")
         check_type(play, (str, type(None)), "change.play")
         return _as_change(_hard(day, seed, points, _play(play, "change.play")))
-    raise DocumentError(f"{shown(name)} is not a change of the daily deals")
+    # Translators: {name} is the name of a change, as written in the file.
+    told = _("{name} is not a change of the daily deals")
+    raise DocumentError(told.format(name=shown(name)))
 
 
 def start_daily(dirs: Dirs, day: date, seed: int, rules: Rules) -> tuple[bool, list[str]]:

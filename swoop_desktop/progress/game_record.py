@@ -14,6 +14,7 @@ from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, EngineError, Match, Rules
+from swoop_desktop.i18n import N_, _
 from swoop_desktop.names import shown
 from swoop_desktop.storage.actioncodec import decode_hands
 
@@ -152,17 +153,23 @@ def _replay_problem(record: GameRecord) -> str | None:
     try:
         match = record.replayed()
     except _REPLAY_FAILURES as exc:
-        return f"its recorded plays do not fit its rules and seed ({shown(str(exc))})"
+        # Translators: {error} is the game engine's own words (in English).
+        told = _("its recorded plays do not fit its rules and seed ({error})")
+        return told.format(error=shown(str(exc)))
     if not match.over and not record.abandoned:
-        return "its recorded plays stop before the end of the game"
-    for name, recorded, replayed in (
-        ("totals", record.totals, match.totals),
-        ("score sheet", record.sheet, match.sheet),
-        ("winner", record.winner, match.winner),
-        ("record of who went out", record.went_out, match.went_out),
+        return _("its recorded plays stop before the end of the game")
+    for told, recorded, replayed in (
+        (N_("the recorded totals and its recorded plays disagree"), record.totals, match.totals),
+        (N_("the recorded score sheet and its recorded plays disagree"), record.sheet, match.sheet),
+        (N_("the recorded winner and its recorded plays disagree"), record.winner, match.winner),
+        (
+            N_("the recorded record of who went out and its recorded plays disagree"),
+            record.went_out,
+            match.went_out,
+        ),
     ):
         if _plain_value(recorded) != _plain_value(replayed):
-            return f"the recorded {name} and its recorded plays disagree"
+            return _(told)
     return None
 
 

@@ -35,9 +35,9 @@ from typing import Any
 
 from swoop_desktop.engine import Match, Rules, RulesError
 from swoop_desktop.engine.events import Swooped
+from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.names import check_name, printable, seat_default, shown
 from swoop_desktop.plural import counted as numbered
-from swoop_desktop.plural import noun
 from swoop_desktop.safeio import Refused, read_capped
 from swoop_desktop.storage import db
 from swoop_desktop.storage.actioncodec import check_deal_text, encode_hands
@@ -123,7 +123,10 @@ def _seats_from_json(seats: list[Any], w: str, notes: Notes) -> list[dict[str, A
             name, why = check_name(s["name"])
             if name is None:
                 name = seat_default(i)
-                drop(notes, f"{w}seats[{i}].name: {why}; shown as {name!r}")
+                # Translators: {where} names the entry in the file (seats[2].name); {why}
+                # says what is wrong with the name; {name} is the name shown instead.
+                told = _("{where}: {why}; shown as {name}")
+                drop(notes, told.format(where=f"{w}seats[{i}].name", why=why, name=repr(name)))
             seat["name"] = name
         level = s.get("level")
         if isinstance(level, str) and len(level) <= 40:
@@ -151,20 +154,28 @@ def _record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
         raise DocumentError(f"{w}rules: {exc}") from None
     players = get(g, "players", int, w)
     if not 3 <= players <= 8:
-        raise DocumentError(f"{w}players should be 3-8, not {players}")
+        # Translators: {name} is where the value is in the file; {value} what it held.
+        told = _("{name} should be 3-8, not {value}")
+        raise DocumentError(told.format(name=f"{w}players", value=players))
     seats = _seats_from_json(get(g, "seats", list, w, []), w, notes)
     totals = int_list(get(g, "totals", list, w), f"{w}totals", players)
     winner = get(g, "winner", (int, type(None)), w)
     if winner is not None and not 0 <= winner < players:
-        raise DocumentError(f"{w}winner should be a seat 0-{players - 1}, not {winner}")
+        # Translators: {name} is where the value is in the file; {high} the last seat's number; {value} what it held.
+        told = _("{name} should be a seat 0-{high}, not {value}")
+        raise DocumentError(told.format(name=f"{w}winner", high=players - 1, value=winner))
     sheet = [int_list(r, f"{w}sheet", players) for r in get(g, "sheet", list, w)]
     went_out = int_list(get(g, "went_out", list, w), f"{w}went_out", len(sheet))
     swoops = int_list(get(g, "swoops", list, w, [0] * players), f"{w}swoops", players)
     for name, values, low in (("totals", totals, -MOST), ("swoops", swoops, 0)):
         if not all(low <= v <= MOST for v in values):
-            raise DocumentError(f"{w}{name} should hold numbers of {low:,} to {MOST:,}")
+            # Translators: {name} is where the value is in the file; {low} and {high} are numbers.
+            told = _("{name} should hold numbers of {low} to {high}")
+            raise DocumentError(told.format(name=f"{w}{name}", low=f"{low:,}", high=f"{MOST:,}"))
     if not all(-MOST <= v <= MOST for row in sheet for v in row):
-        raise DocumentError(f"{w}sheet should hold numbers of {-MOST:,} to {MOST:,}")
+        # Translators: {name} is where the value is in the file; {low} and {high} are numbers.
+        told = _("{name} should hold numbers of {low} to {high}")
+        raise DocumentError(told.format(name=f"{w}sheet", low=f"{-MOST:,}", high=f"{MOST:,}"))
     # A practice game (absent in every record before practice games) is never counted.
     practice = get(g, "practice", bool, w, False)
     actions = get(g, "actions", list, w)
@@ -218,9 +229,18 @@ def _history_from_json(data: dict[str, Any], notes: Notes = None) -> History:
             IndexError,
             OverflowError,
         ) as exc:  # one odd entry never costs the others
-            bad.append(f"games[{i}]: a value in it is wrong ({shown(str(exc))})")
+            # Translators: {where} names the entry in the file (games[3]); {error} is
+            # Python's own words (in English) for the wrong value.
+            told = _("{where}: a value in it is wrong ({error})")
+            bad.append(told.format(where=f"games[{i}]", error=shown(str(exc))))
     if games and not good:
-        raise DocumentError(f"none of its {numbered(len(games), 'game')} could be read ({bad[0]})")
+        # Translators: {first} says what was wrong with the first game that did not read.
+        told = ngettext(
+            "none of its {n} game could be read ({first})",
+            "none of its {n} games could be read ({first})",
+            len(games),
+        )
+        raise DocumentError(told.format(n=len(games), first=bad[0]))
     return History(good, bad)
 
 
@@ -382,14 +402,20 @@ def _stored(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
             bad.append(f"{shown(str(game))}: {shown(str(exc))}")
         except RecursionError:
-            bad.append(f"{shown(str(game))}: nested too deeply")
+            # Translators: {game} is the game's id; its stored record is nested too deeply.
+            bad.append(_("{game}: nested too deeply").format(game=shown(str(game))))
     messages = []
     if bad:
-        messages.append(
-            f"{numbered(len(bad), 'game')} in your history could not be read ({bad[0]}); the other "
-            f"{numbered(len(games), 'game')} {noun(len(games), 'is')} shown, and the "
-            "unreadable ones are kept as they are."
+        # Translators: {bad} is a count of games ("2 games"); {first} is the id of the first
+        # with what is wrong with it; {n} counts the games that are shown.
+        told = ngettext(
+            "{bad} in your history could not be read ({first}); the other {n} game is "
+            "shown, and the unreadable ones are kept as they are.",
+            "{bad} in your history could not be read ({first}); the other {n} games are "
+            "shown, and the unreadable ones are kept as they are.",
+            len(games),
         )
+        messages.append(told.format(bad=numbered(len(bad), "game"), first=bad[0], n=len(games)))
     return games, messages
 
 
@@ -453,17 +479,25 @@ def _rescue(dirs: Dirs, con: sqlite3.Connection) -> list[str]:
     games = _readable_games(path)
     new = _store(con, games, "rescue") if games else 0
     if new:
-        return [
-            f"{numbered(new, 'game')} {'was' if new == 1 else 'were'} read back from the "
-            "damaged file into your history."
-        ]
+        # Translators: {n} counts the games read back from the damaged progress file.
+        told = ngettext(
+            "{n} game was read back from the damaged file into your history.",
+            "{n} games were read back from the damaged file into your history.",
+            new,
+        )
+        return [told.format(n=new)]
     if games:
         return []
     if ready.restored:
         return [
-            "No game could be read from the damaged file: games finished after the backup are lost."
+            _(
+                "No game could be read from the damaged file: games finished after the "
+                "backup are lost."
+            )
         ]
-    return ["No game could be read back from the damaged file, so your history starts again here."]
+    return [
+        _("No game could be read back from the damaged file, so your history starts again here.")
+    ]
 
 
 #: Kept in ``dirs.state.cache`` once an older Swoop's history has been looked for at this
@@ -506,22 +540,33 @@ def _import_old(dirs: Dirs, con: sqlite3.Connection) -> tuple[list[str], list[Pa
             games += [g for g in older.games if g.id not in known]
         except (DocumentError, Refused, OSError):
             pass
-    facts, _ = summaries.older_facts(dirs)
+    facts, _unused = summaries.older_facts(dirs)
     new = _store(con, games, "import", facts)
     if history is not None and history.bad:
-        messages.append(
-            f"{numbered(len(history.bad), 'game')} in your game history could not be read "
-            f"({history.bad[0]}); the file is kept as it was."
+        # Translators: {first} says what was wrong with the first game that did not read.
+        told = ngettext(
+            "{n} game in your game history could not be read ({first}); the file is kept "
+            "as it was.",
+            "{n} games in your game history could not be read ({first}); the file is kept "
+            "as it was.",
+            len(history.bad),
         )
+        messages.append(told.format(n=len(history.bad), first=history.bad[0]))
     # An older Swoop's rating goes with its history: it is worked out again from the games.
     rating = dirs.data / "rating.json"
     files = [p for p in (main, bak, rating, backup_path(rating)) if p.exists()]
     files += summaries.older_facts(dirs)[1]  # its records went with the games
     if new:
-        messages.append(
-            f"Your game history ({numbered(new, 'game')}) now lives in one "
-            f"file, {db.DB_NAME}; the old files are kept in {IMPORTED}… beside it."
+        # Translators: {file} is the name of the progress file (swoop.sqlite3); {folder}
+        # the start of the name of the folder the old files were moved to.
+        told = ngettext(
+            "Your game history ({n} game) now lives in one file, {file}; the old files are "
+            "kept in {folder}… beside it.",
+            "Your game history ({n} games) now lives in one file, {file}; the old files are "
+            "kept in {folder}… beside it.",
+            new,
         )
+        messages.append(told.format(n=new, file=db.DB_NAME, folder=IMPORTED))
     # One message for the player, whatever the import met.
     return ([" ".join(m.rstrip() for m in messages)] if messages else []), files
 
@@ -537,7 +582,7 @@ def _merge(dirs: Dirs, wait: float, again: bool = False) -> tuple[list[str], boo
     with db.change(dirs, wait) as con:
         rescued = _rescue(dirs, con)
         more, files = _import_old(dirs, con) if older else ([], [])
-        records = sorted(list(dirs.state.unsaved) + [r for _, r in waiting], key=_date)
+        records = sorted(list(dirs.state.unsaved) + [r for _unused, r in waiting], key=_date)
         # A game is stored once: a record of it left earlier (abandoned at an earlier
         # play) gives way to a fuller one, and one with less than a stored one is not kept.
         for record in records:  # each looked at once those before it are stored
@@ -549,7 +594,7 @@ def _merge(dirs: Dirs, wait: float, again: bool = False) -> tuple[list[str], boo
         dirs.state.cache[OLDER_LOOKED] = "kept" if dirs.history_file in dirs.state.kept else True
     messages = rescued + more + messages
     move_imported(dirs, files)
-    for path, _ in waiting:
+    for path, _unused in waiting:
         try:
             path.unlink()
         except OSError:
@@ -564,7 +609,7 @@ def _pending_there(dirs: Dirs) -> bool:
             db.ready(dirs).rescue is not None
             or bool(dirs.state.unsaved)
             or _older_due(dirs, again=True)
-            or any(True for _ in dirs.data.glob("history.pending-*.json"))
+            or any(True for _unused in dirs.data.glob("history.pending-*.json"))
         )
     except OSError:
         return False
@@ -634,10 +679,12 @@ def _pending(dirs: Dirs) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
             out.append((path, decode_document(raw, PENDING_KIND, [])))
         except (DocumentError, Refused) as exc:
             moved = set_aside(path)
-            messages.append(
-                f"A finished game waiting to be added to your history was damaged ({exc}); "
-                f"the file is kept at {short_path(moved)}."
+            # Translators: {damage} says what is wrong with the file; {path} is where it is kept.
+            told = _(
+                "A finished game waiting to be added to your history was damaged ({damage}); "
+                "the file is kept at {path}."
             )
+            messages.append(told.format(damage=exc, path=short_path(moved)))
         except OSError:
             continue
     return out, messages
@@ -655,7 +702,7 @@ def _listed(dirs: Dirs, games: list[GameRecord]) -> list[GameRecord]:
     memory), each once."""
     out = list(games)
     known = {g.id for g in out}
-    for record in [r for _, r in _pending(dirs)[0]] + list(dirs.state.unsaved):
+    for record in [r for _unused, r in _pending(dirs)[0]] + list(dirs.state.unsaved):
         if record.id not in known:
             out.append(record)
             known.add(record.id)
@@ -673,10 +720,12 @@ def bring_in(dirs: Dirs) -> list[str]:
             messages += _merge(dirs, UI_WAIT, again=True)[0]
         except db.FAILURES as exc:
             if not (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)):
-                messages.append(
-                    f"Games waiting to be added to your history could not be added yet "
-                    f"({_why(exc, dirs)}); they are shown, and added next time."
+                # Translators: {reason} says why, e.g. "the disk is full".
+                told = _(
+                    "Games waiting to be added to your history could not be added yet "
+                    "({reason}); they are shown, and added next time."
                 )
+                messages.append(told.format(reason=_why(exc, dirs)))
     _sum_up(dirs)
     _daily_backup(dirs)
     return messages
@@ -814,12 +863,15 @@ def load_history(dirs: Dirs) -> tuple[list[GameRecord], list[str]]:
             old = None
         if old is not None and old.games:
             games = list(old.games)
-            messages.append(
-                f"Your progress file could not be opened ({why}); the games of your "
+            # Translators: {reason} says why, e.g. "the disk is full".
+            words = _(
+                "Your progress file could not be opened ({reason}); the games of your "
                 "history file are shown, and new games are kept beside it until it can."
             )
+            messages.append(words.format(reason=why))
         else:
-            messages.append(f"Your game history could not be read ({why}).")
+            # Translators: {reason} says why, e.g. "the disk is full".
+            messages.append(_("Your game history could not be read ({reason}).").format(reason=why))
     told = [printable(m) for m in messages]
     _remember(dirs, told)
     return _listed(dirs, games), told
@@ -912,10 +964,16 @@ def _sum_again(dirs: Dirs, again: Sequence[int]) -> tuple[list[summaries.GameSum
             pass  # shown as worked out; kept another time
     messages = []
     if bad:
-        messages.append(
-            f"{numbered(len(bad), 'game')} in your history could not be read (game {bad[0]}); the "
-            "others are shown, and the unreadable ones are kept as they are."
+        # Translators: {first} is the number of the first game that did not read, with
+        # what is wrong with it.
+        told = ngettext(
+            "{n} game in your history could not be read (game {first}); the others are "
+            "shown, and the unreadable ones are kept as they are.",
+            "{n} games in your history could not be read (game {first}); the others are "
+            "shown, and the unreadable ones are kept as they are.",
+            len(bad),
         )
+        messages.append(told.format(n=len(bad), first=bad[0]))
     return fixed, messages
 
 
@@ -940,17 +998,21 @@ def games_by_seq(dirs: Dirs, seqs: Sequence[int]) -> dict[int, GameRecord]:
         try:
             out[int(seq)] = _from_row(body, checked, counted)
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
-            bad.append(f"game {seq}: {shown(str(exc))}")
+            # Translators: {n} is the game's number; {error} Python's words (in English).
+            bad.append(_("game {n}: {error}").format(n=seq, error=shown(str(exc))))
         except RecursionError:
-            bad.append(f"game {seq}: nested too deeply")
+            # Translators: {n} is the game's number; its stored record is nested too deeply.
+            bad.append(_("game {n}: nested too deeply").format(n=seq))
     if bad:  # its summary read, so nothing told of it yet: Scores says it once
-        _remember(
-            dirs,
-            [
-                f"{numbered(len(bad), 'game')} in your history could not be read ({bad[0]}); they are "
-                "listed but cannot be shown, and are kept as they are."
-            ],
+        # Translators: {first} names the first game that did not read, with what is wrong.
+        told = ngettext(
+            "{n} game in your history could not be read ({first}); they are listed but "
+            "cannot be shown, and are kept as they are.",
+            "{n} games in your history could not be read ({first}); they are listed but "
+            "cannot be shown, and are kept as they are.",
+            len(bad),
         )
+        _remember(dirs, [told.format(n=len(bad), first=bad[0])])
     return out
 
 
@@ -1025,7 +1087,7 @@ def retire_game(
     if not dirs.usable:
         return False
     record = record_from_match(match, seats, abandoned=abandoned, practice=practice)
-    kept, _ = _record(dirs, record, wait)
+    kept, _unused = _record(dirs, record, wait)
     if kept:
         clear_game(dirs)
     return kept
@@ -1050,10 +1112,12 @@ def _record(dirs: Dirs, record: GameRecord, wait: float) -> tuple[bool, list[str
         problem = _keep_pending(dirs, record)
         if problem is None:
             dirs.state.unsaved[:] = [g for g in dirs.state.unsaved if g.id != record.id]
-            messages.append(
-                f"This game could not be added to your scores yet ({cause}). It is kept "
+            # Translators: {reason} says why, e.g. "the disk is full".
+            told = _(
+                "This game could not be added to your scores yet ({reason}). It is kept "
                 "beside them, shown in Scores, and added as soon as the history can take it."
             )
+            messages.append(told.format(reason=cause))
         else:
             messages.append(_not_saved(dirs, cause, problem))
         written = problem is None
@@ -1065,12 +1129,23 @@ def _record(dirs: Dirs, record: GameRecord, wait: float) -> tuple[bool, list[str
 def _not_saved(dirs: Dirs, cause: str, problem: OSError) -> str:
     """The words for a game that could be written nowhere: it is only in memory."""
     why = plain_reason(problem, dirs.data)
-    nor = "" if why == cause else f", nor kept beside them ({why})"
-    return (
-        f"This game is NOT saved: it could not be added to your scores ({cause}){nor}. Make "
-        f"room in {dirs.data}; Swoop tries again with your next finished game "
-        "and when you close it."
-    )
+    if why == cause:
+        # Translators: {reason} says why, e.g. "the disk is full"; {folder} is Swoop's
+        # data folder.
+        told = _(
+            "This game is NOT saved: it could not be added to your scores ({reason}). Make "
+            "room in {folder}; Swoop tries again with your next finished game and when you "
+            "close it."
+        )
+    else:
+        # Translators: {reason} says why the scores could not take it, {kept_reason} why
+        # it could not be written beside them; {folder} is Swoop's data folder.
+        told = _(
+            "This game is NOT saved: it could not be added to your scores ({reason}), nor "
+            "kept beside them ({kept_reason}). Make room in {folder}; Swoop tries again "
+            "with your next finished game and when you close it."
+        )
+    return told.format(reason=cause, kept_reason=why, folder=dirs.data)
 
 
 def keep_unsaved(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
@@ -1095,19 +1170,22 @@ def keep_unsaved(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
             problem = trouble
     kept = [r for r in before if r not in dirs.state.unsaved]
     if kept and has_saved_game(dirs):  # the saved game of a game now kept is done with
-        saved, _ = load_game(dirs)
+        saved, _unused = load_game(dirs)
         if saved is not None and any(_is_first_plays_of(saved.match, r) for r in kept):
             clear_game(dirs)
     left = len(dirs.state.unsaved)
     if not left or problem is None:
         return []
-    games = "1 finished game is" if left == 1 else f"{left} finished games are"
-    return [
-        f"{games} NOT saved ({plain_reason(problem, dirs.data)}). Make room in "
-        f"{dirs.data} and close Swoop again to keep "
-        f"{'it' if left == 1 else 'them'}; closing again as it is leaves without "
-        f"{'it' if left == 1 else 'them'}."
-    ]
+    # Translators: {reason} says why, e.g. "the disk is full"; {folder} is Swoop's data
+    # folder.
+    told = ngettext(
+        "{n} finished game is NOT saved ({reason}). Make room in {folder} and close Swoop "
+        "again to keep it; closing again as it is leaves without it.",
+        "{n} finished games are NOT saved ({reason}). Make room in {folder} and close Swoop "
+        "again to keep them; closing again as it is leaves without them.",
+        left,
+    )
+    return [told.format(n=left, reason=plain_reason(problem, dirs.data), folder=dirs.data)]
 
 
 def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
@@ -1122,7 +1200,7 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
             messages += _merge(dirs, LOCK_WAIT, again=True)[0]
         if dirs.history_file in dirs.state.kept:  # its games would come in counted later
             return None, messages + [
-                "Statistics were not reset, because your history file could not be read."
+                _("Statistics were not reset, because your history file could not be read.")
             ]
         with db.connection(dirs) as con:
             if not con.execute("SELECT 1 FROM games LIMIT 1").fetchall():
@@ -1136,7 +1214,8 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
             con.execute("DELETE FROM meta WHERE key LIKE 'rating.%'")
         return (str(copy) if copy else None), messages
     except db.FAILURES as exc:
-        return None, [f"Statistics were not reset ({_why(exc, dirs)})."]
+        # Translators: {reason} says why, e.g. "the disk is full".
+        return None, [_("Statistics were not reset ({reason}).").format(reason=_why(exc, dirs))]
 
 
 def export_refusal(dirs: Dirs, target: Path) -> str | None:
@@ -1152,31 +1231,41 @@ def export_refusal(dirs: Dirs, target: Path) -> str | None:
         folder = target.parent
         if not folder.is_dir() or not where.parent.is_dir():
             missing = folder if not folder.is_dir() else where.parent
-            return f"the folder {missing} does not exist; nothing was written"
-        if where == data or data in where.parents:
-            return (
-                f"{target} is in Swoop's data folder ({short_path(dirs.data)}), where it "
-                "would take the place of your progress; nothing was written. Choose a file "
-                "outside that folder."
+            # Translators: {folder} is the folder the export was asked to go into.
+            return _("the folder {folder} does not exist; nothing was written").format(
+                folder=missing
             )
+        if where == data or data in where.parents:
+            # Translators: {target} is the file asked for; {folder} Swoop's data folder.
+            told = _(
+                "{target} is in Swoop's data folder ({folder}), where it would take the "
+                "place of your progress; nothing was written. Choose a file outside that "
+                "folder."
+            )
+            return told.format(target=target, folder=short_path(dirs.data))
         if target.exists():
             found = target.stat()
             for entry in os.scandir(data):  # the same file under another name (a hard link)
                 same = entry.stat(follow_symlinks=False)
                 if (same.st_dev, same.st_ino) == (found.st_dev, found.st_ino):
-                    return (
-                        f"{target} is the same file as {entry.name} in Swoop's data folder; "
+                    # Translators: {target} is the file asked for; {name} a file of
+                    # Swoop's data folder.
+                    told = _(
+                        "{target} is the same file as {name} in Swoop's data folder; "
                         "nothing was written. Choose a file outside that folder."
                     )
+                    return told.format(target=target, name=entry.name)
     except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of links
-        return f"{target} cannot be checked ({shown(str(exc))}); nothing was written"
+        # Translators: {target} is the file asked for; {error} the system's words.
+        told = _("{target} cannot be checked ({error}); nothing was written")
+        return told.format(target=target, error=shown(str(exc)))
     return None
 
 
 def export_history(dirs: Dirs, target: Path) -> int:
     """Write every game as a ``history.json`` of today's format (for other tools and
     older Swoops); how many games. Raises OSError when it cannot be written."""
-    games, _ = load_history(dirs)
+    games, _unused = load_history(dirs)
     atomic_write_text(
         target,
         encode_document(HISTORY_KIND, {"games": [g.to_json() for g in games]}),
@@ -1194,7 +1283,7 @@ EXPORT_FORMATS = ("csv", "json")
 def export_csv(dirs: Dirs, target: Path) -> int:
     """Write every game as a CSV file, a header then one row a game (oldest first), for a
     spreadsheet; how many games. Raises OSError when it cannot be written."""
-    games, _ = load_history(dirs)
+    games, _unused = load_history(dirs)
     atomic_write_text(target, games_csv(games), keep_backup=False, label="Swoop's export")
     return len(games)
 

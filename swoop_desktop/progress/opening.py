@@ -21,6 +21,7 @@ import logging
 import threading
 from dataclasses import dataclass, field
 
+from swoop_desktop.i18n import N_, _
 from swoop_desktop.names import printable
 from swoop_desktop.storage import db
 from swoop_desktop.storage.paths import Dirs
@@ -31,13 +32,18 @@ _log = logging.getLogger("swoop_desktop.storage")
 #: done by then; a long one goes on beside the frames).
 QUICK = 0.1
 _KEY = "opening"
+#: The opening's phases, as the title shows them ("Checking your progress…").
+CHECKING = N_("Checking your progress")
+BRINGING_IN = N_("Bringing in your games")
+RATING = N_("Working out your rating")
 
 
 @dataclass
 class _Opening:
     thread: threading.Thread
     finished: threading.Event = field(default_factory=threading.Event)
-    phase: str = "Checking your progress"
+    #: What it is doing, in English (marked for the catalogues, looked up when shown).
+    phase: str = CHECKING
 
 
 def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
@@ -47,14 +53,14 @@ def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
 
     try:
         db.ready(dirs)
-        opening.phase = "Bringing in your games"
+        opening.phase = BRINGING_IN
         told = history.record_pending(dirs, history.LOCK_WAIT)
         # Daily results and puzzle answers an earlier session kept for later.
         told += daily_results.store_waiting_daily(dirs) + puzzle_book.store_waiting_answers(dirs)
         for text in told:
             dirs.notices.post("history", text)
-        opening.phase = "Working out your rating"
-        _, messages = rating.title_rating(dirs, abandoned)
+        opening.phase = RATING
+        _rating, messages = rating.title_rating(dirs, abandoned)
         for text in messages:
             dirs.notices.post("progress-read", printable(text))
     except db.FAILURES as exc:
@@ -100,6 +106,11 @@ def words(dirs: Dirs) -> str:
     if not isinstance(opening, _Opening) or opening.finished.is_set():
         return ""
     checked = db.check_progress(dirs)
-    if checked is not None and opening.phase.startswith("Checking"):
-        return f"{opening.phase}… {int(checked * 20) * 5}%"  # in steps of 5%
-    return opening.phase + "…"
+    if checked is not None and opening.phase == CHECKING:
+        # Translators: the title while the progress file is checked; {percent} is a
+        # number from 0 to 100 (in steps of 5).
+        text = _("Checking your progress… {percent}%")
+        return text.format(percent=int(checked * 20) * 5)  # in steps of 5%
+    # Translators: the title while the progress is opened; {phase} is what it is doing
+    # ("Bringing in your games", "Working out your rating", "Checking your progress").
+    return _("{phase}…").format(phase=_(opening.phase))

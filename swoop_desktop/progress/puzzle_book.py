@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from swoop_desktop.engine import Rules, RulesError
+from swoop_desktop.i18n import _
 from swoop_desktop.names import shown
 from swoop_desktop.storage import db
 from swoop_desktop.storage.actioncodec import decode_hands
@@ -86,7 +87,9 @@ class PuzzleBook:
 def _id(value: Any, name: str) -> str:
     check_type(value, str, name)
     if not 0 < len(value) <= 200:
-        raise DocumentError(f"{name} is not the id of a puzzle ({shown(value)})")
+        # Translators: {name} is where the value is in the file; {value} what it held.
+        told = _("{name} is not the id of a puzzle ({value})")
+        raise DocumentError(told.format(name=name, value=shown(value)))
     return str(value)
 
 
@@ -100,24 +103,34 @@ def _puzzle_from_json(raw: Any, where: str) -> Puzzle:
         raise DocumentError(f"{w}rules: {exc}") from None
     players = get(raw, "players", int, w)
     if not 2 <= players <= 8:
-        raise DocumentError(f"{w}players should be from 2 to 8, not {players}")
+        # Translators: {name} is where the value is in the file; {low} and {high} the numbers it may be between; {value} what it held.
+        told = _("{name} should be from {low} to {high}, not {value}")
+        raise DocumentError(told.format(name=f"{w}players", low=2, high=8, value=players))
     seed = get(raw, "seed", int, w)
     if not 0 <= seed < 1 << 63:
-        raise DocumentError(f"{w}seed is out of range")
+        # Translators: {name} is where the value is in the file (a number).
+        told = _("{name} is out of range")
+        raise DocumentError(told.format(name=f"{w}seed"))
     deals = get(raw, "deals", list, w)
     decode_hands(deals, w + "deals")
     verdict = get(raw, "verdict", dict, w)
     check_verdict(verdict, w + "verdict")
     if verdict["label"] not in PUZZLE_LABELS:
-        raise DocumentError(f"{w}verdict.label should be mistake or blunder")
+        # Translators: {name} is where the value is in the file; "mistake" and "blunder" are the file's own words.
+        told = _("{name} should be mistake or blunder")
+        raise DocumentError(told.format(name=f"{w}verdict.label"))
     if verdict["hand_no"] >= len(deals) or verdict["step"] >= len(
         deals[verdict["hand_no"]].split()
     ):
-        raise DocumentError(f"{w}verdict points past the recorded plays")
+        # Translators: {name} is where the value is in the file.
+        told = _("{name} points past the recorded plays")
+        raise DocumentError(told.format(name=f"{w}verdict"))
     solved = get(raw, "solved", int, w, 0)
     tries = get(raw, "tries", int, w, 0)
     if not 0 <= solved < SOLVES_TO_CLEAR or not 0 <= tries <= 1_000_000:
-        raise DocumentError(f"{w}solved or tries is out of range")
+        # Translators: {first} and {second} are where the values are in the file.
+        told = _("{first} or {second} is out of range")
+        raise DocumentError(told.format(first=f"{w}solved", second="tries"))
     return Puzzle(
         id=_id(get(raw, "id", str, w), w + "id"),
         rules=dict(rules),
@@ -147,7 +160,7 @@ def _book_from_json(data: dict[str, Any], notes: Notes = None) -> PuzzleBook:
         except DocumentError as exc:
             drop(notes, str(exc))
     if raw_puzzles and not puzzles and not retired:
-        raise DocumentError("none of its puzzles could be read")
+        raise DocumentError(_("none of its puzzles could be read"))
     return PuzzleBook(list(puzzles.values()), retired)
 
 
@@ -187,10 +200,11 @@ def store_waiting_answers(dirs: Dirs) -> list[str]:
         PUZZLES_KIND,
         _dump,
         _replay,
-        lambda why: (
-            f"Puzzle answers kept for later could not be counted yet ({why}); they stay "
+        # Translators: {reason} says why, e.g. "the disk is full".
+        lambda why: _(
+            "Puzzle answers kept for later could not be counted yet ({reason}); they stay "
             "beside your progress file and are counted as soon as Swoop can."
-        ),
+        ).format(reason=why),
     )
 
 
@@ -224,8 +238,9 @@ def _change(dirs: Dirs, edit: Edit, later: Later | None = None) -> list[str]:
         PUZZLES_KIND,
         _dump,
         _as_change(edit),
-        kept="Your puzzles were not updated, so that the file is kept.",
-        failed=lambda why: f"Your puzzles could not be stored ({why}).",
+        kept=_("Your puzzles were not updated, so that the file is kept."),
+        # Translators: {reason} says why, e.g. "the disk is full".
+        failed=lambda why: _("Your puzzles could not be stored ({reason}).").format(reason=why),
         replay=_replay,
         later=later,
     ).messages
@@ -275,7 +290,9 @@ def _replay(name: str, args: Mapping[str, Any]) -> Change[PuzzleBook]:
         check_type(raw, list, "change.puzzles")
         found = [_puzzle_from_json(p, f"change.puzzles[{i}]") for i, p in enumerate(raw)]
         return _as_change(_added(found))
-    raise DocumentError(f"{shown(name)} is not a change of the puzzles")
+    # Translators: {name} is the name of a change, as written in the file.
+    told = _("{name} is not a change of the puzzles")
+    raise DocumentError(told.format(name=shown(name)))
 
 
 def add_puzzles(dirs: Dirs, found: Sequence[Puzzle]) -> list[str]:
@@ -292,10 +309,11 @@ def record_answer(dirs: Dirs, puzzle_id: str, right: bool) -> tuple[bool, list[s
     later = Later(
         "answer",
         {"id": puzzle_id, "right": right},
-        lambda why: (
-            f"Your answer could not be counted yet ({why}); it is kept beside your progress "
+        # Translators: {reason} says why, e.g. "the disk is full".
+        lambda why: _(
+            "Your answer could not be counted yet ({reason}); it is kept beside your progress "
             "file and counted as soon as Swoop can."
-        ),
+        ).format(reason=why),
     )
     messages = _change(dirs, _answered(puzzle_id, right, cleared), later)
     return cleared[0], messages

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.i18n import _
 from swoop_desktop.storage import db
 from swoop_desktop.storage.db import db_file
 from swoop_desktop.storage.paths import Dirs
@@ -140,7 +141,7 @@ def update(
             k += 1
         big_b = a - k * tau
     f_a, f_b = f(big_a), f(big_b)
-    for _ in range(100):
+    for _unused in range(100):
         if abs(big_b - big_a) <= EPSILON:
             break
         c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
@@ -389,10 +390,12 @@ def _points(
             with db.change(dirs, RATING_WAIT) as con:
                 con.execute("DELETE FROM meta WHERE key = ?", (_BASIS,))
             points, count = _stored_points(dirs, abandoned, last_only, most)
-            messages.append(
-                f"Your stored rating could not be used ({exc}); it was worked out again "
+            # Translators: {error} says what was wrong with the stored rating (in English).
+            words = _(
+                "Your stored rating could not be used ({error}); it was worked out again "
                 "from your games."
             )
+            messages.append(words.format(error=exc))
         more = _continued(points, waiting_games(dirs), abandoned)
         return more, messages, count + len(more) - len(points)
     except (*db.FAILURES, ValueError):
@@ -413,7 +416,7 @@ def rating_history(
     above); games not stored yet follow. ``records`` (the games, if the caller has read
     them) are used only when the database cannot be. Never raises.
     """
-    points, messages, _ = _points(dirs, abandoned, records, last_only=False)
+    points, messages, _unused = _points(dirs, abandoned, records, last_only=False)
     return points, messages
 
 
@@ -486,7 +489,7 @@ def title_rating(dirs: Dirs, abandoned: bool = False) -> tuple[Rating | None, li
     cached = dirs.state.cache.get("title-rating")
     if cached is not None and cached[0] == key:
         return cached[1], []
-    points, messages, _ = _points(dirs, abandoned, None, last_only=True)
+    points, messages, _unused = _points(dirs, abandoned, None, last_only=True)
     now = current_rating(points) if points else None
     after = _history_identity(dirs)
     if after == before:  # nothing moved under the read: what it gave holds for these files
@@ -505,7 +508,7 @@ def game_change(
     rating before it is the last one of the games before it. Never raises."""
     if not rated(record, abandoned):
         return None
-    points, _ = rating_history(dirs, abandoned)
+    points, _unused = rating_history(dirs, abandoned)
     earlier = [p for p in points if p.game != record.id]
     before = earlier[-1].rating if earlier else Rating()
     return before, update(before, game_results(record), min_rd=MIN_RD)

@@ -18,6 +18,7 @@ from typing import Any
 
 from swoop_desktop.engine import Action, EngineError, Flip, action_from_json
 from swoop_desktop.engine.rules import SLOTS
+from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.names import label as label_of
 from swoop_desktop.names import shown
 from swoop_desktop.safeio import parse_json
@@ -41,21 +42,31 @@ BUDGET = 24 << 20
 def _number(value: Any, name: str, low: float, high: float) -> float:
     check_type(value, float, name)
     if not low <= value <= high:
-        raise DocumentError(f"{name} should be from {low:g} to {high:g}, not {shown(value)}")
+        # Translators: {name} is where the value is in the file; {low} and {high} the numbers it may be between; {value} what it held.
+        told = _("{name} should be from {low} to {high}, not {value}")
+        raise DocumentError(
+            told.format(name=name, low=f"{low:g}", high=f"{high:g}", value=shown(value))
+        )
     return float(value)
 
 
 def _whole(value: Any, name: str, low: int, high: int) -> int:
     check_type(value, int, name)
     if not low <= value <= high:
-        raise DocumentError(f"{name} should be from {low} to {high}, not {shown(value)}")
+        # Translators: {name} is where the value is in the file; {low} and {high} the numbers it may be between; {value} what it held.
+        told = _("{name} should be from {low} to {high}, not {value}")
+        raise DocumentError(told.format(name=name, low=low, high=high, value=shown(value)))
     return int(value)
 
 
 def _text(value: Any, name: str) -> str:
     check_type(value, str, name)
     if len(value) > MAX_TEXT:
-        raise DocumentError(f"{name} is too long ({len(value):,} characters)")
+        # Translators: {name} is where the value is in the file; {n} its length.
+        told = ngettext(
+            "{name} is too long ({n} character)", "{name} is too long ({n} characters)", len(value)
+        )
+        raise DocumentError(told.format(name=name, n=f"{len(value):,}"))
     return str(value)
 
 
@@ -65,12 +76,14 @@ def _option(o: Any, name: str) -> None:
     try:
         parsed = action_from_json(parse_json(action))
     except (ValueError, EngineError, TypeError, KeyError, RecursionError):
-        raise DocumentError(f"{name}.action is not an action ({shown(action)})") from None
+        # Translators: {name} is where the value is in the file; {value} what it held.
+        told = _("{name} is not an action ({value})")
+        raise DocumentError(told.format(name=f"{name}.action", value=shown(action))) from None
     slots = getattr(parsed, "up", ()) if not isinstance(parsed, Flip) else (parsed.slot,)
     if any(not 0 <= s < SLOTS for s in slots):
-        raise DocumentError(
-            f"{name}.action names a face-up slot that does not exist ({shown(action)})"
-        )
+        # Translators: {name} is where the value is in the file; {value} what it held.
+        told = _("{name} names a face-up slot that does not exist ({value})")
+        raise DocumentError(told.format(name=f"{name}.action", value=shown(action)))
     _text(get(o, "words", str, name + "."), f"{name}.words")
     for key in ("points", "margin"):
         _number(get(o, key, float, name + "."), f"{name}.{key}", -MAX_POINTS, MAX_POINTS)
@@ -94,12 +107,16 @@ def _verdict(v: Any, name: str) -> None:
     _number(get(v, "cost", float, w), w + "cost", 0.0, MAX_POINTS)
     label = get(v, "label", str, w)
     if label not in REVIEW_LABELS:
+        # Translators: {name} is where the value is in the file; {choices} the words it may be (as written in the file); {value} what it held.
+        told = _("{name} should be one of {choices}, not {value}")
         raise DocumentError(
-            f"{w}label should be one of {', '.join(REVIEW_LABELS)}, not {shown(label)}"
+            told.format(name=f"{w}label", choices=", ".join(REVIEW_LABELS), value=shown(label))
         )
     options = get(v, "options", list, w)
     if len(options) > 100:
-        raise DocumentError(f"{w}options: too many ({len(options)})")
+        # Translators: {name} is where the value is in the file; {n} how many it held.
+        told = _("{name}: too many ({n})")
+        raise DocumentError(told.format(name=f"{w}options", n=len(options)))
     for i, o in enumerate(options):
         _option(o, f"{w}options[{i}]")
     _whole(get(v, "worlds", int, w), w + "worlds", 1, 100_000)
@@ -110,7 +127,9 @@ def _verdict(v: Any, name: str) -> None:
             _number(v[key], w + key, -MAX_POINTS, MAX_POINTS)
     unknown = sorted(set(v) - _VERDICT_KEYS)
     if unknown:
-        raise DocumentError(f"{w}{label_of(unknown[0])} is not part of a verdict")
+        # Translators: {name} is where the value is in the file.
+        told = _("{name} is not part of a verdict")
+        raise DocumentError(told.format(name=f"{w}{label_of(unknown[0])}"))
 
 
 def check_verdict(v: Any, name: str) -> None:
@@ -143,7 +162,9 @@ def _review(key: str, body: Any) -> None:
         for i, v in enumerate(verdicts):
             _verdict(v, f"{name}.{part}[{i}]")
     if "verdicts" not in body:
-        raise DocumentError(f"{name}.verdicts is missing")
+        # Translators: {name} is the name of a value in the file (as written there).
+        told = _("{name} is missing")
+        raise DocumentError(told.format(name=f"{name}.verdicts"))
     if "accuracy" in body:
         _number(body["accuracy"], f"{name}.accuracy", 0.0, 100.0)
 
@@ -156,14 +177,16 @@ def _reviews_from_json(data: dict[str, Any], notes: Notes = None) -> dict[str, d
     for key, body in entries.items():
         try:
             if not isinstance(key, str) or len(key) > 200:
-                raise DocumentError(f"reviews: {shown(key)} is not the key of a review")
+                # Translators: {name} is where the value is in the file; {value} what it held.
+                told = _("{name}: {value} is not the key of a review")
+                raise DocumentError(told.format(name="reviews", value=shown(key)))
             _review(key, body)
         except DocumentError as exc:
             drop(notes, str(exc))
             continue
         out[key] = body
     if entries and not out:
-        raise DocumentError("none of its reviews could be read")
+        raise DocumentError(_("none of its reviews could be read"))
     return out
 
 
@@ -303,7 +326,7 @@ def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
             del entries[oldest]
         if total > BUDGET:
             told.append(
-                "The review is too large to be stored; it will be worked out again next time."
+                _("The review is too large to be stored; it will be worked out again next time.")
             )
             return None
         return {"reviews": entries}
@@ -314,8 +337,9 @@ def store_review(dirs: Dirs, key: str, body: dict[str, Any]) -> list[str]:
         REVIEWS_KIND,
         _dump,
         change,
-        kept="The review was not stored, so that the existing reviews file is not overwritten.",
-        failed=lambda why: (
-            f"The review could not be stored ({why}); it will be worked out again next time."
-        ),
+        kept=_("The review was not stored, so that the existing reviews file is not overwritten."),
+        # Translators: {reason} says why, e.g. "the disk is full".
+        failed=lambda why: _(
+            "The review could not be stored ({reason}); it will be worked out again next time."
+        ).format(reason=why),
     )[1]

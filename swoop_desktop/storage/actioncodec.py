@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from swoop_desktop.engine import END, RANK_SYMBOLS, Action, Add, End, Flip, Play
+from swoop_desktop.i18n import _
 
 from .jsonfile import DocumentError
 
@@ -38,7 +39,9 @@ def check_deal_text(text: str) -> None:
     """Fast check that ``text`` is well-formed tokens (no objects made); DocumentError if not."""
     if _DEAL.fullmatch(text) is None:
         bad = next((t for t in text.split(" ") if _TOKEN.fullmatch(t) is None), text)
-        raise DocumentError(f"{bad!r:.40} is not an action")
+        # Translators: {value} is a recorded play as written in the file.
+        told = _("{value} is not an action")
+        raise DocumentError(told.format(value=f"{bad!r:.40}"))
 
 
 def encode_action(action: Action) -> str:
@@ -58,7 +61,9 @@ def encode_action(action: Action) -> str:
 def decode_action(token: str) -> Action:
     m = _TOKEN.fullmatch(token)
     if m is None:
-        raise DocumentError(f"{token!r} is not an action")
+        # Translators: {value} is a recorded play as written in the file.
+        told = _("{value} is not an action")
+        raise DocumentError(told.format(value=repr(token)))
     if token == "e":
         return END
     if m.group("slot") is not None:
@@ -67,10 +72,14 @@ def decode_action(token: str) -> Action:
     up_text = m.group("up") or ""
     up = tuple(sorted(int(s) for s in up_text))
     if len(set(up)) != len(up):
-        raise DocumentError(f"{token!r} names a face-up slot twice")
+        # Translators: {value} is a recorded play as written in the file.
+        told = _("{value} names a face-up slot twice")
+        raise DocumentError(told.format(value=repr(token)))
     ids = tuple(int(c) for c in m.group("ids").split(".")) if m.group("ids") else None
     if not hand and not up:
-        raise DocumentError(f"{token!r} plays no cards")
+        # Translators: {value} is a recorded play as written in the file.
+        told = _("{value} plays no cards")
+        raise DocumentError(told.format(value=repr(token)))
     cls = Play if m.group("verb") == "p" else Add
     return cls(hand, up, ids)
 
@@ -89,7 +98,9 @@ def encode_hands(hands: list[list[Action]]) -> list[str]:
 
 def decode_hands(value: object, name: str = "actions") -> list[list[Action]]:
     if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
-        raise DocumentError(f"{name} should be a list of texts, one per deal")
+        # Translators: {name} is where the value is in the file.
+        told = _("{name} should be a list of texts, one per deal")
+        raise DocumentError(told.format(name=name))
     out = []
     for i, text in enumerate(value):
         try:

@@ -39,6 +39,8 @@ from pathlib import Path
 
 from filelock import Timeout
 
+from swoop_desktop.i18n import _
+
 from .locking import held_lock
 from .notices import plain_reason, short_path
 from .paths import Dirs
@@ -323,25 +325,32 @@ def _look(
     try:
         con = sqlite3.connect(_uri(path, mode), uri=True, timeout=wait)
     except sqlite3.Error as exc:
+        # Translators: a reason for "Your progress file could not be used ({damage})";
+        # {error} is SQLite's own words (in English) for what went wrong.
+        why = _("it cannot be opened ({error})").format(error=exc)
         if _machine_fault(exc):
-            return _Finding(unreachable=f"it cannot be opened ({exc})"), None
-        return _Finding(damage=f"it cannot be opened ({exc})"), None
+            return _Finding(unreachable=why), None
+        return _Finding(damage=why), None
     con.text_factory = text_of
     try:
         app = con.execute("PRAGMA application_id").fetchone()[0]
         version = con.execute("PRAGMA user_version").fetchone()[0]
         names = _tables(con)
         if app != APPLICATION_ID and (version or names):
-            return _Finding(damage="it is not a Swoop file"), None
+            return _Finding(damage=_("it is not a Swoop file")), None
         if version < 0:  # no Swoop writes one: a damaged header
-            return _Finding(damage=f"it is damaged (its schema version reads {version})"), None
+            # Translators: {version} is a number read from the file's header.
+            why = _("it is damaged (its schema version reads {version})")
+            return _Finding(damage=why.format(version=version)), None
         if not names:
             return _Finding(empty=True), []
         if "games" not in names:
-            return _Finding(damage="it holds none of Swoop's tables"), None
+            return _Finding(damage=_("it holds none of Swoop's tables")), None
         changed = _changed_layout(con)
         if changed is not None:
-            return _Finding(damage=f"the layout of its table {changed!r} is damaged"), None
+            # Translators: {table} is the name of a table in the database, in quotes.
+            why = _("the layout of its table {table} is damaged").format(table=repr(changed))
+            return _Finding(damage=why), None
         _watch_check(con, path)
         try:
             check = [
@@ -353,7 +362,9 @@ def _look(
             con.set_progress_handler(None, 0)
             _CHECKED.pop(str(path), None)
         if check not in ([], ["ok"]):
-            return _Finding(damage=f"SQLite found damage in it ({check[0][:120]})"), None
+            # Translators: {error} is SQLite's own words (in English) for the damage.
+            why = _("SQLite found damage in it ({error})").format(error=check[0][:120])
+            return _Finding(damage=why), None
         if not ids:
             return _Finding(), None
         try:
@@ -364,12 +375,16 @@ def _look(
         if "locked" in str(exc) or "busy" in str(exc):
             return _Finding(), None  # another window is writing: in use, not damaged
         if _machine_fault(exc):
-            return _Finding(unreachable=f"it cannot be read now ({exc})"), None
-        return _Finding(damage=f"it cannot be read ({exc})"), None
+            # Translators: {error} is SQLite's own words (in English) for what went wrong.
+            why = _("it cannot be read now ({error})").format(error=exc)
+            return _Finding(unreachable=why), None
+        # Translators: {error} is SQLite's own words (in English) for what went wrong.
+        return _Finding(damage=_("it cannot be read ({error})").format(error=exc)), None
     except sqlite3.DatabaseError as exc:
-        return _Finding(damage=f"it is damaged ({exc})"), None
+        # Translators: {error} is SQLite's own words (in English) for the damage.
+        return _Finding(damage=_("it is damaged ({error})").format(error=exc)), None
     except UnicodeDecodeError:  # SQLite's own message quoted bytes of the damaged schema
-        return _Finding(damage="it is damaged (its list of tables cannot be read)"), None
+        return _Finding(damage=_("it is damaged (its list of tables cannot be read)")), None
     finally:
         con.close()
 
@@ -424,14 +439,14 @@ def _examine(path: Path, wait: float = BUSY_WAIT) -> _Finding:
       it in place: unreachable, never damage.
     """
     if path.is_symlink() or (path.exists() and not path.is_file()):
-        return _Finding(damage="it is not an ordinary file")
+        return _Finding(damage=_("it is not an ordinary file"))
     size = _size(path)
     if size == 0:
         return _Finding(empty=True)
     if size < 512:  # SQLite would take it for an empty database and write over it
-        return _Finding(damage="it is too short to be a database (cut short?)")
+        return _Finding(damage=_("it is too short to be a database (cut short?)"))
     if _size(Path(str(path) + "-journal")) > 0:
-        found, _ = _look(path, "rw", wait)
+        found, _unused = _look(path, "rw", wait)
         if found.unreachable is None:
             return found
     wal = Path(str(path) + "-wal")
@@ -445,18 +460,18 @@ def _examine(path: Path, wait: float = BUSY_WAIT) -> _Finding:
                 and pair_ids[: len(alone_ids)] != alone_ids
             )
             if (pair.damage or pair.empty or lost) and alone.damage is None and not alone.empty:
-                why = pair.damage or "it would take games away from your progress"
+                why = pair.damage or _("it would take games away from your progress")
                 return _Finding(bad_wal=why)
             if pair.damage is None and not lost:
                 return pair
             return alone if alone.damage else pair
-        found, _ = _look(path, "immutable", wait)
+        found, _unused = _look(path, "immutable", wait)
         if found.damage is None and not found.empty:
             return _Finding(unreachable=pair.unreachable)
         return found
-    found, _ = _look(path, "ro", wait)
+    found, _unused = _look(path, "ro", wait)
     if found.unreachable is not None:
-        alone, _ = _look(path, "immutable", wait)
+        alone, _unused = _look(path, "immutable", wait)
         if alone.damage is not None:
             return alone
     return found
@@ -510,9 +525,9 @@ def backups(dirs: Dirs) -> list[Path]:
     return [path for *_, path in sorted(found, reverse=True)]
 
 
-def _restore(dirs: Dirs, path: Path) -> tuple[str, bool]:
-    """Put the newest sound backup in place of the missing database; what to tell, and
-    whether a backup was put back."""
+def _restore(dirs: Dirs, path: Path) -> str | None:
+    """Put the newest sound backup in place of the missing database; when that backup
+    was made (for the player), None when there was none to put back."""
     for backup in backups(dirs):
         if _problem(backup) is not None:
             continue
@@ -525,15 +540,8 @@ def _restore(dirs: Dirs, path: Path) -> tuple[str, bool]:
             src.close()
             dst.close()
         os.replace(tmp, path)
-        when = datetime.fromtimestamp(backup.stat().st_mtime).strftime("%d %B %Y, %H:%M")
-        return (
-            f"Your progress was put back from the backup of {when}; games finished after "
-            "that are read back from the damaged file where they can be."
-        ), True
-    return (
-        "There was no backup to put back; the games that still read are read back from it.",
-        False,
-    )
+        return datetime.fromtimestamp(backup.stat().st_mtime).strftime("%d %B %Y, %H:%M")
+    return None
 
 
 def _migrate(con: sqlite3.Connection) -> None:
@@ -596,16 +604,25 @@ def _read_only_here(dirs: Dirs, ready: _Ready, why: str) -> _Ready:
     it is, shown read-only until the next start."""
     ready.read_only = True
     ready.mode = "ro"
-    ready.why = f"your progress file could not be checked ({why})"
+    # Translators: {reason} says why, e.g. "the disk is full".
+    ready.why = _("your progress file could not be checked ({reason})").format(reason=why)
     try:
         _connect(db_file(dirs), 0.1, "ro").execute("SELECT count(*) FROM games").fetchone()
     except sqlite3.Error:
         ready.mode = "immutable"  # nothing beside it can be made: the main file alone
-    ready.messages.append(
-        f"Your progress could not be checked ({why}). It is left as it is and shown, but "
-        "nothing new is kept until Swoop is started again"
-        + (" with room on the disk." if "full" in why else ".")
-    )
+    if why == _("the disk is full"):
+        # Translators: {reason} says why: here "the disk is full".
+        told = _(
+            "Your progress could not be checked ({reason}). It is left as it is and shown, "
+            "but nothing new is kept until Swoop is started again with room on the disk."
+        )
+    else:
+        # Translators: {reason} says why, e.g. "the folder /home/…/swoop is on a read-only disk".
+        told = _(
+            "Your progress could not be checked ({reason}). It is left as it is and shown, "
+            "but nothing new is kept until Swoop is started again."
+        )
+    ready.messages.append(told.format(reason=why))
     return ready
 
 
@@ -619,35 +636,65 @@ def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
     if found.unreachable is not None:
         return _read_only_here(dirs, ready, plain_unreachable(found.unreachable, dirs))
     if found.empty and backups(dirs):  # a file that lost everything, with copies beside it
-        found.damage = "it is empty: it holds none of your progress"
+        found.damage = _("it is empty: it holds none of your progress")
     if found.bad_wal is not None:
         try:
             aside = _set_wal_aside(path)
         except OSError as exc:
-            raise StoreError(
-                f"A journal file beside your progress does not belong to it "
-                f"({found.bad_wal}) and could not be moved aside "
-                f"({plain_reason(exc, dirs.data)}); nothing was changed."
-            ) from None
-        ready.messages.append(
-            "A journal file beside your progress file did not belong to it "
-            f"({found.bad_wal}); it is kept at {short_path(aside)} and your progress "
-            "is as it was stored."
+            # Translators: {damage} says what is wrong with the journal file (e.g. "it is
+            # damaged (…)"); {reason} why it could not be moved (e.g. "the disk is full").
+            told = _(
+                "A journal file beside your progress does not belong to it ({damage}) and "
+                "could not be moved aside ({reason}); nothing was changed."
+            )
+            reason = plain_reason(exc, dirs.data)
+            raise StoreError(told.format(damage=found.bad_wal, reason=reason)) from None
+        # Translators: {damage} says what is wrong with the journal file; {path} is where
+        # it is kept now.
+        told = _(
+            "A journal file beside your progress file did not belong to it ({damage}); it is "
+            "kept at {path} and your progress is as it was stored."
         )
+        ready.messages.append(told.format(damage=found.bad_wal, path=short_path(aside)))
     if found.damage is not None:
         try:
             aside_db: Path | str = _move_damaged(path)
         except OSError as exc:
+            # Translators: {path} is the progress file; {damage} says what is wrong with it
+            # (e.g. "it is damaged (…)"); {reason} why it could not be moved (e.g. "the disk
+            # is full").
+            told = _(
+                "Your progress file {path} cannot be used ({damage}) and could not be moved "
+                "aside ({reason}); it is left untouched."
+            )
             raise StoreError(
-                f"Your progress file {short_path(path)} cannot be used ({found.damage}) and "
-                f"could not be moved aside ({plain_reason(exc, dirs.data)}); it is left "
-                "untouched."
+                told.format(
+                    path=short_path(path),
+                    damage=found.damage,
+                    reason=plain_reason(exc, dirs.data),
+                )
             ) from None
-        told, ready.restored = _restore(dirs, path)
+        when = _restore(dirs, path)
+        ready.restored = when is not None
         ready.rescue = Path(aside_db)
+        if when is not None:
+            # Translators: {damage} says what is wrong with the file (e.g. "it is damaged
+            # (…)"); {path} is where the damaged file is kept; {when} is the date and time
+            # the backup was made.
+            told = _(
+                "Your progress file could not be used ({damage}); it is kept at {path}. Your "
+                "progress was put back from the backup of {when}; games finished after that "
+                "are read back from the damaged file where they can be."
+            )
+        else:
+            # Translators: {damage} says what is wrong with the file (e.g. "it is damaged
+            # (…)"); {path} is where the damaged file is kept.
+            told = _(
+                "Your progress file could not be used ({damage}); it is kept at {path}. There "
+                "was no backup to put back; the games that still read are read back from it."
+            )
         ready.messages.append(
-            f"Your progress file could not be used ({found.damage}); it is kept at "
-            f"{short_path(aside_db)}. {told}"
+            told.format(damage=found.damage, path=short_path(aside_db), when=when)
         )
     con = _connect(path, wait)
     try:
@@ -655,8 +702,10 @@ def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
         if version > SCHEMA_VERSION:
             ready.read_only = True
             ready.messages.append(
-                "Your progress was saved by a newer Swoop: it is shown, but nothing new is "
-                "kept until you update Swoop."
+                _(
+                    "Your progress was saved by a newer Swoop: it is shown, but nothing new "
+                    "is kept until you update Swoop."
+                )
             )
         elif version < SCHEMA_VERSION:  # a current one needs no write (another window
             was = _repair_version(con)  # may be in the middle of a change)
@@ -676,9 +725,10 @@ def plain_unreachable(why: str, dirs: Dirs) -> str:
     """A check the machine could not do, in plain words (the disk is full, …)."""
     words = why.lower()
     if "full" in words:
-        return "the disk is full"
+        return _("the disk is full")
     if "readonly" in words or "read-only" in words:
-        return f"the folder {short_path(dirs.data)} cannot be written to"
+        # Translators: the end of "Your progress could not be checked ({reason})".
+        return _("the folder {path} cannot be written to").format(path=short_path(dirs.data))
     try:
         probe = dirs.data / f".swoop-probe-{os.getpid()}"
         with open(probe, "wb") as out:
@@ -733,7 +783,9 @@ def ready(dirs: Dirs) -> _Ready:
             try:
                 with held_lock(
                     path.with_name(path.name + ".lock"),
-                    "the progress file's lock",
+                    # Translators: the lock file beside the progress file, named in
+                    # messages about it ("{lock} … could not be opened").
+                    _("the progress file's lock"),
                     wait,
                     dirs.data,
                 ) as told:
@@ -746,13 +798,13 @@ def ready(dirs: Dirs) -> _Ready:
                 told = []
                 made = _open_once(dirs, wait)
         except Timeout:
-            error = StoreError("another Swoop window kept your progress file busy")
+            error = StoreError(_("another Swoop window kept your progress file busy"))
             dirs.state.cache[f"db-failed:{path}"] = (time.monotonic(), error)
             raise error from None
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
-            error = StoreError("another program kept your progress file busy")
+            error = StoreError(_("another program kept your progress file busy"))
             dirs.state.cache[f"db-failed:{path}"] = (time.monotonic(), error)
             raise error from None
         made.messages[:0] = told

@@ -30,7 +30,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+from swoop_desktop.i18n import N_, _, ngettext
 from swoop_desktop.names import printable, shown
+from swoop_desktop.plural import Nn_
 from swoop_desktop.safeio import Refused, read_capped
 
 from . import db
@@ -77,12 +79,12 @@ def _decode(body: Any, kind: DocKind[Any], what: str) -> tuple[Any, list[str], s
     except (DocumentError, ValueError, RecursionError) as exc:
         return (
             None,
-            [f"Your stored {what} could not be read ({shown(str(exc))}); they start again."],
+            [_words(what, "unread").format(damage=shown(str(exc)))],
             shown(str(exc)),
         )
-    told = [f"Your stored {what}: {n}" for n in notes[:3]]
+    told = [_words(what, "note").format(note=n) for n in notes[:3]]
     if len(notes) > 3:
-        told.append(f"… and {len(notes) - 3} more of your stored {what} could not be read.")
+        told.append(_more(what, len(notes) - 3))
     return value, told, (shown(notes[0]) if notes else None)
 
 
@@ -107,10 +109,7 @@ def _bring_in(
     held = con.execute("SELECT 1 FROM documents WHERE name = ?", (name,)).fetchone()
     if held:
         return (
-            [
-                f"A {name} found beside your progress file (left by an older Swoop) is kept in "
-                f"{IMPORTED}… and not used: your progress file has your {kind.label} already."
-            ],
+            [_words(kind.label, "held").format(name=name, folder=IMPORTED)],
             [p for p in (path, bak) if _there(p)],
             False,
         )
@@ -155,15 +154,15 @@ def load_stored(
     except db.FAILURES as exc:
         return Loaded(
             None,
-            messages + [f"Your {kind.label} could not be read ({why_not(exc, dirs)})."],
+            messages + [_words(kind.label, "failed").format(reason=why_not(exc, dirs))],
             "none",
         )
     value: T | None = None
     told: list[str] = []
     if row is not None:
-        value, told, _ = _decode(row[0], kind, kind.label)
+        value, told, _unused = _decode(row[0], kind, kind.label)
     if replay is not None:  # what could not be stored yet is shown all the same
-        for _, change in _replays(_waiting(dirs, path.name)[0], applied, replay):
+        for _unused, change in _replays(_waiting(dirs, path.name)[0], applied, replay):
             try:
                 value = _applied_to(value, change, kind)
             except (DocumentError, ValueError, TypeError, KeyError):
@@ -295,9 +294,10 @@ def change_stored(
             return Changed(False, [printable(m) for m in messages + [later.told(why)] if m], True)
         messages.append(failed(why))
         if problem is not None:
-            messages.append(
-                f"It could not be kept for later either ({plain_reason(problem, dirs.data)})."
-            )
+            # Translators: follows a message that something could not be stored; {reason}
+            # says why, e.g. "the disk is full".
+            either = _("It could not be kept for later either ({reason}).")
+            messages.append(either.format(reason=plain_reason(problem, dirs.data)))
         plan = None
     move_imported(dirs, files)
     for file in done:
@@ -371,13 +371,23 @@ def _waiting(dirs: Dirs, name: str) -> tuple[list[tuple[Path, Waiting]], list[st
         try:
             found = decode_document(read_capped(file, WAITING_KIND.cap), WAITING_KIND, [])
             if found.document != name:
-                raise DocumentError(f"it belongs to {shown(found.document)}")
+                # Translators: {name} is the name of the document it was written for.
+                raise DocumentError(_("it belongs to {name}").format(name=shown(found.document)))
             out.append((file, found))
         except (DocumentError, Refused) as exc:
             moved = set_aside(file)
+            # Translators: {document} is what the change was for, as the file is named
+            # ("puzzles", "daily"); {damage} what is wrong; {path} where the file is kept.
+            told = _(
+                "A change to your {document} waiting to be stored was damaged ({damage}); "
+                "the file is kept at {path}."
+            )
             messages.append(
-                f"A change to your {name.partition('.')[0]} waiting to be stored was damaged "
-                f"({shown(str(exc))}); the file is kept at {short_path(moved)}."
+                told.format(
+                    document=name.partition(".")[0],
+                    damage=shown(str(exc)),
+                    path=short_path(moved),
+                )
             )
         except OSError:
             continue
@@ -392,7 +402,7 @@ def _replays(
     out: list[tuple[str, Change[T]]] = []
     if replay is None:
         return out
-    for _, found in waiting:
+    for _unused, found in waiting:
         if found.id in applied:
             continue
         try:
@@ -509,23 +519,16 @@ def _keep_damaged(
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     try:
         target = _write_new(dirs.data, f"{_stem(path.name)}.damaged-{stamp}", ".json", raw)
-        where = f"kept at {short_path(target)}"
+        where, inside = short_path(target), False
     except OSError:
         name = f"{_stem(path.name)}.damaged-{stamp}.json"
         con.execute(
             "INSERT OR REPLACE INTO documents (name, body) VALUES (?, ?)",
             (name, raw.decode("utf-8", "replace")),
         )
-        where = f"kept inside your progress file as {name}"
-    if plan.unreadable:
-        return (
-            f"Your stored {kind.label} could not be read ({plan.damage}); they start again, "
-            f"and the damaged copy is {where}."
-        )
-    return (
-        f"Some of your stored {kind.label} could not be read ({plan.damage}); the others are "
-        f"kept, and a copy of them as they were is {where}."
-    )
+        where, inside = name, True
+    key = ("lost_" if plan.unreadable else "some_") + ("inside" if inside else "at")
+    return _words(kind.label, key).format(damage=plan.damage, path=where)
 
 
 def _write_new(folder: Path, stem: str, suffix: str, raw: bytes) -> Path:
@@ -553,14 +556,15 @@ def _write_new(folder: Path, stem: str, suffix: str, raw: bytes) -> Path:
 def why_not(exc: BaseException, dirs: Dirs) -> str:
     """Why the database could not be used, in plain words (for the player's messages)."""
     if isinstance(exc, UnicodeDecodeError):  # SQLite quoted bytes of a damaged page
-        return "your progress file is damaged"
+        return _("your progress file is damaged")
     text = str(exc)
     if isinstance(exc, sqlite3.OperationalError) and "locked" in text:
-        return "another Swoop window kept your progress file busy"
+        return _("another Swoop window kept your progress file busy")
     if isinstance(exc, sqlite3.OperationalError) and "full" in text:
-        return "the disk is full"
+        return _("the disk is full")
     if isinstance(exc, sqlite3.Error):
-        return f"the database said: {shown(text)}"
+        # Translators: {error} is SQLite's own words (in English).
+        return _("the database said: {error}").format(error=shown(text))
     if isinstance(exc, OSError) and not isinstance(exc, db.StoreError):
         return plain_reason(exc, dirs.data)
     return text
@@ -568,6 +572,165 @@ def why_not(exc: BaseException, dirs: Dirs) -> str:
 
 #: The folder (with the time of the import) an older Swoop's files move into.
 IMPORTED = "imported-"
+
+#: The messages about each kind of stored document (by its label), whole for each kind so
+#: that a translation can make its words agree; looked up when a message is made.
+# Translators: {damage} says what is wrong with the stored document; {note} which entry
+# and what is wrong with it; {n} counts entries; {name} is a file's name; {folder} the
+# start of the name of the folder older files are moved into; {reason} why the progress
+# file could not be read (e.g. "the disk is full"); {path} where a copy is kept.
+_WORDS: dict[str, dict[str, Any]] = {
+    "puzzles": {
+        # Translators: {damage} says what is wrong with the stored document.
+        "unread": N_("Your stored puzzles could not be read ({damage}); they start again."),
+        # Translators: {note} says which entry and what is wrong with it.
+        "note": N_("Your stored puzzles: {note}"),
+        # Translators: {n} counts the other entries that could not be read.
+        "more": Nn_(
+            "… and {n} more of your stored puzzles could not be read.",
+            "… and {n} more of your stored puzzles could not be read.",
+        ),
+        # Translators: {name} is a file's name; {folder} the start of the name of the folder older files are moved into.
+        "held": N_(
+            "A {name} found beside your progress file (left by an older Swoop) is kept in "
+            "{folder}… and not used: your progress file has your puzzles already."
+        ),
+        # Translators: {reason} says why, e.g. "the disk is full".
+        "failed": N_("Your puzzles could not be read ({reason})."),
+        # Translators: {damage} says what is wrong; {path} where the damaged copy is kept.
+        "lost_at": N_(
+            "Your stored puzzles could not be read ({damage}); they start again, and the "
+            "damaged copy is kept at {path}."
+        ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
+        "lost_inside": N_(
+            "Your stored puzzles could not be read ({damage}); they start again, and the "
+            "damaged copy is kept inside your progress file as {path}."
+        ),
+        # Translators: {damage} says what is wrong; {path} where the copy is kept.
+        "some_at": N_(
+            "Some of your stored puzzles could not be read ({damage}); the others are kept, and "
+            "a copy of them as they were is kept at {path}."
+        ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
+        "some_inside": N_(
+            "Some of your stored puzzles could not be read ({damage}); the others are kept, and "
+            "a copy of them as they were is kept inside your progress file as {path}."
+        ),
+    },
+    "daily deals": {
+        # Translators: {damage} says what is wrong with the stored document.
+        "unread": N_("Your stored daily deals could not be read ({damage}); they start again."),
+        # Translators: {note} says which entry and what is wrong with it.
+        "note": N_("Your stored daily deals: {note}"),
+        # Translators: {n} counts the other entries that could not be read.
+        "more": Nn_(
+            "… and {n} more of your stored daily deals could not be read.",
+            "… and {n} more of your stored daily deals could not be read.",
+        ),
+        # Translators: {name} is a file's name; {folder} the start of the name of the folder older files are moved into.
+        "held": N_(
+            "A {name} found beside your progress file (left by an older Swoop) is kept in "
+            "{folder}… and not used: your progress file has your daily deals already."
+        ),
+        # Translators: {reason} says why, e.g. "the disk is full".
+        "failed": N_("Your daily deals could not be read ({reason})."),
+        # Translators: {damage} says what is wrong; {path} where the damaged copy is kept.
+        "lost_at": N_(
+            "Your stored daily deals could not be read ({damage}); they start again, and the "
+            "damaged copy is kept at {path}."
+        ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
+        "lost_inside": N_(
+            "Your stored daily deals could not be read ({damage}); they start again, and the "
+            "damaged copy is kept inside your progress file as {path}."
+        ),
+        # Translators: {damage} says what is wrong; {path} where the copy is kept.
+        "some_at": N_(
+            "Some of your stored daily deals could not be read ({damage}); the others are kept, and "
+            "a copy of them as they were is kept at {path}."
+        ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
+        "some_inside": N_(
+            "Some of your stored daily deals could not be read ({damage}); the others are kept, and "
+            "a copy of them as they were is kept inside your progress file as {path}."
+        ),
+    },
+    "game reviews": {
+        # Translators: {damage} says what is wrong with the stored document.
+        "unread": N_("Your stored game reviews could not be read ({damage}); they start again."),
+        # Translators: {note} says which entry and what is wrong with it.
+        "note": N_("Your stored game reviews: {note}"),
+        # Translators: {n} counts the other entries that could not be read.
+        "more": Nn_(
+            "… and {n} more of your stored game reviews could not be read.",
+            "… and {n} more of your stored game reviews could not be read.",
+        ),
+        # Translators: {name} is a file's name; {folder} the start of the name of the folder older files are moved into.
+        "held": N_(
+            "A {name} found beside your progress file (left by an older Swoop) is kept in "
+            "{folder}… and not used: your progress file has your game reviews already."
+        ),
+        # Translators: {reason} says why, e.g. "the disk is full".
+        "failed": N_("Your game reviews could not be read ({reason})."),
+        # Translators: {damage} says what is wrong; {path} where the damaged copy is kept.
+        "lost_at": N_(
+            "Your stored game reviews could not be read ({damage}); they start again, and the "
+            "damaged copy is kept at {path}."
+        ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
+        "lost_inside": N_(
+            "Your stored game reviews could not be read ({damage}); they start again, and the "
+            "damaged copy is kept inside your progress file as {path}."
+        ),
+        # Translators: {damage} says what is wrong; {path} where the copy is kept.
+        "some_at": N_(
+            "Some of your stored game reviews could not be read ({damage}); the others are kept, and "
+            "a copy of them as they were is kept at {path}."
+        ),
+        # Translators: {damage} says what is wrong; {path} the name the copy is kept under.
+        "some_inside": N_(
+            "Some of your stored game reviews could not be read ({damage}); the others are kept, and "
+            "a copy of them as they were is kept inside your progress file as {path}."
+        ),
+    },
+}
+
+
+def _words(label: str, key: str) -> str:
+    """The message ``key`` about the stored ``label`` in the player's language (for
+    ``"more"``: the counted pair, looked up by the caller)."""
+    found = _WORDS.get(label)
+    if found is not None:
+        return str(_(found[key]))
+    english = {  # a label the table lacks: said in English, as written
+        "unread": f"Your stored {label} could not be read ({{damage}}); they start again.",
+        "note": f"Your stored {label}: {{note}}",
+        "held": f"A {{name}} found beside your progress file (left by an older Swoop) is kept "
+        f"in {{folder}}… and not used: your progress file has your {label} already.",
+        "failed": f"Your {label} could not be read ({{reason}}).",
+        "lost_at": f"Your stored {label} could not be read ({{damage}}); they start again, "
+        "and the damaged copy is kept at {path}.",
+        "lost_inside": f"Your stored {label} could not be read ({{damage}}); they start "
+        "again, and the damaged copy is kept inside your progress file as {path}.",
+        "some_at": f"Some of your stored {label} could not be read ({{damage}}); the others "
+        "are kept, and a copy of them as they were is kept at {path}.",
+        "some_inside": f"Some of your stored {label} could not be read ({{damage}}); the "
+        "others are kept, and a copy of them as they were is kept inside your progress "
+        "file as {path}.",
+    }
+    return english[key]
+
+
+def _more(label: str, n: int) -> str:
+    """ "… and 2 more of your stored puzzles could not be read." """
+    found = _WORDS.get(label)
+    if found is None:
+        return f"… and {n} more of your stored {label} could not be read."
+    singular, plural = found["more"]
+    return ngettext(singular, plural, n).format(n=n)
+
+
 IMPORTED_README = """These are the files an older Swoop kept your progress in.
 
 Swoop now keeps it in swoop.sqlite3, in the folder above, and brought everything it

@@ -28,6 +28,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from swoop_desktop.i18n import N_, _, ngettext
 from swoop_desktop.names import printable, shown
 from swoop_desktop.safeio import Refused, exists, is_regular, parse_json, read_capped
 
@@ -37,6 +38,128 @@ T = TypeVar("T")
 Notes = list[str] | None  # where a lenient validator reports dropped entries; None = strict
 
 STALE_TEMP_SECONDS = 60.0
+
+#: The words for each kind of file (by its label), looked up when a message is made: what
+#: the file is called at the start of a sentence ("Your settings file ..."), the sentence
+#: for starting afresh, and the message for something else found where it is kept.
+# Translators: each first entry is the subject of sentences such as "{file} was damaged:
+# {damage}." and "{file} had a value that could not be used: {note}."; in the third,
+# {name} is the name of the file and {path} where the thing in its way was moved to.
+_FILE_WORDS: dict[str, tuple[str, str, str]] = {
+    "settings": (
+        N_("Your settings file"),
+        N_("Starting with a fresh settings file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a settings file was where Swoop keeps it ({name}); it was "
+            "moved to {path}."
+        ),
+    ),
+    "saved game": (
+        N_("Your saved game file"),
+        N_("Starting with a fresh saved game file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a saved game file was where Swoop keeps it ({name}); it was "
+            "moved to {path}."
+        ),
+    ),
+    "game history": (
+        N_("Your game history file"),
+        N_("Starting with a fresh game history file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a game history file was where Swoop keeps it ({name}); it was "
+            "moved to {path}."
+        ),
+    ),
+    "unrecorded game": (
+        N_("Your unrecorded game file"),
+        N_("Starting with a fresh unrecorded game file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a unrecorded game file was where Swoop keeps it ({name}); it was "
+            "moved to {path}."
+        ),
+    ),
+    "records": (
+        N_("Your records file"),
+        N_("Starting with a fresh records file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a records file was where Swoop keeps it ({name}); it was "
+            "moved to {path}."
+        ),
+    ),
+    "puzzles": (
+        N_("Your puzzles file"),
+        N_("Starting with a fresh puzzles file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a puzzles file was where Swoop keeps it ({name}); it was "
+            "moved to {path}."
+        ),
+    ),
+    "daily deals": (
+        N_("Your daily deals file"),
+        N_("Starting with a fresh daily deals file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a daily deals file was where Swoop keeps it ({name}); it was "
+            "moved to {path}."
+        ),
+    ),
+    "game reviews": (
+        N_("Your game reviews file"),
+        N_("Starting with a fresh game reviews file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a game reviews file was where Swoop keeps it ({name}); it was "
+            "moved to {path}."
+        ),
+    ),
+    "change waiting to be stored": (
+        N_("Your change waiting to be stored file"),
+        N_("Starting with a fresh change waiting to be stored file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a change waiting to be stored file was where Swoop keeps it ({name}); it was "
+            "moved to {path}."
+        ),
+    ),
+    "Swoop": (
+        N_("Your Swoop file"),
+        N_("Starting with a fresh Swoop file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a Swoop file was where Swoop keeps it ({name}); it was "
+            "moved to {path}."
+        ),
+    ),
+    "Swoop's export": (
+        N_("Your Swoop's export file"),
+        N_("Starting with a fresh Swoop's export file."),
+        # Translators: {name} is the file's name; {path} where the thing in its way went.
+        N_(
+            "Something that is not a Swoop's export file was where Swoop keeps it ({name}); "
+            "it was moved to {path}."
+        ),
+    ),
+}
+
+
+def _file_words(label: str) -> tuple[str, str, str]:
+    """The words for a file of ``label`` in the player's language (English, as written,
+    for a label the table lacks)."""
+    found = _FILE_WORDS.get(label)
+    if found is None:
+        return (
+            f"Your {label} file",
+            f"Starting with a fresh {label} file.",
+            f"Something that is not a {label} file was where Swoop keeps it ({{name}}); it "
+            "was moved to {path}.",
+        )
+    return (_(found[0]), _(found[1]), _(found[2]))
 
 
 class DocumentError(ValueError):
@@ -122,7 +245,7 @@ def _create_exclusive(folder: Path, stem: str) -> tuple[int, Path]:
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     flags |= getattr(os, "O_BINARY", 0)
-    for _ in range(100):
+    for _unused in range(100):
         tmp = folder / f".{stem}.{secrets.token_hex(8)}.tmp"
         try:
             return os.open(tmp, flags, 0o644), tmp
@@ -205,10 +328,8 @@ def _clear_the_way(path: Path, label: str) -> list[str]:
             exists(target) and not is_regular(target) and not os.path.islink(target)
         ):
             aside = move_aside(target, "in-the-way")
-            messages.append(
-                f"Something that is not a {label} file was where Swoop keeps it "
-                f"({target.name}); it was moved to {aside}."
-            )
+            told = _file_words(label)[2]
+            messages.append(told.format(name=target.name, path=aside))
     return messages
 
 
@@ -274,35 +395,49 @@ def decode_document(raw: bytes, kind: DocKind[T], notes: Notes = None) -> T:
     With a ``notes`` list, bad entries are dropped and noted instead (see DocKind).
     """
     if not raw.strip():
-        raise DocumentError("the file is empty")
+        raise DocumentError(_("the file is empty"))
     try:
         data = parse_json(raw, huge="mark")
     except Refused as exc:
         raise DocumentError(str(exc)) from None
     except json.JSONDecodeError as exc:
-        raise DocumentError(
-            f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
-            "it may have been cut short"
-        ) from None
+        # Translators: {error} is the JSON reader's own words (in English); {line} and
+        # {column} are numbers.
+        told = _(
+            "it is not valid JSON ({error} at line {line}, column {column}); it may have "
+            "been cut short"
+        )
+        raise DocumentError(told.format(error=exc.msg, line=exc.lineno, column=exc.colno)) from None
     if not isinstance(data, dict):
-        raise DocumentError(f"expected a JSON object, found {type(data).__name__}")
+        # Translators: {found} is the kind of JSON value found (list, str, int...).
+        told = _("expected a JSON object, found {found}")
+        raise DocumentError(told.format(found=type(data).__name__))
     fmt = data.get("format")
     if fmt != kind.format:
+        # Translators: {file} is what the file should be ("settings", "saved game"; in
+        # English); {found} and {expected} are the format names in the file and wanted.
+        told = _("it is not a Swoop {file} file (format {found}, expected {expected})")
         raise DocumentError(
-            f"it is not a Swoop {kind.label} file (format {shown(fmt)}, expected {kind.format!r})"
+            told.format(file=kind.label, found=shown(fmt), expected=repr(kind.format))
         )
     version = data.get("version")
     if type(version) is not int or version < 1:
-        raise DocumentError(f"its version {shown(version)} is not a positive whole number")
+        # Translators: {version} is what the file has as its version.
+        told = _("its version {version} is not a positive whole number")
+        raise DocumentError(told.format(version=shown(version)))
     if version > kind.version:
-        raise DocumentError(
-            f"it was written by a newer version of Swoop (file version "
-            f"{version}; this program reads up to version {kind.version})"
+        # Translators: {version} and {known} are whole numbers.
+        told = _(
+            "it was written by a newer version of Swoop (file version {version}; this "
+            "program reads up to version {known})"
         )
+        raise DocumentError(told.format(version=version, known=kind.version))
     while version < kind.version:
         step = kind.migrations.get(version)
         if step is None:
-            raise DocumentError(f"version {version} files can no longer be read")
+            # Translators: {version} is a whole number.
+            told = _("version {version} files can no longer be read")
+            raise DocumentError(told.format(version=version))
         try:
             data = step(data)
         except DocumentError:
@@ -316,7 +451,9 @@ def decode_document(raw: bytes, kind: DocKind[T], notes: Notes = None) -> T:
             OverflowError,
             RecursionError,
         ) as exc:
-            raise DocumentError(f"it could not be updated from version {version}: {exc}") from None
+            # Translators: {error} is Python's own words (in English) for what went wrong.
+            told = _("it could not be updated from version {version}: {error}")
+            raise DocumentError(told.format(version=version, error=exc)) from None
         version += 1
         data["version"] = version
     try:
@@ -332,7 +469,8 @@ def decode_document(raw: bytes, kind: DocKind[T], notes: Notes = None) -> T:
         OverflowError,
         RecursionError,
     ) as exc:
-        raise DocumentError(f"a value in it is wrong ({exc})") from None
+        # Translators: {error} is Python's own words (in English) for the wrong value.
+        raise DocumentError(_("a value in it is wrong ({error})").format(error=exc)) from None
 
 
 def _timestamp() -> str:
@@ -395,7 +533,8 @@ def _when(path: Path) -> str:
     try:
         return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
     except (OSError, ValueError, OverflowError):
-        return "earlier"
+        # Translators: the time a backup was saved, when it is not known ("saved earlier").
+        return _("earlier")
 
 
 def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -> Loaded[T]:
@@ -409,7 +548,7 @@ def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -
     path = Path(path)
     _clean_stale_temps(path)
     bak = backup_path(path)
-    what = f"Your {kind.label} file"
+    what, fresh, _way = _file_words(kind.label)
     notes: list[str] = []
 
     def keep(message: str) -> Loaded[T]:
@@ -420,34 +559,33 @@ def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -
     try:
         main_there = exists(path)
     except OSError as exc:
-        return keep(
-            f"{what} {path} could not be read ({_plain(exc)}); it was left untouched "
-            "and will not be overwritten."
-        )
+        return keep(_unread(what, path, exc))
     message = ""
     if main_there:
         try:
             if _dangling(path):
-                raise DocumentError(
-                    f"it is a link to {short_path(os.readlink(path))}, which is not there"
-                )
+                # Translators: {path} is where the link points.
+                told = _("it is a link to {path}, which is not there")
+                raise DocumentError(told.format(path=short_path(os.readlink(path))))
             value = _read_one(path, kind, notes)
             return Loaded(value, _entries(what, notes, path), "file")
         except DocumentError as exc:
             reason = str(exc)
         except OSError as exc:
-            return keep(
-                f"{what} {path} could not be read ({_plain(exc)}); it was left "
-                "untouched and will not be overwritten."
-            )
+            return keep(_unread(what, path, exc))
         try:
             aside = move_aside(path)
         except OSError as exc:
-            return keep(
-                f"{what} {path} is damaged ({reason}) and could not be moved aside "
-                f"({_plain(exc)}); it was left untouched and will not be overwritten."
+            # Translators: {file} is "Your settings file" or the like; {path} the file;
+            # {damage} what is wrong with it; {reason} why it could not be moved.
+            told = _(
+                "{file} {path} is damaged ({damage}) and could not be moved aside "
+                "({reason}); it was left untouched and will not be overwritten."
             )
-        message = f"{what} was damaged: {reason}. A copy is kept at {aside}"
+            return keep(told.format(file=what, path=path, damage=reason, reason=_plain(exc)))
+        damaged: tuple[str, Path] | None = (reason, aside)
+    else:
+        damaged = None
     try:
         bak_there = exists(bak)
     except OSError:
@@ -458,34 +596,112 @@ def load_document(path: Path, kind: DocKind[T], kept: set[Path] | None = None) -
             value = _read_one(bak, kind, notes)
         except (DocumentError, OSError) as exc:
             why = str(exc) if isinstance(exc, DocumentError) else _plain(exc)
-            lead = message or f"{what} was missing"
             try:
-                bak_aside = move_aside(bak)
-                message = (
-                    f"{lead}. The backup copy was damaged too ({why}); it is kept at {bak_aside}"
-                )
+                bak_aside: Path | None = move_aside(bak)
             except OSError:
-                message = f"{lead}. The backup copy was damaged too ({why})"
+                bak_aside = None
+            message = _backup_damaged(what, damaged, why, bak_aside)
         else:
             when = _when(bak)
-            lead = message or f"{what} was missing"
-            restored = ""
+            put_back: str | None = None
             try:
                 raw = read_capped(bak, kind.cap)
                 atomic_write_text(path, raw.decode("utf-8"), keep_backup=False)
             except (OSError, ValueError) as exc:
-                restored = (
-                    f" (it could not be put back in place: {_plain(exc)}; the backup is kept)"
-                )
+                put_back = _plain(exc)
             return Loaded(
                 value,
-                [lead + f". Using the previous copy, saved {when}{restored}."]
-                + _entries(what, notes, None),
+                [_backup_used(what, damaged, when, put_back)] + _entries(what, notes, None),
                 "backup",
             )
+    elif damaged is not None:
+        # Translators: {file} is "Your settings file" or the like; {damage} what is wrong
+        # with it; {path} where the damaged file is kept.
+        message = _("{file} was damaged: {damage}. A copy is kept at {path}.").format(
+            file=what, damage=damaged[0], path=damaged[1]
+        )
     if not message:
         return Loaded(None, [], "none")
-    return Loaded(None, [message + f". Starting with a fresh {kind.label} file."], "none")
+    return Loaded(None, [message + " " + fresh], "none")
+
+
+def _unread(what: str, path: Path, exc: BaseException) -> str:
+    """The words for a file that could not even be read (it is kept as it is)."""
+    # Translators: {file} is "Your settings file" or the like; {path} the file; {reason}
+    # why it could not be read (e.g. "Permission denied").
+    told = _(
+        "{file} {path} could not be read ({reason}); it was left untouched and will not be "
+        "overwritten."
+    )
+    return told.format(file=what, path=path, reason=_plain(exc))
+
+
+def _backup_damaged(
+    what: str, damaged: tuple[str, Path] | None, why: str, bak_aside: Path | None
+) -> str:
+    """The words for a file damaged (or missing) whose backup was damaged too."""
+    if damaged is None and bak_aside is None:
+        # Translators: {file} is "Your settings file" or the like; {bak_damage} what is
+        # wrong with its backup copy.
+        told = _("{file} was missing. The backup copy was damaged too ({bak_damage}).")
+    elif damaged is None:
+        # Translators: {file} is "Your settings file" or the like; {bak_damage} what is
+        # wrong with its backup copy; {bak_path} where that copy is kept.
+        told = _(
+            "{file} was missing. The backup copy was damaged too ({bak_damage}); it is kept "
+            "at {bak_path}."
+        )
+    elif bak_aside is None:
+        # Translators: {file} is "Your settings file" or the like; {damage} what is wrong
+        # with it; {path} where it is kept; {bak_damage} what is wrong with its backup.
+        told = _(
+            "{file} was damaged: {damage}. A copy is kept at {path}. The backup copy was "
+            "damaged too ({bak_damage})."
+        )
+    else:
+        # Translators: {file} is "Your settings file" or the like; {damage} what is wrong
+        # with it; {path} where it is kept; {bak_damage} what is wrong with its backup;
+        # {bak_path} where that is kept.
+        told = _(
+            "{file} was damaged: {damage}. A copy is kept at {path}. The backup copy was "
+            "damaged too ({bak_damage}); it is kept at {bak_path}."
+        )
+    damage, path = damaged if damaged is not None else ("", None)
+    return told.format(file=what, damage=damage, path=path, bak_damage=why, bak_path=bak_aside)
+
+
+def _backup_used(
+    what: str, damaged: tuple[str, Path] | None, when: str, put_back: str | None
+) -> str:
+    """The words for a file damaged (or missing) whose backup is used instead."""
+    if damaged is None and put_back is None:
+        # Translators: {file} is "Your settings file" or the like; {when} the date and
+        # time the copy was saved.
+        told = _("{file} was missing. Using the previous copy, saved {when}.")
+    elif damaged is None:
+        # Translators: {file} is "Your settings file" or the like; {when} the date and
+        # time the copy was saved; {reason} why it could not be put back.
+        told = _(
+            "{file} was missing. Using the previous copy, saved {when} (it could not be put "
+            "back in place: {reason}; the backup is kept)."
+        )
+    elif put_back is None:
+        # Translators: {file} is "Your settings file" or the like; {damage} what is wrong
+        # with it; {path} where it is kept; {when} the date and time the copy was saved.
+        told = _(
+            "{file} was damaged: {damage}. A copy is kept at {path}. Using the previous copy, "
+            "saved {when}."
+        )
+    else:
+        # Translators: {file} is "Your settings file" or the like; {damage} what is wrong
+        # with it; {path} where it is kept; {when} the date and time the copy was saved;
+        # {reason} why it could not be put back.
+        told = _(
+            "{file} was damaged: {damage}. A copy is kept at {path}. Using the previous copy, "
+            "saved {when} (it could not be put back in place: {reason}; the backup is kept)."
+        )
+    damage, path = damaged if damaged is not None else ("", None)
+    return told.format(file=what, damage=damage, path=path, when=when, reason=put_back)
 
 
 def keep_copy(path: Path, why: str = "partly-damaged") -> Path | None:
@@ -521,13 +737,41 @@ def _entries(what: str, notes: list[str], path: Path | None) -> list[str]:
     was is kept, so that the next save, which leaves them out, loses nothing)."""
     if not notes:
         return []
-    more = f" (and {len(notes) - 1} more)" if len(notes) > 1 else ""
     copy = keep_copy(path) if path is not None else None
-    kept = f"; a copy of the file as it was is kept at {copy}" if copy else ""
-    return [
-        f"{what} had a value that could not be used: {notes[0]}{more}. The rest of the "
-        f"file is used{kept}."
-    ]
+    more = len(notes) - 1
+    if not more and copy is None:
+        # Translators: {file} is "Your settings file" or the like; {note} says which value
+        # and what is wrong with it.
+        told = _("{file} had a value that could not be used: {note}. The rest of the file is used.")
+    elif not more:
+        # Translators: {file} is "Your settings file" or the like; {note} says which value
+        # and what is wrong with it; {path} is where a copy of the file is kept.
+        told = _(
+            "{file} had a value that could not be used: {note}. The rest of the file is "
+            "used; a copy of the file as it was is kept at {path}."
+        )
+    elif copy is None:
+        # Translators: {file} is "Your settings file" or the like; {note} says which value
+        # and what is wrong with it; {n} counts the other values that could not be used.
+        told = ngettext(
+            "{file} had a value that could not be used: {note} (and {n} more). The rest of "
+            "the file is used.",
+            "{file} had a value that could not be used: {note} (and {n} more). The rest of "
+            "the file is used.",
+            more,
+        )
+    else:
+        # Translators: {file} is "Your settings file" or the like; {note} says which value
+        # and what is wrong with it; {n} counts the other values that could not be used;
+        # {path} is where a copy of the file is kept.
+        told = ngettext(
+            "{file} had a value that could not be used: {note} (and {n} more). The rest of "
+            "the file is used; a copy of the file as it was is kept at {path}.",
+            "{file} had a value that could not be used: {note} (and {n} more). The rest of "
+            "the file is used; a copy of the file as it was is kept at {path}.",
+            more,
+        )
+    return [told.format(file=what, note=notes[0], n=more, path=copy)]
 
 
 def _plain(exc: BaseException) -> str:
@@ -550,7 +794,8 @@ def get(
     """``obj[key]`` checked against ``kinds`` (bool is never accepted as int)."""
     if key not in obj:
         if default is _MISSING:
-            raise DocumentError(f"{where}{key} is missing")
+            # Translators: {name} is the name of a value in the file (as written there).
+            raise DocumentError(_("{name} is missing").format(name=f"{where}{key}"))
         return default
     value = obj[key]
     check_type(value, kinds, f"{where}{key}")
@@ -579,20 +824,32 @@ def check_type(value: Any, kinds: type | tuple[type, ...], name: str) -> None:
         for k in kinds
     )
     if not ok:
-        names = " or ".join(
+        names = [
             "null"
             if k is type(None)
-            else {
-                "bool": "true/false",
-                "int": "a whole number",
-                "float": "a number",
-                "str": "text",
-                "list": "a list",
-                "dict": "an object",
-            }.get(k.__name__, k.__name__)
+            else _(_KIND_WORDS[k.__name__])
+            if k.__name__ in _KIND_WORDS
+            else k.__name__
             for k in kinds
-        )
-        raise DocumentError(f"{name} should be {names}, not {shown(value)}")
+        ]
+        while len(names) > 1:  # "text or a list or null"
+            # Translators: two kinds of value a setting may hold ("text or a list").
+            names[:2] = [_("{first} or {second}").format(first=names[0], second=names[1])]
+        # Translators: {name} is the name of a value in the file (as written there); {kinds}
+        # what it may be ("a whole number", "text or null"); {value} what it was.
+        told = _("{name} should be {kinds}, not {value}")
+        raise DocumentError(told.format(name=name, kinds=names[0], value=shown(value)))
+
+
+#: The kinds of value a file holds, as the messages name them.
+_KIND_WORDS = {
+    "bool": N_("true/false"),
+    "int": N_("a whole number"),
+    "float": N_("a number"),
+    "str": N_("text"),
+    "list": N_("a list"),
+    "dict": N_("an object"),
+}
 
 
 def int_list(value: Any, name: str, length: int | None = None) -> list[int]:
@@ -601,5 +858,12 @@ def int_list(value: Any, name: str, length: int | None = None) -> list[int]:
         for i, v in enumerate(value):
             check_type(v, int, f"{name}[{i}]")
     if length is not None and len(value) != length:
-        raise DocumentError(f"{name} should hold {length} numbers, not {len(value)}")
+        # Translators: {name} is the name of a value in the file; {n} how many numbers it
+        # should hold; {found} how many it held.
+        told = ngettext(
+            "{name} should hold {n} number, not {found}",
+            "{name} should hold {n} numbers, not {found}",
+            length,
+        )
+        raise DocumentError(told.format(name=name, n=length, found=len(value)))
     return list(value)

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from filelock import FileLock, Timeout
 
+from swoop_desktop.i18n import _
 from swoop_desktop.safeio import exists, is_regular
 
 from .jsonfile import move_aside
@@ -48,33 +49,61 @@ def held_lock(
     """
     messages: list[str] = []
 
-    def aside(why: str) -> None:
+    def aside(refused: bool) -> None:
+        """Move what is at the lock's name aside (``refused``: a lock file this process
+        may not open; else something that is not an ordinary file)."""
+        lock_name = name[:1].upper() + name[1:]
         try:
             moved = move_aside(path, "in-the-way")
         except OSError as exc:
+            if refused:
+                # Translators: {lock} is "the progress file's lock"; {path} the lock file;
+                # {reason} why it could not be moved, e.g. "the disk is full".
+                told = _(
+                    "{lock} {path} could not be opened (Permission denied; it may belong to "
+                    "another user) and could not be moved aside ({reason})"
+                )
+            else:
+                # Translators: {lock} is "the progress file's lock"; {path} the lock file;
+                # {reason} why it could not be moved, e.g. "the disk is full".
+                told = _(
+                    "{lock} {path} was not an ordinary file and could not be moved aside ({reason})"
+                )
             raise LockError(
-                f"{name} {short_path(path)} {why} and could not be moved "
-                f"aside ({plain_reason(exc, folder)})"
+                told.format(lock=name, path=short_path(path), reason=plain_reason(exc, folder))
             ) from None
-        messages.append(
-            f"{name[:1].upper()}{name[1:]} ({path.name}) {why}; it was moved to "
-            f"{short_path(moved)}."
-        )
+        if refused:
+            # Translators: {lock} is "The progress file's lock"; {name} the lock file's
+            # name; {path} where it was moved.
+            told = _(
+                "{lock} ({name}) could not be opened (Permission denied; it may belong to "
+                "another user); it was moved to {path}."
+            )
+        else:
+            # Translators: {lock} is "The progress file's lock"; {name} the lock file's
+            # name; {path} where the thing in its way was moved.
+            told = _("{lock} ({name}) was not an ordinary file; it was moved to {path}.")
+        messages.append(told.format(lock=lock_name, name=path.name, path=short_path(moved)))
 
     if os.path.islink(path) or (exists(path) and not is_regular(path)):
-        aside("was not an ordinary file")
+        aside(False)
     lock = lock_class(str(path), timeout=wait)
     try:
         lock.acquire()
     except PermissionError:  # e.g. made by ``sudo swoop``: another user's file
-        aside("could not be opened (Permission denied; it may belong to another user)")
+        aside(True)
         try:
             lock.acquire()
         except Timeout:
             raise
         except OSError as exc:
+            # Translators: {lock} is "the progress file's lock"; {path} the lock file;
+            # {reason} why, e.g. "Permission denied".
+            told = _("{lock} {path} could not be opened ({reason})")
             raise LockError(
-                f"{name} {short_path(path)} could not be opened ({plain_reason(exc, reading=True)})"
+                told.format(
+                    lock=name, path=short_path(path), reason=plain_reason(exc, reading=True)
+                )
             ) from None
     try:
         yield messages

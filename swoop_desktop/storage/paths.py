@@ -21,6 +21,8 @@ from typing import Any
 
 import platformdirs
 
+from swoop_desktop.i18n import _
+
 from .jsonfile import move_aside
 from .notices import Notices, plain_reason, short_path
 
@@ -113,7 +115,7 @@ def _check_folder(folder: Path) -> None:
     if not folder.is_dir():
         raise NotADirectoryError(20, "Not a directory", str(folder))
     with os.scandir(folder) as it:
-        for _ in it:
+        for _unused in it:
             break
 
 
@@ -171,34 +173,40 @@ def open_dirs(data_dir: str | Path | None = None) -> tuple[Dirs, list[str]]:
         dirs = Dirs(data=Path(os.devnull), config=Path(os.devnull))
         dirs.state.usable = False
         dirs.state.problem = str(exc)
-        return dirs, [
-            f"Swoop could not find a folder for its files ({exc}). You can play, "
-            "but settings, saved games and scores will not be kept this time."
-        ]
+        # Translators: {error} is the system's own words for what went wrong.
+        told = _(
+            "Swoop could not find a folder for its files ({error}). You can play, but "
+            "settings, saved games and scores will not be kept this time."
+        )
+        return dirs, [told.format(error=exc)]
     for folder in sorted({dirs.data, dirs.config}):
         try:
             _check_folder(folder)
         except (OSError, ValueError) as exc:
             dirs.state.usable = False
             if isinstance(exc, (FileExistsError, NotADirectoryError)):
-                why = f"{short_path(folder)} is a file, not a folder"
+                # Translators: {path} is the data folder's name.
+                why = _("{path} is a file, not a folder").format(path=short_path(folder))
             else:
                 why = plain_reason(exc, folder) if isinstance(exc, OSError) else str(exc)
             dirs.state.problem = why
-            return dirs, [
-                f"The data folder cannot be used ({why}). You can play, but "
-                "settings, saved games and scores will not be kept this time."
-            ]
+            # Translators: {reason} says why, e.g. "the folder … is on a read-only disk".
+            told = _(
+                "The data folder cannot be used ({reason}). You can play, but settings, "
+                "saved games and scores will not be kept this time."
+            )
+            return dirs, [told.format(reason=why)]
     for folder in sorted({dirs.data, dirs.config}):
         try:
             _check_writable(folder)
         except (OSError, ValueError) as exc:
             why = plain_reason(exc, folder) if isinstance(exc, OSError) else str(exc)
-            return dirs, [
-                f"Nothing new can be saved ({why}). You can play, and see your "
-                "scores, but settings, games and scores from now on will not be "
-                "kept."
-            ]
+            # Translators: {reason} says why, e.g. "the folder … is on a read-only disk".
+            told = _(
+                "Nothing new can be saved ({reason}). You can play, and see your scores, but "
+                "settings, games and scores from now on will not be kept."
+            )
+            return dirs, [told.format(reason=why)]
     return dirs, []
 
 
@@ -221,18 +229,21 @@ def claim_data_folder(dirs: Dirs) -> list[str]:
         if os.path.islink(path) or (os.path.lexists(path) and not os.path.isfile(path)):
             # A folder, link or device in the way: moved aside like any data file.
             moved = move_aside(path, "in-the-way")
-            messages.append(
-                f"Something that is not Swoop's window lock was at {path.name}; it was "
-                f"moved to {short_path(moved)}."
+            # Translators: {name} is the lock file's name; {path} where the thing was moved.
+            told = _(
+                "Something that is not Swoop's window lock was at {name}; it was moved to {path}."
             )
+            messages.append(told.format(name=path.name, path=short_path(moved)))
         lock = FileLock(str(path), timeout=0)
         lock.acquire(timeout=0)
     except Timeout:
         dirs.state.second_window = True
         return messages + [
-            "Swoop is already open in another window on this data folder. You can play "
-            "here too: finished games from both windows go to your scores, but this "
-            "window's game in progress is not saved for Continue."
+            _(
+                "Swoop is already open in another window on this data folder. You can play "
+                "here too: finished games from both windows go to your scores, but this "
+                "window's game in progress is not saved for Continue."
+            )
         ]
     except OSError as exc:
         # Never taken for "the first window": two windows would save over each other.
@@ -240,20 +251,23 @@ def claim_data_folder(dirs: Dirs) -> list[str]:
         if isinstance(exc, PermissionError) and os.path.lexists(path):
             # The file is there and refused: it belongs to another user (``sudo swoop``),
             # not a folder that cannot be written.
-            why = (
-                f"its window lock file {short_path(path)} could not be opened: Permission "
-                "denied; it may belong to another user, as after Swoop was run as root"
-            )
+            # Translators: {path} is the window lock file.
+            why = _(
+                "its window lock file {path} could not be opened: Permission denied; it may "
+                "belong to another user, as after Swoop was run as root"
+            ).format(path=short_path(path))
         else:
-            why = (
-                f"its window lock file {short_path(path)} cannot be used: "
-                f"{plain_reason(exc, dirs.data)}"
+            # Translators: {path} is the window lock file; {reason} why, e.g. "the disk is full".
+            why = _("its window lock file {path} cannot be used: {reason}").format(
+                path=short_path(path), reason=plain_reason(exc, dirs.data)
             )
-        return messages + [
-            f"Swoop could not tell whether it is open in another window on this data "
-            f"folder ({why}). You can play, but this window's game in progress is not "
-            "saved for Continue."
-        ]
+        # Translators: {reason} says why (about the window lock file).
+        told = _(
+            "Swoop could not tell whether it is open in another window on this data folder "
+            "({reason}). You can play, but this window's game in progress is not saved for "
+            "Continue."
+        )
+        return messages + [told.format(reason=why)]
     dirs.state.window_lock = lock
     return messages
 
@@ -281,8 +295,10 @@ def holds_data_folder(dirs: Dirs) -> bool:
     dirs.state.second_window = False
     dirs.notices.post(
         "window",
-        "The other Swoop window on this data folder has closed: this window's game in "
-        "progress is saved for Continue from now on.",
+        _(
+            "The other Swoop window on this data folder has closed: this window's game in "
+            "progress is saved for Continue from now on."
+        ),
     )
     return True
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from swoop_desktop.engine import EngineError, Match, Rules, RulesError, format_position
 from swoop_desktop.engine.state import GameState
+from swoop_desktop.i18n import _
 from swoop_desktop.names import label, shown
 from swoop_desktop.safeio import is_regular
 
@@ -97,7 +98,9 @@ def match_from_json(data: dict[str, Any], where: str = "") -> Match:
         match = Match(rules, players, seed)
         match.replay(hands)
     except (EngineError, ValueError) as exc:
-        raise DocumentError(f"the recorded plays do not fit the rules ({exc})") from None
+        # Translators: {error} is the game engine's own words (in English).
+        told = _("the recorded plays do not fit the rules ({error})")
+        raise DocumentError(told.format(error=exc)) from None
     expect = {
         "totals": int_list(get(data, "totals", list, where, match.totals), f"{where}totals"),
         "sheet": [
@@ -116,9 +119,16 @@ def match_from_json(data: dict[str, Any], where: str = "") -> Match:
     }
     for key, value in expect.items():
         if value != actual[key]:
+            # Translators: {name} is the value's name in the file; {found} what the file
+            # says; {expected} what the recorded plays give.
+            told = _(
+                "{name} does not match the recorded plays (file says {found}, the plays "
+                "give {expected})"
+            )
             raise DocumentError(
-                f"{where}{key} does not match the recorded plays "
-                f"(file says {value!r:.80}, the plays give {actual[key]!r:.80})"
+                told.format(
+                    name=f"{where}{key}", found=f"{value!r:.80}", expected=f"{actual[key]!r:.80}"
+                )
             )
     return match
 
@@ -143,7 +153,9 @@ def _writable(extra: dict[str, Any], notes: Notes) -> dict[str, Any]:
         try:
             json.dumps(value, allow_nan=False)
         except (TypeError, ValueError):
-            drop(notes, f"extra.{label(key)} holds a value that cannot be used ({shown(value)})")
+            # Translators: {name} is the value's name in the file; {value} what it held.
+            told = _("{name} holds a value that cannot be used ({value})")
+            drop(notes, told.format(name=f"extra.{label(key)}", value=shown(value)))
             continue
         out[key] = value
     return out
@@ -154,9 +166,9 @@ def _saved_game_from_json(
 ) -> SavedGame:
     players = get(data, "players", int, "")
     if players != TABLE_PLAYERS:
-        raise DocumentError(
-            f"players should be {TABLE_PLAYERS} (you and three opponents), not {players}"
-        )
+        # Translators: {n} is the number of players at the table (4); {found} the file's.
+        told = _("players should be {n} (you and three opponents), not {found}")
+        raise DocumentError(told.format(n=TABLE_PLAYERS, found=players))
     match = match_from_json(data)
     log = get(data, "log", list, "", [])
     good_log = []
@@ -164,7 +176,8 @@ def _saved_game_from_json(
         if isinstance(line, str) and len(line) <= 1000:
             good_log.append(line)
         else:
-            drop(notes, f"log[{i}] should be a line of text")
+            # Translators: {name} is the entry's name in the file (log[3]).
+            drop(notes, _("{name} should be a line of text").format(name=f"log[{i}]"))
     extra = dict(get(data, "extra", dict, "", {}))
     seats = _read_seats(extra, notes, known or Known())
     extra.pop("seats", None)
@@ -211,16 +224,20 @@ def save_game(
     except KeptFile:
         dirs.notices.post(
             "game",
-            "Your game in progress is not being saved, so that the saved "
-            "game Swoop could not read stays as it is. You can play on.",
+            _(
+                "Your game in progress is not being saved, so that the saved game Swoop "
+                "could not read stays as it is. You can play on."
+            ),
         )
         return
     except OSError as exc:
         dirs.notices.post(
             "game",
-            f"Your game cannot be saved right now "
-            f"({plain_reason(exc, dirs.data)}). You can play on; it is "
-            "saved again as soon as it can be.",
+            # Translators: {reason} says why, e.g. "the disk is full".
+            _(
+                "Your game cannot be saved right now ({reason}). You can play on; it is "
+                "saved again as soon as it can be."
+            ).format(reason=plain_reason(exc, dirs.data)),
         )
         return
     dirs.notices.ok("game")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.names import check_name, label, seat_default, shown
 from swoop_desktop.plural import counted
 
@@ -78,22 +79,26 @@ def seats_from_json(
     known = known or Known()
     if not isinstance(data, list) or len(data) != players:
         count = counted(len(data), "seat") if isinstance(data, list) else shown(data)
-        return None, [
-            f"{where} should list {counted(players, 'seat')}, not {count}; "
-            "the opponents from your settings are used"
-        ]
+        # Translators: {name} is the value's name in the file; {n} how many seats it should
+        # list; {found} what it held ("3 seats").
+        told = ngettext(
+            "{name} should list {n} seat, not {found}; the opponents from your settings are used",
+            "{name} should list {n} seats, not {found}; the opponents from your settings are used",
+            players,
+        )
+        return None, [told.format(name=where, n=players, found=count)]
     messages: list[str] = []
     seats = []
     for i, raw in enumerate(data):
         if not isinstance(raw, dict):
-            return None, [
-                f"{where}[{i}] is not a seat description; the opponents from your settings are used"
-            ]
+            # Translators: {name} is the entry's name in the file (seats[2]).
+            told = _("{name} is not a seat description; the opponents from your settings are used")
+            return None, [told.format(name=f"{where}[{i}]")]
         seats.append(_seat(raw, i, known, messages, f"{where}[{i}]"))
     if not seats[HUMAN_SEAT].is_human:
-        return None, [
-            f"{where}[{HUMAN_SEAT}] is not your seat; the opponents from your settings are used"
-        ]
+        # Translators: {name} is the entry's name in the file (seats[0]).
+        told = _("{name} is not your seat; the opponents from your settings are used")
+        return None, [told.format(name=f"{where}[{HUMAN_SEAT}]")]
     return seats, messages
 
 
@@ -102,7 +107,10 @@ def _seat(raw: dict[str, Any], i: int, known: Known, messages: list[str], where:
     if name is None:
         name = seat_default(i)
         if "name" in raw:
-            messages.append(f"{where}.name: {why}; the seat's default name {name!r} is used")
+            # Translators: {name} is the value's name in the file; {why} what is wrong with
+            # the player's name; {default} the name used instead.
+            told = _("{name}: {why}; the seat's default name {default} is used")
+            messages.append(told.format(name=f"{where}.name", why=why, default=repr(name)))
     level = raw.get("level")
     if i == HUMAN_SEAT and level == HUMAN:
         pass
@@ -112,9 +120,11 @@ def _seat(raw: dict[str, Any], i: int, known: Known, messages: list[str], where:
         or level == HUMAN
         or (known.levels is not None and level not in known.levels)
     ):
+        # Translators: {name} is the value's name in the file; {value} what it held;
+        # {player} the opponent's name; {level} the level's name (as written in the file).
+        told = _("{name}: unknown level {value}; {player} plays at the {level} level")
         messages.append(
-            f"{where}.level: unknown level {shown(level)}; {name} plays at the "
-            f"{DEFAULT_LEVEL} level"
+            told.format(name=f"{where}.level", value=shown(level), player=name, level=DEFAULT_LEVEL)
         )
         level = DEFAULT_LEVEL
     personality = raw.get("personality")
@@ -123,9 +133,11 @@ def _seat(raw: dict[str, Any], i: int, known: Known, messages: list[str], where:
         or len(personality) > 40
         or (known.personalities is not None and personality not in known.personalities)
     ):
+        # Translators: {name} is the value's name in the file; {value} what it held;
+        # {player} the opponent's name.
+        told = _("{name}: unknown personality {value}; {player} plays the balanced one")
         messages.append(
-            f"{where}.personality: unknown personality {shown(personality)}; "
-            f"{name} plays the balanced one"
+            told.format(name=f"{where}.personality", value=shown(personality), player=name)
         )
         personality = None
     think = raw.get("think_ms", list(DEFAULT_THINK_MS))
@@ -135,7 +147,9 @@ def _seat(raw: dict[str, Any], i: int, known: Known, messages: list[str], where:
         and all(type(t) is int and 0 <= t <= MAX_THINK_MS for t in think)
         and think[0] <= think[1]
     ):
-        messages.append(f"{where}.think_ms should be [low, high] milliseconds, not {shown(think)}")
+        # Translators: {name} is the value's name in the file; {value} what it held.
+        told = _("{name} should be [low, high] milliseconds, not {value}")
+        messages.append(told.format(name=f"{where}.think_ms", value=shown(think)))
         think = list(DEFAULT_THINK_MS)
     return Seat(
         i, name, level, personality, (think[0], think[1]), _weights(raw, known, messages, where)
@@ -149,16 +163,27 @@ def _weights(
     if weights is None:
         return None
     if not isinstance(weights, dict):
-        messages.append(f"{where}.weights should be an object of feature: number")
+        # Translators: {name} is the value's name in the file.
+        told = _("{name} should be an object of feature: number")
+        messages.append(told.format(name=f"{where}.weights"))
         return None
     good: dict[str, float] = {}
     for key, value in weights.items():
         if not isinstance(key, str) or (known.features is not None and key not in known.features):
-            messages.append(f"{where}.weights: unknown feature {shown(key)}; ignored")
+            # Translators: {name} is the value's name in the file; {value} the feature.
+            told = _("{name}: unknown feature {value}; ignored")
+            messages.append(told.format(name=f"{where}.weights", value=shown(key)))
         elif type(value) not in (int, float) or not -MAX_WEIGHT <= value <= MAX_WEIGHT:
+            # Translators: {name} is the value's name in the file; {low} and {high} the
+            # numbers it may be between; {value} what it held.
+            told = _("{name} should be a number from {low} to {high}, not {value}; ignored")
             messages.append(
-                f"{where}.weights.{label(key)} should be a number from -{MAX_WEIGHT} "
-                f"to {MAX_WEIGHT}, not {shown(value)}; ignored"
+                told.format(
+                    name=f"{where}.weights.{label(key)}",
+                    low=-MAX_WEIGHT,
+                    high=MAX_WEIGHT,
+                    value=shown(value),
+                )
             )
         else:
             good[key] = value

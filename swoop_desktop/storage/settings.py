@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeVar
 
 from swoop_desktop.choices import PLAYER_LEVELS, PLAYER_PACES, AIPace, AnimationSpeed
 from swoop_desktop.engine import Rules, RulesError
-from swoop_desktop.i18n import NAMES, PSEUDO
+from swoop_desktop.i18n import NAMES, PSEUDO, _
 from swoop_desktop.names import check_name, label, seat_default, shown
 
 from .jsonfile import (
@@ -108,8 +108,11 @@ class OneOf(Reader):
     ) -> Any:
         value: str = get(data, key, str, "", default)
         if value not in self.choices:
+            # Translators: {name} is the setting's name in the file; {choices} the words
+            # it may be (as written in the file); {value} what it was.
+            told = _("{name} should be one of {choices}, not {value}")
             raise DocumentError(
-                f"{key} should be one of {', '.join(self.choices)}, not {shown(value)}"
+                told.format(name=key, choices=", ".join(self.choices), value=shown(value))
             )
         return value
 
@@ -129,8 +132,11 @@ class Fraction(Reader):
     ) -> Any:
         value = get(data, key, float, "", default)
         if not self.low <= value <= self.high:
+            # Translators: {name} is the setting's name in the file; {low} and {high} the
+            # numbers it may be between; {value} what it was.
+            told = _("{name} should be from {low} to {high}, not {value}")
             raise DocumentError(
-                f"{key} should be from {self.low} to {self.high}, not {shown(value)}"
+                told.format(name=key, low=self.low, high=self.high, value=shown(value))
             )
         return float(value)
 
@@ -171,10 +177,11 @@ class Language(Reader):
     ) -> Any:
         value: str = get(data, key, str, "", default)
         if value and value not in self.known:
-            raise DocumentError(
-                f"the language {shown(value)} is not one Swoop knows, so the system's "
-                "language is used"
+            # Translators: {language} is the language code found in the file ("de").
+            told = _(
+                "the language {language} is not one Swoop knows, so the system's language is used"
             )
+            raise DocumentError(told.format(language=shown(value)))
         return value
 
     def example(self, default: Any) -> Any:
@@ -214,7 +221,10 @@ class OpponentsReader(Reader):
         opponents: dict[int, dict[str, str]] = {}
         for seat, value in raw.items():
             if seat not in {str(s) for s in SEATS}:
-                drop(notes, f"{key}: seat {shown(seat)} should be 1, 2 or 3")
+                # Translators: {name} is the setting's name in the file; {seat} the seat
+                # number found.
+                told = _("{name}: seat {seat} should be 1, 2 or 3")
+                drop(notes, told.format(name=key, seat=shown(seat)))
                 continue
             seat_values = _opponent(seat, value, notes, known)
             if seat_values:
@@ -383,7 +393,9 @@ def _pair(value: Any, name: str, low: int, high: int) -> tuple[int, int] | None:
         return None
     check_type(value, list, name)
     if len(value) != 2:
-        raise DocumentError(f"{name} should be two numbers, not {shown(value)}")
+        # Translators: {name} is the setting's name in the file; {value} what it was.
+        told = _("{name} should be two numbers, not {value}")
+        raise DocumentError(told.format(name=name, value=shown(value)))
     for v in value:
         check_type(v, int, name)
     if not all(low <= v <= high for v in value):
@@ -395,41 +407,52 @@ def _opponent(key: str, value: Any, notes: Notes, known: Known) -> dict[str, str
     """One seat's overrides, each bad value dropped (and noted)."""
     where = f"opponents.{key}"
     if not isinstance(value, dict):
-        drop(notes, f"{where} should be an object, not {shown(value)}")
+        # Translators: {name} is the setting's name in the file; {value} what it was.
+        told = _("{name} should be an object, not {value}")
+        drop(notes, told.format(name=where, value=shown(value)))
         return {}
     seat = int(key)
     out: dict[str, str] = {}
     for k, v in value.items():
         name = f"{where}.{label(k)}"
         if not isinstance(v, str):
-            drop(notes, f"{name} should be text, not {shown(v)}")
+            # Translators: {name} is the setting's name in the file; {value} what it was.
+            drop(notes, _("{name} should be text, not {value}").format(name=name, value=shown(v)))
         elif k == "name":
             good, why = check_name(v)
             if good is None:
-                drop(
-                    notes, f"{name}: {why}; the seat's default name {seat_default(seat)!r} is used"
-                )
+                # Translators: {name} is the setting's name in the file; {why} what is
+                # wrong with the player's name; {default} the name used instead.
+                told = _("{name}: {why}; the seat's default name {default} is used")
+                drop(notes, told.format(name=name, why=why, default=repr(seat_default(seat))))
             else:
                 out[k] = good
         elif k == "level":
             levels = known.levels or LEVELS
             if v not in levels and v not in LEVELS:
-                drop(notes, f"{name} should be one of {', '.join(LEVELS)}, not {shown(v)}")
+                # Translators: {name} is the setting's name in the file; {choices} the words
+                # it may be (as written in the file); {value} what it was.
+                told = _("{name} should be one of {choices}, not {value}")
+                drop(notes, told.format(name=name, choices=", ".join(LEVELS), value=shown(v)))
             else:
                 out[k] = v
         elif k == "personality":
             if known.personalities is not None and v not in known.personalities:
-                drop(
-                    notes,
-                    f"{name}: unknown personality {shown(v)} (choose one of "
-                    f"{', '.join(known.personalities)})",
-                )
+                # Translators: {name} is the setting's name in the file; {value} what it
+                # was; {choices} the personalities it may be (as written in the file).
+                told = _("{name}: unknown personality {value} (choose one of {choices})")
+                choices = ", ".join(known.personalities)
+                drop(notes, told.format(name=name, value=shown(v), choices=choices))
             elif len(v) > 40 or not v.isidentifier():
-                drop(notes, f"{name}: unknown personality {shown(v)}")
+                # Translators: {name} is the setting's name in the file; {value} what it was.
+                told = _("{name}: unknown personality {value}")
+                drop(notes, told.format(name=name, value=shown(v)))
             else:
                 out[k] = v
         elif len(k) > 40 or len(v) > 200:
-            drop(notes, f"{where}: the value of {label(k)} is too long")
+            # Translators: {name} names the seat in the file; {key} the value's name.
+            told = _("{name}: the value of {key} is too long")
+            drop(notes, told.format(name=where, key=label(k)))
         else:
             out[k] = v
     return out
@@ -529,15 +552,20 @@ def save_settings(dirs: Dirs, settings: Settings, since: Settings | None = None)
     except KeptFile:
         dirs.notices.post(
             "settings",
-            "Your settings are not saved this time, so that the "
-            "settings file Swoop could not read stays as it is.",
+            _(
+                "Your settings are not saved this time, so that the settings file Swoop "
+                "could not read stays as it is."
+            ),
         )
         return settings
     except OSError as exc:
         dirs.notices.post(
             "settings",
-            f"Your settings could not be saved ({plain_reason(exc)}). "
-            "The game goes on with them; they last until you quit.",
+            # Translators: {reason} says why, e.g. "the disk is full".
+            _(
+                "Your settings could not be saved ({reason}). The game goes on with them; "
+                "they last until you quit."
+            ).format(reason=plain_reason(exc)),
         )
         return settings
     dirs.notices.ok("settings")
