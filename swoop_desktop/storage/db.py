@@ -39,6 +39,7 @@ from pathlib import Path
 
 from filelock import Timeout
 
+from swoop_desktop.dates import moment_words
 from swoop_desktop.i18n import _
 
 from .locking import held_lock
@@ -540,7 +541,7 @@ def _restore(dirs: Dirs, path: Path) -> str | None:
             src.close()
             dst.close()
         os.replace(tmp, path)
-        return datetime.fromtimestamp(backup.stat().st_mtime).strftime("%d %B %Y, %H:%M")
+        return moment_words(datetime.fromtimestamp(backup.stat().st_mtime))
     return None
 
 

@@ -22,8 +22,8 @@ SEATS = [{"name": "You", "level": "human"}] + [
     {"name": n, "level": "normal"} for n in ("Lefty", "Topper", "Righty")
 ]
 ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
-#: A date and time as the messages write a backup's ("03 December 2026, 14:05").
-WHEN = re.compile(r"\d{2} [A-Za-z]+ \d{4}, \d{2}:\d{2}")
+#: The time of day a backup's date ends with ("14:05"); its month is a word to translate.
+WHEN = re.compile(r"\d{2}:\d{2}")
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def _words(english: str) -> str:
 
 def english_left(message: str, filled: list[str]) -> list[str]:
     """The plain English words of ``message`` once the values filled into its placeholders
-    (paths, the names of settings, a date) are taken out."""
+    (paths, the names of settings, a time of day) are taken out."""
     for value in sorted(filled, key=len, reverse=True):
         message = message.replace(value, " ")
     message = WHEN.sub(" ", message)

@@ -29,8 +29,9 @@ import pygame
 
 from swoop_desktop.ai import workers
 from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.dates import day_words
 from swoop_desktop.engine import Action, Match, Rules
-from swoop_desktop.i18n import Np_, _, pgettext
+from swoop_desktop.i18n import _, pgettext
 from swoop_desktop.plural import counted as numbered
 from swoop_desktop.plural import decimal
 from swoop_desktop.progress.daily_results import (
@@ -64,29 +65,6 @@ def daily_seats() -> tuple[Seat, ...]:
         Seat(i + 1, name, level, personality)
         for i, (name, level, personality) in enumerate(DAILY_OPPONENTS)
     )
-
-
-MONTHS = (
-    Np_("month", "January"),
-    Np_("month", "February"),
-    Np_("month", "March"),
-    Np_("month", "April"),
-    Np_("month", "May"),
-    Np_("month", "June"),
-    Np_("month", "July"),
-    Np_("month", "August"),
-    Np_("month", "September"),
-    Np_("month", "October"),
-    Np_("month", "November"),
-    Np_("month", "December"),
-)
-
-
-def day_words(day: date) -> str:
-    """ "3 March 2026" in the player's language."""
-    month = pgettext("month", MONTHS[day.month - 1])
-    # Translators: a date, as in "3 March 2026" (German "3. März 2026").
-    return _("{day} {month} {year}").format(day=day.day, month=month, year=day.year)
 
 
 def points_words(points: list[int] | None, margin: float | None) -> str:
