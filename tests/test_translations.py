@@ -68,9 +68,11 @@ def test_every_catalogue_compiles_and_keeps_every_placeholder(compiled):
             singular, plural = message.id
             passed = set(PLACEHOLDER.findall(singular)) | set(PLACEHOLDER.findall(plural))
             forms = [f for f in message.string if f]
+            if not forms:
+                continue  # not translated yet: said in English
             for form in forms:
                 assert set(PLACEHOLDER.findall(form)) <= passed, (language, singular, form)
-            last = sorted(PLACEHOLDER.findall(forms[-1])) if forms else []
+            last = sorted(PLACEHOLDER.findall(forms[-1]))
             assert last == sorted(PLACEHOLDER.findall(plural)), (language, plural, forms)
 
 
