@@ -279,3 +279,12 @@ def test_the_table_names_your_seat_and_the_default_opponents_in_the_players_lang
         assert shown in drawn and "You" not in drawn
         assert table.seat_name(0) == shown
         assert table.model.seats[0].name == "You"  # kept as stored
+
+
+def test_the_titles_table_suggestion_names_the_levels_in_the_players_language(pseudo, tmp_path):
+    """The Play at your level tooltip said "Lefty keen, Topper keen, Righty keen" in
+    English whatever the language."""
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        p.step(3)
+        words = p.top.suggestion_words()
+        assert not {"keen", "normal", "steady", "casual", "easy"} & set(words.split()), words

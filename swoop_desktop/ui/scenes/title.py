@@ -200,17 +200,19 @@ class TitleScene(Scene):
 
     def suggestion_words(self) -> str:
         """ "Lefty steady, Topper keen, Righty keen (a table of 1341)"."""
+        from swoop_desktop.names import shown_name
+
         from ..table.seats import seat_setup
+        from ..table.view import level_word
 
         try:
             seats, _extra = seat_setup(self.app.settings, self.app.dirs.config)
             names = [s.name for s in seats[1:4]]
         except Exception:  # noqa: BLE001 - words on a title never stop the game
             names = ["Lefty", "Topper", "Righty"]
-        # Translators: an opponent and their level, as in "Lefty steady" (levels stay English
-        # until the opponents' words are translated).
+        # Translators: an opponent and their level, as in "Lefty steady".
         who = _(", ").join(
-            _("{name} {level}").format(name=n, level=lv)
+            _("{name} {level}").format(name=shown_name(n), level=level_word(lv))
             for n, lv in zip(names, self.suggested, strict=False)
         )
         # Translators: {opponents} is "Lefty steady, Topper keen, Righty keen"; {rating} a number.
