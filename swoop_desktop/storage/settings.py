@@ -14,6 +14,7 @@ and what the table redraws at once are all built from that table
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import StrEnum
@@ -65,7 +66,7 @@ class Known:
 # -- how a setting is read and checked ---------------------------------------------------------
 
 
-class Reader:
+class Reader(abc.ABC):
     """How one setting is read from ``settings.json`` and checked, and how it is written.
 
     ``read`` raises DocumentError naming a bad value (the setting then keeps its default);
@@ -73,16 +74,18 @@ class Reader:
     read back by the tests, so a new setting is round-tripped with nothing else to add).
     """
 
+    @abc.abstractmethod
     def read(
         self, data: Mapping[str, Any], key: str, default: Any, notes: Notes, known: Known
     ) -> Any:
-        raise NotImplementedError
+        """The setting's value as ``data`` holds it under ``key`` (checked)."""
 
     def write(self, value: Any) -> Any:
         return value
 
+    @abc.abstractmethod
     def example(self, default: Any) -> Any:
-        raise NotImplementedError
+        """A good value other than ``default``."""
 
 
 class Flag(Reader):
