@@ -18,26 +18,6 @@ from swoop_desktop.ui.scenes.settings import SettingsScene
 from tests.ui.overlap import layout, mark_words
 
 
-@pytest.fixture
-def catalogues(monkeypatch, tmp_path):
-    """The catalogues compiled into a scratch folder the game reads (skips without a tool)."""
-    import importlib.util
-    import shutil
-    from pathlib import Path
-
-    if not shutil.which("msgfmt") and importlib.util.find_spec("babel") is None:
-        pytest.skip("neither GNU msgfmt nor Babel is installed to compile the catalogues")
-    root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location("catalogues", root / "tools" / "catalogues.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    tool.compile_all(root, tmp_path / "locale")
-    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path / "locale")
-    yield
-    i18n.set_language(None)
-
-
 def words_drawn(p: Pilot) -> set[str]:
     p.step(2)
     words, _buttons = layout(p)

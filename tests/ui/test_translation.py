@@ -87,20 +87,7 @@ def test_the_wrapped_screens_speak_the_pseudo_language(screen, pseudo, monkeypat
         assert english_left(words) == []
 
 
-def test_the_title_speaks_german_with_a_german_catalogue(monkeypatch, tmp_path):
-    import importlib.util
-    import shutil
-    from pathlib import Path
-
-    if not shutil.which("msgfmt") and importlib.util.find_spec("babel") is None:
-        pytest.skip("neither GNU msgfmt nor Babel is installed to compile the catalogues")
-    root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location("catalogues", root / "tools" / "catalogues.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    tool.compile_all(root, tmp_path / "locale")
-    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path / "locale")
+def test_the_title_speaks_german_with_a_german_catalogue(catalogues, monkeypatch, tmp_path):
     mark_words(monkeypatch)
     with Pilot(size=(1280, 720), data_dir=tmp_path / "data", start="title") as pilot:
         try:
@@ -195,21 +182,8 @@ def test_a_review_screen_speaks_the_pseudo_language(pseudo, monkeypatch, tmp_pat
 
 
 @pytest.fixture
-def german(monkeypatch, tmp_path):
+def german(catalogues):
     """The German catalogue compiled from its .po and in use; English again after it."""
-    import importlib.util
-    import shutil
-    from pathlib import Path
-
-    if not shutil.which("msgfmt") and importlib.util.find_spec("babel") is None:
-        pytest.skip("neither GNU msgfmt nor Babel is installed to compile the catalogues")
-    root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location("catalogues", root / "tools" / "catalogues.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    tool.compile_all(root, tmp_path / "locale")
-    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path / "locale")
     assert i18n.set_language("de") == "de"
     yield
     i18n.set_language(i18n.SOURCE)
