@@ -254,6 +254,7 @@ def assess(
     candidates: int = REVIEW_CANDIDATES,
     most: int | None = None,
     inference: PolicyInference | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> Verdict:
     """Weigh the decision's choice against the best alternatives, in expected points.
 
@@ -265,6 +266,10 @@ def assess(
     ``inference`` deals the first :data:`REVIEW_SET` re-deals (by default a fresh one);
     each further set is dealt by its own, every one brought up to this decision's
     observation with a generator seeded by the game, the decision and the set.
+
+    ``stop()`` is asked before each re-deal: once it is true the work ends with
+    :class:`Cancelled` (a review closed in the middle of a long decision frees the
+    processor at once instead of finishing a verdict nobody will read).
     """
     obs = decision.obs
     me = obs.seat
@@ -289,6 +294,8 @@ def assess(
     dealt = 0
     while played < limit:
         for _ in range(min(worlds, limit - played)):
+            if stop is not None and stop():
+                raise Cancelled
             world = truth.clone() if truth is not None and hindsight else None
             if world is None:
                 if dealt % REVIEW_SET == 0:  # a fresh set of candidate hands
@@ -571,24 +578,25 @@ def review_decisions(
     """Assess every decision given, in order: fair verdicts, and hindsight ones.
 
     ``progress(done, total)`` is called after each decision; setting ``cancel``
-    stops the work at the next decision with :class:`Cancelled`. (The referee's
+    stops the work at the next re-deal with :class:`Cancelled`. (The referee's
     ``review`` replays a recorded game to its decisions and calls this.)
     """
     total = len(found) * (2 if hindsight else 1)
     fair: list[Verdict] = []
     seen: list[Verdict] = []
     done = 0
+    stop = cancel.is_set if cancel is not None else None
     for d in found:
-        if cancel is not None and cancel.is_set():
+        if stop is not None and stop():
             raise Cancelled
-        fair.append(assess(d, worlds, seed))
+        fair.append(assess(d, worlds, seed, stop=stop))
         done += 1
         if progress is not None:
             progress(done, total)
         if hindsight:
-            if cancel is not None and cancel.is_set():
+            if stop is not None and stop():
                 raise Cancelled
-            seen.append(assess(d, worlds, seed, hindsight=True))
+            seen.append(assess(d, worlds, seed, hindsight=True, stop=stop))
             done += 1
             if progress is not None:
                 progress(done, total)

@@ -675,14 +675,22 @@ def advise(
 
 
 def weigh(
-    decision: Decision, worlds: int, seed: int, hindsight: bool = False, language: str = ""
+    decision: Decision,
+    worlds: int,
+    seed: int,
+    hindsight: bool = False,
+    language: str = "",
+    cancel: threading.Event | None = None,
 ) -> Verdict:
     """One decision of a review weighed (:func:`~.review.assess`): the same verdict on any
     worker, for it is seeded by the game and the decision; its words in ``language`` (the
-    game's, which a worker started apart does not share)."""
+    game's, which a worker started apart does not share). ``cancel`` (only on threads of
+    the game's process, where the review's own event reaches it) ends the work at the
+    next re-deal with :class:`~.review.Cancelled`."""
     if language and language != i18n.language():
         i18n.set_language(language)
-    return assess(decision, worlds, seed, hindsight=hindsight)
+    stop = cancel.is_set if cancel is not None else None
+    return assess(decision, worlds, seed, hindsight=hindsight, stop=stop)
 
 
 def weigh_all(
@@ -714,7 +722,10 @@ def weigh_all(
 
     def send(i: int, tries: int) -> None:
         d = found[i] if hindsight else replace(found[i], truth=None)
-        future, generation = pool.send(weigh, d, worlds, seed, hindsight, i18n.language())
+        # On threads the cancel reaches inside a decision; a worker process finishes the
+        # one it holds (an event cannot cross to it) and the answer is thrown away.
+        stop = cancel if cancel is not None and pool.in_process() else None
+        future, generation = pool.send(weigh, d, worlds, seed, hindsight, i18n.language(), stop)
         sent[future] = (i, tries, generation)
         since[future] = time.monotonic()
 

@@ -269,6 +269,38 @@ def test_a_review_cancelled_stops_at_once(pools):
     assert time.monotonic() - t0 < 5
 
 
+def test_a_review_cancelled_on_threads_stops_in_the_middle_of_a_long_decision(pools, monkeypatch):
+    """On threads (one core, or where processes cannot start) the cancel reaches inside a
+    decision: the play-outs stop at the next re-deal, not after hundreds more."""
+    import threading
+
+    from swoop_desktop.ai import review
+    from swoop_desktop.ai.review import Cancelled
+
+    found = _game_decisions(2)
+    cancel = threading.Event()
+    played = [0]
+    real = review._playout_stats
+
+    def counted(*args, **kwargs):
+        played[0] += 1
+        if played[0] == 20:
+            cancel.set()  # the player closes the review in the middle of the first decision
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review, "_playout_stats", counted)
+    pool = pools(2, processes=False)
+    assert pool.in_process()
+    with pytest.raises(Cancelled):
+        workers.weigh_all(found, 400, 21, pool=pool, cancel=cancel)
+    pool.shutdown()
+    for thread in threading.enumerate():
+        if thread.name.startswith("thinking"):
+            thread.join(120)  # the work the threads held has ended
+    candidates = review.REVIEW_CANDIDATES + 1
+    assert played[0] <= 20 + 2 * 2 * candidates, f"{played[0]} play-outs after the cancel"
+
+
 def test_the_hint_is_looked_for_in_a_worker_process(pools):
     from swoop_desktop.ui.table.seats import HintJob
 
