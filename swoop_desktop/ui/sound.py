@@ -139,6 +139,10 @@ def synthesize(names: list[str] | None = None) -> dict[str, list[float]]:
 #: Effects made only while the screen rests (see Sound.warm_at_rest).
 LATER = ("cheer", "best")
 
+#: Finished effects as mono 16-bit samples, kept for the process: the synthesis is
+#: deterministic, so a second window (a new App in the same process) never makes one again.
+_MADE: dict[str, array[int]] = {}
+
 
 class Sound:
     """``sound.play("place")``; ``volume`` 0-100 and ``muted`` are read on every play."""
@@ -186,6 +190,10 @@ class Sound:
         deadline = time.perf_counter() + budget_s
         while self._todo and time.perf_counter() < deadline:
             name = self._todo[0]
+            if name in _MADE:
+                self._sound(name, _MADE[name])
+                self._todo.pop(0)
+                continue
             if self._builder is None:
                 self._builder = _Builder(EFFECTS[name])
             if not self._builder.work(deadline):
@@ -196,6 +204,11 @@ class Sound:
 
     def _make(self, name: str, samples: list[float]) -> None:
         ints = array("h", (max(-32767, min(32767, int(v * 32767))) for v in samples))
+        _MADE[name] = ints
+        self._sound(name, ints)
+
+    def _sound(self, name: str, ints: array[int]) -> None:
+        """The mixer's sound for mono samples ``ints``, widened to the mixer's channels."""
         if self.channels > 1:
             wide = array("h", bytes(len(ints) * 2 * self.channels))
             for c in range(self.channels):
@@ -215,7 +228,10 @@ class Sound:
         snd = self.sounds.get(name)
         if snd is None and name in self._later:  # a win before any rest: made now, once
             self._later.remove(name)
-            self._make(name, synthesize([name])[name])
+            if name in _MADE:
+                self._sound(name, _MADE[name])
+            else:
+                self._make(name, synthesize([name])[name])
             snd = self.sounds.get(name)
         if snd is not None:
             snd.set_volume(max(0, min(100, self.volume)) / 100)

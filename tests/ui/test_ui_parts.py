@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 import pytweening
 
 from swoop_desktop.engine import Rules, new_deal
 from swoop_desktop.engine.events import Out, PickedUp, Played, Swooped
 from swoop_desktop.ui.cards import CardArt, card_size
-from swoop_desktop.ui.sound import synthesize
+from swoop_desktop.ui.sound import EFFECTS, Sound, synthesize
 from swoop_desktop.ui.table.show import Animator, CardSprite, Step, Tween
 from swoop_desktop.ui.table.view import TableView, describe
 from swoop_desktop.ui.theme import Theme
@@ -81,6 +82,23 @@ def test_sounds_are_synthesized_and_in_range():
     assert {"place", "swoop", "pickup", "flip"} <= set(sounds)
     for samples in sounds.values():
         assert samples and max(abs(v) for v in samples) <= 1.5
+
+
+def test_a_second_window_has_its_sounds_at_once_without_making_them_again():
+    first = Sound()
+    if not first.available:
+        pytest.skip("no mixer here")
+    while not first.ready:
+        first.warm(0.05)
+    first.warm_at_rest(1.0)
+    first.warm_at_rest(1.0)
+    second = Sound()
+    second.warm(0.0005)  # far too little time to make even one effect
+    assert second.ready
+    second.warm_at_rest(0.0005)
+    second.warm_at_rest(0.0005)
+    assert set(second.sounds) == set(first.sounds) == set(EFFECTS)
+    assert second.sounds["place"].get_raw() == first.sounds["place"].get_raw()
 
 
 def test_view_follows_events_to_the_engine_state():
