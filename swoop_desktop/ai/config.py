@@ -13,6 +13,8 @@ to the shipped setting: a bad file never stops or stalls the game.
 
 from __future__ import annotations
 
+import copy
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -188,8 +190,7 @@ def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict[
         problems.add(None, "file", "is not UTF-8 text; using the shipped opponents")
         return None, {}
     try:
-        root = _compose(text)
-        data = None if root is None else _construct(root)
+        parsed = _parse(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
@@ -201,13 +202,26 @@ def _read(path: Path, problems: _Problems) -> tuple[dict[str, Any] | None, dict[
             None, "file", f"cannot be used ({shown(str(exc))}); using the shipped opponents"
         )
         return None, {}
-    if data is None:
+    if parsed is None:
         return {}, {}
+    data, marks = parsed
     if not isinstance(data, dict):
         problems.add(
             1, "file", "should be a mapping with a 'seats' key; using the shipped opponents"
         )
         return None, {}
+    return copy.deepcopy(data), dict(marks)
+
+
+@functools.lru_cache(maxsize=8)
+def _parse(text: str) -> tuple[Any, dict[tuple[str, ...], int]] | None:
+    """The document of ``text`` and its line marks (None for an empty one), kept for texts
+    read before: every new deal reads the opponents again, and the same text parses the same.
+    A text that cannot be read raises, and is not kept."""
+    root = _compose(text)
+    data = None if root is None else _construct(root)
+    if data is None:
+        return None
     return data, _marks(root)
 
 

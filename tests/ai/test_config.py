@@ -55,6 +55,18 @@ seats:
     assert bot.level == "hard" and bot.weights["pickup"] == -3.0
 
 
+def test_an_edited_file_is_read_again_and_a_changed_result_never_leaks_into_the_next(tmp_path):
+    text = "seats:\n  left: {name: Ada, weights: {pickup: -2}}\n"
+    first, _ = load_opponents(_user(tmp_path, text))
+    first[0].weights["pickup"] = 99.0  # a caller changing what it was given
+    again, _ = load_opponents(_user(tmp_path, text))
+    assert again[0].name == "Ada" and again[0].weights == {"pickup": -2.0}
+    edited, messages = load_opponents(_user(tmp_path, text.replace("Ada", "Bea")))
+    assert messages == [] and edited[0].name == "Bea"
+    broken, messages = load_opponents(_user(tmp_path, "seats: [\n"))
+    assert broken[0] == load_opponents()[0][0] and "line" in messages[0]
+
+
 def test_missing_user_file_is_fine(tmp_path):
     assert load_opponents(tmp_path) == load_opponents()
 
