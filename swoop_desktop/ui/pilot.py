@@ -17,7 +17,7 @@ test never waits on wall time. Posted mouse events carry ``pos`` and
 ``draws="every"`` (the default) draws every frame, as the game does. With
 ``draws="seen"`` a stretch of frames (``step(n)``, ``advance``, ``until``,
 ``wait_for_turn``) draws only its last frame, the one a test can look at,
-besides each new screen's first frame and the frames of a still screen; the
+besides each new screen's first frame and the frames of a still screen (a click or a drag is one such stretch); the
 frames between run everything but their drawing, so the game plays the same
 (``tests/ui/test_pilot_drawing.py``) for a fraction of the time. The tests use
 ``seen`` unless marked ``every_frame`` (``tests/conftest.py``).
@@ -25,9 +25,10 @@ frames between run everything but their drawing, so the game plays the same
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,7 @@ class Pilot:
 
     #: How a pilot draws when not told (``draws``): "every" frame, or those "seen".
     draws = "every"
+    _in_gesture = False
 
     def __init__(
         self,
@@ -111,7 +113,21 @@ class Pilot:
     def step(self, frames: int = 1) -> None:
         for _ in range(frames):
             self._frame()
-        self._seen()
+        if not self._in_gesture:
+            self._seen()
+
+    @contextlib.contextmanager
+    def _gesture(self) -> Iterator[None]:
+        """One gesture (a click, a drag) is one stretch of frames: with ``draws="seen"``
+        only its last frame is drawn, for a test cannot look in the middle of it."""
+        outer = self._in_gesture
+        self._in_gesture = True
+        try:
+            yield
+        finally:
+            self._in_gesture = outer
+            if not outer:
+                self._seen()
 
     def advance(self, seconds: float) -> None:
         """Run frames for ``seconds`` of virtual time."""
@@ -187,25 +203,31 @@ class Pilot:
 
     def click(self, target: Target, button: int = 1) -> None:
         pos = self.pos_of(target)
-        self.mouse_down(pos, button)
-        self.mouse_up(pos, button)
+        with self._gesture():
+            self.mouse_down(pos, button)
+            self.mouse_up(pos, button)
 
     def double_click(self, target: Target) -> None:
-        self.click(target)
-        self.click(target)
+        with self._gesture():
+            self.click(target)
+            self.click(target)
 
     def drag(self, source: Target, target: Target, steps: int = 8) -> None:
         """Press on ``source`` (a card id or a point), move in ``steps``, release on ``target``."""
         start = self.pos_of(source)
         end = self.pos_of(target)
-        self.mouse_down(start)
-        for i in range(1, steps + 1):
-            k = i / steps
-            self.move(
-                (int(start[0] + (end[0] - start[0]) * k), int(start[1] + (end[1] - start[1]) * k)),
-                buttons=(1, 0, 0),
-            )
-        self.mouse_up(end)
+        with self._gesture():
+            self.mouse_down(start)
+            for i in range(1, steps + 1):
+                k = i / steps
+                self.move(
+                    (
+                        int(start[0] + (end[0] - start[0]) * k),
+                        int(start[1] + (end[1] - start[1]) * k),
+                    ),
+                    buttons=(1, 0, 0),
+                )
+            self.mouse_up(end)
 
     def press(self, key: int, mod: int = 0, unicode: str = "") -> None:
         self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
