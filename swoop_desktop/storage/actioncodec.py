@@ -15,6 +15,7 @@ a restored deal has the same physical cards where they were.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from swoop_desktop.engine import END, RANK_SYMBOLS, Action, Add, End, Flip, Play
@@ -58,7 +59,11 @@ def encode_action(action: Action) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=4096)
 def decode_action(token: str) -> Action:
+    """The action a token names (actions are values, never changed, so one is shared by
+    every deal that names it: a history of many games reads far fewer tokens than it
+    holds); DocumentError, in plain words, for a token that names none."""
     m = _TOKEN.fullmatch(token)
     if m is None:
         # Translators: {value} is a recorded play as written in the file.
