@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -71,3 +72,10 @@ def _pilots_draw_the_frames_a_test_sees(request, monkeypatch):
     from swoop_desktop.ui import pilot
 
     monkeypatch.setattr(pilot.Pilot, "draws", "seen")
+
+
+def pytest_collection_finish(session):
+    """The collected tests live for the whole run: frozen out of the collector's sight, so
+    the full collections the game makes as a screen comes to rest do not walk them again."""
+    gc.collect()
+    gc.freeze()
