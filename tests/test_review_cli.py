@@ -48,7 +48,7 @@ def saved(tmp_path):
 
 def test_reviewing_a_saved_hand_prints_the_summary_and_every_decision(saved):
     before = _digest(saved.game_file)
-    result = _run(str(saved.game_file), "--hand", "1", "--worlds", "6")
+    result = _run(str(saved.game_file), "--hand", "1", "--worlds", "2")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Review of the saved game in progress, hand 1 (")
@@ -58,7 +58,7 @@ def test_reviewing_a_saved_hand_prints_the_summary_and_every_decision(saved):
 
 
 def test_json_output_carries_verdicts_accuracy_and_summary(saved):
-    result = _run(str(saved.game_file), "--hand", "2", "--worlds", "4", "--json")
+    result = _run(str(saved.game_file), "--hand", "2", "--worlds", "2", "--json")
     assert result.returncode == 0, result.stderr
     body = json.loads(result.stdout)
     assert body["verdicts"] and {v["hand_no"] for v in body["verdicts"]} == {1}
@@ -75,7 +75,7 @@ def test_a_history_is_reviewed_by_game_id_and_left_unchanged(tmp_path):
     database = db.db_file(dirs)  # the player's own progress file, as the game keeps it
     before = _digest(database)
     game = load_history(dirs)[0][0].id
-    result = _run(str(database), "--game", game[:6], "--hand", "1", "--worlds", "3")
+    result = _run(str(database), "--game", game[:6], "--hand", "1", "--worlds", "2")
     assert result.returncode == 0, result.stderr
     assert f"game {game}" in result.stdout.splitlines()[0]
     assert _digest(database) == before
@@ -113,7 +113,7 @@ def test_the_command_weighs_in_worker_processes_with_the_same_verdicts(saved, mo
     out = {}
     for mode in ("threads", "processes"):
         monkeypatch.setenv(workers.MODE_VARIABLE, mode)
-        result = _run(str(saved.game_file), "--hand", "1", "--worlds", "4", "--json")
+        result = _run(str(saved.game_file), "--hand", "1", "--worlds", "2", "--json")
         assert result.returncode == 0, result.stderr
         body = json.loads(result.stdout)
         out[mode] = [(v["number"], v["label"], v["cost"], v["best"]) for v in body["verdicts"]]
