@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from swoop_desktop.choices import HUMAN_SEAT
-from swoop_desktop.engine import Action, Rules, RulesError
+from swoop_desktop.engine import Action, Rules
 from swoop_desktop.i18n import _
 from swoop_desktop.names import shown
 from swoop_desktop.storage.actioncodec import decode_deal, encode_deal
@@ -46,6 +46,7 @@ from swoop_desktop.storage.jsonfile import (
     int_list,
 )
 from swoop_desktop.storage.paths import Dirs
+from swoop_desktop.storage.savegame import stored_rules, stored_seed
 
 KEEP_DAYS = 3660  # about ten years of days
 # Your play and the hard opponent's (on a worker thread), or two windows, may finish at the
@@ -140,16 +141,8 @@ def _play(value: str | None, name: str) -> str | None:
 def _entry_from_json(raw: Any, where: str) -> DailyEntry:
     check_type(raw, dict, where)
     w = where + "."
-    rules = get(raw, "rules", dict, w)
-    try:
-        Rules.from_json(rules)
-    except RulesError as exc:
-        raise DocumentError(f"{w}rules: {exc}") from None
-    seed = get(raw, "seed", int, w)
-    if not 0 <= seed < 1 << 63:
-        # Translators: {name} is where the value is in the file (a number).
-        told = _("{name} is out of range")
-        raise DocumentError(told.format(name=f"{w}seed"))
+    rules = stored_rules(raw, w)
+    seed = stored_seed(raw, w)
     return DailyEntry(
         day=_day(get(raw, "day", str, w), w + "day"),
         seed=seed,
@@ -304,11 +297,7 @@ def _replay(name: str, args: Mapping[str, Any]) -> Change[list[DailyEntry]]:
     """A change kept beside the database, made again (DocumentError when it is not one
     this Swoop makes, or its values are wrong)."""
     day = _day(get(args, "day", str, "change."), "change.day")
-    seed = get(args, "seed", int, "change.")
-    if not 0 <= seed < 1 << 63:
-        # Translators: {name} is where the value is in the file (a number).
-        told = _("{name} is out of range")
-        raise DocumentError(told.format(name="change.seed"))
+    seed = stored_seed(args, "change.")
     if name == "start":
         return _as_change(
             _started(day, seed, _entry_from_json(dict(args), "change").rules, [False])

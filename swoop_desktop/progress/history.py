@@ -33,7 +33,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from swoop_desktop.engine import Match, Rules, RulesError
+from swoop_desktop.engine import Match
 from swoop_desktop.engine.events import Swooped
 from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.names import check_name, printable, seat_default, shown
@@ -60,7 +60,7 @@ from swoop_desktop.storage.jsonfile import (
 )
 from swoop_desktop.storage.notices import plain_reason, short_path
 from swoop_desktop.storage.paths import Dirs
-from swoop_desktop.storage.savegame import clear_game, has_saved_game, load_game
+from swoop_desktop.storage.savegame import clear_game, has_saved_game, load_game, stored_rules
 
 from . import summaries
 from .game_record import GameRecord as GameRecord  # where its callers find it
@@ -147,11 +147,7 @@ def _seats_from_json(seats: list[Any], w: str, notes: Notes) -> list[dict[str, A
 def _record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
     check_type(g, dict, where)
     w = where + "."
-    rules = get(g, "rules", dict, w)
-    try:
-        Rules.from_json(rules)
-    except RulesError as exc:
-        raise DocumentError(f"{w}rules: {exc}") from None
+    rules = stored_rules(g, w)
     players = get(g, "players", int, w)
     if not 3 <= players <= 8:
         # Translators: {name} is where the value is in the file; {value} what it held.

@@ -21,7 +21,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from swoop_desktop.engine import Rules, RulesError
 from swoop_desktop.i18n import _
 from swoop_desktop.names import shown
 from swoop_desktop.storage import db
@@ -29,6 +28,7 @@ from swoop_desktop.storage.actioncodec import decode_hands
 from swoop_desktop.storage.documents import Change, Later, change_stored, load_stored, store_waiting
 from swoop_desktop.storage.jsonfile import DocKind, DocumentError, Notes, check_type, drop, get
 from swoop_desktop.storage.paths import Dirs
+from swoop_desktop.storage.savegame import stored_rules, stored_seed
 
 from .stored_reviews import check_verdict
 
@@ -96,21 +96,13 @@ def _id(value: Any, name: str) -> str:
 def _puzzle_from_json(raw: Any, where: str) -> Puzzle:
     check_type(raw, dict, where)
     w = where + "."
-    rules = get(raw, "rules", dict, w)
-    try:
-        Rules.from_json(rules)
-    except RulesError as exc:
-        raise DocumentError(f"{w}rules: {exc}") from None
+    rules = stored_rules(raw, w)
     players = get(raw, "players", int, w)
     if not 2 <= players <= 8:
         # Translators: {name} is where the value is in the file; {low} and {high} the numbers it may be between; {value} what it held.
         told = _("{name} should be from {low} to {high}, not {value}")
         raise DocumentError(told.format(name=f"{w}players", low=2, high=8, value=players))
-    seed = get(raw, "seed", int, w)
-    if not 0 <= seed < 1 << 63:
-        # Translators: {name} is where the value is in the file (a number).
-        told = _("{name} is out of range")
-        raise DocumentError(told.format(name=f"{w}seed"))
+    seed = stored_seed(raw, w)
     deals = get(raw, "deals", list, w)
     decode_hands(deals, w + "deals")
     verdict = get(raw, "verdict", dict, w)

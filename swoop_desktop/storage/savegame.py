@@ -85,12 +85,30 @@ def match_to_json(match: Match) -> dict[str, Any]:
     return body
 
 
-def match_from_json(data: dict[str, Any], where: str = "") -> Match:
-    """Rebuild a Match by replaying its recorded actions; DocumentError if anything disagrees."""
+def stored_rules(data: Any, where: str = "") -> dict[str, Any]:
+    """The ``rules`` of a stored game (saved, in the history, a puzzle's or a daily deal's),
+    as stored, once they are rules this Swoop plays; DocumentError naming them if not."""
+    rules: dict[str, Any] = get(data, "rules", dict, where)
     try:
-        rules = Rules.from_json(get(data, "rules", dict, where))
+        Rules.from_json(rules)
     except RulesError as exc:
         raise DocumentError(f"{where}rules: {exc}") from None
+    return rules
+
+
+def stored_seed(data: Any, where: str = "") -> int:
+    """The deal's ``seed`` of a stored game (a number a deal can have); DocumentError if not."""
+    seed: int = get(data, "seed", int, where)
+    if not 0 <= seed < 1 << 63:
+        # Translators: {name} is where the value is in the file (a number).
+        told = _("{name} is out of range")
+        raise DocumentError(told.format(name=f"{where}seed"))
+    return seed
+
+
+def match_from_json(data: dict[str, Any], where: str = "") -> Match:
+    """Rebuild a Match by replaying its recorded actions; DocumentError if anything disagrees."""
+    rules = Rules.from_json(stored_rules(data, where))
     players = get(data, "players", int, where)
     seed = get(data, "seed", int, where)
     hands = decode_hands(get(data, "actions", list, where), f"{where}actions")
