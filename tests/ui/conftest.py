@@ -2,8 +2,8 @@
 weighs a play: the review's verdicts, puzzles' answers and the daily deal's hard score at
 the shipped work are tested in ``tests/ai`` and ``tests/referee``. Here a review weighs each
 decision on 8 re-deals without growing (the shipped 48, up to 8 times more where it is
-close), and the daily deal's hard opponent plays on 4 worlds (48): the same code paths on
-less work, so the screens' tests stay quick. A test marked ``full_work`` keeps the shipped
+close), dealt from 8 candidate hands (the shipped 32), and the daily deal's hard opponent
+plays on 4 worlds (48): the same code paths on less work, so the screens' tests stay quick. A test marked ``full_work`` keeps the shipped
 work.
 """
 
@@ -14,6 +14,8 @@ from functools import partial
 import pytest
 
 from swoop_desktop.ai import review as review_search
+from swoop_desktop.ai.features import weights_for
+from swoop_desktop.ai.inference import PolicyInference
 from swoop_desktop.referee.daily import hard_in_seat
 from swoop_desktop.ui.scenes import daily as daily_screen
 from swoop_desktop.ui.scenes import verdicts
@@ -25,6 +27,9 @@ def _light_thinking(request, monkeypatch):
         return
     monkeypatch.setattr(verdicts, "DEFAULT_WORLDS", 8)
     monkeypatch.setattr(review_search, "REVIEW_MORE", 1)
+    monkeypatch.setattr(
+        review_search, "new_inference", lambda: PolicyInference(weights_for(), particles=8)
+    )
     monkeypatch.setattr(daily_screen, "hard_in_seat", partial(hard_in_seat, worlds=4))
 
 
