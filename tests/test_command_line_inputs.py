@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -12,10 +13,11 @@ import threading
 import pytest
 
 from swoop_desktop import review as review_cli
+from swoop_desktop.engine import Match, Rules
 from swoop_desktop.progress import record_finished_game
 from swoop_desktop.referee import tournament
-from swoop_desktop.storage import resolve_dirs
-from tests.storage.helpers import as_older_swoop_left_it, finished_match
+from swoop_desktop.storage import resolve_dirs, save_game
+from tests.storage.helpers import as_older_swoop_left_it, finished_match, play
 from tests.ui.test_past_games_that_do_not_replay import VARIANTS, _variant
 
 
@@ -113,8 +115,10 @@ def test_review_command_messages_name_the_real_problem(tmp_path, capsys):
     ],
 )
 def test_a_standard_output_that_cannot_be_written_ends_in_one_line(module, args, tmp_path):
-    if "GAME" in args:
-        args = [str(_history(tmp_path)) if a == "GAME" else a for a in args]
+    if "GAME" in args:  # a saved game a few plays in: a short review, still written out
+        dirs = resolve_dirs(tmp_path / "data")
+        save_game(dirs, play(Match(Rules.from_preset("app"), 4, 3), 12, random.Random(3)), [])
+        args = [str(dirs.game_file) if a == "GAME" else a for a in args]
     with open("/dev/full", "w") as full:
         result = subprocess.run(
             [sys.executable, "-m", module, *args],

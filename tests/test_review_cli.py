@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -17,6 +18,7 @@ from swoop_desktop.progress import load_history
 from swoop_desktop.progress.history import record_finished_game
 from swoop_desktop.storage import db, resolve_dirs, save_game
 from tests.ai.helpers import play_hands
+from tests.storage.helpers import play
 
 
 def _play(match: Match, hands: int) -> None:
@@ -39,9 +41,12 @@ def _digest(path):
 
 @pytest.fixture
 def saved(tmp_path):
+    """A game saved a few plays into its second hand (4 decisions of yours there), the first
+    played whole by the bots (11 decisions of yours)."""
     dirs = resolve_dirs(tmp_path)
     match = Match(Rules.from_preset("app"), 4, 21)
-    _play(match, hands=2)
+    _play(match, hands=1)
+    play(match, 20, random.Random(21))
     save_game(dirs, match, [])
     return dirs
 
@@ -113,7 +118,7 @@ def test_the_command_weighs_in_worker_processes_with_the_same_verdicts(saved, mo
     out = {}
     for mode in ("threads", "processes"):
         monkeypatch.setenv(workers.MODE_VARIABLE, mode)
-        result = _run(str(saved.game_file), "--hand", "1", "--worlds", "2", "--json")
+        result = _run(str(saved.game_file), "--hand", "2", "--worlds", "2", "--json")
         assert result.returncode == 0, result.stderr
         body = json.loads(result.stdout)
         out[mode] = [(v["number"], v["label"], v["cost"], v["best"]) for v in body["verdicts"]]

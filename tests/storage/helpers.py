@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import random
 import shutil
 import sqlite3
@@ -35,12 +36,27 @@ def play(match: Match, steps: int, rng: random.Random) -> Match:
     return match
 
 
+#: Each game :func:`finished_match` has played, by (seed, rules, players): never handed out.
+_FINISHED: dict[tuple[int, Rules, int], Match] = {}
+
+
 def finished_match(seed: int, rules: Rules | None = None, players: int = 4) -> Match:
-    """A whole game played to its end by random players."""
-    match = Match(rules or Rules.from_preset("app"), players, seed)
-    rng = random.Random(seed)
-    while not match.over:
-        step(match, rng)
+    """A whole game played to its end by random players.
+
+    The random players choose once per (seed, rules, players), which is most of the cost;
+    every call gets a copy of that game of its own (the engine's independent copy, with its
+    own actions), free to change."""
+    rules = rules or Rules.from_preset("app")
+    key = (seed, rules, players)
+    played = _FINISHED.get(key)
+    if played is None:
+        played = Match(rules, players, seed)
+        rng = random.Random(seed)
+        while not played.over:
+            step(played, rng)
+        _FINISHED[key] = played
+    match = played.copy()
+    match.actions = [[copy.copy(a) for a in hand] for hand in played.actions]
     return match
 
 

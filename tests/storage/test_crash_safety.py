@@ -17,10 +17,9 @@ from swoop_desktop.engine import Match
 from swoop_desktop.storage import load_game, load_settings, resolve_dirs, save_game, save_settings
 from swoop_desktop.storage.savegame import fingerprint
 from swoop_desktop.storage.settings import Settings
+from tests.sizes import quick_and_full
 
 from .helpers import play
-
-KILLS = 110
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
 
@@ -37,7 +36,8 @@ def _saver(dirs, matches, logs, start: int) -> None:
         os._exit(0)
 
 
-def test_sigkill_while_saving_never_leaves_an_unreadable_file():
+@quick_and_full(30, 110, "kills")  # at 30, about half the kills still land mid-save
+def test_sigkill_while_saving_never_leaves_an_unreadable_file(kills):
     dirs = resolve_dirs()
     rng = random.Random(2024)
     matches = [play(Match(seed=s), 150 + 150 * s, random.Random(s)) for s in (0, 1)]
@@ -46,7 +46,7 @@ def test_sigkill_while_saving_never_leaves_an_unreadable_file():
     seen: set[str] = set()
     save_game(dirs, matches[0], logs[0])  # warm up in the parent: the child imports nothing
     save_settings(dirs, Settings())
-    for k in range(KILLS):
+    for k in range(kills):
         pid = os.fork()
         if pid == 0:
             _saver(dirs, matches, logs, k + 1)

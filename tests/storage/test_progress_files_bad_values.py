@@ -31,6 +31,7 @@ from swoop_desktop.progress.rating import MIN_RD, rating_history
 from swoop_desktop.progress.scorebook import Scorebook
 from swoop_desktop.progress.stored_reviews import load_review, store_review, stored_reviews
 from swoop_desktop.storage import db, resolve_dirs
+from tests.sizes import quick_and_full
 
 from .helpers import finished_match
 from .test_puzzle_file import sample_puzzles
@@ -68,43 +69,45 @@ def test_a_puzzle_naming_a_missing_face_up_slot_is_dropped_with_a_message(tmp_pa
 
 
 # -- 3. two windows changing the daily, puzzle and review files at once ------------------
-PER_PROCESS = 40
 DAY0 = date(2020, 1, 1)
 
 
-def _window(folder: str, w: int, puzzle: Puzzle, go: Any) -> None:
-    """One window: records PER_PROCESS daily deals with their results, puzzles and reviews."""
+def _window(folder: str, w: int, count: int, puzzle: Puzzle, go: Any) -> None:
+    """One window: records ``count`` daily deals with their results, puzzles and reviews."""
     dirs = resolve_dirs(folder)
     rules = Rules.from_preset("app")
-    go.wait(60)
-    for k in range(PER_PROCESS):
-        day = DAY0 + timedelta(days=w * PER_PROCESS + k)
+    go.wait(60)  # both windows start writing at the same moment
+    for k in range(count):
+        day = DAY0 + timedelta(days=w * count + k)
         start_daily(dirs, day, 1000 * w + k, rules)
         finish_daily(dirs, day, 1000 * w + k, [w, k, 30, 12])
         add_puzzles(dirs, [replace(puzzle, id=f"window{w}/{k}")])
         store_review(dirs, f"window{w}/{k}", {"verdicts": [puzzle.verdict]})
 
 
-def test_two_processes_writing_daily_puzzles_and_reviews_lose_nothing(tmp_path):
+@quick_and_full(12, 40, "per_process")
+def test_two_processes_writing_daily_puzzles_and_reviews_lose_nothing(tmp_path, per_process):
     ctx = multiprocessing.get_context("spawn")
-    go = ctx.Event()
+    go = ctx.Barrier(2)
     puzzle = sample_puzzles(1)[0]
-    windows = [ctx.Process(target=_window, args=(str(tmp_path), w, puzzle, go)) for w in (0, 1)]
+    windows = [
+        ctx.Process(target=_window, args=(str(tmp_path), w, per_process, puzzle, go))
+        for w in (0, 1)
+    ]
     for p in windows:
         p.start()
-    go.set()
     for p in windows:
         p.join(300)
         assert p.exitcode == 0
     dirs = resolve_dirs(tmp_path)
     entries, messages = load_daily(dirs)
     assert not messages
-    assert len(entries) == 2 * PER_PROCESS
+    assert len(entries) == 2 * per_process
     assert all(e.finished and e.points is not None for e in entries)
     book, messages = load_puzzles(dirs)
-    assert not messages and len(book.puzzles) == 2 * PER_PROCESS
+    assert not messages and len(book.puzzles) == 2 * per_process
     reviews, messages = stored_reviews(dirs)
-    assert not messages and len(reviews) == 2 * PER_PROCESS
+    assert not messages and len(reviews) == 2 * per_process
 
 
 # -- 4. rating values the model cannot take ----------------------------------------------

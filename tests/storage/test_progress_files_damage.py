@@ -20,10 +20,10 @@ from swoop_desktop.progress.history import load_history
 from swoop_desktop.progress.rating import rating_file, rating_history
 from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.storage.jsonfile import backup_path
+from tests.sizes import quick_and_full
 
 from .helpers import as_older_swoop_left_it, finished_match
 
-KILLS = 40
 DAY = date(2026, 12, 1)
 RULES = Rules.from_preset("app")
 SEATS = [{"name": "You", "level": "human"}] + [{"name": n, "level": "hard"} for n in "ABC"]
@@ -45,14 +45,15 @@ def _writer(dirs, start: int) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
-def test_sigkill_while_writing_never_leaves_an_unreadable_file(tmp_path):
+@quick_and_full(12, 40, "kills")  # at 12, about 8 kills cut a daily write, 3 a rating's
+def test_sigkill_while_writing_never_leaves_an_unreadable_file(tmp_path, kills):
     dirs = resolve_dirs(tmp_path)
     record_finished_game(dirs, finished_match(3), SEATS)
     games, _ = load_history(dirs)
     start_daily(dirs, DAY, 0, RULES)  # warm up in the parent
     rating_history(dirs)
     rng = random.Random(7)
-    for k in range(KILLS):
+    for k in range(kills):
         pid = os.fork()
         if pid == 0:
             _writer(dirs, 1 + k * 1000)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
 from dataclasses import replace
 from datetime import date
@@ -142,11 +143,23 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize(("column", "value"), HOSTILE, ids=[f"{c}={v!r}" for c, v in HOSTILE])
-def test_a_summary_with_a_value_no_game_could_have_is_worked_out_again(tmp_path, column, value):
-    dirs = _resolve(tmp_path)
+@pytest.fixture(scope="module")
+def three_games(tmp_path_factory):
+    """A progress file holding three finished games, as the game recorded them: recorded
+    once, each test starts from its own copy."""
+    dirs = _resolve(tmp_path_factory.mktemp("three-games"))
     for seed in (6, 7, 8):
         record_finished_game(dirs, finished_match(seed), SEATS)
+    db.forget(dirs)
+    return db.db_file(dirs)
+
+
+@pytest.mark.parametrize(("column", "value"), HOSTILE, ids=[f"{c}={v!r}" for c, v in HOSTILE])
+def test_a_summary_with_a_value_no_game_could_have_is_worked_out_again(
+    tmp_path, three_games, column, value
+):
+    dirs = _resolve(tmp_path)
+    shutil.copyfile(three_games, db.db_file(dirs))
     book = Scorebook(dirs)
     truth = (book.stats(False), book.records([], DAY), book.totals())
     book.close()

@@ -22,11 +22,11 @@ from swoop_desktop.storage import (
     resolve_dirs,
     save_game,
 )
+from tests.sizes import quick_and_full
 
 from .helpers import play
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = 25
 
 WINDOW = textwrap.dedent("""
     import sys, time
@@ -49,9 +49,10 @@ WINDOW = textwrap.dedent("""
 """)
 
 
-def test_two_processes_lose_no_games(tmp_path):
+@quick_and_full(8, 25, "games")  # per process: 8 already interleave their writes
+def test_two_processes_lose_no_games(tmp_path, games):
     data = tmp_path / "shared"
-    script = WINDOW.format(root=str(ROOT), data=str(data), games=GAMES)
+    script = WINDOW.format(root=str(ROOT), data=str(data), games=games)
     ready = tmp_path / "ready"  # each window marks here that it has dealt its games
     ready.mkdir()
     procs = [
@@ -69,7 +70,7 @@ def test_two_processes_lose_no_games(tmp_path):
     records, messages = load_history(resolve_dirs(data))
     assert messages == []
     seeds = sorted(r.seed for r in records)
-    assert seeds == list(range(1000, 1000 + GAMES)) + list(range(2000, 2000 + GAMES))
+    assert seeds == list(range(1000, 1000 + games)) + list(range(2000, 2000 + games))
 
 
 def test_a_second_window_is_told_and_keeps_the_first_windows_saved_game(tmp_path):
