@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 from swoop_desktop.engine import Match
-from swoop_desktop.engine.events import Swooped
 from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.names import check_name, printable, seat_default, shown
 from swoop_desktop.plural import counted as numbered
@@ -77,12 +76,20 @@ def game_id(match: Match) -> str:
 
 def count_swoops(match: Match) -> list[int]:
     """Swoops made by each seat in ``match`` (re-plays it on a copy)."""
+    return _replayed(match)[0]
+
+
+def _replayed(match: Match) -> tuple[list[int], summaries.GameFacts]:
+    """One replay of ``match`` on a copy: each seat's Swoops and your seat's facts."""
     copy = Match(match.rules, match.n, match.seed)
-    swoops = [0] * match.n
-    for event in copy.replay(match.actions):
-        if isinstance(event, Swooped):
-            swoops[event.player] += 1
-    return swoops
+    return summaries.tally(copy.replay(match.actions), match.n)
+
+
+#: The facts of games just made into records here (by id), from the one replay that
+#: counted their Swoops: storing such a game does not replay it again. A few at most.
+_JUST_PLAYED: dict[str, summaries.GameFacts] = {}
+_JUST_PLAYED_MOST = 16
+_JUST_PLAYED_LOCK = threading.Lock()
 
 
 def record_from_match(
@@ -94,7 +101,8 @@ def record_from_match(
 ) -> GameRecord:
     """The history's record of ``match`` (a ``practice`` game is marked so and never
     counted)."""
-    return GameRecord(
+    swoops, facts = _replayed(match)
+    record = GameRecord(
         id=game_id(match),
         date=date or datetime.now().isoformat(timespec="seconds"),
         rules=match.rules.to_json(),
@@ -105,12 +113,18 @@ def record_from_match(
         winner=match.winner,
         sheet=[list(r) for r in match.sheet],
         went_out=list(match.went_out),
-        swoops=count_swoops(match),
+        swoops=swoops,
         actions=encode_hands(match.actions),
         abandoned=abandoned,
         counted=not practice,
         practice=practice,
     )
+    with _JUST_PLAYED_LOCK:  # games are made into records on the savers' threads too
+        _JUST_PLAYED.pop(record.id, None)
+        _JUST_PLAYED[record.id] = facts
+        while len(_JUST_PLAYED) > _JUST_PLAYED_MOST:
+            del _JUST_PLAYED[next(iter(_JUST_PLAYED))]
+    return record
 
 
 def _seats_from_json(seats: list[Any], w: str, notes: Notes) -> list[dict[str, Any]]:
@@ -336,7 +350,9 @@ def _store(
         seq = int(cursor.lastrowid or 0)
         known = summaries.believed(facts or {}, record)
         if known is None and source == "play":
-            known = summaries.game_facts(record)
+            with _JUST_PLAYED_LOCK:
+                known = summaries.believed(_JUST_PLAYED, record)
+            known = known or summaries.game_facts(record)
         summaries.insert(con, seq, summaries.summarize(record, seq, known))
     return new
 

@@ -59,22 +59,32 @@ class GameFacts:
 NO_FACTS = GameFacts(-1, -1)
 
 
+def tally(
+    events: Iterable[object], players: int, seat: int = HUMAN_SEAT
+) -> tuple[list[int], GameFacts]:
+    """From one replay's events: the Swoops each seat made, and ``seat``'s facts."""
+    swoops = [0] * players
+    best = here = pickups = 0
+    for event in events:
+        if isinstance(event, Dealt):
+            here = 0
+        elif isinstance(event, Swooped):
+            swoops[event.player] += 1
+            if event.player == seat:
+                here += 1
+                best = max(best, here)
+        elif isinstance(event, PickedUp) and event.player == seat:
+            pickups += 1
+    return swoops, GameFacts(best, pickups)
+
+
 def game_facts(record: GameRecord, seat: int = HUMAN_SEAT) -> GameFacts | None:
     """Replay ``record`` and count; None when its plays cannot be replayed."""
     try:
         events = record.new_match().replay(record.deals())
     except (EngineError, DocumentError, ValueError):
         return None
-    best = here = pickups = 0
-    for event in events:
-        if isinstance(event, Dealt):
-            here = 0
-        elif isinstance(event, Swooped) and event.player == seat:
-            here += 1
-            best = max(best, here)
-        elif isinstance(event, PickedUp) and event.player == seat:
-            pickups += 1
-    return GameFacts(best, pickups)
+    return tally(events, record.players, seat)[1]
 
 
 @dataclass(frozen=True)

@@ -144,3 +144,26 @@ def test_a_game_whose_plays_do_not_replay_is_not_looked_for_again(tmp_path):
         con.commit()
     assert work_out_facts(str(db.db_file(dirs))) == 0
     assert (None, None) not in set(_summaries(dirs).values())
+
+
+def test_a_finished_game_is_replayed_once_to_be_stored_with_its_facts(tmp_path, monkeypatch):
+    """Storing a game counts its Swoops and its facts in one replay, and the facts kept
+    are those a replay of the stored record gives."""
+    from swoop_desktop.engine import Match
+
+    match = finished_match(4)
+    replays = []
+    replay = Match.replay
+
+    def counted(self, *args, **kwargs):
+        replays.append(self.seed)
+        return replay(self, *args, **kwargs)
+
+    monkeypatch.setattr(Match, "replay", counted)
+    dirs = resolve_dirs(tmp_path)
+    record_finished_game(dirs, match, SEATS)
+    assert replays == [match.seed]
+    monkeypatch.undo()
+    game = load_history(dirs)[0][0]
+    fact = game_facts(game)
+    assert fact is not None and _summaries(dirs) == {game.id: (fact.hand_swoops, fact.pickups)}
