@@ -29,6 +29,7 @@ from swoop_desktop.engine.observation import observe
 from swoop_desktop.referee.tournament import parse_bot
 from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui.table.seats import Thinker
+from tests.sizes import quick_and_full
 
 from .helpers import played_position
 
@@ -54,7 +55,10 @@ def _positions():
             yield seed, observe(state, state.to_move, history), state.legal_actions()
 
 
-def test_expert_searches_more_worlds_than_hard_and_answers_legally():
+# Each searched decision costs the expert's whole work (160 worlds, the hard bot's 72):
+# quick, the first of them; full, three.
+@quick_and_full(1, 3, "searches")
+def test_expert_searches_more_worlds_than_hard_and_answers_legally(searches):
     searched = 0
     for seed, obs, legal in _positions():
         hard = make_bot("hard", seed=seed, use_clock=False)
@@ -66,9 +70,9 @@ def test_expert_searches_more_worlds_than_hard_and_answers_legally():
             assert hard.last_worlds == DEFAULT_WORLDS
             assert expert.last_worlds == EXPERT_KNOBS["max_worlds"] > hard.last_worlds
             searched += 1
-            if searched == 3:  # enough: each searched decision costs the expert's work
+            if searched == searches:  # enough: each searched decision costs the expert's work
                 break
-    assert searched >= 3
+    assert searched >= searches
 
 
 def test_expert_settings_round_trip_through_opponents_yaml(tmp_path):

@@ -7,6 +7,7 @@ import pytest
 from swoop_desktop.ai import hint
 from swoop_desktop.engine import Flip, Play
 from swoop_desktop.engine.observation import observe
+from tests.sizes import quick_and_full
 
 from .helpers import played_position, player, position
 
@@ -63,8 +64,12 @@ def test_r11_hint_flip_gives_a_chance():
     assert h.reason.startswith("Flip a mystery card: about ")
 
 
-def test_hints_are_one_short_line_in_many_positions():
-    for seed in range(30):
+# Seeds 0-29 are positions 5 to 121 plays into a deal. Quick: every third (ten), still
+# early and late: Swoops, flips, adds, a last card, and plays the search chose for the
+# points they keep out of the hand (when its clock let it finish).
+@quick_and_full(3, 1, "stride")
+def test_hints_are_one_short_line_in_many_positions(stride):
+    for seed in range(0, 30, stride):
         state, history = played_position("app", seed, plays=5 + 4 * seed)
         obs = observe(state, state.to_move, history)
         legal = state.legal_actions()

@@ -8,6 +8,7 @@ from swoop_desktop.ai import LEVELS, PERSONALITIES, SEARCH_LEVELS, make_bot
 from swoop_desktop.ai.search import HardBot
 from swoop_desktop.engine import Rules, new_deal
 from swoop_desktop.engine.observation import PublicHistory, observe
+from tests.sizes import quick_and_full
 
 from .helpers import PRESET_NAMES, RULE_SET_IDS, RULE_SETS
 
@@ -29,29 +30,33 @@ def _play(rules: Rules, bots: list, seed: int, cap: int = 1500) -> int:
     return decisions
 
 
+@quick_and_full(2000, 5000, "decisions")  # about 30 deals, or 80, a preset
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_r6_bots_never_answer_illegally_over_thousands_of_decisions(preset):
+def test_r6_bots_never_answer_illegally_over_thousands_of_decisions(preset, decisions):
     rules = Rules.from_preset(preset)
     fast = [level for level in LEVELS if level not in SEARCH_LEVELS]
     total = 0
     deal = 0
-    while total < 5000:
+    while total < decisions:
         bots = [
             make_bot(fast[(deal + i) % len(fast)], PERSONALITIES[(deal + i) % 4], seed=deal)
             for i in range(4)
         ]
         total += _play(rules, bots, seed=100 + deal)
         deal += 1
-    assert total >= 5000
+    assert total >= decisions
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_r6_hard_bot_never_answers_illegally(preset):
     rules = Rules.from_preset(preset)
+    # One world each: every step of a search decision runs (its candidates, the guesses
+    # at the hidden hands, a re-deal, the play-outs). Under four worlds the search never
+    # overrules the normal choice, so more of them would play this same deal, only slower.
     bots = [
-        HardBot(seed=1, max_worlds=2, use_clock=False),
-        make_bot("expert", seed=4, max_worlds=3, use_clock=False),
-        make_bot("sharp", seed=4, max_worlds=3, use_clock=False),
+        HardBot(seed=1, max_worlds=1, use_clock=False),
+        make_bot("expert", seed=4, max_worlds=1, use_clock=False),
+        make_bot("sharp", seed=4, max_worlds=1, use_clock=False),
         make_bot("easy", seed=2),
         make_bot("random", seed=3),
     ]

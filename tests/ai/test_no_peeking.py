@@ -9,6 +9,7 @@ import pytest
 from swoop_desktop.ai import make_bot
 from swoop_desktop.ai.search import HardBot
 from swoop_desktop.engine.observation import observe
+from tests.sizes import quick_and_full
 
 from .helpers import PRESET_NAMES, played_position
 
@@ -25,12 +26,16 @@ def _bots():
     return bots
 
 
+# Seeds 0-9 are positions 10 to 91 plays into a deal. Quick: every third seed, each preset
+# from its own start, so the three presets still cover all ten stages between them.
+@quick_and_full(3, 1, "stride")
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_redealing_unseen_cards_never_changes_a_decision(preset):
+def test_redealing_unseen_cards_never_changes_a_decision(preset, stride):
     bots = _bots()
     hidden_changed = 0
     checked = 0
-    for seed in range(10):
+    seeds = range(PRESET_NAMES.index(preset) % stride, 10, stride)
+    for seed in seeds:
         state, history = played_position(preset, seed, plays=10 + 9 * seed)
         seat = state.to_move
         obs = observe(state, seat, history)
@@ -49,8 +54,9 @@ def test_redealing_unseen_cards_never_changes_a_decision(preset):
             for bot, choice in zip(bots, choices, strict=True):
                 assert bot.choose(other_obs, other_legal) == choice, (bot, preset, seed)
                 checked += 1
-    assert hidden_changed >= 15, "the re-deals really moved the hidden cards"
-    assert checked == 10 * 2 * len(bots)
+    # Three re-deals in four (15 of 20 at the full size) really moved the hidden cards.
+    assert hidden_changed >= (6 * len(seeds) + 3) // 4, "the re-deals really moved the hidden cards"
+    assert checked == len(seeds) * 2 * len(bots)
 
 
 def test_same_seed_same_observation_same_answer_and_seeds_differ():
@@ -66,11 +72,14 @@ def test_same_seed_same_observation_same_answer_and_seeds_differ():
         )
 
 
-def test_the_match_aware_search_never_peeks_and_really_searches():
+# Seeds 0-11 are positions 6 to 61 plays into a deal; quick: every fourth (0, 4, 8), of
+# which two are decisions the search overrules (seeds 0, 5 and 8 at the full size).
+@quick_and_full(4, 1, "stride")
+def test_the_match_aware_search_never_peeks_and_really_searches(stride):
     """Late in a match (totals near the target), the points-and-match evaluation
     decides; re-dealing what the hard bot cannot see changes nothing."""
     overruled = 0
-    for seed in range(12):
+    for seed in range(0, 12, stride):
         state, history = played_position(
             "app", seed, plays=6 + 5 * seed, scores=[240, 180, 275, 210]
         )

@@ -12,11 +12,17 @@ from swoop_desktop.engine import Match, Rules
 from swoop_desktop.engine.errors import EngineError
 from swoop_desktop.engine.takeback import take_back_point, taken_back, taken_back_plays
 from swoop_desktop.referee.lesson import lesson_match, play_through
+from tests.sizes import quick_and_full
 
 
+@quick_and_full(1, 3, "games")  # a game: up to 400 plays, a take-back tried at about 3 in 10
 @pytest.mark.parametrize("preset", ["app", "classic", "traditional"])
-@pytest.mark.parametrize("seed", range(3))
-def test_a_take_back_gives_the_exact_position_before_your_last_play(preset, seed):
+def test_a_take_back_gives_the_exact_position_before_your_last_play(preset, games):
+    for seed in range(games):
+        _take_backs_over_one_game(preset, seed)
+
+
+def _take_backs_over_one_game(preset: str, seed: int) -> None:
     rng = random.Random(seed)
     match = Match(Rules.from_preset(preset), 4, seed)
     match.start_hand()

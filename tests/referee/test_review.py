@@ -88,8 +88,10 @@ def test_cancel_stops_a_review_and_progress_is_reported():
 def test_the_ai_review_weighs_exactly_the_decisions_it_is_given():
     match = _bot_game(5, make_bot("easy", seed=1))
     found = decisions(match.rules, 4, match.seed, match.actions)
-    whole = review(match.rules, 4, match.seed, match.actions, worlds=4, hindsight=True)
-    some = review_decisions(found[1:3], worlds=4, seed=match.seed, hindsight=True)
+    # Two re-deals (up to 16 where a verdict is unsettled): which decisions are weighed
+    # is the point, not how precisely.
+    whole = review(match.rules, 4, match.seed, match.actions, worlds=2, hindsight=True)
+    some = review_decisions(found[1:3], worlds=2, seed=match.seed, hindsight=True)
     assert [v.number for v in some.verdicts] == [found[1].number, found[2].number]
     assert some.verdicts == whole.verdicts[1:3]
     assert some.hindsight == whole.hindsight[1:3]
