@@ -21,15 +21,26 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def _play_to_the_result(p: Pilot) -> DailyResultScene:
-    """Play seat 0 with the first legal action each turn, until the hand's result shows."""
+    """Play seat 0 with the first legal action each turn, until the hand's result shows
+    (the opponents' plays between your turns run as one stretch of frames)."""
+
+    def your_turn() -> bool:
+        table = p.app.table
+        return table is not None and p.top is table and table.human_turn
+
+    def result_or_your_turn() -> bool:
+        return isinstance(p.top, DailyResultScene) or your_turn()
+
     for _ in range(400):
         top = p.top
         if isinstance(top, DailyResultScene):
             return top
-        table = p.app.table
-        if table is not None and top is table and table.human_turn:
+        if your_turn():
+            table = p.app.table
             table.apply(table.state.legal_actions()[0])
-        p.step(2)
+            p.step(2)
+        else:
+            p.until(result_or_your_turn, 10)
     raise AssertionError("the daily hand did not end")
 
 
@@ -47,7 +58,18 @@ def _wait_for_hard(p: Pilot, scene: DailyScene) -> None:
 
 
 @pytest.mark.full_work  # the stored hard score is the referee's, at the shipped work
-def test_the_daily_deal_is_played_from_the_title_and_compared_with_hard(tmp_path):
+def test_the_daily_deal_is_played_from_the_title_and_compared_with_hard(tmp_path, monkeypatch):
+    from swoop_desktop.ui.scenes import daily as daily_module
+
+    # What the page asks the referee for, and what the referee answers: its play of the
+    # deal is compared with the stored score below (worked out once, not again here).
+    asked: list[tuple[tuple, dict, object]] = []
+
+    def referee(*args, **kwargs):
+        asked.append((args, kwargs, answer := hard_in_seat(*args, **kwargs)))
+        return answer
+
+    monkeypatch.setattr(daily_module, "hard_in_seat", referee)
     with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
         p.press(pygame.K_d)
         daily = p.top
@@ -69,8 +91,13 @@ def test_the_daily_deal_is_played_from_the_title_and_compared_with_hard(tmp_path
         _wait_for_hard(p, daily)
         entry = daily.entry
         assert entry is not None and entry.hard is not None
-        # The hard result stored is the referee's play of the same deal in your seat.
-        assert entry.hard == hard_in_seat(daily.rules, daily.seed).points
+        # The hard result stored is the referee's play of the same deal in your seat, at
+        # the shipped work: the page gave it the day's rules and seed, and no other seat
+        # or work (only a pause, to hand the frames the interpreter).
+        assert len(asked) == 1
+        args, kwargs, answer = asked[0]
+        assert args == (daily.rules, daily.seed) and set(kwargs) <= {"pause"}
+        assert entry.hard == answer.points
         words = [left + " " + right for _, left, right in daily.lines()]
         assert any(w.startswith("Hard opponent in your seat") for w in words), words
         assert any("Days in a row played 1" in w for w in words), words

@@ -5,6 +5,7 @@ Each test drives the real App through the headless pilot, the way a player does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import SimpleNamespace
 
 import pygame
@@ -18,6 +19,14 @@ from swoop_desktop.ui.table import places
 def _legal_single(table) -> int:
     st = table.state
     return next(c for c in st.hand_ids(0) if table.input.action_for([c]) in st.legal_actions())
+
+
+def _each_frame(p: Pilot, frames: int, look: Callable[[], bool]) -> None:
+    """Step up to ``frames`` frames, and after each one ``look()`` at the table (True: stop
+    here). The frames run as one stretch, drawn once it ends: the looks read what each
+    frame shows (its words, its marks), not the screen's pixels."""
+    p.step()
+    p.until(look, (frames - 0.5) * p.dt)  # the look after the first frame and each one after
 
 
 def test_space_with_nothing_selected_never_plays_your_card(tmp_path):
@@ -153,13 +162,14 @@ def test_pick_up_news_stays_off_the_pile(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal", pace="fast") as p:
         t = p.table
         seen = False
-        for _ in range(4000):
-            p.step()
+
+        def look() -> bool:
+            nonlocal seen
             if p.top is not t:
                 if p.top.name == "hand_over":
                     p.top.next_hand()
-                    continue
-                break
+                    return False
+                return True
             if t.state.to_move == 0 and t.idle:
                 t.input.try_play([_legal_single(t)])
             pile = pygame.Rect(0, 0, *t.model.lay.pile_card)
@@ -170,8 +180,11 @@ def test_pick_up_news_stays_off_the_pile(tmp_path):
                     rect = t.drawing.news_rect(seat, (200, 24))
                     assert not rect.colliderect(pile)
             assert not (t.model.banner and "picked up" in t.model.banner[0])
-            if seen:
-                return
+            return seen
+
+        _each_frame(p, 4000, look)
+        if seen:
+            return
         pytest.skip("nobody picked up")
 
 
@@ -327,18 +340,21 @@ def test_a_replay_says_replay_and_never_your_turn(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="title") as p:
         table = _replay(p)
         seen_status = set()
-        for _ in range(600):
-            p.step()
+
+        def look() -> bool:
             if p.top is not table:
                 if p.top.name == "hand_over":
                     p.top.next_hand()
-                    continue
-                break
+                    return False
+                return True
             status = table.drawing._status()
             seen_status.add(status)
             assert "Your turn" not in status and status.startswith("Replay")
             if table.model.view.to_move == 0:
                 assert table.drawing._phase_words() != "Your turn"
+            return False
+
+        _each_frame(p, 600, look)
         assert len(seen_status) > 3
         p.app.stack.clear_to(table)
         p.press(pygame.K_ESCAPE)
@@ -377,6 +393,10 @@ def _play_to_the_end(p: Pilot) -> list[str]:
     """Play (Home + Enter, Done) until the game ends; the overlays seen, in order."""
     table = p.table
     seen: list[str] = []
+
+    def something_to_do() -> bool:  # a panel, or your turn: the frames before, one stretch
+        return p.top.name != "table" or (table.idle and table.state.to_move == 0)
+
     for _ in range(30000):
         top = p.top
         if top.name != "table":
@@ -388,7 +408,10 @@ def _play_to_the_end(p: Pilot) -> list[str]:
                 top.next_hand()
                 continue
         if not table.idle or table.state.to_move != 0:
-            p.step()
+            if top.name == "table":
+                p.until(something_to_do, 10)
+            else:
+                p.step()
             continue
         if table.state.phase_name in ("follow", "chain"):
             p.press(pygame.K_d)

@@ -14,8 +14,17 @@ from swoop_desktop.ui.pilot import Pilot
 
 def _play_until_a_panel(p: Pilot, panel: str = "hand_over") -> None:
     """Play your turns (the first legal play), step the opponents with Space at the
-    "wait for click" pace, and stop on the frame the panel opens."""
+    "wait for click" pace, and stop on the frame the panel opens. Between those, the
+    frames run on (one stretch, looked at once it ends) until there is something to do."""
     t = p.table
+
+    def your_turn() -> bool:
+        st = t.state
+        return t.idle and st is not None and not st.is_over and st.to_move == 0
+
+    def something_to_do() -> bool:
+        return p.top.name in (panel, "hand_over") or your_turn() or t.model.wait_click
+
     for _ in range(20_000):
         if p.top.name == panel:
             return
@@ -23,20 +32,19 @@ def _play_until_a_panel(p: Pilot, panel: str = "hand_over") -> None:
             p.advance(1.0)
             p.press(pygame.K_RETURN)
             continue
-        st = t.state
-        if t.idle and st is not None and not st.is_over and st.to_move == 0:
-            t.apply(st.legal_actions()[0])
+        if your_turn():
+            t.apply(t.state.legal_actions()[0])
         elif t.model.wait_click:
             p.press(pygame.K_SPACE)
         else:
-            p.step()
+            p.until(something_to_do, 10)
     raise AssertionError(f"no {panel} panel")
 
 
 def test_the_space_that_steps_the_opponents_does_not_click_the_hand_over_panel(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", pace="click") as p:
         frame = p.dt
-        p.dt = 4 * frame  # the hand itself at a quarter of the frames (the table draws each)
+        p.dt = 4 * frame  # the hand itself at a quarter of the frames to run
         _play_until_a_panel(p)
         p.dt = frame  # the keys as the panel opens at the real frame rate
         hand = p.table.match.hand_no

@@ -114,13 +114,21 @@ def test_the_high_card_draw(tmp_path, monkeypatch, size):
         p.app.new_game(seed=5)  # dealt in the small window, the draw seen as it happens
         t = p.table
         drawing = 0
-        for _ in range(900):  # the draw for the first play, frame by frame
-            p.step()
-            if t.drawing._status().startswith("Drawing"):
-                drawing += 1
-                words, _buttons = layout(p)
-                found = overlaps(words, [], _table_cards(t))
-                assert not found, found
+
+        def look() -> bool:
+            """Each frame of the draw for the first play drawn as it stands, and its words
+            checked; done once the draw has been seen and the first play's turn is shown."""
+            nonlocal drawing
+            if not t.drawing._status().startswith("Drawing"):
+                return drawing > 0
+            drawing += 1
+            words, _buttons = layout(p)
+            found = overlaps(words, [], _table_cards(t))
+            assert not found, found
+            return False
+
+        p.step()
+        p.until(look, 899.5 * p.dt)  # up to 900 frames, frame by frame
         assert drawing  # the draw was seen
 
 

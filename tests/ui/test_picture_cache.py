@@ -9,6 +9,7 @@ import pytest
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.table import cache as cache_module
 from swoop_desktop.ui.table.cache import PictureCache, picture_bytes
+from tests.sizes import quick_and_full
 
 # Checks the drawing itself (frames counted, pictures kept): every frame is drawn.
 pytestmark = pytest.mark.every_frame
@@ -28,7 +29,10 @@ def test_the_least_recently_used_pictures_go_first_and_the_bytes_stay_bounded():
     assert cache.bytes == 0 and not cache
 
 
-def test_a_long_demo_keeps_the_table_cache_within_its_bound(tmp_path, monkeypatch):
+# Six seconds of the demo draw over four times the bound's worth of pictures (the bound is
+# reached within two seconds and the oldest go by the thousand); twenty, over eight times.
+@quick_and_full(6, 20, name="seconds")
+def test_a_long_demo_keeps_the_table_cache_within_its_bound(tmp_path, monkeypatch, seconds):
     limit = 2 * 1024 * 1024
     monkeypatch.setattr(cache_module, "CACHE_BYTES", limit)
     from swoop_desktop.ui.table import draw
@@ -36,7 +40,7 @@ def test_a_long_demo_keeps_the_table_cache_within_its_bound(tmp_path, monkeypatc
     monkeypatch.setattr(draw, "CACHE_BYTES", limit)
     with Pilot(size=(1920, 1080), data_dir=tmp_path, seed=3, demo=True, speed="fast") as p:
         largest = 0
-        for _ in range(40):
+        for _ in range(2 * seconds):  # half a second at a time
             p.advance(0.5)
             table = p.app.table
             if table is None:

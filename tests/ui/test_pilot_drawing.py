@@ -9,6 +9,7 @@ import pytest
 
 from swoop_desktop.engine import Rules
 from swoop_desktop.ui.pilot import Pilot
+from tests.sizes import quick_and_full
 
 
 def _a_played_game(draws: str, tmp_path) -> tuple[list, list[str], int]:
@@ -38,13 +39,16 @@ def test_drawing_only_the_seen_frames_plays_the_same_game(tmp_path):
     assert seen[2] < every[2] // 4  # for far fewer frames drawn
 
 
-def test_a_hand_played_at_the_tables_pace_is_the_same_drawn_or_not(tmp_path):
+@quick_and_full(6, 60, name="turns")
+def test_a_hand_played_at_the_tables_pace_is_the_same_drawn_or_not(tmp_path, turns):
     """Your plays (the first legal one), the opponents' at the table's pace: the same hand, and
-    after each stretch of frames the screen shows the table as it stands."""
+    after each stretch of frames the screen shows the table as it stands. Six of your turns
+    are about two thirds of the first hand; sixty play to the game's end (two hands,
+    eighteen turns of yours)."""
 
     def play(draws: str) -> list:
         with Pilot(data_dir=tmp_path / draws, seed=5, pace="fast", draws=draws) as p:
-            for _ in range(60):
+            for _ in range(turns):
                 if not p.wait_for_turn(30):
                     break
                 assert p.app.toast is not None or _drawn_as_it_stands(p)

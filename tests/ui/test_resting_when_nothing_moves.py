@@ -14,6 +14,7 @@ import pytest
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.settings import SettingsScene
 from swoop_desktop.ui.scenes.title import WATCH_AFTER, WATCH_REST
+from tests.sizes import quick_and_full
 
 # Checks the drawing itself (frames counted, pictures kept): every frame is drawn.
 pytestmark = pytest.mark.every_frame
@@ -50,7 +51,20 @@ def test_the_table_waiting_for_you_rests(tmp_path):
         assert p.app.resting
 
 
-def test_the_game_behind_the_title_rests_and_input_wakes_it(tmp_path):
+# The game behind the title rests once it has played WATCH_REST (30) seconds with nobody
+# there. The quick tier moves its clock of play on to all but the last 8 seconds and
+# watches those played; the slow tier watches all 30.
+_PLAYED_TO_REST = quick_and_full(8.0, WATCH_REST, name="watched")
+
+
+def _played_but(watch, watched: float) -> None:
+    """The game behind the title has played all but the last ``watched`` seconds before it
+    rests (nothing if it is to be watched from the start)."""
+    watch.playing += WATCH_REST - watched
+
+
+@_PLAYED_TO_REST
+def test_the_game_behind_the_title_rests_and_input_wakes_it(tmp_path, watched):
     with Pilot(data_dir=tmp_path, start="title") as p:
         title = p.app.stack.top
         _quiet(p.app)
@@ -58,7 +72,8 @@ def test_the_game_behind_the_title_rests_and_input_wakes_it(tmp_path):
         p.advance(WATCH_AFTER + 1.0)
         _quiet(p.app)
         assert title.watch.running and not p.app.resting  # the game plays
-        p.advance(WATCH_REST)
+        _played_but(title.watch, watched)
+        p.advance(watched)
         _quiet(p.app)
         assert title.watch.resting and p.app.resting
         p.move((10, 10))
@@ -66,15 +81,17 @@ def test_the_game_behind_the_title_rests_and_input_wakes_it(tmp_path):
         assert not title.watch.resting
 
 
+@_PLAYED_TO_REST
 def test_the_resting_game_behind_the_title_lets_its_pictures_go_until_it_plays_again(
-    tmp_path,
+    tmp_path, watched
 ):
     with Pilot(data_dir=tmp_path, start="title") as p:
         title = p.app.stack.top
         p.advance(WATCH_AFTER + 1.0)
         watch = title.watch
         assert watch.running and watch.table.art._faces  # its cards are drawn
-        p.advance(WATCH_REST)
+        _played_but(watch, watched)
+        p.advance(watched)
         _quiet(p.app)
         p.app.step(1 / 60, draw=False)
         assert watch.resting and watch._canvas is None and watch._blurred is not None

@@ -77,7 +77,9 @@ def test_review_a_past_game_from_scores(tmp_path):
     from tests.storage.helpers import finished_match
 
     with Pilot(data_dir=tmp_path, start="title") as pilot:
-        match = finished_match(3, Rules.from_preset("app", target=50))  # a short game
+        # A short game (one hand of 56 plays; the review weighs 14 choices of yours): what is
+        # tested is where the review opens from and what it stores, not how long it works.
+        match = finished_match(65, Rules.from_preset("app", target=50))
         record_finished_game(pilot.app.dirs, match, [{"name": "You"}, {"name": "Lefty"}])
         scores = ScoresScene(pilot.app, tab="history")
         pilot.app.push(scores)
