@@ -19,6 +19,7 @@ from swoop_desktop.engine.observation import Observation, PublicHistory, observe
 from .bots import (
     SOFT_LEVELS,
     Bot,
+    Cancelled,
     EasyBot,
     HighestBot,
     Knobs,
@@ -36,6 +37,7 @@ from .search import ExpertBot, HardBot, SharpBot
 __all__ = [
     "Add",
     "Bot",
+    "Cancelled",
     "End",
     "ExpertBot",
     "FEATURES",

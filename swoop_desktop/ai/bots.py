@@ -19,6 +19,12 @@ from swoop_desktop.engine.observation import Observation
 from .features import Context, features, make_context, score, weights_for
 
 
+class Cancelled(Exception):
+    """Thinking no longer wanted: a review closed, or a table closed or taken back while a
+    bot searched. Raised from inside the work (a review's stop, a bot's pause hook) so the
+    processor is given back at once; never a bot's failure."""
+
+
 class Bot(ABC):
     """Base class: a named policy with its own seed."""
 

@@ -14,7 +14,7 @@ from swoop_desktop.choices import Level
 from swoop_desktop.engine import Action
 from swoop_desktop.engine.observation import Observation
 
-from .bots import SOFT_LEVELS, Bot, EasyBot, HighestBot, LowestBot, NormalBot, RandomBot
+from .bots import SOFT_LEVELS, Bot, Cancelled, EasyBot, HighestBot, LowestBot, NormalBot, RandomBot
 from .search import ExpertBot, HardBot, SharpBot
 
 _log = logging.getLogger("swoop_desktop.ai")
@@ -80,6 +80,8 @@ def choose_safely(
     problem = None
     try:
         action = bot.choose(obs, legal)
+    except Cancelled:
+        raise  # whoever asked no longer wants the answer: not the bot's failure
     except Exception as exc:  # noqa: BLE001 - a bot must never crash the game
         _log.exception("bot %r failed", bot)
         problem = f"{bot.level} bot in seat {obs.seat} failed ({type(exc).__name__}: {exc})"

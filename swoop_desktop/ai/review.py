@@ -81,6 +81,7 @@ from swoop_desktop.engine.observation import Observation
 from swoop_desktop.engine.playout import PlayoutState
 
 from . import review_words as words
+from .bots import Cancelled
 from .features import weights_for
 from .inference import PARTICLES, PolicyInference, PolicySampler
 from .review_words import (
@@ -561,10 +562,6 @@ class Review:
             [Verdict.from_json(v) for v in data.get("verdicts", [])],
             [Verdict.from_json(v) for v in data.get("hindsight", [])],
         )
-
-
-class Cancelled(Exception):
-    """The review was cancelled before it finished."""
 
 
 def review_decisions(

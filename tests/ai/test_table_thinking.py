@@ -97,3 +97,44 @@ def test_three_hard_bots_think_on_a_worker_and_never_hold_up_a_frame(tmp_path, r
         f"frames while a hard bot thought: {len(frame_ms)}, "
         f"p50 {frame_ms[len(frame_ms) // 2]:.2f} ms, max {frame_ms[-1]:.2f} ms"
     )
+
+
+def test_a_hard_decision_the_table_abandons_stops_at_its_next_play_out(monkeypatch):
+    """The table closes (or a play is taken back) while a hard bot searches on a thread:
+    the search ends at its next play-out instead of running its whole work for nobody."""
+    import random
+
+    from swoop_desktop.ai import HardBot, search
+    from swoop_desktop.engine import Match, Rules
+    from swoop_desktop.engine.observation import PublicHistory
+    from swoop_desktop.storage.seats import Seat
+    from swoop_desktop.ui.table.seats import Thinker
+
+    match = Match(Rules.from_preset("app"), 4, 21)
+    history = PublicHistory(4)
+    history.feed(match.start_hand())
+    rng = random.Random(4)
+    while match.state.to_move != 1 or len(match.state.legal_actions()) < 3:
+        history.feed(match.apply(rng.choice(match.state.legal_actions())))
+    thinker = Thinker(Seat(1, "Lefty", "hard", "balanced"), seed=3)
+    played = [0]
+    ended = threading.Event()
+    playout, choose = HardBot._playout, HardBot.choose
+
+    def counted(self, *args, **kwargs):
+        played[0] += 1
+        if played[0] == 20:
+            thinker.stop()  # the table closes in the middle of the decision
+        return playout(self, *args, **kwargs)
+
+    def watched(self, *args, **kwargs):
+        try:
+            return choose(self, *args, **kwargs)
+        finally:
+            ended.set()
+
+    monkeypatch.setattr(search.HardBot, "_playout", counted)
+    monkeypatch.setattr(search.HardBot, "choose", watched)
+    thinker.start(match.state, history, 0)
+    assert ended.wait(60), "the decision ended"
+    assert played[0] <= 20 + 8, f"{played[0]} play-outs, the last {played[0] - 20} for nobody"

@@ -24,6 +24,7 @@ from swoop_desktop import i18n
 from swoop_desktop.ai import (
     SEARCH_LEVELS,
     Bot,
+    Cancelled,
     load_opponents,
     make_bot,
     observe,
@@ -64,6 +65,18 @@ def _let_frames_run() -> None:
     time.sleep(0.0003)
 
 
+def _pause_until(stopped: threading.Event) -> Callable[[], None]:
+    """A searching bot's pause on a thread here: the frame loop gets the interpreter, and
+    once ``stopped`` is set the search ends (:class:`Cancelled`), its answer unwanted."""
+
+    def pause() -> None:
+        if stopped.is_set():
+            raise Cancelled
+        _let_frames_run()
+
+    return pause
+
+
 class Thinker:
     """A bot's decision for one position, made by a thinking worker (``ai.workers``).
 
@@ -90,6 +103,7 @@ class Thinker:
         self.problem: str | None = None
         self.key: int = -1
         self._asked: tuple[Any, list[Action]] | None = None
+        self._stopped = threading.Event()  # set when the decision in flight is abandoned
 
     def start(self, state: GameState, history: PublicHistory, key: int) -> None:
         obs = observe(state, self.seat.seat, history.copy())
@@ -102,8 +116,9 @@ class Thinker:
         pool = self.pool or workers.shared()
         if hasattr(self.bot, "pause"):
             # On a thread of this process, a searching bot hands the interpreter back to
-            # the frame loop between play-outs; in a worker process it needs not.
-            self.bot.pause = _let_frames_run if pool.in_process() else None
+            # the frame loop between play-outs, and stops there once the decision is
+            # abandoned (the table closed or taken back); in a worker process it needs not.
+            self.bot.pause = _pause_until(self._stopped) if pool.in_process() else None
         self.job = workers.Job(pool, workers.decide, self.bot, obs, legal)
 
     @property
@@ -126,7 +141,10 @@ class Thinker:
         return True
 
     def stop(self) -> None:
-        """Abandon a decision in flight (the table closes, or moves on without it)."""
+        """Abandon a decision in flight (the table closes, or moves on without it); on a
+        thread here its search stops at the next play-out."""
+        self._stopped.set()
+        self._stopped = threading.Event()  # the next decision's
         if self.job is not None and not self.job.ready:
             self.job.cancel()
 
