@@ -72,14 +72,25 @@ def test_a_swoop_plays_its_sound_and_banner(tmp_path):
     with Pilot(data_dir=tmp_path, seed=12, start="table", speed="normal") as p:
         table = p.table
         seen = False
+
+        def swooped() -> bool:
+            return bool(table.model.banner) and table.model.banner[0] == "Swoop!"
+
+        def your_turn() -> bool:
+            return table.idle and table.state.to_move == 0 and not table.state.is_over
+
+        def something_to_see_or_do() -> bool:  # looked at after each frame
+            return swooped() or p.top is not table or your_turn()
+
         for _ in range(6000):
-            p.step()
-            if table.model.banner and table.model.banner[0] == "Swoop!":
+            # The frames up to the banner, a panel or your turn: one stretch, each looked at.
+            p.until(something_to_see_or_do, 10)
+            if swooped():
                 seen = True
                 break
             if p.top.name == "hand_over":
                 p.top.next_hand()
-            if table.idle and table.state.to_move == 0 and not table.state.is_over:
+            if your_turn():
                 if table.state.phase_name in ("follow", "chain"):
                     p.press(pygame.K_d)
                 else:
@@ -98,6 +109,10 @@ def test_a_finished_game_is_recorded_and_its_save_cleared(tmp_path):
     rules = Rules.from_preset("app", target=50)
     with Pilot(data_dir=tmp_path, seed=21, start="table", rules=rules) as p:
         table = p.table
+
+        def something_to_do() -> bool:  # a panel, or your turn: the frames before, one stretch
+            return p.top.name != "table" or (table.idle and table.state.to_move == 0)
+
         for _ in range(20000):
             top = p.top
             if top.name == "game_over":
@@ -107,7 +122,7 @@ def test_a_finished_game_is_recorded_and_its_save_cleared(tmp_path):
                 p.press(pygame.K_RETURN)
                 continue
             if not table.idle or table.state.to_move != 0:
-                p.step()
+                p.until(something_to_do, 10)
                 continue
             if table.state.phase_name in ("follow", "chain"):
                 p.press(pygame.K_d)
@@ -140,7 +155,9 @@ def test_opponent_levels_from_settings_override_the_yaml(tmp_path):
     from swoop_desktop.storage import Settings, save_settings
 
     save_settings(resolve_dirs(tmp_path), Settings(opponents={2: {"level": "hard"}}))
-    with Pilot(data_dir=tmp_path, start="table") as p:
+    # The seats are read while the deal is still being shown, before the hard bot thinks:
+    # no search left running after the test.
+    with Pilot(data_dir=tmp_path, start="table", speed="slow") as p:
         seats = p.table.seats
         assert [s.name for s in seats][0] == "You" and seats[0].is_human
         assert seats[2].level == "hard" and p.table.flow.drivers[2].bot.level == "hard"

@@ -189,7 +189,9 @@ def test_the_titles_suggestion_follows_the_rating(tmp_path, monkeypatch, rating,
         "title_rating",
         lambda dirs, abandoned=False: (None if rating is None else Now(rating), []),
     )
-    with Pilot(data_dir=tmp_path, start="title") as p:
+    # The table's seats are read while its deal is still being shown, before the
+    # opponents think: no hard or expert search left running after the test.
+    with Pilot(data_dir=tmp_path, start="title", speed="slow") as p:
         title = p.top
         assert title.suggested == levels
         button = title.buttons["level"]
@@ -200,6 +202,7 @@ def test_the_titles_suggestion_follows_the_rating(tmp_path, monkeypatch, rating,
         game = p.table
         assert game is not None and game.config.lesson is None
         assert tuple(s.level for s in game.seats[1:]) == levels
+        assert game.model.anim.busy and game.flow.thinking() is None
 
 
 def test_settings_shows_each_levels_rating_beside_its_name(tmp_path):

@@ -10,22 +10,42 @@ from pathlib import Path
 import filelock
 import pytest
 
-from swoop_desktop.engine import Play
+from swoop_desktop.engine import Match, Play, Rules
 from swoop_desktop.progress import load_history
-from swoop_desktop.storage import db, jsonfile, load_game, open_dirs
+from swoop_desktop.storage import (
+    Settings,
+    db,
+    jsonfile,
+    load_game,
+    open_dirs,
+    save_game,
+    save_settings,
+)
+from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui.pilot import Pilot
 
 
 def _leave_a_saved_game(folder: Path, seed: int) -> None:
-    with Pilot(data_dir=folder, start="table", seed=seed) as pilot:
-        table = pilot.table
-        assert pilot.wait_for_turn()
-        st = table.state
-        action = next((a for a in st.legal_actions() if isinstance(a, Play)), None)
-        table.apply(action or st.legal_actions()[0])
-        pilot.step(3)
-        pilot.app.to_title()
-        pilot.step(2)
+    """What a window leaves after your first play of a new game and a return to the title,
+    written the way it writes it: the game saved with its seats and lines, the settings
+    (the lesson already offered), and the progress database opened."""
+    dirs, messages = open_dirs(folder)
+    assert dirs.usable and messages == []
+    save_settings(dirs, Settings(lesson_offered=True))
+    db.ready(dirs)
+    match = Match(Rules.from_preset("app"), 4, seed)
+    match.start_hand()
+    while match.state.to_move != 0:  # the opponents before you, then your first play
+        match.apply(match.state.legal_actions()[0])
+    st = match.state
+    match.apply(
+        next((a for a in st.legal_actions() if isinstance(a, Play)), None) or st.legal_actions()[0]
+    )
+    seats = [Seat(0, "You")] + [
+        Seat(i, name, "normal") for i, name in ((1, "Lefty"), (2, "Topper"), (3, "Righty"))
+    ]
+    save_game(dirs, match, ["You played a card"], seats=seats)
+    assert load_game(dirs)[0] is not None
 
 
 def _no_database(path, wait):

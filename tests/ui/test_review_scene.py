@@ -11,16 +11,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from swoop_desktop.ai import make_bot
+from swoop_desktop.ai import make_bot, workers
+from swoop_desktop.ai.review import Review
 from swoop_desktop.engine import Match, Rules
+from swoop_desktop.progress.stored_reviews import store_review
 from swoop_desktop.storage import resolve_dirs, save_game
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.review import ReviewScene
 from tests.ai.helpers import play_hands
 from tests.storage.helpers import db_document
-
-# Checks the drawing itself (frames counted, pictures kept): every frame is drawn.
-pytestmark = pytest.mark.every_frame
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -44,10 +43,28 @@ def _open(pilot, match, worlds=4) -> ReviewScene:
     return scene
 
 
+_WORKED_OUT: dict[str, dict] = {}
+
+
+def _open_reviewed(pilot, match) -> ReviewScene:
+    """The hand's review already stored, as after a first opening, then the screen opened
+    on it (ready at once, ``test_a_second_opening_is_instant_and_the_saved_game_is_untouched``):
+    the review is worked out once for the tests that only step through it."""
+    scene = ReviewScene(
+        pilot.app, match.rules, match.n, match.seed, match.actions, hand=0, worlds=4
+    )
+    if scene.key not in _WORKED_OUT:
+        fair = workers.weigh_all(scene.decisions, scene.worlds, scene.seed)
+        _WORKED_OUT[scene.key] = Review(fair, []).to_json()
+    assert not store_review(pilot.app.dirs, scene.key, _WORKED_OUT[scene.key])
+    pilot.app.push(scene)
+    assert scene.ready and scene.worker is None
+    return scene
+
+
 def test_review_steps_through_decisions_by_keyboard_and_mouse(pilot):
     match = _one_hand()
-    scene = _open(pilot, match)
-    assert pilot.until(lambda: scene.ready, 240)
+    scene = _open_reviewed(pilot, match)
     pilot.step(2)
     assert scene.view == "summary" and "as good as the best" in scene.words
     pilot.press(pygame.K_RIGHT)
@@ -78,8 +95,7 @@ def test_review_steps_through_decisions_by_keyboard_and_mouse(pilot):
 
 def test_choosing_a_summary_line_jumps_to_that_decision(pilot):
     match = _one_hand()
-    scene = _open(pilot, match)
-    assert pilot.until(lambda: scene.ready, 240)
+    scene = _open_reviewed(pilot, match)
     pilot.step(2)
     if not scene.summary_rects:
         pytest.skip("every decision of this hand was good")
@@ -89,6 +105,7 @@ def test_choosing_a_summary_line_jumps_to_that_decision(pilot):
     assert scene.view == "decision" and scene.index == index
 
 
+@pytest.mark.every_frame  # frames counted, pictures compared: each drawn
 def test_the_frame_loop_runs_while_the_review_works_and_cancel_stops_it(pilot):
     match = _one_hand()
     scene = _open(pilot, match, worlds=400)  # long enough to be caught working
@@ -110,11 +127,11 @@ def test_a_second_opening_is_instant_and_the_saved_game_is_untouched(tmp_path):
     save_game(dirs, match, ["a line"])
     before = hashlib.sha256(dirs.game_file.read_bytes()).hexdigest()
     with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:
-        first = _open(pilot, match)
+        first = _open(pilot, match, worlds=2)  # where it is kept, not how well it weighs
         assert pilot.until(lambda: first.ready, 240)
         assert pilot.until(lambda: bool(db_document(pilot.app.dirs, "reviews.json")), 10)
         pilot.press(pygame.K_ESCAPE)
-        second = _open(pilot, match)
+        second = _open(pilot, match, worlds=2)
         pilot.step()
         assert second.ready and second.worker is None
         assert second.result.to_json() == first.result.to_json()
@@ -123,7 +140,7 @@ def test_a_second_opening_is_instant_and_the_saved_game_is_untouched(tmp_path):
 
 def test_a_review_closed_as_soon_as_it_is_ready_is_still_kept(pilot):
     match = _one_hand()
-    scene = _open(pilot, match)
+    scene = _open(pilot, match, worlds=2)  # where it is kept, not how well it weighs
     assert pilot.until(lambda: scene.ready, 240)
     pilot.press(pygame.K_ESCAPE)
     pilot.step()
@@ -132,6 +149,7 @@ def test_a_review_closed_as_soon_as_it_is_ready_is_still_kept(pilot):
 
 
 @pytest.mark.slow  # three boards, every decision, with and without every card: about 4 s
+@pytest.mark.every_frame
 def test_the_review_draws_cards_like_the_game_and_keeps_the_pile_caption_off_all_cards(
     tmp_path,
 ):
@@ -192,9 +210,10 @@ def _rest_until(app, condition, seconds: float) -> bool:
     return condition()
 
 
+@pytest.mark.every_frame  # frames counted, pictures compared: each drawn
 def test_the_finished_review_is_drawn_at_once_with_nobody_touching_anything(pilot):
     match = _one_hand()
-    scene = _open(pilot, match)
+    scene = _open(pilot, match, worlds=2)  # when it is drawn, not how well it weighs
     pilot.step()
     assert _rest_until(pilot.app, lambda: scene.ready, 240)
     _quiet(pilot.app)
@@ -207,6 +226,7 @@ def test_the_finished_review_is_drawn_at_once_with_nobody_touching_anything(pilo
     assert "as good as the best" in scene.words
 
 
+@pytest.mark.every_frame  # frames counted, pictures compared: each drawn
 def test_the_review_at_work_rests_and_each_step_of_progress_is_drawn(pilot):
     match = _one_hand()
     scene = _open(pilot, match, worlds=400)

@@ -164,7 +164,8 @@ def test_a_review_screen_speaks_the_pseudo_language(pseudo, monkeypatch, tmp_pat
     bots = [make_bot("easy" if p == 0 else "normal", seed=p) for p in range(4)]
     match = play_hands(Match(Rules.from_preset("app"), 4, 21), bots)
     with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:
-        scene = ReviewScene(pilot.app, match.rules, 4, match.seed, match.actions, hand=0, worlds=4)
+        # Two re-deals a decision: the words, not how well they weigh.
+        scene = ReviewScene(pilot.app, match.rules, 4, match.seed, match.actions, hand=0, worlds=2)
         pilot.app.push(scene)
         assert pilot.until(lambda: scene.ready, 120)
         pages = [drawn(pilot)]

@@ -13,6 +13,7 @@ from swoop_desktop.ui.sound import EFFECTS, Sound, synthesize
 from swoop_desktop.ui.table.show import Animator, CardSprite, Step, Tween
 from swoop_desktop.ui.table.view import TableView, describe
 from swoop_desktop.ui.theme import Theme
+from tests.sizes import quick_and_full
 
 
 def test_tween_is_exact_on_a_virtual_clock():
@@ -126,15 +127,18 @@ def test_log_lines_are_plain_words():
     assert describe("You", [played, Out(0)]).endswith("You are out!")
 
 
-def test_card_art_stays_in_the_layout_sizes_however_long_the_game(tmp_path):
-    """Cards in flight are scaled from the layout's sizes: the art cache never grows."""
+@quick_and_full(300, 900, name="frames")
+def test_card_art_stays_in_the_layout_sizes_however_long_the_game(tmp_path, frames):
+    """Cards in flight are scaled from the layout's sizes: the art cache never grows.
+    Five seconds of the demo, every frame drawn, fly about ten plays' cards (the cache
+    is full of the four layout sizes after the first); fifteen seconds, over thirty."""
     from swoop_desktop.ui.app import App
 
     app = App(
         size=(1280, 720), data_dir=str(tmp_path), demo=True, seed=3, speed="fast", pace="instant"
     )
     try:
-        for _ in range(900):
+        for _ in range(frames):
             app.step(1 / 60)
         art = app.stack.find("table").art
         # The four layout sizes, and the hand-result panel's when a hand ends in time.
