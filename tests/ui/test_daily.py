@@ -438,3 +438,45 @@ def test_the_daily_hands_review_turns_its_mistakes_into_puzzles_and_says_why_pla
             said = review.beside.against(i, v)
             assert said is not None and said in review.words
             assert said.startswith(("The review agrees", "The review named")), said
+
+
+def test_the_daily_page_opened_again_waits_for_the_hard_game_already_at_work(
+    tmp_path, monkeypatch
+):
+    """Leave the daily page while the hard opponent still plays today's deal, and open it
+    again: the one game at work is waited for, not a second one started beside it."""
+    import threading
+    from types import SimpleNamespace
+
+    from swoop_desktop.ui.scenes import daily as daily_module
+
+    asked: list[int] = []
+    gate = threading.Event()
+
+    def slow_hard(rules, seed, **work):
+        asked.append(seed)
+        gate.wait(30)
+        return SimpleNamespace(points=[14, 0, 33, 41], actions=())
+
+    monkeypatch.setattr(daily_module, "hard_in_seat", slow_hard)
+    try:
+        with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+            p.press(pygame.K_d)
+            daily = p.top
+            daily.today = DAY
+            daily.seed = daily_seed(DAY, daily.rules)
+            daily.play()
+            p.until(lambda: bool(asked), 5)
+            p.app.to_title()
+            p.press(pygame.K_d)
+            again = p.top
+            again.today = DAY
+            again.seed = daily_seed(DAY, again.rules)
+            again.reload()
+            p.advance(0.5)
+            assert asked == [daily.seed]  # one game for the day's deal
+            gate.set()
+            assert p.until(lambda: again.hard_points() is not None, 10)
+            assert load_daily(p.app.dirs)[0][0].hard == [14, 0, 33, 41]
+    finally:
+        gate.set()

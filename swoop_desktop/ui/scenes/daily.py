@@ -157,6 +157,12 @@ class HardJob:
         return self.thread.is_alive()
 
 
+#: The hard opponent's games still at work, by data folder, day and seed: a page opened
+#: again finds its day's game there instead of starting the same one twice.
+_AT_WORK: dict[tuple[Any, str, int], HardJob] = {}
+_AT_WORK_LOCK = threading.Lock()
+
+
 class DailyScene(Scene):
     """Today's deal, how it went, and the days before. ``today`` is for tests."""
 
@@ -223,9 +229,17 @@ class DailyScene(Scene):
             self.start_hard(rules, entry.seed)
 
     def start_hard(self, rules: Rules, seed: int) -> None:
-        """Let the referee play the day's counted deal with the hard bot in your seat (once)."""
-        if self.job is None or (not self.job.running and self.job.result is None):
-            self.job = HardJob(self.app.dirs, self.today, rules, seed)
+        """Let the referee play the day's counted deal with the hard bot in your seat (once:
+        the page left and opened again waits for the game already at work)."""
+        if self.job is not None and (self.job.running or self.job.result is not None):
+            return
+        key = (self.app.dirs.data, self.today.isoformat(), seed)
+        with _AT_WORK_LOCK:
+            for done in [k for k, job in _AT_WORK.items() if not job.running]:
+                del _AT_WORK[done]
+            self.job = _AT_WORK.get(key)
+            if self.job is None:
+                self.job = _AT_WORK[key] = HardJob(self.app.dirs, self.today, rules, seed)
 
     # -- actions ----------------------------------------------------------------------
     def play(self) -> None:
