@@ -52,11 +52,14 @@ def test_r6_hard_bot_never_answers_illegally(preset):
     rules = Rules.from_preset(preset)
     # One world each: every step of a search decision runs (its candidates, the guesses
     # at the hidden hands, a re-deal, the play-outs). Under four worlds the search never
-    # overrules the normal choice, so more of them would play this same deal, only slower.
+    # overrules the normal choice, so more of them would play this same deal, only slower;
+    # so would more guesses at the hidden hands (8 candidate hands with 4 swap moves each a
+    # decision, not 24 with 12: the guessing goes through the same steps, on fewer hands).
+    work = {"max_worlds": 1, "use_clock": False, "particles": 8, "moves": 4}
     bots = [
-        HardBot(seed=1, max_worlds=1, use_clock=False),
-        make_bot("expert", seed=4, max_worlds=1, use_clock=False),
-        make_bot("sharp", seed=4, max_worlds=1, use_clock=False),
+        HardBot(seed=1, **work),
+        make_bot("expert", seed=4, **work),
+        make_bot("sharp", seed=4, **work),
         make_bot("easy", seed=2),
         make_bot("random", seed=3),
     ]

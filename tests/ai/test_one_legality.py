@@ -39,6 +39,7 @@ from swoop_desktop.engine import (
 )
 from swoop_desktop.engine.observation import observe
 from swoop_desktop.engine.playout import CHAIN, FOLLOW
+from tests.sizes import quick_and_full
 
 from .helpers import RULE_SET_IDS, RULE_SETS
 
@@ -58,7 +59,8 @@ def _rank(state, action) -> int:
     return RANK_OF[state.up[state.to_move][action.up[0]]]
 
 
-def _check_position(state) -> None:
+def _check_position(state) -> tuple[list, list]:
+    """Checks one position; its legal actions and candidates (for the walk's next step)."""
     legal = state.legal_actions()
     cands = state.candidate_actions()
     assert cands, "a player to move always has something to do"
@@ -93,24 +95,29 @@ def _check_position(state) -> None:
         RolloutPolicy(weights_for("balanced"), [4] * 15, rules).act(state, random.Random(0))
         in legal
     )
+    return legal, cands
 
 
+# Deals walked, and the positions they must reach at least: a deal is 30 to 170 positions
+# (the fewest without table cards), so one deal still reaches the follow-ups and chains.
+@quick_and_full((1, 25), (3, 100), "walk")
 @pytest.mark.parametrize(("preset", "option", "value"), RULE_SETS, ids=RULE_SET_IDS)
-def test_r6_the_ais_moves_are_the_engines_legal_actions_under_every_option(preset, option, value):
+def test_r6_the_ais_moves_are_the_engines_legal_actions_under_every_option(
+    preset, option, value, walk
+):
+    deals, least = walk
     rules = Rules.from_preset(preset, **({option: value} if option else {}))
     seen: set[int] = set()
     positions = 0
-    for seed in range(3):
+    for seed in range(deals):
         state, _ = new_deal(rules, 4, seed=seed)
         rng = random.Random(seed)
         while not state.is_over and positions < 600:
-            _check_position(state)
+            legal, cands = _check_position(state)
             seen.add(state.phase)
             positions += 1
-            legal = state.legal_actions()
-            cands = state.candidate_actions()
             state.apply(rng.choice(cands) if rng.random() < 0.5 else rng.choice(legal))
-    assert positions > 100
+    assert positions > least
     if rules.match_after_pickup and rules.pickup == "new_pile":
         assert FOLLOW in seen, "the walk reached follow-ups"
     if rules.mystery_chain and rules.table_cards:
@@ -137,7 +144,7 @@ def test_the_walk_fails_on_a_copy_whose_candidates_ignore_an_option(tmp_path):
         ignore=shutil.ignore_patterns("__pycache__"),
     )
     (tmp_path / "tests").mkdir()
-    for name in ("__init__.py", "conftest.py"):
+    for name in ("__init__.py", "conftest.py", "sizes.py"):
         shutil.copy(root / "tests" / name, tmp_path / "tests" / name)
     shutil.copytree(
         root / "tests" / "ai",

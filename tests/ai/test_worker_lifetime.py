@@ -216,16 +216,16 @@ def test_work_queued_behind_a_stopped_worker_is_asked_again_not_lost(pools, monk
 
 @POSIX_PROC
 def test_a_review_goes_on_past_a_stopped_worker(pools, monkeypatch):
-    from tests.ai.test_workers import _game_decisions
+    from tests.ai.test_workers import DEAL, _game_decisions
 
     monkeypatch.setenv(workers.DEADLINE_VARIABLE, "2")
     found = _game_decisions(3)
-    alone = [assess(d, 4, 21) for d in found]
+    alone = [assess(d, 4, DEAL) for d in found]
     pool = pools(1, processes=True)
     stuck = _stopped_worker(pool)
     try:
         started = time.monotonic()
-        verdicts = workers.weigh_all(found, 4, 21, pool=pool)
+        verdicts = workers.weigh_all(found, 4, DEAL, pool=pool)
         assert verdicts == alone
         assert time.monotonic() - started < 30
         assert not alive(stuck)

@@ -18,7 +18,6 @@ import multiprocessing
 import os
 import signal
 import time
-from pathlib import Path
 
 import pytest
 
@@ -31,6 +30,7 @@ from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui.table.seats import Thinker
 
 from .conftest import alive, wait_until
+from .dying_bot import DyingBot
 
 
 def _play(pool: workers.Pool, games: int = 1, plays: int = 14) -> list[list[object]]:
@@ -156,25 +156,6 @@ def test_a_worker_that_dies_is_replaced_and_the_work_asked_again(pools):
     assert first not in pool.pids()
 
 
-class DyingBot(NormalBot):
-    """A bot whose worker dies while it thinks, the first ``times`` times (counted in a
-    file, which every worker sees)."""
-
-    def __init__(self, marks: str, times: int) -> None:
-        super().__init__(0)
-        self.marks = marks
-        self.times = times
-
-    def choose(self, obs, legal):
-        path = Path(self.marks)
-        died = path.read_text().count("x") if path.exists() else 0
-        if died < self.times:
-            with path.open("a") as out:
-                out.write("x")
-            os._exit(9)  # the worker dies, as a crash or a kill would end it
-        return super().choose(obs, legal)
-
-
 def _seat_thinker(pool, tmp_path, times):
     match = Match(Rules.from_preset("app"), 4, 12)
     history = PublicHistory(4)
@@ -227,10 +208,16 @@ def test_one_core_thinks_on_threads(monkeypatch, pools):
     assert pool.submit(workers.where).result(timeout=30) == os.getpid()
 
 
+#: The recorded deal the review tests weigh, and the review's seed: its first decisions
+#: are settled by one set of four re-deals or two (so the second set is asked for too),
+#: quick to weigh three times over.
+DEAL = 27
+
+
 def _game_decisions(count: int):
     """A recorded deal's first ``count`` decisions of seat 0 (normal bots played it)."""
     rules = Rules.from_preset("app")
-    match = Match(rules, 4, 21)
+    match = Match(rules, 4, DEAL)
     history = PublicHistory(4)
     history.feed(match.start_hand())
     actions = []
@@ -238,18 +225,18 @@ def _game_decisions(count: int):
         action = NormalBot(len(actions)).choose(_obs(match, history), match.state.legal_actions())
         actions.append(action)
         history.feed(match.apply(action))
-    found = decisions(rules, 4, 21, [actions])
+    found = decisions(rules, 4, DEAL, [actions])
     assert len(found) >= count
     return found[:count]
 
 
 def test_a_review_gives_the_same_verdicts_with_one_worker_or_two(pools):
     found = _game_decisions(4)
-    alone = [assess(d, 4, 21) for d in found]
+    alone = [assess(d, 4, DEAL) for d in found]
     progress: list[int] = []
-    one = workers.weigh_all(found, 4, 21, pool=pools(1, processes=True))
+    one = workers.weigh_all(found, 4, DEAL, pool=pools(1, processes=True))
     two = workers.weigh_all(
-        found, 4, 21, pool=pools(2, processes=True), progress=lambda d, t: progress.append(d)
+        found, 4, DEAL, pool=pools(2, processes=True), progress=lambda d, t: progress.append(d)
     )
     assert one == two == alone
     assert progress == list(range(1, len(found) + 1))
@@ -265,7 +252,7 @@ def test_a_review_cancelled_stops_at_once(pools):
     cancel.set()
     t0 = time.monotonic()
     with pytest.raises(Cancelled):
-        workers.weigh_all(found, 400, 21, pool=pools(1, processes=True), cancel=cancel)
+        workers.weigh_all(found, 400, DEAL, pool=pools(1, processes=True), cancel=cancel)
     assert time.monotonic() - t0 < 5
 
 
@@ -292,7 +279,7 @@ def test_a_review_cancelled_on_threads_stops_in_the_middle_of_a_long_decision(po
     pool = pools(2, processes=False)
     assert pool.in_process()
     with pytest.raises(Cancelled):
-        workers.weigh_all(found, 400, 21, pool=pool, cancel=cancel)
+        workers.weigh_all(found, 400, DEAL, pool=pool, cancel=cancel)
     pool.shutdown()
     for thread in threading.enumerate():
         if thread.name.startswith("thinking"):

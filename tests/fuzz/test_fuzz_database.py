@@ -11,14 +11,16 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
+from swoop_desktop.engine import Rules
 from swoop_desktop.progress import load_history, record_finished_game
 from swoop_desktop.storage import db, resolve_dirs
+from tests.sizes import quick_and_full
 
 from ..storage.helpers import finished_match
-from .test_fuzz_loaders import EXAMPLES, FUZZ, _check_messages
+from .test_fuzz_loaders import EXAMPLES, _check_messages, fuzz, fuzz_sizes
 
 
 def _other_progress(dirs) -> None:
@@ -55,6 +57,9 @@ def _sound_database(other: bool = False) -> bytes:
 SOUND = _sound_database()
 FULL = _sound_database(other=True)  # every table with rows, for the hostile values
 SEEDS = {1, 2, 3}
+#: The next finished game each example stores: a short one (to 50 points), quick to
+#: replay as it is stored.
+SHORT = Rules.from_preset("app", target=50)
 
 
 @st.composite
@@ -80,23 +85,27 @@ def _negative_version() -> bytes:
     return bytes(data)
 
 
-@FUZZ
-@given(raw=damaged())
-@example(raw=_negative_version())
-def test_fuzz_a_damaged_database_never_stops_the_game_or_loses_its_bytes(raw):
-    with tempfile.TemporaryDirectory() as folder:
-        dirs = resolve_dirs(folder)
-        db.db_file(dirs).write_bytes(raw)
-        games, messages = load_history(dirs)  # never raises
-        _check_messages(messages + dirs.notices.told)
-        assert {g.seed for g in games} <= SEEDS
-        # The bytes the player had are still in the folder (in place or moved aside whole).
-        kept = [p.read_bytes() for p in Path(folder).glob("swoop*.sqlite3")]
-        assert not raw or raw in kept or games, "a file that gave nothing is kept"
-        # What the game does next: the next finished game is stored and read back.
-        record_finished_game(dirs, finished_match(9), [{"name": "You"}])
-        assert 9 in {g.seed for g in load_history(resolve_dirs(folder))[0]}
-        shutil.rmtree(Path(folder) / "backups", ignore_errors=True)
+@fuzz_sizes
+def test_fuzz_a_damaged_database_never_stops_the_game_or_loses_its_bytes(examples):
+    @fuzz(examples)
+    @given(raw=damaged())
+    @example(raw=_negative_version())
+    def check(raw):
+        with tempfile.TemporaryDirectory() as folder:
+            dirs = resolve_dirs(folder)
+            db.db_file(dirs).write_bytes(raw)
+            games, messages = load_history(dirs)  # never raises
+            _check_messages(messages + dirs.notices.told)
+            assert {g.seed for g in games} <= SEEDS
+            # The bytes the player had are still in the folder (in place or moved aside whole).
+            kept = [p.read_bytes() for p in Path(folder).glob("swoop*.sqlite3")]
+            assert not raw or raw in kept or games, "a file that gave nothing is kept"
+            # What the game does next: the next finished game is stored and read back.
+            record_finished_game(dirs, finished_match(9, SHORT), [{"name": "You"}])
+            assert 9 in {g.seed for g in load_history(resolve_dirs(folder))[0]}
+            shutil.rmtree(Path(folder) / "backups", ignore_errors=True)
+
+    check()
 
 
 def _columns() -> list[tuple[str, str]]:
@@ -131,21 +140,13 @@ HOSTILE = st.one_of(
 
 
 # Each example opens every screen's reader over a fresh copy: a fifth as many as the
-# other fuzz tests (and the examples below, each a defect found or a value worth pinning).
-HOSTILE_FUZZ = settings(FUZZ, max_examples=max(10, EXAMPLES // 5))
+# other fuzz tests, at each size (and the examples below, each a defect found or a value
+# worth pinning, at both).
+HOSTILE_EXAMPLES = max(10, EXAMPLES // 5)
 
 
-@HOSTILE_FUZZ
-@example(where=("documents", "body"), value=b"", row=2)  # a document stored as bytes
-@example(where=("documents", "body"), value=7, row=1)
-@example(where=("game_summaries", "points"), value=2**62, row=2)
-@example(where=("games", "body"), value=12, row=1)
-@given(
-    where=st.sampled_from(COLUMNS),
-    value=HOSTILE,
-    row=st.integers(1, 3),
-)
-def test_fuzz_a_hostile_value_in_any_column_never_stops_a_screen(where, value, row):
+@quick_and_full(max(3, HOSTILE_EXAMPLES // 4), HOSTILE_EXAMPLES, "examples")
+def test_fuzz_a_hostile_value_in_any_column_never_stops_a_screen(examples):
     """A value put into any column of any table with the checks off (an editor, another
     program): every screen's reading of the database still gives what it can, never
     raises, and tells in plain words."""
@@ -157,31 +158,44 @@ def test_fuzz_a_hostile_value_in_any_column_never_stops_a_screen(where, value, r
     from swoop_desktop.progress.scorebook import Scorebook
     from swoop_desktop.progress.stored_reviews import stored_reviews
 
-    table, column = where
-    with tempfile.TemporaryDirectory() as folder:
-        dirs = resolve_dirs(folder)
-        db.db_file(dirs).write_bytes(FULL)
-        with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
-            con.execute("PRAGMA ignore_check_constraints = ON")
-            with contextlib.suppress(sqlite3.IntegrityError):  # NOT NULL, UNIQUE: refused
-                con.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (value, row))
-            con.commit()
-        games, messages = load_history(dirs)
-        book = Scorebook(dirs)
-        try:
-            stats = book.stats(False)
-            assert 0 <= stats.wins <= stats.games <= len(book) <= 3
-            book.records([], date(2026, 12, 1))
-            book.totals()
-            book.records_of(book.newest(0, 3))
-        finally:
-            book.close()
-        rating_history(dirs)
-        title_rating(dirs)
-        load_daily(dirs)
-        load_puzzles(dirs)
-        stored_reviews(dirs)
-        _check_messages(messages + book.messages + dirs.notices.told)
-        record_finished_game(dirs, finished_match(9), [{"name": "You"}])
-        assert 9 in {g.seed for g in load_history(resolve_dirs(folder))[0]}
-        shutil.rmtree(Path(folder) / "backups", ignore_errors=True)
+    @fuzz(examples)
+    @example(where=("documents", "body"), value=b"", row=2)  # a document stored as bytes
+    @example(where=("documents", "body"), value=7, row=1)
+    @example(where=("game_summaries", "points"), value=2**62, row=2)
+    @example(where=("games", "body"), value=12, row=1)
+    @given(
+        where=st.sampled_from(COLUMNS),
+        value=HOSTILE,
+        row=st.integers(1, 3),
+    )
+    def check(where, value, row):
+        table, column = where
+        with tempfile.TemporaryDirectory() as folder:
+            dirs = resolve_dirs(folder)
+            db.db_file(dirs).write_bytes(FULL)
+            with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+                con.execute("PRAGMA ignore_check_constraints = ON")
+                with contextlib.suppress(sqlite3.IntegrityError):  # NOT NULL, UNIQUE: refused
+                    con.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (value, row))
+                con.commit()
+            games, messages = load_history(dirs)
+            book = Scorebook(dirs)
+            try:
+                stats = book.stats(False)
+                assert 0 <= stats.wins <= stats.games <= len(book) <= 3
+                book.records([], date(2026, 12, 1))
+                book.totals()
+                book.records_of(book.newest(0, 3))
+            finally:
+                book.close()
+            rating_history(dirs)
+            title_rating(dirs)
+            load_daily(dirs)
+            load_puzzles(dirs)
+            stored_reviews(dirs)
+            _check_messages(messages + book.messages + dirs.notices.told)
+            record_finished_game(dirs, finished_match(9, SHORT), [{"name": "You"}])
+            assert 9 in {g.seed for g in load_history(resolve_dirs(folder))[0]}
+            shutil.rmtree(Path(folder) / "backups", ignore_errors=True)
+
+    check()

@@ -8,8 +8,9 @@ is lost: the bytes that were in the file are still in the folder (in place or
 in a moved-aside copy). The engine's command line prints a result or exits 2
 with one short line.
 
-``make test`` runs a few thousand cases (under a minute); ``SWOOP_FUZZ_LONG=1``
-runs fifty times as many.
+A fuzz test tries ``EXAMPLES`` cases in the slow tier (50, 250 in CI, 8000 with
+``SWOOP_FUZZ_LONG=1``) and a quarter as many in ``make test``, its pinned ``@example``
+cases in both; the few that start the whole game try a tenth as many, in ``make test``.
 """
 
 from __future__ import annotations
@@ -44,14 +45,18 @@ from swoop_desktop.storage import (
     save_settings,
 )
 from swoop_desktop.storage.savegame import TABLE_PLAYERS
+from tests.sizes import quick_and_full
 
 from ..storage.helpers import as_older_swoop_left_it, finished_match, play
 
 LONG = os.environ.get("SWOOP_FUZZ_LONG") == "1"
-#: Examples a fuzz test tries: 50 in ``make test``, 250 in CI (``.ci/run`` sets
-#: SWOOP_FUZZ_EXAMPLES=250), 8000 for an attack pass (SWOOP_FUZZ_LONG=1). The examples
-#: are derandomized below that, so a run is repeatable.
+#: Examples a fuzz test tries at its full size: 50 (``make test-slow``), 250 in CI
+#: (``.ci/run`` sets SWOOP_FUZZ_EXAMPLES=250), 8000 for an attack pass (SWOOP_FUZZ_LONG=1).
+#: The examples are derandomized below that, so a run is repeatable.
 EXAMPLES = int(os.environ.get("SWOOP_FUZZ_EXAMPLES", "8000" if LONG else "50"))
+#: The quick tier (``make test``) tries a quarter as many (12 of 50), and each test's
+#: ``@example`` cases (defects found, values worth pinning) as well, as the slow tier does.
+QUICK_EXAMPLES = max(5, EXAMPLES // 4)
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -62,6 +67,17 @@ FUZZ = settings(
         HealthCheck.filter_too_much,
     ],
 )
+
+
+def fuzz(examples: int, base: settings = FUZZ) -> settings:
+    """``base`` (the fuzz tests' settings) at ``examples`` examples."""
+    return settings(base, max_examples=examples)
+
+
+#: A fuzz test at its two sizes: ``examples`` is QUICK_EXAMPLES in make test and EXAMPLES
+#: in the slow tier. Its property is an inner ``@given`` function the test runs with
+#: ``@fuzz(examples)``.
+fuzz_sizes = quick_and_full(QUICK_EXAMPLES, EXAMPLES, "examples")
 
 ODD_TEXT = st.text(
     alphabet=st.one_of(
@@ -230,29 +246,45 @@ def _load_and_check(kind: str, raw: bytes) -> None:
         assert raw in _everything_in(Path(folder)), "the bytes the player had are gone"
 
 
+@fuzz_sizes
 @pytest.mark.parametrize("kind", ["settings", "game", "history"])
-@FUZZ
-@given(raw=RAW)
-def test_fuzz_any_bytes_in_a_file(kind, raw):
-    _load_and_check(kind, raw)
+def test_fuzz_any_bytes_in_a_file(kind, examples):
+    @fuzz(examples)
+    @given(raw=RAW)
+    def check(raw):
+        _load_and_check(kind, raw)
+
+    check()
 
 
-@FUZZ
-@given(raw=mutated("settings"))
-def test_fuzz_settings_with_one_value_changed(raw):
-    _load_and_check("settings", raw)
+@fuzz_sizes
+def test_fuzz_settings_with_one_value_changed(examples):
+    @fuzz(examples)
+    @given(raw=mutated("settings"))
+    def check(raw):
+        _load_and_check("settings", raw)
+
+    check()
 
 
-@FUZZ
-@given(raw=mutated("game"))
-def test_fuzz_saved_game_with_one_value_changed(raw):
-    _load_and_check("game", raw)
+@fuzz_sizes
+def test_fuzz_saved_game_with_one_value_changed(examples):
+    @fuzz(examples)
+    @given(raw=mutated("game"))
+    def check(raw):
+        _load_and_check("game", raw)
+
+    check()
 
 
-@FUZZ
-@given(raw=mutated("history"))
-def test_fuzz_history_with_one_value_changed(raw):
-    _load_and_check("history", raw)
+@fuzz_sizes
+def test_fuzz_history_with_one_value_changed(examples):
+    @fuzz(examples)
+    @given(raw=mutated("history"))
+    def check(raw):
+        _load_and_check("history", raw)
+
+    check()
 
 
 # -- opponents.yaml -----------------------------------------------------------------------
@@ -287,17 +319,21 @@ YAML_TEXT = st.one_of(
 )
 
 
-@FUZZ
-@given(raw=YAML_TEXT)
-def test_fuzz_opponents_file(raw):
-    with tempfile.TemporaryDirectory() as folder:
-        (Path(folder) / "opponents.yaml").write_bytes(raw)
-        seats, messages = load_opponents(Path(folder))
-        assert [s.seat for s in seats] == [1, 2, 3]
-        for seat in seats:
-            assert check_name(seat.name)[0] == seat.name
-            seat.make_bot(seed=1)  # every seat makes a working bot
-        _check_messages(messages)
+@fuzz_sizes
+def test_fuzz_opponents_file(examples):
+    @fuzz(examples)
+    @given(raw=YAML_TEXT)
+    def check(raw):
+        with tempfile.TemporaryDirectory() as folder:
+            (Path(folder) / "opponents.yaml").write_bytes(raw)
+            seats, messages = load_opponents(Path(folder))
+            assert [s.seat for s in seats] == [1, 2, 3]
+            for seat in seats:
+                assert check_name(seat.name)[0] == seat.name
+                seat.make_bot(seed=1)  # every seat makes a working bot
+            _check_messages(messages)
+
+    check()
 
 
 # -- the engine: the position parser and the command line ----------------------------------
@@ -322,24 +358,29 @@ def positions(draw) -> Any:
     return _replace(POSITION_BASE, draw(st.sampled_from(paths)), draw(st.one_of(JSON, HUGE_INT)))
 
 
-@FUZZ
-@given(
-    data=st.one_of(
-        positions(),
-        st.builds(
-            lambda path, n: _replace(POSITION_BASE, path, n),
-            st.sampled_from(_paths(POSITION_BASE)),
-            REAL_HUGE_INT,
-        ),
-    )
+POSITION_DATA = st.one_of(
+    positions(),
+    st.builds(
+        lambda path, n: _replace(POSITION_BASE, path, n),
+        st.sampled_from(_paths(POSITION_BASE)),
+        REAL_HUGE_INT,
+    ),
 )
-def test_fuzz_position_parser(data):
-    try:
-        state = parse_position(data)
-    except EngineError as exc:
-        assert str(exc) and len(str(exc)) < 600
-    else:
-        state.legal_actions()
+
+
+@fuzz_sizes
+def test_fuzz_position_parser(examples):
+    @fuzz(examples)
+    @given(data=POSITION_DATA)
+    def check(data):
+        try:
+            state = parse_position(data)
+        except EngineError as exc:
+            assert str(exc) and len(str(exc)) < 600
+        else:
+            state.legal_actions()
+
+    check()
 
 
 def _cli(args: list[str]) -> tuple[int, str, str]:
@@ -352,29 +393,34 @@ def _cli(args: list[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@FUZZ
-@given(
-    position=st.one_of(RAW, positions().map(_json_text).map(str.encode)),
-    action=st.one_of(JSON.map(_json_text), ODD_TEXT, DEEP),
-    rules=st.one_of(JSON.map(_json_text), ODD_TEXT),
-)
-def test_fuzz_engine_command_line(position, action, rules):
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "p.json"
-        path.write_bytes(position)
-        for args in (
-            ["legal", str(path)],
-            ["play", str(path), action],
-            ["deal", "--seed", "1", "--rules", rules],
-        ):
-            code, out, err = _cli(args)
-            assert code in (0, 2), (args[0], code, err[-300:])
-            if code == 2:
-                lines = err.splitlines()
-                assert len(lines) == 1 and lines[0].startswith("error: ") and len(lines[0]) <= 220
-                assert out == ""
-            else:
-                json.loads(out)
+@fuzz_sizes
+def test_fuzz_engine_command_line(examples):
+    @fuzz(examples)
+    @given(
+        position=st.one_of(RAW, positions().map(_json_text).map(str.encode)),
+        action=st.one_of(JSON.map(_json_text), ODD_TEXT, DEEP),
+        rules=st.one_of(JSON.map(_json_text), ODD_TEXT),
+    )
+    def check(position, action, rules):
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "p.json"
+            path.write_bytes(position)
+            for args in (
+                ["legal", str(path)],
+                ["play", str(path), action],
+                ["deal", "--seed", "1", "--rules", rules],
+            ):
+                code, out, err = _cli(args)
+                assert code in (0, 2), (args[0], code, err[-300:])
+                if code == 2:
+                    lines = err.splitlines()
+                    assert len(lines) == 1 and lines[0].startswith("error: ")
+                    assert len(lines[0]) <= 220
+                    assert out == ""
+                else:
+                    json.loads(out)
+
+    check()
 
 
 # -- the whole game: it starts and plays whatever the four files hold --------------------------

@@ -33,7 +33,6 @@ from swoop_desktop.storage import resolve_dirs
 
 from ..storage.helpers import as_older_swoop_left_it, finished_match
 from .test_fuzz_loaders import (
-    FUZZ,
     HUGE_INT,
     JSON,
     NESTED,
@@ -43,6 +42,8 @@ from .test_fuzz_loaders import (
     _json_text,
     _paths,
     _replace,
+    fuzz,
+    fuzz_sizes,
 )
 
 DAY = date(2026, 12, 1)
@@ -140,25 +141,41 @@ def _load_and_check(kind: str, raw: bytes) -> None:
         assert raw in _everything_in(Path(folder)), "the bytes the player had are gone"
 
 
-@FUZZ
-@given(kind=st.sampled_from(["daily", "rating", "records"]), raw=RAW)
-def test_fuzz_any_bytes_in_a_progress_file(kind, raw):
-    _load_and_check(kind, raw)
+@fuzz_sizes
+def test_fuzz_any_bytes_in_a_progress_file(examples):
+    @fuzz(examples)
+    @given(kind=st.sampled_from(["daily", "rating", "records"]), raw=RAW)
+    def check(kind, raw):
+        _load_and_check(kind, raw)
+
+    check()
 
 
-@FUZZ
-@given(raw=mutated("daily"))
-def test_fuzz_daily_file_with_one_value_changed(raw):
-    _load_and_check("daily", raw)
+@fuzz_sizes
+def test_fuzz_daily_file_with_one_value_changed(examples):
+    @fuzz(examples)
+    @given(raw=mutated("daily"))
+    def check(raw):
+        _load_and_check("daily", raw)
+
+    check()
 
 
-@FUZZ
-@given(raw=mutated("rating"))
-def test_fuzz_rating_file_with_one_value_changed(raw):
-    _load_and_check("rating", raw)
+@fuzz_sizes
+def test_fuzz_rating_file_with_one_value_changed(examples):
+    @fuzz(examples)
+    @given(raw=mutated("rating"))
+    def check(raw):
+        _load_and_check("rating", raw)
+
+    check()
 
 
-@FUZZ
-@given(raw=mutated("records"))
-def test_fuzz_records_file_with_one_value_changed(raw):
-    _load_and_check("records", raw)
+@fuzz_sizes
+def test_fuzz_records_file_with_one_value_changed(examples):
+    @fuzz(examples)
+    @given(raw=mutated("records"))
+    def check(raw):
+        _load_and_check("records", raw)
+
+    check()

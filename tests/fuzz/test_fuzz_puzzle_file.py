@@ -25,7 +25,6 @@ from swoop_desktop.storage import resolve_dirs
 from ..storage.helpers import as_older_swoop_left_it
 from ..storage.test_puzzle_file import sample_puzzles
 from .test_fuzz_loaders import (
-    FUZZ,
     HUGE_INT,
     JSON,
     NESTED,
@@ -35,6 +34,8 @@ from .test_fuzz_loaders import (
     _json_text,
     _paths,
     _replace,
+    fuzz,
+    fuzz_sizes,
 )
 
 PUZZLES = sample_puzzles(2)
@@ -89,10 +90,14 @@ def test_the_valid_file_holds_one_puzzle_and_one_retired():
     assert len(VALID["puzzles"]) == 1 and VALID["retired"] == [PUZZLES[0].id]
 
 
-@FUZZ
-@given(raw=RAW)
-def test_fuzz_any_bytes_in_the_puzzles_file(raw):
-    _load_and_check(raw)
+@fuzz_sizes
+def test_fuzz_any_bytes_in_the_puzzles_file(examples):
+    @fuzz(examples)
+    @given(raw=RAW)
+    def check(raw):
+        _load_and_check(raw)
+
+    check()
 
 
 #: A whole, valid file with nothing retired: the game adds a puzzle and then counts an
@@ -100,8 +105,12 @@ def test_fuzz_any_bytes_in_the_puzzles_file(raw):
 NOTHING_RETIRED = _json_text({**VALID, "retired": []}).encode()
 
 
-@FUZZ
-@given(raw=mutated())
-@example(raw=NOTHING_RETIRED)
-def test_fuzz_puzzles_file_with_one_value_changed(raw):
-    _load_and_check(raw)
+@fuzz_sizes
+def test_fuzz_puzzles_file_with_one_value_changed(examples):
+    @fuzz(examples)
+    @given(raw=mutated())
+    @example(raw=NOTHING_RETIRED)
+    def check(raw):
+        _load_and_check(raw)
+
+    check()

@@ -36,7 +36,6 @@ from ..storage.helpers import finished_match
 from ..storage.test_reviews_file_checks import GOOD_VERDICT
 from .test_fuzz_loaders import (
     APP_FUZZ,
-    FUZZ,
     HUGE_INT,
     JSON,
     NESTED,
@@ -48,6 +47,8 @@ from .test_fuzz_loaders import (
     _json_text,
     _paths,
     _replace,
+    fuzz,
+    fuzz_sizes,
 )
 
 VALID_REVIEWS = {
@@ -71,23 +72,27 @@ def mutated_reviews(draw) -> bytes:
     return _json_text(_replace(VALID_REVIEWS, path, new)).encode()
 
 
-@FUZZ
-@given(raw=st.one_of(RAW, mutated_reviews()))
-def test_fuzz_reviews_file(raw):
-    with tempfile.TemporaryDirectory() as folder:
-        dirs = resolve_dirs(folder)
-        reviews_file(dirs).write_bytes(raw)
-        assert stored_accuracies(dirs, ["abc/game/48"])[0] in (None, 50.0)
-        _check_messages(dirs.notices.take())
-        body, messages = load_review(dirs, "abc/game/48")
-        _check_messages(messages)
-        if body is not None:  # what the Review screen draws: every verdict usable
-            review = Review.from_json(body)
-            for v in review.verdicts + review.hindsight:
-                f"{v.cost:5.1f} {v.label:<10} {v.reason} {v.chosen}"  # noqa: B018
-            review.summary_lines()
-        store_review(dirs, "new/game/48", {"verdicts": []})  # and stored over it
-        assert raw in _everything_in(Path(folder)), "the bytes the player had are gone"
+@fuzz_sizes
+def test_fuzz_reviews_file(examples):
+    @fuzz(examples)
+    @given(raw=st.one_of(RAW, mutated_reviews()))
+    def check(raw):
+        with tempfile.TemporaryDirectory() as folder:
+            dirs = resolve_dirs(folder)
+            reviews_file(dirs).write_bytes(raw)
+            assert stored_accuracies(dirs, ["abc/game/48"])[0] in (None, 50.0)
+            _check_messages(dirs.notices.take())
+            body, messages = load_review(dirs, "abc/game/48")
+            _check_messages(messages)
+            if body is not None:  # what the Review screen draws: every verdict usable
+                review = Review.from_json(body)
+                for v in review.verdicts + review.hindsight:
+                    f"{v.cost:5.1f} {v.label:<10} {v.reason} {v.chosen}"  # noqa: B018
+                review.summary_lines()
+            store_review(dirs, "new/game/48", {"verdicts": []})  # and stored over it
+            assert raw in _everything_in(Path(folder)), "the bytes the player had are gone"
+
+    check()
 
 
 def _mutated_history() -> st.SearchStrategy[bytes]:
@@ -138,36 +143,45 @@ NUMBERISH = st.one_of(
 )
 
 
-@FUZZ
-@given(
-    option=st.sampled_from(
-        ["--deals", "--match", "--worlds", "--budget-ms", "--cap", "--jobs", "--seed", "--rules"]
-    ),
-    value=st.one_of(NUMBERISH, JSON.map(_json_text), st.integers(1, 3000).map(lambda d: "[" * d)),
+OPTION = st.sampled_from(
+    ["--deals", "--match", "--worlds", "--budget-ms", "--cap", "--jobs", "--seed", "--rules"]
 )
-def test_fuzz_tournament_options(option, value):
-    played = {}
 
-    def fake(*args, **kwargs):  # the options are the subject here, not the games
-        played["yes"] = True
-        return {"entries": []}
 
-    out, err = io.StringIO(), io.StringIO()
-    with (
-        mock.patch.object(tournament, "run", fake),
-        mock.patch.object(tournament, "run_matches", fake),
-        contextlib.redirect_stdout(out),
-        contextlib.redirect_stderr(err),
-    ):
-        try:
-            code = tournament.main(["--bots", "random,random,random", "--json", option, value])
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-    assert code in (0, 2), (code, err.getvalue()[-300:])
-    assert "Traceback" not in err.getvalue()
-    if code == 2:
-        assert len(err.getvalue().strip().splitlines()) == 1, err.getvalue()
-        assert "yes" not in played
+@fuzz_sizes
+def test_fuzz_tournament_options(examples):
+    @fuzz(examples)
+    @given(
+        option=OPTION,
+        value=st.one_of(
+            NUMBERISH, JSON.map(_json_text), st.integers(1, 3000).map(lambda d: "[" * d)
+        ),
+    )
+    def check(option, value):
+        played = {}
+
+        def fake(*args, **kwargs):  # the options are the subject here, not the games
+            played["yes"] = True
+            return {"entries": []}
+
+        out, err = io.StringIO(), io.StringIO()
+        with (
+            mock.patch.object(tournament, "run", fake),
+            mock.patch.object(tournament, "run_matches", fake),
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(err),
+        ):
+            try:
+                code = tournament.main(["--bots", "random,random,random", "--json", option, value])
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 1
+        assert code in (0, 2), (code, err.getvalue()[-300:])
+        assert "Traceback" not in err.getvalue()
+        if code == 2:
+            assert len(err.getvalue().strip().splitlines()) == 1, err.getvalue()
+            assert "yes" not in played
+
+    check()
 
 
 IN_THE_WAY = st.sampled_from(["folder", "file", "link to a file", "dangling link", "fifo"])

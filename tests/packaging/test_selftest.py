@@ -34,6 +34,13 @@ def no_demo(monkeypatch):
     monkeypatch.setattr(selftest, "check_demo", lambda data_dir, seed, frames: [])
 
 
+@pytest.fixture
+def no_worker(monkeypatch):
+    """Skip the worker process's round trip (tested on its own below, and in the real run
+    from source) where the test is about the other checks."""
+    monkeypatch.setattr(selftest, "check_thinking", lambda: [])
+
+
 def problems_printed(capsys) -> list[str]:
     out = capsys.readouterr().out.splitlines()
     return [
@@ -62,7 +69,7 @@ def test_selftest_passes_from_source(tmp_path):
     assert list((tmp_path / "d").iterdir()) == []
 
 
-def test_selftest_never_replaces_the_players_files(install, no_demo, tmp_path):
+def test_selftest_never_replaces_the_players_files(install, no_demo, no_worker, tmp_path):
     folder = tmp_path / "player"
     folder.mkdir()
     mine = {
@@ -78,13 +85,13 @@ def test_selftest_never_replaces_the_players_files(install, no_demo, tmp_path):
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == mine
 
 
-def test_selftest_checks_pass_on_a_good_bundle(install, no_demo, tmp_path, capsys):
+def test_selftest_checks_pass_on_a_good_bundle(install, no_demo, no_worker, tmp_path, capsys):
     assert selftest.main(["--selftest", "--data-dir", str(tmp_path / "data")]) == 0
     out = capsys.readouterr().out
     assert out.startswith("selftest: ok (from source, " + str(install))
 
 
-def test_a_broken_yaml_file_is_named(install, no_demo, tmp_path, capsys):
+def test_a_broken_yaml_file_is_named(install, no_demo, no_worker, tmp_path, capsys):
     (install / "config" / "opponents.yaml").write_text("seats: [left\n  top: {", encoding="utf-8")
     assert selftest.main(["--data-dir", str(tmp_path / "data")]) == 1
     lines = problems_printed(capsys)
@@ -92,7 +99,7 @@ def test_a_broken_yaml_file_is_named(install, no_demo, tmp_path, capsys):
     assert all(line.startswith("config:") for line in lines), lines
 
 
-def test_missing_shipped_folders_are_reported(install, no_demo, tmp_path, capsys):
+def test_missing_shipped_folders_are_reported(install, no_demo, no_worker, tmp_path, capsys):
     shutil.rmtree(install / "assets")
     shutil.rmtree(install / "config")
     assert selftest.main(["--data-dir", str(tmp_path / "data")]) == 1
@@ -101,7 +108,7 @@ def test_missing_shipped_folders_are_reported(install, no_demo, tmp_path, capsys
     assert f"config: the folder {install / 'config'} is missing" in lines
 
 
-def test_a_font_without_suit_signs_is_reported(install, no_demo, tmp_path, capsys):
+def test_a_font_without_suit_signs_is_reported(install, no_demo, no_worker, tmp_path, capsys):
     import pygame
 
     default_font = Path(pygame.__file__).parent / "freesansbold.ttf"  # no suit glyphs
@@ -112,7 +119,7 @@ def test_a_font_without_suit_signs_is_reported(install, no_demo, tmp_path, capsy
     assert "\u2660" in line
 
 
-def test_an_unusable_data_folder_is_reported(install, no_demo, tmp_path, capsys):
+def test_an_unusable_data_folder_is_reported(install, no_demo, no_worker, tmp_path, capsys):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the data folder should be", encoding="utf-8")
     assert selftest.main(["--data-dir", str(blocker)]) == 1
@@ -121,7 +128,9 @@ def test_an_unusable_data_folder_is_reported(install, no_demo, tmp_path, capsys)
     assert "not-a-folder" in line or "FileExistsError" in line or "NotADirectory" in line
 
 
-def test_network_use_and_stray_files_are_reported(install, tmp_path, monkeypatch, capsys):
+def test_network_use_and_stray_files_are_reported(
+    install, no_worker, tmp_path, monkeypatch, capsys
+):
     def misbehaving_demo(data_dir, seed, frames):
         Path("left-behind.txt").write_text("relative to the working directory", encoding="utf-8")
         with socket.socket() as sock:
@@ -138,7 +147,7 @@ def test_network_use_and_stray_files_are_reported(install, tmp_path, monkeypatch
     assert socket.socket.connect is not None and "refuse" not in socket.socket.connect.__name__
 
 
-def test_changing_a_shipped_file_is_reported(install, tmp_path, monkeypatch, capsys):
+def test_changing_a_shipped_file_is_reported(install, no_worker, tmp_path, monkeypatch, capsys):
     def overwriting_demo(data_dir, seed, frames):
         (install / "config" / "opponents.yaml").write_text("version: 1\n", encoding="utf-8")
         return []
@@ -158,7 +167,7 @@ def test_bad_arguments_are_refused(capsys):
 def test_demo_check_passes_and_reports_a_table_where_too_little_happens(tmp_path, monkeypatch):
     assert selftest.check_demo(tmp_path / "ok", seed=3, frames=60) == []
     monkeypatch.setattr(selftest, "MIN_PLAYS", 10_000)
-    monkeypatch.setattr(selftest, "DEMO_TIME_LIMIT", 0.5)
+    monkeypatch.setattr(selftest, "DEMO_TIME_LIMIT", 0.2)
     # One frame asked for, so a busy machine cannot add a "too few frames" line too.
     lines = selftest.check_demo(tmp_path / "slow", seed=3, frames=1)
     assert [ln for ln in lines if ln.startswith("demo: the AIs made ")] == lines

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from swoop_desktop.ai import Bot, make_bot
 from swoop_desktop.referee.tournament import main, run, run_matches, wilson
 from tests.sizes import quick_and_full
 
@@ -111,8 +112,11 @@ def test_wilson_interval():
     assert wilson(0, 0) == (0.0, 0.0)
 
 
-def _level_run(matches: int, worlds: int) -> list[dict]:
-    report = run_matches(["random", "easy", "normal", "hard"], matches, seed=2, worlds=worlds)
+def _level_run(matches: int, worlds: int, hard: Bot | None = None) -> list[dict]:
+    """The four levels' match figures; ``hard`` is the hard entry's bot when it is made
+    here (by default the tournament makes it)."""
+    bots = ["random", "easy", "normal", "hard" if hard is None else ("hard", hard)]
+    report = run_matches(bots, matches, seed=2, worlds=worlds)
     games = 4 * matches
     assert report["mode"] == "match" and report["games"] == games and report["capped"] == 0
     entries = report["entries"]
@@ -129,8 +133,13 @@ def test_r16_match_mode_on_one_match_seed_puts_random_play_last():
     """The quick copy of the level order below: one match seed (four games, duplicate
     seating, the hard bot at 1 world) is enough to see random play lose most points,
     never enough to order the rest. (Under four worlds the search never overrules the
-    normal choice: 1 world plays the very games 2 did, with half the play-outs.)"""
-    entries = _level_run(1, worlds=1)
+    normal choice: 1 world plays the very games 2 did, with half the play-outs. Nor are
+    its guesses at the hidden hands used then: with the quick floors-and-gaps guesses
+    instead of the policy's, it plays these very games again.)"""
+    # The hard entry as the tournament makes it (seed 2 * 1000 + its seat, 1 world, no
+    # clock), with the floors-and-gaps guesses.
+    hard = make_bot("hard", seed=2003, max_worlds=1, use_clock=False, inference="floors")
+    entries = _level_run(1, worlds=1, hard=hard)
     margins = [e["points_margin"] for e in entries]
     assert margins[0] == max(margins), margins
     assert entries[0]["match_win_rate"] == min(e["match_win_rate"] for e in entries)
