@@ -440,9 +440,7 @@ def test_the_daily_hands_review_turns_its_mistakes_into_puzzles_and_says_why_pla
             assert said.startswith(("The review agrees", "The review named")), said
 
 
-def test_the_daily_page_opened_again_waits_for_the_hard_game_already_at_work(
-    tmp_path, monkeypatch
-):
+def test_the_daily_page_opened_again_waits_for_the_hard_game_already_at_work(tmp_path, monkeypatch):
     """Leave the daily page while the hard opponent still plays today's deal, and open it
     again: the one game at work is waited for, not a second one started beside it."""
     import threading
