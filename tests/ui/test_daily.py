@@ -459,18 +459,11 @@ def test_the_daily_page_opened_again_waits_for_the_hard_game_already_at_work(tmp
     monkeypatch.setattr(daily_module, "hard_in_seat", slow_hard)
     try:
         with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
-            p.press(pygame.K_d)
-            daily = p.top
-            daily.today = DAY
-            daily.seed = daily_seed(DAY, daily.rules)
+            daily = _today(p)
             daily.play()
             p.until(lambda: bool(asked), 5)
             p.app.to_title()
-            p.press(pygame.K_d)
-            again = p.top
-            again.today = DAY
-            again.seed = daily_seed(DAY, again.rules)
-            again.reload()
+            again = _today(p)  # the day's deal is dealt: the page asks for the hard game
             p.advance(0.5)
             assert asked == [daily.seed]  # one game for the day's deal
             gate.set()
