@@ -74,11 +74,6 @@ def game_id(match: Match) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def count_swoops(match: Match) -> list[int]:
-    """Swoops made by each seat in ``match`` (re-plays it on a copy)."""
-    return _replayed(match)[0]
-
-
 def _replayed(match: Match) -> tuple[list[int], summaries.GameFacts]:
     """One replay of ``match`` on a copy: each seat's Swoops and your seat's facts."""
     copy = Match(match.rules, match.n, match.seed)

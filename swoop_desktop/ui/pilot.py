@@ -16,9 +16,9 @@ test never waits on wall time. Posted mouse events carry ``pos`` and
 
 ``draws="every"`` (the default) draws every frame, as the game does. With
 ``draws="seen"`` a stretch of frames (``step(n)``, ``advance``, ``until``,
-``wait_for_turn``) draws only its last frame, the one a test can look at,
-besides each new screen's first frame and the frames of a still screen (a click or a drag is one such stretch); the
-frames between run everything but their drawing, so the game plays the same
+``wait_for_turn``, a click or a drag) draws only its last frame, the one a test
+can look at, besides each new screen's first frame and the frames of a still screen;
+the frames between run everything but their drawing, so the game plays the same
 (``tests/ui/test_pilot_drawing.py``) for a fraction of the time. The tests use
 ``seen`` unless marked ``every_frame`` (``tests/conftest.py``).
 """

@@ -158,9 +158,9 @@ class HardJob:
 
 
 #: The hard opponent's games still at work, by data folder, day and seed: a page opened
-#: again finds its day's game there instead of starting the same one twice.
+#: again finds its day's game there instead of starting the same one twice (the pages
+#: use it on the frame loop only).
 _AT_WORK: dict[tuple[Any, str, int], HardJob] = {}
-_AT_WORK_LOCK = threading.Lock()
 
 
 class DailyScene(Scene):
@@ -233,13 +233,12 @@ class DailyScene(Scene):
         the page left and opened again waits for the game already at work)."""
         if self.job is not None and (self.job.running or self.job.result is not None):
             return
+        for done in [k for k, job in _AT_WORK.items() if not job.running]:
+            del _AT_WORK[done]
         key = (self.app.dirs.data, self.today.isoformat(), seed)
-        with _AT_WORK_LOCK:
-            for done in [k for k, job in _AT_WORK.items() if not job.running]:
-                del _AT_WORK[done]
-            self.job = _AT_WORK.get(key)
-            if self.job is None:
-                self.job = _AT_WORK[key] = HardJob(self.app.dirs, self.today, rules, seed)
+        self.job = _AT_WORK.get(key)
+        if self.job is None:
+            self.job = _AT_WORK[key] = HardJob(self.app.dirs, self.today, rules, seed)
 
     # -- actions ----------------------------------------------------------------------
     def play(self) -> None:
