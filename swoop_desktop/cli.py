@@ -98,7 +98,8 @@ def parser() -> argparse.ArgumentParser:
         type=Path,
         default=None,
         metavar="FILE",
-        help="write every finished game to FILE as a history.json, then exit",
+        help="write every finished game to FILE (CSV when FILE ends in .csv, else a "
+        "history.json), then exit",
     )
     p.add_argument("--version", action="version", version=f"swoop {__version__}")
     return p
@@ -114,6 +115,10 @@ def run(argv: list[str] | None = None) -> int:
     if args.export is not None:
         return export(args.export, args.data_dir)
     if args.demo:
+        refused = demo_output_refusal(args)
+        if refused is not None:
+            _say(f"swoop: error: {refused}", sys.stderr)
+            return 2
         return run_demo(args)
     if any(v is not None for v in (args.frames, args.screenshot, args.perf)):
         parser().error("--frames, --screenshot and --perf go with --demo")
@@ -129,32 +134,60 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def export(target: Path, data_dir: str | None) -> int:
-    """``swoop --export FILE``: the history as a ``history.json`` (for other tools, bug
-    reports or an older Swoop); one line says how many games, or what went wrong."""
-    from swoop_desktop.progress.history import export_history, export_refusal, load_history
+    """``swoop --export FILE``: every finished game as a ``history.json`` (for other tools,
+    bug reports or an older Swoop), or as the CSV that Scores → Export… writes when FILE
+    ends in ``.csv``; one line says how many games, or what went wrong (exit status 2 when
+    the file is refused, 1 when it could not be written)."""
+    from swoop_desktop.names import printable
+    from swoop_desktop.progress.export import export_failure
+    from swoop_desktop.progress.history import (
+        export_csv,
+        export_history,
+        export_refusal,
+        load_history,
+    )
     from swoop_desktop.storage import open_dirs
-    from swoop_desktop.storage.notices import plain_reason
 
     dirs, messages = open_dirs(data_dir)
     if not dirs.usable:
         print(f"swoop: {' '.join(messages)}", file=sys.stderr)
         return 1
-    if target.exists() and not target.is_file():
-        print(f"swoop: {target} is not a file; nothing was written", file=sys.stderr)
-        return 2
-    refused = export_refusal(dirs, target)  # the database itself, a folder not there
+    # Swoop's own folders, a folder not there, a folder or pipe at the name, a name no
+    # file can have: refused before anything is read or written.
+    refused = export_refusal(dirs, target)
     if refused is not None:
-        print(f"swoop: {refused}", file=sys.stderr)
+        _say(f"swoop: {refused}", sys.stderr)
         return 2
     for text in load_history(dirs)[1]:
-        print(f"swoop: {text}", file=sys.stderr)
+        _say(f"swoop: {text}", sys.stderr)
+    write = export_csv if target.suffix.lower() == ".csv" else export_history
     try:
-        count = export_history(dirs, target)
+        count = write(dirs, target)
     except OSError as exc:
-        print(
-            f"swoop: {target} could not be written ({plain_reason(exc, target.parent)})",
-            file=sys.stderr,
-        )
+        _say(f"swoop: {export_failure(exc, target)}", sys.stderr)
         return 1
-    print(f"swoop: {counted(count, 'game')} written to {target}")
+    _say(f"swoop: {counted(count, 'game')} written to {printable(str(target))}", sys.stdout)
     return 0
+
+
+def demo_output_refusal(args: argparse.Namespace) -> str | None:
+    """Why the demo's ``--screenshot`` or ``--perf`` file must not be written (None: they
+    may): never in Swoop's data or settings folder, as with ``--export``."""
+    from swoop_desktop.progress.export import swoops_folders_refusal
+    from swoop_desktop.storage import open_dirs
+
+    outputs = [path for path in (args.screenshot, args.perf) if path is not None]
+    if not outputs:
+        return None
+    dirs, _messages = open_dirs(args.data_dir)
+    for path in outputs:
+        refused = swoops_folders_refusal(dirs, path)
+        if refused is not None:
+            return refused
+    return None
+
+
+def _say(line: str, stream: Any) -> None:
+    """One line to ``stream``, whatever characters the path holds and the terminal takes."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    print(line.encode(encoding, "replace").decode(encoding, "replace"), file=stream)

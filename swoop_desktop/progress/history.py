@@ -24,7 +24,6 @@ import csv
 import hashlib
 import io
 import json
-import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -62,7 +61,10 @@ from swoop_desktop.storage.paths import Dirs
 from swoop_desktop.storage.savegame import clear_game, has_saved_game, load_game, stored_rules
 
 from . import summaries
+from .export import csv_cell, write_export
+from .export import export_refusal as export_refusal  # where its callers find it
 from .game_record import GameRecord as GameRecord  # where its callers find it
+from .game_record import hints_from_json
 from .summaries import MOST
 
 
@@ -93,9 +95,10 @@ def record_from_match(
     date: str | None = None,
     abandoned: bool = False,
     practice: bool = False,
+    hints: dict[tuple[int, int], str] | None = None,
 ) -> GameRecord:
     """The history's record of ``match`` (a ``practice`` game is marked so and never
-    counted)."""
+    counted), with the ``hints`` the player was shown."""
     swoops, facts = _replayed(match)
     record = GameRecord(
         id=game_id(match),
@@ -113,6 +116,7 @@ def record_from_match(
         abandoned=abandoned,
         counted=not practice,
         practice=practice,
+        hints=dict(hints or {}),
     )
     with _JUST_PLAYED_LOCK:  # games are made into records on the savers' threads too
         _JUST_PLAYED.pop(record.id, None)
@@ -206,6 +210,7 @@ def _record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
         counted=get(g, "counted", bool, w, True) and not practice,
         abandoned=get(g, "abandoned", bool, w, False),
         practice=practice,
+        hints=hints_from_json(g.get("hints")),
     )
 
 
@@ -1079,6 +1084,7 @@ def retire_game(
     abandoned: bool = False,
     wait: float = LOCK_WAIT,
     practice: bool = False,
+    hints: dict[tuple[int, int], str] | None = None,
 ) -> bool:
     """Record a game that has ended (or was left for a new one), then forget it as the
     game in progress: the saved game is deleted only once its new home has it.
@@ -1093,7 +1099,7 @@ def retire_game(
     """
     if not dirs.usable:
         return False
-    record = record_from_match(match, seats, abandoned=abandoned, practice=practice)
+    record = record_from_match(match, seats, abandoned=abandoned, practice=practice, hints=hints)
     kept, _unused = _record(dirs, record, wait)
     if kept:
         clear_game(dirs)
@@ -1225,60 +1231,13 @@ def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:
         return None, [_("Statistics were not reset ({reason}).").format(reason=_why(exc, dirs))]
 
 
-def export_refusal(dirs: Dirs, target: Path) -> str | None:
-    """Why ``swoop --export`` must not write ``target``, in plain words (None: it may).
-
-    Never a file of the data folder (the progress database above all: an export written
-    over it would destroy the very games it copies), however the path reaches it (a
-    symbolic link, ``..``, a hard link to the database); never into a folder that does
-    not exist (a mistyped path is not made into folders)."""
-    try:
-        data = dirs.data.resolve()
-        where = target.resolve()  # through any link, to where the bytes would go
-        folder = target.parent
-        if not folder.is_dir() or not where.parent.is_dir():
-            missing = folder if not folder.is_dir() else where.parent
-            # Translators: {folder} is the folder the export was asked to go into.
-            return _("the folder {folder} does not exist; nothing was written").format(
-                folder=missing
-            )
-        if where == data or data in where.parents:
-            # Translators: {target} is the file asked for; {folder} Swoop's data folder.
-            told = _(
-                "{target} is in Swoop's data folder ({folder}), where it would take the "
-                "place of your progress; nothing was written. Choose a file outside that "
-                "folder."
-            )
-            return told.format(target=target, folder=short_path(dirs.data))
-        if target.exists():
-            found = target.stat()
-            for entry in os.scandir(data):  # the same file under another name (a hard link)
-                same = entry.stat(follow_symlinks=False)
-                if (same.st_dev, same.st_ino) == (found.st_dev, found.st_ino):
-                    # Translators: {target} is the file asked for; {name} a file of
-                    # Swoop's data folder.
-                    told = _(
-                        "{target} is the same file as {name} in Swoop's data folder; "
-                        "nothing was written. Choose a file outside that folder."
-                    )
-                    return told.format(target=target, name=entry.name)
-    except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of links
-        # Translators: {target} is the file asked for; {error} the system's words.
-        told = _("{target} cannot be checked ({error}); nothing was written")
-        return told.format(target=target, error=shown(str(exc)))
-    return None
-
-
 def export_history(dirs: Dirs, target: Path) -> int:
     """Write every game as a ``history.json`` of today's format (for other tools and
-    older Swoops); how many games. Raises OSError when it cannot be written."""
+    older Swoops); how many games. Only ``target`` changes (see :func:`.export.write_export`;
+    :func:`export_refusal` says first whether the player may have it written). Raises
+    OSError when it cannot be written."""
     games, _unused = load_history(dirs)
-    atomic_write_text(
-        target,
-        encode_document(HISTORY_KIND, {"games": [g.to_json() for g in games]}),
-        keep_backup=False,
-        label=HISTORY_KIND.label,
-    )
+    write_export(target, encode_document(HISTORY_KIND, {"games": [g.to_json() for g in games]}))
     return len(games)
 
 
@@ -1289,15 +1248,18 @@ EXPORT_FORMATS = ("csv", "json")
 
 def export_csv(dirs: Dirs, target: Path) -> int:
     """Write every game as a CSV file, a header then one row a game (oldest first), for a
-    spreadsheet; how many games. Raises OSError when it cannot be written."""
+    spreadsheet; how many games. Only ``target`` changes, as with :func:`export_history`.
+    Raises OSError when it cannot be written."""
     games, _unused = load_history(dirs)
-    atomic_write_text(target, games_csv(games), keep_backup=False, label="Swoop's export")
+    write_export(target, games_csv(games))
     return len(games)
 
 
 def games_csv(games: Sequence[GameRecord]) -> str:
     """The games as CSV text: the date, your result, total and place, the hands and your
-    Swoops, the rules, whether the game counts, then each seat's name, level and total."""
+    Swoops, the rules, whether the game counts, then each seat's name, level and total.
+    No cell is ever a formula: text that a spreadsheet would run (a name ``=1+2``, a date
+    edited to ``@SUM(1)``) starts with a ``'`` (:func:`.export.csv_cell`)."""
     seats = max((g.players for g in games), default=4)
     header = [
         "Date",
@@ -1344,7 +1306,7 @@ def games_csv(games: Sequence[GameRecord]) -> str:
             level = seat.get("level") or ("human" if i == 0 and i < g.players else "")
             row += [name, level, totals[i] if i < len(totals) else ""]
         row += [g.seed, g.id]
-        writer.writerow(row)
+        writer.writerow([csv_cell(cell) for cell in row])
     return out.getvalue()
 
 

@@ -4,13 +4,17 @@ There is no native file dialog in pygame, so the prompt is a box over Scores wit
 line to type the file's path in, already filled with a dated name in the Documents
 folder (the home folder when there is none), and the two formats: CSV, one row a game
 for a spreadsheet, or JSON, the ``history.json`` that ``swoop --export`` writes. The
-files of Swoop's own data folder are refused, as ``--export`` refuses them; a file that
-is already there is replaced only when Export is pressed a second time for it. The
-prompt pops with an ``Exported`` note saying where the games went (None when cancelled).
+files of Swoop's own data and settings folders are refused, as ``--export`` refuses
+them, and so is anything at the name that is not a file (a folder, a named pipe, a
+device: each called what it is) and any name no file can have, each in one sentence; a
+file that is already there is replaced only when Export is pressed a second time for it,
+and nothing else is ever moved or replaced. The prompt pops with an ``Exported`` note
+saying where the games went (None when cancelled).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -19,14 +23,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from swoop_desktop.i18n import N_, _
+from swoop_desktop.names import printable
 from swoop_desktop.plural import counted
+from swoop_desktop.progress.export import export_failure
 from swoop_desktop.progress.history import (
     default_export_path,
     export_csv,
     export_history,
     export_refusal,
 )
-from swoop_desktop.storage.notices import plain_reason
 from swoop_desktop.ui.controls import Button, colour, draw_text, font, ui_scale, wrap_text
 from swoop_desktop.ui.results import Exported
 from swoop_desktop.ui.scene import Scene
@@ -37,13 +42,28 @@ if TYPE_CHECKING:
 FORMATS = (("csv", N_("CSV (spreadsheet)")), ("json", N_("JSON (as --export)")))
 
 
+class NoSuchHome(ValueError):
+    """A typed name starts with ``~user`` for a user this computer does not have."""
+
+
 def export_target(text: str, folder: Path, fmt: str) -> Path:
     """The file a typed name means: ``~`` is the home folder, a bare name goes in
-    ``folder``, and a name without an ending gets the format's (".csv", ".json")."""
-    path = Path(text.strip()).expanduser()
+    ``folder``, and a name without an ending gets the format's (".csv", ".json"); a name
+    ending in a ``/`` means that folder (and is refused as one). Raises NoSuchHome when
+    ``~user`` names no user here."""
+    typed = text.strip()
+    try:
+        path = Path(typed).expanduser()
+    except (RuntimeError, KeyError) as exc:  # ~nosuchuser: no such home folder
+        raise NoSuchHome(typed.split("/")[0]) from exc
     if not path.is_absolute():
         path = folder / path
-    if not path.suffix:
+    a_folder = (
+        typed.endswith(("/", os.sep))
+        or path.name in ("", ".", "..")
+        or (typed.startswith("~") and not any(sep in typed for sep in ("/", os.sep)))
+    )
+    if not path.suffix and not a_folder:
         path = path.with_name(f"{path.name}.{fmt}")
     return path
 
@@ -130,17 +150,21 @@ class ExportOverlay(Scene):
         return export_target(self.text, self.folder, self.fmt)
 
     def export(self) -> None:
-        """Write the games to the named file (refusing the data folder's own files), then
-        close with the words saying where they went."""
+        """Write the games to the named file (refusing Swoop's own folders and anything
+        that is not a file), then close with the words saying where they went."""
         if not self.text.strip():
             self.problem = _("Type the name of the file to write.")
             return
         dirs = self.app.dirs
-        target = self.target
-        if target.exists() and not target.is_file():
-            self.problem = _("{path} is a folder, not a file; nothing was written.").format(
-                path=target
-            )
+        try:
+            target = self.target
+        except NoSuchHome as exc:
+            # Translators: {start} is what the name began with, as in "~sam"; "~" followed
+            # by a name means that user's home folder.
+            self.problem = _(
+                "There is no user {start} on this computer to find a home folder for; "
+                "nothing was written."
+            ).format(start=printable(str(exc)))
             return
         refused = export_refusal(dirs, target)
         if refused is not None:
@@ -148,18 +172,17 @@ class ExportOverlay(Scene):
                 refused[:1].upper() + refused[1:] + ("" if refused.endswith(".") else ".")
             )
             return
-        if target.exists() and self._replace != target:
+        if os.path.exists(target) and self._replace != target:
             self._replace = target
             self.problem = _("{name} is already there: press Export again to replace it.").format(
-                name=target.name
+                name=printable(target.name)
             )
             return
         try:
             count = (export_csv if self.fmt == "csv" else export_history)(dirs, target)
         except OSError as exc:
-            self.problem = _("{path} could not be written ({reason}).").format(
-                path=target, reason=plain_reason(exc, target.parent)
-            )
+            self._replace = None
+            self.problem = export_failure(exc, target)
             return
         # Translators: {games} is a counted phrase, as in "12 games".
         self.app.pop(
