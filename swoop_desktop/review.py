@@ -33,9 +33,11 @@ from swoop_desktop.engine.jsontext import OneLineParser
 from swoop_desktop.i18n import _
 from swoop_desktop.names import printable
 from swoop_desktop.plural import counted
-from swoop_desktop.progress.history import HISTORY_KIND, GameRecord, read_database
+from swoop_desktop.progress.game_record import hints_from_json
+from swoop_desktop.progress.history import HISTORY_KIND, GameRecord, stored_after
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.safeio import Refused, parse_json, read_capped, write_out
+from swoop_desktop.storage import db
 from swoop_desktop.storage.jsonfile import DocumentError, decode_document
 from swoop_desktop.storage.notices import short_path
 from swoop_desktop.storage.savegame import GAME_KIND
@@ -47,10 +49,14 @@ class ReviewInputError(ValueError):
     """The file or an argument cannot be reviewed; the message says why in plain words."""
 
 
-def load_game_file(
-    path: Path, game: str | None = None
-) -> tuple[Rules, int, int, list[list[Action]], str]:
-    """Rules, players, seed and recorded actions of the game in ``path``, and a label.
+#: What a game file gives the review: rules, players, seed, the recorded actions, a label,
+#: and the hints the player was shown (by hand and play of the hand).
+Loaded = tuple[Rules, int, int, list[list[Action]], str, dict[tuple[int, int], str]]
+
+
+def load_game_file(path: Path, game: str | None = None) -> Loaded:
+    """Rules, players, seed and recorded actions of the game in ``path``, a label, and the
+    hints shown in it.
 
     Read like the app reads its own files: capped, without blocking, ordinary
     files only (a pipe, a device or a folder is refused, never read for ever).
@@ -81,7 +87,15 @@ def load_game_file(
             _("{where}: {problem}").format(where=where, problem=printable(str(exc)))
         ) from None
     match = saved.match
-    return match.rules, match.n, match.seed, match.actions, _("the saved game in progress")
+    hints = hints_from_json(saved.extra.get("hints"))
+    return (
+        match.rules,
+        match.n,
+        match.seed,
+        match.actions,
+        _("the saved game in progress"),
+        hints,
+    )
 
 
 def _refuse_unless_ordinary(path: Path, where: str) -> None:
@@ -127,16 +141,17 @@ def _is_database(path: Path) -> bool:
 
 
 def _database_games(path: Path, where: str) -> list[GameRecord]:
-    """The games in the progress database at ``path``, read without writing to it."""
+    """The games in the progress database at ``path``, read without writing to it or
+    leaving anything beside it (no ``-wal`` or ``-shm``: ``db.looked_at``); rows that
+    do not read are left out."""
     try:
-        return read_database(path)
+        with db.looked_at(path) as con:
+            return [record for _number, record in stored_after(con, 0)]
     except (sqlite3.Error, OSError, UnicodeDecodeError) as exc:
         raise ReviewInputError(_unreadable(where, str(exc))) from None
 
 
-def _from_history(
-    games: list[GameRecord], game: str | None, where: str
-) -> tuple[Rules, int, int, list[list[Action]], str]:
+def _from_history(games: list[GameRecord], game: str | None, where: str) -> Loaded:
     """The game to review among a history's games: the one whose id starts with ``game``,
     or the newest."""
     if not games:
@@ -165,6 +180,7 @@ def _from_history(
         record.seed,
         record.deals(),
         _("game {id} of {date}").format(id=printable(record.id), date=printable(record.date)),
+        record.hints,
     )
 
 
@@ -235,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     args = parser.parse_args(argv)
     try:
-        rules, players, seed, hands, label = load_game_file(args.game, args.game_id)
+        rules, players, seed, hands, label, hints = load_game_file(args.game, args.game_id)
         if args.hand is not None and not 1 <= args.hand <= len(hands):
             raise ReviewInputError(
                 _("--hand: the game has hands 1-{last}, not {hand}").format(
@@ -250,7 +266,13 @@ def main(argv: list[str] | None = None) -> int:
             raise ReviewInputError(_("--worlds: must be 1-10000"))
         start = time.perf_counter()
         found = decisions(
-            rules, players, seed, hands, args.seat, None if args.hand is None else args.hand - 1
+            rules,
+            players,
+            seed,
+            hands,
+            args.seat,
+            None if args.hand is None else args.hand - 1,
+            hints if args.seat == 0 else None,  # the hints you were shown, at your seat
         )
         try:  # side by side on the machine's cores (the same verdicts as one by one)
             fair = workers.weigh_all(found, args.worlds, seed)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from swoop_desktop.engine import Add, End, Flip, Play
 from swoop_desktop.engine.observation import Observation, PublicHistory, observe
 
+from .advice import hint
 from .bots import (
     SOFT_LEVELS,
     Bot,
@@ -30,7 +31,7 @@ from .bots import (
 )
 from .config import LEVELS, SeatConfig, dump_opponents, load_opponents
 from .features import FEATURES, PERSONALITIES
-from .hint import Hint, explain, hint
+from .hint import Hint, explain
 from .make import SEARCH_LEVELS, choose_safely, make_bot, safe_action
 from .search import ExpertBot, HardBot, SharpBot
 

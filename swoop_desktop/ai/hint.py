@@ -8,9 +8,9 @@ from swoop_desktop.card_words import count_phrase, rank_name, rank_plural
 from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, Observation
 from swoop_desktop.i18n import Np_, _, ngettext, pgettext
-from swoop_desktop.plural import about, counted
+from swoop_desktop.plural import counted
 
-from .bots import NormalBot, action_rank
+from .bots import action_rank
 from .features import features, make_context
 
 #: Which of a rank a card is on the pile: "your fourth 7" (context "which card").
@@ -77,19 +77,27 @@ def _doing(obs: Observation, action: Action) -> str:
 
 
 def explain(
-    obs: Observation, legal: list[Action], action: Action, points_saved: float = 0.0
+    obs: Observation,
+    legal: list[Action],
+    action: Action,
+    points_saved: float = 0.0,
+    instead: str = "",
 ) -> str:
     """One line of plain words saying why ``action`` is a good move here.
 
-    ``points_saved``: how many fewer points (R15) a search expects ``action``
-    to leave in the player's hand by the end of the hand than the plain
-    choice would; from 3 up the hint gives that as the reason.
+    ``points_saved``: how much better against the table (the points margin, R15) the
+    evaluation expects ``action`` to end the hand than the plain choice, ``instead`` (a
+    doing: "playing a 5"); from 3 up the hint gives that as the reason.
     """
-    if points_saved >= 3:
-        # Translators: {doing} is the hint's play ("Play two 7s on the 8").
-        return _("{doing}: keeps {points} out of your hand").format(
-            doing=_doing(obs, action), points=about(points_saved)
-        )
+    if points_saved >= 3 and instead:
+        n = round(points_saved)
+        # Translators: {doing} is the hint's play ("Play two 7s on the 8"); {instead}
+        # the plain choice as a doing ("playing a 5"); {n} whole points.
+        return ngettext(
+            "{doing}: about {n} point better than {instead}",
+            "{doing}: about {n} points better than {instead}",
+            n,
+        ).format(doing=_doing(obs, action), n=n, instead=instead)
     ctx = make_context(obs, legal)
     f = features(ctx, action)
     rules = obs.rules
@@ -97,7 +105,7 @@ def explain(
         if f.get("out"):
             return _("Go out: flip your last card and hope it fits")
         if not obs.pile:
-            return _("Flip a mystery card: on an empty pile it cannot cost you")
+            return _("Flip a mystery card: on an empty pile it goes down whatever it is")
         chance = chance_words(f["flip_safe"])
         # Translators: {chance} is "about 3 in 10"; {top} "the 7".
         return _("Flip a mystery card: {chance} it goes on {top} or Swoops").format(
@@ -183,41 +191,3 @@ def explain(
             cards=words, top=top
         )
     return _("Play {cards} on {top}: keep your lower cards for later").format(cards=words, top=top)
-
-
-HINT_BUDGET_MS = 250.0  # the longest a hint may think
-
-
-def hint(
-    obs: Observation,
-    legal: list[Action],
-    level: str = "hard",
-    seed: int = 0,
-    budget_ms: float = HINT_BUDGET_MS,
-) -> Hint:
-    """The best action for the observing seat, and why.
-
-    It comes from the strongest bot that answers within the hint's time:
-    the hard bot's search, its clock capped at ``budget_ms`` (when the time
-    runs out early it keeps the normal bot's choice; ``level="expert"`` searches
-    the expert's work under the same cap). ``level="normal"``
-    asks the normal bot alone. When the search picks a move for the points
-    it keeps out of the player's hand, the reason says so.
-    """
-    from .make import SEARCH_LEVELS, make_bot
-
-    if not legal:
-        raise ValueError("hint: there is no legal action (the hand is over)")
-    if level in SEARCH_LEVELS:  # hard or expert: the search, its clock capped
-        bot = make_bot(level, seed=seed, budget_ms=budget_ms)
-    else:
-        bot = make_bot("normal", seed=seed)
-    action = bot.choose(obs, legal)
-    if action not in legal:
-        action = NormalBot(seed).choose(obs, legal)
-    saved = 0.0
-    base = getattr(bot, "last_base", None)
-    points = getattr(bot, "last_points", {})
-    if base is not None and action != base and action in points and base in points:
-        saved = points[base] - points[action]
-    return Hint(action, explain(obs, legal, action, saved))

@@ -83,8 +83,10 @@ from swoop_desktop.engine.playout import PlayoutState
 from . import review_words as words
 from .bots import Cancelled
 from .features import weights_for
+from .hint import explain
 from .inference import PARTICLES, PolicyInference, PolicySampler
 from .review_words import (
+    GOOD_WITHIN,
     LABELS,
     UNCLEAR,
     describe,
@@ -94,9 +96,14 @@ from .review_words import (
 )
 from .search import HardBot, RolloutPolicy, expected_points, match_value
 
-#: Re-deals per decision at review strength (the table's hard bot uses fewer), played
-#: again and again while the choice and the best cannot be told apart ...
+#: Re-deals per decision at review strength, played again and again while the choice and
+#: the best cannot be told apart ...
 REVIEW_WORLDS = 48
+#: ... and the hint's work: the review's first look. The Hint button asks :func:`assess`
+#: for the best play in the first this many re-deals of the very worlds the review deals
+#: (seeded by the game and the decision), so the hint is what the review would say at
+#: its first look, and a review that looks closer says so where it parts from it.
+HINT_WORLDS = REVIEW_WORLDS
 #: ... up to this many times in all.
 REVIEW_MORE = 8
 #: Standard errors either side of an estimated cost that make its range (three: the best
@@ -110,8 +117,10 @@ Run = tuple[float, float, float, float, float, float, float, float]
 #: from the cost's range, and plays named by where their cards come from; 5: reasons that
 #: name the mechanism: the Swoop a pick-up sets up, the pick-up a safe play only delays,
 #: the opponent about to go out, the mystery card that might play; 6: labels read from
-#: the cost as it is shown, in whole points, and a why for every costly decision).
-METHOD = 6
+#: the cost as it is shown, in whole points, and a why for every costly decision; 7: the
+#: best is the lowest margin, the figure the review ranks by, and every verdict carries the
+#: hint's play at its first look).
+METHOD = 7
 #: Re-deals dealt from one set of candidate hands; the next ones come from a fresh set.
 #: (The worlds of one set are not independent draws, and the cost's range assumes they
 #: are: small sets keep it honest.)
@@ -144,6 +153,9 @@ class Decision:
     # The real deal then, a play-out state handed over by the referee (hindsight only).
     truth: PlayoutState | None = field(default=None, repr=False, compare=False)
     number: int = 0  # 1-based count of the seat's decisions in the game
+    # The words of the hint the player was shown at this decision (asked at the table and
+    # kept with the game), or None when no hint was asked: only these are ever quoted.
+    shown_hint: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -185,6 +197,18 @@ class Verdict:
     hindsight: bool = False
     low: float = 0.0  # the range the cost very likely lies in
     high: float = 0.0
+    # The hint's play here (the best of the review's first look, :data:`HINT_WORLDS`
+    # re-deals; JSON text, empty for a hindsight verdict), named in words, and what the
+    # review makes of it: its cost against the best and the range, as for the choice.
+    hint: str = ""
+    hint_play: str = ""
+    hint_cost: float = 0.0
+    hint_low: float = 0.0
+    hint_high: float = 0.0
+    # The hint's words: as the player was shown them when a hint was asked here
+    # (``hint_shown``), else as the Hint button would have said them.
+    hint_words: str = ""
+    hint_shown: bool = False
 
     @property
     def good(self) -> bool:
@@ -197,6 +221,18 @@ class Verdict:
         out["options"] = [
             {k: v for k, v in asdict(o).items() if k != "doing"} for o in self.options
         ]
+        # The hint at this decision, as one object: its play (JSON and words), its words
+        # (as shown when asked), and what the review makes of it.
+        hint = {
+            "action": out.pop("hint"),
+            "play": out.pop("hint_play"),
+            "words": out.pop("hint_words"),
+            "shown": out.pop("hint_shown"),
+            "cost": out.pop("hint_cost"),
+            "low": out.pop("hint_low"),
+            "high": out.pop("hint_high"),
+        }
+        out["hint"] = hint if hint["action"] else None
         return out
 
     @classmethod
@@ -205,7 +241,19 @@ class Verdict:
             Option(**{k: v for k, v in o.items() if k != "doing" or isinstance(v, str)})
             for o in data["options"]
         )
-        return cls(**{**data, "options": options})
+        body = {k: v for k, v in data.items() if k != "hint"}
+        hint = data.get("hint")
+        if isinstance(hint, dict):
+            body.update(
+                hint=hint.get("action", ""),
+                hint_play=hint.get("play", ""),
+                hint_words=hint.get("words", ""),
+                hint_shown=bool(hint.get("shown", False)),
+                hint_cost=hint.get("cost", 0.0),
+                hint_low=hint.get("low", 0.0),
+                hint_high=hint.get("high", 0.0),
+            )
+        return cls(**{**body, "options": options})
 
 
 def _plain(action: Action) -> Action:
@@ -219,17 +267,55 @@ def _plain(action: Action) -> Action:
 
 def _candidates(
     bot: HardBot, obs: Observation, legal: Sequence[Action], chosen: Action
-) -> list[Action]:
-    """The bot's best few distinct actions, and the player's own choice."""
+) -> tuple[list[Action], int, Action]:
+    """The bot's best few distinct actions, then the player's own choice when it is not
+    among them; how many of the list are the bot's (the hint chooses among those alone,
+    so it is the same whatever the player chose); and the action weighed for the choice.
+    Unseen cards make every uncovered slot the same gamble: a flip is weighed as the
+    bot's flip when it has one."""
     ranked = bot.scored(obs, list(legal))
     cands = [_plain(a) for a in bot.distinct(obs, ranked)]
+    own = len(cands)
     mine = _plain(chosen)
     if type(mine) is Flip:
-        # Unseen cards make every uncovered slot the same gamble: weigh the one chosen.
-        cands = [a for a in cands if type(a) is not Flip]
+        mine = next((a for a in cands if type(a) is Flip), mine)
     if mine not in cands:
         cands.append(mine)
-    return cands
+    return cands, own, mine
+
+
+def plain_json(action: Action) -> str:
+    """An action as the review names it in its verdicts (JSON, without card ids)."""
+    return _json(_plain(action))
+
+
+def _hint_words(
+    obs: Observation,
+    legal: Sequence[Action],
+    runs: dict[Action, list[Run]],
+    plain: Action,
+    hinted: Action,
+    n: int,
+) -> str:
+    """The hint's one line for ``hinted`` (:func:`~.hint.explain`), with what its first
+    look found against the plain choice (the normal bot's, ``plain``) when it prefers
+    another play: the very words the Hint button shows at this decision."""
+    action = next((a for a in legal if _plain(a) == hinted), hinted)
+    if plain == hinted:
+        return explain(obs, list(legal), action)
+
+    def margin(a: Action) -> float:
+        first = runs[a][:n]
+        return sum(r[1] for r in first) / max(1, len(first))
+
+    saved = margin(plain) - margin(hinted)
+    return explain(obs, list(legal), action, saved, words.doing(obs, plain))
+
+
+def _first_look(runs: dict[Action, list[Run]], cands: Sequence[Action], n: int) -> Action:
+    """The hint's play: the lowest mean margin over the first ``n`` re-deals among
+    ``cands`` (the first of them on a tie)."""
+    return min(cands, key=lambda a: sum(r[1] for r in runs[a][:n]) / max(1, len(runs[a][:n])))
 
 
 def best_action(
@@ -247,6 +333,24 @@ def best_action(
     return next(_plain(a) for a in legal if _json(_plain(a)) == best)
 
 
+def first_look(
+    obs: Observation,
+    legal: Sequence[Action],
+    seed: int,
+    hand_no: int,
+    step: int,
+    worlds: int = HINT_WORLDS,
+) -> Verdict:
+    """The hint's evaluation of a position: :func:`assess` at the hint's fixed work, in
+    the worlds the review of this game deals at this decision (``seed`` is the game's,
+    ``hand_no`` and ``step`` the decision's place in it). Its ``hint`` is the play the
+    Hint button suggests; its options hold the figures the hint's words may quote."""
+    bot = HardBot(seed=seed, use_clock=False)
+    stand_in = bot.distinct(obs, bot.scored(obs, list(legal)))[0]
+    decision = Decision(hand_no, step, obs, tuple(legal), stand_in, None)
+    return assess(decision, worlds, seed, most=worlds, hint_worlds=worlds)
+
+
 def assess(
     decision: Decision,
     worlds: int = REVIEW_WORLDS,
@@ -256,6 +360,7 @@ def assess(
     most: int | None = None,
     inference: PolicyInference | None = None,
     stop: Callable[[], bool] | None = None,
+    hint_worlds: int = HINT_WORLDS,
 ) -> Verdict:
     """Weigh the decision's choice against the best alternatives, in expected points.
 
@@ -271,12 +376,16 @@ def assess(
     ``stop()`` is asked before each re-deal: once it is true the work ends with
     :class:`Cancelled` (a review closed in the middle of a long decision frees the
     processor at once instead of finishing a verdict nobody will read).
+
+    A fair verdict also names the hint's play (:func:`first_look`): the best of the bot's
+    candidates in the first ``hint_worlds`` re-deals, which are the hint's own, and
+    weighs it against the best like the choice.
     """
     obs = decision.obs
     me = obs.seat
     rules = obs.rules
     bot = HardBot(seed=seed, max_worlds=worlds, use_clock=False, candidates=candidates)
-    cands = _candidates(bot, obs, decision.legal, decision.chosen)
+    cands, own, chosen = _candidates(bot, obs, decision.legal, decision.chosen)
     points = [rules.card_points(r) if r else 0 for r in range(15)]
     policy = RolloutPolicy(bot.weights, obs.unseen_rank_counts(), rules, bot.noise)
     rng = random.Random(f"review/{seed}/{decision.hand_no}/{decision.step}/{hindsight}")
@@ -288,7 +397,6 @@ def assess(
     if most is None:
         most = min(worlds * REVIEW_MORE, max(worlds, REVIEW_WORLDS * REVIEW_MORE))
     limit = max(worlds, most)
-    chosen = _plain(decision.chosen)
     # Per action, per world: points, margin, win, and what happened (0/1 each).
     runs: dict[Action, list[Run]] = {a: [] for a in cands}
     played = 0
@@ -338,13 +446,42 @@ def assess(
     cost, low, high = _cost(runs, chosen, best_action)
     label = verdict_label(cost, low, high)
     rivals = [o for a, o in by_action.items() if a != chosen]
-    reason = words.reason(
-        obs, decision.legal, chosen, mine, best, label, round(cost, 1), (low, high), rivals
+    hinted = None if hindsight else _first_look(runs, cands[:own], hint_worlds)
+    hint_cost, hint_low, hint_high = (
+        _cost(runs, hinted, best_action) if hinted is not None else (0.0, 0.0, 0.0)
     )
+    hint_text = ""
+    if hinted is not None:
+        hint_text = decision.shown_hint or _hint_words(
+            obs, decision.legal, runs, cands[0], hinted, hint_worlds
+        )
+    said = words.HintSeen(
+        play=by_action[hinted] if hinted is not None else None,
+        chosen=hinted == chosen,
+        cost=round(hint_cost, 1),
+        span=(hint_low, hint_high),
+        shown=decision.shown_hint,
+        first=min(hint_worlds, played),
+        looked=played,
+    )
+    reason = words.reason(
+        obs,
+        decision.legal,
+        chosen,
+        mine,
+        best,
+        label,
+        round(cost, 1),
+        (low, high),
+        rivals,
+        said,
+    )
+    # Best first, then the others by the figure the review ranks by (the margin).
     rest = sorted((o for o in by_action.values() if o is not best), key=lambda o: o.margin)
     shown = [best] + rest[:2]
     if mine not in shown:
         shown.append(mine)
+        shown.sort(key=lambda o: (o is not best, o.margin))
     else:
         shown = [best] + rest[:3]
     return Verdict(
@@ -361,6 +498,13 @@ def assess(
         hindsight=hindsight,
         low=round(low, 1),
         high=round(high, 1),
+        hint=_json(hinted) if hinted is not None else "",
+        hint_play=by_action[hinted].words if hinted is not None else "",
+        hint_cost=round(hint_cost, 1),
+        hint_low=round(hint_low, 1),
+        hint_high=round(hint_high, 1),
+        hint_words=hint_text,
+        hint_shown=bool(decision.shown_hint) and hinted is not None,
     )
 
 
@@ -440,16 +584,12 @@ def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
 
 
 def _shown_best(by_action: dict[Action, Option], chosen: Action) -> Action:
-    """The best action to show: the lowest expected margin among the actions that beat
-    the choice on the figures shown (margin by half a point or more, and a chance of
-    winning the game no lower); the choice itself when none does."""
-    mine = by_action[chosen]
-    better = [
-        a
-        for a, o in by_action.items()
-        if o.margin <= mine.margin - 0.5 and round(o.win * 100) >= round(mine.win * 100)
-    ]
-    return min(better, key=lambda a: by_action[a].margin) if better else chosen
+    """The best action: the lowest expected margin, the one figure the review ranks by,
+    so no play listed below it shows a lower one (the choice on a tie)."""
+    low = min(o.margin for o in by_action.values())
+    if by_action[chosen].margin <= low:
+        return chosen
+    return min(by_action, key=lambda a: by_action[a].margin)
 
 
 def _cost(
@@ -533,7 +673,8 @@ class Review:
 
     @property
     def accuracy(self) -> float:
-        """Share of decisions labelled good (within 3 points of the best), 0..100 (100 when
+        """Share of decisions labelled good (within :data:`GOOD_WITHIN` points of the best,
+        the one "good" line of every screen and text), 0..100 (100 when
         there were none). An unclear one is not counted good: its cost is listed."""
         if not self.verdicts:
             return 100.0
@@ -603,6 +744,8 @@ def review_decisions(
 __all__ = [
     "END",
     "LABELS",
+    "GOOD_WITHIN",
+    "HINT_WORLDS",
     "METHOD",
     "REVIEW_WORLDS",
     "UNCLEAR",
@@ -614,6 +757,8 @@ __all__ = [
     "Verdict",
     "assess",
     "describe",
+    "first_look",
+    "plain_json",
     "judge_answer",
     "label_for",
     "solution",

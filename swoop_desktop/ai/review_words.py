@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from swoop_desktop.card_words import count_phrase, rank_name, rank_plural
@@ -72,6 +73,22 @@ class Judged(Protocol):
     def high(self) -> float: ...
     @property
     def good(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class HintSeen:
+    """What the review knows of the hint at one decision: the play its first look
+    suggests (None for a hindsight verdict), whether that is the choice, its cost against
+    the review's best and the range, the words the player was shown (None: no hint was
+    asked), and how many re-deals each look played."""
+
+    play: Figures | None
+    chosen: bool
+    cost: float
+    span: tuple[float, float]
+    shown: str | None
+    first: int
+    looked: int
 
 
 #: Label thresholds in points of margin lost against the best action, upper bounds.
@@ -511,11 +528,13 @@ def why_better(
     mine: Figures,
     best_action: Action | None,
     best: Figures,
+    quote: str | None = None,
 ) -> str:
     """One sentence (without its full stop) of why the best play beat the choice: the
     mechanism of each, never only the figures of the play-outs. It follows "<the best
-    play> was better: "."""
-    return _why_better(obs, legal, chosen, mine, best_action, best)[0]
+    play> was better: ". ``quote`` is the hint's words as the player was shown them, when
+    that hint suggested the best play (only shown words are ever quoted)."""
+    return _why_better(obs, legal, chosen, mine, best_action, best, quote)[0]
 
 
 def _why_better(
@@ -525,6 +544,7 @@ def _why_better(
     mine: Figures,
     best_action: Action | None,
     best: Figures,
+    quote: str | None = None,
 ) -> tuple[str, bool]:
     """:func:`why_better`'s sentence, and whether it speaks of a flip (the mystery card's
     odds are then said once)."""
@@ -650,13 +670,13 @@ def _why_better(
             "your {cards} were worth keeping for a later pile: the pile you added to is one "
             "the others can build on"
         ).format(cards=rank_plural(r)), False
-    if best_action is not None:
-        hint = explain(obs, list(legal), best_action)
+    if best_action is not None and quote:
         # The hint speaks of the mystery card for a flip, and for stopping a chain of them.
         flips = type(best_action) is Flip or (
             type(best_action) not in (Play, Add) and obs.phase == CHAIN
         )
-        return _("as the hint puts it, \u201c{hint}\u201d").format(hint=hint), flips
+        # Translators: {hint} is the hint's sentence exactly as the player was shown it.
+        return _("as the hint you asked for put it, \u201c{hint}\u201d").format(hint=quote), flips
     return _("it keeps your hand better placed for the rest of the hand in the play-outs"), False
 
 
@@ -684,12 +704,97 @@ def reason(
     spent: float,
     span: tuple[float, float] = (0.0, 0.0),
     others: Sequence[Figures] = (),
+    said: HintSeen | None = None,
 ) -> str:
     """Plain words: why the choice was as good as the best, or why the best was better
     (one sentence naming the mechanism of each: a Swoop at once, the pile picked up, the
     Swoop a pick-up sets up, the pick-up a play only delays, the opponent about to go
     out, the mystery card's odds, the cards and points shed), then what happened next in
-    the play-outs and what it cost."""
+    the play-outs and what it cost; last, where the hint parts from the best (``said``),
+    in a sentence of its own (:func:`hint_words`)."""
+    return _reason(obs, legal, chosen, mine, best, label, spent, span, others, said) + (
+        hint_words(said, best)
+    )
+
+
+def hint_words(said: HintSeen | None, best: Figures) -> str:
+    """The sentence (with its space before it) that says where the hint parts from the
+    review's best: what the hint's first look suggested (quoting the words the player
+    was shown, when a hint was asked), what the closer look prefers, by how much and how
+    sure. Nothing when the hint suggested the best, or a play within the "good" line of
+    it; the words the player was shown are also named when they suggested the best."""
+    if said is None or said.play is None:
+        return ""
+    label = verdict_label(said.cost, *said.span)
+    same = said.play.action == best.action
+    if same or label == LABELS[0][0]:
+        if said.shown and same:
+            # Translators: {hint} is the hint's sentence exactly as the player was shown it.
+            return " " + _(
+                "The hint you asked for suggested this best play: \u201c{hint}\u201d."
+            ).format(hint=said.shown)
+        return ""
+    n = round(said.cost)
+    low, high = (round(x) for x in said.span)
+    hint_play = _doing_of(said.play)
+    best_play = _doing_of(best)
+    if said.shown:
+        if label == UNCLEAR:
+            message = ngettext(
+                "The hint you asked for said \u201c{hint}\u201d; the review's closer look may "
+                "prefer {best}, by about {n} point, but cannot tell for sure (between {low} "
+                "and {high}).",
+                "The hint you asked for said \u201c{hint}\u201d; the review's closer look may "
+                "prefer {best}, by about {n} points, but cannot tell for sure (between {low} "
+                "and {high}).",
+                n,
+            )
+        else:
+            message = ngettext(
+                "The hint you asked for said \u201c{hint}\u201d; the review's closer look "
+                "prefers {best}, by about {n} point (between {low} and {high}).",
+                "The hint you asked for said \u201c{hint}\u201d; the review's closer look "
+                "prefers {best}, by about {n} points (between {low} and {high}).",
+                n,
+            )
+        # Translators: {hint} is the hint's sentence as shown; {best} the review's best
+        # play as a doing ("playing two 7s"); {n}, {low} and {high} whole points.
+        return " " + message.format(hint=said.shown, best=best_play, n=n, low=low, high=high)
+    if label == UNCLEAR:
+        message = ngettext(
+            "The hint's quicker look suggests {hint}; the review's closer look may prefer "
+            "{best}, by about {n} point, but cannot tell for sure (between {low} and "
+            "{high}).",
+            "The hint's quicker look suggests {hint}; the review's closer look may prefer "
+            "{best}, by about {n} points, but cannot tell for sure (between {low} and "
+            "{high}).",
+            n,
+        )
+    else:
+        message = ngettext(
+            "The hint's quicker look suggests {hint}; the review's closer look prefers "
+            "{best}, by about {n} point (between {low} and {high}).",
+            "The hint's quicker look suggests {hint}; the review's closer look prefers "
+            "{best}, by about {n} points (between {low} and {high}).",
+            n,
+        )
+    # Translators: {hint} and {best} are plays as doings ("playing two 7s", "flipping a
+    # mystery card"); {n}, {low} and {high} whole points. No hint was asked here.
+    return " " + message.format(hint=hint_play, best=best_play, n=n, low=low, high=high)
+
+
+def _reason(
+    obs: Observation,
+    legal: Sequence[Action],
+    chosen: Action,
+    mine: Figures,
+    best: Figures,
+    label: str,
+    spent: float,
+    span: tuple[float, float],
+    others: Sequence[Figures],
+    said: HintSeen | None,
+) -> str:
     near = going_out(obs)
     if label == "good":
         why = explain(obs, list(legal), chosen)
@@ -714,7 +819,10 @@ def reason(
         return message.format(play=best.words, points=within, why=why, how=how)
     better = _doing_of(best)
     action = _action_of(best)
-    because, _flip = _why_better(obs, legal, chosen, mine, action, best)
+    quote = None
+    if said is not None and said.shown and said.play is not None:
+        quote = said.shown if said.play.action == best.action else None
+    because, _flip = _why_better(obs, legal, chosen, mine, action, best, quote)
     then = _next(mine, best, better) or _held(mine, best)
     if near and mine.opponent_out >= 0.2:
         went = _tenths(mine.opponent_out)

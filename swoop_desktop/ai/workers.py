@@ -72,8 +72,8 @@ from swoop_desktop import i18n
 from swoop_desktop.engine import Action
 from swoop_desktop.engine.observation import Observation
 
+from .advice import hint
 from .bots import Bot
-from .hint import hint
 from .make import choose_safely
 from .review import REVIEW_WORLDS, Cancelled, Decision, Verdict, assess
 
@@ -664,13 +664,20 @@ def decide(bot: Bot, obs: Observation, legal: list[Action]) -> tuple[Action, str
 
 
 def advise(
-    obs: Observation, legal: list[Action], seed: int, language: str = ""
+    obs: Observation,
+    legal: list[Action],
+    seed: int,
+    language: str = "",
+    hand_no: int = 0,
+    step: int | None = None,
 ) -> tuple[Action, str]:
     """The Hint button's answer: the action and its one line of plain words (in
-    ``language``, the game's, which a worker started apart does not share)."""
+    ``language``, the game's, which a worker started apart does not share). ``seed`` is
+    the game's, ``hand_no`` and ``step`` the decision's place in it: the review of the
+    game weighs the same worlds there."""
     if language and language != i18n.language():
         i18n.set_language(language)
-    found = hint(obs, legal, seed=seed)
+    found = hint(obs, legal, seed=seed, hand_no=hand_no, step=step)
     return found.action, found.reason
 
 

@@ -41,6 +41,9 @@ class GameRecord:
     abandoned: bool = False
     #: an unrated practice game (take-backs allowed): listed, marked, never counted
     practice: bool = False
+    #: the hints shown to the player, by (hand, play of the hand): their exact words (a
+    #: review quotes only these; absent in records before they were kept)
+    hints: dict[tuple[int, int], str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def preset(self) -> str:
@@ -105,7 +108,36 @@ class GameRecord:
             "abandoned": self.abandoned,
             # Only when set: the record of any other game reads as it always has.
             **({"practice": True} if self.practice else {}),
+            **({"hints": hints_to_json(self.hints)} if self.hints else {}),
         }
+
+
+#: The longest hint kept with a game, and the most hints (one a decision is plenty).
+HINT_CHARS = 600
+MOST_HINTS = 5000
+
+
+def hints_to_json(hints: dict[tuple[int, int], str]) -> list[list[Any]]:
+    """The hints shown, as a file keeps them: ``[hand, play of the hand, words]`` each."""
+    return [[h, s, words] for (h, s), words in sorted(hints.items())]
+
+
+def hints_from_json(value: Any) -> dict[tuple[int, int], str]:
+    """The hints a file keeps (see :func:`hints_to_json`). Hints are advice, not
+    progress: an entry that does not read is left out, and never stops the game from
+    reading (a review then simply quotes no hint there)."""
+    out: dict[tuple[int, int], str] = {}
+    if not isinstance(value, list):
+        return out
+    for entry in value[:MOST_HINTS]:
+        if (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and all(type(x) is int and 0 <= x < 1_000_000 for x in entry[:2])
+            and isinstance(entry[2], str)
+        ):
+            out[(entry[0], entry[1])] = entry[2][:HINT_CHARS]
+    return out
 
 
 _REPLAYS: dict[str, str | None] = {}  # digest of a record -> why it does not replay (None: it does)

@@ -12,7 +12,7 @@ could know, plus a copy of the real deal for the hindsight verdict only.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from swoop_desktop.ai.review import REVIEW_WORLDS, Decision, Review, review_decisions
 from swoop_desktop.engine import Action, Match, Rules
@@ -26,12 +26,16 @@ def decisions(
     hands: Sequence[Sequence[Action]],
     seat: int = 0,
     hand: int | None = None,
+    hints: Mapping[tuple[int, int], str] | None = None,
 ) -> list[Decision]:
     """Every decision of ``seat`` with more than one legal action, in order.
 
     ``hands`` are the recorded actions of each deal (a saved game or a
-    finished one); ``hand`` limits the list to one deal (0-based).
+    finished one); ``hand`` limits the list to one deal (0-based); ``hints`` are the
+    words of the hints the seat was shown, by (hand, play of the hand), kept with the
+    decisions they were shown at (the review quotes only those).
     """
+    shown = hints or {}
     match = Match(rules, players, seed)
     history = PublicHistory(players)
     out: list[Decision] = []
@@ -56,6 +60,7 @@ def decisions(
                                 action,
                                 state.clone(),
                                 number,
+                                shown.get((hand_no, step)),
                             )
                         )
             history.feed(match.apply(action))
@@ -73,6 +78,7 @@ def review(
     hindsight: bool = False,
     progress: Callable[[int, int], None] | None = None,
     cancel: threading.Event | None = None,
+    hints: Mapping[tuple[int, int], str] | None = None,
 ) -> Review:
     """Review every decision of ``seat`` (or one hand's): fair verdicts, and hindsight ones.
 
@@ -81,7 +87,7 @@ def review(
     each decision; setting ``cancel`` stops the work at the next decision with
     :class:`~swoop_desktop.ai.review.Cancelled`.
     """
-    found = decisions(rules, players, seed, hands, seat, hand)
+    found = decisions(rules, players, seed, hands, seat, hand, hints)
     return review_decisions(found, worlds, seed, hindsight, progress, cancel)
 
 

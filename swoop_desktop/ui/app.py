@@ -386,6 +386,7 @@ class App:
         if table is not None and table.config.saves:
             match, seats = table.match, seats_to_json(table.seats, brief=True)
             practice = table.config.practice
+            hints = dict(table.model.hints)
         elif has_saved_game(self.dirs) and holds_data_folder(self.dirs):
             # No table, or one that saves nothing (a replay, the daily deal, the lesson):
             # the saved game is the one the new game replaces. Only the window holding the
@@ -396,13 +397,18 @@ class App:
             match = saved.match
             seats = seats_to_json(saved.seats or [], brief=True)
             practice = saved.extra.get("practice") is True
+            from swoop_desktop.progress.game_record import hints_from_json
+
+            hints = hints_from_json(saved.extra.get("hints"))
         else:
             return True
         if match.over or not any(match.actions):
             return True  # finished games are recorded when they end; an untouched deal is nothing
         # Its messages reach the player through dirs.notices (once); the wait is short,
         # because a game the history cannot take at once is kept beside it.
-        return retire_game(self.dirs, match, seats, abandoned=True, wait=UI_WAIT, practice=practice)
+        return retire_game(
+            self.dirs, match, seats, abandoned=True, wait=UI_WAIT, practice=practice, hints=hints
+        )
 
     def continue_game(self) -> Scene | None:
         """Restore the saved game exactly; None (and a message) if there is none."""
@@ -431,7 +437,16 @@ class App:
         while self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()
         config = PRACTICE if saved.extra.get("practice") is True else GAME
-        return self.open("table", config, match=saved.match, log=saved.log, saved_seats=saved.seats)
+        from swoop_desktop.progress.game_record import hints_from_json
+
+        return self.open(
+            "table",
+            config,
+            match=saved.match,
+            log=saved.log,
+            saved_seats=saved.seats,
+            hints=hints_from_json(saved.extra.get("hints")),
+        )
 
     def watch_replay(self, record: Any, speed: str = "normal") -> Scene:
         """Watch a finished game again on the table (a ValueError says why it cannot be).

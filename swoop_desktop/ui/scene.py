@@ -226,6 +226,12 @@ class RunningTable(Protocol):
         """The name on a seat's plate."""
         ...
 
+    @property
+    def hints(self) -> dict[tuple[int, int], str]:
+        """The hints you were shown at this table, by (hand, play of the hand): their words
+        (a review quotes only these)."""
+        ...
+
     def save_now(self) -> None:
         """Queue a save of the game in progress (a table that does not save ignores it)."""
         ...

@@ -223,6 +223,7 @@ class HandPanel:
             match.actions,
             hand=hand,
             names=names,
+            hints=dict(table.hints),
             **options,
         )
 

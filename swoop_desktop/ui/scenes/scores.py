@@ -363,6 +363,7 @@ class ScoresScene(Scene):
             record.seed,
             deals,
             names=seat_names(record.seats, record.players),
+            hints=record.hints,
         )
 
     def ask_reset(self) -> None:

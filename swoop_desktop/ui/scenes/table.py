@@ -120,6 +120,7 @@ class TableScene(Scene):
         log: list[str] | None = None,
         seed: int | None = None,
         saved_seats: list[Seat] | None = None,
+        hints: dict[tuple[int, int], str] | None = None,
     ) -> None:
         super().__init__(app)
         self.config = config
@@ -142,6 +143,7 @@ class TableScene(Scene):
             anim=Animator(self._anim_speed()),
         )
         self.model.anim.reduced = settings.reduced_motion
+        self.model.hints = dict(hints or {})  # the hints shown in a game continued
         self.art = card_art(app.theme, settings, match.rules)
         self._look = settings.applying(Applies.CARDS)  # what the cards' look depends on
         self._warm = False  # every face rendered for this window size
@@ -166,6 +168,10 @@ class TableScene(Scene):
     @property
     def seats(self) -> list[Seat]:
         return self.model.seats
+
+    @property
+    def hints(self) -> dict[tuple[int, int], str]:
+        return self.model.hints
 
     def seat_name(self, seat: int) -> str:
         return self.model.seat_name(seat)

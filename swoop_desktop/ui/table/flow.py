@@ -170,6 +170,9 @@ class TableFlow:
             return None
         model = self.model
         movers = taken_back_plays(model.match, keep)
+        hand = model.match.hand_no
+        # A hint for a play taken back was for a position that is gone.
+        model.hints = {k: v for k, v in model.hints.items() if k[0] != hand or k[1] < keep}
         model.match = taken_back(model.match, keep)
         # A new number for a new position: an answer still on its way for an old one is
         # never taken for this one.
@@ -221,7 +224,11 @@ class TableFlow:
         dirs = self.dirs
         snap, log = model.match.copy(), (model.log + model.unshown_log)[-200:]
         seats = list(model.seats)
-        extra = {"practice": True} if self.config.practice else None
+        extra: dict[str, Any] = {"practice": True} if self.config.practice else {}
+        if model.hints:  # the hints you were shown, for the game's review
+            from swoop_desktop.progress.game_record import hints_to_json
+
+            extra["hints"] = hints_to_json(model.hints)
 
         def job() -> None:
             from swoop_desktop.storage import save_game
@@ -239,6 +246,7 @@ class TableFlow:
         snap = self.model.match.copy()
         seats = seats_to_json(self.model.seats, brief=True)
         practice = self.config.practice
+        hints = dict(self.model.hints)
 
         def job() -> None:
             from swoop_desktop.progress import retire_game
@@ -246,7 +254,7 @@ class TableFlow:
             # The saved game is cleared only once the history (or a record beside it) has
             # the game. Problems reach the player through dirs.notices, which the app shows
             # over any screen (Game Over included).
-            retire_game(dirs, snap, seats, practice=practice)
+            retire_game(dirs, snap, seats, practice=practice, hints=hints)
 
         self.saver.submit(job)
 

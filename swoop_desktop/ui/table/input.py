@@ -365,21 +365,23 @@ class TableInput:
 
     def show_hint(self) -> None:
         """H or the Hint button: the search looks for your best play in a thinking worker
-        (up to a quarter of a second), so the table keeps drawing; the answer is shown
+        (the review's first look, a fixed work), so the table keeps drawing; the answer is shown
         when it comes, if it is still your turn at the same position."""
         st = self.model.state
         if st is None or st.is_over or st.to_move != HUMAN_SEAT or not self.model.you_play:
-            self.notify("A hint is given on your turn")
+            self.notify(_("A hint is given on your turn"))
             return
         if self.hint_job is not None and self.hint_job.key == self.model.plays:
             return  # already looking
         from swoop_desktop.ai import observe
 
+        match = self.model.match
         self.hint_job = HintJob(
             self.model.plays,
             observe(st, HUMAN_SEAT, self.model.history.copy()),
             st.legal_actions(),
-            self.model.match.seed,
+            match.seed,
+            place=(match.hand_no, len(match.actions[-1])),
         )
         self.notify(_("Looking for a hint…"), self.theme.highlight, 2)
 
@@ -407,6 +409,7 @@ class TableInput:
                 mine = self.model.view.seat_cards(HUMAN_SEAT)
                 if ids and ids[0] in mine:
                     self.model.focus = mine.index(ids[0])
+        self.model.hints[job.place] = reason  # kept with the game: its review quotes it
         self.notify(_("Hint: {hint}").format(hint=reason), self.theme.highlight, 6)
         self._restack()
         self.build_buttons()

@@ -159,20 +159,35 @@ class Thinker:
 class HintJob:
     """The Hint button's search for one position, by a thinking worker.
 
-    The hint caps its own time (a quarter of a second); the frame loop only
+    The hint's work is fixed (the review's first look at this decision of the game: the
+    game's ``seed`` and the decision's ``place``); the frame loop only
     polls :attr:`ready`, so pressing H never stalls a frame. ``key`` is the
     play the hint was asked at: an answer that comes after the position moved
     on is dropped by the table.
     """
 
     def __init__(
-        self, key: int, obs: Any, legal: list[Action], seed: int, pool: workers.Pool | None = None
+        self,
+        key: int,
+        obs: Any,
+        legal: list[Action],
+        seed: int,
+        pool: workers.Pool | None = None,
+        place: tuple[int, int] = (0, 0),
     ) -> None:
         self.key = key
+        self.place = place  # (hand, play of the hand): where the review finds this decision
         self.result: tuple[Action, str] | None = None
         self.error: str | None = None
         self.job = workers.Job(
-            pool or workers.shared(), workers.advise, obs, legal, seed + key, i18n.language()
+            pool or workers.shared(),
+            workers.advise,
+            obs,
+            legal,
+            seed,
+            i18n.language(),
+            place[0],
+            place[1],
         )
 
     @property
