@@ -6,12 +6,15 @@ have their own colours: yellow for your selection and whose turn it is, sky
 blue for primary buttons and switches, ice blue for the last play, gold for
 headings.
 Fonts are DejaVu Sans shipped in ``assets/fonts`` (it has the suit glyphs the
-pygame default font lacks); if that file is missing the pygame default font
-is used so the game still starts.
+pygame default font lacks); if that file is missing, or damaged (not an ordinary
+file, or one that does not load and draw: told once in the log), the pygame
+default font is used so the game still starts.
 """
 
 from __future__ import annotations
 
+import logging
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +23,13 @@ import pygame
 from swoop_desktop.resources import resource_path
 
 Colour = tuple[int, int, int]
+
+_log = logging.getLogger("swoop_desktop.ui")
+#: The largest font file tried (DejaVu Sans is about 0.7 MB).
+MAX_FONT_BYTES = 64 * 1024 * 1024
+#: Whether each font file loads and draws, by its path and what ``stat`` says of it: a
+#: damaged one is tried, and told, once.
+_fonts_tried: dict[tuple[object, ...], bool] = {}
 
 
 @dataclass
@@ -84,6 +94,38 @@ class Theme:
 
 
 def font_path(bold: bool = False) -> Path | None:
-    """The shipped DejaVu Sans file, or None when it is missing."""
+    """The shipped DejaVu Sans file, or None when it is missing or damaged (a folder, a
+    pipe, too big, or a file that does not load and draw as a font: told once in the log)."""
     path = resource_path("assets/fonts/" + ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"))
-    return path if path.is_file() else None
+    try:
+        facts = path.stat()
+    except OSError:
+        return None  # missing: the default font, as always
+    key = (str(path), facts.st_dev, facts.st_ino, facts.st_mode, facts.st_size, facts.st_mtime_ns)
+    usable = _fonts_tried.get(key)
+    if usable is None:
+        problem = _font_problem(path, facts.st_mode, facts.st_size)
+        if problem:
+            shown = "".join(c if c.isprintable() else "?" for c in str(path))  # one line
+            _log.warning("the font %s is not usable (%s); the default font is used", shown, problem)
+        usable = _fonts_tried[key] = not problem
+    return path if usable else None
+
+
+def _font_problem(path: Path, mode: int, size: int) -> str:
+    """Why the font file at ``path`` cannot be used, or "" when it loads and draws. pygame
+    opens a damaged font without a word and crashes the process when asked its height, so
+    it is made to draw a letter first (which refuses such a font with an error)."""
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a file"
+    if not stat.S_ISREG(mode):
+        return "it is not an ordinary file"  # a pipe would hang the start
+    if size > MAX_FONT_BYTES:
+        return f"{size:,} bytes, more than a font can be"
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        pygame.font.Font(str(path), 16).render("A", True, (0, 0, 0))
+    except (OSError, ValueError, MemoryError, pygame.error) as exc:
+        return " ".join(f"{type(exc).__name__}: {exc}".split())[:160]
+    return ""
