@@ -5,7 +5,8 @@ The ``daily.json`` document (format ``swoop-daily``), kept in the progress datab
 wrote), keeps, per day, the deal's seed and
 rules, whether it was finished, your points per seat, and what the hard
 opponent scored in your seat with the same deal (the referee's comparison,
-stored once worked out) with that hand's actions (``hard_play``, in
+stored once worked out; who did better is judged whenever it is read, by
+:func:`compare`: nothing judged is stored) with that hand's actions (``hard_play``, in
 :mod:`swoop_desktop.storage.actioncodec`'s text: the review of your hand lays them beside yours). The first daily deal opened on a day is the one that
 counts: it is recorded as played when it is dealt, so a daily deal left
 unfinished still counts as played (and not as beating anyone); playing it
@@ -21,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, Rules
@@ -73,21 +74,26 @@ class DailyEntry:
 
     @property
     def margin(self) -> float | None:
-        return _margin(self.points)
+        return None if self.points is None else margin(self.points)
 
     @property
     def hard_margin(self) -> float | None:
-        return _margin(self.hard)
+        return None if self.hard is None else margin(self.hard)
+
+    @property
+    def comparison(self) -> Comparison | None:
+        """Your hand against the hard opponent's in your seat (:func:`compare`); None
+        until both are known (a day left unfinished has none)."""
+        if not self.finished or self.points is None or self.hard is None:
+            return None
+        return compare(self.points, self.hard)
 
     @property
     def beat_hard(self) -> bool:
-        """You did better than the hard opponent in your seat: fewer points, or as few and a
-        better margin against the table."""
-        if not self.finished or self.points is None or self.hard is None:
-            return False
-        mine = (self.points[HUMAN_SEAT], self.margin or 0.0)
-        theirs = (self.hard[HUMAN_SEAT], self.hard_margin or 0.0)
-        return mine < theirs
+        """You did better than the hard opponent in your seat: a better margin against the
+        table, as shown (:func:`compare`)."""
+        comparison = self.comparison
+        return comparison is not None and comparison.outcome == "better"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -101,11 +107,37 @@ class DailyEntry:
         }
 
 
-def _margin(points: list[int] | None) -> float | None:
-    if points is None:
-        return None
-    others = points[1:]
+def margin(points: Sequence[int]) -> float:
+    """A hand's margin against the table: your points minus the average of the others'
+    (lower is better; what the daily deal is judged by)."""
+    others = [p for i, p in enumerate(points) if i != HUMAN_SEAT]
     return points[HUMAN_SEAT] - sum(others) / len(others)
+
+
+def shown_margin(points: Sequence[int]) -> float:
+    """:func:`margin` as the player reads it: to one decimal, rounded as it is written."""
+    return float(f"{margin(points):.1f}")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """How your hand went against the hard opponent's with your cards in your seat."""
+
+    outcome: Literal["better", "same", "worse"]  # how you did
+    by: float  # the margins' difference as shown (one decimal, never negative)
+
+
+def compare(mine: Sequence[int], hard: Sequence[int]) -> Comparison:
+    """Your hand's points per seat (``mine``) against the hard opponent's in your seat
+    (``hard``), judged by the margin against the table as both are shown, to one decimal:
+    the one way the daily deal is judged (the result, the page, the streaks and records).
+    Fewer points than the hard opponent is worse when the others took fewer beside them."""
+    by = round(shown_margin(hard) - shown_margin(mine), 1)
+    if by > 0:
+        return Comparison("better", by)
+    if by < 0:
+        return Comparison("worse", -by)
+    return Comparison("same", 0.0)
 
 
 def _day(text: str, name: str) -> str:
@@ -350,7 +382,9 @@ def store_hard(
 class Streaks:
     played: int = 0  # days in a row with a daily deal played, up to today (or yesterday)
     best_played: int = 0
-    beaten: int = 0  # days in a row you beat the hard opponent, up to the latest day played
+    # days in a row you beat the hard opponent (a better margin: compare), up to the latest
+    # day played
+    beaten: int = 0
     best_beaten: int = 0
 
 

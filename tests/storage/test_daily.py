@@ -119,3 +119,42 @@ def test_your_result_and_the_hard_result_written_at_once_are_both_kept(tmp_path)
         hard.join()
     entries, _ = load_daily(dirs)
     assert all(e.points == [4, 3, 2, 1] and e.hard == [1, 2, 3, 4] for e in entries)
+
+
+#: Fewer points than the hard opponent, but a worse margin against the table: your 18 points
+#: are 8.3 above the others' average, its 20 are 5.3 below theirs.
+FEWER_POINTS_WORSE_MARGIN = ([18, 9, 10, 10], [20, 25, 25, 26])
+
+
+def test_the_hard_opponent_is_compared_by_the_margin_as_shown_not_by_points():
+    from swoop_desktop.progress.daily_results import Comparison, compare
+
+    mine, hard = FEWER_POINTS_WORSE_MARGIN
+    # The margins as shown (+8.3 and -5.3), one from the other: 13.6.
+    assert compare(mine, hard) == Comparison("worse", 13.6)
+    assert compare(hard, mine) == Comparison("better", 13.6)
+    # More points than the hard opponent, and a better margin: you did better.
+    assert compare([30, 40, 40, 40], [10, 10, 10, 8]) == Comparison("better", 10.7)
+    # The same margin as shown is the same, whatever the points.
+    assert compare([0, 10, 10, 10], [20, 30, 30, 30]) == Comparison("same", 0.0)
+    day = DailyEntry(DAY.isoformat(), 1, {}, True, mine, hard)
+    assert not day.beat_hard
+    assert DailyEntry(DAY.isoformat(), 1, {}, True, hard, mine).beat_hard
+
+
+def test_a_stored_day_won_on_points_but_lost_on_the_margin_is_judged_again_in_the_streak(
+    tmp_path,
+):
+    dirs = resolve_dirs(tmp_path)
+    mine, hard = FEWER_POINTS_WORSE_MARGIN
+    days = [DAY + timedelta(days=k) for k in range(3)]
+    for k, day in enumerate(days):
+        start_daily(dirs, day, 70 + k, RULES)
+        # The middle day as an older Swoop judged it a win: fewer points than the hard one.
+        finish_daily(dirs, day, 70 + k, mine if k == 1 else [0, 10, 10, 10])
+        store_hard(dirs, day, 70 + k, hard if k == 1 else [5, 10, 10, 10])
+    as_older_swoop_left_it(dirs)  # kept as an older Swoop wrote it
+    entries, messages = load_daily(dirs)
+    assert not messages and [e.beat_hard for e in entries] == [True, False, True]
+    s = streaks(entries, days[-1])
+    assert (s.played, s.beaten, s.best_beaten) == (3, 1, 1)

@@ -167,3 +167,21 @@ def test_a_finished_game_is_replayed_once_to_be_stored_with_its_facts(tmp_path, 
     game = load_history(dirs)[0][0]
     fact = game_facts(game)
     assert fact is not None and _summaries(dirs) == {game.id: (fact.hand_swoops, fact.pickups)}
+
+
+def test_the_daily_records_judge_the_hard_opponent_by_the_margin():
+    day = date(2026, 11, 1)
+    # Each day fewer points than the hard opponent, but a worse margin against the table.
+    daily = [
+        DailyEntry(
+            (day + timedelta(days=k)).isoformat(),
+            k,
+            {},
+            True,
+            [18, 9, 10, 10],
+            [20, 25, 25, 26],
+        )
+        for k in range(3)
+    ]
+    r = compute_records([], daily, day + timedelta(days=2))
+    assert (r.daily_streak, r.daily_beaten_streak) == (3, 0)

@@ -182,18 +182,16 @@ def test_the_daily_hand_ends_like_a_hand_with_the_hard_opponents_result(tmp_path
         assert result.heading().startswith("Daily deal: ") and "out!" in result.heading()
         assert out is not None and match.sheet[-1][out] == 0
         mine = match.sheet[-1][0]
-        assert result.lines()[0].startswith(f"You: {mine} points")
-        # Then the hard opponent in your seat, once its play is done.
+        assert result.lines()[0].startswith(f"You: {mine} pts (")
+        # Then the hard opponent in your seat, once its play is done, in the same sentence.
         assert p.until(lambda: daily.hard_points() is not None, 240)
         p.step(2)
         hard = daily.hard_points()
-        assert f"The hard opponent in your seat, with the same cards: {hard[0]} points" in (
-            result.words
+        said = result.lines()[0]
+        assert said.startswith(f"You: {mine} pts (") and said.endswith(
+            ("points better.", "point better.", "the same margin as the hard opponent.")
         )
-        assert any(
-            line.startswith(("You beat", "The hard opponent did", "The same as"))
-            for line in result.lines()
-        )
+        assert f"the hard opponent with your cards: {hard[0]} pts (" in said
         for size in ((800, 600), (960, 600), (1920, 1080)):  # the words fit above the buttons
             p.resize(size)
             p.step(2)
@@ -471,3 +469,101 @@ def test_the_daily_page_opened_again_waits_for_the_hard_game_already_at_work(tmp
             assert load_daily(p.app.dirs)[0][0].hard == [14, 0, 33, 41]
     finally:
         gate.set()
+
+
+#: Fewer points than the hard opponent, but a worse margin against the table.
+FEWER_POINTS_WORSE_MARGIN = ([18, 9, 10, 10], [20, 25, 25, 26])
+
+
+def test_the_comparison_with_the_hard_opponent_says_who_did_better_by_the_margin():
+    from swoop_desktop.progress.daily_results import compare
+    from swoop_desktop.ui.scenes.daily import comparison_words, verdict_words
+
+    mine, hard = FEWER_POINTS_WORSE_MARGIN
+    assert comparison_words(mine, hard) == (
+        "You: 18 pts (+8.3 against the table); the hard opponent with your cards: "
+        "20 pts (-5.3): it did 13.6 points better."
+    )
+    assert comparison_words(hard, mine).endswith(": you did 13.6 points better.")
+    assert comparison_words([1, 0, 0, 0], [2, 1, 1, 1]).endswith(
+        "(+1.0): the same margin as the hard opponent."
+    )
+    # A whole difference is written whole, and one point is one point.
+    assert comparison_words([0, 0, 0, 0], [1, 0, 0, 0]).endswith(": you did 1 point better.")
+    assert comparison_words([3, 0, 0, 0], [1, 0, 0, 0]).endswith(": it did 2 points better.")
+    assert verdict_words(compare(mine, hard)) == (
+        "The hard opponent did 13.6 points better with your cards."
+    )
+    assert verdict_words(compare(hard, mine)) == (
+        "You did 13.6 points better than the hard opponent with your cards."
+    )
+
+
+def test_the_comparisons_numbers_take_the_languages_decimal_mark(monkeypatch):
+    from swoop_desktop import plural
+    from swoop_desktop.ui.scenes.daily import comparison_words
+
+    real = plural.pgettext
+    monkeypatch.setattr(
+        plural, "pgettext", lambda ctx, msg: "," if ctx == "decimal mark" else real(ctx, msg)
+    )
+    said = comparison_words(*FEWER_POINTS_WORSE_MARGIN)
+    assert "(+8,3 against the table)" in said and "(-5,3)" in said
+    assert said.endswith("13,6 points better.")
+
+
+def test_a_day_with_fewer_points_but_a_worse_margin_is_not_beating_the_hard_opponent(tmp_path):
+    from datetime import timedelta
+
+    from swoop_desktop.progress.daily_results import finish_daily, start_daily, store_hard
+
+    mine, hard = FEWER_POINTS_WORSE_MARGIN
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        dirs = p.app.dirs
+        yesterday = DAY - timedelta(days=1)
+        start_daily(dirs, yesterday, 5, p.app.settings.rules)
+        finish_daily(dirs, yesterday, 5, mine)
+        store_hard(dirs, yesterday, 5, hard)
+        daily = _today(p)
+        seed, rules = daily.seed, daily.rules
+        start_daily(dirs, DAY, seed, rules)
+        finish_daily(dirs, DAY, seed, mine)
+        store_hard(dirs, DAY, seed, hard)
+        daily.reload()
+        lines = daily.lines()
+        said = [left for style, left, _ in lines if style == "p"]
+        assert "The hard opponent did 13.6 points better with your cards." in said
+        rows = {left: right for style, left, right in lines if style == "row"}
+        assert rows["Days in a row you beat the hard opponent"] == "0 (best 0)"
+        assert rows["Days in a row played"] == "2 (best 2)"
+        earlier = rows["30 November 2026"]
+        assert "beat hard" not in earlier and earlier.startswith("18 pts, +8.3")
+
+
+def test_the_daily_result_says_the_hard_opponent_did_better_on_the_margin(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from swoop_desktop.ui.scenes import daily as daily_module
+
+    monkeypatch.setattr(
+        daily_module,
+        "hard_in_seat",
+        lambda *a, **k: SimpleNamespace(points=[0, 0, 0, 0], actions=()),
+    )
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        daily = _today(p)
+        daily.play()
+        result = _play_to_the_result(p)
+        mine = list(result.table.match.sheet[-1])
+        # More points than you, and a better margin: the others took far more beside it.
+        hard = [mine[0] + 1, 500, 500, 500]
+        monkeypatch.setattr(daily, "hard_points", lambda: hard)
+        p.step(2)
+        said = result.lines()[0]
+        assert said.startswith(f"You: {mine[0]} pts (")
+        assert f"the hard opponent with your cards: {mine[0] + 1} pts (" in said
+        assert said.endswith("points better.") and ": it did " in said
+        for size in ((800, 600), (960, 600), (1920, 1080)):  # the words fit above the buttons
+            p.resize(size)
+            p.step(2)
+            assert result.text_bottom <= min(b.rect.top for b in result.buttons), size

@@ -31,17 +31,20 @@ from swoop_desktop.ai import workers
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.dates import day_words
 from swoop_desktop.engine import Action, Match, Rules
-from swoop_desktop.i18n import _, pgettext
+from swoop_desktop.i18n import _, ngettext, pgettext
 from swoop_desktop.plural import counted as numbered
 from swoop_desktop.plural import decimal
 from swoop_desktop.progress.daily_results import (
+    Comparison,
     DailyEntry,
+    compare,
     finish_daily,
     load_daily,
     start_daily,
     store_hard,
     streaks,
 )
+from swoop_desktop.progress.daily_results import margin as table_margin
 from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.results import HandEnd, ModalResult, Result
@@ -113,8 +116,83 @@ def copy_text(text: str) -> bool:
 
 def margin_of(points: list[int]) -> float:
     """Your points minus the average of the others' (fewer is better)."""
-    others = [p for i, p in enumerate(points) if i != HUMAN_SEAT]
-    return points[HUMAN_SEAT] - sum(others) / len(others)
+    return table_margin(points)
+
+
+def _amount(value: float) -> tuple[str, int]:
+    """A difference of margins as written (a whole number without tenths, else with them,
+    in the language's decimal mark) and the count ngettext looks its noun up by: gettext
+    counts whole numbers, and a number written with tenths takes the form fractions take
+    in English, German, Spanish and Finnish ("1.3 points"), the form of 2."""
+    if value == int(value):
+        return str(int(value)), int(value)
+    return decimal(value), 2
+
+
+def comparison_words(mine: list[int], hard: list[int]) -> str:
+    """Your hand beside the hard opponent's with your cards, and which did better by the
+    margin against the table (:func:`~swoop_desktop.progress.daily_results.compare`), in one
+    sentence: "You: 18 pts (+8.3 against the table); the hard opponent with your cards:
+    20 pts (-5.3): it did 13.6 points better." """
+    comparison = compare(mine, hard)
+    number, count = _amount(comparison.by)
+    values = {
+        "points": numbered(mine[HUMAN_SEAT], "pt"),
+        "margin": decimal(margin_of(mine), sign=True),
+        "hard_points": numbered(hard[HUMAN_SEAT], "pt"),
+        "hard_margin": decimal(margin_of(hard), sign=True),
+        "n": number,
+    }
+    if comparison.outcome == "better":
+        # Translators: the daily deal's result. {points} and {hard_points} are counted
+        # phrases ("18 pts"); {margin} and {hard_margin} signed numbers ("+8.3", "-5.3"):
+        # points minus the others' average; {n} the margins' difference ("13.6").
+        message = ngettext(
+            "You: {points} ({margin} against the table); the hard opponent with your cards: "
+            "{hard_points} ({hard_margin}): you did {n} point better.",
+            "You: {points} ({margin} against the table); the hard opponent with your cards: "
+            "{hard_points} ({hard_margin}): you did {n} points better.",
+            count,
+        )
+    elif comparison.outcome == "worse":
+        # Translators: as the message before; here the hard opponent did better.
+        message = ngettext(
+            "You: {points} ({margin} against the table); the hard opponent with your cards: "
+            "{hard_points} ({hard_margin}): it did {n} point better.",
+            "You: {points} ({margin} against the table); the hard opponent with your cards: "
+            "{hard_points} ({hard_margin}): it did {n} points better.",
+            count,
+        )
+    else:
+        # Translators: as the message before; here both margins are the same.
+        message = _(
+            "You: {points} ({margin} against the table); the hard opponent with your cards: "
+            "{hard_points} ({hard_margin}): the same margin as the hard opponent."
+        )
+    return message.format(**values)
+
+
+def verdict_words(comparison: Comparison) -> str:
+    """Which did better with your cards, you or the hard opponent, and by how much of the
+    margin against the table (the daily page, under both results)."""
+    number, count = _amount(comparison.by)
+    if comparison.outcome == "better":
+        # Translators: {n} is a difference of margins against the table ("13.6").
+        message = ngettext(
+            "You did {n} point better than the hard opponent with your cards.",
+            "You did {n} points better than the hard opponent with your cards.",
+            count,
+        )
+    elif comparison.outcome == "worse":
+        # Translators: {n} is a difference of margins against the table ("13.6").
+        message = ngettext(
+            "The hard opponent did {n} point better with your cards.",
+            "The hard opponent did {n} points better with your cards.",
+            count,
+        )
+    else:
+        message = _("The same margin as the hard opponent with your cards.")
+    return message.format(n=number)
 
 
 def _let_frames_run() -> None:
@@ -393,8 +471,9 @@ class DailyScene(Scene):
             (
                 "p",
                 _(
-                    "Points in the hand (fewer is better), then the margin: your points minus "
-                    "the average of the other three."
+                    "Points in the hand, then the margin against the table: your points minus "
+                    "the average of the other three (the lower, the better: you and the hard "
+                    "opponent are compared by it)."
                 ),
                 "",
             )
@@ -422,22 +501,17 @@ class DailyScene(Scene):
                         points_words(entry.hard, entry.hard_margin),
                     )
                 )
-                if entry.finished:
-                    verdict = (
-                        _("You beat the hard opponent's score.")
-                        if entry.beat_hard
-                        else _("The hard opponent did better with your cards.")
-                    )
-                    out.append(("p", verdict, ""))
+                comparison = entry.comparison
+                if comparison is not None:
+                    out.append(("p", verdict_words(comparison), ""))
             elif running:
                 out.append(("row", hard_row, _("still playing your cards...")))
             else:
                 out.append(("row", hard_row, _("not worked out")))
         if self.last_points is not None and (entry is None or self.last_points != entry.points):
             mine = self.last_points
-            others = [p for i, p in enumerate(mine) if i != HUMAN_SEAT]
-            margin = mine[HUMAN_SEAT] - sum(others) / len(others)
-            out.append(("row", _("This replay (not counted)"), points_words(mine, margin)))
+            replay = points_words(mine, margin_of(mine))
+            out.append(("row", _("This replay (not counted)"), replay))
         s = streaks(self.entries, self.today)
         out.append(("h", _("Streaks"), ""))
         # Translators: a streak of days and the longest one, as in "3 (best 7)".
@@ -606,31 +680,23 @@ class DailyResultScene(HandPanel, Overlay):
         mine = list(match.sheet[-1]) if match.sheet else None
         if mine is None:
             return []
-        margin = margin_of(mine)
-        out = [
-            _("You: {points}, {margin} against the others' average (fewer is better).").format(
-                points=numbered(mine[HUMAN_SEAT], "point"), margin=decimal(margin, sign=True)
-            )
-        ]
         hard = self.daily.hard_points()
         if hard is not None:
-            hard_margin = margin_of(hard)
-            out.append(
-                _(
-                    "The hard opponent in your seat, with the same cards: {points}, {margin}."
-                ).format(
-                    points=numbered(hard[HUMAN_SEAT], "point"),
-                    margin=decimal(hard_margin, sign=True),
+            out = [comparison_words(mine, hard)]
+        else:
+            out = [
+                # Translators: {points} is a counted phrase ("18 pts"); {margin} a signed
+                # number ("+8.3"): your points minus the others' average.
+                _("You: {points} ({margin} against the table).").format(
+                    points=numbered(mine[HUMAN_SEAT], "pt"),
+                    margin=decimal(margin_of(mine), sign=True),
                 )
-            )
-            if (mine[HUMAN_SEAT], margin) < (hard[HUMAN_SEAT], hard_margin):
-                out.append(_("You beat the hard opponent's score."))
-            elif (mine[HUMAN_SEAT], margin) == (hard[HUMAN_SEAT], hard_margin):
-                out.append(_("The same as the hard opponent with your cards."))
-            else:
-                out.append(_("The hard opponent did better with your cards."))
-        elif self.daily.hard_playing:
-            out.append(_("The hard opponent is still playing your cards…"))
+            ]
+            if self.daily.hard_playing:
+                out.append(_("The hard opponent is still playing your cards…"))
+        out.append(
+            _("Against the table: your points minus the others' average; the lower, the better.")
+        )
         if not self.counted:
             out.append(_("Played again: not counted (the first play of the day counts)."))
         share = {
@@ -654,9 +720,10 @@ class DailyResultScene(HandPanel, Overlay):
         y += int(10 * u)
         width = rect.width - int(56 * u)
         size = max(12, int(17 * u))
+        compared = self.daily.hard_points() is not None
         for k, line in enumerate(self.lines()):
             fnt = W.font(t, size, k == 0)
-            ink = W.colour(t, "highlight" if k == 2 else "text")
+            ink = W.colour(t, "highlight" if k == 0 and compared else "text")
             for part in W.wrap_text(fnt, line, width):
                 img = fnt.render(part, True, ink)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
