@@ -28,7 +28,9 @@ import errno
 import functools
 import logging
 import os
+import shutil
 import sqlite3
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -60,6 +62,10 @@ _log = logging.getLogger("swoop_desktop.storage")
 
 class StoreError(OSError):
     """The database cannot be used now (with why, in plain words)."""
+
+
+class BusyError(StoreError):
+    """Another Swoop window or another program holds the database (it says which)."""
 
 
 #: What using the database may raise, all of it caught where it is used: a file SQLite
@@ -326,12 +332,11 @@ def _look(
     try:
         con = sqlite3.connect(_uri(path, mode), uri=True, timeout=wait)
     except sqlite3.Error as exc:
-        # Translators: a reason for "Your progress file could not be used ({damage})";
-        # {error} is SQLite's own words (in English) for what went wrong.
-        why = _("it cannot be opened ({error})").format(error=exc)
         if _machine_fault(exc):
-            return _Finding(unreachable=why), None
-        return _Finding(damage=why), None
+            return _Finding(unreachable=str(exc)), None
+        _said(path, exc)
+        # Translators: a reason for "Your progress file could not be used ({damage})".
+        return _Finding(damage=_("it cannot be opened as a database")), None
     con.text_factory = text_of
     try:
         app = con.execute("PRAGMA application_id").fetchone()[0]
@@ -363,9 +368,9 @@ def _look(
             con.set_progress_handler(None, 0)
             _CHECKED.pop(str(path), None)
         if check not in ([], ["ok"]):
-            # Translators: {error} is SQLite's own words (in English) for the damage.
-            why = _("SQLite found damage in it ({error})").format(error=check[0][:120])
-            return _Finding(damage=why), None
+            _said(path, "; ".join(check[:5]))
+            # Translators: a reason for "Your progress file could not be used ({damage})".
+            return _Finding(damage=_("parts of it are damaged")), None
         if not ids:
             return _Finding(), None
         try:
@@ -376,18 +381,24 @@ def _look(
         if "locked" in str(exc) or "busy" in str(exc):
             return _Finding(), None  # another window is writing: in use, not damaged
         if _machine_fault(exc):
-            # Translators: {error} is SQLite's own words (in English) for what went wrong.
-            why = _("it cannot be read now ({error})").format(error=exc)
-            return _Finding(unreachable=why), None
-        # Translators: {error} is SQLite's own words (in English) for what went wrong.
-        return _Finding(damage=_("it cannot be read ({error})").format(error=exc)), None
+            return _Finding(unreachable=str(exc)), None
+        _said(path, exc)
+        # Translators: a reason for "Your progress file could not be used ({damage})".
+        return _Finding(damage=_("it cannot be read")), None
     except sqlite3.DatabaseError as exc:
-        # Translators: {error} is SQLite's own words (in English) for the damage.
-        return _Finding(damage=_("it is damaged ({error})").format(error=exc)), None
+        _said(path, exc)
+        # Translators: a reason for "Your progress file could not be used ({damage})".
+        return _Finding(damage=_("it is damaged")), None
     except UnicodeDecodeError:  # SQLite's own message quoted bytes of the damaged schema
         return _Finding(damage=_("it is damaged (its list of tables cannot be read)")), None
     finally:
         con.close()
+
+
+def _said(path: Path, error: object) -> None:
+    """Keep SQLite's own words about a file in the log: the player is told in plain words
+    (its words, "Page 13: btreeInitPage() returns error code 11", say nothing to them)."""
+    _log.warning("SQLite on %s: %s", path, error)
 
 
 #: How far each check under way has got (0-1), by the checked file's path: an estimate
@@ -478,12 +489,28 @@ def _examine(path: Path, wait: float = BUSY_WAIT) -> _Finding:
     return found
 
 
-def _problem(path: Path) -> str | None:
-    """Why the file at ``path`` is not a sound Swoop database, or None when it is (an
-    empty file, about to be made one, is sound; a file the machine cannot read now is
-    not called damaged)."""
-    found = _examine(path)
-    return found.damage or found.bad_wal
+def _copy_problem(path: Path) -> str | None:
+    """Why the backup (or the copy about to become one) at ``path`` cannot be put back,
+    or None when it can: looked at alone and immutable, so nothing is made beside it (a
+    backup is never written after it is made), and an empty one is no use."""
+    if path.is_symlink() or not path.is_file():
+        return _("it is not an ordinary file")
+    if _size(path) < 512:
+        return _("it is too short to be a database (cut short?)")
+    found, _unused = _look(path, "immutable")
+    if found.empty:
+        return _("it is empty: it holds none of your progress")
+    return found.damage or found.unreachable
+
+
+def _games_in(path: Path) -> int | None:
+    """How many games the backup at ``path`` holds (read alone, nothing made beside it);
+    None when that cannot be read."""
+    try:
+        with contextlib.closing(sqlite3.connect(_uri(path, "immutable"), uri=True)) as con:
+            return int(con.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    except (sqlite3.Error, OSError, UnicodeDecodeError, ValueError):
+        return None
 
 
 def _stamp() -> str:
@@ -528,21 +555,53 @@ def backups(dirs: Dirs) -> list[Path]:
 
 def _restore(dirs: Dirs, path: Path) -> str | None:
     """Put the newest sound backup in place of the missing database; when that backup
-    was made (for the player), None when there was none to put back."""
+    was made (for the player), None when there was none to put back. The backup is read
+    alone (nothing is made beside it) and the copy put back keeps the usual journal."""
     for backup in backups(dirs):
-        if _problem(backup) is not None:
+        if _copy_problem(backup) is not None:
             continue
         tmp = path.with_name(path.name + ".restoring")
-        src = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+        for side in _sides(tmp):
+            side.unlink(missing_ok=True)  # a copy a killed start left
+        src = sqlite3.connect(_uri(backup, "immutable"), uri=True)
         dst = sqlite3.connect(tmp)
         try:
             src.backup(dst)
+            dst.execute("PRAGMA journal_mode = WAL")
         finally:
             src.close()
-            dst.close()
+            dst.close()  # the last connection: its -wal and -shm go with it
         os.replace(tmp, path)
         return moment_words(datetime.fromtimestamp(backup.stat().st_mtime))
     return None
+
+
+def _sides(path: Path) -> list[Path]:
+    """The file at ``path`` and the journal files SQLite may keep beside it."""
+    return [path] + [Path(str(path) + s) for s in ("-wal", "-shm", "-journal")]
+
+
+def _set_orphans_aside(path: Path) -> None:
+    """The journal files left beside a main file that is gone: a ``-wal`` or ``-journal``
+    that holds anything (the last changes of the file it belonged to, which SQLite would
+    lay over whatever file comes next at that name) is moved aside, kept, as
+    ``swoop.left-<time>.sqlite3-wal``; an empty one, and the ``-shm`` (SQLite's index of
+    the ``-wal``, nothing of its own), are removed."""
+    for suffix in ("-wal", "-journal", "-shm"):
+        side = Path(str(path) + suffix)
+        if not os.path.lexists(side):
+            continue
+        if side.is_file() and not side.is_symlink() and (suffix == "-shm" or _size(side) == 0):
+            side.unlink()
+            continue
+        stamp = _stamp()
+        target = path.with_name(f"swoop.left-{stamp}.sqlite3{suffix}")
+        n = 1
+        while os.path.lexists(target):
+            n += 1
+            target = path.with_name(f"swoop.left-{stamp}-{n}.sqlite3{suffix}")
+        os.replace(side, target)
+        _log.warning("a journal left beside a missing progress file was kept at %s", target)
 
 
 def _migrate(con: sqlite3.Connection) -> None:
@@ -634,6 +693,8 @@ def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
     ready = _Ready()
     there = path.exists() or path.is_symlink()
     found = _examine(path, wait) if there else _Finding()
+    if not there and backups(dirs):  # gone (deleted, lost by a sync, a failed move)
+        _put_back_missing(dirs, path, ready)
     if found.unreachable is not None:
         return _read_only_here(dirs, ready, plain_unreachable(found.unreachable, dirs))
     if found.empty and backups(dirs):  # a file that lost everything, with copies beside it
@@ -722,8 +783,42 @@ def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
     return ready
 
 
+def _put_back_missing(dirs: Dirs, path: Path, ready: _Ready) -> None:
+    """The progress file is missing with backups beside it: a loss, as a damaged file
+    is. The newest sound backup is put back and the player told from when; with none
+    sound, a new file is started and the backups are kept (never rotated away while
+    they hold more games than it, see :func:`make_backup`)."""
+    try:
+        _set_orphans_aside(path)
+        when = _restore(dirs, path)
+    except (OSError, sqlite3.Error) as exc:
+        for side in _sides(path.with_name(path.name + ".restoring")):
+            side.unlink(missing_ok=True)
+        _said(path, exc)
+        when = None
+    ready.restored = when is not None
+    folder = _backups_home(dirs)
+    if when is not None:
+        # Translators: {path} is the progress file; {when} is the date and time the backup
+        # was made.
+        told = _(
+            "Your progress file {path} was missing. Your progress was put back from the "
+            "backup of {when}; games finished after that are not in it."
+        )
+    else:
+        # Translators: {path} is the progress file; {folder} the folder of its backups.
+        told = _(
+            "Your progress file {path} was missing, and none of its backups could be put "
+            "back. A new one was started; the backups are kept in {folder}."
+        )
+    ready.messages.append(
+        told.format(path=short_path(path), when=when, folder=short_path(folder or ""))
+    )
+
+
 def plain_unreachable(why: str, dirs: Dirs) -> str:
-    """A check the machine could not do, in plain words (the disk is full, …)."""
+    """A check the machine could not do, in plain words (the disk is full, …); ``why`` is
+    SQLite's own words, kept in the log."""
     words = why.lower()
     if "full" in words:
         return _("the disk is full")
@@ -739,7 +834,9 @@ def plain_unreachable(why: str, dirs: Dirs) -> str:
         probe.unlink()
     except OSError as exc:
         return plain_reason(exc, dirs.data)
-    return why
+    _said(db_file(dirs), why)
+    # Translators: the end of "Your progress could not be checked ({reason})".
+    return _("the disk would not let it be read just now")
 
 
 def _failed(dirs: Dirs) -> StoreError | None:
@@ -751,14 +848,16 @@ def _failed(dirs: Dirs) -> StoreError | None:
     if time.monotonic() - when > RETRY_AFTER:
         dirs.state.cache.pop(f"db-failed:{db_file(dirs)}", None)
         return None
-    return StoreError(str(error))
+    return (BusyError if isinstance(error, BusyError) else StoreError)(str(error))
 
 
-def ready(dirs: Dirs) -> _Ready:
+def ready(dirs: Dirs, again: bool = False) -> _Ready:
     """The database checked and at the current schema (done once per process). Raises
-    StoreError (or sqlite3.Error) when it cannot be used; a failure is remembered for
-    :data:`RETRY_AFTER` seconds, so the screens asking again meanwhile are answered at
-    once instead of each waiting the whole busy time.
+    StoreError (or sqlite3.Error; BusyError when another window or program holds it)
+    when it cannot be used; a failure is remembered for :data:`RETRY_AFTER` seconds, so
+    the screens asking again meanwhile are answered at once instead of each waiting the
+    whole busy time. ``again``: tried now whatever was remembered (the opening trying
+    again on its own thread; the others are still answered at once meanwhile).
 
     The check runs under a lock file shared by every Swoop process on the folder: a
     window that looked at the database while another was making it could take the
@@ -768,14 +867,14 @@ def ready(dirs: Dirs) -> _Ready:
     found = dirs.state.cache.get(key)
     if isinstance(found, _Ready):
         return found
-    failed = _failed(dirs)
+    failed = None if again else _failed(dirs)
     if failed is not None:
         raise failed
     with _OPENING:
         found = dirs.state.cache.get(key)
         if isinstance(found, _Ready):
             return found
-        failed = _failed(dirs)
+        failed = None if again else _failed(dirs)
         if failed is not None:
             raise failed
         path = db_file(dirs)
@@ -799,18 +898,37 @@ def ready(dirs: Dirs) -> _Ready:
                 told = []
                 made = _open_once(dirs, wait)
         except Timeout:
-            error = StoreError(_("another Swoop window kept your progress file busy"))
+            error = BusyError(_("another Swoop window kept your progress file busy"))
             dirs.state.cache[f"db-failed:{path}"] = (time.monotonic(), error)
             raise error from None
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
-            error = StoreError(_("another program kept your progress file busy"))
+            error = BusyError(_("another program kept your progress file busy"))
             dirs.state.cache[f"db-failed:{path}"] = (time.monotonic(), error)
             raise error from None
         made.messages[:0] = told
         dirs.state.cache[key] = made
         return made
+
+
+def unreadable(dirs: Dirs) -> str | None:
+    """Why the stored progress cannot be read at all now, in plain words ("another Swoop
+    window kept your progress file busy"), or None when it can be (if only read-only):
+    a screen that would work a figure out from the history says this instead of working
+    it out from part of it. Never waits long (a failed opening is remembered for
+    :data:`RETRY_AFTER` seconds; on the window's thread the opening waits at most
+    :data:`FRAME_READ_WAIT`)."""
+    if not dirs.usable:
+        return None
+    try:
+        ready(dirs)
+    except BusyError as exc:
+        return str(exc)
+    except FAILURES as exc:
+        _said(db_file(dirs), exc)
+        return _("your progress file could not be opened")
+    return None
 
 
 #: Why a lock file cannot be made: the folder is read-only or full.
@@ -858,6 +976,34 @@ def connection(dirs: Dirs, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connecti
         raise
     finally:
         con.close()
+
+
+@contextmanager
+def looked_at(path: Path, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to the database file at ``path`` (anywhere: for tools such
+    as ``python -m swoop_desktop.review``) that leaves nothing beside it: the file read
+    alone and immutable when no journal beside it holds anything, else a copy of the
+    file and its journals read in a folder of its own (removed after), so what only the
+    journal holds is read too and no ``-wal`` or ``-shm`` is made beside the file."""
+    sides = {s: Path(str(path) + s) for s in ("-wal", "-journal")}
+    if not any(_size(side) for side in sides.values()):
+        con = _connect(path, wait, "immutable")
+        try:
+            yield con
+        finally:
+            con.close()
+        return
+    with tempfile.TemporaryDirectory(prefix="swoop-read-") as folder:
+        copy = Path(folder) / "swoop.sqlite3"
+        shutil.copyfile(path, copy)
+        for suffix, side in sides.items():
+            if _size(side):
+                shutil.copyfile(side, Path(str(copy) + suffix))
+        con = _connect(copy, wait)
+        try:
+            yield con
+        finally:
+            con.close()
 
 
 def reader(dirs: Dirs) -> sqlite3.Connection:
@@ -944,8 +1090,13 @@ def _backups_home(dirs: Dirs, make: bool = False) -> Path | None:
 
 def make_backup(dirs: Dirs, force: bool = False) -> Path | None:
     """A checked copy of the database in ``backups/`` when the newest is over a day old
-    (or ``force``); the oldest beyond :data:`KEEP_BACKUPS` go, never the copy just made.
-    None when none was due (or none could be made)."""
+    (or ``force``); the oldest beyond :data:`KEEP_BACKUPS` go, never the copy just made
+    and never one that holds more games than the database does now (it may be all that
+    is left of them). None when none was due (or none could be made).
+
+    The copy is written in SQLite's plain journal mode and closed before it is renamed
+    into place, and checked without anything made beside it: ``backups/`` holds the
+    backups and nothing else (what a killed window left there is swept)."""
     newest = backups(dirs)
     if newest and not force:
         try:
@@ -956,27 +1107,70 @@ def make_backup(dirs: Dirs, force: bool = False) -> Path | None:
     folder = _backups_home(dirs, make=True)
     if folder is None:
         return None
-    for stale in folder.glob("swoop-*.sqlite3.tmp"):  # a copy a killed window left
-        with contextlib.suppress(OSError):
-            if time.time() - stale.stat().st_mtime > 3600:
-                stale.unlink()
+    _sweep_backups(folder)
     target = folder / f"swoop-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}.sqlite3"
     tmp = target.with_name(target.name + ".tmp")
-    with connection(dirs) as src:
-        dst = sqlite3.connect(tmp)
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-    if _problem(tmp) is not None:
-        tmp.unlink(missing_ok=True)
-        return None
-    os.replace(tmp, target)
+    try:
+        with connection(dirs) as src:
+            dst = sqlite3.connect(tmp)
+            try:
+                src.backup(dst)
+                # The copy keeps the source's journal mode (WAL), whose files a read of it
+                # would leave beside it: a backup is one file.
+                dst.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                dst.close()
+        if _copy_problem(tmp) is not None:
+            return None
+        os.replace(tmp, target)
+    finally:
+        for side in _sides(tmp):
+            with contextlib.suppress(OSError):
+                side.unlink(missing_ok=True)
+    held = _games_in(target)
     # The copy just made is the newest good one whatever the others' times say: it is
-    # kept, with the newest of the rest.
+    # kept, with the newest of the rest; an older one that holds more games than the
+    # database now (the database lost some) is kept until the database holds as many.
     for old in [b for b in backups(dirs) if b != target][KEEP_BACKUPS - 1 :]:
-        old.unlink(missing_ok=True)
+        more = _games_in(old)
+        if held is None or more is None or more > held:
+            continue
+        for side in _sides(old):
+            with contextlib.suppress(OSError):
+                side.unlink(missing_ok=True)
     return target
+
+
+#: Seconds after which a temporary copy in ``backups/`` is taken for one a killed window
+#: left (a copy is made in well under a minute even for a long history).
+STALE_COPY = 3600.0
+
+
+def _sweep_backups(folder: Path) -> None:
+    """Remove what a killed window (or an older Swoop) left in ``backups/`` beside the
+    backups: temporary copies over an hour old, the journal files of copies that are
+    gone, and the journal files SQLite left beside a backup it read (nothing of the
+    backup is in them: a ``-shm``, an empty ``-wal``). Never a backup itself."""
+    now = time.time()
+    try:
+        found = [p for p in folder.iterdir() if p.name.startswith("swoop-")]
+    except OSError:
+        return
+    for stale in found:
+        with contextlib.suppress(OSError):
+            if stale.is_symlink() or not stale.is_file():
+                continue
+            base, _dash, suffix = stale.name.rpartition("-")
+            side = suffix in ("wal", "shm", "journal")
+            main = folder / base if side else stale
+            if main.name.endswith(".sqlite3.tmp"):
+                if not main.exists() or now - main.stat().st_mtime > STALE_COPY:
+                    stale.unlink()
+            elif side and main.name.endswith(".sqlite3"):
+                wal = folder / f"{main.name}-wal"
+                empty = not wal.exists() or wal.stat().st_size == 0
+                if suffix == "shm" and empty or suffix != "shm" and stale.stat().st_size == 0:
+                    stale.unlink()
 
 
 def forget(dirs: Dirs) -> None:

@@ -283,3 +283,83 @@ def test_a_long_historys_daily_backup_is_made_beside_the_first_screen(tmp_path, 
     assert thread is not None and thread.name == "daily-backup"
     wait_for_backup(fresh)
     assert len(db.backups(dirs)) == 1
+
+
+def test_a_backup_leaves_only_the_backup_file_and_what_a_killed_copy_left_is_swept(tmp_path):
+    dirs = _resolve(tmp_path)
+    record_finished_game(dirs, finished_match(1), [])
+    folder = db.backups_folder(dirs)
+    folder.mkdir()
+    hour_ago = time.time() - 2 * 3600
+    left = [  # a copy a killed window left an hour ago, and the journals of older copies
+        folder / "swoop-20250101-000000-000000.sqlite3.tmp",
+        folder / "swoop-20250101-000000-000000.sqlite3.tmp-journal",
+        folder / "swoop-20250101-000001-000000.sqlite3.tmp-wal",
+        folder / "swoop-20250101-000001-000000.sqlite3.tmp-shm",
+    ]
+    for path in left:
+        path.write_bytes(b"x" * 100)
+        os.utime(path, (hour_ago, hour_ago))
+    made = [db.make_backup(dirs, force=True) for _ in range(2)]  # the second reads the first
+    assert all(made)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in made if p)
+    # Put back in place of a lost file, a backup is read without a trace beside it too.
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(db.db_file(dirs)) + suffix).unlink(missing_ok=True)
+    assert _seeds(_fresh(tmp_path)) == [1]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in made if p)
+
+
+def _games_in(path: Path) -> int:
+    with contextlib.closing(sqlite3.connect(f"file:{path}?immutable=1", uri=True)) as con:
+        return int(con.execute("SELECT count(*) FROM games").fetchone()[0])
+
+
+def test_backups_holding_more_games_than_the_database_are_never_rotated_away(tmp_path):
+    home = tmp_path / "home"
+    dirs = _resolve(home)
+    for seed in (1, 2, 3):
+        record_finished_game(dirs, finished_match(seed), SEATS)
+    full = db.make_backup(dirs, force=True)
+    assert full is not None
+    # An older copy of the progress file comes back in its place (a sync tool, a restore
+    # by hand): one game. Day after day backups of it are made.
+    other = _resolve(tmp_path / "other")
+    record_finished_game(other, finished_match(1), SEATS)
+    with contextlib.closing(sqlite3.connect(db.db_file(other))) as con:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(db.db_file(dirs)) + suffix).unlink(missing_ok=True)
+    (home / db.DB_NAME).write_bytes(db.db_file(other).read_bytes())
+    dirs = _fresh(home)
+    assert _seeds(dirs) == [1]
+    for _ in range(db.KEEP_BACKUPS + 2):
+        assert db.make_backup(dirs, force=True) is not None
+    assert full in db.backups(dirs) and _games_in(full) == 3
+    # Once the progress file holds as many games again, the old copy goes in its turn.
+    for seed in (4, 5):
+        record_finished_game(dirs, finished_match(seed), SEATS)
+    for _ in range(db.KEEP_BACKUPS):
+        assert db.make_backup(dirs, force=True) is not None
+    kept = db.backups(dirs)
+    assert full not in kept and len(kept) == db.KEEP_BACKUPS
+
+
+def test_the_review_command_reads_the_progress_file_and_leaves_nothing_beside_it(tmp_path):
+    from swoop_desktop import review
+
+    dirs = _resolve(tmp_path / "data")
+    record_finished_game(dirs, finished_match(1), SEATS)
+    path = db.db_file(dirs)
+    files = sorted(p.name for p in path.parent.iterdir())
+    assert review.load_game_file(path)[2] == 1  # the newest game's seed
+    assert sorted(p.name for p in path.parent.iterdir()) == files
+    # A window has it open and its newest game is in the journal only: read all the same,
+    # and nothing new is left beside it.
+    with contextlib.closing(sqlite3.connect(path)) as window:
+        window.execute("SELECT count(*) FROM games").fetchone()
+        record_finished_game(dirs, finished_match(2), SEATS)
+        assert Path(str(path) + "-wal").stat().st_size > 0
+        files = sorted(p.name for p in path.parent.iterdir())
+        assert review.load_game_file(path)[2] == 2
+        assert sorted(p.name for p in path.parent.iterdir()) == files

@@ -358,3 +358,79 @@ def test_games_after_the_backup_are_read_back_from_a_damaged_file(tmp_path):
     assert sorted(seeds) == [1, 2, 3, 4], told
     assert any("put back from the backup" in m for m in told), told
     assert any("2 games were read back" in m for m in told), told
+
+
+def _gone(folder: Path) -> None:
+    """The progress file and its journals gone (deleted, lost by a sync, a failed move)."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(folder / db.DB_NAME) + suffix).unlink(missing_ok=True)
+
+
+def test_a_missing_progress_file_beside_backups_comes_back_with_its_games_and_a_word(tmp_path):
+    _store(tmp_path, [1, 2])
+    assert db.make_backup(_fresh(tmp_path), force=True) is not None
+    _gone(tmp_path)
+    seeds, told = _seeds(tmp_path)
+    assert seeds == [1, 2]
+    said = [t for t in told if "was missing" in t and "put back from the backup" in t]
+    assert len(set(said)) == 1, told  # one message (given back and posted)
+    with contextlib.closing(sqlite3.connect(tmp_path / db.DB_NAME)) as con:
+        assert con.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    _store(tmp_path, [3])  # it goes on as before
+    seeds, told = _seeds(tmp_path)
+    assert seeds == [1, 2, 3] and told == []
+
+
+def test_a_missing_progress_file_with_no_sound_backup_starts_afresh_and_says_so(tmp_path):
+    _store(tmp_path, [1])
+    backup = db.make_backup(_fresh(tmp_path), force=True)
+    assert backup is not None
+    backup.write_bytes(b"SQLite format 3\x00" + b"\xff" * 2000)  # damaged as well
+    _gone(tmp_path)
+    seeds, told = _seeds(tmp_path)
+    assert seeds == []
+    assert any("was missing" in t and "none of its backups" in t for t in told), told
+    assert backup.exists()  # kept, never deleted
+
+
+def test_a_journal_left_beside_a_missing_progress_file_is_kept_and_not_laid_over_the_backup(
+    tmp_path,
+):
+    _store(tmp_path, [1, 2])
+    assert db.make_backup(_fresh(tmp_path), force=True) is not None
+    _gone(tmp_path)
+    wal = Path(str(tmp_path / db.DB_NAME) + "-wal")
+    wal.write_bytes(b"\x37\x7f\x06\x82" + os.urandom(4000))  # a journal of the file that went
+    seeds, _told = _seeds(tmp_path)
+    assert seeds == [1, 2]
+    assert not wal.exists()
+    assert len(list(tmp_path.glob("swoop.left-*.sqlite3-wal"))) == 1
+
+
+def _damaged_page(path: Path) -> None:
+    """Bad bytes at the head of one page of an index in the file (the check's own words:
+    "*** in database main *** Page 13: btreeInitPage() returns error code 11")."""
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = con.execute("PRAGMA page_size").fetchone()[0]
+        (page,) = con.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'game_summaries_counted'"
+        ).fetchone()
+    data = bytearray(path.read_bytes())
+    data[size * (page - 1)] = 0x33  # no page type SQLite knows
+    path.write_bytes(bytes(data))
+
+
+def test_damage_the_check_finds_is_told_in_plain_words_and_sqlites_own_kept_in_the_log(
+    tmp_path, caplog
+):
+    _store(tmp_path, [1, 2, 3])
+    _damaged_page(tmp_path / db.DB_NAME)
+    with caplog.at_level("WARNING", logger="swoop_desktop.storage"):
+        seeds, told = _seeds(tmp_path)
+    assert sorted(seeds) == [1, 2, 3]
+    damage = [t for t in told if "could not be used" in t]
+    assert len(set(damage)) == 1 and "parts of it are damaged" in damage[0], told
+    for raw in ("***", "btree", "error code", "Page "):
+        assert not any(raw in t for t in told), told
+    assert "btreeInitPage() returns error code 11" in caplog.text
