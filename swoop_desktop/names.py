@@ -81,6 +81,8 @@ _SHOWN_NAMES = {
     "Lefty": Np_("seat name", "Lefty"),
     "Topper": Np_("seat name", "Topper"),
     "Righty": Np_("seat name", "Righty"),
+    # Translators: the name of the bottom seat when the demo plays it (an AI plays you).
+    "Demo AI": Np_("seat name", "Demo AI"),
 }
 _PLACES = (N_("bottom seat"), N_("left seat"), N_("top seat"), N_("right seat"))
 

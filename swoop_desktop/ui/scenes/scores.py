@@ -62,7 +62,7 @@ TABS = (
     ("stats", N_("Statistics")),
     ("progress", N_("Progress")),
 )
-#: Translators: the speeds a past game is watched again at.
+# Translators: the speeds a past game is watched again at.
 REPLAY_SPEEDS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")))
 PRESET_NAMES = {
     "app": N_("App rules"),

@@ -15,7 +15,7 @@ import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT, seat_name
 from swoop_desktop.engine import Match
-from swoop_desktop.i18n import _
+from swoop_desktop.i18n import _, pgettext
 from swoop_desktop.names import shown_name
 from swoop_desktop.plural import decimal, grouped_number
 from swoop_desktop.progress import GameRecord, Stats
@@ -33,7 +33,7 @@ def seat_names(seats: Sequence[dict[str, Any]] | None, n: int) -> list[str]:
     for i, seat in enumerate(list(seats or [])[:n]):
         name = seat.get("name")
         if name:
-            names[i] = str(name)
+            names[i] = shown_name(str(name))  # "You" and the default names translated
     return names
 
 
@@ -375,7 +375,8 @@ def draw_chart(
     draw_text(
         surface,
         theme,
-        "hands",
+        # Translators: the label under the score chart's horizontal axis (hands played).
+        pgettext("chart axis", "hands"),
         (plot.centerx, plot.bottom + 4 + size + 2),
         size=size,
         rgb=muted,
