@@ -19,6 +19,7 @@ database's copy is the one kept.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import secrets
@@ -246,7 +247,7 @@ def change_stored(
     files: list[Path] = []
     done: list[Path] = []
     plan: _Plan | None = None
-    waiting, told = _waiting(dirs, path.name) if replay is not None else ([], [])
+    waiting, told = _waiting(dirs, path.name, replay) if replay is not None else ([], [])
     messages += told
     old = _there(path) or _there(backup_path(path))
     try:
@@ -362,17 +363,29 @@ def _waiting_files(dirs: Dirs, name: str) -> list[Path]:
         return []
 
 
-def _waiting(dirs: Dirs, name: str) -> tuple[list[tuple[Path, Waiting]], list[str]]:
+def _waiting(
+    dirs: Dirs, name: str, replay: Replay[Any] | None = None
+) -> tuple[list[tuple[Path, Waiting]], list[str]]:
     """The changes of document ``name`` waiting beside the database, oldest first; a
-    damaged one is moved aside and said."""
+    damaged one is moved aside and said. With ``replay``, a change that does not read as
+    one (an unknown change, a day that is no date, points past any game's) is moved into
+    ``unreadable/`` in the data folder, kept, and said once (:func:`_set_unreadable_aside`):
+    it is never read again at every start."""
     out: list[tuple[Path, Waiting]] = []
     messages: list[str] = []
+    unread: list[tuple[Path, str]] = []
     for file in _waiting_files(dirs, name):
         try:
             found = decode_document(read_capped(file, WAITING_KIND.cap), WAITING_KIND, [])
             if found.document != name:
                 # Translators: {name} is the name of the document it was written for.
                 raise DocumentError(_("it belongs to {name}").format(name=shown(found.document)))
+            if replay is not None:
+                try:
+                    replay(found.change, found.args)
+                except _UNREAD as exc:  # the validators' own words, cut to a line
+                    unread.append((file, printable(str(exc))[:160]))
+                    continue
             out.append((file, found))
         except (DocumentError, Refused) as exc:
             moved = set_aside(file)
@@ -391,7 +404,102 @@ def _waiting(dirs: Dirs, name: str) -> tuple[list[tuple[Path, Waiting]], list[st
             )
         except OSError:
             continue
+    if unread:
+        messages += _set_unreadable_aside(dirs, name, unread)
     return out, messages
+
+
+#: What turning a kept change back into a change raises when it does not read as one.
+_UNREAD = (DocumentError, ValueError, TypeError, KeyError, OverflowError, RecursionError)
+#: The folder in the data folder that kept changes which do not read are moved into.
+UNREADABLE = "unreadable"
+#: What each document's changes are called in the message about them.
+_DOCUMENT_WORDS = {"daily": N_("daily deals"), "puzzles": N_("puzzles")}
+
+
+def unreadable_folder(dirs: Dirs) -> Path | None:
+    """``unreadable/`` in the data folder (made when missing), or where something else
+    is at that name (a file, a link out of the folder), the first of ``unreadable-2``,
+    ``unreadable-3``... that is a real folder of its own; None when none can be made."""
+    first = dirs.data / UNREADABLE
+    for n in range(1, 10):
+        folder = first if n == 1 else first.with_name(f"{UNREADABLE}-{n}")
+        if db.own_folder(folder, dirs.data):
+            return folder
+        if folder.exists() or folder.is_symlink():
+            continue  # not ours: left as it is
+        try:
+            folder.mkdir()
+        except FileExistsError:  # made at this moment by another window
+            if db.own_folder(folder, dirs.data):
+                return folder
+            continue
+        except OSError:
+            return None
+        return folder
+    return None
+
+
+def _set_unreadable_aside(dirs: Dirs, name: str, unread: list[tuple[Path, str]]) -> list[str]:
+    """Move the kept changes of document ``name`` that do not read (each with what is
+    wrong with it) into :func:`unreadable_folder`, never over anything, never deleted;
+    the one message that says so. A change that cannot be moved stays where it is,
+    passed over, and is told once in this process."""
+    moved: list[tuple[Path, str]] = []
+    stuck: list[tuple[Path, str]] = []
+    reason = ""
+    folder = unreadable_folder(dirs)
+    told: set[str] = dirs.state.cache.setdefault("unreadable-told", set())
+    for file, why in unread:
+        try:
+            if folder is None:
+                raise OSError(errno.EACCES, "no folder", str(dirs.data / UNREADABLE))
+            target = folder / file.name
+            n = 1
+            while os.path.lexists(target):
+                n += 1
+                target = folder / f"{file.stem}-{n}{file.suffix}"
+            os.replace(file, target)
+            moved.append((target, why))
+        except OSError as exc:
+            if str(file) not in told:
+                told.add(str(file))
+                stuck.append((file, why))
+                reason = reason or plain_reason(exc, dirs.data)
+    stem = name.partition(".")[0]
+    document = _(_DOCUMENT_WORDS[stem]) if stem in _DOCUMENT_WORDS else shown(stem)
+    messages: list[str] = []
+    if moved:
+        # Translators: {document} is "daily deals" or "puzzles"; {damage} says what is
+        # wrong with the (first) change; {folder} is where the files are kept now.
+        words = ngettext(
+            "A change to your {document} kept for later could not be read ({damage}); it "
+            "is not used, and the file is kept in {folder}.",
+            "{n} changes to your {document} kept for later could not be read (the first: "
+            "{damage}); they are not used, and the files are kept in {folder}.",
+            len(moved),
+        )
+        folder_name = short_path(moved[0][0].parent)
+        messages.append(
+            words.format(n=len(moved), document=document, damage=moved[0][1], folder=folder_name)
+        )
+    if stuck:
+        # Translators: {document} is "daily deals" or "puzzles"; {damage} says what is
+        # wrong with the (first) change; {reason} why it could not be moved (e.g. "the
+        # disk is full").
+        words = ngettext(
+            "A change to your {document} kept for later could not be read ({damage}) and "
+            "could not be moved aside ({reason}); it is left beside your progress file and "
+            "not used.",
+            "{n} changes to your {document} kept for later could not be read (the first: "
+            "{damage}) and could not be moved aside ({reason}); they are left beside your "
+            "progress file and not used.",
+            len(stuck),
+        )
+        messages.append(
+            words.format(n=len(stuck), document=document, damage=stuck[0][1], reason=reason)
+        )
+    return messages
 
 
 def _replays(

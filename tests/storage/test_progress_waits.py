@@ -32,6 +32,7 @@ from swoop_desktop.progress.puzzle_book import (
     store_waiting_answers,
 )
 from swoop_desktop.storage import db, documents, resolve_dirs
+from swoop_desktop.storage.jsonfile import encode_document
 
 from .helpers import finished_match
 from .test_puzzle_file import sample_puzzles
@@ -270,3 +271,68 @@ def test_a_partly_damaged_puzzles_document_is_kept_aside_before_the_next_change(
     assert len(told) == 1 and copies[0].name in told[0], told
     book, messages = load_puzzles(resolve_dirs(tmp_path))
     assert [p.id for p in book.puzzles] == [one.id] and messages == []
+
+
+# -- kept changes that do not read ---------------------------------------------------
+def _kept_change(folder: Path, document: str, change: str, args: dict, huge: bool = False) -> Path:
+    """A change kept beside the database as a window writes one, with these contents
+    (``huge``: its first point written as 10^400)."""
+    stem = document.partition(".")[0]
+    ident = f"{len(list(folder.glob(stem + '.pending-*'))):020d}-1-abcd"
+    text = encode_document(
+        documents.WAITING_KIND, {"document": document, "id": ident, "change": change, "args": args}
+    )
+    if huge:
+        text = text.replace("[7,", "[1" + "0" * 400 + ",", 1)
+    path = folder / f"{stem}.pending-{ident}.json"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "document, change, args, huge",
+    [
+        ("daily.json", "explode", {"day": "2026-03-01", "seed": 5, "points": [7, 1, 2, 3]}, False),
+        ("daily.json", "finish", {"day": "not-a-day", "seed": 5, "points": [7, 1, 2, 3]}, False),
+        ("daily.json", "finish", {"day": "2026-03-01", "seed": 5, "points": [7, 1, 2, 3]}, True),
+        ("puzzles.json", "answer", {"id": "p1", "right": "yes"}, False),
+    ],
+    ids=["an unknown change", "a day that is no date", "points of 10^400", "a bad answer"],
+)
+def test_a_kept_change_that_does_not_read_is_moved_into_unreadable_and_told_once(
+    tmp_path, document, change, args, huge
+):
+    load_daily(resolve_dirs(tmp_path))  # the database is made
+    path = _kept_change(tmp_path, document, change, args, huge)
+    raw = path.read_bytes()
+    dirs = resolve_dirs(tmp_path)  # the next start
+    told = store_waiting_daily(dirs) + store_waiting_answers(dirs)
+    assert len(told) == 1, told
+    assert "could not be read" in told[0] and "unreadable" in told[0], told
+    assert not path.exists()
+    assert [p.read_bytes() for p in (tmp_path / "unreadable").iterdir()] == [raw]  # kept
+    later = resolve_dirs(tmp_path)  # the start after: nothing beside it, nothing said
+    assert store_waiting_daily(later) + store_waiting_answers(later) == []
+    assert load_daily(later)[1] == [] and load_puzzles(later)[1] == []
+    assert len(list((tmp_path / "unreadable").iterdir())) == 1
+
+
+def test_kept_changes_that_do_not_read_go_aside_together_in_one_message_and_good_ones_stay(
+    tmp_path,
+):
+    start_daily(resolve_dirs(tmp_path), DAY, 11, RULES)
+    for day in ("not-a-day", "also-not"):
+        _kept_change(tmp_path, "daily.json", "finish", {"day": day, "seed": 11, "points": [1]})
+    good = _kept_change(
+        tmp_path,
+        "daily.json",
+        "finish",
+        {"day": DAY.isoformat(), "seed": 11, "points": [4, 5, 6, 7]},
+    )
+    dirs = resolve_dirs(tmp_path)
+    told = store_waiting_daily(dirs)
+    assert len(told) == 1 and told[0].startswith("2 changes to your daily deals"), told
+    assert not good.exists() and _waiting_files(tmp_path, "daily") == []
+    assert len(list((tmp_path / "unreadable").iterdir())) == 2
+    entries, messages = load_daily(dirs)
+    assert entries[0].points == [4, 5, 6, 7] and messages == []
