@@ -1,7 +1,8 @@
 """The AI strength targets, measured with the tournament harness: whole games first, then deals.
 
     python benchmarks/ai_targets.py [--matches 200] [--hard-matches 50] [--worlds 48]
-        [--deals 0] [--hard-deals 100] [--seed 1] [--jobs 2] [--only NAME,...]
+        [--deals 0] [--hard-deals 100] [--seed 1] [--jobs 2 | --cluster tcp://host:8786]
+        [--only NAME,...]
 
 Match figures (``--match``): whole games to the rules' target, each match
 seed played once per seat rotation (duplicate seating); entry 0's match win
@@ -9,7 +10,10 @@ rate (a tie for the lowest total is shared) with its 95% interval and its
 points margin per hand (own points minus the mean of the others at the
 table; lower is better), next to the target. The hard bot does a fixed
 ``--worlds`` of work per decision with no clock, so the figures do not
-depend on how busy the machine is. Deal figures follow (a game is one deal,
+depend on how busy the machine is. The matches are played on Dask (``--jobs N``: a
+LocalCluster of N processes here; ``--cluster ADDRESS``: a scheduler's workers on any
+machines; the figures are those of ``--jobs 1``), the optional extra
+``pip install "swoop-desktop[cluster]"``. Deal figures follow (a game is one deal,
 won by the player who goes out) when ``--deals`` is above 0. Prints
 figures; never passes or fails.
 """
@@ -24,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai.search import DEFAULT_WORLDS  # noqa: E402
 from swoop_desktop.referee.tournament import (  # noqa: E402
+    ClusterError,
     format_match_report,
     format_report,
     run,
@@ -54,7 +59,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=0, help="deal figures too (0: none)")
     parser.add_argument("--hard-deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes (niced)")
+    parser.add_argument(
+        "--jobs", type=int, default=2, help="worker processes of a Dask LocalCluster (niced)"
+    )
+    parser.add_argument(
+        "--cluster", default=None, metavar="ADDRESS", help="a Dask scheduler, tcp://host:8786"
+    )
     parser.add_argument("--only", default=None, help="comma-separated matchup names")
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
@@ -64,17 +74,22 @@ def main() -> None:
         matches = args.hard_matches if hard else args.matches
         if matches <= 0:
             continue
-        report = run_matches(
-            bots,
-            matches,
-            seed=args.seed,
-            worlds=args.worlds,
-            jobs=args.jobs,
-            progress=sys.stderr.isatty(),
-        )
+        try:
+            report = run_matches(
+                bots,
+                matches,
+                seed=args.seed,
+                worlds=args.worlds,
+                jobs=args.jobs,
+                progress=sys.stderr.isatty(),
+                cluster=args.cluster,
+            )
+        except ClusterError as exc:
+            sys.exit(f"error: {exc}")
+        where = f"--cluster {args.cluster}" if args.cluster else f"--jobs {args.jobs}"
         print(
             f"## {name}: python -m swoop_desktop.referee.tournament --bots {','.join(bots)} "
-            f"--match {matches} --seed {args.seed} --worlds {args.worlds} --jobs {args.jobs}"
+            f"--match {matches} --seed {args.seed} --worlds {args.worlds} {where}"
         )
         print(format_match_report(report))
         print(flush=True)

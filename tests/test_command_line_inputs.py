@@ -162,8 +162,8 @@ def test_tournament_jobs_are_capped_at_the_cores(capsys, monkeypatch):
     started: list[int] = []
     monkeypatch.setattr(
         tournament,
-        "_run_in_processes",
-        lambda jobs_list, jobs: started.append(jobs) or [],
+        "_on_dask",
+        lambda job_list, workers, address, done: started.append(workers) or iter([]),
     )
     monkeypatch.setattr(tournament.os, "cpu_count", lambda: 2)
     code = tournament.main(
@@ -173,12 +173,16 @@ def test_tournament_jobs_are_capped_at_the_cores(capsys, monkeypatch):
     assert "2 cores" in capsys.readouterr().err
 
 
-def test_tournament_worker_mode_says_one_line_for_a_bad_path(tmp_path):
+@pytest.mark.parametrize("address", ["", "tcp://host :8786", "tcp://host\n:8786", "x" * 5000])
+def test_tournament_cluster_address_is_checked_with_a_plain_message(address):
     result = _run(
         "swoop_desktop.referee.tournament",
-        "--worker",
-        str(tmp_path / "missing.json"),
-        str(tmp_path / "out.json"),
+        "--bots",
+        "random,random,random",
+        "--match",
+        "2",
+        "--cluster",
+        address,
     )
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
+    assert len(result.stderr.strip().splitlines()) == 1 and "--cluster" in result.stderr

@@ -1,7 +1,7 @@
 """Tournament harness: whole games or single deals over seat rotations, figures per bot.
 
     python -m swoop_desktop.referee.tournament --bots hard,normal,normal,normal --match 50 --seed 1
-        [--worlds 48] [--jobs 2] [--peek] [--json]
+        [--worlds 48] [--jobs 2 | --cluster tcp://host:8786] [--peek] [--json]
     python -m swoop_desktop.referee.tournament --bots hard,easy,easy,easy --deals 1000 --seed 1
         [--rules JSON] [--cap 1000] [--json] [--progress | --no-progress]
 
@@ -14,6 +14,13 @@ minus the mean of the others at the table; lower is better) and decision
 times. ``--worlds N`` fixes the hard bot's work per decision and turns every searching
 bot's clock off (the expert keeps its own worlds); ``expert@200`` or ``hard@48`` fixes
 one entry's worlds.
+
+Each match seed is one job whose result depends on the job alone; ``--jobs N`` plays the
+jobs on N worker processes of a Dask ``LocalCluster`` on this machine, ``--cluster
+ADDRESS`` on a Dask scheduler's workers on any machines (``docs/development.md``), and
+either gives the figures of ``--jobs 1`` for the same seeds. Dask is the optional extra
+``pip install "swoop-desktop[cluster]"``; without it either option stops the run at once
+with that line (see :func:`run_matches` for why it does not play on alone).
 
 A *game* here is one deal: the player who goes out wins it (scores 0); the
 others score their cards (R15). Each seeded deal is played once per seat
@@ -34,13 +41,18 @@ the benchmarks and tests drive as a whole; its parts are used nowhere else.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib.util
 import json
+import logging
 import math
 import os
 import random
 import sys
+import threading
 import time
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from swoop_desktop.ai.bots import Bot
@@ -49,7 +61,7 @@ from swoop_desktop.ai.features import PERSONALITIES
 from swoop_desktop.ai.make import SEARCH_LEVELS, choose_safely, make_bot
 from swoop_desktop.engine import EngineError, Match, Rules, new_deal
 from swoop_desktop.engine.errors import short
-from swoop_desktop.engine.jsontext import OneLineParser, Refused, parse_json, read_capped, write_out
+from swoop_desktop.engine.jsontext import OneLineParser, Refused, parse_json, write_out
 from swoop_desktop.engine.observation import PublicHistory, observe
 from swoop_desktop.names import printable
 from swoop_desktop.plural import counted
@@ -352,10 +364,30 @@ def play_match(
     return capped
 
 
-def _match_job(job: tuple[Any, ...]) -> tuple[list[MatchTally], int, list[str]]:
-    """All seat rotations of one match seed (a worker process's unit of work)."""
-    rules_json, bots, seed, cap, peek = job
-    rules = Rules.from_json(rules_json)
+MatchResult = tuple[list[MatchTally], int, list[str]]
+
+
+@dataclass(frozen=True)
+class MatchJob:
+    """One match seed, to be played once per seat rotation: all its result depends on.
+
+    Plain values only, the bots by spec and seed, so a job can travel to another process
+    or machine and its result there is its result here: the bots are made afresh for it,
+    and a bot's choices depend only on its seed and what it sees. (A searching bot on the
+    clock, without ``--worlds`` or ``@N``, plays to the time it gets, wherever it runs.)
+    """
+
+    rules: dict[str, Any]
+    bots: tuple[tuple[str, int], ...]  # (spec, bot seed) per entry
+    budget_ms: float | None
+    worlds: int | None
+    seed: int  # the match seed
+    cap: int
+    peek: bool
+
+
+def play_seed(rules: Rules, bots: list[Bot], seed: int, cap: int, peek: bool) -> MatchResult:
+    """All seat rotations of one match seed with these bots: (tallies, capped, messages)."""
     n = len(bots)
     tallies = [MatchTally(seat_matches=[0] * n, seat_wins=[0.0] * n) for _ in range(n)]
     messages: list[str] = []
@@ -364,6 +396,31 @@ def _match_job(job: tuple[Any, ...]) -> tuple[list[MatchTally], int, list[str]]:
         seating = [(seat - rot) % n for seat in range(n)]
         capped += play_match(rules, bots, seating, seed, cap, tallies, messages, peek)
     return tallies, capped, messages
+
+
+def play_job(job: MatchJob) -> MatchResult:
+    """A job's result, a function of the job alone: the serial run and every Dask worker
+    call this, so ``--jobs 1``, ``--jobs N`` and ``--cluster`` give the same figures."""
+    _lower_this_worker_threads_priority()
+    bots = [parse_bot(spec, bot_seed, job.budget_ms, job.worlds) for spec, bot_seed in job.bots]
+    return play_seed(Rules.from_json(job.rules), bots, job.seed, job.cap, job.peek)
+
+
+_worker_thread = threading.local()
+
+
+def _lower_this_worker_threads_priority() -> None:
+    """A worker's thread plays at a lower priority (once), so a run on the machine someone
+    works at leaves it responsive; the serial run, on the main thread, keeps its own."""
+    if threading.current_thread() is threading.main_thread():
+        return
+    if getattr(_worker_thread, "niced", False):
+        return
+    _worker_thread.niced = True
+    try:
+        os.nice(5)
+    except (AttributeError, OSError):  # not on every platform; the run goes on
+        pass
 
 
 def _entry(
@@ -399,95 +456,107 @@ def _entry(
     }
 
 
-def _nice() -> None:
-    try:
-        os.nice(5)
-    except (AttributeError, OSError):  # not on every platform; the run goes on
-        pass
+# ------------------------------------------------------------------ matches on Dask
+#: A job is run again this often after an error on its worker; a job whose worker is lost
+#: (killed, out of memory, its machine gone) is run again by the scheduler on another
+#: worker (Dask's ``distributed.scheduler.allowed-failures``, 3 by default). Jobs are
+#: pure, so a job run twice gives the same result.
+RETRIES = 3
+#: Seconds to wait for the scheduler named by ``--cluster`` to answer.
+CONNECT_SECONDS = 10
+
+CLUSTER_MISSING = (
+    "--jobs above 1 and --cluster play the matches on Dask distributed, which is not "
+    'installed here: pip install "swoop-desktop[cluster]" '
+    '(in a checkout: pip install -e ".[cluster]"), or run with --jobs 1'
+)
 
 
-def _worker(in_path: str, out_path: str) -> int:
-    """A worker process: play the match jobs described in JSON, write what happened as JSON.
-
-    A job names its bots by their specs and seeds (bots are rebuilt here: their
-    choices depend only on their seed and what they see, so the figures are the
-    same as in one process). A bad path or file ends with one line and status 2."""
-    try:
-        return _work(in_path, out_path)
-    except (
-        OSError,
-        ValueError,
-        KeyError,
-        TypeError,
-        IndexError,
-        RecursionError,
-        EngineError,
-    ) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        print(f"error: --worker: {printable(short(reason, 160))}", file=sys.stderr)
-        return 2
+class ClusterError(RuntimeError):
+    """Dask is not installed, its scheduler does not answer, or a match failed on every try
+    (said in one line of plain words)."""
 
 
-def _work(in_path: str, out_path: str) -> int:
-    jobs = parse_json(read_capped(in_path, WORKER_INPUT_CAP))
-    if not isinstance(jobs, list):
-        raise ValueError("the jobs file does not hold a list of jobs")
-    results = []
-    for job in jobs:
-        bots = [
-            parse_bot(spec, bot_seed, job["budget_ms"], job["worlds"])
-            for spec, bot_seed in job["bots"]
-        ]
-        tallies, capped, messages = _match_job(
-            (job["rules"], bots, job["seed"], job["cap"], job["peek"])
-        )
-        results.append(
-            {"tallies": [asdict(t) for t in tallies], "capped": capped, "messages": messages}
-        )
-    with open(out_path, "w", encoding="utf-8") as f:
-        json.dump(results, f)
-    return 0
+def cluster_installed() -> bool:
+    """Whether Dask distributed (the ``cluster`` extra) is installed; it is not imported
+    until matches are spread, so the game and a serial run never load it."""
+    return importlib.util.find_spec("distributed") is not None
 
 
-def _run_in_processes(job_list: list[dict[str, Any]], jobs: int) -> list[tuple[Any, ...]]:
-    """Match jobs (JSON-ready dicts) in ``jobs`` niced child processes, in job order.
-
-    Each child is this module run with ``--worker`` on a JSON share of the jobs
-    (every ``jobs``-th one, so the shares take about as long).
+def _on_dask(
+    job_list: list[MatchJob],
+    workers: int,
+    address: str | None,
+    done: Callable[[int], None],
+) -> Iterator[MatchResult]:
+    """The jobs' results in job order, the jobs played on Dask: on a ``LocalCluster`` of
+    ``workers`` processes on this machine (127.0.0.1 only, no dashboard), or on the
+    scheduler at ``address`` and whatever workers it has. ``done(k)`` is told each time
+    another job has finished (``k`` in all, in any order); the results come back in order.
     """
-    import subprocess
-    import tempfile
-
-    with tempfile.TemporaryDirectory(prefix="swoop-tournament-") as tmp:
-        procs = []
-        for w in range(jobs):
-            share = job_list[w::jobs]
-            in_path = os.path.join(tmp, f"jobs{w}.json")
-            out_path = os.path.join(tmp, f"results{w}.json")
-            with open(in_path, "w", encoding="utf-8") as f:
-                json.dump(share, f)
-            cmd = [
-                sys.executable,
-                "-m",
-                "swoop_desktop.referee.tournament",
-                "--worker",
-                in_path,
-                out_path,
-            ]
-            extra: dict[str, Any] = {"preexec_fn": _nice} if os.name == "posix" else {}
-            procs.append((subprocess.Popen(cmd, **extra), out_path))
-        shares = []
-        for proc, out_path in procs:
-            if proc.wait() != 0:
-                raise RuntimeError(f"a tournament worker process failed (exit {proc.returncode})")
-            with open(out_path, encoding="utf-8") as f:
-                shares.append(json.load(f))
-    results: list[tuple[Any, ...]] = [()] * len(job_list)
-    for w, share in enumerate(shares):
-        for k, result in enumerate(share):
-            tallies = [MatchTally(**t) for t in result["tallies"]]
-            results[w + k * jobs] = (tallies, result["capped"], result["messages"])
-    return results
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as exc:
+        raise ClusterError(CLUSTER_MISSING) from exc
+    with contextlib.ExitStack() as stack:
+        if address is None:
+            # (distributed's constructors and as_completed carry no annotations)
+            cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            stack.enter_context(cluster)
+            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
+        else:
+            try:
+                client = stack.enter_context(
+                    Client(address, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+                )
+            except (OSError, TimeoutError, ValueError, TypeError) as exc:
+                reason = printable((str(exc) or type(exc).__name__)[:160])
+                raise ClusterError(
+                    f"--cluster: no Dask scheduler answered at {printable(address[:80])} ({reason})"
+                ) from exc
+            if not client.scheduler_info().get("workers"):
+                print(
+                    "--cluster: the scheduler has no workers yet; the matches wait for them "
+                    "(start one with: dask worker " + printable(address[:80]) + ")",
+                    file=sys.stderr,
+                )
+        # pure: a job's key is a hash of what it is, so a job run twice is the same job.
+        futures = [client.submit(play_job, job, pure=True, retries=RETRIES) for job in job_list]
+        places: dict[Any, list[int]] = {}  # a job's key -> its places in the list
+        unique: dict[Any, Any] = {}
+        for i, future in enumerate(futures):
+            places.setdefault(future.key, []).append(i)
+            unique[future.key] = future
+        del futures
+        finished: dict[int, MatchResult] = {}
+        next_up = 0
+        count = 0
+        for future in as_completed(list(unique.values())):  # type: ignore[no-untyped-call]
+            try:
+                result: MatchResult = future.result()
+            except Exception as exc:  # noqa: BLE001 - said in one line, the run stops
+                client.cancel(list(unique.values()))
+                reason = printable(f"{type(exc).__name__}: {exc}"[:200])
+                raise ClusterError(
+                    f"a match failed on every try on Dask ({reason}); every worker needs "
+                    'this Swoop installed (pip install -e ".[cluster]" in the same checkout)'
+                ) from exc
+            for i in places.pop(future.key):
+                finished[i] = result
+                count += 1
+            del unique[future.key]
+            future.release()
+            done(count)
+            while next_up in finished:
+                yield finished.pop(next_up)
+                next_up += 1
 
 
 def run_matches(
@@ -501,16 +570,35 @@ def run_matches(
     jobs: int = 1,
     peek: bool = False,
     progress: bool = False,
+    cluster: str | None = None,
 ) -> dict[str, Any]:
     """Whole games to the target, each match seed once per seat rotation (duplicate seating).
 
-    ``jobs`` > 1 plays match seeds in that many worker processes (at a lower
-    priority); the figures are the same as with one, as every bot's choices
-    depend only on its seed and what it sees.
+    Each match seed is one job (:class:`MatchJob`), its result a function of the job
+    alone, and the results are added up in job order: so ``jobs`` > 1 (that many worker
+    processes on a Dask ``LocalCluster`` here) and ``cluster`` (the address of a Dask
+    scheduler, ``tcp://host:8786``, and its workers on any machines) give the figures of
+    ``jobs=1`` for the same seeds; only the decision times differ. Dask is the optional
+    ``cluster`` extra. Without it, ``jobs`` > 1 or a ``cluster`` raise
+    :class:`ClusterError` saying how to install it, before any match is played: an
+    error, not a fall-back to one process with a warning, because whoever asks for N
+    cores or a cluster has planned the run for them, and one core would take N times as
+    long (or a cluster's worth) with only a line on stderr, in a batch job nobody reads,
+    to say why; the figures would be the same either way, so playing on gains nothing.
+    A worker lost mid-run costs its job a second try, never a different result.
+
+    Ready-made bots (``(label, bot)`` pairs) cannot be rebuilt in another process, so
+    they play here, one job after the other (``jobs`` and ``cluster`` refused).
     """
     rules = rules or Rules.from_preset("app")
     n = len(bots)
     rules.validate_players(n)
+    by_spec = all(isinstance(spec, str) for spec in bots)
+    spread = cluster is not None or (jobs > 1 and matches > 1)
+    if (cluster is not None or jobs > 1) and not by_spec:
+        raise ValueError("ready-made bots play in this process only: give specs to spread them")
+    if spread and not cluster_installed():
+        raise ClusterError(CLUSTER_MISSING)
     labels, made = [], []
     for i, spec in enumerate(bots):
         if isinstance(spec, tuple):
@@ -519,43 +607,42 @@ def run_matches(
             label, bot = spec, parse_bot(spec, seed * 1000 + i, budget_ms, worlds)
         labels.append(label + (" (peeks)" if peek and hasattr(bot, "peek") else ""))
         made.append(bot)
-    # Streamed: one match at a time, never the whole list first (--match may be large).
-    job_list = ((rules.to_json(), made, match_seed(seed, m), cap, peek) for m in range(matches))
-    # Worker processes rebuild the bots from their specs, so only specs can go to them.
-    by_spec = all(isinstance(spec, str) for spec in bots)
     totals = [MatchTally(seat_matches=[0] * n, seat_wins=[0.0] * n) for _ in range(n)]
     messages: list[str] = []
     capped = 0
     started = time.perf_counter()
 
-    def add(tallies: list[MatchTally], c: int, msgs: list[str]) -> None:
-        nonlocal capped
+    def done(count: int) -> None:
+        if progress:
+            _progress(count * n, matches * n, time.perf_counter() - started, "matches")
+
+    def described(m: int) -> MatchJob:
+        return MatchJob(
+            rules=rules.to_json(),
+            bots=tuple((str(spec), seed * 1000 + i) for i, spec in enumerate(bots)),
+            budget_ms=budget_ms,
+            worlds=worlds,
+            seed=match_seed(seed, m),
+            cap=cap,
+            peek=peek,
+        )
+
+    results: Iterable[MatchResult]
+    if spread:
+        job_list = [described(m) for m in range(matches)]
+        results = _on_dask(job_list, min(jobs, matches), cluster, done)
+    elif by_spec:  # streamed: one match at a time, never the whole list (--match may be large)
+        results = (play_job(described(m)) for m in range(matches))
+    else:
+        results = (play_seed(rules, made, match_seed(seed, m), cap, peek) for m in range(matches))
+    for k, (tallies, c, msgs) in enumerate(results, 1):
         capped += c
         if len(messages) < 20:
             messages.extend(msgs)
         for t, part in zip(totals, tallies, strict=True):
             t.add(part)
-
-    if jobs > 1 and matches > 1 and by_spec:
-        described = [
-            {
-                "rules": rules.to_json(),
-                "bots": [(spec, seed * 1000 + i) for i, spec in enumerate(bots)],
-                "budget_ms": budget_ms,
-                "worlds": worlds,
-                "seed": match_seed(seed, m),
-                "cap": cap,
-                "peek": peek,
-            }
-            for m in range(matches)
-        ]
-        for result in _run_in_processes(described, min(jobs, matches)):
-            add(*result)
-    else:
-        for done, job in enumerate(job_list, 1):
-            add(*_match_job(job))
-            if progress:
-                _progress(done * n, matches * n, time.perf_counter() - started, "matches")
+        if not spread:
+            done(k)
     if progress:
         sys.stderr.write("\n")
     entries = []
@@ -599,6 +686,7 @@ def run_matches(
         "target": rules.target,
         "worlds": worlds,
         "jobs": jobs,
+        "cluster": cluster,
         "seconds": round(time.perf_counter() - started, 1),
         "messages": messages[:20],
     }
@@ -683,9 +771,6 @@ def format_report(report: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    raw = sys.argv[1:] if argv is None else argv
-    if len(raw) == 3 and raw[0] == "--worker":  # a child of --jobs (not for people)
-        return _worker(raw[1], raw[2])
     parser = OneLineParser(
         prog="python -m swoop_desktop.referee.tournament",
         description="Duplicate-deal tournament between Swoop bots.",
@@ -739,7 +824,15 @@ def main(argv: list[str] | None = None) -> int:
         "--jobs",
         type=int,
         default=1,
-        help="worker processes for --match (niced; e.g. 2 on two cores)",
+        help="--match on N worker processes of a Dask LocalCluster here (niced; e.g. 2 on "
+        'two cores; the same figures as 1; needs pip install "swoop-desktop[cluster]")',
+    )
+    parser.add_argument(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        help="--match on the Dask scheduler at ADDRESS (e.g. tcp://host:8786) and its "
+        "workers, on any machines (--jobs is then theirs); the same figures as --jobs 1",
     )
     parser.add_argument(
         "--peek",
@@ -764,6 +857,10 @@ def main(argv: list[str] | None = None) -> int:
         _bounded("--jobs", args.jobs, 1, 10_000)
         _bounded("--cap", args.cap, 1, MAX_CAP)
         _bounded("--seed", args.seed, 0, MAX_SEED)
+        if args.cluster is not None:
+            _address(args.cluster)
+            if args.match is None:
+                raise ValueError("--cluster: spreads whole games only (with --match M)")
         if args.budget_ms is not None and not (
             math.isfinite(args.budget_ms) and 1 <= args.budget_ms <= 1000
         ):
@@ -788,7 +885,7 @@ def main(argv: list[str] | None = None) -> int:
         print(printable(short(str(exc), 200)), file=sys.stderr)
         return 2
     cores = os.cpu_count() or 1
-    if args.jobs > cores:
+    if args.cluster is None and args.jobs > cores:
         print(
             f"--jobs: this machine has {cores} cores; {cores} worker processes are used",
             file=sys.stderr,
@@ -796,18 +893,23 @@ def main(argv: list[str] | None = None) -> int:
         args.jobs = cores
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     if args.match is not None:
-        report = run_matches(
-            bots,
-            args.match,
-            args.seed,
-            rules,
-            args.cap,
-            args.budget_ms,
-            args.worlds,
-            args.jobs,
-            args.peek,
-            progress,
-        )
+        try:
+            report = run_matches(
+                bots,
+                args.match,
+                args.seed,
+                rules,
+                args.cap,
+                args.budget_ms,
+                args.worlds,
+                args.jobs,
+                args.peek,
+                progress,
+                args.cluster,
+            )
+        except ClusterError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     else:
         report = run(
             bots, args.deals, args.seed, rules, args.cap, args.budget_ms, progress, args.worlds
@@ -824,7 +926,7 @@ MAX_MATCHES = 100_000
 MAX_WORLDS = 10_000
 MAX_CAP = 100_000
 MAX_SEED = 2**63 - 1
-WORKER_INPUT_CAP = 256 << 20
+MAX_ADDRESS = 200
 
 
 def _bounded(name: str, value: int | None, low: int, high: int) -> None:
@@ -835,5 +937,20 @@ def _bounded(name: str, value: int | None, low: int, high: int) -> None:
         raise ValueError(f"{name}: must be at most {high:,}, got {short(value, 40)}")
 
 
+def _address(address: str) -> None:
+    """A scheduler's address as Dask takes it (``tcp://host:8786``, ``host:8786``), or
+    ValueError in plain words."""
+    if not address or len(address) > MAX_ADDRESS or not address.isprintable() or " " in address:
+        raise ValueError(
+            f"--cluster: a Dask scheduler's address such as tcp://host:8786, got "
+            f"{printable(repr(address[:60]))}"
+        )
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run under the module's own name, not as a copy named __main__: a job sent to a Dask
+    # worker then names play_job and its classes by their import path, which the worker
+    # imports, instead of carrying a copy of this module by value.
+    import swoop_desktop.referee.tournament as tournament
+
+    sys.exit(tournament.main())

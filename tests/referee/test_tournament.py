@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
+import logging
+import socket
 
 import pytest
 
 from swoop_desktop.ai import Bot, make_bot
+from swoop_desktop.referee import tournament
 from swoop_desktop.referee.tournament import main, run, run_matches, wilson
+from tests.referee import dying_job
 from tests.sizes import quick_and_full
 
 
@@ -184,11 +190,104 @@ def test_match_mode_json_keeps_the_deal_keys_and_adds_the_match_figures(capsys):
     assert "points_margin" in deal["entries"][0] and deal["entries"][0]["match_win_rate"] is None
 
 
-def test_match_mode_over_two_worker_processes_gives_the_same_figures():
-    # Quick bots (the random one seeded, as every bot is): the workers are the point.
-    bots = ["highest", "lowest", "random"]
-    one = run_matches(bots, 3, seed=4)
-    two = run_matches(bots, 3, seed=4, jobs=2)
-    for a, b in zip(one["entries"], two["entries"], strict=True):
-        assert a["match_win_rate"] == b["match_win_rate"]
-        assert a["points_margin"] == b["points_margin"] and a["hands"] == b["hands"]
+# ------------------------------------------------------------------ matches on Dask
+# Quick bots (the random one seeded, as every bot is): where the matches are played is the
+# point, not how well anyone plays. Whole reports are compared but for the clock.
+SPREAD_BOTS = ["highest", "lowest", "random"]
+
+
+def _figures(report: dict) -> dict:
+    """A report without what the clock says (decision times, seconds) or where it ran."""
+    report = copy.deepcopy(report)
+    for key in ("seconds", "jobs", "cluster"):
+        report.pop(key)
+    for entry in report["entries"]:
+        entry.pop("decision_ms")
+    return report
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    """A Dask scheduler with two single-thread worker processes on 127.0.0.1, no
+    dashboard: its address is what ``--cluster`` takes."""
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_match_mode_on_a_two_worker_local_cluster_gives_the_serial_figures():
+    serial = run_matches(SPREAD_BOTS, 4, seed=4)
+    spread = run_matches(SPREAD_BOTS, 4, seed=4, jobs=2)
+    assert spread["jobs"] == 2 and spread["cluster"] is None
+    assert _figures(spread) == _figures(serial)
+    # Every decision was made and timed on the workers too.
+    assert [e["decisions"] for e in spread["entries"]] == [
+        e["decisions"] for e in serial["entries"]
+    ]
+
+
+def test_the_command_line_plays_on_the_scheduler_it_is_given_with_progress(capsys, scheduler):
+    args = ["--bots", ",".join(SPREAD_BOTS), "--match", "3", "--seed", "6", "--json"]
+    assert main([*args, "--no-progress"]) == 0
+    serial = json.loads(capsys.readouterr().out)
+    assert main([*args, "--cluster", scheduler, "--progress"]) == 0
+    out, err = capsys.readouterr()
+    spread = json.loads(out)
+    assert spread["cluster"] == scheduler
+    assert _figures(spread) == _figures(serial)
+    assert "9/9 matches" in err  # counted as they finish
+
+
+@pytest.mark.parametrize("failure", ["kill_the_worker_once", "raise_once"])
+def test_a_worker_lost_or_failing_mid_run_costs_a_second_try_not_other_figures(
+    scheduler, tmp_path, monkeypatch, failure
+):
+    serial = run_matches(SPREAD_BOTS, 4, seed=8)
+    marker = tmp_path / "failed-once"
+    monkeypatch.setattr(
+        tournament, "play_job", functools.partial(getattr(dying_job, failure), str(marker))
+    )
+    spread = run_matches(SPREAD_BOTS, 4, seed=8, cluster=scheduler)
+    assert marker.exists(), "one job failed on its worker"
+    assert _figures(spread) == _figures(serial)
+
+
+def test_spreading_without_dask_installed_says_how_to_install_it_and_plays_nothing(
+    capsys, monkeypatch
+):
+    monkeypatch.setattr(tournament, "cluster_installed", lambda: False)
+    monkeypatch.setattr(tournament, "play_job", lambda job: pytest.fail("a match was played"))
+    for spread in (["--jobs", "2"], ["--cluster", "tcp://127.0.0.1:8786"]):
+        code = main(["--bots", ",".join(SPREAD_BOTS), "--match", "3", "--json", *spread])
+        out, err = capsys.readouterr()
+        assert code == 2 and out == ""
+        assert len(err.strip().splitlines()) == 1, err
+        assert 'pip install "swoop-desktop[cluster]"' in err
+    # One job alone needs no Dask.
+    monkeypatch.undo()
+    monkeypatch.setattr(tournament, "cluster_installed", lambda: False)
+    assert main(["--bots", ",".join(SPREAD_BOTS), "--match", "1", "--jobs", "1", "--json"]) == 0
+
+
+def test_a_scheduler_that_does_not_answer_is_said_in_one_line(capsys, monkeypatch):
+    monkeypatch.setattr(tournament, "CONNECT_SECONDS", 1)
+    with socket.socket() as unused:  # a port on which nobody listens
+        unused.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{unused.getsockname()[1]}"
+    code = main(["--bots", ",".join(SPREAD_BOTS), "--match", "2", "--cluster", address])
+    err = capsys.readouterr().err
+    assert code == 2 and "no Dask scheduler answered at " + address in err, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+
+
+def test_ready_made_bots_are_not_spread():
+    with pytest.raises(ValueError, match="ready-made bots"):
+        run_matches([("mine", make_bot("normal")), "random", "random"], 2, jobs=2)
