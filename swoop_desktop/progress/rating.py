@@ -35,6 +35,7 @@ from swoop_desktop.storage.db import db_file
 from swoop_desktop.storage.paths import Dirs
 
 from .history import GameRecord, bring_in, load_history, stored_after, waiting_games
+from .summaries import counts
 
 SCALE = 173.7178  # Glicko-2: rating points per unit of the internal scale
 START_RATING = 1500.0
@@ -196,9 +197,10 @@ def game_results(record: GameRecord, seat: int = HUMAN_SEAT) -> list[tuple[float
 
 
 def rated(record: GameRecord, abandoned: bool = False) -> bool:
-    """Whether a game moves the rating: counted, with a human in seat 0, and (an abandoned
-    game) only when the player counts abandoned games, as the statistics do."""
-    if not record.counted or (record.abandoned and not abandoned):
+    """Whether a game moves the rating: one that counts, as in the statistics
+    (:func:`~.summaries.counts`: never a practice game; an abandoned one only when the
+    player counts abandoned games), with a human in seat 0."""
+    if not counts(record, abandoned):
         return False
     if not record.seats or record.seats[HUMAN_SEAT].get("level", "human") != "human":
         return False

@@ -3,7 +3,8 @@
 The records come from the games' summaries (:mod:`.summaries`) and the daily deals:
 
 - **best margin**: the most points by which your final total was below the mean
-  of the others' (finished, counted games);
+  of the others' (the games that count, :func:`~.summaries.counts`: finished, never
+  a practice game);
 - **most Swoops in a hand**: the most piles you swooped in one hand;
 - **longest daily streak**: the most days in a row you played the daily deal
   (and the most in a row you beat the hard opponent's score in your seat);
@@ -29,7 +30,15 @@ from swoop_desktop.storage import db
 
 from .daily_results import DailyEntry, streaks
 from .history import GameRecord, _from_row
-from .summaries import NO_FACTS, GameFacts, GameSummary, as_summary, game_facts, set_facts
+from .summaries import (
+    NO_FACTS,
+    GameFacts,
+    GameSummary,
+    as_summary,
+    counts,
+    game_facts,
+    set_facts,
+)
 
 
 @dataclass(frozen=True)
@@ -58,7 +67,7 @@ def compute_records(
     clean = 0
     for game in games:
         g = as_summary(game)
-        if not g.counted or g.abandoned or g.margin is None:
+        if not counts(g) or g.margin is None:
             continue
         if best_margin is None or g.margin > best_margin:
             best_margin, best_margin_date = g.margin, g.date
@@ -77,7 +86,7 @@ def compute_records(
 
 def uncounted(games: Sequence[GameSummary]) -> int:
     """How many of the counted, finished ``games`` still wait for their facts."""
-    return sum(1 for g in games if g.counted and not g.abandoned and g.waiting)
+    return sum(1 for g in games if counts(g) and g.waiting)
 
 
 #: Games replayed for their facts in one batch of :func:`work_out_facts` (about 13 ms

@@ -28,9 +28,9 @@ from swoop_desktop.storage import db
 from . import summaries
 from .daily_results import DailyEntry, streaks
 from .history import GameRecord, bring_in, games_by_seq, load_summaries, summed_up, waiting_games
-from .records import Records, compute_records
+from .records import Records, compute_records, uncounted
 from .stats import Stats, compute_stats
-from .summaries import MOST, GameSummary
+from .summaries import MOST, GameSummary, counts, counts_sql
 
 _FROM = "FROM game_summaries s"
 
@@ -142,8 +142,7 @@ class Scorebook:
         """Your records, and how many counted games still wait to be replayed for them."""
         if self.everything is not None:
             games = self.everything
-            waiting = sum(1 for g in games if g.counted and not g.abandoned and g.waiting)
-            return compute_records(games, daily, today), waiting
+            return compute_records(games, daily, today), uncounted(games)
         try:
             if self._con is None:
                 raise sqlite3.OperationalError("closed")
@@ -157,13 +156,13 @@ class Scorebook:
         ), waiting
 
     def totals(self, last: int = 400) -> tuple[list[tuple[int, str]], int]:
-        """Your final total and result in each of the ``last`` finished games, oldest
-        first, and how many finished games there are."""
+        """Your final total and result in each of the ``last`` games that count (finished:
+        :func:`~.summaries.counts`), oldest first, and how many there are."""
         if self.everything is not None:
             games = self.everything
-            every = [(g.total, g.outcome) for g in games if g.total is not None and not g.abandoned]
+            every = [(g.total, g.outcome) for g in games if counts(g) and g.total is not None]
             return every[-last:], len(every)
-        finished = f"{_FROM} WHERE s.abandoned = 0 AND s.total IS NOT NULL"
+        finished = f"{_FROM} WHERE {counts_sql()} AND s.total IS NOT NULL"
         rows = self._rows(
             f"SELECT s.total, s.result {finished} ORDER BY s.seq DESC LIMIT ?", (last,)
         )
@@ -218,7 +217,7 @@ def _waiting(dirs: Any, con: sqlite3.Connection) -> list[GameSummary]:
 
 
 def _stats(con: sqlite3.Connection, abandoned: bool) -> Stats:
-    counted = "s.counted = 1" + ("" if abandoned else " AND s.abandoned = 0")
+    counted = counts_sql(abandoned)
     sums = con.execute(
         f"SELECT s.preset, COUNT(*), SUM(s.result = 'win'), SUM(s.result = 'tie'), "
         f"SUM(s.hands), SUM(s.points), SUM(s.swoops) {_FROM} WHERE {counted} GROUP BY s.preset"
@@ -266,7 +265,7 @@ def _streaks(con: sqlite3.Connection, where: str, args: Sequence[Any]) -> tuple[
 def _records(con: sqlite3.Connection) -> tuple[tuple[Any, ...], int]:
     """(best margin, its date, most Swoops in a hand, its date, clean wins) and how many
     games wait to be replayed for them; of the counted, finished games."""
-    finished = "s.counted = 1 AND s.abandoned = 0"
+    finished = counts_sql()
     margin = con.execute(
         f"SELECT s.margin, s.date {_FROM} WHERE {finished} AND s.margin IS NOT NULL "
         "ORDER BY s.margin DESC, s.seq LIMIT 1"

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .history import GameRecord
-from .summaries import GameSummary, as_summary
+from .summaries import GameSummary, as_summary, counts
 
 
 @dataclass(frozen=True)
@@ -72,9 +72,10 @@ def compute_stats(games: Sequence[GameSummary | GameRecord], abandoned: bool = F
     """Statistics of the counted games (oldest first; summaries, or records), overall and
     per rule preset, from your seat.
 
-    Abandoned games count only with ``abandoned=True`` (the player's choice), as losses.
+    The games are those :func:`~.summaries.counts` counts (never a practice game);
+    abandoned games count only with ``abandoned=True`` (the player's choice), as losses.
     """
-    counted = [g for g in map(as_summary, games) if g.counted and (abandoned or not g.abandoned)]
+    counted = [g for g in map(as_summary, games) if counts(g, abandoned)]
     overall = _count(counted)
     presets = sorted({g.preset for g in counted})
     by = {p: _count([g for g in counted if g.preset == p]) for p in presets}

@@ -129,6 +129,30 @@ class GameSummary:
         return self.hand_swoops is None or self.pickups is None
 
 
+# -- which games count ---------------------------------------------------------------
+# The one rule every view that counts games follows (the statistics, the chart of your
+# totals, the records, the rating): a game counts when it is counted (not a practice
+# game, not played before a statistics reset) and finished; an abandoned one too, as a
+# loss, only where the player chose to count abandoned games (``abandoned``). A view
+# that needs a final total or a margin (the chart, the records) asks for finished games
+# (``abandoned`` False): an abandoned game has neither. The exports list every game,
+# with its marks.
+
+
+def counts(game: GameSummary | GameRecord, abandoned: bool = False) -> bool:
+    """Whether ``game`` counts (see the rule above); a practice game never does."""
+    if not game.counted or getattr(game, "practice", False):
+        return False
+    return abandoned or not game.abandoned
+
+
+def counts_sql(abandoned: bool = False, table: str = "s") -> str:
+    """The same rule as a condition on ``game_summaries`` rows (named ``table``): a
+    practice game's row is never counted (:func:`summarize`)."""
+    rule = f"{table}.counted = 1"
+    return rule if abandoned else f"{rule} AND {table}.abandoned = 0"
+
+
 def summarize(
     record: GameRecord, seq: int = 0, facts: GameFacts | None = None, keep: bool = False
 ) -> GameSummary:
@@ -144,7 +168,7 @@ def summarize(
         date=record.date,
         preset=record.preset,
         changed=bool(record.options),
-        counted=record.counted,
+        counted=record.counted and not record.practice,
         abandoned=record.abandoned,
         outcome=record.result(seat),
         hands=len(record.sheet),

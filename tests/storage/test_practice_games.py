@@ -15,6 +15,7 @@ from swoop_desktop.progress import load_history, record_finished_game, reset_sta
 from swoop_desktop.progress.history import export_history
 from swoop_desktop.progress.rating import rating_history, title_rating
 from swoop_desktop.progress.scorebook import Scorebook
+from swoop_desktop.progress.summaries import counts, summarize
 from swoop_desktop.storage import db
 from swoop_desktop.storage import resolve_dirs as _resolve
 from swoop_desktop.ui.pilot import Pilot
@@ -180,3 +181,55 @@ def test_the_spreadsheet_export_marks_practice_games(tmp_path):
     record_finished_game(dirs, finished_match(6), SEATS)
     rows = list(csv.DictReader(io.StringIO(games_csv(load_history(dirs)[0]))))
     assert [r["Practice"] for r in rows] == ["yes", "no"]
+
+
+def test_statistics_totals_chart_records_and_rating_count_the_same_games(tmp_path):
+    """One rule says which games count: counted (never a practice game) and finished, or
+    abandoned too when the player counts abandoned games (as losses; they have no final
+    total, so the chart and the records, which need one, never have them)."""
+    from dataclasses import replace
+
+    from swoop_desktop.progress.history import load_summaries
+
+    dirs = _resolve(tmp_path)
+    record_finished_game(dirs, finished_match(7), SEATS)  # a win
+    # A practice win with a better total and margin than any counted game.
+    record_finished_game(dirs, finished_match(10), SEATS, practice=True)
+    record_finished_game(dirs, finished_match(1), SEATS)  # a loss
+    left = finished_match(5)
+    left.over = False
+    record_finished_game(dirs, left, SEATS, abandoned=True)
+    games, _ = load_history(dirs)
+    assert len(games) == 4
+    won, practice, lost, abandoned = games
+    counted = [won, lost]
+    summaries, _ = load_summaries(dirs)
+    book = Scorebook(dirs)
+    in_memory = Scorebook(dirs)
+    in_memory.everything = summaries  # as when games wait beside the database
+    try:
+        for scores in (book, in_memory):
+            stats = scores.stats(False)
+            assert (stats.games, stats.wins, stats.current_streak) == (2, 1, 0)
+            assert stats.hands == sum(g.hands for g in counted)
+            latest, count = scores.totals()
+            assert count == 2 and latest == [(g.totals[0], g.result()) for g in counted]
+            records, _waiting = scores.records([], DAY)
+            best = max(summarize(g).margin for g in counted)
+            assert records.best_margin == best
+            assert summarize(practice).margin > best
+            # Abandoned games counted: a loss more in the statistics; nothing to draw.
+            with_left = scores.stats(True)
+            assert (with_left.games, with_left.wins) == (3, 1)
+            assert scores.totals() == (latest, count)
+            assert scores.records([], DAY)[0] == records
+    finally:
+        book.close()
+        in_memory.close()
+    assert [p.game for p in rating_history(dirs)[0]] == [g.id for g in counted]
+    assert [p.game for p in rating_history(dirs, True)[0]] == [won.id, lost.id, abandoned.id]
+    # The rule, in Python: a practice game never counts, even marked counted.
+    assert [counts(g) for g in games] == [True, False, True, False]
+    assert [counts(g, abandoned=True) for g in games] == [True, False, True, True]
+    assert not counts(replace(practice, counted=True), abandoned=True)
+    assert not summarize(replace(practice, counted=True)).counted

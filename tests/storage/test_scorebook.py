@@ -104,7 +104,7 @@ def test_the_scorebook_answers_as_counting_every_game_does(tmp_path_factory, gam
             DAY,
         )
         latest, count = book.totals(last=5)
-        whole = [(s.total, s.outcome) for s in every if not s.abandoned]
+        whole = [(s.total, s.outcome) for s in every if s.counted and not s.abandoned]
         assert (latest, count) == (whole[-5:], len(whole))
         assert [s.id for s in book.newest(1, 3)] == [r.id for r in stored[::-1][1:4]]
     finally:
