@@ -13,12 +13,19 @@ on a thread of its own while the window draws its first frames: the title says
 
 A short history is opened within :data:`QUICK` seconds, which the window waits for
 before its first frame, so a usual start looks exactly as it did.
+
+When another Swoop window or another program holds the progress file, the opening is
+done (the screens say the file is busy, ``db.unreadable``, and work nothing out from
+part of the history) and tries again every :data:`AGAIN` seconds on its own thread,
+often enough that the screens' asking is answered from what it last found and never
+waits itself; once the file is free the rest of the opening's work is done.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from dataclasses import dataclass, field
 
 from swoop_desktop.i18n import N_, _
@@ -36,6 +43,10 @@ _KEY = "opening"
 CHECKING = N_("Checking your progress")
 BRINGING_IN = N_("Bringing in your games")
 RATING = N_("Working out your rating")
+#: Seconds between the opening's tries while another window or program holds the file:
+#: with the waits of a try (two of db.BUSY_WAIT at most), within the time a failure is
+#: remembered (db.RETRY_AFTER), so the window's own thread never tries (and waits) itself.
+AGAIN = 5.0
 
 
 @dataclass
@@ -52,7 +63,7 @@ def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
     from . import daily_results, history, puzzle_book, rating
 
     try:
-        db.ready(dirs)
+        _ready_in_turn(dirs, opening)
         opening.phase = BRINGING_IN
         told = history.record_pending(dirs, history.LOCK_WAIT)
         # Daily results and puzzle answers an earlier session kept for later.
@@ -69,6 +80,23 @@ def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
         _log.exception("opening the progress database")
     finally:
         opening.finished.set()
+
+
+def _ready_in_turn(dirs: Dirs, opening: _Opening) -> None:
+    """``db.ready``, tried again every :data:`AGAIN` seconds while another window or
+    program holds the file (the screens may read meanwhile: they say it is busy; the
+    thread is a daemon's). Raises what ``db.ready`` does otherwise."""
+    again = False
+    while True:
+        try:
+            db.ready(dirs, again=again)
+            return
+        except db.BusyError as exc:
+            if not again:
+                _log.info("the progress database is busy, tried again meanwhile: %s", exc)
+            opening.finished.set()  # the screens say it is busy meanwhile
+            again = True
+            time.sleep(AGAIN)
 
 
 def begin(dirs: Dirs, abandoned: bool = False) -> None:

@@ -43,8 +43,26 @@ def _rating_now(words: str, rating: float) -> str:
     )
 
 
+def history_unread(dirs: Any) -> str | None:
+    """Why the stored history cannot be read now, in plain words ("another Swoop window
+    kept your progress file busy"), or None when it can: a figure worked out from the
+    history is then not shown at all, rather than worked out from the games waiting
+    beside the database alone. Never raises, never waits long."""
+    try:
+        return db.unreadable(dirs)
+    except Exception:  # noqa: BLE001 - asking never stops a screen
+        _log.exception("asking whether the progress can be read")
+        return None
+
+
 def rating_words(dirs: Any, abandoned: bool = False) -> str:
-    """The title's line: "Your rating: 1523 ± 80, about like normal" (never raises)."""
+    """The title's line: "Your rating: 1523 ± 80, about like normal" (never raises);
+    while the history cannot be read, why ("Your rating cannot be shown now: …")."""
+    unread = history_unread(dirs)
+    if unread is not None:
+        # Translators: on the title; {reason} says why, e.g. "another Swoop window kept
+        # your progress file busy".
+        return _("Your rating cannot be shown now: {reason}").format(reason=unread)
     try:
         now, messages = title_rating(dirs, abandoned)
     except Exception:  # noqa: BLE001 - a line on the title never stops the game
@@ -110,6 +128,14 @@ SHORT_BATCH = 25
 CHART_POINTS = 600
 
 
+def _writable(dirs: Any) -> bool:
+    """Whether the database may take the records' replayed facts now (never raises)."""
+    try:
+        return not db.ready(dirs).read_only
+    except db.FAILURES:
+        return False
+
+
 def fitting(theme: Any, text: str, size: int, width: int, smallest: int = 10) -> int:
     """The largest bold text size up to ``size`` at which ``text`` fits in ``width``."""
     while size > smallest and W.font(theme, size, True).size(text)[0] > width:
@@ -136,6 +162,18 @@ class ProgressView:
         self.daily: list[DailyEntry] = []
         self.job: workers.Job[int] | None = None
         dirs = app.dirs
+        #: Why the history cannot be read now (None: it can): then nothing is worked out
+        #: from part of it (the games waiting beside the database), and the page says why.
+        self.unread = history_unread(dirs)
+        if self.unread is not None:
+            # Translators: on Scores' Progress page; {reason} says why, e.g. "another
+            # Swoop window kept your progress file busy".
+            told = _(
+                "Your rating and records cannot be shown now ({reason}); open Scores again "
+                "in a moment."
+            )
+            self.messages.append(told.format(reason=self.unread))
+            return
         try:
             kept = [g.record for g in book.waiting if g.record is not None]
             self.points, self.rated, messages = rating_chart(
@@ -150,12 +188,14 @@ class ProgressView:
 
     def count(self) -> None:
         """The records; the games still to be replayed for them go to a worker."""
+        if self.unread is not None:
+            return
         try:
             self.records, self.waiting = self.book.records(self.daily, date.today())
         except Exception:  # noqa: BLE001 - the page shows what it could read
             self.messages.append(_("Some of your progress could not be read."))
         dirs = self.app.dirs
-        if self.waiting and self.job is None and dirs.usable and not db.ready(dirs).read_only:
+        if self.waiting and self.job is None and dirs.usable and _writable(dirs):
             pool = workers.shared()
             # On a thread of the game's own process (one core) a batch is kept short, so
             # it takes turns with the frames in small pieces.
@@ -183,6 +223,9 @@ class ProgressView:
     @property
     def lines(self) -> list[tuple[str, str]]:
         """Everything the page says, for tests: the rating and the records."""
+        if self.unread is not None:  # no figure at all, rather than one from part of it
+            labels = [_("Your rating")] + [label for label, _v in record_lines(Records())]
+            return [(label, _("cannot be read now")) for label in labels]
         now = current_rating(self.points)
         rating = _rating_now(now.words(), now.rating) if self.points else _("none yet")
         return [(_("Your rating"), rating), *record_lines(self.records, self.waiting)]
@@ -226,7 +269,7 @@ class ProgressView:
             else pygame.Rect(body.x, left.bottom + 12, body.width, body.bottom - left.bottom - 12)
         )
         if chart.height > 80 and chart.width > 120:
-            draw_rating_chart(surface, theme, chart, self.points, self.rated)
+            draw_rating_chart(surface, theme, chart, self.points, self.rated, self.unread)
 
 
 def draw_rating_chart(
@@ -235,10 +278,12 @@ def draw_rating_chart(
     rect: pygame.Rect,
     points: Sequence[RatingPoint],
     games: int = 0,
+    unread: str | None = None,
 ) -> list[tuple[int, int]]:
     """Your rating game by game, with its ± band and the levels' ratings as lines;
     returns the points drawn. ``games``: how many games the points stand for (a long
-    history's are drawn from every so many games); by default one a point."""
+    history's are drawn from every so many games); by default one a point. ``unread``:
+    why the history cannot be read now (said instead of a chart)."""
     W.draw_panel(surface, theme, rect)
     size = max(12, min(17, rect.height // 14))
     W.draw_text(
@@ -251,14 +296,21 @@ def draw_rating_chart(
         colour_name="heading",
     )
     if not points:
-        W.draw_text(
-            surface,
-            theme,
-            _("Finish a game against the AIs and your rating is drawn here."),
-            (rect.x + 18, rect.y + 16 + size * 2),
-            size=size - 1,
-            colour_name="text_muted",
-        )
+        empty = _("Finish a game against the AIs and your rating is drawn here.")
+        if unread is not None:
+            # Translators: in the rating chart; {reason} says why, e.g. "another Swoop
+            # window kept your progress file busy".
+            empty = _("Your rating cannot be read now ({reason}).").format(reason=unread)
+        fnt = W.font(theme, size - 1)
+        for n, words in enumerate(W.wrap_text(fnt, empty, rect.width - 36)):
+            W.draw_text(
+                surface,
+                theme,
+                words,
+                (rect.x + 18, rect.y + 16 + size * 2 + n * fnt.get_linesize()),
+                size=size - 1,
+                colour_name="text_muted",
+            )
         return []
     levels = [r for r, _rd in LEVEL_RATINGS.values()]
     low = min(min(p.rating.rating - 2 * p.rating.rd for p in points), *levels) - 20

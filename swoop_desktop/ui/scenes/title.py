@@ -37,13 +37,14 @@ from swoop_desktop.ui.results import HandEnd, ModalResult, Result
 from swoop_desktop.ui.rules_text import summary
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes.lesson import start_lesson
-from swoop_desktop.ui.scenes.progress import rating_words
+from swoop_desktop.ui.scenes.progress import history_unread, rating_words
 
 CONFIRM_NEW = "confirm_new_game"
 WATCH_AFTER = 2.5  # seconds of quiet on the title before the AIs start playing behind it
 WATCH_VEIL = 120  # how much the cloth covers the game behind the menu (0-255)
 BLUR_EVERY = 1 / 8  # seconds between new pictures of the softened game behind the menu
 WATCH_REST = 30.0  # seconds the game behind the title plays with nobody there, then rests
+UNREAD_AGAIN = 5.0  # seconds between looks at a history that could not be read
 
 _log = logging.getLogger(__name__)
 
@@ -81,6 +82,7 @@ class TitleScene(Scene):
         self._opponents: list[str] | None = None
         self.suggested: tuple[str, ...] = table_for(None)  # Play at your level's opponents
         self.checking = False  # the progress database is still being opened (progress.opening)
+        self.unread_again: float | None = None  # seconds to the next look (None: it reads)
         # Learn to play is offered (the very first start); None: not known until the
         # progress is opened (progress.opening), decided then.
         self.offer: bool | None = self._first_start()
@@ -91,7 +93,7 @@ class TitleScene(Scene):
         app = self.app
         if app.settings.lesson_offered or not app.keeps_files:
             return False
-        if not opening.done(app.dirs):  # asked again when the progress is opened
+        if not opening.done(app.dirs) or history_unread(app.dirs):  # asked again later
             return None
         try:
             rating, messages = title_rating(app.dirs, app.settings.count_abandoned)
@@ -183,6 +185,7 @@ class TitleScene(Scene):
         if self.offer is None:
             self.offer = self._first_start()
         self.rating = rating_words(self.app.dirs, self.app.settings.count_abandoned)
+        self.unread_again = UNREAD_AGAIN if history_unread(self.app.dirs) else None
         if self.offer and self.your_rating() is None:  # the very first start: the lesson
             self.rating = _("New to Swoop? Learn to play walks you through a first hand.")
         self.suggested = table_for(self.your_rating())
@@ -190,8 +193,8 @@ class TitleScene(Scene):
 
     def your_rating(self) -> float | None:
         """Your rating now (None before your first rated game, or while it is worked out)."""
-        if not opening.done(self.app.dirs):
-            return None
+        if not opening.done(self.app.dirs) or history_unread(self.app.dirs):
+            return None  # never one worked out from part of the history
         try:
             now, _ = title_rating(self.app.dirs, self.app.settings.count_abandoned)
         except Exception:  # noqa: BLE001 - the title never fails for a rating
@@ -485,6 +488,10 @@ class TitleScene(Scene):
             opening.done(self.app.dirs) or opening.words(self.app.dirs) != self.rating
         ):
             self.refresh()  # the opening finished (or moved on): the rating line follows
+        elif self.unread_again is not None:  # the history could not be read: looked at again
+            self.unread_again -= dt
+            if self.unread_again <= 0:
+                self.refresh()
 
     def picture(self) -> object:
         return self.rating
