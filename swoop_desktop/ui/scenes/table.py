@@ -13,7 +13,9 @@ The scene is a thin coordinator of parts that never inherit from one another
   **drawing** (:class:`~swoop_desktop.ui.table.draw.TableDrawing`).
 
 The scene builds them, runs the frame, and wires a play:
-``events = flow.apply(action)`` then ``presenter.show_play(...)``. The engine
+``events = flow.apply(action)``, ``presenter.show_play(...)`` (which writes the
+play's log line), then ``flow.save()``: the log saved with a position always
+ends with that position's play. The engine
 is always the truth and always ahead; the picture follows it event by event.
 What kind of table this is (a game, the demo, the title's backdrop, a replay)
 is its :class:`~swoop_desktop.ui.table.drivers.TableConfig`.
@@ -278,6 +280,7 @@ class TableScene(Scene):
         events = self.flow.apply(action)
         self.input.played()
         self.presenter.show_play(seat, action, events)
+        self.flow.save()  # after the presenter: the saved log holds this play's line
         return events
 
     # ------------------------------------------------------------- a take-back
@@ -329,6 +332,7 @@ class TableScene(Scene):
         self.presenter.taken_back(
             per_action, actions, taken_back_line([self.seat_name(m) for m in others])
         )
+        self.flow.save()  # with the take-back's line in the log
         self.input.build_buttons()
         self.play_sound("pickup")
         return True
@@ -337,6 +341,7 @@ class TableScene(Scene):
         events = self.flow.start_hand()
         self.input.new_hand()
         self.presenter.new_hand(events)
+        self.flow.save()  # with the deal's line in the log
 
     def _turned(self, ev: Turn, yours: bool) -> None:
         """A turn is shown: on yours, the first tip of the session and the keyboard's card."""

@@ -4,9 +4,11 @@
 the seat drivers, the public history of the deal and the saver. It turns an
 action into the engine's events (``events = flow.apply(action)``), asks the
 seat to move for its play on every quiet frame (:meth:`TableFlow.poll`), and
-saves the game after every play (a snapshot of the match, written on the
-saver's thread). It draws nothing and shows nothing: the presenter shows the
-events it returns.
+saves the game (a snapshot of the match and the log, written on the saver's
+thread) when the scene calls :meth:`TableFlow.save`, after every play, deal and
+take-back once the presenter has written its log line: the log saved with a
+position always holds that position's plays. It draws nothing and shows
+nothing: the presenter shows the events it returns.
 """
 
 from __future__ import annotations
@@ -100,11 +102,11 @@ class TableFlow:
 
     # ---------------------------------------------------- the game
     def start_hand(self) -> list[Event]:
-        """Deal the next hand; its events (the deal, the first turn)."""
+        """Deal the next hand; its events (the deal, the first turn). Not saved yet: the
+        scene saves once the deal's log line is written (:meth:`save`)."""
         events = self.model.match.start_hand()
         self.model.history = PublicHistory(self.model.match.n)
         self.model.history.feed(events)
-        self.save()
         return events
 
     def resume(self) -> list[list[Event]]:
@@ -127,14 +129,14 @@ class TableFlow:
     def apply(self, action: Action) -> list[Event]:
         """Play ``action`` for the seat to move; the engine checks it and raises
         :class:`~swoop_desktop.engine.IllegalActionError` (nothing changed) if the
-        rules say no."""
+        rules say no. Not saved yet: the scene saves once the presenter has put the
+        play's line in the log (:meth:`save`), so the saved log ends with this play."""
         model = self.model
         seat = model.state.to_move
         events = model.match.apply(action)
         model.plays += 1
         model.history.feed(events)
         model.last_actor = seat
-        self.save()
         st = model.state
         if (
             seat != HUMAN_SEAT
@@ -162,9 +164,10 @@ class TableFlow:
     def take_back(self) -> tuple[list[int], list[list[Event]]] | None:
         """Take back your last play and every play since: the match goes back to the
         moment it was your play before it, replayed from the deal (exactly as it stood).
-        Thinking in flight is abandoned; the game is saved as it now stands. Returns who
+        Thinking in flight is abandoned. Returns who
         made each play taken back and the hand's events as replayed (the deal's, then
-        each play's), or None when there is nothing to take back."""
+        each play's), or None when there is nothing to take back. Not saved yet: the
+        scene saves once the take-back's line is in the log (:meth:`save`)."""
         keep = self.take_back_point()
         if keep is None:
             return None
@@ -182,7 +185,6 @@ class TableFlow:
         for driver in self.drivers:
             driver.forget()
         per_action = self.resume()
-        self.save()
         self.note_thinking()
         return movers, per_action
 
@@ -213,6 +215,9 @@ class TableFlow:
 
     # ---------------------------------------------------- saving
     def save(self) -> None:
+        """Save the position as it now stands with the log as written: called by the scene
+        after a play, a deal or a take-back has been handed to the presenter (whose line
+        is then in ``model.log`` or ``model.unshown_log``)."""
         if self.saver is not None and not self.model.match.over:
             self.save_now()
 
