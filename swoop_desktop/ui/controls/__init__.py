@@ -11,7 +11,8 @@ theme.
 - :mod:`.buttons`: ``Button``;
 - :mod:`.rows`: a settings screen is a column of rows (``Toggle``, ``Choice``,
   ``Stepper``, ``Slider``), with ``Heading`` and ``Message``;
-- :mod:`.scroll`: ``ScrollPanel`` (a column of controls), ``ScrollText``, ``ScrollList``;
+- :mod:`.scroll`: ``ScrollPanel`` (a column of controls), ``ScrollText``, ``ScrollList``,
+  ``ScrollView`` (a window onto what a screen draws itself);
 - :mod:`.focus`: ``FocusRing`` (Up/Down/Tab move, Enter/Space activate,
   Left/Right change, Esc goes back) and tooltips;
 - :mod:`.page`: ``ui_scale``, ``draw_backdrop``, ``draw_page``, ``draw_panel``.
@@ -34,7 +35,7 @@ from .buttons import Button
 from .focus import FocusRing, draw_tooltip, tooltip_rect
 from .page import draw_backdrop, draw_page, draw_panel, ui_scale
 from .rows import Choice, Heading, Message, Option, Row, Slider, Stepper, Toggle
-from .scroll import Block, ScrollList, ScrollPanel, ScrollText
+from .scroll import Block, ScrollList, ScrollPanel, ScrollText, ScrollView
 
 __all__ = [
     "Block",
@@ -49,6 +50,7 @@ __all__ = [
     "ScrollList",
     "ScrollPanel",
     "ScrollText",
+    "ScrollView",
     "Slider",
     "Stepper",
     "Toggle",

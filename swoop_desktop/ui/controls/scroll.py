@@ -1,8 +1,9 @@
-"""Scrolling: a panel of controls, a page of text, a list of lines."""
+"""Scrolling: a panel of controls, a page of text, a list of lines, a window onto what a
+screen draws itself."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -204,6 +205,207 @@ def _fade_edge(surface: pygame.Surface, rect: pygame.Rect, *, top: bool) -> None
             shade, (0, 0, 0, a), (0, i if top else h - 1 - i), (rect.width, i if top else h - 1 - i)
         )
     surface.blit(shade, (rect.x, rect.y if top else rect.bottom - h))
+
+
+class ScrollView:
+    """A window onto content its screen draws itself (text laid out as it is drawn), which
+    scrolls where the content is longer than the window: the mouse wheel over it, a scroll
+    bar to drag or to click (a click on the track beside the thumb moves a page), and the
+    keys the screen hands on to :meth:`key` (Up/Down a line, PageUp/PageDown a page).
+
+    The screen draws through :meth:`draw` with ``paint(top) -> bottom``: the content laid
+    out from ``top`` (the window's top, less the offset), returning the y below its last
+    line. The view clips the drawing to ``rect``, learns the content's height from it (so
+    the bar and the keys know the last line), draws the bar only where the content does
+    not fit, and shades an edge with more beyond it. Positions are in window coordinates
+    throughout; :attr:`origin` turns a drawn y into a place in the content.
+    """
+
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int] = (0, 0, 0, 0),
+        *,
+        pad: int = 0,
+        line: int = 40,
+        wheel: int = 48,
+        bar_width: int = 8,
+    ) -> None:
+        self.rect = pygame.Rect(rect)
+        self.pad = pad  # room above the first line and below the last, inside the window
+        self.line = line  # pixels Up/Down move
+        self.wheel = wheel  # pixels one notch of the wheel moves
+        self.bar_width = bar_width
+        self.scroll = _Scroller()
+        self.grab: int | None = None  # where on the thumb it was taken, while dragged
+        self.hovered = False  # the pointer is over the bar
+
+    # ------------------------------------------------------------- where things are
+    @property
+    def offset(self) -> int:
+        return self.scroll.offset
+
+    @property
+    def max_offset(self) -> int:
+        return self.scroll.max_offset(self.rect.height)
+
+    @property
+    def content_height(self) -> int:
+        return self.scroll.content_height
+
+    @property
+    def overflows(self) -> bool:
+        """The content is longer than the window: the bar shows and it scrolls."""
+        return self.scroll.content_height > self.rect.height
+
+    @property
+    def origin(self) -> int:
+        """Where the content's first line is drawn now (window coordinates)."""
+        return self.rect.y + self.pad - self.scroll.offset
+
+    @property
+    def track_rect(self) -> pygame.Rect:
+        """The scroll bar's track, along the window's right edge."""
+        inset = max(3, self.bar_width // 2)
+        return pygame.Rect(
+            self.rect.right - self.bar_width - inset,
+            self.rect.y + inset,
+            self.bar_width,
+            max(0, self.rect.height - 2 * inset),
+        )
+
+    @property
+    def thumb_rect(self) -> pygame.Rect:
+        """The part of the track that stands for what is in view (the whole track when
+        everything is)."""
+        track = self.track_rect
+        if not self.overflows:
+            return pygame.Rect(track)
+        h = max(
+            min(track.height, 3 * self.bar_width),
+            track.height * self.rect.height // max(1, self.scroll.content_height),
+        )
+        top = track.y + (track.height - h) * self.offset // max(1, self.max_offset)
+        return pygame.Rect(track.x, top, track.width, h)
+
+    @property
+    def grip_rect(self) -> pygame.Rect:
+        """Where a press takes the bar: the track, a little wider to be easy to hit."""
+        track = self.track_rect
+        wide = max(16, 2 * self.bar_width)
+        return pygame.Rect(
+            track.right - wide, track.y, wide + max(3, self.bar_width // 2), track.height
+        )
+
+    # ---------------------------------------------------------------- moving
+    def scroll_to(self, offset: int) -> None:
+        self.scroll.scroll_to(offset, self.rect.height)
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll_to(self.offset + pixels)
+
+    def reset(self) -> None:
+        """Back to the first line (new content)."""
+        self.scroll.offset = 0
+        self.grab = None
+
+    def reveal(self, top: int, bottom: int) -> None:
+        """Scroll just enough that the content from ``top`` to ``bottom`` (window
+        coordinates, as last drawn) is in view, its top first where it is taller."""
+        view = self.rect.inflate(0, -2 * min(self.pad, self.rect.height // 4))
+        if bottom > view.bottom:
+            self.scroll_by(bottom - view.bottom)
+            top -= bottom - view.bottom
+        if top < view.top:
+            self.scroll_by(top - view.top)
+
+    def _drag_to(self, y: int) -> None:
+        track, thumb = self.track_rect, self.thumb_rect
+        room = max(1, track.height - thumb.height)
+        share = (y - (self.grab or 0) - track.y) / room
+        self.scroll_to(round(share * self.max_offset))
+
+    # ---------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The mouse: the wheel over the window, a press, drag or release of the bar.
+        True when the event was the view's."""
+        pos = _mouse_pos(event)
+        if event.type == pygame.MOUSEMOTION and pos is not None:
+            self.scroll.pointer = pos
+            self.hovered = self.overflows and self.grip_rect.collidepoint(pos)
+            if self.grab is not None:
+                self._drag_to(pos[1])
+                return True
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            p = _wheel_pos(event, self.scroll.pointer)
+            if self.overflows and (p is None or self.rect.collidepoint(p)):
+                self.scroll_by(int(-_wheel_step(event) * self.wheel))
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            if pos is None or not self.overflows or not self.grip_rect.collidepoint(pos):
+                return False
+            thumb = self.thumb_rect
+            if thumb.top <= pos[1] < thumb.bottom:
+                self.grab = pos[1] - thumb.top  # taken: it follows the pointer
+            else:  # the track above or below the thumb: a page that way
+                page = max(self.line, int(self.rect.height * 0.9))
+                self.scroll_by(page if pos[1] >= thumb.bottom else -page)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.grab is not None:
+            self.grab = None
+            return True
+        return False
+
+    def key(self, event: pygame.event.Event, arrows: bool = True) -> bool:
+        """PageUp/PageDown a page, and Up/Down a line where ``arrows`` (the screen's own
+        use of them comes first). True when the key was one of them."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        page = max(self.line, int(self.rect.height * 0.9))
+        steps = {pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page}
+        if arrows:
+            steps.update({pygame.K_UP: -self.line, pygame.K_DOWN: self.line})
+        step = steps.get(event.key)
+        if step is None:
+            return False
+        self.scroll_by(step)
+        return True
+
+    # -------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface, theme: Any, paint: Callable[[int], int]) -> None:
+        """Draw the content through ``paint(top) -> bottom`` clipped to the window, then
+        the bar and the shaded edges. Content that shrank under the offset (another
+        decision, a wider window) is drawn again from where it now ends."""
+        old_clip = surface.get_clip()
+        view = self.rect.clip(old_clip)
+        under = surface.subsurface(view).copy() if view.width and view.height else None
+        for _ in range(2):
+            surface.set_clip(view)
+            bottom = paint(self.origin)
+            surface.set_clip(old_clip)
+            self.scroll.content_height = max(0, bottom - self.origin + 2 * self.pad)
+            before = self.offset
+            self.scroll_to(before)
+            if self.offset == before or under is None:
+                break
+            surface.blit(under, view)
+        if not self.overflows:
+            self.grab = None
+            return
+        track = self.track_rect
+        pygame.draw.rect(surface, colour(theme, "track"), track, border_radius=track.width // 2)
+        live = self.grab is not None or self.hovered
+        pygame.draw.rect(
+            surface,
+            colour(theme, "focus" if live else "panel_edge"),
+            self.thumb_rect,
+            border_radius=track.width // 2,
+        )
+        if self.offset > 0:
+            _fade_edge(surface, self.rect.inflate(-4, -4), top=True)
+        if self.offset < self.max_offset:
+            _fade_edge(surface, self.rect.inflate(-4, -4), top=False)
 
 
 # Blocks of a ScrollText: ("h", heading), ("p", paragraph), ("li", bullet), ("note", muted)

@@ -12,14 +12,19 @@ same review again is instant.
 
 At each decision the table is drawn as it was: what you could see, your
 choice outlined in white and the best choice in green. The right-hand panel
-gives the verdict in expected points with one line of why. "Show all cards"
+gives the verdict in expected points with one line of why, and the plays weighed,
+best first and then by the figure the review ranks them by: the expected points
+against the table (:func:`ranked`). "Show all cards"
 switches to the same decision judged with every hidden card known, clearly
 marked as hindsight; it is worked out only when the player first asks for it,
 so the review a player waits for weighs each decision once. The summary lists
 the costly decisions; choosing one jumps to it. The screen rests while the
 work goes on (it is drawn again at each step of progress and when the work is
 done, see :meth:`ReviewScene.picture`), so the frame loop leaves the processor
-to the analysis. Keys: Left/Right step, Home/End, H hindsight, S summary, Esc back.
+to the analysis. Keys: Left/Right step, Home/End, H hindsight, S summary, Esc back;
+the panel shown scrolls where its words are longer than it (:class:`~..controls.ScrollView`:
+the wheel over it, its bar, PageUp/PageDown, and Up/Down at a decision, where they
+choose no line).
 
 Why one long module: one screen's layout, drawing and keys; its words come from
 :mod:`swoop_desktop.ai.review` and its colours from :mod:`.verdicts`.
@@ -29,7 +34,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -40,6 +45,7 @@ from swoop_desktop.ai.review import (
     UNCLEAR,
     Cancelled,
     Decision,
+    Option,
     Review,
     Verdict,
 )
@@ -69,6 +75,67 @@ if TYPE_CHECKING:
 #: known (the daily deal's hard opponent in your seat may still be playing).
 OtherPlay = Sequence[Action] | Callable[[], Sequence[Action] | None]
 
+#: Percentage points of the chance to win the game under which two plays' chances are
+#: called too close for the play-outs to tell apart (the panel's note under a play ranked
+#: below the best that shows a higher chance).
+WIN_TOLD_APART = 5
+
+
+def signed(points: int) -> str:
+    """A margin in whole points as the panel shows it: "−11", "+3", "0"."""
+    return "0" if points == 0 else f"+{points}" if points > 0 else f"\u2212{-points}"
+
+
+def ranked(options: Sequence[Option]) -> list[tuple[Option, int, int]]:
+    """The plays weighed at a decision as the panel lists them: the best first (the
+    review's best is the lowest margin, expected points against the table), then the
+    others by margin, each with its margin and its chance to win the game (percent) in
+    the whole numbers shown. Whole numbers keep the order (rounding never swaps two
+    figures), and no line below the best shows a better margin than the best's (a review
+    that named another best would have it shown level with the best)."""
+    if not options:
+        return []
+    best, rest = options[0], sorted(options[1:], key=lambda o: o.margin)
+    floor = round(best.margin)
+    return [
+        (o, floor if o is best else max(floor, round(o.margin)), round(o.win * 100))
+        for o in (best, *rest)
+    ]
+
+
+def ranked_lines(options: Sequence[Option]) -> list[tuple[str, str | None]]:
+    """Each play's line, ranked (:func:`ranked`), and under a play below the best that
+    shows a higher chance to win the game, why it is ranked below: one note (or None)."""
+    rows = ranked(options)
+    out: list[tuple[str, str | None]] = []
+    best_win = rows[0][2] if rows else 0
+    for k, (o, margin, win) in enumerate(rows):
+        # Translators: one play's expected outcome, ranked by the first figure: "−11 vs
+        # table: played a king (12 pts, wins the game 46%)". {margin} is the play's
+        # expected points against the table (lower is better), {points} a counted
+        # phrase ("12 pts").
+        line = _("{margin} vs table: {play} ({points}, wins the game {percent}%)").format(
+            margin=signed(margin),
+            play=o.words,
+            points=counted(round(o.points), "pt"),
+            percent=win,
+        )
+        note = None
+        if k and win > best_win:
+            if win - best_win < WIN_TOLD_APART:
+                note = _(
+                    "Ranked by points against the table: the chances to win the game "
+                    "differ by less than the play-outs can tell."
+                )
+            else:
+                note = _(
+                    "Ranked by points against the table: this play wins the game more "
+                    "often ({percent}% against {best}%), but the chance to win the game is "
+                    "only an estimate from the scores after the hand."
+                ).format(percent=win, best=best_win)
+        out.append((line, note))
+    return out
+
 
 class ReviewScene(OnTheBoard, Scene):
     """The review of one hand (``hand``, 0-based) or of a whole game (``hand=None``).
@@ -92,6 +159,7 @@ class ReviewScene(OnTheBoard, Scene):
         worlds: int | None = None,
         hard: OtherPlay | None = None,
         puzzles: bool = False,
+        hints: Mapping[tuple[int, int], str] | None = None,
     ) -> None:
         super().__init__(app)
         self.rules = rules
@@ -99,7 +167,8 @@ class ReviewScene(OnTheBoard, Scene):
         self.names = list(names) if names else [shown_name(seat_name(p)) for p in range(players)]
         self.worlds = worlds if worlds is not None else verdicts.DEFAULT_WORLDS
         self.hands = [list(h) for h in hands]
-        self.decisions: list[Decision] = decisions(rules, players, seed, self.hands, 0, hand)
+        # The hints you were shown go with their decisions: only those are quoted.
+        self.decisions: list[Decision] = decisions(rules, players, seed, self.hands, 0, hand, hints)
         self.key = review_key(rules.to_json(), players, seed, self.hands, hand, self.worlds)
         self.seed = seed
         self.players = players
@@ -127,6 +196,9 @@ class ReviewScene(OnTheBoard, Scene):
         self._label_buttons()
         self._size: tuple[int, int] | None = None
         self.table_part = DecisionBoard(app, self.art, self.large)
+        # The panels' words scroll where they are longer than the panel.
+        self.verdict_view = W.ScrollView()
+        self.summary_view = W.ScrollView()
         self.hard_play: OtherPlay | None = hard if hand is not None else None
         self._beside: Beside | None = None
         # A game the history does not keep (the daily deal): its mistakes become puzzles
@@ -304,7 +376,10 @@ class ReviewScene(OnTheBoard, Scene):
 
     def go(self, index: int) -> None:
         if self.decisions:
-            self.index = max(0, min(len(self.decisions) - 1, index))
+            index = max(0, min(len(self.decisions) - 1, index))
+            if index != self.index or self.view != "decision":
+                self.verdict_view.reset()  # another decision's words, from their top
+            self.index = index
             self.view = "decision"
 
     def next(self) -> None:
@@ -325,6 +400,7 @@ class ReviewScene(OnTheBoard, Scene):
             self.seer = threading.Thread(target=self._see_all, name="hindsight", daemon=True)
             self.seer.start()
         self.hind_btn.label = _("What you knew") if self.hindsight else _("Show all cards")
+        self.verdict_view.reset()
         if self.view != "decision":
             self.go(self.index)
 
@@ -361,6 +437,8 @@ class ReviewScene(OnTheBoard, Scene):
                     _("Best: {play}").format(play=v.best),
                     v.reason,
                 ]
+                for line, note in ranked_lines(v.options):
+                    lines += [line] if note is None else [line, note]
             if self.beside is not None and self.decisions:
                 lines.append(self.beside.lines[self.index])
                 agree = None if self.hindsight or v is None else self.beside.against(self.index, v)
@@ -396,12 +474,17 @@ class ReviewScene(OnTheBoard, Scene):
                 self.close()
                 return True
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+        scroller = self.summary_view if self.view == "summary" else self.verdict_view
+        if scroller.handle(event):  # the wheel over the panel, its bar pressed or dragged
+            return True
         for button in self._buttons():
             if button.handle(event):
                 return True
         if event.type == pygame.KEYDOWN:
             key = event.key
-            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            if scroller.key(event, arrows=self.view == "decision"):
+                pass  # PageUp/PageDown, and Up/Down at a decision: its panel scrolls
+            elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
             elif key == pygame.K_RIGHT:
                 self.next()
@@ -419,6 +502,8 @@ class ReviewScene(OnTheBoard, Scene):
                 step = 1 if key == pygame.K_DOWN else -1
                 if self.summary_rects:
                     self.selected = (self.selected + step) % len(self.summary_rects)
+                    rect = self.summary_rects[self.selected][0]
+                    self.summary_view.reveal(rect.top, rect.bottom)
             elif self.view == "summary" and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.summary_rects:
                     self.go(self.summary_rects[self.selected][1])
@@ -431,11 +516,11 @@ class ReviewScene(OnTheBoard, Scene):
             and self.view == "summary"
         ):
             for rect, index in self.summary_rects:
-                if rect.collidepoint(event.pos):
+                if rect.collidepoint(event.pos) and self.summary_view.rect.collidepoint(event.pos):
                     self.go(index)
                     return True
         if event.type == pygame.MOUSEMOTION:
-            W.set_hand_cursor(any(b.hovered for b in self._buttons()))
+            W.set_hand_cursor(any(b.hovered for b in self._buttons()) or scroller.hovered)
         return event.type in (
             pygame.MOUSEBUTTONDOWN,
             pygame.MOUSEBUTTONUP,
@@ -469,6 +554,20 @@ class ReviewScene(OnTheBoard, Scene):
         bw = int(140 * s)
         self.back_btn.rect = pygame.Rect(self.frame.right - bw, int(24 * s), bw, int(48 * s))
         self.cancel_btn.rect = pygame.Rect((w - bw) // 2, h // 2 + int(60 * s), bw, bh)
+        # The panels' scrolling windows: inside their edges, the summary above its hint.
+        panel, frame = self.panel, self.frame
+        for view, rect in (
+            (self.verdict_view, panel.inflate(-4, -4)),
+            (
+                self.summary_view,
+                pygame.Rect(frame.x + 2, frame.y + 2, frame.width - 4, frame.height - int(42 * s)),
+            ),
+        ):
+            view.rect = rect
+            view.pad = int(12 * s)
+            view.line = int(40 * s)
+            view.wheel = int(48 * s)
+            view.bar_width = max(6, int(8 * s))
         self._size = (w, h)
 
     # ---------------------------------------------------------------- drawing
@@ -521,9 +620,30 @@ class ReviewScene(OnTheBoard, Scene):
             self.cancel_btn.draw(surface, theme)
 
     def _draw_summary(self, surface: pygame.Surface, theme: Any) -> None:
-        assert self.result is not None
         s = self.scale
-        x, y = self.frame.x + int(24 * s), self.frame.y + int(20 * s)
+        self.summary_view.draw(surface, theme, lambda top: self._paint_summary(surface, top))
+        costly = self.result is not None and not all(v.good for v in self.result.verdicts)
+        hint = (
+            _("Choose a line to see that decision, or press Next to step through all of them.")
+            if costly
+            else _("Press Next to step through every decision.")
+        )
+        self._text(
+            surface,
+            hint,
+            (self.frame.x + int(24 * s), self.frame.bottom - int(34 * s)),
+            int(16 * s),
+            W.colour(theme, "text_dim"),
+            width=self.frame.width - int(48 * s),
+        )
+
+    def _paint_summary(self, surface: pygame.Surface, top: int) -> int:
+        """The summary's words from ``top`` down (scrolled by :attr:`summary_view`); the
+        y below them."""
+        assert self.result is not None
+        theme = self.app.theme
+        s = self.scale
+        x, y = self.frame.x + int(24 * s), top + int(8 * s)
         width = self.frame.width - int(48 * s)
         lines = self.result.summary_lines()
         y = self._text(surface, lines[0], (x, y), int(21 * s), bold=True, width=width)
@@ -552,12 +672,12 @@ class ReviewScene(OnTheBoard, Scene):
         px = int(18 * s)
         beside = self.beside
         if beside is not None:  # where the hard opponent's game parted from yours
-            top = y
+            first = y
             y = self._text(
                 surface, beside.summary, (x, y), px, W.colour(theme, "highlight"), width=width
             )
             if beside.at is not None:
-                rect = pygame.Rect(x - int(8 * s), top - 2, width + int(16 * s), y - top + 4)
+                rect = pygame.Rect(x - int(8 * s), first - 2, width + int(16 * s), y - first + 4)
                 pygame.draw.rect(
                     surface,
                     W.colour(theme, "highlight"),
@@ -570,10 +690,11 @@ class ReviewScene(OnTheBoard, Scene):
         for line, index in zip(lines[1:], costly, strict=False):
             v = self.result.verdicts[index]
             if beside is not None and index == beside.at:
-                line += " The hard opponent played otherwise here."
-            top = y
+                # Translators: a line of the summary, then the daily deal's note.
+                line = _("{line} The hard opponent played otherwise here.").format(line=line)
+            first = y
             y = self._text(surface, "\u2022 " + line, (x, y), px, width=width)
-            rect = pygame.Rect(x - int(8 * s), top - 2, width + int(16 * s), y - top + 4)
+            rect = pygame.Rect(x - int(8 * s), first - 2, width + int(16 * s), y - first + 4)
             pygame.draw.rect(
                 surface,
                 LABEL_COLOURS[v.label],
@@ -583,21 +704,7 @@ class ReviewScene(OnTheBoard, Scene):
             )
             self.summary_rects.append((rect, index))
             y += int(8 * s)
-            if y > self.frame.bottom - int(40 * s):
-                break
-        hint = (
-            _("Choose a line to see that decision, or press Next to step through all of them.")
-            if costly
-            else _("Press Next to step through every decision.")
-        )
-        self._text(
-            surface,
-            hint,
-            (x, self.frame.bottom - int(34 * s)),
-            int(16 * s),
-            W.colour(theme, "text_dim"),
-            width=width,
-        )
+        return y
 
     def outlined(self) -> list[tuple[Action, Sequence[int]]]:
         """The plays outlined on the board, later ones over earlier: the best found in
@@ -611,13 +718,19 @@ class ReviewScene(OnTheBoard, Scene):
         return out
 
     def _draw_verdict(self, surface: pygame.Surface, theme: Any) -> None:
+        W.draw_panel(surface, theme, self.panel)
+        self.verdict_view.draw(surface, theme, lambda top: self._paint_verdict(surface, top))
+
+    def _paint_verdict(self, surface: pygame.Surface, top: int) -> int:
+        """The decision's panel from ``top`` down (scrolled by :attr:`verdict_view`); the
+        y below its last line."""
+        theme = self.app.theme
         d = self.decisions[self.index]
         v = self.verdict
         s = self.scale
-        panel = self.panel
-        W.draw_panel(surface, theme, panel)
-        x, y = panel.x + int(16 * s), panel.y + int(14 * s)
-        width = panel.width - int(32 * s)
+        x, y = self.panel.x + int(16 * s), top
+        # Clear of the scroll bar along the panel's right edge.
+        width = self.panel.width - int(36 * s)
         dim = W.colour(theme, "text_dim")
         head = _("Hand {hand}, decision {number} ({at} of {count})").format(
             hand=d.hand_no + 1, number=d.number, at=self.index + 1, count=len(self.decisions)
@@ -632,8 +745,7 @@ class ReviewScene(OnTheBoard, Scene):
                 if self.hindsight
                 else _("Still being worked out…")
             )
-            self._text(surface, waiting, (x, y + int(10 * s)), int(18 * s), width=width)
-            return
+            return self._text(surface, waiting, (x, y + int(10 * s)), int(18 * s), width=width)
         if self.hindsight:
             y = self._text(
                 surface,
@@ -696,26 +808,26 @@ class ReviewScene(OnTheBoard, Scene):
         y += int(14 * s)
         y = self._text(
             surface,
-            _("Expected in hand {number} (your points, and against the table):").format(
-                number=d.hand_no + 1
-            ),
+            _(
+                "Expected in hand {number}, best first by points against the table "
+                "(fewer is better):"
+            ).format(number=d.hand_no + 1),
             (x, y),
             int(15 * s),
             dim,
             width=width,
         )
-        for o in v.options:
-            # Translators: one play's expected outcome, as in "played two 7s: 12 pts, +3 vs
-            # table, wins the game 40%".
-            line = _("{play}: {points}, {margin} vs table, wins the game {percent}%").format(
-                play=o.words,
-                points=counted(round(o.points), "pt"),
-                margin=f"{o.margin:+.0f}",
-                percent=f"{o.win * 100:.0f}",
+        indent = int(8 * s)
+        for k, (line, note) in enumerate(ranked_lines(v.options)):
+            ink = LABEL_COLOURS["good"] if k == 0 else None  # the best, as on the board
+            y = self._text(
+                surface, line, (x + indent, y + int(3 * s)), int(15 * s), ink, width=width - indent
             )
-            y = self._text(surface, line, (x + int(8 * s), y + 2), int(15 * s), width=width)
-            if y > panel.bottom - int(20 * s):
-                break
+            if note is not None:  # why a play that wins the game more often is below
+                y = self._text(
+                    surface, note, (x + 3 * indent, y), int(14 * s), dim, width=width - 3 * indent
+                )
+        return y
 
 
 __all__ = ["ReviewScene"]
