@@ -284,8 +284,8 @@ def _catalogue(path: Path, code: str) -> _gettext.GNUTranslations | None:
     dropped = _keep_placeholders(catalogue, data)
     if dropped:
         _log.warning(
-            "the %s catalogue %s: %d translation(s) name other placeholders than their "
-            "English (%s); those messages are said in English",
+            "the %s catalogue %s: translations naming other placeholders than their "
+            "English, said in English instead (%d; %s)",
             code,
             _printable(str(path)),
             len(dropped),

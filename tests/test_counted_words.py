@@ -166,6 +166,6 @@ def test_a_one_point_pile_and_a_one_card_pile_are_said_in_the_singular():
     king = Option(json.dumps(Play((13,), ()).to_json()), "played a king", 20, 5, 0.3, 1.0)
     five = Option(json.dumps(Play((5,), ()).to_json()), "played a 5", 9, -5, 0.3, 0.0)
     words = reason(obs, state.legal_actions(), Play((13,), ()), king, five, "mistake", 1.0)
-    assert "the 1-card pile (1 point)" in words, words
+    assert "the pile of 1 card (1 point)" in words, words
     assert "about 1 point." in words, words
     _check(words)

@@ -140,7 +140,7 @@ def test_a_translation_naming_other_placeholders_is_said_in_english_alone(german
     i18n.set_language("de")
     lines = told(caplog, german)
     assert len(lines) == 1, lines
-    assert "2 translation" in lines[0] and "\n" not in lines[0]
+    assert "said in English instead (2;" in lines[0] and "\n" not in lines[0]
 
 
 def test_the_shipped_catalogues_lose_no_translation_to_the_placeholder_check(german, caplog):

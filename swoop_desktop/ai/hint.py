@@ -1,43 +1,39 @@
-"""A hint for the human's seat: the bot's best action and one line of plain words why."""
+"""A hint for the human's seat: the evaluation's best action and one line of plain words why.
+
+Every card word here is asked in its grammatical frame (:mod:`swoop_desktop.card_words`:
+the subject, the object, "with", "on the"), and every count goes into its whole sentence
+as a number, so each language can decline and count them as its grammar asks.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swoop_desktop.card_words import count_phrase, rank_name, rank_plural
+from swoop_desktop.card_words import (
+    OBJECT,
+    SUBJECT,
+    WITH,
+    cards_in,
+    on_the,
+    your_card,
+    your_cards,
+)
 from swoop_desktop.engine import RANK_OF, Action, Add, Flip, Play
 from swoop_desktop.engine.observation import CHAIN, Observation
-from swoop_desktop.i18n import Np_, _, ngettext, pgettext
+from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.plural import counted
 
 from .bots import action_rank
 from .features import features, make_context
 
-#: Which of a rank a card is on the pile: "your fourth 7" (context "which card").
-ORDINALS = {
-    1: Np_("which card", "first"),
-    2: Np_("which card", "second"),
-    3: Np_("which card", "third"),
-    4: Np_("which card", "fourth"),
-    5: Np_("which card", "fifth"),
-    6: Np_("which card", "sixth"),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The suggested action and a one-line reason, e.g. "Swoop: your fourth 7 clears the pile"."""
+    """The suggested action and a one-line reason, e.g. "Swoop: your 7 makes 4 in a row
+    and clears the pile"."""
 
     action: Action
     reason: str
-
-
-def _cards(n: int) -> str:
-    return counted(n, "card")
-
-
-def _points(n: float) -> str:
-    return counted(round(n), "point")
 
 
 def chance_words(share: float) -> str:
@@ -50,11 +46,6 @@ def chance_words(share: float) -> str:
     return _("about {n} in 10").format(n=n)
 
 
-def _the(rank: int) -> str:
-    # Translators: one rank's card on top of the pile: "the 7", "the queen".
-    return _("the {card}").format(card=rank_name(rank))
-
-
 def _doing(obs: Observation, action: Action) -> str:
     """What ``action`` does, in a few words (the start of a hint)."""
     if type(action) is Flip:
@@ -62,18 +53,25 @@ def _doing(obs: Observation, action: Action) -> str:
     if type(action) is not Play and type(action) is not Add:
         if obs.phase == CHAIN:
             return _("Stop flipping")
-        return _("Keep your {cards} for later").format(cards=rank_plural(obs.follow_rank))
+        # Translators: {cards} is "your 7s" (your cards of a rank, as the object).
+        return _("Keep {cards} for later").format(cards=your_cards(obs.follow_rank))
     r = action_rank(obs, action)
-    words = count_phrase(r, action.size)
+    k = action.size
     if obs.rules.is_swoop_rank(r):
-        return _("Swoop with your {card}").format(card=rank_name(r))
+        # Translators: {card} is "with your 10" (the preposition included).
+        return _("Swoop {card}").format(card=your_card(WITH, r))
     if type(action) is Add:
-        return _("Add {cards} to the pile").format(cards=words)
+        # Translators: {cards} is "two 7s" (the object).
+        return _("Add {cards} to the pile").format(cards=cards_in(OBJECT, r, k))
     if not obs.pile:
-        return _("Start the pile with {cards}").format(cards=words)
+        # Translators: {cards} is "with two 7s" (the preposition included).
+        return _("Start the pile {cards}").format(cards=cards_in(WITH, r, k))
     if r > obs.top:
-        return _("Take the pile with {cards}").format(cards=words)
-    return _("Play {cards} on {top}").format(cards=words, top=_the(obs.top))
+        # Translators: a play higher than the top picks the pile up: {cards} is "with two
+        # 7s" (the preposition included).
+        return _("Take the pile {cards}").format(cards=cards_in(WITH, r, k))
+    # Translators: {cards} is "two 7s" (the object); {on} "on the 8" (preposition included).
+    return _("Play {cards} {on}").format(cards=cards_in(OBJECT, r, k), on=on_the(obs.top))
 
 
 def explain(
@@ -106,88 +104,107 @@ def explain(
             return _("Go out: flip your last card and hope it fits")
         if not obs.pile:
             return _("Flip a mystery card: on an empty pile it goes down whatever it is")
-        chance = chance_words(f["flip_safe"])
-        # Translators: {chance} is "about 3 in 10"; {top} "the 7".
-        return _("Flip a mystery card: {chance} it goes on {top} or Swoops").format(
-            chance=chance, top=_the(obs.top)
+        # Translators: {chance} is "about 3 in 10"; {on} "on the 7" (preposition included).
+        return _("Flip a mystery card: {chance} it goes {on} or Swoops").format(
+            chance=chance_words(f["flip_safe"]), on=on_the(obs.top)
         )
     if type(action) is not Play and type(action) is not Add:
         if obs.phase == CHAIN:
             return _("Stop flipping: the next mystery card could pick up the pile")
-        return _("Keep your {cards} for later").format(cards=rank_plural(obs.follow_rank))
+        return _("Keep {cards} for later").format(cards=your_cards(obs.follow_rank))
     r = action_rank(obs, action)
     k = action.size
-    words = count_phrase(r, k)
-    top = _the(obs.top) if obs.pile else ""
+    play = cards_in(OBJECT, r, k)
+    pile = len(obs.pile)
     if f.get("out"):
         return ngettext(
             "Go out: {cards} is your last card", "Go out: {cards} are your last cards", k
-        ).format(cards=words)
+        ).format(cards=cards_in(SUBJECT, r, k))
     if rules.is_swoop_rank(r):
-        name = rank_name(r)
+        mine = your_card(SUBJECT, r)
         if f.get("swoop_dodge"):
-            return _("Swoop: your {card} saves you picking up {cards} ({points})").format(
-                card=name, cards=_cards(len(obs.pile)), points=_points(ctx.pile_points)
-            )
+            # Translators: {card} is "your 10" (the subject); {n} the pile's cards; {points}
+            # "30 points" in brackets.
+            return ngettext(
+                "Swoop: {card} saves you picking up the pile of {n} card ({points})",
+                "Swoop: {card} saves you picking up the pile of {n} cards ({points})",
+                pile,
+            ).format(card=mine, n=pile, points=counted(round(ctx.pile_points), "point"))
         if f.get("swoop_danger", 0) > 0.3:
-            points = rules.card_points(r)
-            return _("Swoop: get rid of your {card} ({points}) before someone goes out").format(
-                card=name, points=_points(points)
+            # Translators: {card} is "your 10" (the object); {points} "10 points" in brackets.
+            return _("Swoop: get rid of {card} ({points}) before someone goes out").format(
+                card=your_card(OBJECT, r), points=counted(rules.card_points(r), "point")
             )
         if obs.pile:
-            return _("Swoop: your {card} clears the pile of {cards} and plays again").format(
-                card=name, cards=_cards(len(obs.pile))
-            )
-        return _("Swoop: your {card} gives you another play").format(card=name)
+            # Translators: {card} is "your 10" (the subject); {n} the pile's cards.
+            return ngettext(
+                "Swoop: {card} clears the pile of {n} card and plays again",
+                "Swoop: {card} clears the pile of {n} cards and plays again",
+                pile,
+            ).format(card=mine, n=pile)
+        # Translators: {card} is "your 10" (the subject).
+        return _("Swoop: {card} gives you another play").format(card=mine)
     if f.get("four"):
         run = obs.run + k if (obs.pile and r == obs.top) else k
         if k == 1:
-            which = pgettext("which card", ORDINALS[run]) if run in ORDINALS else str(run)
-            # Translators: {which} is "fourth"; {card} the rank's name ("7").
-            return _("Swoop: your {which} {card} clears the pile").format(
-                which=which, card=rank_name(r)
+            # Translators: {card} is "your 7" (the subject); {n} how many of its rank lie
+            # on top with it, a figure ("makes 4 in a row").
+            return _("Swoop: {card} makes {n} in a row and clears the pile").format(
+                card=your_card(SUBJECT, r), n=run
             )
         if run == k:
-            return _("Swoop: {cards} clear the pile").format(cards=words)
-        return _("Swoop: {cards} make four and clear the pile").format(cards=words)
-    if f.get("pickup"):
-        if not ctx.non_pickup_exists:
-            return _(
-                "Pick up the pile ({cards}): nothing you hold goes on {top}; start afresh "
-                "with {play}"
-            ).format(cards=_cards(len(obs.pile)), top=top, play=words)
-        return _("Pick up the pile ({cards}) and start afresh with {play}").format(
-            cards=_cards(len(obs.pile)), play=words
+            return _("Swoop: {cards} clear the pile").format(cards=cards_in(SUBJECT, r, k))
+        return _("Swoop: {cards} make four and clear the pile").format(
+            cards=cards_in(SUBJECT, r, k)
         )
-    if type(action) is Add:
-        return _("Add {cards} to the pile: fewer cards to hold").format(cards=words)
-    if not obs.pile:
-        if r <= 5:
-            return _("Start the pile low with {cards}: the next player must go lower").format(
-                cards=words
-            )
+    if f.get("pickup"):
+        start = cards_in(WITH, r, k)
+        if not ctx.non_pickup_exists:
+            # Translators: {n} the pile's cards; {on} "on the 8" (preposition included);
+            # {play} "with two 7s" (preposition included).
+            return ngettext(
+                "Pick up the pile of {n} card: nothing you hold goes {on}; start afresh {play}",
+                "Pick up the pile of {n} cards: nothing you hold goes {on}; start afresh {play}",
+                pile,
+            ).format(n=pile, on=on_the(obs.top), play=start)
+        # Translators: {n} the pile's cards; {play} "with two 7s" (preposition included).
         return ngettext(
-            "Start the pile with {cards}: shed it while you can",
-            "Start the pile with {cards}: shed them while you can",
-            k,
-        ).format(cards=words)
+            "Pick up the pile of {n} card and start afresh {play}",
+            "Pick up the pile of {n} cards and start afresh {play}",
+            pile,
+        ).format(n=pile, play=start)
+    if type(action) is Add:
+        return _("Add {cards} to the pile: fewer cards to hold").format(cards=play)
+    if not obs.pile:
+        start = cards_in(WITH, r, k)
+        if r <= 5:
+            # Translators: {cards} is "with a 5" (the preposition included).
+            return _("Start the pile low {cards}: the next player must go lower").format(
+                cards=start
+            )
+        # Translators: {cards} is "with a king" (the preposition included).
+        return _("Start the pile {cards}: high cards are best shed on an empty pile").format(
+            cards=start
+        )
     if f.get("pressure", 0) > 0.3:
         return _(
             "Play {cards}: a low card makes it hard for the next player, who is nearly out"
-        ).format(cards=words)
+        ).format(cards=play)
+    on = on_the(obs.top)
     shed = rules.card_points(r) * k
     if shed >= 15:
-        return _("Play {cards} on {top}: keeps {points} out of your hand").format(
-            cards=words, top=top, points=_points(shed)
-        )
+        # Translators: {cards} "two kings" (the object); {on} "on the king"; {n} points.
+        return ngettext(
+            "Play {cards} {on}: keeps {n} point out of your hand",
+            "Play {cards} {on}: keeps {n} points out of your hand",
+            shed,
+        ).format(cards=play, on=on, n=shed)
     if r >= 8:
-        return _("Play {cards} on {top}: shed high cards while the pile allows it").format(
-            cards=words, top=top
+        return _("Play {cards} {on}: shed high cards while the pile allows it").format(
+            cards=play, on=on
         )
     if r == 1:  # the lowest rank (R2): only another ace goes on it
-        return _("Play {cards} on {top}: only an ace can follow it").format(cards=words, top=top)
+        return _("Play {cards} {on}: only another ace can follow").format(cards=play, on=on)
     if not any(RANK_OF[c] < r for c in obs.hand):
-        return _("Play {cards} on {top}: your lowest cards, while they fit").format(
-            cards=words, top=top
-        )
-    return _("Play {cards} on {top}: keep your lower cards for later").format(cards=words, top=top)
+        return _("Play {cards} {on}: your lowest cards, while they fit").format(cards=play, on=on)
+    return _("Play {cards} {on}: keep your lower cards for later").format(cards=play, on=on)

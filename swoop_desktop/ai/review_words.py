@@ -16,11 +16,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from swoop_desktop.card_words import count_phrase, rank_name, rank_plural
+from swoop_desktop.card_words import (
+    OBJECT,
+    SUBJECT,
+    cards_in,
+    count_phrase,
+    on_the,
+    your_card,
+    your_cards,
+)
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import RANK_OF, Action, Add, End, Flip, Play, Rules, action_from_json
 from swoop_desktop.engine.observation import CHAIN, FOLLOW, Observation
-from swoop_desktop.i18n import N_, Np_, _, ngettext, pgettext
+from swoop_desktop.i18n import N_, Np_, _, ngettext, npgettext, pgettext
 from swoop_desktop.plural import about, counted
 
 from .bots import action_rank
@@ -219,7 +227,7 @@ def _words(obs: Observation, action: Action, doing: bool) -> str:
     k = action.size  # type: ignore[union-attr]
     where, words = _where(obs, action, r)  # type: ignore[arg-type]
     message = _PLAY_WORDS[(kind is Add, doing, where)]
-    return _(message).format(cards=count_phrase(r, k), **words)
+    return _(message).format(cards=cards_in(OBJECT, r, k), **words)
 
 
 def describe(obs: Observation, action: Action) -> str:
@@ -270,10 +278,14 @@ def _pile_points(obs: Observation) -> int:
 
 
 def _pile_words(obs: Observation, rules: Rules) -> str:
-    """ "the 6-card pile (30 points)", "the 1-card pile (1 point)"."""
-    return _("the {size}-card pile ({points})").format(
-        size=len(obs.pile), points=counted(_pile_points(obs), "point")
-    )
+    """ "the pile of 6 cards (30 points)", "the pile of 1 card (1 point)": the object of
+    "picked up" or "clears", counted in its own words."""
+    n = len(obs.pile)
+    # Translators: the pile as the object of a verb ("picked up {pile}"); {n} its cards;
+    # {points} "30 points" in brackets.
+    return npgettext(
+        "the pile, object", "the pile of {n} card ({points})", "the pile of {n} cards ({points})", n
+    ).format(n=n, points=counted(_pile_points(obs), "point"))
 
 
 def swoops_at_once(obs: Observation, action: Action | None) -> bool:
@@ -303,18 +315,21 @@ def _swoop_how(obs: Observation, action: Action) -> str:
         # Translators: after "your 10 swoops at once: " when there is no pile to clear.
         clears = _("and you play again")
     if obs.rules.is_swoop_rank(r):
-        return _("your {card} swoops at once: {clears}").format(card=rank_name(r), clears=clears)
+        # Translators: {card} is "your 10" (the subject); {clears} what follows.
+        return _("{card} swoops at once: {clears}").format(
+            card=your_card(SUBJECT, r), clears=clears
+        )
     k = action.size  # type: ignore[union-attr]
     on_top = obs.run if obs.pile and r == obs.top else 0
     if on_top:
-        theirs = rank_name(r) if on_top == 1 else count_phrase(r, on_top)
+        # Translators: {cards} is "two 7s" (the subject); {clears} what follows.
         return ngettext(
-            "{cards} makes four with the pile's {theirs}: a Swoop at once; {clears}",
-            "{cards} make four with the pile's {theirs}: a Swoop at once; {clears}",
+            "{cards} makes four of a kind with the top of the pile: a Swoop at once; {clears}",
+            "{cards} make four of a kind with the top of the pile: a Swoop at once; {clears}",
             k,
-        ).format(cards=count_phrase(r, k), theirs=theirs, clears=clears)
+        ).format(cards=cards_in(SUBJECT, r, k), clears=clears)
     return _("{cards} make four of a kind: a Swoop at once; {clears}").format(
-        cards=count_phrase(r, k), clears=clears
+        cards=cards_in(SUBJECT, r, k), clears=clears
     )
 
 
@@ -390,12 +405,6 @@ def _own(obs: Observation, rank: int) -> int:
     )
 
 
-def _yours(rank: int, n: int) -> str:
-    if n == 1:
-        return _("your {card}").format(card=rank_name(rank))
-    return _("your {cards}").format(cards=count_phrase(rank, n))
-
-
 def swoop_set_up(obs: Observation, action: Action, took: float) -> str | None:
     """A pick-up that sets up a Swoop, in words: the pile's cards of a rank and the
     player's own (hand and face-up) make four, e.g. "picking up the pile gives you four 7s
@@ -416,10 +425,12 @@ def swoop_set_up(obs: Observation, action: Action, took: float) -> str | None:
     if found is None:
         return None
     _whole, rank, pile, own = found
-    theirs = rank_name(rank) if pile == 1 else count_phrase(rank, pile)
+    # Translators: {cards} is "four 7s" (the object); {pile} and {own} figures: how many
+    # come from the pile and how many you hold.
     return _(
-        "picking up the pile gives you {cards} (the pile's {theirs} and {yours}): a Swoop to come"
-    ).format(cards=count_phrase(rank, pile + own), theirs=theirs, yours=_yours(rank, own))
+        "picking up the pile gives you {cards} ({pile} from the pile, {own} of your own): "
+        "a Swoop to come"
+    ).format(cards=cards_in(OBJECT, rank, pile + own), pile=pile, own=own)
 
 
 def delayed(
@@ -564,7 +575,7 @@ def _why_better(
             ).format(pile=pile, share=_tenths(1.0 - best.pickup)), True
         if type(best_action) in (Play, Add):
             k = best_action.size  # type: ignore[union-attr]
-            cards = count_phrase(action_rank(obs, best_action), k)  # type: ignore[arg-type]
+            cards = cards_in(SUBJECT, action_rank(obs, best_action), k)  # type: ignore[arg-type]
             return ngettext(
                 "your play picked up {pile}; {cards} goes on it instead",
                 "your play picked up {pile}; {cards} go on it instead",
@@ -575,11 +586,12 @@ def _why_better(
         r = action_rank(obs, best_action)
         if near is not None and rules.is_swoop_rank(r):
             held = counted(rules.card_points(r), "point")
-            # Translators: {near} is "Lefty has one card left and may go out soon".
+            # Translators: {near} is "Lefty has one card left and may go out soon"; {card}
+            # "your 10" (the subject); {points} "10 points" in brackets.
             return _(
-                "{near}, and your {card} ({points}) would be caught in your hand; played now "
-                "it swoops at once and you play again"
-            ).format(near=near, card=rank_name(r), points=held), False
+                "{near}, and {card} ({points}) would be caught in your hand; a Swoop card "
+                "played now clears the pile at once and you play again"
+            ).format(near=near, card=your_card(SUBJECT, r), points=held), False
         return _swoop_how(obs, best_action), False
     if type(chosen) is Flip and obs.pile and mine.pickup >= 0.2 and best.pickup < mine.pickup:
         return _("the flip picked up {pile} {share}").format(
@@ -587,15 +599,17 @@ def _why_better(
         ), True
     r = action_rank(obs, chosen) if type(chosen) in (Play, Add) else 0
     if type(chosen) is Play and rules.is_swoop_rank(r) and not best_swoops:
-        name = rank_name(r)
+        name = your_card(SUBJECT, r)
         if obs.pile:
+            # Translators: {card} is "your 10" (the subject); {pile} "the pile of 6 cards
+            # (30 points)" (the object).
             return _(
-                "your {card} swooped {pile}; kept, it could clear a bigger pile or save you a "
-                "pick-up later"
+                "{card} swooped {pile}; a Swoop card kept could clear a bigger pile or save "
+                "you a pick-up later"
             ).format(card=name, pile=pile), False
         return _(
-            "your {card} swooped an empty pile; kept, it could clear a bigger pile or save you "
-            "a pick-up later"
+            "{card} swooped an empty pile; a Swoop card kept could clear a bigger pile or "
+            "save you a pick-up later"
         ).format(card=name), False
     if best_action is not None:
         set_up = swoop_set_up(obs, best_action, best.pickup)
@@ -615,9 +629,9 @@ def _why_better(
         and rules.is_swoop_rank(action_rank(obs, best_action))  # type: ignore[arg-type]
     ):
         return _(
-            "both swoop at once, so it comes down to the card kept: it keeps your {card} "
+            "both swoop at once, so it comes down to the card kept: it keeps {card} "
             "for a bigger pile or a worse moment"
-        ).format(card=rank_name(r)), False
+        ).format(card=your_card(OBJECT, r)), False
     if best_action is not None and _on_pile(obs, best_action) and _on_pile(obs, chosen):
         kb, pb = _set_points(obs, best_action)
         kc, pc = _set_points(obs, chosen)
@@ -627,16 +641,17 @@ def _why_better(
                 "{near}: it sheds {points} of cards before the hand may end, your play {yours}"
             ).format(near=near, points=counted(pb, "point"), yours=counted(pc, "point")), False
         if rb > r and kb >= kc:
+            # Translators: {cards} is "two 9s" (the subject); {on} "on the 9" (preposition
+            # included); {points} and {your_points} "18 points".
             return ngettext(
-                "{cards} can go only on {card} or higher, so it is harder to shed later "
-                "than {yours}: it sheds {points} of cards, your play {your_points}",
-                "{cards} can go only on {card} or higher, so they are harder to shed later "
-                "than {yours}: it sheds {points} of cards, your play {your_points}",
+                "{cards} can go only {on} or higher, so it is harder to shed later than the "
+                "lower cards of your play: it sheds {points} of cards, your play {your_points}",
+                "{cards} can go only {on} or higher, so they are harder to shed later than the "
+                "lower cards of your play: it sheds {points} of cards, your play {your_points}",
                 kb,
             ).format(
-                cards=count_phrase(rb, kb),
-                card=_the(rb),
-                yours=_yours(r, kc),
+                cards=cards_in(SUBJECT, rb, kb),
+                on=on_the(rb),
                 points=counted(pb, "point"),
                 your_points=counted(pc, "point"),
             ), False
@@ -658,8 +673,8 @@ def _why_better(
         if obs.pile and rb < r:
             return _(
                 "it puts a lower card on the pile, so fewer cards fit on it for the next "
-                "player, and keeps your {cards} for a later pile"
-            ).format(cards=rank_plural(r)), False
+                "player, and keeps {cards} for a later pile"
+            ).format(cards=your_cards(r)), False
     if type(chosen) is End and type(best_action) is Add:
         k, p = _set_points(obs, best_action)
         return _("adding sheds {cards} ({points}) with no pick-up").format(
@@ -667,9 +682,9 @@ def _why_better(
         ), False
     if type(best_action) is End and type(chosen) is Add:
         return _(
-            "your {cards} were worth keeping for a later pile: the pile you added to is one "
+            "{cards} were worth keeping for a later pile: the pile you added to is one "
             "the others can build on"
-        ).format(cards=rank_plural(r)), False
+        ).format(cards=your_cards(r)), False
     if best_action is not None and quote:
         # The hint speaks of the mystery card for a flip, and for stopping a chain of them.
         flips = type(best_action) is Flip or (
@@ -857,11 +872,11 @@ def _reason(
     evidence = f" {_capital(then)}." if then else ""
     if label == UNCLEAR:
         low, high = (round(x) for x in span)
-        return _unclear_message().format(
+        return _unclear_message_counted(high).format(
             play=_capital(better),
             points=about(spent),
             low=low,
-            high=counted(high, "point"),
+            high=high,
             because=_capital(because),
             evidence=evidence,
             how=how,
@@ -882,6 +897,20 @@ def _unclear_message() -> str:
     return _(
         "{play} may have been better, by {points}, but the play-outs cannot tell for "
         "sure: somewhere between {low} and {high}. {because}.{evidence}{how}"
+    )
+
+
+def _unclear_message_counted(high: int) -> str:
+    # Translators: {play} is the better play as a doing, with a capital ("Playing two
+    # 7s"); {points} "about 8 points"; {low} and {high} whole points; {because} a
+    # sentence (capital, no full stop); {evidence} and {how} more sentences, each with its
+    # space before it.
+    return ngettext(
+        "{play} may have been better, by {points}, but the play-outs cannot tell for "
+        "sure: somewhere between {low} and {high} point. {because}.{evidence}{how}",
+        "{play} may have been better, by {points}, but the play-outs cannot tell for "
+        "sure: somewhere between {low} and {high} points. {because}.{evidence}{how}",
+        high,
     )
 
 
@@ -1217,9 +1246,13 @@ class Beside:
         other = next((o for o in options if o.words == theirs), None)
         if theirs == verdict.chosen:  # the review weighed it as your play, with a range
             gap, low = verdict.cost, verdict.low
-            span = _(" (somewhere between {low} and {high})").format(
-                low=round(low), high=counted(round(verdict.high), "point")
-            )
+            high = round(verdict.high)
+            # Translators: {low} and {high} whole points.
+            span = ngettext(
+                " (somewhere between {low} and {high} point)",
+                " (somewhere between {low} and {high} points)",
+                high,
+            ).format(low=round(low), high=high)
         elif other is not None and top is not None:
             gap, low, span = max(0.0, other.margin - top.margin), 0.0, ""
         else:

@@ -125,6 +125,22 @@ def _verdict(v: Any, name: str) -> None:
     for key in ("low", "high"):
         if key in v:
             _number(v[key], w + key, -MAX_POINTS, MAX_POINTS)
+    # The hint's play there, its words and what the review made of it (absent in reviews
+    # stored before, and null for a hindsight verdict).
+    hint = v.get("hint")
+    if hint is not None:
+        h = w + "hint."
+        check_type(hint, dict, w + "hint")
+        for key in ("action", "play", "words"):
+            _text(get(hint, key, str, h, ""), h + key)
+        get(hint, "shown", bool, h, False)
+        for key in ("cost", "low", "high"):
+            _number(get(hint, key, float, h, 0.0), h + key, 0.0, MAX_POINTS)
+        extra = sorted(set(hint) - _HINT_KEYS)
+        if extra:
+            # Translators: {name} is where the value is in the file.
+            told = _("{name} is not part of a verdict")
+            raise DocumentError(told.format(name=f"{h}{label_of(extra[0])}"))
     unknown = sorted(set(v) - _VERDICT_KEYS)
     if unknown:
         # Translators: {name} is where the value is in the file.
@@ -151,7 +167,9 @@ _VERDICT_KEYS = {
     "hindsight",
     "low",
     "high",
+    "hint",
 }
+_HINT_KEYS = {"action", "play", "words", "shown", "cost", "low", "high"}
 
 
 def _review(key: str, body: Any) -> None:

@@ -30,7 +30,7 @@ from swoop_desktop.choices import HUMAN_SEAT, SEAT_NAMES
 from swoop_desktop.engine import Action, Match, Rules
 from swoop_desktop.engine.observation import Observation, PublicHistory, observe
 
-from .tournament import DEFAULT_CAP
+from .caps import DEFAULT_CAP
 
 #: The daily deal's opponents, seats 1-3: (name, level, personality), the same for everyone.
 DAILY_OPPONENTS: tuple[tuple[str, str, str], ...] = (

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from swoop_desktop.card_words import SUBJECT, the_card, your_card
 from swoop_desktop.engine import Action, Flip, GameState, Match, Play, Rules
 from swoop_desktop.engine.cards import (
     CARDS_PER_DECK,
@@ -116,18 +117,19 @@ class Step:
         if not ranks:
             return _(self.why)
         rank = ranks[0]
-        name = rank_name(rank)
         why = _(self.why)
         if state.rules.is_swoop_rank(rank):
-            # Translators: {card} is a card's rank ("king", "10"); {lesson} says what to play.
-            does = _("Your {card} is a Swoop card: it would swoop the pile. {lesson}")
+            # Translators: {card} is "your 10" (the subject); {lesson} says what to play.
+            does = _("{card} is a Swoop card: it would swoop the pile. {lesson}")
         elif rank > state.top:
-            does = _(
-                "Your {card} is higher than the {top} on top: it would pick the pile up. {lesson}"
-            )
+            # Translators: {card} is "your king" (the subject); {top} "the 7" (the subject);
+            # {lesson} says what to play.
+            does = _("{card} is higher than {top} on top: it would pick the pile up. {lesson}")
         else:
             return why
-        return does.format(card=name, top=rank_name(state.top), lesson=why).strip()
+        card = your_card(SUBJECT, rank)
+        text = does.format(card=card, top=the_card(state.top), lesson=why).strip()
+        return text[:1].upper() + text[1:]  # a sentence starts with a capital
 
 
 #: The ranks' names as the lesson says them ("your king"), for the catalogues.

@@ -66,7 +66,7 @@ from swoop_desktop.engine.observation import PublicHistory, observe
 from swoop_desktop.names import printable
 from swoop_desktop.plural import counted
 
-DEFAULT_CAP = 1000
+from .caps import DEFAULT_CAP
 
 
 @dataclass

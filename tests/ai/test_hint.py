@@ -23,7 +23,7 @@ def test_r9_hint_finds_the_fourth_card_swoop(level):
     )
     h = _hint(state, level)
     assert h.action == Play((7,), ())
-    assert h.reason == "Swoop: your fourth 7 clears the pile"
+    assert h.reason == "Swoop: your 7 makes 4 in a row and clears the pile"
 
 
 def test_r10_hint_uses_a_swoop_card_to_dodge_a_big_pick_up():
@@ -32,7 +32,7 @@ def test_r10_hint_uses_a_swoop_card_to_dodge_a_big_pick_up():
     )
     h = _hint(state)
     assert h.action == Play((10,), ())
-    assert h.reason == "Swoop: your 10 saves you picking up 7 cards (29 points)"
+    assert h.reason == "Swoop: your 10 saves you picking up the pile of 7 cards (29 points)"
 
 
 def test_r14_hint_goes_out():
@@ -46,7 +46,7 @@ def test_r8_hint_explains_a_forced_pick_up():
     state = position([player("K Q Q"), player("3 3"), player("4 4"), player("6 6")], pile="3")
     h = _hint(state)
     assert isinstance(h.action, Play) and h.action.hand[0] in (12, 13)
-    assert h.reason.startswith("Pick up the pile (1 card): nothing you hold goes on the 3")
+    assert h.reason.startswith("Pick up the pile of 1 card: nothing you hold goes on the 3")
 
 
 def test_r11_hint_flip_gives_a_chance():
@@ -122,5 +122,5 @@ def test_r2_an_ace_is_never_told_to_keep_lower_cards():
     )
     obs = observe(state, 0)
     ace = explain(obs, state.legal_actions(), Play((1,), ()))
-    assert ace == "Play an ace on the 2: only an ace can follow it"
+    assert ace == "Play an ace on the 2: only another ace can follow"
     assert "lower cards" not in ace

@@ -47,7 +47,7 @@ def test_a_flip_into_a_big_pile_with_a_safe_low_play_is_a_blunder_and_says_why()
     assert verdict.label == "blunder"
     assert verdict.cost >= 20
     assert verdict.best in ("played an ace", "played a 2")
-    assert "flip picked up the 12-card pile (86 points)" in verdict.reason
+    assert "flip picked up the pile of 12 cards (86 points)" in verdict.reason
     assert verdict.reason.startswith(("Playing a ", "Playing an "))
     assert "play-outs times" not in verdict.reason and "play-out times" not in verdict.reason
     assert not verdict.hindsight
@@ -226,7 +226,7 @@ def test_scripted_blunders_are_called_mistakes_or_worse(name):
 
 def test_the_king_pickup_says_the_pile_it_took_and_the_joker_the_points_it_kept():
     king = _fair_verdict("king picks up 41 points")
-    assert "picked up the 5-card pile (41 points)" in king.reason
+    assert "picked up the pile of 5 cards (41 points)" in king.reason
     joker = _fair_verdict("joker kept as Left goes out")
     assert joker.best == "played a Joker"
     assert "your Joker (50 points) would be caught in your hand" in joker.reason
@@ -304,7 +304,7 @@ ONLY_DELAYS = dict(  # the 3 goes on the 4, but the others shed aces and 2s on i
 
 def test_a_pickup_that_sets_up_four_of_a_rank_names_the_swoop_to_come():
     verdict = assess(_decision(position(**SWOOP_SET_UP), Play((13,), ())), worlds=24)
-    assert "gives you four 7s (the pile's three 7s and your 7): a Swoop to come" in (
+    assert "gives you four 7s (3 from the pile, 1 of your own): a Swoop to come" in (
         verdict.reason
     ), verdict.reason
 
@@ -325,7 +325,7 @@ def test_an_opponent_on_one_card_is_named_as_about_to_go_out():
 
 def test_the_mystery_card_that_might_play_is_named_with_its_share():
     verdict = assess(_decision(position(**BIG_PILE), Flip(0)), worlds=24)
-    assert "the flip picked up the 12-card pile (86 points) in about" in verdict.reason
+    assert "the flip picked up the pile of 12 cards (86 points) in about" in verdict.reason
 
 
 def test_mechanism_words_from_scripted_figures():

@@ -84,8 +84,8 @@ def test_a_better_ten_names_its_swoop_at_once():
     legal = position(**TEN_TO_PLAY).legal_actions()
     words = reason(obs, legal, Play((3,), ()), three, ten, "mistake", 15.0)
     assert words.startswith(
-        "Playing a 10 was better: your 10 swoops at once: it clears the 3-card pile "
-        "(22 points) and you play again."
+        "Playing a 10 was better: your 10 swoops at once: it clears the pile of 3 "
+        "cards (22 points) and you play again."
     ), words
 
 

@@ -19,7 +19,7 @@ import pytweening
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.engine.cards import SYMBOL_RANKS
-from swoop_desktop.i18n import N_, _, pgettext
+from swoop_desktop.i18n import N_, _, ngettext, pgettext
 from swoop_desktop.names import is_you_name, shown_name
 
 from ..cards import CardArt
@@ -370,9 +370,9 @@ class TableDrawing:
             return self._pile_said
         n = len(view.pile)
         if n:
-            # Translators: under the pile: "5 cards · two 7s on top".
-            said = _("{cards} · {top} on top").format(
-                cards=counted(n, "card"), top=view.run_words()
+            # Translators: under the pile: "5 cards · two 7s on top" ({top} is the subject).
+            said = ngettext("{n} card · {top} on top", "{n} cards · {top} on top", n).format(
+                n=n, top=view.run_words()
             )
         elif self.model.anim.busy:
             said = ""

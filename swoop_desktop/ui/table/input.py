@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from swoop_desktop.card_words import count_phrase
+from swoop_desktop.card_words import OBJECT, cards_in
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import (
     END,
@@ -755,7 +755,7 @@ class TableInput:
             action = self.action_for(list(self.model.selected))
             legal = action is not None and action in st.legal_actions()
             # Translators: a button: "Play two 7s".
-            label = _("Play {cards}").format(cards=count_phrase(rank, len(self.model.selected)))
+            label = _("Play {cards}").format(cards=cards_in(OBJECT, rank, len(self.model.selected)))
             if legal:
                 row1 = [
                     (label, lambda: self.try_play(list(self.model.selected)), True, int(bw * 1.3))

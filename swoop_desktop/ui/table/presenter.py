@@ -17,7 +17,7 @@ from typing import Any
 
 import pytweening
 
-from swoop_desktop.card_words import count_phrase
+from swoop_desktop.card_words import OBJECT, cards_in
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import END, Action, Add
 from swoop_desktop.engine.events import (
@@ -357,7 +357,7 @@ class TablePresenter:
         """
         model = self.model
         name = model.seat_name(ev.player)
-        card = count_phrase(ev.rank, 1)
+        card = cards_in(OBJECT, ev.rank, 1)
         if is_you_name(name):
             model.add_log(_("You drew {card}").format(card=card))
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from swoop_desktop.card_words import count_phrase, rank_name, rank_plural
+from swoop_desktop.card_words import rank_name, rank_plural
 from swoop_desktop.engine import IllegalActionError
 from swoop_desktop.i18n import _, ngettext
 
@@ -25,17 +25,17 @@ def _plural(facts: Facts) -> str:
 
 def _no_room(facts: Facts) -> str:
     room = facts["room"]
-    # Translators: {card} is the rank's name ("7", "jack"), {cards} its plural; {pile}
-    # the cards on top of the pile ("three 7s").
+    # Translators: {card} is the rank's name ("7", "jack"), {cards} its plural; {n} a
+    # number word ("two"); {run} how many of the rank lie on top already, a figure.
     return ngettext(
-        "Only one more {card} can go on {pile}",
-        "Only {n} more {cards} can go on {pile}",
+        "Only one more {card} can go on the pile: {run} lie on top, and four is the most",
+        "Only {n} more {cards} can go on the pile: {run} lie on top, and four is the most",
         room,
     ).format(
         n=_count_word(room),
         card=rank_name(facts["rank"]),
         cards=rank_plural(facts["rank"]),
-        pile=count_phrase(facts["rank"], facts["run"]),
+        run=facts["run"],
     )
 
 

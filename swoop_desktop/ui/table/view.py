@@ -13,7 +13,7 @@ words of the play log.
 
 from __future__ import annotations
 
-from swoop_desktop.card_words import count_phrase, rank_plural
+from swoop_desktop.card_words import OBJECT, SUBJECT, WITH, cards_in, rank_plural
 from swoop_desktop.engine import RANK_OF, GameState
 from swoop_desktop.engine.board import EventBoard
 from swoop_desktop.engine.cards import RANK_SYMBOLS
@@ -27,7 +27,7 @@ from swoop_desktop.engine.events import (
     Swooped,
     Turn,
 )
-from swoop_desktop.i18n import Np_, _, pgettext
+from swoop_desktop.i18n import Np_, _, npgettext, pgettext
 from swoop_desktop.names import is_you_name
 from swoop_desktop.plural import counted as counted  # one helper for every count
 
@@ -122,7 +122,8 @@ class TableView(EventBoard):
         return hand + ups + downs
 
     def run_words(self) -> str:
-        """The run on top of the pile in words ("three 8s"), or "" when empty."""
+        """The run on top of the pile in words, as the subject ("three 8s"), or "" when
+        empty."""
         if not self.pile:
             return ""
         top = RANK_OF[self.pile[-1]]
@@ -131,7 +132,7 @@ class TableView(EventBoard):
             if RANK_OF[c] != top:
                 break
             k += 1
-        return count_phrase(top, k)
+        return cards_in(SUBJECT, top, k)
 
 
 #: The opponents' levels, as their name plates and the rating say them ("normal").
@@ -171,21 +172,23 @@ def seat_news(events: list[Event], action_kind: str = "") -> str:
             case Flipped():
                 # Translators: the short news under a seat's name plate.
                 parts.append(
-                    pgettext("news", "flipped {card}").format(card=count_phrase(ev.rank, 1))
+                    pgettext("news", "flipped {card}").format(card=cards_in(OBJECT, ev.rank, 1))
                 )
             case Played():
                 if ev.zones and ev.zones[0].startswith("down"):
                     if ev.new_pile:
                         parts.append(pgettext("news", "new pile"))
                     continue
-                words = count_phrase(ev.rank, ev.count)
                 if ev.new_pile:
-                    said = pgettext("news", "new pile with {cards}")
-                elif action_kind == "add":
+                    # Translators: {cards} is "with two 7s" (the preposition included).
+                    said = pgettext("news", "new pile {cards}")
+                    parts.append(said.format(cards=cards_in(WITH, ev.rank, ev.count)))
+                    continue
+                if action_kind == "add":
                     said = pgettext("news", "added {cards}")
                 else:
                     said = pgettext("news", "played {cards}")
-                parts.append(said.format(cards=words))
+                parts.append(said.format(cards=cards_in(OBJECT, ev.rank, ev.count)))
             case PickedUp():
                 # Translators: {n} is how many cards were picked up, a figure.
                 parts.append(pgettext("news", "picked up {n}").format(n=ev.count))
@@ -198,32 +201,78 @@ def seat_news(events: list[Event], action_kind: str = "") -> str:
     return " · ".join(parts)
 
 
-#: What a seat did, in the play log, said of you ("you did") and of another ("they did"):
-#: the verb agrees with its subject (the line is "{name} {did}").
-_DID = {
-    "flipped": (Np_("you did", "flipped {card}"), Np_("they did", "flipped {card}")),
-    "new pile with it": (
-        Np_("you did", "started a new pile with it"),
-        Np_("they did", "started a new pile with it"),
+#: What a seat did, in the play log. A line starts with a whole sentence ("You played two
+#: 7s", "Lefty played two 7s": said of you and of another, so a language free to drop
+#: the pronoun or conjugate the verb), and a second part of the same play goes on without
+#: its subject ("... and picked up 3 cards").
+_SAID = {
+    "flipped": (
+        Np_("you did, sentence", "You flipped {card}"),
+        Np_("they did, sentence", "{name} flipped {card}"),
+    ),
+    "new pile after flip": (
+        Np_("you did, sentence", "You started a new pile"),
+        Np_("they did, sentence", "{name} started a new pile"),
     ),
     "new pile": (
-        Np_("you did", "started a new pile with {cards}"),
-        Np_("they did", "started a new pile with {cards}"),
+        Np_("you did, sentence", "You started a new pile {cards}"),
+        Np_("they did, sentence", "{name} started a new pile {cards}"),
+    ),
+    "added": (
+        Np_("you did, sentence", "You added {cards}"),
+        Np_("they did, sentence", "{name} added {cards}"),
+    ),
+    "played": (
+        Np_("you did, sentence", "You played {cards}"),
+        Np_("they did, sentence", "{name} played {cards}"),
+    ),
+}
+#: The same, going on after a first part of the play (the verb agrees with its subject).
+_DID = {
+    "flipped": (Np_("you did", "flipped {card}"), Np_("they did", "flipped {card}")),
+    "new pile after flip": (
+        Np_("you did", "started a new pile"),
+        Np_("they did", "started a new pile"),
+    ),
+    "new pile": (
+        Np_("you did", "started a new pile {cards}"),
+        Np_("they did", "started a new pile {cards}"),
     ),
     "added": (Np_("you did", "added {cards}"), Np_("they did", "added {cards}")),
     "played": (Np_("you did", "played {cards}"), Np_("they did", "played {cards}")),
-    "picked up": (Np_("you did", "picked up {cards}"), Np_("they did", "picked up {cards}")),
 }
 
 
+def _picked_up(n: int, you: bool, first: bool, name: str) -> str:
+    """ "You picked up 3 cards" / "... and picked up 3 cards": counted in the sentence."""
+    if first and you:
+        return npgettext(
+            "you did, sentence", "You picked up {n} card", "You picked up {n} cards", n
+        ).format(n=n)
+    if first:
+        return npgettext(
+            "they did, sentence", "{name} picked up {n} card", "{name} picked up {n} cards", n
+        ).format(n=n, name=name)
+    if you:
+        return npgettext("you did", "picked up {n} card", "picked up {n} cards", n).format(n=n)
+    return npgettext("they did", "picked up {n} card", "picked up {n} cards", n).format(n=n)
+
+
 def describe(name: str, events: list[Event], action_kind: str = "") -> str:
-    """One log line for one play: "Lefty played three 7s — Swoop!", "Top picked up 14 cards".
-    ``name`` is the seat's name ("You" for the player, said in the player's language)."""
+    """One log line for one play: "Lefty played three 7s — Swoop!", "Topper picked up 14
+    cards". ``name`` is the seat's name ("You" for the player, said in the player's
+    language)."""
     you = is_you_name(name)
-    context = "you did" if you else "they did"
+    which = 0 if you else 1
 
     def did(what: str, **words: str) -> str:
-        return pgettext(context, _DID[what][0 if you else 1]).format(**words)
+        # Translators: a part of the play log's line; {card} / {cards} "a king" / "two 7s"
+        # (the object), or "with two 7s" after "a new pile" (the preposition included).
+        if not parts:
+            context = "you did, sentence" if you else "they did, sentence"
+            return pgettext(context, _SAID[what][which]).format(name=name, **words)
+        context = "you did" if you else "they did"
+        return pgettext(context, _DID[what][which]).format(**words)
 
     parts: list[str] = []
     swoop = False
@@ -231,19 +280,19 @@ def describe(name: str, events: list[Event], action_kind: str = "") -> str:
     for ev in events:
         match ev:
             case Flipped():
-                parts.append(did("flipped", card=count_phrase(ev.rank, 1)))
+                parts.append(did("flipped", card=cards_in(OBJECT, ev.rank, 1)))
             case Played():
-                words = count_phrase(ev.rank, ev.count)
                 if ev.zones and ev.zones[0].startswith("down"):
                     if ev.new_pile:
-                        parts.append(did("new pile with it"))
+                        parts.append(did("new pile after flip"))
                     continue
                 if ev.new_pile:
-                    parts.append(did("new pile", cards=words))
+                    parts.append(did("new pile", cards=cards_in(WITH, ev.rank, ev.count)))
                 else:
-                    parts.append(did("added" if action_kind == "add" else "played", cards=words))
+                    what = "added" if action_kind == "add" else "played"
+                    parts.append(did(what, cards=cards_in(OBJECT, ev.rank, ev.count)))
             case PickedUp(count=n):
-                parts.append(did("picked up", cards=counted(n, "card")))
+                parts.append(_picked_up(n, you, not parts, name))
             case Swooped():
                 swoop = True
             case Out():
@@ -253,12 +302,11 @@ def describe(name: str, events: list[Event], action_kind: str = "") -> str:
             return _("You stop there") if you else _("{name} stops there").format(name=name)
         return ""
     if len(parts) > 1:
-        # Translators: the last two of a list: "flipped a king and picked up 3 cards".
-        text = _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
+        # Translators: the last two of a list: "You flipped a king and picked up 3 cards"
+        # ({first} is a whole sentence, {last} goes on without its subject).
+        line = _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
     else:
-        text = parts[0]
-    # Translators: a line of the play log: {did} is "played two 7s" (said of you).
-    line = _("You {did}").format(did=text) if you else _("{name} {did}").format(name=name, did=text)
+        line = parts[0]
     if swoop:
         line += pgettext("log", " — Swoop!")
     if out:

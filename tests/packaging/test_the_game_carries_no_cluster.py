@@ -1,0 +1,40 @@
+"""The packaged game never carries the tournament's cluster engine: no module the game
+imports reaches the tournament (which runs its matches on Dask distributed, an optional
+extra), so PyInstaller, which follows imports inside functions too, never bundles it."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_app_and_its_screens_import_neither_the_tournament_nor_dask():
+    code = (
+        "import sys, swoop_desktop.__main__, swoop_desktop.ui.app, swoop_desktop.ui.screens\n"
+        "import swoop_desktop.referee.daily, swoop_desktop.cli, swoop_desktop.selftest\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')\n"
+        "       or m == 'swoop_desktop.referee.tournament']\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.strip()
+    assert out == ""
+
+
+def test_only_the_tournament_names_the_tournament_among_the_games_modules():
+    named = []
+    for path in (ROOT / "swoop_desktop").rglob("*.py"):
+        if path.name == "tournament.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and "tournament" in node.module:
+                named.append(str(path.relative_to(ROOT)))
+            if isinstance(node, ast.ImportFrom) and node.level and node.module == "tournament":
+                named.append(str(path.relative_to(ROOT)))
+    assert named == []
