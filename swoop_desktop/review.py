@@ -32,7 +32,7 @@ from swoop_desktop.engine import Action, Rules
 from swoop_desktop.engine.jsontext import OneLineParser
 from swoop_desktop.i18n import _
 from swoop_desktop.names import printable
-from swoop_desktop.plural import counted
+from swoop_desktop.plural import counted, decimal
 from swoop_desktop.progress.game_record import hints_from_json
 from swoop_desktop.progress.history import HISTORY_KIND, GameRecord, stored_after
 from swoop_desktop.referee.review import decisions
@@ -186,7 +186,7 @@ def _from_history(games: list[GameRecord], game: str | None, where: str) -> Load
 
 def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
     decisions = counted(len(result.verdicts), "decision")
-    seconds_said = f"{seconds:.1f}"
+    seconds_said = decimal(seconds, 1)  # the language's own decimal mark
     if hand:
         # Translators: {what} is "game 1a2b of 2026-01-31"; {seconds} "3.4".
         head = _("Review of {what}, hand {hand} ({decisions}, {seconds} s)")

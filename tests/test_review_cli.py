@@ -69,6 +69,11 @@ def test_json_output_carries_verdicts_accuracy_and_summary(saved):
     assert body["verdicts"] and {v["hand_no"] for v in body["verdicts"]} == {1}
     assert 0 <= body["accuracy"] <= 100 and body["summary"]
     assert {"label", "cost", "reason", "options", "chosen", "best"} <= set(body["verdicts"][0])
+    # Every decision carries the hint at the table's work: its play, words and the cost the
+    # review gives it, so the hint and the review can be checked against each other.
+    for verdict in body["verdicts"]:
+        hint = verdict["hint"]
+        assert hint["play"] and hint["words"] and hint["cost"] >= 0, verdict
 
 
 def test_a_history_is_reviewed_by_game_id_and_left_unchanged(tmp_path):

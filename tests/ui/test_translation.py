@@ -263,3 +263,11 @@ def test_the_titles_table_suggestion_names_the_levels_in_the_players_language(ps
         p.step(3)
         words = p.top.suggestion_words()
         assert not {"keen", "normal", "steady", "casual", "easy"} & set(words.split()), words
+
+
+def test_the_review_commands_seconds_take_the_languages_decimal_mark(german):
+    from swoop_desktop.ai.review import Review
+    from swoop_desktop.review import _report
+
+    head = _report(Review([]), "x", None, 3.25).splitlines()[0]
+    assert "3,2 s" in head and "3.2" not in head, head
