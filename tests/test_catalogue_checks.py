@@ -93,15 +93,15 @@ def template(tmp_path_factory) -> set[tuple[str | None, str]]:
 
 
 def test_the_settings_pages_words_are_in_the_template(template):
-    from swoop_desktop.ui.scenes.settings import LEVEL_TEXT, PERSONALITY_TEXT
+    from swoop_desktop.ai.opponent_words import LEVEL_WORDS, PERSONALITY_WORDS
     from swoop_desktop.ui.settings_text import NEXT_GAME_NOTE, SECTION_WORDS, SETTING_WORDS
 
     wanted = {NEXT_GAME_NOTE, *SECTION_WORDS.values()}
     for words in SETTING_WORDS.values():
         wanted |= {words.label, words.help}
         wanted |= {t for pair in words.choices.values() for t in pair}
-    for table in (LEVEL_TEXT, PERSONALITY_TEXT):
-        wanted |= {t for pair in table.values() for t in pair}
+    for table in (LEVEL_WORDS, PERSONALITY_WORDS):
+        wanted |= {t for entry in table.values() for t in (entry.name, entry.help)}
     messages = {msgid for _context, msgid in template}
     assert {w for w in wanted if w} - messages == set()
 

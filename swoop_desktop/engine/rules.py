@@ -267,8 +267,20 @@ class Rules:
         return 2 if players <= 4 else 3 if players <= 6 else 4
 
     @property
+    def table_slots(self) -> int:
+        """R4: how many face-down mystery cards (each with a face-up card on it) every
+        player gets on the table (none without ``table_cards``)."""
+        return SLOTS if self.table_cards else 0
+
+    @property
     def cards_per_player(self) -> int:
-        return self.hand_size + (2 * SLOTS if self.table_cards else 0)
+        return self.hand_size + 2 * self.table_slots
+
+    @property
+    def high_card_leads(self) -> bool:
+        """R5: the first player of a hand is found by a draw from the set-aside cards
+        (``high_card``), rather than being the player left of the dealer."""
+        return self.first_player == "high_card"
 
     def is_swoop_rank(self, rank: int) -> bool:
         return rank == 14 or (rank == 10 and self.tens_are_swoop_cards)

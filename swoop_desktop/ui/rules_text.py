@@ -1,8 +1,9 @@
 """The rules in plain words: one line per rule option (settings) and the how-to-play text.
 
-Everything here follows docs/rules.md and reads the options of a :class:`Rules`, so
-the how-to-play screen always describes the table the player will actually
-get. No pygame here: the text is data, the screens draw it.
+Everything here follows docs/rules.md and asks a :class:`Rules` what its options make of
+the game (``is_swoop_rank``, ``room``, ``follow_up``, ``card_points``...), never reading an
+option to decide a rule itself, so the how-to-play screen always describes the table the
+player will actually get. No pygame here: the text is data, the screens draw it.
 
 The tables hold English marked with ``N_``; the functions here give every word in the
 player's language, looked up when called (:func:`option_label`, :func:`preset_words`,
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swoop_desktop.engine import PRESETS, Rules
+from swoop_desktop.engine import OPTION_NAMES, PRESETS, FollowUp, Rules
+from swoop_desktop.engine.cards import CARDS_PER_DECK, JACK, JOKER, KING, TEN
 from swoop_desktop.i18n import N_, _, ngettext
 from swoop_desktop.plural import counted
 
@@ -43,6 +45,7 @@ class OptionInfo:
         OptionChoice, ...
     ] = ()  # a choice's words for each value; empty: a toggle or a number
     no_effect: str = ""  # said instead of ``help`` where the other options make it have no effect
+    unit: str = ""  # a number's unit, shown after it ("300 points"); empty: none
 
 
 PRESET_INFO: dict[str, tuple[str, str]] = {
@@ -155,6 +158,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
     "target": OptionInfo(
         N_("Game ends at"),
         N_("The game ends after the hand in which someone reaches this total. Lowest total wins."),
+        # Translators: after the number a game ends at ("300 points").
+        unit=N_("points"),
     ),
 }
 
@@ -168,6 +173,12 @@ def preset_words(preset: str) -> tuple[str, str]:
     """A rule set's name and its one-line description, in the player's language."""
     label, help_text = PRESET_INFO[preset]
     return _(label), _(help_text)
+
+
+def option_unit(name: str) -> str:
+    """What follows a number option's value on its row (" points"), in the player's language."""
+    unit = OPTION_INFO[name].unit
+    return " " + _(unit) if unit else ""
 
 
 def option_help(name: str, rules: Rules) -> str:
@@ -200,7 +211,7 @@ def differences(rules: Rules) -> list[str]:
     """Plain words for each option that differs from the rules' preset."""
     base = PRESETS[rules.preset]
     out = []
-    for name in OPTION_INFO:
+    for name in OPTION_NAMES:
         value = getattr(rules, name)
         if value != getattr(base, name):
             # Translators: a rule changed from its rule set ("Decks: 3").
@@ -222,7 +233,7 @@ def summary(rules: Rules, players: int = 4) -> str:
         _("{option}: {value}").format(
             option=option_label(name), value=value_text(name, getattr(rules, name))
         )
-        for name in OPTION_INFO
+        for name in OPTION_NAMES
         if name != "target" and getattr(rules, name) != getattr(base, name)
     ]
     if extra:
@@ -231,8 +242,17 @@ def summary(rules: Rules, players: int = 4) -> str:
     return text
 
 
+def _tens_swoop(rules: Rules) -> bool:
+    return rules.is_swoop_rank(TEN)
+
+
+def _at_most_four(rules: Rules) -> bool:
+    """A set is one to four cards (the largest set the rules allow on an empty pile)."""
+    return rules.room(JACK, 0, 0) == 4
+
+
 def _rank_order(rules: Rules) -> str:
-    if rules.tens_are_swoop_cards:
+    if _tens_swoop(rules):
         return _(
             "Low to high: A 2 3 4 5 6 7 8 9 J Q K. 10s and Jokers are Swoop cards and "
             "have no place in that order. Suits never matter."
@@ -260,7 +280,7 @@ _PLAY_WORDS = {
 
 
 def _pickup(rules: Rules) -> list[Block]:
-    if rules.pickup == "take_all":
+    if not rules.pickup_starts_new_pile:
         return [
             (
                 "li",
@@ -271,7 +291,7 @@ def _pickup(rules: Rules) -> list[Block]:
                 ),
             )
         ]
-    if rules.match_after_pickup:
+    if rules.follow_up(flipped=False, new_pile=True) is FollowUp.ADD:
         return [
             (
                 "li",
@@ -295,7 +315,7 @@ def _pickup(rules: Rules) -> list[Block]:
 
 
 def _four_limit(rules: Rules) -> str:
-    if rules.max_four:
+    if _at_most_four(rules):
         return _(
             "Never more than four of a kind: with three 8s on top you may add one 8, not "
             "two, and no set is larger than four cards."
@@ -308,8 +328,8 @@ def _four_limit(rules: Rules) -> str:
 
 def _deal(rules: Rules, players: int) -> list[Block]:
     decks = rules.deck_count(players)
-    cards = decks * 54
-    if rules.table_cards:
+    cards = decks * CARDS_PER_DECK
+    if rules.table_slots:
         layout = (
             # Translators: {cards} is a counted phrase ("11 cards").
             _(
@@ -321,7 +341,7 @@ def _deal(rules: Rules, players: int) -> list[Block]:
         layout = _("Each player gets {cards} in hand, and nothing on the table.").format(
             cards=counted(rules.hand_size, "card")
         )
-    if rules.first_player == "high_card":
+    if rules.high_card_leads:
         leader = _(
             "To decide who plays first, everyone draws a card from the unused cards: "
             "the highest rank starts (a Swoop card or a tie draws again)."
@@ -347,25 +367,36 @@ def _deal(rules: Rules, players: int) -> list[Block]:
     ]
 
 
-def _scoring(rules: Rules) -> list[Block]:
-    if rules.scoring == "simple":
-        values = [_("Aces and 2 to 9: 5 points each"), _("J, Q, K: 10 points each")]
+def _card_values(rules: Rules) -> list[str]:
+    """What each card is worth when someone goes out, as the rules count it (R15)."""
+    low = [rules.card_points(rank) for rank in range(1, 10)]  # aces to 9s
+    if low == list(range(1, 10)):
+        values = [_("Aces: 1 point; 2 to 9: their face value")]
     else:
-        values = [_("Aces: 1 point; 2 to 9: their face value"), _("J, Q, K: 10 points each")]
-    swoop = 50 if rules.scoring == "standard" else 20
-    if rules.tens_are_swoop_cards:
+        # Translators: {points} is a counted phrase ("5 points").
+        values = [_("Aces and 2 to 9: {points} each").format(points=counted(low[0], "point"))]
+    # Translators: {points} is a counted phrase ("10 points").
+    faces = _("J, Q, K: {points} each").format(points=counted(rules.card_points(KING), "point"))
+    values.append(faces)
+    swoop = counted(rules.card_points(JOKER), "point")
+    if _tens_swoop(rules):
         values.append(
             _("10s and Jokers: {points} each, so play them before you get caught").format(
-                points=counted(swoop, "point")
+                points=swoop
             )
         )
     else:
-        values.append(_("10s: 10 points each"))
+        # Translators: {points} is a counted phrase ("10 points").
+        tens = _("10s: {points} each").format(points=counted(rules.card_points(TEN), "point"))
+        values.append(tens)
         values.append(
-            _("Jokers: {points} each, so play them before you get caught").format(
-                points=counted(swoop, "point")
-            )
+            _("Jokers: {points} each, so play them before you get caught").format(points=swoop)
         )
+    return values
+
+
+def _scoring(rules: Rules) -> list[Block]:
+    values = _card_values(rules)
     blocks: list[Block] = [
         (
             "p",
@@ -424,7 +455,7 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
         ),
         (
             "li",
-            _PLAY_WORDS[(rules.max_four, rules.table_cards)](),
+            _PLAY_WORDS[(_at_most_four(rules), bool(rules.table_slots))](),
         ),
         (
             "li",
@@ -453,7 +484,7 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
                     "the pile: it swoops the pile and you play again. Only one Swoop card per "
                     "play, never in a set."
                 )
-                if rules.tens_are_swoop_cards
+                if _tens_swoop(rules)
                 else _(
                     "You may also play a Joker on its own at any time, whatever is on the pile: "
                     "it swoops the pile and you play again. Only one Swoop card per play, never "
@@ -463,7 +494,7 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
         ),
         ("p", _four_limit(rules)),
     ]
-    if rules.table_cards:
+    if rules.table_slots:
         blocks += [
             ("h", _("Mystery cards")),
             (
@@ -477,7 +508,7 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
             (
                 "li",
                 _("A 10 or a Joker swoops the pile.")
-                if rules.tens_are_swoop_cards
+                if _tens_swoop(rules)
                 else _("A Joker swoops the pile."),
             ),
             (
@@ -489,7 +520,7 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
             ),
             ("li", _("Higher: you pick up the pile, as if you had played it from your hand.")),
         ]
-        if rules.mystery_chain:
+        if rules.follow_up(flipped=False, from_face_up=True) is FollowUp.CHAIN:
             blocks.append(
                 (
                     "p",

@@ -48,7 +48,7 @@ SETTING_WORDS: dict[str, SettingWords] = {
     ),
     # The rules get a row for the rule set and one for each option (ui.rules_text).
     "rules": SettingWords(N_("Rule set"), N_("Choosing one resets every rule below to it.")),
-    # Each opponent gets a level and a style (their words are the settings scene's).
+    # Each opponent gets a level and a style (their words are the AI's: ai/opponent_words.py).
     "opponents": SettingWords(N_("Opponents")),
     "animation_speed": SettingWords(
         N_("Animation speed"),

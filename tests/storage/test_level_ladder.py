@@ -9,12 +9,13 @@ import pytest
 
 from swoop_desktop.ai import LEVELS as AI_LEVELS
 from swoop_desktop.ai import SOFT_LEVELS, EasyBot, NormalBot, load_opponents, make_bot
+from swoop_desktop.ai.opponent_words import LEVEL_WORDS
 from swoop_desktop.choices import PLAYER_LEVELS
 from swoop_desktop.progress.rating import LEVEL_RATINGS, LEVELS_VERSION, ladder, table_for
 from swoop_desktop.referee.tournament import parse_bot
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
 from swoop_desktop.storage import Settings, load_settings, resolve_dirs, save_settings
-from swoop_desktop.ui.scenes.settings import LEVEL_CHOICES, LEVEL_TEXT, level_text
+from swoop_desktop.ui.scenes.settings import LEVEL_CHOICES, level_text
 
 #: The most two neighbouring levels' stored ratings may differ (the goal is about 150).
 MOST_STEP = 160.0
@@ -42,7 +43,7 @@ def test_every_rated_level_can_be_seated_parsed_and_named(tmp_path, level):
     assert messages == [] and seats[1].level == level
     assert seats[1].make_bot(seed=1).level == level
     name, help_text = level_text(level)
-    assert level in LEVEL_TEXT and name.endswith(f"{LEVEL_RATINGS[level][0]:.0f}") and help_text
+    assert level in LEVEL_WORDS and name.endswith(f"{LEVEL_RATINGS[level][0]:.0f}") and help_text
 
 
 def test_a_settings_file_naming_each_level_loads():

@@ -11,14 +11,17 @@ import json
 import pygame
 import pytest
 
-from swoop_desktop.engine import OPTION_NAMES, PRESETS, Match, Rules
+from swoop_desktop.engine import OPTION_NAMES, OPTION_VALUES, PRESETS, Match, Rules
+from swoop_desktop.plural import counted
 from swoop_desktop.storage import Settings, load_settings, save_game
+from swoop_desktop.storage.settings import SEATS, SETTING_BY_NAME, SETTINGS
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.results import HandEnd
 from swoop_desktop.ui.rules_text import OPTION_INFO, how_to_play_text
 from swoop_desktop.ui.scenes.howto import HowToScene
 from swoop_desktop.ui.scenes.settings import SettingsScene
+from swoop_desktop.ui.scenes.title import TITLE_BUTTONS
 
 
 @pytest.fixture
@@ -72,25 +75,51 @@ def click_row(app, scene: SettingsScene, name: str, point):
     click(app, point(row))
 
 
+def pick(app, scene: SettingsScene, name: str, value) -> None:
+    """Choose ``value`` on the choice row ``name`` as a player does: its segment where every
+    option shows side by side, else the cycler's › until it shows."""
+    row = scene.rows[name]
+    index = [o.value for o in row.options].index(value)
+    for _ in range(len(row.options)):
+        if row.value == value:
+            return
+        if row._is_segmented(app.theme):
+            click_row(app, scene, name, lambda r: r.segment_rects()[index].center)
+        else:
+            click_row(app, scene, name, lambda r: r.arrow_rects()[1].center)
+    assert row.value == value, (name, value)
+
+
+def another(row):
+    """A value of a choice row other than the one it shows (the next one)."""
+    return row.options[(row.index + 1) % len(row.options)].value
+
+
 # -- title ---------------------------------------------------------------------------------
 
 
 def test_title_offers_every_choice_and_hides_continue_without_a_saved_game(app):
     title = top(app)
-    assert title.name == "title"
-    assert list(title.buttons) == [
-        "new",
-        "level",
-        "practice",
-        "learn",
-        "daily",
-        "puzzles",
-        "settings",
-        "scores",
-        "howto",
-        "quit",
-    ]
+    assert title.name == "title" and not title.has_save
+    assert "continue" not in title.buttons
+    # Every other declared button, in the declared order, with its words and its key.
+    declared = [b for b in TITLE_BUTTONS if b.key != "continue"]
+    assert list(title.buttons) == [b.key for b in declared]
+    for spec, button in zip(declared, title.buttons.values(), strict=True):
+        assert button.label == spec.label and button.key == spec.hotkey and button.tooltip
     assert all(b.enabled for b in title.buttons.values())
+
+
+def test_each_title_buttons_key_does_what_a_click_does(app):
+    title = top(app)
+    clicked: list[str] = []
+    for spec in TITLE_BUTTONS:
+        if spec.key in ("continue", "quit"):
+            continue
+        title.refresh()
+        title.buttons[spec.key].on_click = lambda key=spec.key: clicked.append(key)
+        press(app, spec.hotkey)
+        assert clicked[-1:] == [spec.key], spec.key
 
 
 def test_title_new_game_button_deals_a_game(app):
@@ -159,8 +188,8 @@ def test_title_buttons_open_settings_scores_howto_and_back(app):
 def test_title_works_by_keyboard(app):
     title = top(app)
     press(app, pygame.K_DOWN)  # focus the first button
-    assert title.ring.focused is title.buttons["new"]
-    press(app, *[pygame.K_DOWN] * 8)  # Play at your level, Practice game, Learn to play, ...
+    assert title.ring.focused is next(iter(title.buttons.values()))
+    press(app, *[pygame.K_DOWN] * list(title.buttons).index("howto"))  # down the column
     assert title.ring.focused is title.buttons["howto"]
     press(app, pygame.K_RETURN)
     assert top(app).name == "howto"
@@ -179,35 +208,22 @@ def test_settings_screen_has_every_rule_option_with_an_explanation(app):
         row = scene.rows[name]
         assert isinstance(row, W.Row) and row.label == OPTION_INFO[name].label
         assert len(row.help) > 20, name
-    for key in (
-        "preset",
-        "level1",
-        "style1",
-        "level2",
-        "style2",
-        "level3",
-        "style3",
-        "animation_speed",
-        "ai_pace",
-        "volume",
-        "muted",
-        "fullscreen",
-    ):
-        assert key in scene.rows
-    assert [o.value for o in scene.rows["animation_speed"].options] == [
-        "slow",
-        "normal",
-        "fast",
-        "instant",
-    ]
-    assert "click" in [o.value for o in scene.rows["ai_pace"].options]
+    assert "preset" in scene.rows
+    for seat in SEATS:
+        assert f"level{seat}" in scene.rows and f"style{seat}" in scene.rows
+    for entry in SETTINGS:
+        if entry.row is not None and entry.row.kind in ("toggle", "choice", "slider"):
+            assert entry.name in scene.rows, entry.name
+    for name in ("animation_speed", "ai_pace"):
+        offered = list(SETTING_BY_NAME[name].offered)
+        assert [o.value for o in scene.rows[name].options] == offered
     heading = scene.panel.widgets[0]
     assert "next new game" in heading.note
 
 
 def test_changing_a_rule_saves_it_and_the_next_new_game_uses_it(app):
     scene = open_settings(app)
-    click_row(app, scene, "preset", lambda row: row.segment_rects()[1].center)  # Classic
+    pick(app, scene, "preset", "classic")
     assert app.settings.rules.preset == "classic"
     click_row(app, scene, "max_four", lambda row: row.switch_rect().center)
     assert app.settings.rules.max_four is False
@@ -223,16 +239,16 @@ def test_changing_a_rule_saves_it_and_the_next_new_game_uses_it(app):
 
 def test_choosing_a_preset_resets_every_option(app):
     scene = open_settings(app)
-    click_row(app, scene, "pickup", lambda row: row.segment_rects()[1].center)  # Take all
+    pick(app, scene, "pickup", "take_all")
     assert app.settings.rules.pickup == "take_all"
     assert not scene.rows["match_after_pickup"].enabled  # no effect with take all
     click_row(app, scene, "target", lambda row: row.button_rects()[0].center)
     assert app.settings.rules.target == 250
-    click_row(app, scene, "preset", lambda row: row.segment_rects()[2].center)  # Traditional
+    pick(app, scene, "preset", "traditional")
     assert app.settings.rules == PRESETS["traditional"]
     assert scene.rows["decks"].value == 3 and scene.rows["target"].value == 500
     assert scene.rows["mystery_chain"].value is True
-    click_row(app, scene, "preset", lambda row: row.segment_rects()[0].center)  # App
+    pick(app, scene, "preset", "app")
     assert app.settings.rules == PRESETS["app"]
     assert scene.rows["pickup"].value == "new_pile"
     assert scene.rows["match_after_pickup"].enabled and scene.rows["match_after_pickup"].value
@@ -269,16 +285,19 @@ def test_damaged_rules_in_the_settings_file_are_reported_and_the_app_rules_shown
 
 def test_opponents_speeds_and_sound_are_saved(app):
     scene = open_settings(app)
-    # The levels with their ratings do not fit side by side: a cycler, › from Normal to Sharp.
-    click_row(app, scene, "level2", lambda row: row.arrow_rects()[1].center)
-    click_row(app, scene, "style3", lambda row: row.segment_rects()[-1].center)  # Pyro
-    click_row(app, scene, "animation_speed", lambda row: row.segment_rects()[3].center)
-    click_row(app, scene, "ai_pace", lambda row: row.segment_rects()[3].center)
+    # The levels with their ratings do not fit side by side: a cycler (›); the styles do.
+    level = another(scene.rows["level2"])
+    pick(app, scene, "level2", level)
+    style = scene.rows["style3"].options[-1].value  # the last style offered
+    pick(app, scene, "style3", style)
+    speed, pace = (another(scene.rows[name]) for name in ("animation_speed", "ai_pace"))
+    pick(app, scene, "animation_speed", speed)
+    pick(app, scene, "ai_pace", pace)
     click_row(app, scene, "muted", lambda row: row.switch_rect().center)
     click_row(app, scene, "volume", lambda row: row.track_rect().midleft)
     s, _ = load_settings(app.dirs)
-    assert s.opponent(2)["level"] == "sharp" and s.opponent(3)["personality"] == "pyro"
-    assert s.animation_speed == "instant" and s.ai_pace == "click"
+    assert s.opponent(2)["level"] == level and s.opponent(3)["personality"] == style
+    assert s.animation_speed == speed and s.ai_pace == pace
     assert s.muted is True and s.volume == 0.0
     assert app.settings == s
 
@@ -333,7 +352,7 @@ def test_restore_defaults(app):
 
 def test_how_to_play_follows_the_options(app):
     scene = open_settings(app)
-    click_row(app, scene, "pickup", lambda row: row.segment_rects()[1].center)  # Take all
+    pick(app, scene, "pickup", "take_all")
     press(app, pygame.K_ESCAPE)
     click(app, top(app).buttons["howto"].rect.center)
     howto = top(app)
@@ -375,6 +394,33 @@ def test_how_to_play_text_for_every_option(preset):
     assert ("5 points each" in other) and ("5 points each" not in text)
     assert ("10s and Jokers are Swoop cards" in text) == base.tens_are_swoop_cards
     assert ("10s and Jokers are Swoop cards" in other) == flipped.tens_are_swoop_cards
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("scoring", OPTION_VALUES["scoring"])
+@pytest.mark.parametrize("tens", OPTION_VALUES["tens_are_swoop_cards"])
+def test_how_to_play_says_each_cards_points_as_the_rules_count_them(preset, scoring, tens):
+    rules = Rules.from_preset(preset, scoring=scoring, tens_are_swoop_cards=tens)
+    text = how_to_play_text(rules)
+    joker, king, nine = (rules.card_points(r) for r in (14, 13, 9))
+    jokers = "10s and Jokers" if rules.is_swoop_rank(10) else "Jokers"
+    assert f"{jokers}: {counted(joker, 'point')} each" in text
+    assert f"J, Q, K: {counted(king, 'point')} each" in text
+    if not rules.is_swoop_rank(10):
+        assert f"10s: {counted(rules.card_points(10), 'point')} each" in text
+    if nine == 9:
+        assert "Aces: 1 point; 2 to 9: their face value" in text
+    else:
+        assert f"Aces and 2 to 9: {counted(nine, 'point')} each" in text
+
+
+def test_how_to_play_asks_the_rules_what_a_card_is_worth(monkeypatch):
+    """The words hold no point values of their own: other points, other words."""
+    monkeypatch.setattr(Rules, "card_points", lambda self, rank: 30 if rank == 14 else 7)
+    text = how_to_play_text(PRESETS["app"])
+    assert "50 points" not in text and "10 points" not in text
+    assert "10s and Jokers: 30 points each" in text and "J, Q, K: 7 points each" in text
+    assert "Aces and 2 to 9: 7 points each" in text
 
 
 def test_howto_over_given_rules(app):
@@ -447,7 +493,7 @@ def test_menus_follow_a_window_resize(app):
     assert app.size == (960, 600)
     assert scene.frame.width < wide and scene.frame.right <= 960
     assert scene.done.rect.right <= 960 and scene.panel.rect.bottom <= 600
-    click_row(app, scene, "scoring", lambda row: row.segment_rects()[1].center)
+    pick(app, scene, "scoring", "simple")
     assert app.settings.rules.scoring == "simple"
     press(app, pygame.K_ESCAPE)
     title = top(app)

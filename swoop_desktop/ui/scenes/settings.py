@@ -1,7 +1,11 @@
 """The settings screen: rules for the next game, opponents, speeds, sound and screen.
 
-Every rule option of docs/rules.md is a toggle or a choice with a one-line
-explanation; choosing a rule set resets the options to it. Each change is
+Every row is made from a declaration, never from a name: each rule option's row is the
+control of its declared kind (``OPTION_SPECS``: a switch, a choice of its values, a number
+in its range and steps) with its words (``rules_text.OPTION_INFO``); each setting's row is
+the one the table of settings gives it (``storage.settings``) with its words
+(``settings_text``); the opponents' levels and styles are the AI's, with the AI's words
+(``ai.opponent_words``). Choosing a rule set resets the options to it. Each change is
 checked by the engine (``Rules.with_options`` and ``validate_players``): a
 combination it refuses is shown as a message and the control goes back,
 never a crash. Every change is saved at once (``app.settings`` is replaced by
@@ -24,10 +28,11 @@ import pygame
 from swoop_desktop import i18n
 from swoop_desktop.ai import LEVELS as AI_LEVELS
 from swoop_desktop.ai import PERSONALITIES, load_opponents
+from swoop_desktop.ai.opponent_words import LEVEL_CONTEXT, LEVEL_WORDS, PERSONALITY_WORDS
 from swoop_desktop.choices import seat_name
-from swoop_desktop.engine import OPTION_NAMES, PRESETS, Rules, RulesError
-from swoop_desktop.engine.rules import MAX_TARGET, MIN_TARGET
-from swoop_desktop.i18n import N_, Np_, _, pgettext
+from swoop_desktop.engine import OPTION_NAMES, OPTION_SPECS, PRESETS, Rules, RulesError
+from swoop_desktop.engine.rules import OptionKind
+from swoop_desktop.i18n import N_, _, pgettext
 from swoop_desktop.names import seat_place, shown_name
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
 from swoop_desktop.storage.settings import SEATS, SETTING_BY_NAME, SETTINGS, Applies, Setting
@@ -38,7 +43,9 @@ from swoop_desktop.ui.rules_text import (
     option_applies,
     option_help,
     option_label,
+    option_unit,
     preset_words,
+    value_text,
 )
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.settings_text import (
@@ -55,42 +62,20 @@ PLAYERS = 4  # you against Left, Top and Right
 _KEPT_ON_RESTORE = (Applies.KEPT, Applies.LANGUAGE)
 _Z = (0, 0, 0, 0)  # a row's place before the panel lays it out
 
-LEVEL_TEXT = {
-    "random": (Np_("level", "Random"), N_("Plays any legal move.")),
-    "lowest": (Np_("level", "Lowest"), N_("Always plays its lowest cards.")),
-    "highest": (Np_("level", "Highest"), N_("Always plays its highest cards.")),
-    "easy": (Np_("level", "Easy"), N_("Plays its lowest cards and rarely thinks ahead.")),
-    "casual": (
-        Np_("level", "Casual"),
-        N_("Often sees the good move, but plays loosely and forgets pick-ups."),
-    ),
-    "steady": (Np_("level", "Steady"), N_("Mostly plays the sensible move; slips now and then.")),
-    "keen": (
-        Np_("level", "Keen"),
-        N_("Nearly always finds the sensible move and remembers every pick-up."),
-    ),
-    "normal": (Np_("level", "Normal"), N_("Weighs every move sensibly.")),
-    "sharp": (
-        Np_("level", "Sharp"),
-        N_("Looks a little ahead before it plays, guessing the cards it cannot see."),
-    ),
-    "hard": (Np_("level", "Hard"), N_("Looks ahead, guessing the cards it cannot see.")),
-    "expert": (
-        Np_("level", "Expert"),
-        N_("Looks further ahead than hard, trying more guesses before it plays."),
-    ),
-}
+
+def _shown(text: str) -> str:
+    return _(text) if text else ""
 
 
 def level_text(level: str) -> tuple[str, str]:
     """A level's name with its measured rating beside it ("Casual 1122"), and its help."""
     from swoop_desktop.progress.rating import LEVEL_RATINGS
 
-    if level in LEVEL_TEXT:
-        name = pgettext("level", LEVEL_TEXT[level][0])
-        help_text = _(LEVEL_TEXT[level][1])
-    else:
-        name, help_text = level.title(), ""
+    words = LEVEL_WORDS.get(level)
+    if words is not None:
+        name, help_text = pgettext(LEVEL_CONTEXT, words.name), _(words.help)
+    else:  # every declared level has words (a test holds it); a stray name is shown as is
+        name, help_text = level, ""
     if level in LEVEL_RATINGS:
         rating, rd = LEVEL_RATINGS[level]
         name = f"{name} {rating:.0f}"
@@ -104,18 +89,12 @@ def level_text(level: str) -> tuple[str, str]:
 
 def personality_text(personality: str) -> tuple[str, str]:
     """A playing style's name and help in the player's language."""
-    if personality in PERSONALITY_TEXT:
-        name, help_text = PERSONALITY_TEXT[personality]
-        return _(name), _(help_text)
-    return personality.title(), ""
+    words = PERSONALITY_WORDS.get(personality)
+    if words is None:  # every declared style has words (a test holds it)
+        return personality, ""
+    return _(words.name), _(words.help)
 
 
-PERSONALITY_TEXT = {
-    "balanced": (N_("Balanced"), N_("Plays a steady, even game.")),
-    "aggressive": (N_("Aggressive"), N_("Keeps the pile low and presses the next player.")),
-    "cautious": (N_("Cautious"), N_("Avoids pick-ups and saves Swoop cards for danger.")),
-    "pyro": (N_("Pyro"), N_("Fires Swoop cards as soon as it has them.")),
-}
 # Levels a player can pick here: the AI's levels that the settings file also accepts.
 LEVEL_CHOICES = tuple(lv for lv in AI_LEVELS if lv in SAVED_LEVELS)
 
@@ -226,43 +205,51 @@ class SettingsScene(Scene):
         self.rows["preset"] = preset
         rows: list[W.Widget] = [preset, self.notice]
         for name in OPTION_NAMES:
-            info = OPTION_INFO[name]
-            value = getattr(r, name)
-            help_text = option_help(name, r)
-            if name == "target":
-                row: W.Row = W.Stepper(
-                    _Z,
-                    option_label(name),
-                    value,
-                    partial(self.change_option, name),
-                    minimum=MIN_TARGET,
-                    maximum=MAX_TARGET,
-                    step=50,
-                    help=help_text,
-                    # Translators: after the number a game ends at ("300 points").
-                    unit=" " + _("points"),
-                )
-            elif info.choices:
-                row = W.Choice(
-                    _Z,
-                    option_label(name),
-                    [
-                        W.Option(c.value, _(c.text), _(c.help) if c.help else "")
-                        for c in info.choices
-                    ],
-                    value,
-                    partial(self.change_option, name),
-                    help=help_text,
-                )
-            else:
-                row = W.Toggle(
-                    _Z, option_label(name), value, partial(self.change_option, name), help=help_text
-                )
+            row = self._option_row_makers[OPTION_SPECS[name].kind](name)
+            row.help = option_help(name, r)
             row.enabled = option_applies(name, r)
             self.rule_rows[name] = row
             self.rows[name] = row
             rows.append(row)
         return rows
+
+    @property
+    def _option_row_makers(self) -> dict[OptionKind, Callable[[str], W.Row]]:
+        """The control each kind of rule option gets (its declaration's ``kind``)."""
+        return {
+            "toggle": self._option_toggle,
+            "choice": self._option_choice,
+            "number": self._option_number,
+        }
+
+    def _option_toggle(self, name: str) -> W.Row:
+        value = bool(getattr(self.rules, name))
+        return W.Toggle(_Z, option_label(name), value, partial(self.change_option, name))
+
+    def _option_choice(self, name: str) -> W.Row:
+        """One segment for each value the option's declaration lists, in its order."""
+        info = OPTION_INFO[name]
+        helps = {(type(c.value), c.value): c.help for c in info.choices}
+        options = [
+            W.Option(v, value_text(name, v), _shown(helps.get((type(v), v), "")))
+            for v in OPTION_SPECS[name].values
+        ]
+        value = getattr(self.rules, name)
+        return W.Choice(_Z, option_label(name), options, value, partial(self.change_option, name))
+
+    def _option_number(self, name: str) -> W.Row:
+        """A whole number in the option's declared range, changed in its declared steps."""
+        spec = OPTION_SPECS[name]
+        return W.Stepper(
+            _Z,
+            option_label(name),
+            int(getattr(self.rules, name)),
+            partial(self.change_option, name),
+            minimum=spec.minimum,
+            maximum=spec.maximum,
+            step=spec.step,
+            unit=option_unit(name),
+        )
 
     def _opponent_rows(self, entry: Setting) -> list[W.Widget]:
         """A level and a style for each opponent."""
@@ -313,7 +300,8 @@ class SettingsScene(Scene):
 
     def _choice_row(self, entry: Setting) -> list[W.Widget]:
         words = words_of(entry.name)
-        options = [W.Option(v, *words.choices.get(v, (v.title(), ""))) for v in entry.offered]
+        # Every value offered has its words (tests/ui/test_settings_page.py holds it).
+        options = [W.Option(v, *words.choices.get(v, (v, ""))) for v in entry.offered]
         value = getattr(self.app.settings, entry.name)
         row = W.Choice(_Z, words.label, options, value, partial(self.change_setting, entry.name))
         return self._keep(entry, row, words)

@@ -2,9 +2,10 @@
 Daily deal, Puzzles, Settings, Scores, How to play, Quit.
 
 Continue shows only when a saved game exists. Starting a new game over a
-saved one asks first. Your rating is shown under the title. Every button has a
-key (C, N, Y, T, L, D, P, S, R, H, Q) and the
-column works with Up/Down/Tab and Enter. After a few quiet seconds a game
+saved one asks first. Your rating is shown under the title. The buttons are declared
+once, in :data:`TITLE_BUTTONS` (a :class:`TitleButton` each: its label, action, key,
+when it shows and its tooltip), in the column's order; every button has a key (no two
+the same: ``tests/ui/test_hotkeys.py``) and the column works with Up/Down/Tab and Enter. After a few quiet seconds a game
 of four AIs (the table in its backdrop configuration) fades in behind the menu.
 
 Learn to play opens the first hand that teaches (``scenes/lesson.py``, on the table);
@@ -22,12 +23,14 @@ import os
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from swoop_desktop.engine import RANK_OF
-from swoop_desktop.i18n import _
+from swoop_desktop.i18n import N_, _
 from swoop_desktop.progress import opening
 from swoop_desktop.progress.rating import table_for, table_rating, title_rating
 from swoop_desktop.storage import has_saved_game
@@ -311,109 +314,7 @@ class TitleScene(Scene):
         self.scale = s
         bw, bh = int(340 * s), int(54 * s)
         gap = int(14 * s)
-        specs: list[tuple[str, str, Any, int, bool, bool, str]] = [
-            (
-                "continue",
-                _("Continue"),
-                self.continue_game,
-                pygame.K_c,
-                True,
-                self.has_save,
-                _("Go back to the game you were playing."),
-            ),
-            (
-                "new",
-                _("New game"),
-                self.new_game,
-                pygame.K_n,
-                not self.has_save and not self.offer,
-                True,
-                _("Deal a new game against {opponents} with the rules in Settings.").format(
-                    opponents=self.opponents_words()
-                ),
-            ),
-            (
-                "level",
-                _("Play at your level"),
-                self.play_at_level,
-                pygame.K_y,
-                False,
-                True,
-                _("Deal a new game against the opponents nearest your rating: {table}.").format(
-                    table=self.suggestion_words()
-                ),
-            ),
-            (
-                "practice",
-                _("Practice game"),
-                self.practice,
-                pygame.K_t,
-                False,
-                True,
-                _(
-                    "An unrated game with take-backs (U or Ctrl+Z): your rating, records and "
-                    "streaks stay as they are."
-                ),
-            ),
-            (
-                "learn",
-                _("Learn to play"),
-                self.learn,
-                pygame.K_l,
-                bool(self.offer),
-                True,
-                _("One hand that teaches every rule, a short prompt at each step (Esc leaves)."),
-            ),
-            (
-                "daily",
-                _("Daily deal"),
-                self.open_daily,
-                pygame.K_d,
-                False,
-                True,
-                _("Today's deal, the same for everyone: your score beside the hard opponent's."),
-            ),
-            (
-                "puzzles",
-                _("Puzzles"),
-                self.open_puzzles,
-                pygame.K_p,
-                False,
-                True,
-                _(
-                    "Practise from your mistakes: decisions your reviews called mistakes or blunders."
-                ),
-            ),
-            (
-                "settings",
-                _("Settings"),
-                self.open_settings,
-                pygame.K_s,
-                False,
-                True,
-                _("Rules, opponents, speeds, sound and screen."),
-            ),
-            (
-                "scores",
-                _("Scores"),
-                self.open_scores,
-                pygame.K_r,
-                False,
-                True,
-                _("The score sheet and your record."),
-            ),
-            (
-                "howto",
-                _("How to play"),
-                self.open_howto,
-                pygame.K_h,
-                False,
-                True,
-                _("The rules in plain words, with the options you have chosen."),
-            ),
-            ("quit", _("Quit"), self.quit, pygame.K_q, False, True, _("Close Swoop.")),
-        ]
-        shown = [spec for spec in specs if spec[5]]
+        shown = [spec for spec in TITLE_BUTTONS if spec.shown(self)]
         # The buttons start below the words under the title (the line about the opponents
         # and the rating line), never over them.
         words_bottom = int(h * 0.17) + int(70 * s) + int(14 * s) + int(40 * s) + int(14 * s)
@@ -421,11 +322,10 @@ class TitleScene(Scene):
         room = h - bottom_room - words_bottom
         # One column where it fits; otherwise Continue, New game and Play at your level keep
         # whole rows and the others go two to a row; then the gaps, then the buttons get smaller.
-        rows: list[list[tuple[str, str, Any, int, bool, bool, str]]] = [[spec] for spec in shown]
+        rows: list[list[TitleButton]] = [[spec] for spec in shown]
         if len(rows) * bh + (len(rows) - 1) * gap > room:
-            whole = ("continue", "new", "level")
-            main = [[spec] for spec in shown if spec[0] in whole]
-            rest = [spec for spec in shown if spec[0] not in whole]
+            main = [[spec] for spec in shown if spec.whole_row]
+            rest = [spec for spec in shown if not spec.whole_row]
             rows = main + [rest[i : i + 2] for i in range(0, len(rest), 2)]
             bw = max(bw, min(int(w * 0.46), int(bw * 1.3)))  # room for two labels a row
         n = len(rows)
@@ -440,18 +340,18 @@ class TitleScene(Scene):
         y = top
         for row in rows:
             width = (bw - gap * (len(row) - 1)) // len(row)
-            for i, (key, label, action, hotkey, primary, _show, tip) in enumerate(row):
+            for i, spec in enumerate(row):
                 button = W.Button(
                     (w // 2 - bw // 2 + i * (width + gap), y, width, bh),
-                    label,
-                    action,
-                    key=hotkey,
-                    primary=primary,
-                    tooltip=tip,
+                    _(spec.label),
+                    partial(spec.action, self),
+                    key=spec.hotkey,
+                    primary=spec.primary(self),
+                    tooltip=spec.tip_for(self),
                 )
-                if key in old:
-                    button.hovered = old[key].hovered
-                self.buttons[key] = button
+                if spec.key in old:
+                    button.hovered = old[spec.key].hovered
+                self.buttons[spec.key] = button
             y += bh + gap
         focused = self.ring.focused
         self.ring = W.FocusRing(list(self.buttons.values()))
@@ -646,6 +546,126 @@ class TitleScene(Scene):
                 shadow = pygame.transform.rotozoom(self.art.shadow(size), angle, 1.0)
                 surface.blit(shadow, shadow.get_rect(center=(x + 4, y + 6)))
                 surface.blit(face, face.get_rect(center=(x, y)))
+
+
+def _always(title: TitleScene) -> bool:
+    return True
+
+
+def _never(title: TitleScene) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class TitleButton:
+    """One button of the title, declared once: ``key`` names it (``TitleScene.buttons``),
+    ``label`` and ``tip`` are English marked for translation (the tip's placeholders
+    filled by ``fill``), ``action`` is what it does, ``hotkey`` the key that presses it,
+    ``shown`` when it is on the title and ``primary`` when it is the highlighted one;
+    a ``whole_row`` button keeps a row of its own where the others go two to a row."""
+
+    key: str
+    label: str
+    action: Callable[[TitleScene], None]
+    hotkey: int
+    tip: str
+    shown: Callable[[TitleScene], bool] = _always
+    primary: Callable[[TitleScene], bool] = _never
+    whole_row: bool = False
+    fill: Callable[[TitleScene], dict[str, str]] | None = None
+
+    def tip_for(self, title: TitleScene) -> str:
+        """The tooltip in the player's language, its placeholders filled."""
+        tip = _(self.tip)
+        return tip.format(**self.fill(title)) if self.fill is not None else tip
+
+
+#: The title's buttons, in the column's order.
+TITLE_BUTTONS: tuple[TitleButton, ...] = (
+    TitleButton(
+        "continue",
+        N_("Continue"),
+        TitleScene.continue_game,
+        pygame.K_c,
+        N_("Go back to the game you were playing."),
+        shown=lambda title: title.has_save,
+        primary=_always,
+        whole_row=True,
+    ),
+    TitleButton(
+        "new",
+        N_("New game"),
+        TitleScene.new_game,
+        pygame.K_n,
+        N_("Deal a new game against {opponents} with the rules in Settings."),
+        primary=lambda title: not title.has_save and not title.offer,
+        whole_row=True,
+        fill=lambda title: {"opponents": title.opponents_words()},
+    ),
+    TitleButton(
+        "level",
+        N_("Play at your level"),
+        TitleScene.play_at_level,
+        pygame.K_y,
+        N_("Deal a new game against the opponents nearest your rating: {table}."),
+        whole_row=True,
+        fill=lambda title: {"table": title.suggestion_words()},
+    ),
+    TitleButton(
+        "practice",
+        N_("Practice game"),
+        TitleScene.practice,
+        pygame.K_t,
+        N_(
+            "An unrated game with take-backs (U or Ctrl+Z): your rating, records and "
+            "streaks stay as they are."
+        ),
+    ),
+    TitleButton(
+        "learn",
+        N_("Learn to play"),
+        TitleScene.learn,
+        pygame.K_l,
+        N_("One hand that teaches every rule, a short prompt at each step (Esc leaves)."),
+        primary=lambda title: bool(title.offer),
+    ),
+    TitleButton(
+        "daily",
+        N_("Daily deal"),
+        TitleScene.open_daily,
+        pygame.K_d,
+        N_("Today's deal, the same for everyone: your score beside the hard opponent's."),
+    ),
+    TitleButton(
+        "puzzles",
+        N_("Puzzles"),
+        TitleScene.open_puzzles,
+        pygame.K_p,
+        N_("Practise from your mistakes: decisions your reviews called mistakes or blunders."),
+    ),
+    TitleButton(
+        "settings",
+        N_("Settings"),
+        TitleScene.open_settings,
+        pygame.K_s,
+        N_("Rules, opponents, speeds, sound and screen."),
+    ),
+    TitleButton(
+        "scores",
+        N_("Scores"),
+        TitleScene.open_scores,
+        pygame.K_r,
+        N_("The score sheet and your record."),
+    ),
+    TitleButton(
+        "howto",
+        N_("How to play"),
+        TitleScene.open_howto,
+        pygame.K_h,
+        N_("The rules in plain words, with the options you have chosen."),
+    ),
+    TitleButton("quit", N_("Quit"), TitleScene.quit, pygame.K_q, N_("Close Swoop.")),
+)
 
 
 def _pill(surface: pygame.Surface, rect: pygame.Rect) -> None:
