@@ -63,6 +63,8 @@ NAMES: dict[str, str] = {
     "fr": "Français",
     "es": "Español",
     "fi": "Suomi",
+    "it": "Italiano",
+    "pl": "Polski",
 }
 
 #: Marks a message for extraction without translating it (for module-level tables whose

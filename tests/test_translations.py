@@ -91,6 +91,9 @@ def test_no_catalogue_has_fuzzy_entries():
         ("fr", ["0 carte", "1 carte", "2 cartes", "5 cartes"]),
         # Finnish counts in the partitive after every number but one.
         ("fi", ["0 korttia", "1 kortti", "2 korttia", "5 korttia"]),
+        ("it", ["0 carte", "1 carta", "2 carte", "5 carte"]),
+        # Polish counts 2 to 4 apart from 0 and 5 and more (tests/test_polish_counts.py).
+        ("pl", ["0 kart", "1 karta", "2 karty", "5 kart"]),
     ],
 )
 def test_counts_read_right_in_each_language(catalogues, language, said):
@@ -140,6 +143,8 @@ def test_switching_the_language_changes_the_next_lookup(catalogues):
         ({"LANG": "en_GB.UTF-8", "LC_MESSAGES": "fi_FI.UTF-8"}, "fi"),
         ({"LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8"}, "fr"),
         ({"LANG": "de_DE.UTF-8", "LANGUAGE": "es_ES:de"}, "es"),
+        ({"LANG": "pl_PL.UTF-8"}, "pl"),
+        ({"LANG": "de_DE.UTF-8", "LANGUAGE": "it_IT:de"}, "it"),
         ({"LANG": "de_DE.UTF-8", "SWOOP_LANGUAGE": "xx"}, "xx"),
         ({"LANG": "C.UTF-8"}, "en"),
     ],
