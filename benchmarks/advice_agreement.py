@@ -42,7 +42,7 @@ from swoop_desktop.ai.review import (  # noqa: E402
     assess,
     plain_json,
 )
-from swoop_desktop.ai.review_words import LABELS, label_for, verdict_label  # noqa: E402
+from swoop_desktop.ai.review_words.labels import LABELS, label_for, verdict_label  # noqa: E402
 from swoop_desktop.engine import Match, Rules  # noqa: E402
 from swoop_desktop.engine.observation import PublicHistory  # noqa: E402
 from swoop_desktop.referee.review import decisions  # noqa: E402

@@ -36,8 +36,10 @@ if str(ROOT) not in sys.path:
 
 from common import random_game  # noqa: E402
 
-from swoop_desktop.progress.history import HISTORY_KIND, load_history, record_from_match  # noqa: E402
+from swoop_desktop.progress.history import load_history  # noqa: E402
+from swoop_desktop.progress.history_file import HISTORY_KIND  # noqa: E402
 from swoop_desktop.progress.rating import rating_history, title_rating  # noqa: E402
+from swoop_desktop.progress.stored_games import record_from_match  # noqa: E402
 from swoop_desktop.storage import open_dirs  # noqa: E402
 from swoop_desktop.storage.jsonfile import write_document  # noqa: E402
 

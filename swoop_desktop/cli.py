@@ -139,13 +139,13 @@ def export(target: Path, data_dir: str | None) -> int:
     ends in ``.csv``; one line says how many games, or what went wrong (exit status 2 when
     the file is refused, 1 when it could not be written)."""
     from swoop_desktop.names import printable
-    from swoop_desktop.progress.export import export_failure
-    from swoop_desktop.progress.history import (
+    from swoop_desktop.progress.export import (
         export_csv,
+        export_failure,
         export_history,
         export_refusal,
-        load_history,
     )
+    from swoop_desktop.progress.history import load_history
     from swoop_desktop.storage import open_dirs
 
     dirs, messages = open_dirs(data_dir)

@@ -27,14 +27,15 @@ from typing import Any
 
 from swoop_desktop.ai import workers
 from swoop_desktop.ai.review import REVIEW_WORLDS, Review
-from swoop_desktop.ai.review_words import label_word
+from swoop_desktop.ai.review_words.labels import label_word
 from swoop_desktop.engine import Action, Rules
 from swoop_desktop.engine.jsontext import OneLineParser
 from swoop_desktop.i18n import _
 from swoop_desktop.names import printable
 from swoop_desktop.plural import counted, decimal
-from swoop_desktop.progress.game_record import hints_from_json
-from swoop_desktop.progress.history import HISTORY_KIND, GameRecord, stored_after
+from swoop_desktop.progress.game_record import GameRecord, hints_from_json
+from swoop_desktop.progress.history_file import HISTORY_KIND
+from swoop_desktop.progress.stored_games import stored_after
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.safeio import Refused, parse_json, read_capped, write_out
 from swoop_desktop.storage import db

@@ -17,12 +17,12 @@ import pytest
 
 import swoop_desktop
 from swoop_desktop.ai.review import Review, Verdict
-from swoop_desktop.ai.review_words import (
+from swoop_desktop.ai.review_words.answers import (
     answer_is_the_choice,
-    reason,
     right_answer,
     wrong_answer,
 )
+from swoop_desktop.ai.review_words.reasons import reason
 from swoop_desktop.plural import about, counted, noun
 
 PACKAGE = Path(swoop_desktop.__file__).parent

@@ -19,7 +19,7 @@ import pytest
 
 from swoop_desktop import cli
 from swoop_desktop.progress import load_history, record_finished_game
-from swoop_desktop.progress.history import export_csv, games_csv
+from swoop_desktop.progress.export import export_csv, games_csv
 from swoop_desktop.storage import db, resolve_dirs
 from tests.storage.helpers import finished_match
 

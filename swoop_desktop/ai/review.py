@@ -22,7 +22,7 @@ with the reasons and the summary, are :mod:`.review_words`'s):
 - **blunder**: 20 points or more (a pick-up of a big pile, a Swoop card wasted);
 - **unclear**: a range that reaches past the "good" line from within it.
 
-Every figure is read as it is shown, in whole points (:func:`~.review_words.label_for`):
+Every figure is read as it is shown, in whole points (:func:`~.review_words.labels.label_for`):
 "about 8 points" is a mistake wherever it is written (the review, its summary,
 Puzzles, the daily deal's review).
 
@@ -80,20 +80,13 @@ from swoop_desktop.engine import (
 from swoop_desktop.engine.observation import Observation
 from swoop_desktop.engine.playout import PlayoutState
 
-from . import review_words as words
 from .bots import Cancelled
 from .features import weights_for
 from .hint import explain
 from .inference import PARTICLES, PolicyInference, PolicySampler
-from .review_words import (
-    GOOD_WITHIN,
-    LABELS,
-    UNCLEAR,
-    describe,
-    label_for,
-    solution,
-    verdict_label,
-)
+from .review_words import answers, reasons, summary
+from .review_words.labels import LABELS, UNCLEAR, label_for, verdict_label
+from .review_words.plays import describe, doing
 from .search import HardBot, RolloutPolicy, expected_points, match_value
 
 #: Re-deals per decision at review strength, played again and again while the choice and
@@ -309,7 +302,7 @@ def _hint_words(
         return sum(r[1] for r in first) / max(1, len(first))
 
     saved = margin(plain) - margin(hinted)
-    return explain(obs, list(legal), action, saved, words.doing(obs, plain))
+    return explain(obs, list(legal), action, saved, doing(obs, plain))
 
 
 def _first_look(runs: dict[Action, list[Run]], cands: Sequence[Action], n: int) -> Action:
@@ -455,7 +448,7 @@ def assess(
         hint_text = decision.shown_hint or _hint_words(
             obs, decision.legal, runs, cands[0], hinted, hint_worlds
         )
-    said = words.HintSeen(
+    said = reasons.HintSeen(
         play=by_action[hinted] if hinted is not None else None,
         chosen=hinted == chosen,
         cost=round(hint_cost, 1),
@@ -464,7 +457,7 @@ def assess(
         first=min(hint_worlds, played),
         looked=played,
     )
-    reason = words.reason(
+    reason = reasons.reason(
         obs,
         decision.legal,
         chosen,
@@ -534,12 +527,12 @@ def judge_answer(
     afresh with :func:`assess`, in the same re-dealt worlds (the same seed). An answer is
     accepted when it is "good": within the "good" line of the best play found. A wrong
     answer says it is not the best and never names the best play (the player tries again,
-    or asks for it: :func:`solution`); an accepted alternative is never told that another
-    play "was better".
+    or asks for it: :func:`~.review_words.answers.solution`); an accepted alternative is
+    never told that another play "was better".
     """
     best = verdict.options[0] if verdict.options else None
     if _same_play(answer, decision.chosen):
-        return Answer(False, verdict.cost, words.answer_is_the_choice(verdict))
+        return Answer(False, verdict.cost, answers.answer_is_the_choice(verdict))
     known = None
     for option in verdict.options:
         action = action_from_json(json.loads(option.action))
@@ -549,17 +542,17 @@ def judge_answer(
     if known is not None and best is not None:
         cost = max(0.0, known.margin - best.margin)
         named = known.words
-        play = known.doing or words.doing(decision.obs, _plain(answer))
+        play = known.doing or doing(decision.obs, _plain(answer))
     else:
         weighed = assess(replace(decision, chosen=answer), worlds, seed)
         cost, named = weighed.cost, weighed.chosen
-        play = words.doing(decision.obs, _plain(answer))
+        play = doing(decision.obs, _plain(answer))
         if weighed.label != LABELS[0][0]:
-            return Answer(False, cost, words.wrong_answer(named, cost, play))
+            return Answer(False, cost, answers.wrong_answer(named, cost, play))
     if label_for(cost) != LABELS[0][0]:  # the review's own scale: "about 3 points" is not good
-        return Answer(False, cost, words.wrong_answer(named, cost, play))
+        return Answer(False, cost, answers.wrong_answer(named, cost, play))
     is_best = best is not None and known is best
-    return Answer(True, cost, words.right_answer(named, verdict, best, is_best, play))
+    return Answer(True, cost, answers.right_answer(named, verdict, best, is_best, play))
 
 
 def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
@@ -571,7 +564,7 @@ def _option(obs: Observation, action: Action, runs: Sequence[Run]) -> Option:
     return Option(
         action=_json(action),
         words=describe(obs, action),
-        doing=words.doing(obs, action),
+        doing=doing(obs, action),
         points=mean(0),
         margin=mean(1),
         win=mean(2),
@@ -673,16 +666,16 @@ class Review:
 
     @property
     def accuracy(self) -> float:
-        """Share of decisions labelled good (within :data:`GOOD_WITHIN` points of the best,
-        the one "good" line of every screen and text), 0..100 (100 when
-        there were none). An unclear one is not counted good: its cost is listed."""
+        """Share of decisions labelled good (within
+        :data:`~.review_words.labels.GOOD_WITHIN` points of the best, the one "good" line
+        of every screen and text), 0..100 (100 when there were none). An unclear one is not counted good: its cost is listed."""
         if not self.verdicts:
             return 100.0
         return 100.0 * sum(v.good for v in self.verdicts) / len(self.verdicts)
 
     def summary_lines(self) -> list[str]:
         """The summary, one line each: the counts first, then each costly decision."""
-        return words.summary_lines(self.verdicts)
+        return summary.summary_lines(self.verdicts)
 
     @property
     def points_lost(self) -> float:
@@ -743,12 +736,9 @@ def review_decisions(
 
 __all__ = [
     "END",
-    "LABELS",
-    "GOOD_WITHIN",
     "HINT_WORLDS",
     "METHOD",
     "REVIEW_WORLDS",
-    "UNCLEAR",
     "Answer",
     "Cancelled",
     "Decision",
@@ -756,12 +746,8 @@ __all__ = [
     "Review",
     "Verdict",
     "assess",
-    "describe",
     "first_look",
     "plain_json",
     "judge_answer",
-    "label_for",
-    "solution",
-    "verdict_label",
     "review_decisions",
 ]

@@ -5,9 +5,9 @@ What these mean lives here; keeping their bytes safe (the database, documents, f
 locks, the data folder) is :mod:`swoop_desktop.storage`'s, which this package stands on.
 """
 
+from .game_record import GameRecord
 from .history import (
     UI_WAIT,
-    GameRecord,
     load_history,
     record_finished_game,
     record_pending,

@@ -1,5 +1,7 @@
-"""Writing a file the player names: the export of the games (Scores → Export…, ``swoop
---export``), checked and written so that nothing but that one file ever changes.
+"""The export of the games (Scores → Export…, ``swoop --export``): what is written (every
+game as a ``history.json``, :func:`export_history`, or as CSV for a spreadsheet,
+:func:`export_csv`), and the file the player names, checked and written so that
+nothing but that one file ever changes.
 
 - :func:`export_refusal` says, in plain words, why a path must not be written: never
   Swoop's data folder or its settings folder, nor anything in them (however the path
@@ -16,17 +18,25 @@
 from __future__ import annotations
 
 import contextlib
+import csv
 import errno
+import io
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from swoop_desktop.i18n import _
-from swoop_desktop.names import printable
+from swoop_desktop.names import printable, seat_default
+from swoop_desktop.storage.jsonfile import encode_document
 from swoop_desktop.storage.notices import plain_reason
 from swoop_desktop.storage.paths import Dirs
+
+from .game_record import GameRecord
+from .history import load_history
+from .history_file import HISTORY_KIND
 
 #: What a spreadsheet may take for the start of a formula (OWASP's "CSV injection" list):
 #: a text cell that starts with one gets a ``'`` in front, which shows it as the text.
@@ -311,3 +321,98 @@ def write_export(target: Path, text: str) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def export_history(dirs: Dirs, target: Path) -> int:
+    """Write every game as a ``history.json`` of today's format (for other tools and
+    older Swoops); how many games. Only ``target`` changes (see :func:`write_export`;
+    :func:`export_refusal` says first whether the player may have it written). Raises
+    OSError when it cannot be written."""
+    games, _unused = load_history(dirs)
+    write_export(target, encode_document(HISTORY_KIND, {"games": [g.to_json() for g in games]}))
+    return len(games)
+
+
+#: The formats a player may export the games in: CSV (one row a game, for spreadsheets)
+#: and JSON (the ``history.json`` that ``swoop --export`` writes).
+EXPORT_FORMATS = ("csv", "json")
+
+
+def export_csv(dirs: Dirs, target: Path) -> int:
+    """Write every game as a CSV file, a header then one row a game (oldest first), for a
+    spreadsheet; how many games. Only ``target`` changes, as with :func:`export_history`.
+    Raises OSError when it cannot be written."""
+    games, _unused = load_history(dirs)
+    write_export(target, games_csv(games))
+    return len(games)
+
+
+def games_csv(games: Sequence[GameRecord]) -> str:
+    """The games as CSV text: the date, your result, total and place, the hands and your
+    Swoops, the rules, whether the game counts, then each seat's name, level and total.
+    No cell is ever a formula: text that a spreadsheet would run (a name ``=1+2``, a date
+    edited to ``@SUM(1)``) starts with a ``'`` (:func:`csv_cell`)."""
+    seats = max((g.players for g in games), default=4)
+    header = [
+        "Date",
+        "Result",
+        "Your total",
+        "Your place",
+        "Hands",
+        "Your Swoops",
+        "Rules",
+        "Rule options",
+        "Counted",
+        "Abandoned",
+        "Practice",
+        "Players",
+    ]
+    for i in range(seats):
+        header += [f"Seat {i + 1}", f"Seat {i + 1} level", f"Seat {i + 1} total"]
+    header += ["Seed", "Game id"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    for g in games:
+        totals = list(g.totals)
+        you = totals[0] if totals else ""
+        place = 1 + sum(1 for t in totals[1:] if t < totals[0]) if totals else ""
+        options = "; ".join(f"{k}={v}" for k, v in sorted(g.options.items()))
+        row: list[Any] = [
+            g.date,
+            g.result(),
+            you,
+            "" if g.abandoned else place,
+            g.hands,
+            g.swoops[0] if g.swoops else 0,
+            g.preset,
+            options,
+            "yes" if g.counted else "no",
+            "yes" if g.abandoned else "no",
+            "yes" if g.practice else "no",
+            g.players,
+        ]
+        for i in range(seats):
+            seat = g.seats[i] if i < len(g.seats) and isinstance(g.seats[i], dict) else {}
+            name = seat.get("name") or (seat_default(i) if i < g.players else "")
+            level = seat.get("level") or ("human" if i == 0 and i < g.players else "")
+            row += [name, level, totals[i] if i < len(totals) else ""]
+        row += [g.seed, g.id]
+        writer.writerow([csv_cell(cell) for cell in row])
+    return out.getvalue()
+
+
+def default_export_path(home: Path, today: date, fmt: str) -> Path:
+    """Where an export goes unless the player says otherwise: the Documents folder (the
+    home folder when there is none), named for the day ("swoop-games-2025-03-01.csv"),
+    with a number added when that name is taken (an earlier export is never replaced)."""
+    folder = home / "Documents"
+    if not folder.is_dir():
+        folder = home
+    stem = f"swoop-games-{today.isoformat()}"
+    path = folder / f"{stem}.{fmt}"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.{fmt}"
+        n += 1
+    return path

@@ -1,9 +1,11 @@
-"""One finished game as the history keeps it (:class:`GameRecord`), and whether its
-recorded plays replay to it (:func:`replay_problem`).
+"""One finished game as the history keeps it (:class:`GameRecord`), its reader (the
+format ``history.json`` always held a game in, :func:`record_from_json`, for a stored
+row, a game waiting beside the database and an older Swoop's file alike), and whether
+its recorded plays replay to it (:func:`replay_problem`).
 
 Its own module so that what is worked out from a record (:mod:`.summaries`) and the
-history that stores it (:mod:`.history`) both build on it without reaching into each
-other.
+history that stores it (:mod:`.stored_games`, :mod:`.history`) both build on it without
+reaching into each other.
 """
 
 from __future__ import annotations
@@ -15,8 +17,14 @@ from typing import Any
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Action, EngineError, Match, Rules
 from swoop_desktop.i18n import N_, _
-from swoop_desktop.names import shown
-from swoop_desktop.storage.actioncodec import decode_hands
+from swoop_desktop.names import check_name, seat_default, shown
+from swoop_desktop.storage.actioncodec import check_deal_text, decode_hands
+from swoop_desktop.storage.jsonfile import DocumentError, Notes, check_type, drop, get, int_list
+from swoop_desktop.storage.savegame import stored_rules
+
+#: The most a believable count in a record or a row may be (a game has fewer plays than
+#: this).
+MOST = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -207,3 +215,91 @@ def _replay_problem(record: GameRecord) -> str | None:
 
 def _plain_value(value: Any) -> Any:
     return [_plain_value(v) for v in value] if isinstance(value, (list, tuple)) else value
+
+
+def _seats_from_json(seats: list[Any], w: str, notes: Notes) -> list[dict[str, Any]]:
+    """Seat descriptions as the Scores screen shows them; a bad name becomes the default."""
+    out = []
+    for i, s in enumerate(seats):
+        check_type(s, dict, f"{w}seats[{i}]")
+        seat: dict[str, Any] = {}
+        if "name" in s:
+            name, why = check_name(s["name"])
+            if name is None:
+                name = seat_default(i)
+                # Translators: {where} names the entry in the file (seats[2].name); {why}
+                # says what is wrong with the name; {name} is the name shown instead.
+                told = _("{where}: {why}; shown as {name}")
+                drop(notes, told.format(where=f"{w}seats[{i}].name", why=why, name=repr(name)))
+            seat["name"] = name
+        level = s.get("level")
+        if isinstance(level, str) and len(level) <= 40:
+            seat["level"] = level
+        for key, value in s.items():
+            if (
+                key not in ("name", "level")
+                and isinstance(key, str)
+                and len(key) <= 40
+                and (value is None or type(value) in (str, int, float, bool))
+                and not (isinstance(value, str) and len(value) > 200)
+            ):
+                seat[key] = value
+        out.append(seat)
+    return out
+
+
+def record_from_json(g: Any, where: str, notes: Notes = None) -> GameRecord:
+    check_type(g, dict, where)
+    w = where + "."
+    rules = stored_rules(g, w)
+    players = get(g, "players", int, w)
+    if not 3 <= players <= 8:
+        # Translators: {name} is where the value is in the file; {value} what it held.
+        told = _("{name} should be 3-8, not {value}")
+        raise DocumentError(told.format(name=f"{w}players", value=players))
+    seats = _seats_from_json(get(g, "seats", list, w, []), w, notes)
+    totals = int_list(get(g, "totals", list, w), f"{w}totals", players)
+    winner = get(g, "winner", (int, type(None)), w)
+    if winner is not None and not 0 <= winner < players:
+        # Translators: {name} is where the value is in the file; {high} the last seat's number; {value} what it held.
+        told = _("{name} should be a seat 0-{high}, not {value}")
+        raise DocumentError(told.format(name=f"{w}winner", high=players - 1, value=winner))
+    sheet = [int_list(r, f"{w}sheet", players) for r in get(g, "sheet", list, w)]
+    went_out = int_list(get(g, "went_out", list, w), f"{w}went_out", len(sheet))
+    swoops = int_list(get(g, "swoops", list, w, [0] * players), f"{w}swoops", players)
+    for name, values, low in (("totals", totals, -MOST), ("swoops", swoops, 0)):
+        if not all(low <= v <= MOST for v in values):
+            # Translators: {name} is where the value is in the file; {low} and {high} are numbers.
+            told = _("{name} should hold numbers of {low} to {high}")
+            raise DocumentError(told.format(name=f"{w}{name}", low=f"{low:,}", high=f"{MOST:,}"))
+    if not all(-MOST <= v <= MOST for row in sheet for v in row):
+        # Translators: {name} is where the value is in the file; {low} and {high} are numbers.
+        told = _("{name} should hold numbers of {low} to {high}")
+        raise DocumentError(told.format(name=f"{w}sheet", low=f"{-MOST:,}", high=f"{MOST:,}"))
+    # A practice game (absent in every record before practice games) is never counted.
+    practice = get(g, "practice", bool, w, False)
+    actions = get(g, "actions", list, w)
+    for i, text in enumerate(actions):
+        check_type(text, str, f"{w}actions[{i}]")
+        try:
+            check_deal_text(text)
+        except DocumentError as exc:
+            raise DocumentError(f"{w}actions[{i}]: {exc}") from None
+    return GameRecord(
+        id=get(g, "id", str, w)[:64],
+        date=get(g, "date", str, w)[:40],
+        rules=dict(rules),
+        players=players,
+        seed=get(g, "seed", int, w),
+        seats=seats,
+        totals=totals,
+        winner=winner,
+        sheet=sheet,
+        went_out=went_out,
+        swoops=swoops,
+        actions=list(actions),
+        counted=get(g, "counted", bool, w, True) and not practice,
+        abandoned=get(g, "abandoned", bool, w, False),
+        practice=practice,
+        hints=hints_from_json(g.get("hints")),
+    )

@@ -24,6 +24,7 @@ waits itself; once the file is free the rest of the opening's work is done.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -47,6 +48,10 @@ RATING = N_("Working out your rating")
 #: with the waits of a try (two of db.BUSY_WAIT at most), within the time a failure is
 #: remembered (db.RETRY_AFTER), so the window's own thread never tries (and waits) itself.
 AGAIN = 5.0
+#: The environment variable for the seconds a first frame waits for the progress: the
+#: opening's (ui.app) and a screen's figures read beside the frames (Scores' Progress).
+#: The tests wait long, so a screen reads as it did before it read beside the frames.
+WAIT_VARIABLE = "SWOOP_OPENING_WAIT"
 
 
 @dataclass
@@ -126,6 +131,16 @@ def wait(dirs: Dirs, seconds: float) -> bool:
     if not isinstance(opening, _Opening):
         return True
     return opening.finished.wait(seconds)
+
+
+def first_frame_wait(default: float = QUICK) -> float:
+    """Seconds a first frame waits for progress being read beside it (``default``, or
+    what :data:`WAIT_VARIABLE` says): a short history is read by then and shown at once, a
+    long one is said to be on its way."""
+    try:
+        return max(0.0, float(os.environ.get(WAIT_VARIABLE) or default))
+    except ValueError:
+        return default
 
 
 def words(dirs: Dirs) -> str:

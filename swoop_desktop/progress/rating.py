@@ -34,7 +34,10 @@ from swoop_desktop.storage import db
 from swoop_desktop.storage.db import db_file
 from swoop_desktop.storage.paths import Dirs
 
-from .history import GameRecord, bring_in, load_history, stored_after, waiting_games
+from .game_record import GameRecord
+from .history import bring_in, load_history
+from .pending_games import waiting_games
+from .stored_games import stored_after
 from .summaries import counts
 
 SCALE = 173.7178  # Glicko-2: rating points per unit of the internal scale

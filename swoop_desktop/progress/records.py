@@ -29,7 +29,8 @@ from pathlib import Path
 from swoop_desktop.storage import db
 
 from .daily_results import DailyEntry, streaks
-from .history import GameRecord, _from_row
+from .game_record import GameRecord
+from .stored_games import record_from_row
 from .summaries import (
     NO_FACTS,
     GameFacts,
@@ -112,7 +113,7 @@ def work_out_facts(database: str, most: int = BATCH) -> int:
         unreadable: list[int] = []
         for seq, counted, body, checked in rows:
             try:
-                fact = game_facts(_from_row(body, checked, counted))
+                fact = game_facts(record_from_row(body, checked, counted))
             except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
                 fact = None
             if fact is None:

@@ -27,10 +27,12 @@ from swoop_desktop.storage import db
 
 from . import summaries
 from .daily_results import DailyEntry, streaks
-from .history import GameRecord, bring_in, games_by_seq, load_summaries, summed_up, waiting_games
+from .game_record import MOST, GameRecord
+from .history import bring_in, games_by_seq, load_summaries, summed_up
+from .pending_games import waiting_games
 from .records import Records, compute_records, uncounted
 from .stats import Stats, compute_stats
-from .summaries import MOST, GameSummary, counts, counts_sql
+from .summaries import GameSummary, counts, counts_sql
 
 _FROM = "FROM game_summaries s"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .history import GameRecord
+from .game_record import GameRecord
 from .summaries import GameSummary, as_summary, counts
 
 

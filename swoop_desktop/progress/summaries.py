@@ -38,11 +38,9 @@ from swoop_desktop.storage.jsonfile import (
 )
 from swoop_desktop.storage.paths import Dirs
 
-from .game_record import GameRecord
+from .game_record import MOST, GameRecord
 from .stored_reviews import plays_digest
 
-#: The most a believable count in a row may be (a game has fewer plays than this).
-MOST = 1_000_000
 RESULTS = ("win", "tie", "loss", "abandoned")
 _DATE = re.compile(r"\d{4}-\d\d-\d\d")
 

@@ -17,13 +17,9 @@ from typing import Any
 
 from swoop_desktop.ai.review import REVIEW_WORLDS, Answer, Decision, Verdict, judge_answer
 from swoop_desktop.engine import Action, EngineError, Rules, RulesError
-from swoop_desktop.progress.history import (
-    GameRecord,
-    games_by_seq,
-    newest_games,
-    stored_top,
-    waiting_games,
-)
+from swoop_desktop.progress.game_record import GameRecord
+from swoop_desktop.progress.history import games_by_seq, newest_games
+from swoop_desktop.progress.pending_games import waiting_games
 from swoop_desktop.progress.puzzle_book import (
     PUZZLE_LABELS,
     Puzzle,
@@ -32,6 +28,7 @@ from swoop_desktop.progress.puzzle_book import (
     keep_gathered,
     load_puzzles,
 )
+from swoop_desktop.progress.stored_games import stored_top
 from swoop_desktop.progress.stored_reviews import review_key_of_text, stored_reviews
 from swoop_desktop.progress.summaries import summed_with
 from swoop_desktop.storage import db

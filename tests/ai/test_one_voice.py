@@ -13,14 +13,13 @@ import pytest
 from swoop_desktop.ai import hint
 from swoop_desktop.ai.make import make_bot
 from swoop_desktop.ai.review import (
-    GOOD_WITHIN,
     HINT_WORLDS,
     Decision,
     Verdict,
     assess,
     plain_json,
 )
-from swoop_desktop.ai.review_words import LABELS, verdict_label
+from swoop_desktop.ai.review_words.labels import GOOD_WITHIN, LABELS, verdict_label
 from swoop_desktop.engine import Match, Rules
 from swoop_desktop.referee.review import decisions
 from tests.ai.helpers import play_hands

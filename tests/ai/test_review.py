@@ -11,15 +11,8 @@ import random
 import pytest
 
 from swoop_desktop.ai import observe
-from swoop_desktop.ai.review import (
-    LABELS,
-    Decision,
-    Review,
-    Verdict,
-    assess,
-    label_for,
-    verdict_label,
-)
+from swoop_desktop.ai.review import Decision, Review, Verdict, assess
+from swoop_desktop.ai.review_words.labels import LABELS, label_for, verdict_label
 from swoop_desktop.engine import Flip, Play
 
 from .helpers import played_position, player, position
@@ -260,23 +253,23 @@ def test_best_never_shows_figures_worse_than_the_players_own():
 
 def test_reasons_say_what_happens_next_in_the_play_outs():
     from swoop_desktop.ai.review import Option
-    from swoop_desktop.ai.review_words import _next
+    from swoop_desktop.ai.review_words.mechanisms import next_difference
 
     def option(**shares):
         return Option("", "", 20.0, 0.0, 0.3, 0.0, **shares)
 
-    picks = _next(option(pickups=1.0), option(pickups=0.0), "Playing a 4")
+    picks = next_difference(option(pickups=1.0), option(pickups=0.0), "Playing a 4")
     assert picks == (
         "after your play you picked up the pile in nearly every play-out; "
         "after playing a 4, in almost none"
     )
-    swoop = _next(option(swoops=0.1), option(swoops=0.8), "Playing two 3s")
+    swoop = next_difference(option(swoops=0.1), option(swoops=0.8), "Playing two 3s")
     assert swoop == (
         "it leads to a Swoop of yours in about 8 of 10 play-outs (your play: in about 1 of 10)"
     )
-    out = _next(option(opponent_out=0.9), option(opponent_out=0.3), "Playing a joker")
+    out = next_difference(option(opponent_out=0.9), option(opponent_out=0.3), "Playing a joker")
     assert out.startswith("after your play another player goes out while you still hold cards")
-    assert _next(option(), option(), "Playing a 4") is None  # nothing to tell apart
+    assert next_difference(option(), option(), "Playing a 4") is None  # nothing to tell apart
 
 
 # Scripted positions whose mechanism is known: each reason names it in plain words.
@@ -330,7 +323,7 @@ def test_the_mystery_card_that_might_play_is_named_with_its_share():
 
 def test_mechanism_words_from_scripted_figures():
     from swoop_desktop.ai.review import Option
-    from swoop_desktop.ai.review_words import delayed, delays_avoided, mystery
+    from swoop_desktop.ai.review_words.mechanisms import delayed, delays_avoided, mystery
 
     def option(words="played a 3", **shares):
         return Option("", words, 20.0, 0.0, 0.3, **shares)
@@ -353,9 +346,9 @@ def test_mechanism_words_from_scripted_figures():
     )
     assert mystery(obs, Play((1,), ()), flip, chosen=False) is None
     # The same mechanism found for your play and for the best is said once.
-    from swoop_desktop.ai.review_words import _sentences
+    from swoop_desktop.ai.review_words.mechanisms import sentences
 
-    assert _sentences(["a Swoop to come", None, "a Swoop to come"]) == " A Swoop to come."
+    assert sentences(["a Swoop to come", None, "a Swoop to come"]) == " A Swoop to come."
 
 
 def test_the_hard_opponents_game_beside_yours_when_it_parted_at_another_players_turn():
@@ -364,7 +357,7 @@ def test_the_hard_opponents_game_beside_yours_when_it_parted_at_another_players_
     the ones after say the games differ from before that decision; the summary says so."""
     from types import SimpleNamespace
 
-    from swoop_desktop.ai.review_words import Beside
+    from swoop_desktop.ai.review_words.beside import Beside
 
     found = [
         SimpleNamespace(number=n, step=step, obs=None, chosen=None)

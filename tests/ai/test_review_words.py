@@ -13,19 +13,13 @@ import pytest
 from swoop_desktop.ai import observe
 from swoop_desktop.ai.hint import chance_words
 from swoop_desktop.ai.review import Decision, Option, Verdict, assess
-from swoop_desktop.ai.review_words import (
-    Beside,
-    delayed,
-    delays_avoided,
-    describe,
-    label_for,
-    reason,
-    right_answer,
-    solution,
-    summary_lines,
-    verdict_label,
-    why_better,
-)
+from swoop_desktop.ai.review_words.answers import right_answer, solution
+from swoop_desktop.ai.review_words.beside import Beside
+from swoop_desktop.ai.review_words.labels import label_for, verdict_label
+from swoop_desktop.ai.review_words.mechanisms import delayed, delays_avoided
+from swoop_desktop.ai.review_words.plays import describe
+from swoop_desktop.ai.review_words.reasons import reason, why_better
+from swoop_desktop.ai.review_words.summary import summary_lines
 from swoop_desktop.engine import Play
 
 from .helpers import played_position, player, position

@@ -12,7 +12,8 @@ import pytest
 
 from swoop_desktop.ai import make_bot
 from swoop_desktop.ai.bots import action_rank
-from swoop_desktop.ai.review import Verdict, describe
+from swoop_desktop.ai.review import Verdict
+from swoop_desktop.ai.review_words.plays import describe
 from swoop_desktop.engine import RANK_OF, Flip, Match, Play, Rules, action_from_json
 from swoop_desktop.progress import record_finished_game
 from swoop_desktop.progress.puzzle_book import load_puzzles, record_answer
@@ -187,14 +188,14 @@ def _counting_reads(monkeypatch) -> list[str]:
     from swoop_desktop.progress import history
 
     read: list[str] = []
-    real = history._from_row
+    real = history.record_from_row
 
     def counted(body, checked, counted, notes=None):
         record = real(body, checked, counted, notes)
         read.append(record.seed)
         return record
 
-    monkeypatch.setattr(history, "_from_row", counted)
+    monkeypatch.setattr(history, "record_from_row", counted)
     return read
 
 

@@ -88,7 +88,7 @@ def as_older_swoop_left_it(dirs) -> Path:
     as its ``history.json`` (no ``.bak``), the daily deals, puzzles and reviews as its
     ``daily.json``, ``puzzles.json`` and ``reviews.json``, the database gone. The next read imports the
     file; a test edits it first to plant what an older Swoop's file could hold."""
-    from swoop_desktop.progress.history import export_history
+    from swoop_desktop.progress.export import export_history
     from swoop_desktop.storage import db
 
     export_history(dirs, dirs.history_file)

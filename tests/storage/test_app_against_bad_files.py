@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from swoop_desktop.engine import Match, Rules
-from swoop_desktop.progress import history as history_module
+from swoop_desktop.progress import pending_games
 from swoop_desktop.storage import resolve_dirs, save_game, save_settings
 from swoop_desktop.storage.settings import Settings
 from swoop_desktop.ui.pilot import Pilot
@@ -151,7 +151,7 @@ def test_a_finished_game_that_cannot_be_recorded_is_told_over_game_over(tmp_path
         raise OSError(errno.ENOSPC, "No space left on device", "/x/.history.pending-1.json.tmp")
 
     monkeypatch.setattr(db, "change", full)
-    monkeypatch.setattr(history_module, "atomic_write_text", no_room)
+    monkeypatch.setattr(pending_games, "atomic_write_text", no_room)
     rules = Rules.from_preset("app", target=50)
     with Pilot(data_dir=tmp_path, seed=4, start="table", rules=rules) as pilot:
         _finish_the_game(pilot)

@@ -19,8 +19,9 @@ import pytest
 
 from swoop_desktop import cli
 from swoop_desktop.progress import load_history, record_finished_game, reset_stats
-from swoop_desktop.progress.history import record_from_match, wait_for_backup
+from swoop_desktop.progress.history import wait_for_backup
 from swoop_desktop.progress.rating import rating_history
+from swoop_desktop.progress.stored_games import record_from_match
 from swoop_desktop.storage import db
 from swoop_desktop.storage import resolve_dirs as _resolve
 
@@ -179,14 +180,14 @@ def test_a_new_schema_step_keeps_every_game(tmp_path):
         con.execute(f"PRAGMA application_id = {db.APPLICATION_ID}")
         con.execute("PRAGMA user_version = 1")
         con.execute("COMMIT")
-    from swoop_desktop.progress.history import _row
+    from swoop_desktop.progress.stored_games import row_of
 
     records = [record_from_match(finished_match(s), SEATS) for s in (7, 8, 9)]
     with contextlib.closing(sqlite3.connect(path)) as con:
         con.executemany(
             "INSERT INTO games (id, date, players, counted, abandoned, result, body, source, "
             "checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [_row(r, "play") for r in records],
+            [row_of(r, "play") for r in records],
         )
         con.commit()
     session = _fresh(tmp_path)

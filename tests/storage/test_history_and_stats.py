@@ -9,7 +9,7 @@ import sqlite3
 from swoop_desktop.engine import Match, Rules, action_from_json
 from swoop_desktop.engine.events import Swooped
 from swoop_desktop.progress import compute_stats, load_history, record_finished_game, reset_stats
-from swoop_desktop.progress.history import GameRecord
+from swoop_desktop.progress.game_record import GameRecord
 from swoop_desktop.storage import resolve_dirs
 
 from .helpers import as_older_swoop_left_it, finished_match

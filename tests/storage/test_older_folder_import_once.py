@@ -59,7 +59,7 @@ def test_storing_a_game_never_looks_for_an_older_folder_once_the_opening_has_run
     dirs = _older_folder(tmp_path)
     _open(dirs)
     looked = _watch_old_files(monkeypatch, dirs)
-    monkeypatch.setattr(history, "_import_old", _no_import)
+    monkeypatch.setattr(history, "import_older", _no_import)
     for seed in (4, 5):
         assert record_finished_game(dirs, finished_match(seed), YOU) is not None
     games, _ = load_history(dirs)
@@ -73,7 +73,7 @@ def test_storing_a_game_in_a_new_folder_never_looks_for_older_files_after_the_op
     dirs = resolve_dirs(tmp_path)
     _open(dirs)
     looked = _watch_old_files(monkeypatch, dirs)
-    monkeypatch.setattr(history, "_import_old", _no_import)
+    monkeypatch.setattr(history, "import_older", _no_import)
     record_finished_game(dirs, finished_match(7), YOU)
     assert [g.seed for g in load_history(dirs)[0]] == [7]
     assert looked == []
@@ -82,13 +82,13 @@ def test_storing_a_game_in_a_new_folder_never_looks_for_older_files_after_the_op
 def test_the_opening_brings_an_older_folder_in_once_with_its_files_kept(tmp_path, monkeypatch):
     dirs = _older_folder(tmp_path)
     calls = []
-    real = history._import_old
+    real = history.import_older
 
     def counted(dirs, con):
         calls.append(1)
         return real(dirs, con)
 
-    monkeypatch.setattr(history, "_import_old", counted)
+    monkeypatch.setattr(history, "import_older", counted)
     _open(dirs)
     assert len(calls) == 1
     assert not dirs.history_file.exists()

@@ -12,7 +12,7 @@ from datetime import date
 import pygame
 
 from swoop_desktop.progress import load_history, record_finished_game, reset_stats
-from swoop_desktop.progress.history import export_history
+from swoop_desktop.progress.export import export_history
 from swoop_desktop.progress.rating import rating_history, title_rating
 from swoop_desktop.progress.scorebook import Scorebook
 from swoop_desktop.progress.summaries import counts, summarize
@@ -174,7 +174,7 @@ def test_the_spreadsheet_export_marks_practice_games(tmp_path):
     import csv
     import io
 
-    from swoop_desktop.progress.history import games_csv
+    from swoop_desktop.progress.export import games_csv
 
     dirs = _resolve(tmp_path)
     record_finished_game(dirs, finished_match(5), SEATS, practice=True)

@@ -17,8 +17,9 @@ import pytest
 
 from swoop_desktop.engine import Rules
 from swoop_desktop.progress import load_history, record_finished_game, reset_stats
-from swoop_desktop.progress.history import _digest, games_by_seq, take_history_notes
+from swoop_desktop.progress.history import games_by_seq, take_history_notes
 from swoop_desktop.progress.rating import rating_history
+from swoop_desktop.progress.stored_games import body_digest
 from swoop_desktop.storage import db
 from swoop_desktop.storage import resolve_dirs as _resolve
 from swoop_desktop.ui.pilot import Pilot
@@ -49,7 +50,7 @@ def _plant(dirs, seq: int, change) -> None:
         change(data)
         text = json.dumps(data, separators=(",", ":"))
         con.execute(
-            "UPDATE games SET body = ?, checked = ? WHERE seq = ?", (text, _digest(text), seq)
+            "UPDATE games SET body = ?, checked = ? WHERE seq = ?", (text, body_digest(text), seq)
         )
     db.forget(dirs)
 

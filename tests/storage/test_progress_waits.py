@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from swoop_desktop.engine import Rules
-from swoop_desktop.progress import history as history_module
-from swoop_desktop.progress import load_history, record_finished_game
+from swoop_desktop.progress import load_history, pending_games, record_finished_game
 from swoop_desktop.progress.daily_results import (
     finish_daily,
     load_daily,
@@ -54,7 +53,7 @@ def _database_full(*args, **kwargs):
 def test_a_game_written_nowhere_is_told_not_saved_and_where_room_is_needed(tmp_path, monkeypatch):
     dirs = resolve_dirs(tmp_path)
     monkeypatch.setattr(db, "change", _database_full)
-    monkeypatch.setattr(history_module, "atomic_write_text", _no_room)
+    monkeypatch.setattr(pending_games, "atomic_write_text", _no_room)
     told = record_finished_game(dirs, finished_match(3), SEATS)
     assert len(told) == 1
     assert "NOT saved" in told[0] and "Make room in" in told[0] and str(tmp_path) in told[0]
@@ -69,7 +68,7 @@ def test_closing_tries_the_unsaved_game_again_and_keeps_it_once_there_is_room(
     match = finished_match(4)
     with monkeypatch.context() as m:
         m.setattr(db, "change", _database_full)
-        m.setattr(history_module, "atomic_write_text", _no_room)
+        m.setattr(pending_games, "atomic_write_text", _no_room)
         record_finished_game(dirs, match, SEATS)
         still = keep_unsaved(dirs)  # the disk is still full at the first close
         assert len(still) == 1 and "1 finished game is NOT saved" in still[0]

@@ -49,7 +49,7 @@ def test_the_key_names_the_game_the_hand_and_the_work():
 def test_the_key_from_a_records_deal_texts_is_the_key_from_its_plays():
     """Scores and Puzzles key a game's review from the plays as the record keeps them
     (no decoding, for every game of a long history): the same key as from the plays."""
-    from swoop_desktop.progress.history import record_from_match
+    from swoop_desktop.progress.stored_games import record_from_match
     from swoop_desktop.progress.stored_reviews import review_key, review_key_of_text
 
     from .helpers import finished_match

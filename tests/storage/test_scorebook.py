@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from swoop_desktop.progress import load_history, record_finished_game, reset_stats
 from swoop_desktop.progress.daily_results import DailyEntry
-from swoop_desktop.progress.history import _store, record_from_match
 from swoop_desktop.progress.records import compute_records
 from swoop_desktop.progress.scorebook import Scorebook
 from swoop_desktop.progress.stats import compute_stats
+from swoop_desktop.progress.stored_games import record_from_match, store_records
 from swoop_desktop.progress.stored_reviews import game_review_key, store_review
 from swoop_desktop.progress.summaries import summarize
 from swoop_desktop.storage import db
@@ -67,7 +67,7 @@ def _record(n: int, base: int, preset: str, mine: int, result: str, abandoned: b
 def _store_all(dirs, records) -> None:
     load_history(dirs)  # the database made
     with db.change(dirs) as con:
-        _store(con, records, "play")
+        store_records(con, records, "play")
 
 
 @settings(

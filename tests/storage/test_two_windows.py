@@ -9,7 +9,7 @@ import sqlite3
 
 from swoop_desktop.engine import Match
 from swoop_desktop.progress import history as history_module
-from swoop_desktop.progress import load_history, retire_game
+from swoop_desktop.progress import load_history, pending_games, retire_game
 from swoop_desktop.storage import claim_data_folder, release_data_folder, resolve_dirs, save_game
 from swoop_desktop.storage.paths import holds_data_folder
 from swoop_desktop.ui.pilot import Pilot
@@ -102,7 +102,7 @@ def test_closing_with_a_game_written_nowhere_tells_first_and_closes_the_second_t
     from swoop_desktop.storage import db
 
     monkeypatch.setattr(db, "change", _full)
-    monkeypatch.setattr(history_module, "atomic_write_text", _no_room)
+    monkeypatch.setattr(pending_games, "atomic_write_text", _no_room)
     with Pilot(data_dir=tmp_path, start="title") as pilot:
         dirs = pilot.app.dirs
         history_module.record_finished_game(dirs, _to_the_end(_in_progress(25), 25), SEATS)
@@ -121,7 +121,7 @@ def test_closing_with_room_again_keeps_the_game_and_closes_at_once(tmp_path, mon
         dirs = pilot.app.dirs
         with monkeypatch.context() as m:
             m.setattr(db, "change", _full)
-            m.setattr(history_module, "atomic_write_text", _no_room)
+            m.setattr(pending_games, "atomic_write_text", _no_room)
             history_module.record_finished_game(dirs, _to_the_end(_in_progress(26), 26), SEATS)
         pilot.app.quit()
         assert not pilot.app.running

@@ -354,7 +354,7 @@ def test_review_this_hand_shows_the_hard_opponents_play_until_the_games_part(tmp
     """Each decision of the daily hand's review says the hard opponent played the same in
     your seat while both games were one; the decision where they parted names its play and
     says that from there the games differ; the summary marks it and jumps to it."""
-    from swoop_desktop.ai.review_words import describe
+    from swoop_desktop.ai.review_words.plays import describe
     from swoop_desktop.ui.scenes import daily as daily_module
 
     with Pilot(data_dir=tmp_path, seed=1, start="title") as p:

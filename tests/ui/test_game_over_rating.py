@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from swoop_desktop.progress.history import record_from_match
 from swoop_desktop.progress.rating import MIN_RD, Rating, game_results, update
+from swoop_desktop.progress.stored_games import record_from_match
 from swoop_desktop.storage.seats import seats_to_json
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.overlays import GameOverScene

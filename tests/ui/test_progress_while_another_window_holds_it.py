@@ -12,8 +12,9 @@ import pygame
 import pytest
 
 from swoop_desktop.progress import opening, record_finished_game
-from swoop_desktop.progress.history import _keep_pending, record_from_match
+from swoop_desktop.progress.pending_games import keep_pending
 from swoop_desktop.progress.rating import rating_history
+from swoop_desktop.progress.stored_games import record_from_match
 from swoop_desktop.storage import db, resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.scores import ScoresScene
@@ -38,7 +39,7 @@ def held(tmp_path, monkeypatch):
     dirs = resolve_dirs(tmp_path)
     for seed in range(2, 8):
         record_finished_game(dirs, finished_match(seed), SEATS)
-    assert _keep_pending(dirs, record_from_match(finished_match(9), SEATS)) is None
+    assert keep_pending(dirs, record_from_match(finished_match(9), SEATS)) is None
     monkeypatch.setattr(db, "BUSY_WAIT", 0.5)  # the opening's wait for the lock, shorter here
     monkeypatch.setattr(opening, "AGAIN", 0.2, raising=False)
     holder = subprocess.Popen(

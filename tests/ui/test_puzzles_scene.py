@@ -102,7 +102,7 @@ def test_screenshots_of_a_puzzle(tmp_path, size):
 
 
 def _outlined_words(scene: PuzzleScene) -> list[str]:
-    from swoop_desktop.ai.review import describe
+    from swoop_desktop.ai.review_words.plays import describe
 
     return [describe(scene.decisions[0].obs, a) for a, _rgb in scene.outlined()]
 
@@ -138,7 +138,8 @@ def test_an_accepted_alternative_is_never_contradicted_and_is_the_one_outlined(t
     import dataclasses
     import json
 
-    from swoop_desktop.ai.review import Option, describe
+    from swoop_desktop.ai.review import Option
+    from swoop_desktop.ai.review_words.plays import describe
 
     reviewed(tmp_path)
     with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:

@@ -267,7 +267,7 @@ def test_the_words_follow_the_range_of_the_cost_not_its_estimate(pilot):
 
 
 def test_two_different_plays_never_get_the_same_words(pilot):
-    from swoop_desktop.ai.review import describe
+    from swoop_desktop.ai.review_words.plays import describe
     from swoop_desktop.engine import Flip
 
     bots = [make_bot("normal", seed=p) for p in range(4)]

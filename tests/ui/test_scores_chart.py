@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from swoop_desktop.engine import Match, Rules
-from swoop_desktop.progress.history import record_from_match
+from swoop_desktop.progress.stored_games import record_from_match
 from swoop_desktop.ui.scenes.sheet import draw_your_totals, your_totals
 from swoop_desktop.ui.theme import Theme
 from tests.storage.helpers import finished_match

@@ -19,7 +19,7 @@ import pytest
 
 from swoop_desktop import cli
 from swoop_desktop.progress import load_history, record_finished_game
-from swoop_desktop.progress.history import default_export_path, games_csv
+from swoop_desktop.progress.export import default_export_path, games_csv
 from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes.export import ExportOverlay, export_target

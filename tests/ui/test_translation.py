@@ -197,7 +197,8 @@ def test_a_play_and_a_review_reason_read_in_german(german):
 
     from swoop_desktop.ai import observe
     from swoop_desktop.ai.review import Option
-    from swoop_desktop.ai.review_words import describe, doing, reason
+    from swoop_desktop.ai.review_words.plays import describe, doing
+    from swoop_desktop.ai.review_words.reasons import reason
     from swoop_desktop.engine import Play
     from tests.ai.helpers import player, position
 

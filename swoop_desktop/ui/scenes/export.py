@@ -25,10 +25,10 @@ import pygame
 from swoop_desktop.i18n import N_, _
 from swoop_desktop.names import printable
 from swoop_desktop.plural import counted
-from swoop_desktop.progress.export import export_failure
-from swoop_desktop.progress.history import (
+from swoop_desktop.progress.export import (
     default_export_path,
     export_csv,
+    export_failure,
     export_history,
     export_refusal,
 )

@@ -224,9 +224,10 @@ class GameOverScene(HandOverScene):
     def _new_bests(self) -> list[str]:
         """What this won game bettered: your best winning streak, your highest rating,
         your best margin (each only when there was an earlier best to beat)."""
-        from swoop_desktop.progress.history import load_summaries, record_from_match
+        from swoop_desktop.progress.history import load_summaries
         from swoop_desktop.progress.rating import game_change, rating_history
         from swoop_desktop.progress.stats import compute_stats
+        from swoop_desktop.progress.stored_games import record_from_match
         from swoop_desktop.progress.summaries import summarize
 
         from .progress import margin_words
@@ -271,8 +272,8 @@ class GameOverScene(HandOverScene):
 
     def _rating_line(self) -> str:
         """ "Your rating: 1523 (+23 this game)", for a game that moves your rating."""
-        from swoop_desktop.progress.history import record_from_match
         from swoop_desktop.progress.rating import game_change, outgrown, table_rating
+        from swoop_desktop.progress.stored_games import record_from_match
 
         table, app = self.table, self.app
         if table.config.practice:
@@ -461,7 +462,7 @@ class GameOverScene(HandOverScene):
 
     def watch_again(self) -> None:
         """Watch the game just finished once more, from the first deal."""
-        from swoop_desktop.progress.history import record_from_match
+        from swoop_desktop.progress.stored_games import record_from_match
 
         table = self.table
         seats = seats_to_json(table.seats, brief=True)

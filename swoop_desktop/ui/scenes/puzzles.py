@@ -27,8 +27,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from swoop_desktop.ai import workers
-from swoop_desktop.ai.review import Answer, Decision, Verdict, describe, solution
-from swoop_desktop.ai.review_words import called, label_of
+from swoop_desktop.ai.review import Answer, Decision, Verdict
+from swoop_desktop.ai.review_words.answers import solution
+from swoop_desktop.ai.review_words.labels import called, label_of
+from swoop_desktop.ai.review_words.plays import describe
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Flip, Rules, RulesError, action_from_json
 from swoop_desktop.i18n import _

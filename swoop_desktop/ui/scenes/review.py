@@ -42,14 +42,14 @@ import pygame
 from swoop_desktop.ai import workers
 from swoop_desktop.ai.review import (
     METHOD,
-    UNCLEAR,
     Cancelled,
     Decision,
     Option,
     Review,
     Verdict,
 )
-from swoop_desktop.ai.review_words import GOOD_WITHIN, Beside
+from swoop_desktop.ai.review_words.beside import Beside
+from swoop_desktop.ai.review_words.labels import GOOD_WITHIN, UNCLEAR
 from swoop_desktop.choices import seat_name
 from swoop_desktop.engine import Action, Rules, action_from_json
 from swoop_desktop.i18n import _
@@ -142,7 +142,7 @@ class ReviewScene(OnTheBoard, Scene):
 
     ``hard``, for one hand, is the hard opponent's game of the same deal in your seat
     (the daily deal's): each decision then says what it played there while the two games
-    were the same, and where they parted (:class:`~swoop_desktop.ai.review_words.Beside`).
+    were the same, and where they parted (:class:`~swoop_desktop.ai.review_words.beside.Beside`).
     """
 
     name = "review"
