@@ -31,14 +31,17 @@ $(STAMP): $(DEV_LOCK) pyproject.toml | $(BIN)/python
 run: $(STAMP) catalogues
 	$(BIN)/python -m swoop_desktop
 
-## make test: same set-up, then lint, the catalogues compiled aside with msgfmt --check
-## --statistics (tools/catalogues.py --check), and the test suite, headless, in about two minutes:
+## make test: same set-up, then lint, the catalogues compiled aside with msgfmt --check, each
+## language whole (tools/catalogues.py --check: nothing untranslated or fuzzy), the template and
+## catalogues as `make messages` would make them (tools/messages.py --check), and the test
+## suite, headless, in about two minutes:
 ## every test but the long runs marked `slow` (each has a quick copy here) and the wheel
 ## and built-app checks marked `release` (run by .ci/run after make app/deb). With
 ## --dist worksteal a worker that runs out of tests takes some of the other's.
 test: $(STAMP)
 	$(MAKE) --no-print-directory lint
 	$(BIN)/python tools/catalogues.py --check
+	$(BIN)/python tools/messages.py --check
 	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --dist worksteal --timeout 900 -m "not release and not slow"
 
 ## make test-slow: the long runs only (full-length monkeys, whole-game AI runs, the
@@ -82,18 +85,12 @@ lock: $(STAMP)
 	$(BIN)/uv pip compile --quiet pyproject.toml --extra dev --extra app --universal \
 	  --generate-hashes --python-version 3.11 --upgrade -c $(DEV_LOCK) -o $(APP_LOCK)
 
-LOCALE := swoop_desktop/locale
-POT := $(LOCALE)/swoop.pot
 ## make messages: gather every message the code marks for translation into the template
-## swoop_desktop/locale/swoop.pot (pybabel extract), then bring each language's .po up to
-## date with it (new messages empty for the translator, none guessed as fuzzy)
+## swoop_desktop/locale/swoop.pot, then bring each language's .po up to date with it: new
+## messages empty, changed ones keeping their old translation marked fuzzy for the translator
+## (tools/messages.py: Babel, places without line numbers, so running it again changes nothing)
 messages: $(STAMP)
-	$(BIN)/pybabel --quiet extract -F babel.cfg -o $(POT) --project Swoop --copyright-holder "the Swoop authors" \
-	  --version "$$($(BIN)/python -c 'import swoop_desktop; print(swoop_desktop.__version__)')" \
-	  --add-comments Translators: --sort-by-file -k Nn_:1,2 -k Np_:1c,2 .
-	@for po in $(LOCALE)/*/LC_MESSAGES/swoop.po; do \
-	  $(BIN)/pybabel --quiet update -i $(POT) -D swoop -d $(LOCALE) --no-fuzzy-matching \
-	    --ignore-obsolete -l "$$(basename "$$(dirname "$$(dirname "$$po")")")" || exit 1; done
+	$(BIN)/python tools/messages.py
 
 ## make catalogues: compile each .po into the .mo the game reads (msgfmt --check --statistics
 ## where GNU gettext is installed, else Babel), one line of statistics per language
