@@ -28,7 +28,12 @@ state; it imports only the engine and the AI):
   from standard input), or the first workers all die before they start, the work
   goes to threads, at once and for good;
 - workers with nothing to do for :data:`IDLE_S` seconds end; the next work starts
-  new ones.
+  new ones;
+- killed with multiprocessing's resource tracker (every process of the game's name, as
+  ``pkill -f multiprocessing`` finds them), the workers are replaced and the tracker is
+  started again by multiprocessing; each pool's semaphores are told to the tracker
+  running when the pool ends (:func:`_tracked_again`), so the new tracker lets them go
+  without the ``KeyError`` tracebacks it would print for names it never held.
 
 What crosses to a worker is what a seat may know: its observation (which holds
 the public history), the legal actions, the bot with its seed and settings, and
@@ -48,11 +53,14 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import multiprocessing.context
+import multiprocessing.synchronize
 import os
 import signal
 import sys
 import threading
 import time
+import warnings
+import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import (
@@ -100,6 +108,15 @@ WATCH_S = 2.0
 WORKER_START_S = 30.0
 
 T = TypeVar("T")
+
+# The tracker started again after it was killed says so as it starts; what it says might
+# leak (the pools' semaphores) is told to it again (_tracked_again) and let go.
+warnings.filterwarnings(
+    "ignore",
+    message="resource_tracker: process died unexpectedly",
+    category=UserWarning,
+    module="multiprocessing.resource_tracker",
+)
 
 
 def worker_count(cores: int | None = None) -> int:
@@ -186,11 +203,48 @@ class _Spawn(multiprocessing.context.SpawnContext):
     def __init__(self) -> None:
         super().__init__()
         self.started: list[multiprocessing.process.BaseProcess] = []
+        #: The named semaphores made for the pool (its queues' locks), while they last.
+        self.semaphores: weakref.WeakSet[multiprocessing.synchronize.SemLock] = weakref.WeakSet()
 
     def Process(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]  # noqa: N802 - the context's own name
         process = multiprocessing.context.SpawnProcess(*args, **kwargs)
         self.started.append(process)
         return process
+
+    def Lock(self) -> Any:  # noqa: N802 - the context's own name
+        return self._kept(super().Lock())
+
+    def RLock(self) -> Any:  # noqa: N802 - the context's own name
+        return self._kept(super().RLock())
+
+    def Semaphore(self, value: int = 1) -> Any:  # noqa: N802 - the context's own name
+        return self._kept(super().Semaphore(value))
+
+    def BoundedSemaphore(self, value: int = 1) -> Any:  # noqa: N802 - the context's own name
+        return self._kept(super().BoundedSemaphore(value))
+
+    def _kept(self, lock: Any) -> Any:
+        self.semaphores.add(lock)
+        return lock
+
+
+def _tracked_again(spawn: _Spawn) -> None:
+    """Tell multiprocessing's resource tracker running now of the pool's semaphores, just
+    before the pool ends and they are let go. The tracker they were told to at first may
+    have been killed (with the workers) and another started since: it would print a
+    ``KeyError`` traceback for each name it is asked to let go of that it never held.
+    Told to the same tracker again, nothing changes."""
+    from multiprocessing import resource_tracker
+
+    for lock in list(spawn.semaphores):  # held here while they are told
+        name = getattr(getattr(lock, "_semlock", None), "name", None)
+        if not name:
+            continue
+        try:
+            resource_tracker.register(name, "semaphore")
+        except (OSError, ValueError) as exc:  # no tracker can be started: nothing to tell
+            _log.info("multiprocessing's resource tracker could not be told (%s)", exc)
+            return
 
 
 class Pool:
@@ -470,6 +524,8 @@ def _finish(executor: Executor, spawn: _Spawn | None, at_once: bool = False) -> 
     """Cancel what waits in ``executor``, end the workers ``spawn`` started (``at_once``:
     killed, even a stopped one, and the work they held fails as a broken pool's), and
     wait for them."""
+    if spawn is not None:
+        _tracked_again(spawn)
     if at_once and spawn is not None:
         for process in list(spawn.started):
             if process.pid is not None:

@@ -148,6 +148,69 @@ def test_no_worker_outlives_the_review_command_killed_outright(tmp_path):
     _killed_outright([*command, "--worlds", "10000"], tmp_path)
 
 
+# ------------------------------------------------- helpers killed under a running game
+HELPERS_KILLED = """
+import os, signal, sys, time
+from pathlib import Path
+from swoop_desktop.ai import workers
+
+
+def children():
+    mine = str(os.getpid())
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().split(") ")[-1].split()
+            except OSError:
+                continue
+            if fields[1] == mine:
+                found.append(int(entry.name))
+    return found
+
+
+if __name__ == "__main__":
+    pool = workers.Pool(2, processes=True)
+    for future in [pool.submit(time.sleep, 0.5) for _ in range(2)]:
+        future.result(timeout=120)  # both workers have started
+    jobs = [workers.Job(pool, time.sleep, 1.0) for _ in range(3)]
+    time.sleep(0.3)
+    # Every process the game started, as a `pkill -f multiprocessing` finds them: the
+    # workers and multiprocessing's resource tracker.
+    helpers = children()
+    for pid in helpers:
+        os.kill(pid, signal.SIGKILL)
+    while not all(job.ready for job in jobs):
+        time.sleep(0.02)
+    print(len(helpers), [job.error for job in jobs], flush=True)
+    pool.shutdown()
+"""
+
+
+@POSIX_PROC
+def test_killed_workers_and_their_resource_tracker_print_no_traceback(tmp_path):
+    """Workers killed together with multiprocessing's resource tracker (a kill of every
+    process of the game but the game): the work is asked again of new workers, and the
+    tracker started again prints no KeyError tracebacks for the old pool's semaphores,
+    nor any warning, on the game's terminal."""
+    script = tmp_path / "helpers_killed.py"
+    script.write_text(HELPERS_KILLED)
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=tmp_path,
+        env=_processes_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    killed, errors = done.stdout.split(" ", 1)
+    assert int(killed) == 3, "two workers and the resource tracker"
+    assert errors.strip() == "[None, None, None]", "the work was asked again, and answered"
+    assert "Traceback" not in done.stderr and "KeyError" not in done.stderr, done.stderr
+    assert "resource_tracker" not in done.stderr, done.stderr
+
+
 # ------------------------------------------------------------------ a stopped worker
 def _position():
     match = Match(Rules.from_preset("app"), 4, 12)
