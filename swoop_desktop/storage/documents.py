@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import logging
 import os
 import secrets
 import sqlite3
@@ -52,6 +53,8 @@ from .jsonfile import (
 )
 from .notices import plain_reason, short_path
 from .paths import Dirs
+
+_log = logging.getLogger("swoop_desktop.storage")
 
 T = TypeVar("T")
 
@@ -661,18 +664,45 @@ def _write_new(folder: Path, stem: str, suffix: str, raw: bytes) -> Path:
     raise FileExistsError(17, "no free name for a copy", str(folder))
 
 
+#: SQLite's words (and its result codes' names) that say the progress file is damaged.
+_DAMAGE = (
+    "malformed",
+    "not a database",
+    "no such table",
+    "no such column",
+    "constraint failed",
+    "corrupt",
+    "notadb",
+)
+
+
 def why_not(exc: BaseException, dirs: Dirs) -> str:
-    """Why the database could not be used, in plain words (for the player's messages)."""
+    """Why the database could not be used, in plain words (for the player's messages);
+    SQLite's own words go to the log (they say nothing to a player)."""
     if isinstance(exc, UnicodeDecodeError):  # SQLite quoted bytes of a damaged page
         return _("your progress file is damaged")
     text = str(exc)
-    if isinstance(exc, sqlite3.OperationalError) and "locked" in text:
-        return _("another Swoop window kept your progress file busy")
-    if isinstance(exc, sqlite3.OperationalError) and "full" in text:
-        return _("the disk is full")
     if isinstance(exc, sqlite3.Error):
-        # Translators: {error} is SQLite's own words (in English).
-        return _("the database said: {error}").format(error=shown(text))
+        _log.warning("SQLite on %s: %s", db.db_file(dirs), text)
+        words = f"{text} {getattr(exc, 'sqlite_errorname', '') or ''}".lower()
+        if "locked" in words or "busy" in words:
+            return _("another Swoop window kept your progress file busy")
+        if "full" in words:
+            return _("the disk is full")
+        if "readonly" in words or "read-only" in words:
+            # Translators: why the progress file could not be used (a read-only file, folder
+            # or disk).
+            return _("your progress file cannot be written to")
+        if "unable to open" in words or "cantopen" in words:
+            return _("your progress file could not be opened")
+        if any(w in words for w in _DAMAGE) or isinstance(exc, sqlite3.IntegrityError):
+            return _("your progress file is damaged")
+        if "i/o" in words or "ioerr" in words:
+            # Translators: why the progress file could not be used (the disk failed).
+            return _("the disk could not read or write your progress file just now")
+        # Translators: why the progress file could not be used (SQLite's words, in the log,
+        # say nothing to a player).
+        return _("your progress file could not be used just now")
     if isinstance(exc, OSError) and not isinstance(exc, db.StoreError):
         return plain_reason(exc, dirs.data)
     return text
