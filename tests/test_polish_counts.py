@@ -12,7 +12,17 @@ from pathlib import Path
 import pytest
 
 from swoop_desktop import i18n
-from swoop_desktop.card_words import count_phrase
+from swoop_desktop.card_words import (
+    OBJECT,
+    SUBJECT,
+    WITH,
+    cards_in,
+    count_phrase,
+    on_the,
+    the_card,
+    your_card,
+    your_cards,
+)
 from swoop_desktop.plural import COUNTED, about, counted, decimal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,6 +158,37 @@ def test_a_set_of_cards_takes_the_form_of_its_rank_and_number(speak):
     assert [count_phrase(r, 1) for r in (1, 10, 12, 13)] == ["asa", "dziesiątkę", "damę", "króla"]
 
 
+def test_a_card_takes_the_case_its_frame_asks_for(speak):
+    """The subject is nominative, the object accusative, "with" instrumental (no
+    preposition), "on the" na + accusative; a set keeps its figure in every case."""
+    speak("pl")
+    assert [cards_in(frame, 7, 1) for frame in (SUBJECT, OBJECT, WITH)] == [
+        "siódemka",
+        "siódemkę",
+        "siódemką",
+    ]
+    assert [cards_in(frame, 13, 1) for frame in (SUBJECT, OBJECT, WITH)] == [
+        "król",
+        "króla",
+        "królem",
+    ]
+    assert [cards_in(frame, 1, 2) for frame in (SUBJECT, OBJECT, WITH)] == [
+        "2 asy",
+        "2 asy",
+        "2 asami",
+    ]
+    assert [cards_in(frame, 12, 5) for frame in (SUBJECT, OBJECT, WITH)] == [
+        "5 dam",
+        "5 dam",
+        "5 damami",
+    ]
+    assert [on_the(r) for r in (1, 8, 12, 13)] == ["na asa", "na ósemkę", "na damę", "na króla"]
+    assert [the_card(r) for r in (1, 7)] == ["as", "siódemka"]
+    assert [your_card(SUBJECT, r) for r in (10, 14)] == ["twoja dziesiątka", "twój joker"]
+    assert [your_card(WITH, r) for r in (10, 14)] == ["swoją dziesiątką", "swoim jokerem"]
+    assert your_cards(7) == "siódemki"
+
+
 def test_italian_counts_one_apart_from_every_other_number(speak):
     speak("it")
     assert [counted(n, "card") for n in (0, 1, 2, 22)] == [
@@ -160,3 +201,6 @@ def test_italian_counts_one_apart_from_every_other_number(speak):
     assert [count_phrase(12, n) for n in (1, 2)] == ["una donna", "due donne"]
     assert counted(1234, "game", grouped=True) == "1.234 partite"
     assert decimal(172.3, sign=True) == "+172,3"
+    # the article and "su" join as Italian writes them: sull'8, sul 7, sulla donna
+    assert [on_the(r) for r in (7, 8, 12)] == ["sul 7", "sull'8", "sulla donna"]
+    assert [your_card(SUBJECT, r) for r in (7, 12)] == ["il tuo 7", "la tua donna"]

@@ -1,8 +1,8 @@
 """Layouts that hold in any language: every screen the app can open (its routes,
 ``ui/screens.py``) is drawn at 1920x1080, 960x600 and 800x600 in the pseudo-language (every
-message about 40% longer) and in German, and nothing covers anything else and no line of
-words runs off the window. The recorder sees words painted into cached pictures and drawn
-by a ScrollText too (``tests/ui/overlap.py``).
+message about 40% longer) and in German, Polish and Italian, and nothing covers anything
+else and no line of words runs off the window. The recorder sees words painted into cached
+pictures and drawn by a ScrollText too (``tests/ui/overlap.py``).
 
 The whole matrix is marked ``slow``; the quick tier keeps one representative row of it
 (Settings, the title and How to play, the screens with the most words, at 800x600)."""
@@ -25,7 +25,7 @@ from tests.ui.test_screens import ARGUMENTS
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(1920, 1080), (960, 600), (800, 600)]
-LANGUAGES = [i18n.PSEUDO, "de"]
+LANGUAGES = [i18n.PSEUDO, "de", "pl", "it"]
 QUICK = [("settings", (800, 600)), ("title", (800, 600)), ("howto", (800, 600))]
 
 
