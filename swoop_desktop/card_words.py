@@ -391,6 +391,51 @@ def your_cards(rank: int) -> str:
     return pgettext("your cards, object", _YOURS_OBJECT[rank])
 
 
+#: A rank's plural on its own (no number, no article), in a frame: "Add {cards}?" (the
+#: object), "Only {cards} can be added now" (the subject).
+_RANKS_OBJECT = {
+    # Translators: a rank's plural alone, as the object (accusative; Finnish partitive): "Add {cards}?", "All {cards}".
+    1: Np_("rank plural, object", "aces"),
+    2: Np_("rank plural, object", "2s"),
+    3: Np_("rank plural, object", "3s"),
+    4: Np_("rank plural, object", "4s"),
+    5: Np_("rank plural, object", "5s"),
+    6: Np_("rank plural, object", "6s"),
+    7: Np_("rank plural, object", "7s"),
+    8: Np_("rank plural, object", "8s"),
+    9: Np_("rank plural, object", "9s"),
+    10: Np_("rank plural, object", "10s"),
+    11: Np_("rank plural, object", "jacks"),
+    12: Np_("rank plural, object", "queens"),
+    13: Np_("rank plural, object", "kings"),
+    14: Np_("rank plural, object", "Jokers"),
+}
+_RANKS_SUBJECT = {
+    # Translators: a rank's plural alone, as the subject (nominative): "Only {cards} can be added now".
+    1: Np_("rank plural, subject", "aces"),
+    2: Np_("rank plural, subject", "2s"),
+    3: Np_("rank plural, subject", "3s"),
+    4: Np_("rank plural, subject", "4s"),
+    5: Np_("rank plural, subject", "5s"),
+    6: Np_("rank plural, subject", "6s"),
+    7: Np_("rank plural, subject", "7s"),
+    8: Np_("rank plural, subject", "8s"),
+    9: Np_("rank plural, subject", "9s"),
+    10: Np_("rank plural, subject", "10s"),
+    11: Np_("rank plural, subject", "jacks"),
+    12: Np_("rank plural, subject", "queens"),
+    13: Np_("rank plural, subject", "kings"),
+    14: Np_("rank plural, subject", "Jokers"),
+}
+
+
+def ranks_in(frame: str, rank: int) -> str:
+    """A rank's plural on its own, as the subject or the object of a verb: "kings"."""
+    if frame == SUBJECT:
+        return pgettext("rank plural, subject", _RANKS_SUBJECT[rank])
+    return pgettext("rank plural, object", _RANKS_OBJECT[rank])
+
+
 __all__ = [
     "FRAMES",
     "OBJECT",
@@ -402,6 +447,7 @@ __all__ = [
     "rank_name",
     "rank_plural",
     "rank_words",
+    "ranks_in",
     "the_card",
     "your_card",
     "your_cards",

@@ -91,7 +91,7 @@ def test_refusals_are_in_plain_words_with_the_rule_kept_for_the_log():
         room=2,
     )
     words = plain_words(refusal)
-    assert words == "Only two more aces can go on the pile: 2 lie on top, and four is the most"
+    assert words == "Only two aces can still go on the pile: 2 lie on top, and four is the most"
     assert "R9" not in words and "max_four" not in words and refusal.rule == "R9"
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from swoop_desktop.card_words import rank_name, rank_plural
+from swoop_desktop.card_words import OBJECT, SUBJECT, cards_in, ranks_in
 from swoop_desktop.engine import IllegalActionError
 from swoop_desktop.i18n import _, ngettext
 
@@ -19,30 +19,24 @@ Facts = Mapping[str, int]
 
 
 def _plural(facts: Facts) -> str:
-    """The plural name of the rank in the facts ("nines")."""
-    return rank_plural(facts["rank"])
+    """The plural name of the rank in the facts, as the subject ("nines")."""
+    return ranks_in(SUBJECT, facts["rank"])
+
+
+def _held(facts: Facts) -> str:
+    """The plural name of the rank in the facts, as the object ("nines")."""
+    return ranks_in(OBJECT, facts["rank"])
 
 
 def _no_room(facts: Facts) -> str:
     room = facts["room"]
-    # Translators: {card} is the rank's name ("7", "jack"), {cards} its plural; {n} a
-    # number word ("two"); {run} how many of the rank lie on top already, a figure.
+    # Translators: {cards} is "a 7" / "two 7s" (the subject); {run} how many of the rank
+    # lie on top already, a figure.
     return ngettext(
-        "Only one more {card} can go on the pile: {run} lie on top, and four is the most",
-        "Only {n} more {cards} can go on the pile: {run} lie on top, and four is the most",
+        "Only {cards} can still go on the pile: {run} lie on top, and four is the most",
+        "Only {cards} can still go on the pile: {run} lie on top, and four is the most",
         room,
-    ).format(
-        n=_count_word(room),
-        card=rank_name(facts["rank"]),
-        cards=rank_plural(facts["rank"]),
-        run=facts["run"],
-    )
-
-
-def _count_word(n: int) -> str:
-    """ "two", "three", "four" (a figure beyond)."""
-    words = {2: _("two"), 3: _("three"), 4: _("four")}
-    return words.get(n, str(n))
+    ).format(cards=cards_in(SUBJECT, facts["rank"], room), run=facts["run"])
 
 
 #: reason -> the plain words, from the refusal's facts.
@@ -69,7 +63,7 @@ WORDS: dict[str, Callable[[Facts], str]] = {
     "mixed_ranks": lambda f: _("Play cards of one rank together"),
     "no_such_rank": lambda f: _("That cannot be played now"),
     "swoop_card_alone": lambda f: _("A Swoop card is played on its own, never with other cards"),
-    "not_held": lambda f: _("You do not hold that many {cards}").format(cards=_plural(f)),
+    "not_held": lambda f: _("You do not hold that many {cards}").format(cards=_held(f)),
     "hand_ids": lambda f: _("Those cards are not all in your hand"),
     "more_than_four": lambda f: _("At most four cards go down together"),
     "no_room": _no_room,

@@ -13,7 +13,7 @@ words of the play log.
 
 from __future__ import annotations
 
-from swoop_desktop.card_words import OBJECT, SUBJECT, WITH, cards_in, rank_plural
+from swoop_desktop.card_words import OBJECT, SUBJECT, WITH, cards_in, ranks_in
 from swoop_desktop.engine import RANK_OF, GameState
 from swoop_desktop.engine.board import EventBoard
 from swoop_desktop.engine.cards import RANK_SYMBOLS
@@ -159,8 +159,9 @@ def level_word(level: str) -> str:
 
 
 def plural(rank: int) -> str:
-    """The plural name of a rank: "7s", "jacks" (in the player's language)."""
-    return rank_plural(rank)
+    """The plural name of a rank as the object of a button or question: "Add 7s?", "All
+    jacks" (in the player's language, in that frame)."""
+    return ranks_in(OBJECT, rank)
 
 
 def seat_news(events: list[Event], action_kind: str = "") -> str:
