@@ -13,7 +13,7 @@ candidate hands; this module knows nothing of them.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
 from swoop_desktop.engine import RANK_OF, FollowUp
@@ -131,6 +131,10 @@ class Parsed(NamedTuple):
 DecisionCache = dict[tuple[int, int, int], tuple[object, ...]]
 
 
+#: What is decided where: state index -> the decisions asked there (kind, player, extra).
+_Asks = dict[int, list[tuple[int, int, tuple[object, ...]]]]
+
+
 def parse_decisions(
     obs: Observation, model: OpponentModel, cache: DecisionCache | None = None
 ) -> Parsed:
@@ -140,12 +144,13 @@ def parse_decisions(
     observation for each player's face-up cards, face-down slots, cards left
     and the change of their hand since then.
     """
-    history = obs.history
-    n = obs.n
-    m = len(history)
-    rules = model.rules
-    offers = set(obs.offers)
-    # Forward: the pile before each event.
+    piles = _piles_before(obs.history)
+    wanted = _decisions_asked(obs, model)
+    return _compiled_backward(obs, model, piles, wanted, cache)
+
+
+def _piles_before(history: Sequence[PublicEvent]) -> list[tuple[list[int], int, int]]:
+    """The pile (ranks, top, run) before each event of ``history``, and after the last."""
     piles: list[tuple[list[int], int, int]] = []
     pile = Pile()
     for ev in history:
@@ -155,8 +160,15 @@ def parse_decisions(
         elif ev.kind in ("picked_up", "swooped"):
             pile.clear()
     piles.append((list(pile.ranks), pile.top, pile.run))
-    # What is decided where: (kind, player, before_index, extra)
-    wanted: dict[int, list[tuple[int, int, tuple[object, ...]]]] = {}  # state index -> asks
+    return piles
+
+
+def _decisions_asked(obs: Observation, model: OpponentModel) -> _Asks:
+    """Forward through the history: where each other player decided, and what."""
+    history = obs.history
+    m = len(history)
+    offers = set(obs.offers)
+    wanted: _Asks = {}
 
     def ask(at: int, kind: int, p: int, extra: tuple[object, ...]) -> None:
         wanted.setdefault(at, []).append((kind, p, extra))
@@ -179,32 +191,60 @@ def parse_decisions(
             ):
                 ask(i, PLAY_DECISION, p, ("set", nxt))
         elif ev.kind == "played":
-            flip = any(z.startswith("down") for z in ev.zones)
-            if ev.follow:
-                ask(i, FOLLOW_DECISION, p, ("add", ev))
-            elif not flip and not ev.new_pile:
-                ask(i, PLAY_DECISION, p, ("set", ev))
-            if ev.follow:
-                continue
-            r = ev.ranks[0]
-            if i in offers:
-                if nxt is None:
-                    deciding = obs.to_move == p and obs.phase == FOLLOW
-                    if not deciding:  # declined just now (an end shows no event)
-                        ask(i + 1, FOLLOW_DECISION, p, ("end", r))
-                elif not (nxt.kind == "played" and nxt.follow and nxt.player == p):
-                    ask(i + 1, FOLLOW_DECISION, p, ("end", r))
-                continue
-            if model.swoop[r]:
-                continue
-            if nxt is not None and nxt.kind in ("swooped", "out") and nxt.player == p:
-                continue  # (a swoop or going out shows at once, in the same play's events)
-            # The engine would have offered to add more of the rank (R12): none was held.
-            # (Whether a flip was part of a chain the history does not say.)
-            offered = rules.follow_up(flipped=flip, new_pile=ev.new_pile, in_chain=None)
-            if offered is FollowUp.ADD:
-                ask(i + 1, ZERO_DECISION, p, (r,))
-    # Backward from now: hands' change, face-up cards, face-down slots, cards left.
+            _played_asks(obs, model, offers, i, ev, nxt, ask)
+    return wanted
+
+
+def _played_asks(
+    obs: Observation,
+    model: OpponentModel,
+    offers: set[int],
+    i: int,
+    ev: PublicEvent,
+    nxt: PublicEvent | None,
+    ask: Callable[[int, int, int, tuple[object, ...]], None],
+) -> None:
+    """The decisions a play at ``i`` shows: the set (or the cards added), and after it the
+    follow-up declined, or (R12) that no other card of its rank was held."""
+    p = ev.player
+    flip = any(z.startswith("down") for z in ev.zones)
+    if ev.follow:
+        ask(i, FOLLOW_DECISION, p, ("add", ev))
+        return
+    if not flip and not ev.new_pile:
+        ask(i, PLAY_DECISION, p, ("set", ev))
+    r = ev.ranks[0]
+    if i in offers:
+        if nxt is None:
+            deciding = obs.to_move == p and obs.phase == FOLLOW
+            if not deciding:  # declined just now (an end shows no event)
+                ask(i + 1, FOLLOW_DECISION, p, ("end", r))
+        elif not (nxt.kind == "played" and nxt.follow and nxt.player == p):
+            ask(i + 1, FOLLOW_DECISION, p, ("end", r))
+        return
+    if model.swoop[r]:
+        return
+    if nxt is not None and nxt.kind in ("swooped", "out") and nxt.player == p:
+        return  # (a swoop or going out shows at once, in the same play's events)
+    # The engine would have offered to add more of the rank (R12): none was held.
+    # (Whether a flip was part of a chain the history does not say.)
+    offered = model.rules.follow_up(flipped=flip, new_pile=ev.new_pile, in_chain=None)
+    if offered is FollowUp.ADD:
+        ask(i + 1, ZERO_DECISION, p, (r,))
+
+
+def _compiled_backward(
+    obs: Observation,
+    model: OpponentModel,
+    piles: list[tuple[list[int], int, int]],
+    wanted: _Asks,
+    cache: DecisionCache | None,
+) -> Parsed:
+    """Backward from now, the decisions asked compiled: each player's hand's change since
+    then, face-up cards, face-down slots and cards left, undone event by event."""
+    history = obs.history
+    n = obs.n
+    m = len(history)
     up = [[RANK_OF[c] if c is not None else 0 for c in obs.up[p]] for p in range(n)]
     down = [list(obs.down[p]) for p in range(n)]
     left = [obs.cards_left(p) for p in range(n)]
@@ -213,21 +253,7 @@ def parse_decisions(
     keys: list[set[tuple[int, int]]] = [set() for _ in range(n)]
     for at in range(m, -1, -1):
         if at < m:
-            ev = history[at]
-            p = ev.player
-            if ev.kind == "played":
-                left[p] += len(ev.ranks)
-                for r, z in zip(ev.ranks, ev.zones, strict=False):
-                    if z == "hand":
-                        delta[p][r] += 1
-                    elif z.startswith("up"):
-                        up[p][int(z[2:])] = r
-                    elif z.startswith("down"):
-                        down[p][int(z[4:])] = True
-            elif ev.kind == "picked_up":
-                left[p] -= len(ev.ranks)
-                for r in ev.ranks:
-                    delta[p][r] -= 1
+            _undo(history[at], up, down, left, delta)
         for kind, p, extra in wanted.get(at, ()):
             ranks, top, run = piles[at]
             before = Pile()
@@ -247,6 +273,31 @@ def parse_decisions(
                 decisions[p].append(compiled)
                 keys[p].add((kind, at))
     return Parsed(decisions, keys)
+
+
+def _undo(
+    ev: PublicEvent,
+    up: list[list[int]],
+    down: list[list[bool]],
+    left: list[int],
+    delta: list[list[int]],
+) -> None:
+    """Step back over one event: the cards a play took from a hand, a face-up or a
+    face-down place go back; a pick-up's cards leave the hand again."""
+    p = ev.player
+    if ev.kind == "played":
+        left[p] += len(ev.ranks)
+        for r, z in zip(ev.ranks, ev.zones, strict=False):
+            if z == "hand":
+                delta[p][r] += 1
+            elif z.startswith("up"):
+                up[p][int(z[2:])] = r
+            elif z.startswith("down"):
+                down[p][int(z[4:])] = True
+    elif ev.kind == "picked_up":
+        left[p] -= len(ev.ranks)
+        for r in ev.ranks:
+            delta[p][r] -= 1
 
 
 def _compile(

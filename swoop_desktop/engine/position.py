@@ -87,18 +87,7 @@ def _int(value: Any, key: str, low: int, high: int) -> int:
 
 def parse_position(data: Any) -> GameState:
     """Build a state from a position (a dict, or its JSON text)."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise PositionError(
-                f"position: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
-            ) from None
-    if not isinstance(data, dict):
-        raise PositionError(f"position: expected a JSON object, got {type(data).__name__}")
-    unknown = set(data) - TOP_KEYS
-    if unknown:
-        raise PositionError(f"{sorted(unknown)[0]}: unknown key in a position")
+    data = _position_object(data)
     try:
         rules = Rules.from_json(data.get("rules"))
     except RulesError as exc:
@@ -112,53 +101,93 @@ def parse_position(data: Any) -> GameState:
         state = GameState(rules, n)
     except RulesError as exc:
         raise PositionError(str(exc)) from None
+    cards = _Cards(state.decks)
+    for p, raw in enumerate(raw_players):
+        _place_player(state, cards, p, raw)
+    _place_pile(state, cards, data)
+    _read_table(state, data)
+    _read_phase(state, data.get("phase", "play"))
+    return state
 
-    pools = ids_by_rank(state.decks)
-    used = {r: 0 for r in pools}
 
-    def take(rank: int, key: str) -> int:
-        pool = pools[rank]
-        if used[rank] >= len(pool):
+def _position_object(data: Any) -> dict[str, Any]:
+    """The position as an object (read from its JSON text), with no unknown key."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
             raise PositionError(
-                f"{key}: more {RANK_SYMBOLS[rank]} cards than {state.decks} decks hold "
-                f"({copies_per_rank(rank, state.decks)})"
+                f"position: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+            ) from None
+    if not isinstance(data, dict):
+        raise PositionError(f"position: expected a JSON object, got {type(data).__name__}")
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise PositionError(f"{sorted(unknown)[0]}: unknown key in a position")
+    return data
+
+
+class _Cards:
+    """The card ids of the decks, handed out rank by rank as the position names them."""
+
+    def __init__(self, decks: int) -> None:
+        self.decks = decks
+        self.pools = ids_by_rank(decks)
+        self.used = {r: 0 for r in self.pools}
+
+    def take(self, rank: int, key: str) -> int:
+        pool = self.pools[rank]
+        if self.used[rank] >= len(pool):
+            raise PositionError(
+                f"{key}: more {RANK_SYMBOLS[rank]} cards than {self.decks} decks hold "
+                f"({copies_per_rank(rank, self.decks)})"
             )
-        card = pool[used[rank]]
-        used[rank] += 1
+        card = pool[self.used[rank]]
+        self.used[rank] += 1
         return card
 
-    for p, raw in enumerate(raw_players):
-        key = f"players[{p}]"
-        if not isinstance(raw, dict):
-            raise PositionError(f"{key}: expected an object with hand, up and down")
-        bad = set(raw) - PLAYER_KEYS
-        if bad:
-            raise PositionError(f"{key}.{sorted(bad)[0]}: unknown key")
-        hand = [take(r, f"{key}.hand") for r in parse_ranks(raw.get("hand", ""), f"{key}.hand")]
-        state._to_hand(p, hand)
-        for zone in ("up", "down"):
-            slots = raw.get(zone, [None] * SLOTS)
-            zkey = f"{key}.{zone}"
-            if not isinstance(slots, list) or len(slots) != SLOTS:
-                raise PositionError(f"{zkey}: expected a list of {SLOTS} cards or nulls")
-            row = getattr(state, zone)[p]
-            for s, token in enumerate(slots):
-                if token is None:
-                    continue
-                if not isinstance(token, str):
-                    raise PositionError(f'{zkey}[{s}]: expected a card like "7" or null')
-                if not rules.table_cards:
-                    raise PositionError(f"{zkey}: table_cards is off, so no table cards (R4)")
-                row[s] = take(parse_rank(token, f"{zkey}[{s}]"), f"{zkey}[{s}]")
-        for s in range(SLOTS):
-            if state.up[p][s] is not None and state.down[p][s] is None:
-                raise PositionError(
-                    f"{key}.down[{s}]: a face-up card always lies on a face-down card (R4)"
-                )
+    def left(self) -> list[int]:
+        """The cards no place of the position named, rank by rank."""
+        return [c for r in sorted(self.pools) for c in self.pools[r][self.used[r] :]]
 
+
+def _place_player(state: GameState, cards: _Cards, p: int, raw: Any) -> None:
+    """Seat ``p``'s hand, face-up and face-down cards."""
+    key = f"players[{p}]"
+    if not isinstance(raw, dict):
+        raise PositionError(f"{key}: expected an object with hand, up and down")
+    bad = set(raw) - PLAYER_KEYS
+    if bad:
+        raise PositionError(f"{key}.{sorted(bad)[0]}: unknown key")
+    hand = [cards.take(r, f"{key}.hand") for r in parse_ranks(raw.get("hand", ""), f"{key}.hand")]
+    state._to_hand(p, hand)
+    for zone in ("up", "down"):
+        slots = raw.get(zone, [None] * SLOTS)
+        zkey = f"{key}.{zone}"
+        if not isinstance(slots, list) or len(slots) != SLOTS:
+            raise PositionError(f"{zkey}: expected a list of {SLOTS} cards or nulls")
+        row = getattr(state, zone)[p]
+        for s, token in enumerate(slots):
+            if token is None:
+                continue
+            if not isinstance(token, str):
+                raise PositionError(f'{zkey}[{s}]: expected a card like "7" or null')
+            if not state.rules.table_cards:
+                raise PositionError(f"{zkey}: table_cards is off, so no table cards (R4)")
+            row[s] = cards.take(parse_rank(token, f"{zkey}[{s}]"), f"{zkey}[{s}]")
+    for s in range(SLOTS):
+        if state.up[p][s] is not None and state.down[p][s] is None:
+            raise PositionError(
+                f"{key}.down[{s}]: a face-up card always lies on a face-down card (R4)"
+            )
+
+
+def _place_pile(state: GameState, cards: _Cards, data: dict[str, Any]) -> None:
+    """The pile (its top and run), the swept cards and those set aside, which take every
+    card no place named."""
     pile_ranks = parse_ranks(data.get("pile", ""), "pile")
-    _check_pile(rules, pile_ranks)
-    state.pile = [take(r, "pile") for r in pile_ranks]
+    _check_pile(state.rules, pile_ranks)
+    state.pile = [cards.take(r, "pile") for r in pile_ranks]
     if pile_ranks:
         state.top = pile_ranks[-1]
         run = 0
@@ -167,12 +196,16 @@ def parse_position(data: Any) -> GameState:
                 break
             run += 1
         state.run = run
-    state.swept = [take(r, "swept") for r in parse_ranks(data.get("swept", ""), "swept")]
+    state.swept = [cards.take(r, "swept") for r in parse_ranks(data.get("swept", ""), "swept")]
     state.set_aside = [
-        take(r, "set_aside") for r in parse_ranks(data.get("set_aside", ""), "set_aside")
+        cards.take(r, "set_aside") for r in parse_ranks(data.get("set_aside", ""), "set_aside")
     ]
-    state.set_aside.extend(c for r in sorted(pools) for c in pools[r][used[r] :])
+    state.set_aside.extend(cards.left())
 
+
+def _read_table(state: GameState, data: dict[str, Any]) -> None:
+    """Who is to move, the dealer, the scores before this hand and the seed."""
+    n, rules = state.n, state.rules
     state.to_move = _int(data.get("to_move", 0), "to_move", 0, n - 1)
     if "dealer" in data:
         state.dealer = _int(data["dealer"], "dealer", 0, n - 1)
@@ -196,8 +229,6 @@ def parse_position(data: Any) -> GameState:
         if type(seed) is not int:
             raise PositionError(f"seed: expected a whole number, got {short(seed)}")
         state.seed = seed
-    _read_phase(state, data.get("phase", "play"))
-    return state
 
 
 def _check_pile(rules: Rules, ranks: list[int]) -> None:

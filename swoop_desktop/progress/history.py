@@ -26,8 +26,8 @@ from swoop_desktop.engine import Match
 from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.names import printable, shown
 from swoop_desktop.storage import db
-from swoop_desktop.storage.documents import move_imported
-from swoop_desktop.storage.documents import why_not as _why
+from swoop_desktop.storage.db import why_not as _why
+from swoop_desktop.storage.imported import move_imported
 from swoop_desktop.storage.notices import plain_reason
 from swoop_desktop.storage.paths import Dirs
 from swoop_desktop.storage.savegame import clear_game, has_saved_game, load_game

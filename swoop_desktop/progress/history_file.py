@@ -16,7 +16,7 @@ from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.names import printable, shown
 from swoop_desktop.safeio import Refused, read_capped
 from swoop_desktop.storage import db
-from swoop_desktop.storage.documents import IMPORTED
+from swoop_desktop.storage.imported import IMPORTED
 from swoop_desktop.storage.jsonfile import (
     DocKind,
     DocumentError,

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from swoop_desktop.storage import db
+from swoop_desktop.storage import db, file_check
 
 from .daily_results import DailyEntry, streaks
 from .game_record import GameRecord
@@ -102,7 +102,7 @@ def work_out_facts(database: str, most: int = BATCH) -> int:
     path = Path(database)
     with contextlib.closing(sqlite3.connect(path, timeout=db.BUSY_WAIT)) as con:
         con.execute(f"PRAGMA busy_timeout = {int(db.BUSY_WAIT * 1000)}")
-        con.text_factory = db.text_of
+        con.text_factory = file_check.text_of
         rows = con.execute(
             "SELECT g.seq, g.counted, g.body, g.checked FROM games g JOIN game_summaries s "
             "ON s.seq = g.seq WHERE s.hand_swoops IS NULL OR s.pickups IS NULL "

@@ -28,7 +28,7 @@ from swoop_desktop.engine import Match
 from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.names import shown
 from swoop_desktop.plural import counted as numbered
-from swoop_desktop.storage import db
+from swoop_desktop.storage import db, file_check
 from swoop_desktop.storage.actioncodec import encode_hands
 from swoop_desktop.storage.jsonfile import (
     Notes,
@@ -260,7 +260,7 @@ def _readable_games(path: Path) -> list[GameRecord]:
             with contextlib.closing(
                 sqlite3.connect(f"file:{path}?immutable=1", uri=True, timeout=0)
             ) as con:
-                con.text_factory = db.text_of
+                con.text_factory = file_check.text_of
                 rows = con.execute(
                     f"SELECT counted, body, checked FROM games ORDER BY rowid {order}"
                 )

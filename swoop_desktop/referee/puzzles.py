@@ -33,7 +33,7 @@ from swoop_desktop.progress.stored_reviews import review_key_of_text, stored_rev
 from swoop_desktop.progress.summaries import summed_with
 from swoop_desktop.storage import db
 from swoop_desktop.storage.actioncodec import decode_hands, encode_hands
-from swoop_desktop.storage.documents import why_not
+from swoop_desktop.storage.db import why_not
 from swoop_desktop.storage.jsonfile import DocumentError
 from swoop_desktop.storage.paths import Dirs
 

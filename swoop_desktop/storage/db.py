@@ -8,24 +8,25 @@ statistics, the rating and the records are worked out from). What this module do
   ``BEGIN IMMEDIATE … COMMIT``, so two windows queue for the database instead of
   losing each other's games. The journal is WAL, set when the file is made.
 - **Checking, once per process.** ``PRAGMA application_id`` tells a Swoop database
-  from any other SQLite file, ``PRAGMA quick_check`` finds damage. A damaged or
-  foreign file is moved aside whole (with its ``-wal`` and ``-shm``), the player is
-  told, and the newest backup is put back (what came after it is lost, and said).
+  from any other SQLite file, ``PRAGMA quick_check`` finds damage (the look itself is
+  :mod:`.file_check`'s, which writes nothing). A damaged or foreign file is moved aside
+  whole (with its ``-wal`` and ``-shm``), the player is told, and the newest backup is
+  put back (what came after it is lost, and said).
 - **Versions.** ``PRAGMA user_version`` is the schema's version; each missing
-  migration runs in its own transaction. A database from a newer Swoop is read but
-  never written (the player is told once).
+  migration (:mod:`.schema`) runs in its own transaction. A database from a newer Swoop
+  is read but never written (the player is told once).
 - **Backups.** With SQLite's backup API into ``backups/``: made when the newest is
   more than a day old, checked, then renamed into place; :data:`KEEP_BACKUPS` kept.
 
-Nothing here knows what a game is: :mod:`swoop_desktop.progress.history` owns the
-tables' meaning and the import of the older JSON files.
+Nothing here knows what a game is: :mod:`swoop_desktop.progress` owns the tables'
+meaning (:mod:`swoop_desktop.progress.stored_games` the games) and the import of the
+older JSON files.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import functools
 import logging
 import os
 import shutil
@@ -33,7 +34,7 @@ import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -44,13 +45,12 @@ from filelock import Timeout
 from swoop_desktop.dates import moment_words
 from swoop_desktop.i18n import _
 
+from . import file_check, schema
 from .locking import held_lock
 from .notices import plain_reason, short_path
 from .paths import Dirs
 
 DB_NAME = "swoop.sqlite3"
-#: "SWOP": a Swoop database, told apart from any other SQLite file.
-APPLICATION_ID = 0x53574F50
 #: How long a change waits for another window's change to finish (seconds).
 BUSY_WAIT = 5.0
 #: Backups kept in ``backups/`` (the oldest goes first), and how old the newest may get.
@@ -74,105 +74,48 @@ class BusyError(StoreError):
 FAILURES = (StoreError, sqlite3.Error, OSError, UnicodeDecodeError)
 
 
-def _run(con: sqlite3.Connection, script: str) -> None:
-    """Each statement of ``script`` inside the caller's transaction (``executescript``
-    would commit it first)."""
-    for statement in script.split(";"):
-        lines = [ln.split("--")[0] for ln in statement.splitlines()]
-        if "".join(lines).strip():
-            con.execute("\n".join(lines))
+#: SQLite's words (and its result codes' names) that say the progress file is damaged.
+_DAMAGE = (
+    "malformed",
+    "not a database",
+    "no such table",
+    "no such column",
+    "constraint failed",
+    "corrupt",
+    "notadb",
+)
 
 
-def _create_v1(con: sqlite3.Connection) -> None:
-    _run(
-        con,
-        """
-        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE games (
-            seq INTEGER PRIMARY KEY AUTOINCREMENT,  -- the order games were stored in
-            id TEXT NOT NULL UNIQUE,                -- the game's id (see history.game_id)
-            date TEXT NOT NULL,                     -- ISO 8601, local time, seconds
-            players INTEGER NOT NULL CHECK (players BETWEEN 3 AND 8),
-            counted INTEGER NOT NULL CHECK (counted IN (0, 1)),
-            abandoned INTEGER NOT NULL CHECK (abandoned IN (0, 1)),
-            result TEXT NOT NULL CHECK (result IN ('win', 'tie', 'loss', 'abandoned')),
-            body TEXT NOT NULL,                     -- the record as history.json held it
-            source TEXT NOT NULL,                   -- 'play', or the import that brought it
-            checked BLOB                            -- digest of the body as checked coming in
-        );
-        CREATE INDEX games_by_date ON games (date, seq);
-        CREATE INDEX games_counted ON games (counted, abandoned);
-        """,
-    )
-
-
-def _v1_to_v2(con: sqlite3.Connection) -> None:
-    """Your rating after each rated game, kept beside the games (progress.rating): worked
-    out once per game, read by the title as one row."""
-    _run(
-        con,
-        """
-        CREATE TABLE rating_points (
-            seq INTEGER PRIMARY KEY REFERENCES games (seq) ON DELETE CASCADE,  -- the game's
-            game_id TEXT NOT NULL,
-            date TEXT NOT NULL,
-            rating REAL NOT NULL CHECK (rating BETWEEN 0 AND 4000),
-            rd REAL NOT NULL CHECK (rd BETWEEN 29.99 AND 351),
-            vol REAL NOT NULL CHECK (vol BETWEEN 0.001 AND 1)
-        )
-        """,
-    )
-
-
-def _v2_to_v3(con: sqlite3.Connection) -> None:
-    """Your daily deals, puzzles and stored reviews (storage.documents): one versioned
-    JSON document each, under the name of the file an older Swoop kept it in."""
-    _run(con, "CREATE TABLE documents (name TEXT PRIMARY KEY, body TEXT NOT NULL)")
-
-
-def _v3_to_v4(con: sqlite3.Connection) -> None:
-    """What Scores, the statistics and Progress show of each game, worked out once when
-    the game is stored (progress.summaries), so they read narrow rows instead of every
-    game's plays (the game's own columns the screens ask for are repeated, so a query
-    never touches the wide rows; a statistics reset changes both). The last two (the most Swoops in a hand, pick-ups) need the game
-    replayed: NULL until that is done (at once for a game just played, in a worker for
-    games brought in). A game without a row here is summed up the next time the history
-    is opened."""
-    _run(
-        con,
-        """
-        CREATE TABLE game_summaries (
-            seq INTEGER PRIMARY KEY REFERENCES games (seq) ON DELETE CASCADE,
-            id TEXT NOT NULL,                 -- as the game's row says (games.id)
-            date TEXT NOT NULL,               -- as games.date
-            counted INTEGER NOT NULL CHECK (counted IN (0, 1)),  -- as games.counted
-            abandoned INTEGER NOT NULL CHECK (abandoned IN (0, 1)),
-            result TEXT NOT NULL CHECK (result IN ('win', 'tie', 'loss', 'abandoned')),
-            preset TEXT NOT NULL,
-            changed INTEGER NOT NULL CHECK (changed IN (0, 1)),  -- options off the preset
-            hands INTEGER NOT NULL CHECK (hands >= 0),
-            points INTEGER NOT NULL,          -- your points over every hand
-            swoops INTEGER NOT NULL CHECK (swoops >= 0),
-            total INTEGER,                    -- your final total (NULL: no totals)
-            margin REAL,                      -- the others' mean total minus yours
-            plays TEXT NOT NULL,              -- the review's key for the game (reviews)
-            turns INTEGER NOT NULL CHECK (turns >= 0),  -- plays made (no more pick-ups)
-            hand_swoops INTEGER CHECK (hand_swoops >= -1),  -- -1: the plays do not
-            pickups INTEGER CHECK (pickups >= -1)           -- replay (never known)
-        );
-        CREATE INDEX game_summaries_counted ON game_summaries (counted, abandoned)
-        """,
-    )
-
-
-#: version -> the step that brings a database at that version to the next one.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    0: _create_v1,
-    1: _v1_to_v2,
-    2: _v2_to_v3,
-    3: _v3_to_v4,
-}
-SCHEMA_VERSION = max(MIGRATIONS) + 1
+def why_not(exc: BaseException, dirs: Dirs) -> str:
+    """Why the database could not be used, in plain words (for the player's messages);
+    SQLite's own words go to the log (they say nothing to a player)."""
+    if isinstance(exc, UnicodeDecodeError):  # SQLite quoted bytes of a damaged page
+        return _("your progress file is damaged")
+    text = str(exc)
+    if isinstance(exc, sqlite3.Error):
+        _log.warning("SQLite on %s: %s", db_file(dirs), text)
+        words = f"{text} {getattr(exc, 'sqlite_errorname', '') or ''}".lower()
+        if "locked" in words or "busy" in words:
+            return _("another Swoop window kept your progress file busy")
+        if "full" in words:
+            return _("the disk is full")
+        if "readonly" in words or "read-only" in words:
+            # Translators: why the progress file could not be used (a read-only file, folder
+            # or disk).
+            return _("your progress file cannot be written to")
+        if "unable to open" in words or "cantopen" in words:
+            return _("your progress file could not be opened")
+        if any(w in words for w in _DAMAGE) or isinstance(exc, sqlite3.IntegrityError):
+            return _("your progress file is damaged")
+        if "i/o" in words or "ioerr" in words:
+            # Translators: why the progress file could not be used (the disk failed).
+            return _("the disk could not read or write your progress file just now")
+        # Translators: why the progress file could not be used (SQLite's words, in the log,
+        # say nothing to a player).
+        return _("your progress file could not be used just now")
+    if isinstance(exc, OSError) and not isinstance(exc, StoreError):
+        return plain_reason(exc, dirs.data)
+    return text
 
 
 def db_file(dirs: Dirs) -> Path:
@@ -195,7 +138,7 @@ class _Ready:
     #: the main file alone, touching no file beside it: a full disk, a read-only folder).
     mode: str = ""
     #: The damaged file moved aside at this opening, whose games that still read are
-    #: brought back into the history (progress.history), or None.
+    #: brought back into the history (progress.stored_games), or None.
     rescue: Path | None = None
     #: Whether a backup was put back in place of a damaged file at this opening.
     restored: bool = False
@@ -214,303 +157,26 @@ FRAME_READ_WAIT = 0.25
 BUSY_MEMORY = 15.0
 
 
-def text_of(raw: bytes) -> str:
-    """A stored text as a string, whatever its bytes: a damaged one reads with its bad
-    bytes replaced (its row then fails its checks and is left out, told), never raises."""
-    return raw.decode("utf-8", "replace")
-
-
-def _uri(path: Path, mode: str) -> str:
-    """SQLite's URI for ``path`` opened in ``mode`` ("ro", "rw" or "immutable")."""
-    query = "mode=ro&immutable=1" if mode == "immutable" else f"mode={mode}"
-    return f"{path.absolute().as_uri()}?{query}"
-
-
 def _connect(path: Path, wait: float, mode: str = "") -> sqlite3.Connection:
     if mode:
         con = sqlite3.connect(
-            _uri(path, mode), uri=True, timeout=wait, isolation_level=None, check_same_thread=False
+            file_check.uri(path, mode),
+            uri=True,
+            timeout=wait,
+            isolation_level=None,
+            check_same_thread=False,
         )
     else:
         con = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
-    con.text_factory = text_of
+    con.text_factory = file_check.text_of
     con.execute("PRAGMA foreign_keys = ON")
     return con
-
-
-def _row_level(finding: str) -> bool:
-    """A finding of ``quick_check`` about one row's value (a CHECK or NOT NULL a row
-    breaks: an edit, or a value written with the checks off), not about the file: the
-    readers check every value and leave such a row out (or work it out again), so the
-    database is not moved aside for it."""
-    return finding.startswith(("CHECK constraint failed in ", "NULL value in "))
-
-
-#: SQLite's result codes that say the machine cannot give the file now (a full disk, a
-#: read-only folder, a file it may not open, an input/output fault), not that it is
-#: damaged: such a file is left where it is, never moved aside.
-_MACHINE = ("SQLITE_FULL", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_PERM")
-
-
-def _machine_fault(exc: BaseException) -> bool:
-    name = str(getattr(exc, "sqlite_errorname", "") or "")
-    if name.startswith(_MACHINE):
-        return True
-    words = str(exc).lower()
-    return any(
-        w in words
-        for w in ("disk is full", "unable to open", "disk i/o", "readonly", "read-only", "locking")
-    )
-
-
-def _tables(con: sqlite3.Connection) -> set[str]:
-    return {str(r[0]) for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-
-
-@functools.cache
-def _layout() -> dict[str, str]:
-    """Each table and index Swoop makes, by name, as SQLite keeps its statement (with
-    spaces folded): made once in memory by the same steps a file goes through."""
-    with contextlib.closing(sqlite3.connect(":memory:")) as con:
-        for version in sorted(MIGRATIONS):
-            MIGRATIONS[version](con)
-        rows = con.execute("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL")
-        return {str(name): " ".join(str(sql).split()) for name, sql in rows}
-
-
-def _changed_layout(con: sqlite3.Connection) -> str | None:
-    """The first of Swoop's tables or indexes whose statement in the file is not the one
-    Swoop made (a damaged byte in the file's list of tables can change a rule, so that
-    every new game breaks it), or None."""
-    layout = _layout()
-    for name, sql in con.execute("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL"):
-        made = layout.get(str(name))
-        if made is not None and " ".join(str(sql).split()) != made:
-            return str(name)
-    return None
-
-
-#: The tables each schema version adds (the version they make).
-_VERSION_TABLES = (
-    (1, {"meta", "games"}),
-    (2, {"rating_points"}),
-    (3, {"documents"}),
-    (4, {"game_summaries"}),
-)
-
-
-def tables_version(names: set[str]) -> int:
-    """The schema version the tables ``names`` show (each version's tables and every
-    earlier one's are there)."""
-    version = 0
-    for made, needs in _VERSION_TABLES:
-        if not needs <= names:
-            break
-        version = made
-    return version
-
-
-@dataclass
-class _Finding:
-    """What a look at the file found: ``damage`` (it is moved aside), ``unreachable`` (it
-    cannot be looked at now: left in place, read-only), ``empty`` (it holds nothing of a
-    Swoop database: damage when backups wait beside it), ``bad_wal`` (the file is sound
-    but the journal beside it does not belong to it: the journal is set aside)."""
-
-    damage: str | None = None
-    unreachable: str | None = None
-    empty: bool = False
-    bad_wal: str | None = None
-
-
-def _look(
-    path: Path, mode: str, wait: float = BUSY_WAIT, ids: bool = False
-) -> tuple[_Finding, list[str] | None]:
-    """Check ``path`` opened in ``mode`` (never for writing unless ``mode`` is "rw");
-    what was found and, when sound and ``ids`` asked for, the ids of its games in the
-    order stored (None when they were not read)."""
-    try:
-        con = sqlite3.connect(_uri(path, mode), uri=True, timeout=wait)
-    except sqlite3.Error as exc:
-        if _machine_fault(exc):
-            return _Finding(unreachable=str(exc)), None
-        _said(path, exc)
-        # Translators: a reason for "Your progress file could not be used ({damage})".
-        return _Finding(damage=_("it cannot be opened as a database")), None
-    con.text_factory = text_of
-    try:
-        app = con.execute("PRAGMA application_id").fetchone()[0]
-        version = con.execute("PRAGMA user_version").fetchone()[0]
-        names = _tables(con)
-        if app != APPLICATION_ID and (version or names):
-            return _Finding(damage=_("it is not a Swoop file")), None
-        if version < 0:  # no Swoop writes one: a damaged header
-            # Translators: {version} is a number read from the file's header.
-            why = _("it is damaged (its schema version reads {version})")
-            return _Finding(damage=why.format(version=version)), None
-        if not names:
-            return _Finding(empty=True), []
-        if "games" not in names:
-            return _Finding(damage=_("it holds none of Swoop's tables")), None
-        changed = _changed_layout(con)
-        if changed is not None:
-            # Translators: {table} is the name of a table in the database, in quotes.
-            why = _("the layout of its table {table} is damaged").format(table=repr(changed))
-            return _Finding(damage=why), None
-        _watch_check(con, path)
-        try:
-            check = [
-                str(row[0])
-                for row in con.execute("PRAGMA quick_check").fetchall()
-                if not _row_level(str(row[0]))
-            ]
-        finally:
-            con.set_progress_handler(None, 0)
-            _CHECKED.pop(str(path), None)
-        if check not in ([], ["ok"]):
-            _said(path, "; ".join(check[:5]))
-            # Translators: a reason for "Your progress file could not be used ({damage})".
-            return _Finding(damage=_("parts of it are damaged")), None
-        if not ids:
-            return _Finding(), None
-        try:
-            return _Finding(), [str(r[0]) for r in con.execute("SELECT id FROM games ORDER BY seq")]
-        except sqlite3.Error:
-            return _Finding(), None
-    except sqlite3.OperationalError as exc:
-        if "locked" in str(exc) or "busy" in str(exc):
-            return _Finding(), None  # another window is writing: in use, not damaged
-        if _machine_fault(exc):
-            return _Finding(unreachable=str(exc)), None
-        _said(path, exc)
-        # Translators: a reason for "Your progress file could not be used ({damage})".
-        return _Finding(damage=_("it cannot be read")), None
-    except sqlite3.DatabaseError as exc:
-        _said(path, exc)
-        # Translators: a reason for "Your progress file could not be used ({damage})".
-        return _Finding(damage=_("it is damaged")), None
-    except UnicodeDecodeError:  # SQLite's own message quoted bytes of the damaged schema
-        return _Finding(damage=_("it is damaged (its list of tables cannot be read)")), None
-    finally:
-        con.close()
-
-
-def _said(path: Path, error: object) -> None:
-    """Keep SQLite's own words about a file in the log: the player is told in plain words
-    (its words, "Page 13: btreeInitPage() returns error code 11", say nothing to them)."""
-    _log.warning("SQLite on %s: %s", path, error)
-
-
-#: How far each check under way has got (0-1), by the checked file's path: an estimate
-#: from SQLite's steps against the file's pages (the check takes about
-#: :data:`_STEPS_PER_PAGE` of them a page), for the title's "Checking your progress… 40%".
-_CHECKED: dict[str, float] = {}
-_STEPS_PER_PAGE = 40.0  # 20-48 measured on long histories: late rather than stuck
-_STEPS_A_CALL = 5000
-
-
-def _watch_check(con: sqlite3.Connection, path: Path) -> None:
-    pages = max(1, int(con.execute("PRAGMA page_count").fetchone()[0]))
-    calls = [0]
-    key = str(path)
-
-    def step() -> int:
-        calls[0] += 1
-        _CHECKED[key] = min(0.99, calls[0] * _STEPS_A_CALL / (pages * _STEPS_PER_PAGE))
-        return 0
-
-    _CHECKED[key] = 0.0
-    con.set_progress_handler(step, _STEPS_A_CALL)
 
 
 def check_progress(dirs: Dirs) -> float | None:
     """How far the check of the progress database under way has got (0-1; None when
     none is under way)."""
-    return _CHECKED.get(str(db_file(dirs)))
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
-
-
-def _examine(path: Path, wait: float = BUSY_WAIT) -> _Finding:
-    """What the file at ``path`` is, found without writing to it or to anything beside
-    it (so a foreign or damaged ``-wal`` can cost at most what was only in it):
-
-    - a journal left by a kill while the file was first made (``-journal``) is rolled
-      back, as SQLite would at the first read (the only case opened for writing);
-    - with a ``-wal`` beside it, the file and the journal are read together read-only;
-      where that finds damage, or games the file alone holds and the pair does not (a
-      journal never takes a game away), the file alone is checked and, when sound, the
-      journal is what does not belong;
-    - a check that the machine cannot do now (a full disk, a read-only folder) is
-      repeated on the file alone without touching anything beside it, and then leaves
-      it in place: unreachable, never damage.
-    """
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        return _Finding(damage=_("it is not an ordinary file"))
-    size = _size(path)
-    if size == 0:
-        return _Finding(empty=True)
-    if size < 512:  # SQLite would take it for an empty database and write over it
-        return _Finding(damage=_("it is too short to be a database (cut short?)"))
-    if _size(Path(str(path) + "-journal")) > 0:
-        found, _unused = _look(path, "rw", wait)
-        if found.unreachable is None:
-            return found
-    wal = Path(str(path) + "-wal")
-    if _size(wal) > 0:
-        pair, pair_ids = _look(path, "ro", wait, ids=True)
-        if pair.unreachable is None:
-            alone, alone_ids = _look(path, "immutable", wait, ids=True)
-            lost = (
-                pair_ids is not None
-                and alone_ids is not None
-                and pair_ids[: len(alone_ids)] != alone_ids
-            )
-            if (pair.damage or pair.empty or lost) and alone.damage is None and not alone.empty:
-                why = pair.damage or _("it would take games away from your progress")
-                return _Finding(bad_wal=why)
-            if pair.damage is None and not lost:
-                return pair
-            return alone if alone.damage else pair
-        found, _unused = _look(path, "immutable", wait)
-        if found.damage is None and not found.empty:
-            return _Finding(unreachable=pair.unreachable)
-        return found
-    found, _unused = _look(path, "ro", wait)
-    if found.unreachable is not None:
-        alone, _unused = _look(path, "immutable", wait)
-        if alone.damage is not None:
-            return alone
-    return found
-
-
-def _copy_problem(path: Path) -> str | None:
-    """Why the backup (or the copy about to become one) at ``path`` cannot be put back,
-    or None when it can: looked at alone and immutable, so nothing is made beside it (a
-    backup is never written after it is made), and an empty one is no use."""
-    if path.is_symlink() or not path.is_file():
-        return _("it is not an ordinary file")
-    if _size(path) < 512:
-        return _("it is too short to be a database (cut short?)")
-    found, _unused = _look(path, "immutable")
-    if found.empty:
-        return _("it is empty: it holds none of your progress")
-    return found.damage or found.unreachable
-
-
-def _games_in(path: Path) -> int | None:
-    """How many games the backup at ``path`` holds (read alone, nothing made beside it);
-    None when that cannot be read."""
-    try:
-        with contextlib.closing(sqlite3.connect(_uri(path, "immutable"), uri=True)) as con:
-            return int(con.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-    except (sqlite3.Error, OSError, UnicodeDecodeError, ValueError):
-        return None
+    return file_check.CHECKED.get(str(db_file(dirs)))
 
 
 def _stamp() -> str:
@@ -558,12 +224,12 @@ def _restore(dirs: Dirs, path: Path) -> str | None:
     was made (for the player), None when there was none to put back. The backup is read
     alone (nothing is made beside it) and the copy put back keeps the usual journal."""
     for backup in backups(dirs):
-        if _copy_problem(backup) is not None:
+        if file_check.copy_problem(backup, BUSY_WAIT) is not None:
             continue
         tmp = path.with_name(path.name + ".restoring")
         for side in _sides(tmp):
             side.unlink(missing_ok=True)  # a copy a killed start left
-        src = sqlite3.connect(_uri(backup, "immutable"), uri=True)
+        src = sqlite3.connect(file_check.uri(backup, "immutable"), uri=True)
         dst = sqlite3.connect(tmp)
         try:
             src.backup(dst)
@@ -591,7 +257,11 @@ def _set_orphans_aside(path: Path) -> None:
         side = Path(str(path) + suffix)
         if not os.path.lexists(side):
             continue
-        if side.is_file() and not side.is_symlink() and (suffix == "-shm" or _size(side) == 0):
+        if (
+            side.is_file()
+            and not side.is_symlink()
+            and (suffix == "-shm" or file_check.file_size(side) == 0)
+        ):
             side.unlink()
             continue
         stamp = _stamp()
@@ -602,46 +272,6 @@ def _set_orphans_aside(path: Path) -> None:
             target = path.with_name(f"swoop.left-{stamp}-{n}.sqlite3{suffix}")
         os.replace(side, target)
         _log.warning("a journal left beside a missing progress file was kept at %s", target)
-
-
-def _migrate(con: sqlite3.Connection) -> None:
-    """Bring the schema up to :data:`SCHEMA_VERSION`, one transaction per step."""
-    if con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-        con.execute("PRAGMA journal_mode = WAL")
-    while True:
-        con.execute("BEGIN IMMEDIATE")
-        try:
-            version = con.execute("PRAGMA user_version").fetchone()[0]
-            if version >= SCHEMA_VERSION:
-                con.execute("COMMIT")
-                return
-            MIGRATIONS[version](con)
-            con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            con.execute(f"PRAGMA user_version = {version + 1}")
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
-
-
-def _repair_version(con: sqlite3.Connection) -> int | None:
-    """A schema version lowered under its tables (an edit, a tool that reset it) put
-    back to what the tables show, once, so no step runs again over tables it already
-    made; the version it read, when it was repaired."""
-    con.execute("BEGIN IMMEDIATE")
-    try:
-        version = con.execute("PRAGMA user_version").fetchone()[0]
-        shown = tables_version(_tables(con))
-        if not 0 <= version < shown:
-            con.execute("COMMIT")
-            return None
-        con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        con.execute(f"PRAGMA user_version = {shown}")
-        con.execute("COMMIT")
-        return int(version)
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
 
 
 def _set_wal_aside(path: Path) -> Path:
@@ -692,7 +322,7 @@ def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
     path = db_file(dirs)
     ready = _Ready()
     there = path.exists() or path.is_symlink()
-    found = _examine(path, wait) if there else _Finding()
+    found = file_check.examine(path, wait) if there else file_check.Finding()
     if not there and backups(dirs):  # gone (deleted, lost by a sync, a failed move)
         _put_back_missing(dirs, path, ready)
     if found.unreachable is not None:
@@ -761,7 +391,7 @@ def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
     con = _connect(path, wait)
     try:
         version = con.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
+        if version > schema.SCHEMA_VERSION:
             ready.read_only = True
             ready.messages.append(
                 _(
@@ -769,13 +399,13 @@ def _open_once(dirs: Dirs, wait: float = BUSY_WAIT) -> _Ready:
                     "is kept until you update Swoop."
                 )
             )
-        elif version < SCHEMA_VERSION:  # a current one needs no write (another window
-            was = _repair_version(con)  # may be in the middle of a change)
+        elif version < schema.SCHEMA_VERSION:  # a current one needs no write (another window
+            was = schema.repair_version(con)  # may be in the middle of a change)
             if was is not None:
                 _log.warning("the progress file's schema version read %s under its tables", was)
-            _migrate(con)
+            schema.migrate(con)
     except sqlite3.Error as exc:
-        if not _machine_fault(exc) or "locked" in str(exc):
+        if not file_check.machine_fault(exc) or "locked" in str(exc):
             raise
         return _read_only_here(dirs, ready, plain_unreachable(str(exc), dirs))
     finally:
@@ -794,7 +424,7 @@ def _put_back_missing(dirs: Dirs, path: Path, ready: _Ready) -> None:
     except (OSError, sqlite3.Error) as exc:
         for side in _sides(path.with_name(path.name + ".restoring")):
             side.unlink(missing_ok=True)
-        _said(path, exc)
+        file_check.said(path, exc)
         when = None
     ready.restored = when is not None
     folder = _backups_home(dirs)
@@ -834,7 +464,7 @@ def plain_unreachable(why: str, dirs: Dirs) -> str:
         probe.unlink()
     except OSError as exc:
         return plain_reason(exc, dirs.data)
-    _said(db_file(dirs), why)
+    file_check.said(db_file(dirs), why)
     # Translators: the end of "Your progress could not be checked ({reason})".
     return _("the disk would not let it be read just now")
 
@@ -926,7 +556,7 @@ def unreadable(dirs: Dirs) -> str | None:
     except BusyError as exc:
         return str(exc)
     except FAILURES as exc:
-        _said(db_file(dirs), exc)
+        file_check.said(db_file(dirs), exc)
         return _("your progress file could not be opened")
     return None
 
@@ -986,7 +616,7 @@ def looked_at(path: Path, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connectio
     file and its journals read in a folder of its own (removed after), so what only the
     journal holds is read too and no ``-wal`` or ``-shm`` is made beside the file."""
     sides = {s: Path(str(path) + s) for s in ("-wal", "-journal")}
-    if not any(_size(side) for side in sides.values()):
+    if not any(file_check.file_size(side) for side in sides.values()):
         con = _connect(path, wait, "immutable")
         try:
             yield con
@@ -997,7 +627,7 @@ def looked_at(path: Path, wait: float = BUSY_WAIT) -> Iterator[sqlite3.Connectio
         copy = Path(folder) / "swoop.sqlite3"
         shutil.copyfile(path, copy)
         for suffix, side in sides.items():
-            if _size(side):
+            if file_check.file_size(side):
                 shutil.copyfile(side, Path(str(copy) + suffix))
         con = _connect(copy, wait)
         try:
@@ -1120,19 +750,19 @@ def make_backup(dirs: Dirs, force: bool = False) -> Path | None:
                 dst.execute("PRAGMA journal_mode = DELETE")
             finally:
                 dst.close()
-        if _copy_problem(tmp) is not None:
+        if file_check.copy_problem(tmp, BUSY_WAIT) is not None:
             return None
         os.replace(tmp, target)
     finally:
         for side in _sides(tmp):
             with contextlib.suppress(OSError):
                 side.unlink(missing_ok=True)
-    held = _games_in(target)
+    held = file_check.games_in(target)
     # The copy just made is the newest good one whatever the others' times say: it is
     # kept, with the newest of the rest; an older one that holds more games than the
     # database now (the database lost some) is kept until the database holds as many.
     for old in [b for b in backups(dirs) if b != target][KEEP_BACKUPS - 1 :]:
-        more = _games_in(old)
+        more = file_check.games_in(old)
         if held is None or more is None or more > held:
             continue
         for side in _sides(old):

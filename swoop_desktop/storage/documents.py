@@ -38,6 +38,7 @@ from swoop_desktop.plural import Nn_
 from swoop_desktop.safeio import Refused, read_capped
 
 from . import db
+from .imported import IMPORTED, move_imported
 from .jsonfile import (
     DocKind,
     DocumentError,
@@ -158,7 +159,7 @@ def load_stored(
     except db.FAILURES as exc:
         return Loaded(
             None,
-            messages + [_words(kind.label, "failed").format(reason=why_not(exc, dirs))],
+            messages + [_words(kind.label, "failed").format(reason=db.why_not(exc, dirs))],
             "none",
         )
     value: T | None = None
@@ -239,11 +240,12 @@ def change_stored(
     beside the database) before anything is written over it, and said.
 
     When the database cannot take the change (busy past ``wait``, read-only, from a newer
-    Swoop; ``wait`` seconds, :data:`WAIT` unless given) and ``later`` is given, the change is written beside the database and stored
-    the next time one works; else it is dropped. Returns whether ``change`` ran, messages
-    for the player (``kept`` when an older Swoop's file is there but cannot be read,
-    ``failed(why)`` or ``later.told(why)`` when the database could not take it) and
-    whether the change waits beside the database."""
+    Swoop; ``wait`` seconds, :data:`WAIT` unless given) and ``later`` is given, the change
+    is written beside the database and stored the next time one works; else it is
+    dropped. Returns whether ``change`` ran, messages for the player (``kept`` when an
+    older Swoop's file is there but cannot be read, ``failed(why)`` or ``later.told(why)``
+    when the database could not take it) and whether the change waits beside the
+    database."""
     if not dirs.usable:
         return Changed(False, [])
     messages: list[str] = []
@@ -256,19 +258,11 @@ def change_stored(
     try:
         seen: tuple[Any, ...] | None = None
         if not old:  # worked out before the transaction; checked inside it
-            try:
-                with db.connection(dirs) as con:
-                    seen = _state(con, path.name)
-                plan = _plan(seen, waiting, replay, change, kind, dump)
-            except (*db.FAILURES, ValueError):
-                seen, plan = None, None
+            seen, plan = _planned_before(dirs, path.name, waiting, replay, change, kind, dump)
         if plan is not None and seen is not None and plan.text is None and not plan.used:
             # Nothing to write: the change ran on what is stored (no lock taken).
             messages += plan.messages
-            done = [f for f, w in waiting if w.id in seen[1]]
-            for file in done:
-                with contextlib.suppress(OSError):
-                    file.unlink()
+            _remove([f for f, w in waiting if w.id in seen[1]])
             return Changed(plan.ran, [printable(m) for m in messages if m])
         with db.change(dirs, WAIT if wait is None else wait) as con:
             if old:
@@ -276,38 +270,95 @@ def change_stored(
                 messages += more
                 if blocked:
                     return Changed(False, [printable(m) for m in messages + [kept] if m])
-            now = _state(con, path.name)
-            if plan is None or now != seen:
-                plan = _plan(now, waiting, replay, change, kind, dump)
-            if plan.text is not None:
-                if plan.damage is not None:
-                    plan.messages.append(_keep_damaged(dirs, con, path, kind, now[0], plan))
-                con.execute(
-                    "INSERT OR REPLACE INTO documents (name, body) VALUES (?, ?)",
-                    (path.name, plan.text),
-                )
-            if plan.used:
-                _note_applied(con, now[1], plan.used)
-            done = [f for f, w in waiting if w.id in now[1] or w.id in plan.used]
+            plan, done = _written(dirs, con, path, kind, dump, change, replay, waiting, seen, plan)
         messages += plan.messages
     except (*db.FAILURES, ValueError) as exc:
         files = []
-        why = why_not(exc, dirs)
-        problem = None if later is None else _keep_waiting(dirs, path.name, later)
-        if later is not None and problem is None:
-            return Changed(False, [printable(m) for m in messages + [later.told(why)] if m], True)
-        messages.append(failed(why))
-        if problem is not None:
-            # Translators: follows a message that something could not be stored; {reason}
-            # says why, e.g. "the disk is full".
-            either = _("It could not be kept for later either ({reason}).")
-            messages.append(either.format(reason=plain_reason(problem, dirs.data)))
+        waits = _not_taken(dirs, path.name, exc, messages, failed, later)
+        if waits is not None:
+            return waits
         plan = None
     move_imported(dirs, files)
-    for file in done:
+    _remove(done)
+    return Changed(plan is not None and plan.ran, [printable(m) for m in messages if m])
+
+
+def _planned_before(
+    dirs: Dirs,
+    name: str,
+    waiting: list[tuple[Path, Waiting]],
+    replay: Replay[T] | None,
+    change: Change[T],
+    kind: DocKind[T],
+    dump: Dump[T],
+) -> tuple[tuple[Any, frozenset[str]] | None, _Plan | None]:
+    """The stored document as it is now, and the change worked out on it, before the
+    transaction (nothing when it cannot be read now: it is worked out inside)."""
+    try:
+        with db.connection(dirs) as con:
+            seen = _state(con, name)
+        return seen, _plan(seen, waiting, replay, change, kind, dump)
+    except (*db.FAILURES, ValueError):
+        return None, None
+
+
+def _written(
+    dirs: Dirs,
+    con: sqlite3.Connection,
+    path: Path,
+    kind: DocKind[T],
+    dump: Dump[T],
+    change: Change[T],
+    replay: Replay[T] | None,
+    waiting: list[tuple[Path, Waiting]],
+    seen: tuple[Any, ...] | None,
+    plan: _Plan | None,
+) -> tuple[_Plan, list[Path]]:
+    """Inside the transaction: the change (worked out again when the document is no
+    longer what it was seen to be) written, with the waiting changes it stored noted; the
+    plan, and the waiting files then done with."""
+    now = _state(con, path.name)
+    if plan is None or now != seen:
+        plan = _plan(now, waiting, replay, change, kind, dump)
+    if plan.text is not None:
+        if plan.damage is not None:
+            plan.messages.append(_keep_damaged(dirs, con, path, kind, now[0], plan))
+        con.execute(
+            "INSERT OR REPLACE INTO documents (name, body) VALUES (?, ?)",
+            (path.name, plan.text),
+        )
+    if plan.used:
+        _note_applied(con, now[1], plan.used)
+    return plan, [f for f, w in waiting if w.id in now[1] or w.id in plan.used]
+
+
+def _not_taken(
+    dirs: Dirs,
+    name: str,
+    exc: BaseException,
+    messages: list[str],
+    failed: Callable[[str], str],
+    later: Later | None,
+) -> Changed | None:
+    """The database could not take the change: kept beside it for later (the answer), or
+    dropped, with why added to ``messages`` (None)."""
+    why = db.why_not(exc, dirs)
+    problem = None if later is None else _keep_waiting(dirs, name, later)
+    if later is not None and problem is None:
+        return Changed(False, [printable(m) for m in messages + [later.told(why)] if m], True)
+    messages.append(failed(why))
+    if problem is not None:
+        # Translators: follows a message that something could not be stored; {reason}
+        # says why, e.g. "the disk is full".
+        either = _("It could not be kept for later either ({reason}).")
+        messages.append(either.format(reason=plain_reason(problem, dirs.data)))
+    return None
+
+
+def _remove(files: list[Path]) -> None:
+    for file in files:
         with contextlib.suppress(OSError):
             file.unlink()
-    return Changed(plan is not None and plan.ran, [printable(m) for m in messages if m])
 
 
 # -- changes waiting beside the database ----------------------------------------------
@@ -664,53 +715,6 @@ def _write_new(folder: Path, stem: str, suffix: str, raw: bytes) -> Path:
     raise FileExistsError(17, "no free name for a copy", str(folder))
 
 
-#: SQLite's words (and its result codes' names) that say the progress file is damaged.
-_DAMAGE = (
-    "malformed",
-    "not a database",
-    "no such table",
-    "no such column",
-    "constraint failed",
-    "corrupt",
-    "notadb",
-)
-
-
-def why_not(exc: BaseException, dirs: Dirs) -> str:
-    """Why the database could not be used, in plain words (for the player's messages);
-    SQLite's own words go to the log (they say nothing to a player)."""
-    if isinstance(exc, UnicodeDecodeError):  # SQLite quoted bytes of a damaged page
-        return _("your progress file is damaged")
-    text = str(exc)
-    if isinstance(exc, sqlite3.Error):
-        _log.warning("SQLite on %s: %s", db.db_file(dirs), text)
-        words = f"{text} {getattr(exc, 'sqlite_errorname', '') or ''}".lower()
-        if "locked" in words or "busy" in words:
-            return _("another Swoop window kept your progress file busy")
-        if "full" in words:
-            return _("the disk is full")
-        if "readonly" in words or "read-only" in words:
-            # Translators: why the progress file could not be used (a read-only file, folder
-            # or disk).
-            return _("your progress file cannot be written to")
-        if "unable to open" in words or "cantopen" in words:
-            return _("your progress file could not be opened")
-        if any(w in words for w in _DAMAGE) or isinstance(exc, sqlite3.IntegrityError):
-            return _("your progress file is damaged")
-        if "i/o" in words or "ioerr" in words:
-            # Translators: why the progress file could not be used (the disk failed).
-            return _("the disk could not read or write your progress file just now")
-        # Translators: why the progress file could not be used (SQLite's words, in the log,
-        # say nothing to a player).
-        return _("your progress file could not be used just now")
-    if isinstance(exc, OSError) and not isinstance(exc, db.StoreError):
-        return plain_reason(exc, dirs.data)
-    return text
-
-
-#: The folder (with the time of the import) an older Swoop's files move into.
-IMPORTED = "imported-"
-
 #: The messages about each kind of stored document (by its label), whole for each kind so
 #: that a translation can make its words agree; looked up when a message is made.
 # Translators: {damage} says what is wrong with the stored document; {note} which entry
@@ -867,54 +871,3 @@ def _more(label: str, n: int) -> str:
         return f"… and {n} more of your stored {label} could not be read."
     singular, plural = found["more"]
     return ngettext(singular, plural, n).format(n=n)
-
-
-IMPORTED_README = """These are the files an older Swoop kept your progress in.
-
-Swoop now keeps it in swoop.sqlite3, in the folder above, and brought everything it
-could read from these files into it. Nothing here is needed any more; it is kept so
-that nothing you had is lost. To get a history.json of all your games (for another
-tool, or an older Swoop), run:  swoop --export history.json
-"""
-
-
-def _import_folder(dirs: Dirs) -> Path:
-    """This start's ``imported-<date>/`` folder: one made by this process, right inside
-    the data folder. Whatever is already at that name (a link to a folder elsewhere, a
-    file, an earlier start's folder) is left alone and a fresh name taken
-    (``imported-<date>-2``...), so nothing is ever moved out of the data folder."""
-    folder = dirs.state.cache.get("import-folder")
-    if isinstance(folder, Path) and db.own_folder(folder, dirs.data):
-        return folder
-    stamp = f"{IMPORTED}{datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    for n in range(1, 100):
-        folder = dirs.data / (stamp if n == 1 else f"{stamp}-{n}")
-        try:
-            folder.mkdir()  # fails on anything there, a link included
-        except FileExistsError:
-            continue
-        if db.own_folder(folder, dirs.data):
-            dirs.state.cache["import-folder"] = folder
-            return folder
-    raise FileExistsError(f"no fresh folder for the imported files in {dirs.data}")
-
-
-def move_imported(dirs: Dirs, files: list[Path]) -> None:
-    """Move files an older Swoop kept, untouched, into this start's ``imported-<date>/``
-    folder (best effort: a file left in place is brought in, or set aside, next time)."""
-    if not files:
-        return
-    try:
-        folder = _import_folder(dirs)
-        readme = folder / "README.txt"
-        if not (readme.exists() or readme.is_symlink()):
-            readme.write_text(IMPORTED_README, encoding="utf-8")
-        for path in files:
-            target = folder / path.name
-            n = 1
-            while target.exists() or target.is_symlink():  # never over one kept before
-                n += 1
-                target = folder / f"{path.stem}-{n}{path.suffix}"
-            os.replace(path, target)
-    except OSError:
-        pass

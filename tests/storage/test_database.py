@@ -22,7 +22,7 @@ from swoop_desktop.progress import load_history, record_finished_game, reset_sta
 from swoop_desktop.progress.history import wait_for_backup
 from swoop_desktop.progress.rating import rating_history
 from swoop_desktop.progress.stored_games import record_from_match
-from swoop_desktop.storage import db
+from swoop_desktop.storage import db, schema
 from swoop_desktop.storage import resolve_dirs as _resolve
 
 from .helpers import as_older_swoop_left_it, finished_match
@@ -102,7 +102,7 @@ def test_a_database_from_a_newer_swoop_is_shown_and_never_written(tmp_path):
     record_finished_game(dirs, finished_match(1), [])
     path = db.db_file(dirs)
     with contextlib.closing(sqlite3.connect(path)) as con:
-        con.execute(f"PRAGMA user_version = {db.SCHEMA_VERSION + 1}")
+        con.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     before = path.read_bytes()
     session = _fresh(tmp_path)
@@ -176,8 +176,8 @@ def test_a_new_schema_step_keeps_every_game(tmp_path):
     path = db.db_file(dirs)
     with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as con:
         con.execute("BEGIN")
-        db.MIGRATIONS[0](con)
-        con.execute(f"PRAGMA application_id = {db.APPLICATION_ID}")
+        schema.MIGRATIONS[0](con)
+        con.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
         con.execute("PRAGMA user_version = 1")
         con.execute("COMMIT")
     from swoop_desktop.progress.stored_games import row_of
@@ -193,7 +193,7 @@ def test_a_new_schema_step_keeps_every_game(tmp_path):
     session = _fresh(tmp_path)
     assert _seeds(session) == [7, 8, 9]
     with contextlib.closing(sqlite3.connect(path)) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+        assert con.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     points, _ = rating_history(session)
     assert [p.game for p in points] == [r.id for r in records]
 
@@ -261,8 +261,8 @@ def test_a_kill_while_the_database_is_first_made_is_rolled_back_not_called_damag
         con = sqlite3.connect(path, isolation_level=None)
         con.execute("PRAGMA cache_size = 1")  # pages reach the file before the commit
         con.execute("BEGIN")
-        db.MIGRATIONS[0](con)
-        con.execute(f"PRAGMA application_id = {db.APPLICATION_ID}")
+        schema.MIGRATIONS[0](con)
+        con.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
         con.executemany("INSERT INTO meta VALUES (?, ?)", [(str(k), "x" * 900) for k in range(300)])
         os.kill(os.getpid(), signal.SIGKILL)
     os.waitpid(pid, 0)

@@ -12,7 +12,7 @@ import pytest
 
 from swoop_desktop.progress import record_finished_game, reset_stats
 from swoop_desktop.storage import db, resolve_dirs
-from swoop_desktop.storage.documents import why_not
+from swoop_desktop.storage.db import why_not
 
 from .helpers import finished_match
 

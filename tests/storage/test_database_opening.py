@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from swoop_desktop.progress import load_history, record_finished_game
-from swoop_desktop.storage import db
+from swoop_desktop.storage import db, file_check, schema
 from swoop_desktop.storage import resolve_dirs as _resolve
 
 from .helpers import finished_match
@@ -111,7 +111,7 @@ def test_a_file_that_lost_everything_is_told_and_the_newest_backup_put_back(tmp_
             if how == "an empty foreign database":
                 con.execute("DROP TABLE t")
             else:
-                con.execute(f"PRAGMA application_id = {db.APPLICATION_ID}")
+                con.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
             con.commit()
     seeds, told = _seeds(tmp_path)
     assert seeds == [1, 2]
@@ -209,7 +209,7 @@ def test_a_lowered_schema_version_is_repaired_once_and_every_game_shown(tmp_path
     seeds, told = _seeds(tmp_path)
     assert seeds == [1, 2, 3] and told == []
     with contextlib.closing(sqlite3.connect(path)) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+        assert con.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     _store(tmp_path, [4])  # new games are stored, not left waiting beside it
     assert _seeds(tmp_path) == ([1, 2, 3, 4], []) and not list(tmp_path.glob("history.pending-*"))
 
@@ -302,8 +302,8 @@ def test_the_check_of_a_long_history_tells_how_far_it_has_got(tmp_path, monkeypa
                 told.append(value)
             super().__setitem__(key, value)
 
-    monkeypatch.setattr(db, "_CHECKED", Told())
-    monkeypatch.setattr(db, "_STEPS_A_CALL", 20)  # a few games: a word every 20 steps
+    monkeypatch.setattr(file_check, "CHECKED", Told())
+    monkeypatch.setattr(file_check, "_STEPS_A_CALL", 20)  # a few games: a word every 20 steps
     load_history(dirs)
     assert len(told) > 2 and told == sorted(told) and 0.0 < told[-1] < 1.0
     assert db.check_progress(dirs) is None  # none under way once it is done

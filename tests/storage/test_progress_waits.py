@@ -30,7 +30,7 @@ from swoop_desktop.progress.puzzle_book import (
     record_answer,
     store_waiting_answers,
 )
-from swoop_desktop.storage import db, documents, resolve_dirs
+from swoop_desktop.storage import db, documents, resolve_dirs, schema
 from swoop_desktop.storage.jsonfile import encode_document
 
 from .helpers import finished_match
@@ -119,13 +119,13 @@ def test_a_game_finished_on_a_really_full_disk_is_told_and_kept_at_the_close(tmp
 # -- daily results and puzzle answers the database cannot take now -------------------
 def _newer_swoops_database(folder: Path) -> None:
     with contextlib.closing(sqlite3.connect(folder / db.DB_NAME)) as con:
-        con.execute(f"PRAGMA user_version = {db.SCHEMA_VERSION + 1}")
+        con.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
         con.commit()
 
 
 def _current_database(folder: Path) -> None:
     with contextlib.closing(sqlite3.connect(folder / db.DB_NAME)) as con:
-        con.execute(f"PRAGMA user_version = {db.SCHEMA_VERSION}")
+        con.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
         con.commit()
 
 
