@@ -375,63 +375,14 @@ def assess(
     weighs it against the best like the choice.
     """
     obs = decision.obs
-    me = obs.seat
-    rules = obs.rules
     bot = HardBot(seed=seed, max_worlds=worlds, use_clock=False, candidates=candidates)
     cands, own, chosen = _candidates(bot, obs, decision.legal, decision.chosen)
-    points = [rules.card_points(r) if r else 0 for r in range(15)]
-    policy = RolloutPolicy(bot.weights, obs.unseen_rank_counts(), rules, bot.noise)
-    rng = random.Random(f"review/{seed}/{decision.hand_no}/{decision.step}/{hindsight}")
-    before = list(obs.scores) if obs.scores else [0] * obs.n
-    truth = decision.truth
-    if hindsight and truth is None:
-        raise ValueError("a hindsight verdict needs the real deal, which this decision lacks")
-    sampler: PolicySampler | None = None
     if most is None:
         most = min(worlds * REVIEW_MORE, max(worlds, REVIEW_WORLDS * REVIEW_MORE))
-    limit = max(worlds, most)
-    # Per action, per world: points, margin, win, and what happened (0/1 each).
-    runs: dict[Action, list[Run]] = {a: [] for a in cands}
-    played = 0
-    dealt = 0
-    while played < limit:
-        for _ in range(min(worlds, limit - played)):
-            if stop is not None and stop():
-                raise Cancelled
-            world = truth.clone() if truth is not None and hindsight else None
-            if world is None:
-                if dealt % REVIEW_SET == 0:  # a fresh set of candidate hands
-                    if inference is None or dealt:
-                        inference = new_inference()
-                    batch = dealt // REVIEW_SET
-                    sampler = PolicySampler(obs, inference, _inference_rng(seed, decision, batch))
-                assert sampler is not None
-                world = sampler.sample(rng)
-                dealt += 1
-            play_seed = rng.getrandbits(32)
-            for a in cands:
-                hand_points, took, later, swooped = _playout_stats(
-                    world, a, me, policy, play_seed, points
-                )
-                others = [h for p, h in enumerate(hand_points) if p != me]
-                totals = [b + h for b, h in zip(before, hand_points, strict=True)]
-                out = hand_points[me] == 0.0  # exactly 0 only for the player who went out
-                opp_out = any(h == 0.0 for h in others)
-                runs[a].append(
-                    (
-                        hand_points[me],
-                        hand_points[me] - sum(others) / len(others),
-                        match_value(totals, me, rules.target),
-                        float(took),
-                        float(later or took),
-                        float(swooped),
-                        float(out),
-                        float(opp_out),
-                    )
-                )
-        played = len(runs[chosen])
-        if _settled(runs, chosen, obs):
-            break
+    runs = _played_out(
+        decision, bot, cands, chosen, worlds, max(worlds, most), seed, hindsight, inference, stop
+    )
+    played = len(runs[chosen])
     by_action = {a: _option(obs, a, r) for a, r in runs.items()}
     mine = by_action[chosen]
     best_action = _shown_best(by_action, chosen)
@@ -469,14 +420,6 @@ def assess(
         rivals,
         said,
     )
-    # Best first, then the others by the figure the review ranks by (the margin).
-    rest = sorted((o for o in by_action.values() if o is not best), key=lambda o: o.margin)
-    shown = [best] + rest[:2]
-    if mine not in shown:
-        shown.append(mine)
-        shown.sort(key=lambda o: (o is not best, o.margin))
-    else:
-        shown = [best] + rest[:3]
     return Verdict(
         hand_no=decision.hand_no,
         step=decision.step,
@@ -486,7 +429,7 @@ def assess(
         cost=round(cost, 1),
         label=label,
         reason=reason,
-        options=tuple(shown),
+        options=_shown_options(by_action, best, mine),
         worlds=played,
         hindsight=hindsight,
         low=round(low, 1),
@@ -499,6 +442,97 @@ def assess(
         hint_words=hint_text,
         hint_shown=bool(decision.shown_hint) and hinted is not None,
     )
+
+
+def _played_out(
+    decision: Decision,
+    bot: HardBot,
+    cands: Sequence[Action],
+    chosen: Action,
+    worlds: int,
+    limit: int,
+    seed: int,
+    hindsight: bool,
+    inference: PolicyInference | None,
+    stop: Callable[[], bool] | None,
+) -> dict[Action, list[Run]]:
+    """Every candidate played out in the same re-deals (or, in hindsight, the real deal),
+    ``worlds`` at a time up to ``limit``, until the choice and the best can be told apart:
+    per action, per world, the points, the margin, the win and what happened."""
+    obs = decision.obs
+    me = obs.seat
+    rules = obs.rules
+    points = [rules.card_points(r) if r else 0 for r in range(15)]
+    policy = RolloutPolicy(bot.weights, obs.unseen_rank_counts(), rules, bot.noise)
+    rng = random.Random(f"review/{seed}/{decision.hand_no}/{decision.step}/{hindsight}")
+    before = list(obs.scores) if obs.scores else [0] * obs.n
+    truth = decision.truth
+    if hindsight and truth is None:
+        raise ValueError("a hindsight verdict needs the real deal, which this decision lacks")
+    sampler: PolicySampler | None = None
+    runs: dict[Action, list[Run]] = {a: [] for a in cands}
+    played = 0
+    dealt = 0
+    while played < limit:
+        for _ in range(min(worlds, limit - played)):
+            if stop is not None and stop():
+                raise Cancelled
+            world = truth.clone() if truth is not None and hindsight else None
+            if world is None:
+                if dealt % REVIEW_SET == 0:  # a fresh set of candidate hands
+                    if inference is None or dealt:
+                        inference = new_inference()
+                    batch = dealt // REVIEW_SET
+                    sampler = PolicySampler(obs, inference, _inference_rng(seed, decision, batch))
+                assert sampler is not None
+                world = sampler.sample(rng)
+                dealt += 1
+            play_seed = rng.getrandbits(32)
+            for a in cands:
+                stats = _playout_stats(world, a, me, policy, play_seed, points)
+                runs[a].append(_run(stats, me, before, rules.target))
+        played = len(runs[chosen])
+        if _settled(runs, chosen, obs):
+            break
+    return runs
+
+
+def _run(
+    stats: tuple[list[float], bool, bool, bool], me: int, before: list[int], target: int
+) -> Run:
+    """One play-out as the review keeps it: your points, your margin against the others'
+    mean, the chance of winning the game it gives, and whether you picked up at once,
+    at all in the hand, swooped, went out, and saw another player go out (0/1 each)."""
+    hand_points, took, later, swooped = stats
+    others = [h for p, h in enumerate(hand_points) if p != me]
+    totals = [b + h for b, h in zip(before, hand_points, strict=True)]
+    out = hand_points[me] == 0.0  # exactly 0 only for the player who went out
+    opp_out = any(h == 0.0 for h in others)
+    return (
+        hand_points[me],
+        hand_points[me] - sum(others) / len(others),
+        match_value(totals, me, target),
+        float(took),
+        float(later or took),
+        float(swooped),
+        float(out),
+        float(opp_out),
+    )
+
+
+def _shown_options(
+    by_action: dict[Action, Option], best: Option, mine: Option
+) -> tuple[Option, ...]:
+    """The plays a verdict shows: the best first, then the others by the figure the review
+    ranks by (the margin), three of them, or two and your own when it is not among them."""
+    rest = sorted((o for o in by_action.values() if o is not best), key=lambda o: o.margin)
+    shown = [best] + rest[:2]
+    if mine not in shown:
+        shown.append(mine)
+        shown.sort(key=lambda o: (o is not best, o.margin))
+    else:
+        shown = [best] + rest[:3]
+    return tuple(shown)
 
 
 @dataclass(frozen=True)

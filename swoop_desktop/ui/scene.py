@@ -24,7 +24,8 @@ from .results import ModalResult, check_result
 if TYPE_CHECKING:
     import pygame
 
-    from swoop_desktop.engine import Match
+    from swoop_desktop.engine import Match, Rules
+    from swoop_desktop.progress.game_record import GameRecord
     from swoop_desktop.storage import Dirs, Known, Settings
     from swoop_desktop.storage.seats import Seat
 
@@ -247,7 +248,7 @@ class AppAPI(Protocol):
     dirs: Dirs
     keeps_files: bool  # False in the demo: settings, window place and games stay as they were
     seed: int | None
-    rules_override: Any  # Rules given on the command line for new games, or None
+    rules_override: Rules | None  # the rules given on the command line for new games
     fullscreen: bool
     tip_shown: bool  # the how-to-play tip was shown this session
     keys: KeyPresses  # which key presses a panel that just opened may answer
@@ -296,4 +297,4 @@ class AppAPI(Protocol):
 
     def quit(self) -> None: ...
 
-    def watch_replay(self, record: Any, speed: str = "normal") -> Scene: ...
+    def watch_replay(self, record: GameRecord, speed: str = "normal") -> Scene: ...
