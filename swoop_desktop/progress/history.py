@@ -131,11 +131,19 @@ def bring_in(dirs: Dirs) -> list[str]:
 
 def _sum_up(dirs: Dirs) -> None:
     """Sum up the stored games that have no summary yet (games a database of an earlier
-    version held, a summary found out of range), once per process; the facts an older
-    Swoop's records file kept go with them, and the file then joins the imported ones."""
+    version held, a summary found out of range, a body changed from outside), once per
+    process; the facts an older Swoop's records file kept go with them, and the file then
+    joins the imported ones. The database is first made to keep summaries and the rating
+    in step with the bodies (summaries.follow_bodies), where it does not yet."""
     if dirs.state.cache.get("summed-up") or db.ready(dirs).read_only:
         return
     try:
+        with db.connection(dirs) as con:
+            followed = summaries.bodies_followed(con)
+        if not followed:  # once (or again, should they be dropped): see summaries
+            with db.change(dirs, UI_WAIT) as con:
+                if not summaries.bodies_followed(con):
+                    summaries.follow_bodies(con)
         with db.connection(dirs) as con:
             rows = summaries.missing(con)
         if rows:

@@ -310,6 +310,66 @@ def summed_with(dirs: Dirs, digests: Sequence[str]) -> list[int]:
     return out
 
 
+# -- a body changed from outside ------------------------------------------------------
+# Swoop never changes a stored game's body. When something else does (a tool on the file,
+# a forged practice mark), what was worked out from it follows: the game's summary goes,
+# to be summed up again from the body by the one reading every view follows (the record's
+# own check: a practice mark that is no true or false makes a game that does not read, in
+# every view), and the rating is worked out again from that game on (progress.rating keeps
+# its place in meta's ``rating.upto``). Triggers in the database see to it whoever edits.
+FOLLOW_BODIES = {
+    "summary_follows_body": """
+        CREATE TRIGGER IF NOT EXISTS summary_follows_body AFTER UPDATE OF body ON games
+        BEGIN
+            DELETE FROM game_summaries WHERE seq = NEW.seq;
+        END""",
+    "rating_follows_body": """
+        CREATE TRIGGER IF NOT EXISTS rating_follows_body AFTER UPDATE OF body ON games
+        BEGIN
+            DELETE FROM rating_points WHERE seq >= NEW.seq;
+            UPDATE meta SET value = CAST(NEW.seq - 1 AS TEXT)
+                WHERE key = 'rating.upto' AND CAST(value AS INTEGER) >= NEW.seq;
+        END""",
+}
+#: The stored games whose summary counts them while their body says otherwise: a body
+#: that is not JSON, a practice mark that is no true or false, or a practice game's mark
+#: on a game its summary counts (an edit made while the triggers were not there).
+_DISAGREE = """
+    SELECT s.seq FROM game_summaries s JOIN games g ON g.seq = s.seq
+    WHERE CASE WHEN json_valid(g.body) THEN
+        coalesce(json_type(g.body, '$.practice') NOT IN ('true', 'false'), 0)
+        OR (json_type(g.body, '$.practice') = 'true' AND s.counted = 1)
+    ELSE 1 END"""
+
+
+def bodies_followed(con: sqlite3.Connection) -> bool:
+    """Whether the database keeps what is worked out from a body in step with it."""
+    marks = ",".join("?" * len(FOLLOW_BODIES))
+    found = con.execute(
+        f"SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ({marks})",
+        list(FOLLOW_BODIES),
+    ).fetchone()[0]
+    return bool(found == len(FOLLOW_BODIES))
+
+
+def follow_bodies(con: sqlite3.Connection) -> int:
+    """Inside a change, where the triggers are not there (a database of an earlier Swoop,
+    or one they were dropped from): put them in place, then touch each game whose body
+    disagrees with its summary on whether it counts, as an edit would, so that its summary
+    and the rating follow it. How many games were touched."""
+    for statement in FOLLOW_BODIES.values():
+        con.execute(statement)
+    try:
+        found = [int(row[0]) for row in con.execute(_DISAGREE)]
+    except sqlite3.OperationalError:  # an SQLite without its JSON functions: none found
+        return 0
+    for start in range(0, len(found), 500):
+        part = found[start : start + 500]
+        marks = ",".join("?" * len(part))
+        con.execute(f"UPDATE games SET body = body WHERE seq IN ({marks})", part)
+    return len(found)
+
+
 def missing(con: sqlite3.Connection) -> list[tuple[int, Any, str, Any]]:
     """(seq, counted, body, checked) of every stored game without a summary (the counts
     first: a summary never outlives its game, so equal counts mean none is missing)."""

@@ -153,6 +153,7 @@ FOREIGN_WAL = textwrap.dedent(
 def test_a_journal_from_another_database_is_set_aside_and_no_game_is_lost(tmp_path):
     home = tmp_path / "home"
     _store(home, range(1, 16))
+    assert _seeds(home)[0] == list(range(1, 16))  # opened once, as a window leaves it
     path = home / db.DB_NAME
     before = path.read_bytes()
     subprocess.run(

@@ -10,6 +10,7 @@ import sqlite3
 from datetime import date
 
 import pygame
+import pytest
 
 from swoop_desktop.progress import load_history, record_finished_game, reset_stats
 from swoop_desktop.progress.export import export_history
@@ -233,3 +234,78 @@ def test_statistics_totals_chart_records_and_rating_count_the_same_games(tmp_pat
     assert [counts(g, abandoned=True) for g in games] == [True, False, True, True]
     assert not counts(replace(practice, counted=True), abandoned=True)
     assert not summarize(replace(practice, counted=True)).counted
+
+
+def _forge_mark(dirs, seq: int, mark: str) -> None:
+    """Edit the stored body of game ``seq`` from outside, as a tool on the file would: its
+    ``practice`` mark set to the JSON ``mark``."""
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        con.execute(
+            "UPDATE games SET body = json_set(body, '$.practice', json(?)) WHERE seq = ?",
+            (mark, seq),
+        )
+        con.commit()
+
+
+def _every_view(folder):
+    """What each view says of the history at the next start: the games the statistics
+    count, the games the rating is worked out from, the games the list of past games
+    shows (and which of them it marks as practice), and the CSV's rows (id and mark)."""
+    import csv
+    import io
+
+    from swoop_desktop.progress.export import games_csv
+
+    dirs = _resolve(folder)
+    db.forget(dirs)
+    book = Scorebook(dirs)
+    try:
+        counted = book.stats(False).games
+        listed = [(g.id, g.counted) for g in book.newest(0, len(book))]
+    finally:
+        book.close()
+    rated = [p.game for p in rating_history(dirs)[0]]
+    games, _told = load_history(dirs)
+    rows = list(csv.DictReader(io.StringIO(games_csv(games))))
+    return (
+        counted,
+        rated,
+        sorted(listed),
+        [(g.id, r["Practice"]) for g, r in zip(games, rows, strict=True)],
+    )
+
+
+@pytest.mark.parametrize("kept", ["in step since", "dropped from outside"])
+@pytest.mark.parametrize("mark", ["true", '"yes"', "7"])
+def test_a_practice_mark_forged_in_a_stored_game_is_read_the_same_by_every_view(
+    tmp_path, mark, kept
+):
+    """A stored game's practice mark changed from outside (``true`` on a rated game, or a
+    mark that is no true or false) is read once, by the record's own check, for every
+    view: the statistics, the rating, the list of past games and the CSV agree on which
+    games count. A forged ``true`` makes a practice game of it everywhere; a mark that is
+    not a bool makes the game one that does not read everywhere (kept in the file, told,
+    counted by none). ``kept``: whether the database kept its summaries in step since the
+    edit, or the edit came with the means of it dropped (or before this Swoop)."""
+    dirs = _resolve(tmp_path)
+    for seed in (2, 3, 4):
+        record_finished_game(dirs, finished_match(seed), SEATS)
+    games, _ = load_history(dirs)
+    assert len(rating_history(dirs)[0]) == 3  # every game rated before the edit
+    if kept == "dropped from outside":
+        with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+            for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'"):
+                con.execute(f"DROP TRIGGER {name}")
+            con.commit()
+    _forge_mark(dirs, 2, mark)
+    counted, rated, listed, csv_rows = _every_view(tmp_path)
+    first, forged, last = (g.id for g in games)
+    assert rated == [first, last] and counted == 2, "the rating and the statistics agree"
+    if mark == "true":  # a practice game everywhere: listed, marked, never counted
+        assert listed == sorted([(first, True), (forged, False), (last, True)])
+        assert csv_rows == [(first, "no"), (forged, "yes"), (last, "no")]
+    else:  # a game that does not read: in none of them
+        assert listed == sorted([(first, True), (last, True)])
+        assert csv_rows == [(first, "no"), (last, "no")]
+    # Read again at the next start: the same.
+    assert _every_view(tmp_path) == (counted, rated, listed, csv_rows)

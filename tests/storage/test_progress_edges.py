@@ -20,6 +20,7 @@ from swoop_desktop.progress import load_history, record_finished_game, reset_sta
 from swoop_desktop.progress.history import games_by_seq, take_history_notes
 from swoop_desktop.progress.rating import rating_history
 from swoop_desktop.progress.stored_games import body_digest
+from swoop_desktop.progress.summaries import FOLLOW_BODIES
 from swoop_desktop.storage import db
 from swoop_desktop.storage import resolve_dirs as _resolve
 from swoop_desktop.ui.pilot import Pilot
@@ -112,11 +113,35 @@ def _choose(pilot: Pilot, scores: ScoresScene, index: int) -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
-def test_choosing_a_hostile_game_in_scores_says_it_cannot_be_read_and_never_crashes(kind, tmp_path):
+def test_a_game_made_hostile_from_outside_is_listed_by_no_view_and_scores_says_so(kind, tmp_path):
+    """Its summary follows its body (summaries.FOLLOW_BODIES): a game that does not read is
+    in none of the views, the list of past games included, and Scores says so once."""
     with Pilot(data_dir=tmp_path, start="title") as pilot:
         dirs = pilot.app.dirs
         for seed in (1, 2):
             record_finished_game(dirs, finished_match(seed, SHORT), SEATS)
+        _plant(dirs, 2, HOSTILE[kind])
+        take_history_notes(dirs)
+        scores = _scores(pilot)
+        assert scores.game_count == 1
+        told = [m for m in scores.messages if "could not be read" in m]
+        assert len(told) == 1, scores.messages
+        _choose(pilot, scores, 0)  # the good game shows, with its sheet
+        assert scores.selected_record() is not None and scores.last_chart
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_choosing_a_hostile_game_in_scores_says_it_cannot_be_read_and_never_crashes(kind, tmp_path):
+    """A summary the database did not keep in step with its body (its triggers dropped,
+    the body edited while Swoop runs): the game is listed until the next start, and
+    choosing it says it cannot be read."""
+    with Pilot(data_dir=tmp_path, start="title") as pilot:
+        dirs = pilot.app.dirs
+        for seed in (1, 2):
+            record_finished_game(dirs, finished_match(seed, SHORT), SEATS)
+        with sqlite3.connect(db.db_file(dirs)) as con:
+            for name in FOLLOW_BODIES:
+                con.execute(f"DROP TRIGGER IF EXISTS {name}")
         _plant(dirs, 2, HOSTILE[kind])  # the newest: listed first
         take_history_notes(dirs)
         scores = _scores(pilot)
