@@ -24,7 +24,7 @@ from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.plural import counted
 
 from .bots import action_rank
-from .features import features, make_context
+from .features import Context, features, make_context
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,83 +98,109 @@ def explain(
         ).format(doing=_doing(obs, action), n=n, instead=instead)
     ctx = make_context(obs, legal)
     f = features(ctx, action)
-    rules = obs.rules
     if type(action) is Flip:
-        if f.get("out"):
-            return _("Go out: flip your last card and hope it fits")
-        if not obs.pile:
-            return _("Flip a mystery card: on an empty pile it goes down whatever it is")
-        # Translators: {chance} is "about 3 in 10"; {on} "on the 7" (preposition included).
-        return _("Flip a mystery card: {chance} it goes {on} or Swoops").format(
-            chance=chance_words(f["flip_safe"]), on=on_the(obs.top)
-        )
+        return _flip_words(obs, f)
     if type(action) is not Play and type(action) is not Add:
         if obs.phase == CHAIN:
             return _("Stop flipping: the next mystery card could pick up the pile")
         return _("Keep {cards} for later").format(cards=your_cards(obs.follow_rank))
     r = action_rank(obs, action)
     k = action.size
-    play = cards_in(OBJECT, r, k)
-    pile = len(obs.pile)
     if f.get("out"):
         return ngettext(
             "Go out: {cards} is your last card", "Go out: {cards} are your last cards", k
         ).format(cards=cards_in(SUBJECT, r, k))
-    if rules.is_swoop_rank(r):
-        mine = your_card(SUBJECT, r)
-        if f.get("swoop_dodge"):
-            # Translators: {card} is "your 10" (the subject); {n} the pile's cards; {points}
-            # "30 points" in brackets.
-            return ngettext(
-                "Swoop: {card} saves you picking up the pile of {n} card ({points})",
-                "Swoop: {card} saves you picking up the pile of {n} cards ({points})",
-                pile,
-            ).format(card=mine, n=pile, points=counted(round(ctx.pile_points), "point"))
-        if f.get("swoop_danger", 0) > 0.3:
-            # Translators: {card} is "your 10" (the object); {points} "10 points" in brackets.
-            return _("Swoop: get rid of {card} ({points}) before someone goes out").format(
-                card=your_card(OBJECT, r), points=counted(rules.card_points(r), "point")
-            )
-        if obs.pile:
-            # Translators: {card} is "your 10" (the subject); {n} the pile's cards.
-            return ngettext(
-                "Swoop: {card} clears the pile of {n} card and plays again",
-                "Swoop: {card} clears the pile of {n} cards and plays again",
-                pile,
-            ).format(card=mine, n=pile)
-        # Translators: {card} is "your 10" (the subject).
-        return _("Swoop: {card} gives you another play").format(card=mine)
+    if obs.rules.is_swoop_rank(r):
+        return _swoop_card_words(obs, ctx, f, r)
     if f.get("four"):
-        run = obs.run + k if (obs.pile and r == obs.top) else k
-        if k == 1:
-            # Translators: {card} is "your 7" (the subject); {n} how many of its rank lie
-            # on top with it, a figure ("makes 4 in a row").
-            return _("Swoop: {card} makes {n} in a row and clears the pile").format(
-                card=your_card(SUBJECT, r), n=run
-            )
-        if run == k:
-            return _("Swoop: {cards} clear the pile").format(cards=cards_in(SUBJECT, r, k))
-        return _("Swoop: {cards} make four and clear the pile").format(
-            cards=cards_in(SUBJECT, r, k)
-        )
+        return _four_words(obs, r, k)
     if f.get("pickup"):
-        start = cards_in(WITH, r, k)
-        if not ctx.non_pickup_exists:
-            # Translators: {n} the pile's cards; {on} "on the 8" (preposition included);
-            # {play} "with two 7s" (preposition included).
-            return ngettext(
-                "Pick up the pile of {n} card: nothing you hold goes {on}; start afresh {play}",
-                "Pick up the pile of {n} cards: nothing you hold goes {on}; start afresh {play}",
-                pile,
-            ).format(n=pile, on=on_the(obs.top), play=start)
-        # Translators: {n} the pile's cards; {play} "with two 7s" (preposition included).
-        return ngettext(
-            "Pick up the pile of {n} card and start afresh {play}",
-            "Pick up the pile of {n} cards and start afresh {play}",
-            pile,
-        ).format(n=pile, play=start)
+        return _pickup_words(obs, ctx, r, k)
     if type(action) is Add:
-        return _("Add {cards} to the pile: fewer cards to hold").format(cards=play)
+        return _("Add {cards} to the pile: fewer cards to hold").format(
+            cards=cards_in(OBJECT, r, k)
+        )
+    return _shed_words(obs, f, r, k)
+
+
+def _flip_words(obs: Observation, f: dict[str, float]) -> str:
+    """Why a flip: going out, an empty pile, or its chance of going on the pile."""
+    if f.get("out"):
+        return _("Go out: flip your last card and hope it fits")
+    if not obs.pile:
+        return _("Flip a mystery card: on an empty pile it goes down whatever it is")
+    # Translators: {chance} is "about 3 in 10"; {on} "on the 7" (preposition included).
+    return _("Flip a mystery card: {chance} it goes {on} or Swoops").format(
+        chance=chance_words(f["flip_safe"]), on=on_the(obs.top)
+    )
+
+
+def _swoop_card_words(obs: Observation, ctx: Context, f: dict[str, float], r: int) -> str:
+    """Why a Swoop card now: a pick-up it saves, its points before someone goes out, the
+    pile it clears, or the play it gives."""
+    mine = your_card(SUBJECT, r)
+    pile = len(obs.pile)
+    if f.get("swoop_dodge"):
+        # Translators: {card} is "your 10" (the subject); {n} the pile's cards; {points}
+        # "30 points" in brackets.
+        return ngettext(
+            "Swoop: {card} saves you picking up the pile of {n} card ({points})",
+            "Swoop: {card} saves you picking up the pile of {n} cards ({points})",
+            pile,
+        ).format(card=mine, n=pile, points=counted(round(ctx.pile_points), "point"))
+    if f.get("swoop_danger", 0) > 0.3:
+        # Translators: {card} is "your 10" (the object); {points} "10 points" in brackets.
+        return _("Swoop: get rid of {card} ({points}) before someone goes out").format(
+            card=your_card(OBJECT, r), points=counted(obs.rules.card_points(r), "point")
+        )
+    if obs.pile:
+        # Translators: {card} is "your 10" (the subject); {n} the pile's cards.
+        return ngettext(
+            "Swoop: {card} clears the pile of {n} card and plays again",
+            "Swoop: {card} clears the pile of {n} cards and plays again",
+            pile,
+        ).format(card=mine, n=pile)
+    # Translators: {card} is "your 10" (the subject).
+    return _("Swoop: {card} gives you another play").format(card=mine)
+
+
+def _four_words(obs: Observation, r: int, k: int) -> str:
+    """Four of a rank that clear the pile."""
+    run = obs.run + k if (obs.pile and r == obs.top) else k
+    if k == 1:
+        # Translators: {card} is "your 7" (the subject); {n} how many of its rank lie
+        # on top with it, a figure ("makes 4 in a row").
+        return _("Swoop: {card} makes {n} in a row and clears the pile").format(
+            card=your_card(SUBJECT, r), n=run
+        )
+    if run == k:
+        return _("Swoop: {cards} clear the pile").format(cards=cards_in(SUBJECT, r, k))
+    return _("Swoop: {cards} make four and clear the pile").format(cards=cards_in(SUBJECT, r, k))
+
+
+def _pickup_words(obs: Observation, ctx: Context, r: int, k: int) -> str:
+    """A pick-up, and the new pile it starts."""
+    start = cards_in(WITH, r, k)
+    pile = len(obs.pile)
+    if not ctx.non_pickup_exists:
+        # Translators: {n} the pile's cards; {on} "on the 8" (preposition included);
+        # {play} "with two 7s" (preposition included).
+        return ngettext(
+            "Pick up the pile of {n} card: nothing you hold goes {on}; start afresh {play}",
+            "Pick up the pile of {n} cards: nothing you hold goes {on}; start afresh {play}",
+            pile,
+        ).format(n=pile, on=on_the(obs.top), play=start)
+    # Translators: {n} the pile's cards; {play} "with two 7s" (preposition included).
+    return ngettext(
+        "Pick up the pile of {n} card and start afresh {play}",
+        "Pick up the pile of {n} cards and start afresh {play}",
+        pile,
+    ).format(n=pile, play=start)
+
+
+def _shed_words(obs: Observation, f: dict[str, float], r: int, k: int) -> str:
+    """A set that goes on the pile (or starts it): what it sheds, or keeps for later."""
+    play = cards_in(OBJECT, r, k)
     if not obs.pile:
         start = cards_in(WITH, r, k)
         if r <= 5:
@@ -191,7 +217,7 @@ def explain(
             "Play {cards}: a low card makes it hard for the next player, who is nearly out"
         ).format(cards=play)
     on = on_the(obs.top)
-    shed = rules.card_points(r) * k
+    shed = obs.rules.card_points(r) * k
     if shed >= 15:
         # Translators: {cards} "two kings" (the object); {on} "on the king"; {n} points.
         return ngettext(

@@ -599,14 +599,7 @@ def run_matches(
         raise ValueError("ready-made bots play in this process only: give specs to spread them")
     if spread and not cluster_installed():
         raise ClusterError(CLUSTER_MISSING)
-    labels, made = [], []
-    for i, spec in enumerate(bots):
-        if isinstance(spec, tuple):
-            label, bot = spec
-        else:
-            label, bot = spec, parse_bot(spec, seed * 1000 + i, budget_ms, worlds)
-        labels.append(label + (" (peeks)" if peek and hasattr(bot, "peek") else ""))
-        made.append(bot)
+    labels, made = _seated(bots, seed, budget_ms, worlds, peek)
     totals = [MatchTally(seat_matches=[0] * n, seat_wins=[0.0] * n) for _ in range(n)]
     messages: list[str] = []
     capped = 0
@@ -645,40 +638,13 @@ def run_matches(
             done(k)
     if progress:
         sys.stderr.write("\n")
-    entries = []
-    for label, t in zip(labels, totals, strict=True):
-        # today's keys: in match mode a game is a whole match, points are per hand
-        entry = _entry(
-            label,
-            t.match_wins,
-            t.matches,
-            0,
-            t.seat_wins,
-            t.seat_matches,
-            t.times_ms,
-            t.fallbacks,
-        )
-        entry["mean_points"] = round(t.points / t.hands, 2) if t.hands else 0.0
-        entry["wins"] = round(t.match_wins, 2)
-        # match figures
-        entry["match_win_rate"] = entry["win_rate"]
-        entry["match_ci95"] = entry["ci95"]
-        entry["points_margin"] = round(t.margin / t.hands, 2) if t.hands else 0.0
-        entry["hands"] = t.hands
-        entry["hand_win_rate"] = round(t.hands_out / t.hands, 4) if t.hands else 0.0
-        entries.append(entry)
-    # Every seat's share of match wins over all entries together (for copies of one
-    # bot: how fair the seats are, from n times the games of one entry).
-    seat_wins = [sum(t.seat_wins[s] for t in totals) for s in range(n)]
-    seat_games = [sum(t.seat_matches[s] for t in totals) for s in range(n)]
+    entries = [_match_entry(label, t) for label, t in zip(labels, totals, strict=True)]
     return {
         "mode": "match",
         "entries": entries,
         "matches": matches,
         "games": matches * n,
-        "seat_win_rates": [
-            round(w / g, 4) if g else 0.0 for w, g in zip(seat_wins, seat_games, strict=True)
-        ],
+        "seat_win_rates": _seat_win_rates(totals, n),
         "capped": capped,
         "seed": seed,
         "rules": rules.to_json(),
@@ -690,6 +656,58 @@ def run_matches(
         "seconds": round(time.perf_counter() - started, 1),
         "messages": messages[:20],
     }
+
+
+def _seated(
+    bots: list[str | tuple[str, Bot]],
+    seed: int,
+    budget_ms: float | None,
+    worlds: int | None,
+    peek: bool,
+) -> tuple[list[str], list[Bot]]:
+    """Each entry's label (marked when it peeks) and its bot: a ready-made one as given,
+    else made from its spec with the entry's seed."""
+    labels, made = [], []
+    for i, spec in enumerate(bots):
+        if isinstance(spec, tuple):
+            label, bot = spec
+        else:
+            label, bot = spec, parse_bot(spec, seed * 1000 + i, budget_ms, worlds)
+        labels.append(label + (" (peeks)" if peek and hasattr(bot, "peek") else ""))
+        made.append(bot)
+    return labels, made
+
+
+def _seat_win_rates(totals: list[MatchTally], n: int) -> list[float]:
+    """Every seat's share of match wins over all entries together (for copies of one
+    bot: how fair the seats are, from n times the games of one entry)."""
+    seat_wins = [sum(t.seat_wins[s] for t in totals) for s in range(n)]
+    seat_games = [sum(t.seat_matches[s] for t in totals) for s in range(n)]
+    return [round(w / g, 4) if g else 0.0 for w, g in zip(seat_wins, seat_games, strict=True)]
+
+
+def _match_entry(label: str, t: MatchTally) -> dict[str, Any]:
+    """One entry's figures over whole games."""
+    # today's keys: in match mode a game is a whole match, points are per hand
+    entry = _entry(
+        label,
+        t.match_wins,
+        t.matches,
+        0,
+        t.seat_wins,
+        t.seat_matches,
+        t.times_ms,
+        t.fallbacks,
+    )
+    entry["mean_points"] = round(t.points / t.hands, 2) if t.hands else 0.0
+    entry["wins"] = round(t.match_wins, 2)
+    # match figures
+    entry["match_win_rate"] = entry["win_rate"]
+    entry["match_ci95"] = entry["ci95"]
+    entry["points_margin"] = round(t.margin / t.hands, 2) if t.hands else 0.0
+    entry["hands"] = t.hands
+    entry["hand_win_rate"] = round(t.hands_out / t.hands, 4) if t.hands else 0.0
+    return entry
 
 
 def format_match_report(report: dict[str, Any]) -> str:
@@ -770,7 +788,8 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> OneLineParser:
+    """The tournament's command line."""
     parser = OneLineParser(
         prog="python -m swoop_desktop.referee.tournament",
         description="Duplicate-deal tournament between Swoop bots.",
@@ -848,33 +867,14 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="progress bar on stderr (default: when stderr is a terminal)",
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     bots = [b for b in args.bots.split(",") if b.strip()]
     try:
-        _bounded("--deals", args.deals, 1, MAX_DEALS)
-        _bounded("--match", args.match, 1, MAX_MATCHES)
-        _bounded("--worlds", args.worlds, 1, MAX_WORLDS)
-        _bounded("--jobs", args.jobs, 1, 10_000)
-        _bounded("--cap", args.cap, 1, MAX_CAP)
-        _bounded("--seed", args.seed, 0, MAX_SEED)
-        if args.cluster is not None:
-            _address(args.cluster)
-            if args.match is None:
-                raise ValueError("--cluster: spreads whole games only (with --match M)")
-        if args.budget_ms is not None and not (
-            math.isfinite(args.budget_ms) and 1 <= args.budget_ms <= 1000
-        ):
-            raise ValueError(
-                f"--budget-ms: must be a number of milliseconds from 1 to 1000, "
-                f"got {args.budget_ms}"
-            )
-        rules = Rules.from_json(parse_json(args.rules)) if args.rules else None
-        for i, spec in enumerate(bots):
-            parse_bot(spec, i, None)
-        if rules is not None:
-            rules.validate_players(len(bots))
-        else:
-            Rules.from_preset("app").validate_players(len(bots))
+        rules = _checked(args, bots)
     except json.JSONDecodeError as exc:
         print(f"--rules: not valid JSON ({exc.msg} at column {exc.colno})", file=sys.stderr)
         return 2
@@ -919,6 +919,35 @@ def main(argv: list[str] | None = None) -> int:
     if args.match is not None:
         return write_out(format_match_report(report))
     return write_out(format_report(report))
+
+
+def _checked(args: argparse.Namespace, bots: list[str]) -> Rules | None:
+    """The options checked before anything is played: the rules asked for (None: the
+    app's), or ValueError, EngineError or a JSON error in plain words."""
+    _bounded("--deals", args.deals, 1, MAX_DEALS)
+    _bounded("--match", args.match, 1, MAX_MATCHES)
+    _bounded("--worlds", args.worlds, 1, MAX_WORLDS)
+    _bounded("--jobs", args.jobs, 1, 10_000)
+    _bounded("--cap", args.cap, 1, MAX_CAP)
+    _bounded("--seed", args.seed, 0, MAX_SEED)
+    if args.cluster is not None:
+        _address(args.cluster)
+        if args.match is None:
+            raise ValueError("--cluster: spreads whole games only (with --match M)")
+    if args.budget_ms is not None and not (
+        math.isfinite(args.budget_ms) and 1 <= args.budget_ms <= 1000
+    ):
+        raise ValueError(
+            f"--budget-ms: must be a number of milliseconds from 1 to 1000, got {args.budget_ms}"
+        )
+    rules = Rules.from_json(parse_json(args.rules)) if args.rules else None
+    for i, spec in enumerate(bots):
+        parse_bot(spec, i, None)
+    if rules is not None:
+        rules.validate_players(len(bots))
+    else:
+        Rules.from_preset("app").validate_players(len(bots))
+    return rules
 
 
 MAX_DEALS = 1_000_000

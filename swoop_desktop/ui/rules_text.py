@@ -494,47 +494,61 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
         ),
         ("p", _four_limit(rules)),
     ]
-    if rules.table_slots:
-        blocks += [
-            ("h", _("Mystery cards")),
+    blocks += _mystery_cards(rules)
+    blocks += [("h", _("Scoring"))]
+    blocks += _scoring(rules)
+    blocks += _playing_on_screen()
+    return blocks
+
+
+def _mystery_cards(rules: Rules) -> list[Block]:
+    """The mystery cards: flipping one, and chaining them where the rules allow it (none
+    when the rules deal no table cards)."""
+    if not rules.table_slots:
+        return []
+    blocks: list[Block] = [
+        ("h", _("Mystery cards")),
+        (
+            "p",
+            _(
+                "You may play your face-up cards at any time. Once a face-up card is gone, "
+                "the mystery card under it is uncovered. As a play, you may flip an "
+                "uncovered mystery card without looking at it first, and it must be played:"
+            ),
+        ),
+        (
+            "li",
+            _("A 10 or a Joker swoops the pile.")
+            if _tens_swoop(rules)
+            else _("A Joker swoops the pile."),
+        ),
+        (
+            "li",
+            _(
+                "Equal or lower than the top card: it goes on the pile, and you may add "
+                "more of its rank from your hand or face-up cards, or say Done."
+            ),
+        ),
+        ("li", _("Higher: you pick up the pile, as if you had played it from your hand.")),
+    ]
+    if rules.follow_up(flipped=False, from_face_up=True) is FollowUp.CHAIN:
+        blocks.append(
             (
                 "p",
                 _(
-                    "You may play your face-up cards at any time. Once a face-up card is gone, "
-                    "the mystery card under it is uncovered. As a play, you may flip an "
-                    "uncovered mystery card without looking at it first, and it must be played:"
+                    "Chained mystery cards: after a play that put a face-up card "
+                    "on the pile without a pick-up, you may flip an uncovered "
+                    "mystery card onto it, then another, until you stop, run out, "
+                    "pick up the pile or make a Swoop."
                 ),
-            ),
-            (
-                "li",
-                _("A 10 or a Joker swoops the pile.")
-                if _tens_swoop(rules)
-                else _("A Joker swoops the pile."),
-            ),
-            (
-                "li",
-                _(
-                    "Equal or lower than the top card: it goes on the pile, and you may add "
-                    "more of its rank from your hand or face-up cards, or say Done."
-                ),
-            ),
-            ("li", _("Higher: you pick up the pile, as if you had played it from your hand.")),
-        ]
-        if rules.follow_up(flipped=False, from_face_up=True) is FollowUp.CHAIN:
-            blocks.append(
-                (
-                    "p",
-                    _(
-                        "Chained mystery cards: after a play that put a face-up card "
-                        "on the pile without a pick-up, you may flip an uncovered "
-                        "mystery card onto it, then another, until you stop, run out, "
-                        "pick up the pile or make a Swoop."
-                    ),
-                )
             )
-    blocks += [("h", _("Scoring"))]
-    blocks += _scoring(rules)
-    blocks += [
+        )
+    return blocks
+
+
+def _playing_on_screen() -> list[Block]:
+    """Playing with the mouse and keyboard, hints and reviews, and taking back a play."""
+    return [
         ("h", _("Playing with the mouse and keyboard")),
         (
             "li",
@@ -600,7 +614,6 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
             _("You can change any of these rules in Settings; changes apply to the next new game."),
         ),
     ]
-    return blocks
 
 
 def how_to_play_text(rules: Rules, players: int = 4) -> str:

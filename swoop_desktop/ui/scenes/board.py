@@ -179,10 +179,76 @@ class DecisionBoard:
                 flips.append((action.slot, rgb))
             for c in cards_of(obs, action):
                 outline[c] = rgb
-        ink = W.colour(theme, "text")
         dim = W.colour(theme, "text_dim")
         px = max(12, int(16 * s))
-        # The others: name, counts, their stacks (and, in hindsight, their hands).
+        others, labels = self._draw_others(surface, obs, truth, names, small, outline, px)
+        # The pile: its top cards fanned, and a count.
+        pile = list(obs.pile)
+        top = pile[-6:]
+        fan = size[0] // 3
+        px_pile = board.centerx - (fan * (len(top) - 1) + size[0]) // 2
+        py = board.y + int(board.height * 0.42) - size[1] // 2
+        self.draw_cards(surface, top, px_pile, py, size, fan, outline)
+        if not pile:  # where the pile will be, so an empty one is still seen
+            pygame.draw.rect(
+                surface, dim, pygame.Rect(px_pile, py, *size), 2, border_radius=int(8 * s)
+            )
+        # You: your stacks and your hand.
+        me = obs.seat
+        y_hand = board.bottom - size[1] - int(12 * s)
+        y_up = y_hand - size[1] - size[1] // 4 - int(10 * s)
+        gap = max(4, size[0] // 8)
+        x_up = board.centerx - 2 * (size[0] + gap)
+        self.draw_slots(surface, obs, truth, me, x_up, y_up, size, outline)
+        # Where your own cards are drawn (tests hold that nothing is written over them).
+        self.own_rect = pygame.Rect(x_up, y_up, 4 * (size[0] + gap) - gap, size[1] * 5 // 4)
+        for slot, rgb in flips:
+            rect = pygame.Rect(x_up + slot * (size[0] + gap), y_up, *size).inflate(6, 6)
+            pygame.draw.rect(surface, rgb, rect, 3, border_radius=8)
+        hand = list(obs.hand)
+        room = board.width - int(40 * s)
+        step = max(10, min(size[0] + 4, (room - size[0]) // max(1, len(hand) - 1)))
+        x_hand = board.centerx - (step * (len(hand) - 1) + size[0]) // 2
+        self.draw_cards(surface, hand, x_hand, y_hand, size, step, outline)
+        self.own_rect = self.own_rect.union(
+            pygame.Rect(x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1])
+        )
+        caption = (
+            _("Pile: {cards}").format(cards=counted(len(pile), "card")) if pile else _("Empty pile")
+        )
+        rect = self._caption_place(caption, px, px_pile, py, top, fan, size, others)
+        self.text(surface, caption, rect.topleft, px, dim)
+        self.caption_rect = rect
+        self.others_rects = others
+        self.name_rects = labels
+        if hindsight:
+            banner = _("Hindsight: all cards shown (you could not see these then)")
+            self.text(
+                surface,
+                banner,
+                (board.x + int(12 * s), board.y + int(8 * s)),
+                px,
+                LABEL_COLOURS["inaccuracy"],
+                bold=True,
+                width=board.width // 2 - 2 * small[0] - int(20 * s),
+            )
+
+    def _draw_others(
+        self,
+        surface: pygame.Surface,
+        obs: Any,
+        truth: Any,
+        names: Sequence[str],
+        small: tuple[int, int],
+        outline: dict[int, Sequence[int]],
+        px: int,
+    ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """The others: name, counts, their stacks (and, in hindsight, their hands); where
+        their cards and their names are drawn."""
+        theme = self.app.theme
+        s = self.scale
+        board = self.board
+        ink = W.colour(theme, "text")
         spots = {
             1: (board.x + int(14 * s), board.y + int(board.height * 0.26)),
             2: (board.centerx - 2 * small[0], board.y + int(10 * s)),
@@ -220,40 +286,23 @@ class DecisionBoard:
                 self.draw_cards(surface, hand, x_held, y_held, small, step, outline)
                 held = step * max(0, len(hand) - 1) + small[0]
                 others.append(pygame.Rect(x_held, y_held, held, small[1]))
-        # The pile: its top cards fanned, and a count.
-        pile = list(obs.pile)
-        top = pile[-6:]
-        fan = size[0] // 3
-        px_pile = board.centerx - (fan * (len(top) - 1) + size[0]) // 2
-        py = board.y + int(board.height * 0.42) - size[1] // 2
-        self.draw_cards(surface, top, px_pile, py, size, fan, outline)
-        if not pile:  # where the pile will be, so an empty one is still seen
-            pygame.draw.rect(
-                surface, dim, pygame.Rect(px_pile, py, *size), 2, border_radius=int(8 * s)
-            )
-        # You: your stacks and your hand.
-        me = obs.seat
-        y_hand = board.bottom - size[1] - int(12 * s)
-        y_up = y_hand - size[1] - size[1] // 4 - int(10 * s)
-        gap = max(4, size[0] // 8)
-        x_up = board.centerx - 2 * (size[0] + gap)
-        self.draw_slots(surface, obs, truth, me, x_up, y_up, size, outline)
-        # Where your own cards are drawn (tests hold that nothing is written over them).
-        self.own_rect = pygame.Rect(x_up, y_up, 4 * (size[0] + gap) - gap, size[1] * 5 // 4)
-        for slot, rgb in flips:
-            rect = pygame.Rect(x_up + slot * (size[0] + gap), y_up, *size).inflate(6, 6)
-            pygame.draw.rect(surface, rgb, rect, 3, border_radius=8)
-        hand = list(obs.hand)
-        room = board.width - int(40 * s)
-        step = max(10, min(size[0] + 4, (room - size[0]) // max(1, len(hand) - 1)))
-        x_hand = board.centerx - (step * (len(hand) - 1) + size[0]) // 2
-        self.draw_cards(surface, hand, x_hand, y_hand, size, step, outline)
-        self.own_rect = self.own_rect.union(
-            pygame.Rect(x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1])
-        )
-        caption = (
-            _("Pile: {cards}").format(cards=counted(len(pile), "card")) if pile else _("Empty pile")
-        )
+        return others, labels
+
+    def _caption_place(
+        self,
+        caption: str,
+        px: int,
+        px_pile: int,
+        py: int,
+        top: Sequence[int],
+        fan: int,
+        size: tuple[int, int],
+        others: list[pygame.Rect],
+    ) -> pygame.Rect:
+        """Where the pile's caption goes."""
+        s = self.scale
+        board = self.board
+        theme = self.app.theme
         # Beside the pile, level with its middle, on its right (or, where the others' cards
         # leave no room there, on its left, under it, above it, or in the board's top right
         # corner): never over anyone's cards.
@@ -273,21 +322,7 @@ class DecisionBoard:
         rect = next(
             (r for r in places if board.contains(r) and r.collidelist(taken) == -1), places[0]
         )
-        self.text(surface, caption, rect.topleft, px, dim)
-        self.caption_rect = rect
-        self.others_rects = others
-        self.name_rects = labels
-        if hindsight:
-            banner = _("Hindsight: all cards shown (you could not see these then)")
-            self.text(
-                surface,
-                banner,
-                (board.x + int(12 * s), board.y + int(8 * s)),
-                px,
-                LABEL_COLOURS["inaccuracy"],
-                bold=True,
-                width=board.width // 2 - 2 * small[0] - int(20 * s),
-            )
+        return rect
 
 
 class OnTheBoard:

@@ -791,21 +791,37 @@ class ReviewScene(OnTheBoard, Scene):
                 width=width,
             )
         y = self._text(surface, v.reason, (x, y + int(10 * s)), int(17 * s), width=width)
+        y = self._paint_beside(surface, v, x, y, width)
+        return self._paint_options(surface, d, v, x, y + int(14 * s), width)
+
+    def _paint_beside(self, surface: pygame.Surface, v: Verdict, x: int, y: int, width: int) -> int:
+        """What the hard opponent played in your seat here, and why the review and it
+        differ, or agree (the daily deal's review); the y below it."""
         beside = self.beside
-        if beside is not None:  # what the hard opponent played in your seat here
-            y = self._text(
-                surface,
-                beside.lines[self.index],
-                (x, y + int(10 * s)),
-                int(17 * s),
-                W.colour(theme, "highlight"),
-                bold=self.index == beside.at,
-                width=width,
-            )
-            agree = None if self.hindsight else beside.against(self.index, v)
-            if agree is not None:  # why the review and the hard opponent differ, or agree
-                y = self._text(surface, agree, (x, y + int(6 * s)), int(16 * s), width=width)
-        y += int(14 * s)
+        if beside is None:
+            return y
+        s = self.scale
+        y = self._text(
+            surface,
+            beside.lines[self.index],
+            (x, y + int(10 * s)),
+            int(17 * s),
+            W.colour(self.app.theme, "highlight"),
+            bold=self.index == beside.at,
+            width=width,
+        )
+        agree = None if self.hindsight else beside.against(self.index, v)
+        if agree is not None:  # why the review and the hard opponent differ, or agree
+            y = self._text(surface, agree, (x, y + int(6 * s)), int(16 * s), width=width)
+        return y
+
+    def _paint_options(
+        self, surface: pygame.Surface, d: Decision, v: Verdict, x: int, y: int, width: int
+    ) -> int:
+        """The plays weighed, best first by points against the table, each with its note;
+        the y below the last."""
+        s = self.scale
+        dim = W.colour(self.app.theme, "text_dim")
         y = self._text(
             surface,
             _(
