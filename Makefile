@@ -55,13 +55,15 @@ test-all: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --dist worksteal --timeout 1800 -m "not release"
 
 ## make lint: ruff (checks and formatting), mypy, the import-linter layering contracts, the walls they cannot
-## express (tools/check_walls.py) and actionlint on the workflows
+## express (tools/check_walls.py), that every test checks something (tools/check_tests.py) and
+## actionlint on the workflows
 lint: $(STAMP)
 	$(BIN)/ruff check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py setup.py
 	$(BIN)/ruff format --check swoop_desktop tests benchmarks packaging tools installer.spec run_swoop.py setup.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python tools/check_walls.py
+	$(BIN)/python tools/check_tests.py
 	$(BIN)/actionlint .github/workflows/*.yml
 
 $(APP_STAMP): $(APP_LOCK) $(STAMP)

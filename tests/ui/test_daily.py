@@ -267,9 +267,11 @@ def test_the_daily_page_keeps_its_words_off_the_buttons_and_inside_the_panel(
         drawn.clear()
         p.step()
         buttons = [daily.play_button.rect, daily.back_button.rect]
-        for text, rect in drawn:
-            if text in (daily.play_button.label, "Back"):
-                continue
+        words = [
+            (text, rect) for text, rect in drawn if text not in (daily.play_button.label, "Back")
+        ]
+        assert words, "the daily page's words were drawn through draw_text, and so looked at"
+        for text, rect in words:
             assert not any(rect.colliderect(b) for b in buttons), (text, size)
             if rect.top >= daily.frame.top:
                 assert daily.frame.contains(rect), (text, size)

@@ -161,10 +161,10 @@ def test_empty_pile_words_wait_for_the_cards_to_land(tmp_path):
 def test_pick_up_news_stays_off_the_pile(tmp_path):
     with Pilot(data_dir=tmp_path, seed=5, start="table", speed="normal", pace="fast") as p:
         t = p.table
-        seen = False
+        news: list[tuple[pygame.Rect, pygame.Rect]] = []  # a pick-up's news, and the pile
+        banners: list[str] = []  # any banner that said a pick-up
 
         def look() -> bool:
-            nonlocal seen
             if p.top is not t:
                 if p.top.name == "hand_over":
                     p.top.next_hand()
@@ -176,16 +176,16 @@ def test_pick_up_news_stays_off_the_pile(tmp_path):
             pile.center = (int(t.model.lay.pile_centre[0]), int(t.model.lay.pile_centre[1]))
             for seat, (words, _since) in t.model.news.items():
                 if words.startswith("picked up"):
-                    seen = True
-                    rect = t.drawing.news_rect(seat, (200, 24))
-                    assert not rect.colliderect(pile)
-            assert not (t.model.banner and "picked up" in t.model.banner[0])
-            return seen
+                    news.append((t.drawing.news_rect(seat, (200, 24)), pile))
+            if t.model.banner and "picked up" in t.model.banner[0]:
+                banners.append(t.model.banner[0])
+            return bool(news)
 
         _each_frame(p, 4000, look)
-        if seen:
-            return
-        pytest.skip("nobody picked up")
+        if not news:
+            pytest.skip("nobody picked up")
+        assert not [rect for rect, pile in news if rect.colliderect(pile)]
+        assert banners == []
 
 
 def test_no_play_buttons_while_cards_fly(tmp_path):

@@ -128,10 +128,12 @@ def test_screenshots_of_the_rating_chart(tmp_path, size):
         record_finished_game(dirs, finished_match(seed), seats)
     with Pilot(size=size, data_dir=tmp_path, start="title") as p:
         p.resize(size)
-        p.app.open("scores", tab="progress")
+        scores = p.app.open("scores", tab="progress")
         p.step(3)
+        assert p.top is scores and scores.tab == "progress"
         name = "rating-chart-1920x1080.png" if size == (1920, 1080) else "rating-chart-800x600.png"
         p.screenshot(DOCS / name)
+        assert (DOCS / name).is_file()
 
 
 def test_the_levels_labels_fit_inside_the_chart_however_narrow():

@@ -190,8 +190,11 @@ def test_every_tab_draws_at_any_size(size):
     for tab in ("game", "history", "stats"):
         scene.set_tab(tab)
         app.frame()
+        assert scene.tab == tab
+        assert app.screen.get_rect().contains(scene.back_button.rect), (tab, size)
     scene.resize((640, 480))
     app.frame()
+    assert pygame.Rect(0, 0, 640, 480).contains(scene.back_button.rect)
 
 
 def test_damaged_history_message_is_shown():
