@@ -517,3 +517,55 @@ def test_a_dragged_play_is_checked_at_most_twice_from_press_to_engine(
     pilot.drag(card, "pile")
     assert 1 <= len(checks) <= 2, checks
     assert (card not in pilot.table.state.hand_ids(0)) == want_legal
+
+
+def test_a_hint_shown_at_the_table_is_kept_with_the_game_word_for_word(pilot):
+    # The words you were shown go with the saved game (and so with its record and its
+    # review, which quotes only those): keyed by the hand and the play of the hand.
+    from swoop_desktop.progress.game_record import hints_from_json
+    from swoop_desktop.storage import load_game
+
+    assert pilot.wait_for_turn()
+    table = pilot.table
+    match = table.match
+    place = (match.hand_no, len(match.actions[-1]))
+    pilot.press(pygame.K_h)
+    assert pilot.until(lambda: _hint_shown(pilot), 5)
+    shown = table.model.toast[0].removeprefix("Hint: ")
+    assert table.model.hints == {place: shown}
+    table.persist()
+    saved, _messages = load_game(pilot.app.dirs)
+    assert saved is not None
+    assert hints_from_json(saved.extra.get("hints")) == {place: shown}
+
+
+def test_the_hint_at_the_table_is_the_reviews_first_look_at_that_decision(pilot):
+    from swoop_desktop.ai import hint, observe
+    from swoop_desktop.ai.review import assess, plain_json
+    from swoop_desktop.referee.review import decisions
+
+    assert pilot.wait_for_turn()
+    table = pilot.table
+    match = table.match
+    pilot.press(pygame.K_h)
+    assert pilot.until(lambda: _hint_shown(pilot), 5)
+    shown = table.model.toast[0].removeprefix("Hint: ")
+    step = len(match.actions[-1])
+    # The decision the review would weigh here: the recorded plays, then one of yours.
+    hands = [*match.actions[:-1], [*match.actions[-1], table.state.legal_actions()[0]]]
+    found = [
+        d
+        for d in decisions(match.rules, match.n, match.seed, hands, 0)
+        if (d.hand_no, d.step) == (match.hand_no, step)
+    ]
+    assert found, "the decision at the hint's place"
+    verdict = assess(found[0], seed=match.seed)
+    assert verdict.hint_words == shown
+    given = hint(
+        observe(table.state, 0, table.model.history.copy()),
+        table.state.legal_actions(),
+        seed=match.seed,
+        hand_no=match.hand_no,
+        step=step,
+    )
+    assert plain_json(given.action) == verdict.hint
