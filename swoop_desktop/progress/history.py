@@ -28,12 +28,21 @@ from swoop_desktop.names import printable, shown
 from swoop_desktop.storage import db
 from swoop_desktop.storage.db import why_not as _why
 from swoop_desktop.storage.imported import move_imported
+from swoop_desktop.storage.jsonfile import DocumentError
 from swoop_desktop.storage.notices import plain_reason
 from swoop_desktop.storage.paths import Dirs
-from swoop_desktop.storage.savegame import clear_game, has_saved_game, load_game
+from swoop_desktop.storage.savegame import (
+    FINISHED,
+    TABLE_PLAYERS,
+    clear_game,
+    has_saved_game,
+    load_game,
+    save_game,
+    saved_game_body,
+)
 
 from . import summaries
-from .game_record import GameRecord
+from .game_record import GameRecord, record_from_json
 from .history_file import OLDER_LOOKED, import_older, load_older, older_due
 from .pending_games import keep_pending, pending_files, waiting_games, with_waiting
 from .stored_games import (
@@ -420,11 +429,44 @@ def record_pending(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
         return []
     try:
         _opening_messages(dirs)  # told through dirs.notices
+        over = _from_saved_game(dirs)
         if not _pending_there(dirs) or db.ready(dirs).read_only:
             return []
-        return [printable(m) for m in _merge(dirs, wait, again=True)[0]]
+        told = [printable(m) for m in _merge(dirs, wait, again=True)[0]]
+        if over:  # the saved game is a finished game, in the history now
+            clear_game(dirs)
+        return told
     except db.FAILURES:
         return []  # they wait beside the database, listed in Scores, for the next time
+
+
+def _from_saved_game(dirs: Dirs) -> bool:
+    """The finished games an earlier session could keep nowhere but in the saved game
+    (:func:`keep_unsaved`) join the games in memory, to be stored with the others; whether
+    the saved game itself is one of them (a game that is over: never offered to Continue
+    once it is stored). A kept game that does not read is left out (the file stays)."""
+    body = saved_game_body(dirs)
+    kept = body.get("extra") if body is not None else None
+    found = kept.get(FINISHED) if isinstance(kept, dict) else None
+    if body is None or not isinstance(found, list):
+        return False
+    known = {g.id for g in dirs.state.unsaved}
+    over = False
+    for i, data in enumerate(found):
+        try:
+            record = record_from_json(data, f"extra.{FINISHED}[{i}]")
+        except (DocumentError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+            continue
+        if record.id not in known:
+            dirs.state.unsaved.append(record)
+            known.add(record.id)
+        same = (body.get("seed"), body.get("players"), body.get("actions"))
+        over = over or (body.get("over") is True and same == _game_of(record))
+    return over
+
+
+def _game_of(record: GameRecord) -> tuple[Any, ...]:
+    return (record.seed, record.players, record.actions)
 
 
 def record_finished_game(
@@ -556,7 +598,7 @@ def keep_unsaved(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
         if saved is not None and any(is_first_plays_of(saved.match, r) for r in kept):
             clear_game(dirs)
     left = len(dirs.state.unsaved)
-    if not left or problem is None:
+    if not left or problem is None or _with_saved_game(dirs):
         return []
     # Translators: {reason} says why, e.g. "the disk is full"; {folder} is Swoop's data
     # folder.
@@ -568,6 +610,27 @@ def keep_unsaved(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
         left,
     )
     return [told.format(n=left, reason=plain_reason(problem, dirs.data), folder=dirs.data)]
+
+
+def _with_saved_game(dirs: Dirs) -> bool:
+    """Where no file beside the database can be made, the finished games only in memory
+    go with the saved game (``save_game`` keeps ``dirs.state.unsaved`` in it), which may
+    still be written: the next start stores them (:func:`record_pending`). The saved game
+    of one of them (a position before its last plays) gives way to the finished game
+    itself, so that Continue never resumes a game that is over; a game in progress stays
+    as it is. Whether it was written."""
+    unsaved = list(dirs.state.unsaved)
+    saved = load_game(dirs)[0] if has_saved_game(dirs) else None
+    if saved is not None and not any(is_first_plays_of(saved.match, r) for r in unsaved):
+        return save_game(dirs, saved.match, saved.log, saved.extra, seats=saved.seats)
+    last = unsaved[-1]
+    if last.players != TABLE_PLAYERS:
+        return False
+    try:
+        match = last.replayed()
+    except (DocumentError, ValueError):
+        return False
+    return save_game(dirs, match, [], {"practice": True} if last.practice else {})
 
 
 def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:

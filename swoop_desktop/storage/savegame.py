@@ -20,7 +20,7 @@ from swoop_desktop.engine import EngineError, Match, Rules, RulesError, format_p
 from swoop_desktop.engine.state import GameState
 from swoop_desktop.i18n import _
 from swoop_desktop.names import label, shown
-from swoop_desktop.safeio import is_regular
+from swoop_desktop.safeio import Refused, is_regular, read_capped
 
 from .actioncodec import decode_hands, encode_hands
 from .jsonfile import (
@@ -220,22 +220,30 @@ def save_game(
     log: list[str],
     extra: dict[str, Any] | None = None,
     seats: list[Seat] | None = None,
-) -> None:
+) -> bool:
     """Save the game in progress atomically (call after every play and on quit), with
-    the ``seats`` that sit at it, so that Continue seats the same opponents.
+    the ``seats`` that sit at it, so that Continue seats the same opponents. Whether it
+    was written.
 
     A disk problem is told to the player once (``dirs.notices``), never raised.
     A second window on the same data folder does not save its game in progress
     (it was told so), so the first window's saved game is never overwritten.
+
+    The finished games only in memory (``dirs.state.unsaved``: neither the history nor a
+    file beside it could take them, a full disk) go with it, in ``extra`` under
+    :data:`FINISHED`, until a start stores them (``progress.history.record_pending``).
     """
     if not dirs.usable or dirs.state.second_window:
-        return
+        return False
     body: dict[str, Any] = {"saved": datetime.now().isoformat(timespec="seconds")}
     body.update(match_to_json(match))
     body["log"] = [str(line) for line in log]
     body["extra"] = dict(extra or {})
     if seats is not None:
         body["extra"]["seats"] = seats_to_json(seats)
+    waiting = [record.to_json() for record in list(dirs.state.unsaved)]
+    if waiting:
+        body["extra"][FINISHED] = waiting
     try:
         for text in write_document(dirs.game_file, GAME_KIND, body, dirs.state.kept):
             dirs.notices.post("game-moved", text)
@@ -247,7 +255,7 @@ def save_game(
                 "could not read stays as it is. You can play on."
             ),
         )
-        return
+        return False
     except OSError as exc:
         dirs.notices.post(
             "game",
@@ -257,8 +265,27 @@ def save_game(
                 "saved again as soon as it can be."
             ).format(reason=plain_reason(exc, dirs.data)),
         )
-        return
+        return False
     dirs.notices.ok("game")
+    return True
+
+
+#: Where the saved game keeps finished games that could be written nowhere else (the
+#: history's records, as stored; see :func:`save_game`).
+FINISHED = "finished"
+
+
+def saved_game_body(dirs: Dirs) -> dict[str, Any] | None:
+    """The saved game's file as it is, read but not checked (nothing replayed, nothing
+    moved): what a start needs of it before any screen reads it (the finished games kept
+    in it, :data:`FINISHED`). None when there is none, or it is not a JSON object."""
+    if not dirs.usable or not is_regular(dirs.game_file):
+        return None
+    try:
+        data = json.loads(read_capped(dirs.game_file, GAME_KIND.cap))
+    except (OSError, Refused, ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def load_game(dirs: Dirs, known: Known | None = None) -> tuple[SavedGame | None, list[str]]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from swoop_desktop.engine import Rules
+from swoop_desktop.engine import Match, Rules
 from swoop_desktop.progress import load_history, pending_games, record_finished_game
 from swoop_desktop.progress.daily_results import (
     finish_daily,
@@ -31,7 +31,7 @@ from swoop_desktop.progress.puzzle_book import (
     store_waiting_answers,
 )
 from swoop_desktop.storage import db, documents, resolve_dirs, schema
-from swoop_desktop.storage.jsonfile import encode_document
+from swoop_desktop.storage.jsonfile import atomic_write_text, encode_document
 
 from .helpers import finished_match
 from .test_puzzle_file import sample_puzzles
@@ -64,11 +64,14 @@ def test_a_game_written_nowhere_is_told_not_saved_and_where_room_is_needed(tmp_p
 def test_closing_tries_the_unsaved_game_again_and_keeps_it_once_there_is_room(
     tmp_path, monkeypatch
 ):
+    from swoop_desktop.storage import savegame
+
     dirs = resolve_dirs(tmp_path)
     match = finished_match(4)
     with monkeypatch.context() as m:
         m.setattr(db, "change", _database_full)
         m.setattr(pending_games, "atomic_write_text", _no_room)
+        m.setattr(savegame, "write_document", _no_room)  # nor the saved game: no room at all
         record_finished_game(dirs, match, SEATS)
         still = keep_unsaved(dirs)  # the disk is still full at the first close
         assert len(still) == 1 and "1 finished game is NOT saved" in still[0]
@@ -77,6 +80,66 @@ def test_closing_tries_the_unsaved_game_again_and_keeps_it_once_there_is_room(
     assert not dirs.state.unsaved
     games, _ = load_history(resolve_dirs(tmp_path))  # the next start has it
     assert [g.seed for g in games] == [match.seed]
+
+
+def _finished_at_the_table_on_a_full_disk(pilot, seed: int):
+    """A game played to its end at the table while nothing can be stored: the history is
+    full, no file can be made beside it; the saved game holds the game as it was before
+    its last plays (the last save that could be written). The table, once it is over."""
+    from swoop_desktop.storage import has_saved_game, save_game
+    from swoop_desktop.ui.scenes.table import TableScene
+    from swoop_desktop.ui.table.drivers import GAME
+
+    match = finished_match(seed)
+    earlier = Match(match.rules, match.n, match.seed)
+    earlier.replay([match.actions[0][:6]])
+    save_game(pilot.app.dirs, earlier, [])
+    assert has_saved_game(pilot.app.dirs)
+    table = pilot.app.push(TableScene(pilot.app, GAME, match=match))
+    assert pilot.until(lambda: pilot.top.name == "hand_over", 10)
+    pilot.top.next_hand()
+    pilot.step(2)
+    assert pilot.top.name == "game_over"
+    table.flow.saver.flush()
+    return table
+
+
+@pytest.mark.parametrize("room", ["the saved game", "a file beside the history"])
+def test_a_game_finished_on_a_full_disk_outlives_two_closes_and_is_stored_at_the_next_start(
+    tmp_path, monkeypatch, room
+):
+    """Closed twice without making room: the game finished on a full disk is kept where
+    something can still be written at the second close (the saved game, or a file beside
+    the history), never dropped; the next start with room stores it in the history, and
+    Continue does not offer the game as it was before its last plays."""
+    from swoop_desktop.storage import has_saved_game, savegame
+    from swoop_desktop.ui.pilot import Pilot
+
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        dirs = p.app.dirs
+        monkeypatch.setattr(db, "change", _database_full)
+        monkeypatch.setattr(pending_games, "atomic_write_text", _no_room)
+        _finished_at_the_table_on_a_full_disk(p, 7)
+        assert len(dirs.state.unsaved) == 1
+        monkeypatch.setattr(savegame, "write_document", _no_room)
+        p.app.quit()  # the first close: nothing can be written
+        assert p.app.running and "NOT saved" in p.app.toast[0]
+        if room == "the saved game":
+            monkeypatch.undo()
+            monkeypatch.setattr(db, "change", _database_full)
+            monkeypatch.setattr(pending_games, "atomic_write_text", _no_room)
+        else:
+            monkeypatch.setattr(pending_games, "atomic_write_text", atomic_write_text)
+        p.app.quit()  # the second close, no room made for the rest
+        assert not p.app.running
+    monkeypatch.undo()  # room again at the next start
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        dirs = p.app.dirs
+        games, _ = load_history(dirs)
+        assert [g.seed for g in games] == [7]
+        assert not games[0].abandoned, "stored as the finished game it was"
+        assert not has_saved_game(dirs), "no game that is over is offered to Continue"
+        assert not list(tmp_path.glob("history.pending-*"))
 
 
 @contextlib.contextmanager

@@ -99,10 +99,11 @@ def _no_room(*args, **kwargs):
 def test_closing_with_a_game_written_nowhere_tells_first_and_closes_the_second_time(
     tmp_path, monkeypatch
 ):
-    from swoop_desktop.storage import db
+    from swoop_desktop.storage import db, savegame
 
     monkeypatch.setattr(db, "change", _full)
     monkeypatch.setattr(pending_games, "atomic_write_text", _no_room)
+    monkeypatch.setattr(savegame, "write_document", _no_room)  # nor the saved game
     with Pilot(data_dir=tmp_path, start="title") as pilot:
         dirs = pilot.app.dirs
         history_module.record_finished_game(dirs, _to_the_end(_in_progress(25), 25), SEATS)
