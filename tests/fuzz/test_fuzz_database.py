@@ -32,7 +32,7 @@ def _other_progress(dirs) -> None:
     from swoop_desktop.progress.puzzle_book import add_puzzles
     from swoop_desktop.progress.stored_reviews import store_review
 
-    from ..storage.test_puzzle_file import sample_puzzles
+    from ..progress.test_puzzle_file import sample_puzzles
 
     start_daily(dirs, date(2026, 11, 30), 7, Rules.from_preset("app"))
     finish_daily(dirs, date(2026, 11, 30), 7, [3, 0, 20, 11])

@@ -22,8 +22,8 @@ from swoop_desktop.progress.puzzle_book import (
 from swoop_desktop.referee.puzzles import position
 from swoop_desktop.storage import resolve_dirs
 
+from ..progress.test_puzzle_file import sample_puzzles
 from ..storage.helpers import as_older_swoop_left_it
-from ..storage.test_puzzle_file import sample_puzzles
 from .test_fuzz_loaders import (
     HUGE_INT,
     JSON,

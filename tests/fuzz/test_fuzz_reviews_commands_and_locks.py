@@ -32,8 +32,8 @@ from swoop_desktop.progress.stored_reviews import (
 from swoop_desktop.referee import tournament
 from swoop_desktop.storage import claim_data_folder, open_dirs, release_data_folder, resolve_dirs
 
+from ..progress.test_reviews_file_checks import GOOD_VERDICT
 from ..storage.helpers import finished_match
-from ..storage.test_reviews_file_checks import GOOD_VERDICT
 from .test_fuzz_loaders import (
     APP_FUZZ,
     HUGE_INT,

@@ -24,8 +24,7 @@ from swoop_desktop.ui.scenes.overlays import PRACTICE_LINE
 from swoop_desktop.ui.scenes.sheet import result_words
 from swoop_desktop.ui.scenes.table import TableScene
 from swoop_desktop.ui.table.drivers import PRACTICE
-
-from .helpers import as_older_swoop_left_it, finished_match
+from tests.storage.helpers import as_older_swoop_left_it, finished_match
 
 SEATS = [{"name": "You", "level": "human"}] + [{"name": n, "level": "normal"} for n in "ABC"]
 DAY = date(2026, 11, 30)

@@ -23,8 +23,7 @@ from swoop_desktop.progress.rating import (
     update,
 )
 from swoop_desktop.storage import db, resolve_dirs
-
-from .helpers import finished_match
+from tests.storage.helpers import finished_match
 
 YOU_AND_THREE = [
     {"name": "You", "level": "human"},

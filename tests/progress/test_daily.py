@@ -18,8 +18,7 @@ from swoop_desktop.progress.daily_results import (
     streaks,
 )
 from swoop_desktop.storage import resolve_dirs
-
-from .helpers import as_older_swoop_left_it
+from tests.storage.helpers import as_older_swoop_left_it
 
 DAY = date(2026, 12, 1)
 RULES = Rules.from_preset("app")

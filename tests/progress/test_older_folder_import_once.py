@@ -13,8 +13,7 @@ import pytest
 
 from swoop_desktop.progress import history, load_history, opening, record_finished_game
 from swoop_desktop.storage import db, resolve_dirs
-
-from .helpers import as_older_swoop_left_it, finished_match
+from tests.storage.helpers import as_older_swoop_left_it, finished_match
 
 YOU = [{"name": "You"}]
 

@@ -16,8 +16,7 @@ from swoop_desktop.progress.stored_reviews import (
     stored_accuracies,
 )
 from swoop_desktop.storage import resolve_dirs
-
-from .helpers import as_older_swoop_left_it, db_document
+from tests.storage.helpers import as_older_swoop_left_it, db_document
 
 GOOD_OPTION = {
     "action": '{"play": {"hand": "A A", "up": []}}',

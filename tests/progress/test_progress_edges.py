@@ -26,8 +26,7 @@ from swoop_desktop.storage import resolve_dirs as _resolve
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes import sheet
 from swoop_desktop.ui.scenes.scores import ScoresScene
-
-from .helpers import as_older_swoop_left_it, finished_match
+from tests.storage.helpers import as_older_swoop_left_it, finished_match
 
 SEATS = [{"name": "You", "level": "human"}] + [
     {"name": n, "level": "normal"} for n in ("Left", "Top", "Right")

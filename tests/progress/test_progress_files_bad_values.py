@@ -32,8 +32,8 @@ from swoop_desktop.progress.scorebook import Scorebook
 from swoop_desktop.progress.stored_reviews import load_review, store_review, stored_reviews
 from swoop_desktop.storage import db, resolve_dirs
 from tests.sizes import quick_and_full
+from tests.storage.helpers import finished_match
 
-from .helpers import finished_match
 from .test_puzzle_file import sample_puzzles
 
 NO_SLOT = json.dumps({"play": {"hand": "", "up": [9]}})

@@ -25,8 +25,7 @@ from swoop_desktop.progress.stored_reviews import game_review_key, store_review
 from swoop_desktop.progress.summaries import summarize
 from swoop_desktop.storage import db
 from swoop_desktop.storage import resolve_dirs as _resolve
-
-from .helpers import finished_match
+from tests.storage.helpers import finished_match
 
 SEATS = [{"name": "You", "level": "human"}] + [{"name": n, "level": "normal"} for n in "ABC"]
 BASE = [record_from_match(finished_match(s), SEATS) for s in (1, 2)]

@@ -32,8 +32,8 @@ from swoop_desktop.progress.puzzle_book import (
 )
 from swoop_desktop.storage import db, documents, resolve_dirs, schema
 from swoop_desktop.storage.jsonfile import atomic_write_text, encode_document
+from tests.storage.helpers import finished_match
 
-from .helpers import finished_match
 from .test_puzzle_file import sample_puzzles
 
 SEATS = [{"name": "You"}]

@@ -23,8 +23,7 @@ from swoop_desktop.storage import (
     save_game,
 )
 from tests.sizes import quick_and_full
-
-from .helpers import play
+from tests.storage.helpers import play
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,8 +11,7 @@ from swoop_desktop.engine.events import Swooped
 from swoop_desktop.progress import compute_stats, load_history, record_finished_game, reset_stats
 from swoop_desktop.progress.game_record import GameRecord
 from swoop_desktop.storage import resolve_dirs
-
-from .helpers import as_older_swoop_left_it, finished_match
+from tests.storage.helpers import as_older_swoop_left_it, finished_match
 
 SEATS = [
     {"name": "You"},

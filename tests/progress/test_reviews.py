@@ -51,8 +51,7 @@ def test_the_key_from_a_records_deal_texts_is_the_key_from_its_plays():
     (no decoding, for every game of a long history): the same key as from the plays."""
     from swoop_desktop.progress.stored_games import record_from_match
     from swoop_desktop.progress.stored_reviews import review_key, review_key_of_text
-
-    from .helpers import finished_match
+    from tests.storage.helpers import finished_match
 
     for seed in (1, 2, 3):
         record = record_from_match(finished_match(seed), [{"name": "You"}])

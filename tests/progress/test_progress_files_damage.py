@@ -21,8 +21,7 @@ from swoop_desktop.progress.rating import rating_file, rating_history
 from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.storage.jsonfile import backup_path
 from tests.sizes import quick_and_full
-
-from .helpers import as_older_swoop_left_it, finished_match
+from tests.storage.helpers import as_older_swoop_left_it, finished_match
 
 DAY = date(2026, 12, 1)
 RULES = Rules.from_preset("app")

@@ -28,8 +28,7 @@ from swoop_desktop.storage import resolve_dirs
 from swoop_desktop.storage.actioncodec import encode_hands
 from swoop_desktop.storage.jsonfile import backup_path
 from tests.sizes import quick_and_full
-
-from .helpers import as_older_swoop_left_it, finished_match
+from tests.storage.helpers import as_older_swoop_left_it, finished_match
 
 
 def sample_puzzles(count: int = 3) -> list[Puzzle]:

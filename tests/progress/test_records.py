@@ -19,8 +19,7 @@ from swoop_desktop.progress.records import compute_records, work_out_facts
 from swoop_desktop.progress.scorebook import Scorebook
 from swoop_desktop.progress.summaries import GameFacts, game_facts, records_file, summarize
 from swoop_desktop.storage import db, resolve_dirs
-
-from .helpers import as_older_swoop_left_it, finished_match
+from tests.storage.helpers import as_older_swoop_left_it, finished_match
 
 SEATS = [{"name": "You", "level": "human"}] + [{"name": n, "level": "normal"} for n in "ABC"]
 
