@@ -40,7 +40,7 @@ from swoop_desktop.storage.paths import holds_data_folder
 from swoop_desktop.storage.seats import seats_to_json
 
 from .cards import give_back_memory
-from .controls import page
+from .controls import page, wrap_text
 from .icon import window_icon
 from .keys import KeyPresses
 from .results import ModalResult
@@ -659,21 +659,23 @@ class App:
         text, left = self.toast
         t = self.theme
         u = min(self.size[0] / 1280, self.size[1] / 720)
-        img = t.font(max(12, int(16 * u)), True).render(text, True, t.text)
-        if img.get_width() > self.size[0] - 40:
-            img = pygame.transform.smoothscale(
-                img,
-                (self.size[0] - 40, int(img.get_height() * (self.size[0] - 40) / img.get_width())),
-            )
-        rect = img.get_rect(midbottom=(self.size[0] // 2, self.size[1] - int(20 * u)))
+        fnt = t.font(max(12, int(16 * u)), True)
+        # A long message wraps onto more lines, well inside the window's edges.
+        lines = wrap_text(fnt, text, min(int(self.size[0] * 0.7), int(1000 * u)))
+        images = [fnt.render(line, True, t.text) for line in lines]
+        step = fnt.get_linesize()
+        height = step * (len(images) - 1) + images[-1].get_height()
+        rect = pygame.Rect(0, 0, max(i.get_width() for i in images), height)
+        rect.midbottom = (self.size[0] // 2, self.size[1] - int(20 * u))
         back = rect.inflate(int(24 * u), int(12 * u))
         panel = pygame.Surface(back.size, pygame.SRCALPHA)
         alpha = int(230 * min(1.0, left / 0.5))
         pygame.draw.rect(panel, (*t.panel, alpha), panel.get_rect(), border_radius=8)
         pygame.draw.rect(panel, (*t.panel_edge, alpha), panel.get_rect(), width=2, border_radius=8)
         self.screen.blit(panel, back)
-        img.set_alpha(alpha)
-        self.screen.blit(img, rect)
+        for k, img in enumerate(images):
+            img.set_alpha(alpha)
+            self.screen.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + k * step)))
 
     @property
     def frame_rate(self) -> int:

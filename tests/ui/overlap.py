@@ -62,9 +62,12 @@ class _SameAsSurface(type):
 class Carrier(_SURFACE, metaclass=_SameAsSurface):
     """A picture that keeps where words were laid on it, so words painted into a cached
     picture (the title's words, a ScrollText's page) are seen where that picture lands;
-    what a blit clips (its area, the picture's edge, a clip rectangle) is left out."""
+    what a blit clips (its area, the picture's edge, a clip rectangle) is left out of
+    ``words``. ``cut`` keeps each line the picture's edge or a clip cut short at a side
+    (or the picture's edge at its top or bottom), whole, where it would have gone."""
 
     words: list[tuple[str, pygame.Rect]]
+    cut: list[tuple[str, pygame.Rect]]
 
     def _words(self) -> list[tuple[str, pygame.Rect]]:
         found = self.__dict__.get("words")
@@ -82,26 +85,49 @@ class Carrier(_SURFACE, metaclass=_SameAsSurface):
             return done
         at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
         cut = pygame.Rect(area) if area is not None else None
-        bounds = self.get_clip().clip(self.get_rect())
+        edge = self.get_rect()
+        bounds = self.get_clip().clip(edge)
         for text, inked in carried:
             rect = pygame.Rect(inked)
             if cut is not None:
                 rect = rect.clip(cut).move(-cut.x, -cut.y)
-            rect = rect.move(at).clip(bounds)
+            whole = rect.move(at)
+            rect = whole.clip(bounds)
             if rect.w > 1 and rect.h > 1:
                 self._words().append((text, rect))
+                # Cut at the side (by the picture's edge or a clip: nothing scrolls sideways)
+                # or at the picture's own top or bottom (a scroll view's clip is not a cut).
+                if (
+                    whole.left < bounds.left
+                    or whole.right > bounds.right
+                    or not (edge.top <= whole.top and whole.bottom <= edge.bottom)
+                ):
+                    self._cut().append((text, whole))
+        for text, whole in getattr(source, "cut", None) or []:
+            self._cut().append((text, whole.move(at)))
         return done
+
+    def _cut(self) -> list[tuple[str, pygame.Rect]]:
+        found = self.__dict__.get("cut")
+        if found is None:
+            found = self.__dict__["cut"] = []
+        return found
 
     def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> Any:
         done = super().fill(color, rect, special_flags)
         if special_flags == 0:
             painted = self.get_rect() if rect is None else pygame.Rect(rect)
             self.__dict__["words"] = [(t, r) for t, r in self._words() if not painted.contains(r)]
+            edge = self.get_rect()
+            self.__dict__["cut"] = [
+                (t, r) for t, r in self._cut() if not painted.contains(r.clip(edge))
+            ]
         return done
 
     def copy(self) -> Any:
         twin = super().copy()
         twin.__dict__["words"] = list(self._words())
+        twin.__dict__["cut"] = list(self._cut())
         return twin
 
     def subsurface(self, *rect: Any) -> Any:
@@ -114,11 +140,16 @@ class Carrier(_SURFACE, metaclass=_SameAsSurface):
 
 
 class Recorder(Carrier):
-    """The screen, noting where each line of words lands (clipped to the screen)."""
+    """The screen, noting where each line of words lands (clipped to the screen); with
+    :func:`mark_panels_and_buttons`, also each panel (a rectangle outlined in the panel's
+    edge colour, as far as it shows) and each button drawn on it."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
         self.words = []
+        self.cut = []
+        self.panels: list[pygame.Rect] = []
+        self.buttons: list[Any] = []
 
 
 def mark_words(monkeypatch: Any) -> None:
@@ -132,6 +163,37 @@ def mark_words(monkeypatch: Any) -> None:
     monkeypatch.setattr(controls_base, "_rendered", {})
     # Pictures made from now on keep the words laid on them (see Carrier).
     monkeypatch.setattr(pygame, "Surface", Carrier)
+
+
+def mark_panels_and_buttons(monkeypatch: Any) -> None:
+    """From now on a :class:`Recorder` notes the panels and the buttons drawn on it: a
+    panel is any rectangle outlined in the theme's panel-edge colour (a page's panel, an
+    overlay's, a Scores box, a row's control), kept as far as the clip shows it; a button
+    is a ``Button`` drawn on the screen itself (the table's, drawn once into a picture,
+    are its ``model.buttons``)."""
+    from swoop_desktop.ui.controls import Button
+    from swoop_desktop.ui.controls import colour as role
+
+    real_rect = pygame.draw.rect
+    edges: set[tuple[int, ...]] = {tuple(Theme().panel_edge), role(None, "panel_edge")}
+
+    def rect(surface: Any, ink: Any, box: Any, width: int = 0, *a: Any, **k: Any) -> Any:
+        done = real_rect(surface, ink, box, width, *a, **k)
+        if width and type(surface) is Recorder and tuple(pygame.Color(ink))[:3] in edges:
+            shown = pygame.Rect(box).clip(surface.get_clip())
+            if shown.w > 4 and shown.h > 4:
+                surface.panels.append(shown)
+        return done
+
+    real_draw = Button.draw
+
+    def draw(self: Any, surface: Any, theme: Any) -> None:
+        if self.visible and type(surface) is Recorder:
+            surface.buttons.append(self)
+        real_draw(self, surface, theme)
+
+    monkeypatch.setattr(pygame.draw, "rect", rect)
+    monkeypatch.setattr(Button, "draw", draw)
 
 
 def buttons_of(scene: Any) -> list[tuple[str, pygame.Rect]]:

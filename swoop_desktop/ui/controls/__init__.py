@@ -20,18 +20,23 @@ theme.
 
 from .base import (
     FIT_FLOOR,
+    FIT_LAST_PX,
     FIT_MIN_PX,
     Colour,
     Widget,
     colour,
+    draw_lines,
     draw_text,
+    draw_wrapped,
     fit_label,
+    fit_lines,
     font,
     render,
     set_hand_cursor,
+    short_words,
     wrap_text,
 )
-from .buttons import Button
+from .buttons import Button, fitted_widths
 from .focus import FocusRing, draw_tooltip, tooltip_rect
 from .page import draw_backdrop, draw_page, draw_panel, ui_scale
 from .rows import Choice, Heading, Message, Option, Row, Slider, Stepper, Toggle
@@ -59,14 +64,20 @@ __all__ = [
     "draw_backdrop",
     "draw_page",
     "draw_panel",
+    "draw_lines",
     "draw_text",
+    "draw_wrapped",
     "FIT_FLOOR",
+    "FIT_LAST_PX",
     "FIT_MIN_PX",
     "draw_tooltip",
     "fit_label",
+    "fit_lines",
+    "fitted_widths",
     "font",
     "render",
     "set_hand_cursor",
+    "short_words",
     "tooltip_rect",
     "ui_scale",
     "wrap_text",

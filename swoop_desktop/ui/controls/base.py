@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from swoop_desktop.i18n import pgettext
 from swoop_desktop.ui.theme import Theme
 
 Colour = tuple[int, int, int]
@@ -143,33 +144,155 @@ def _split(fnt: pygame.font.Font, text: str, width: int) -> list[str]:
     return pieces
 
 
-#: The smallest share of its size a label may shrink to before it is cut short with "…".
+#: The smallest share of its size a label shrinks to before it takes two lines or its
+#: shorter words.
 FIT_FLOOR = 0.72
-#: The smallest font a label ever shrinks to, whatever its size.
+#: The smallest font a label shrinks to by rule, whatever its size.
 FIT_MIN_PX = 11
+#: The smallest font of a label's last resort (its words fit nowhere else): a label is
+#: drawn smaller still, whole, rather than cut short.
+FIT_LAST_PX = 8
+
+
+def _floor(size: int, floor: int | None) -> int:
+    return max(FIT_MIN_PX, min(size, floor if floor is not None else int(size * FIT_FLOOR)))
+
+
+def _one_line(theme: Any, text: str, width: int, size: int, low: int, bold: bool) -> int:
+    """The largest font from ``size`` down to ``low`` that fits ``text`` on one line in
+    ``width`` (0 when none does)."""
+    for px in range(size, low - 1, -1):
+        if font(theme, px, bold).size(text)[0] <= width:
+            return px
+    return 0
+
+
+def _two_lines(
+    theme: Any, text: str, width: int, height: int, size: int, low: int, bold: bool
+) -> tuple[list[str], int]:
+    """``text`` on two lines (broken between words) in ``width`` by ``height``, in the
+    largest font from ``size`` down to ``low`` that fits; ([], 0) when none does."""
+    if " " not in text.strip():
+        return [], 0
+    for px in range(size, low - 1, -1):
+        fnt = font(theme, px, bold)
+        if 2 * fnt.get_linesize() > height:
+            continue
+        lines = _balanced(fnt, text.strip())
+        if len(lines) == 2 and all(fnt.size(line)[0] <= width for line in lines):
+            return lines, px
+    return [], 0
+
+
+def _balanced(fnt: pygame.font.Font, text: str) -> list[str]:
+    """``text`` broken at the space that makes its two lines most nearly the same width."""
+    words = text.split(" ")
+    best: list[str] = []
+    widest = 0
+    for i in range(1, len(words)):
+        lines = [" ".join(words[:i]), " ".join(words[i:])]
+        w = max(fnt.size(line)[0] for line in lines)
+        if not best or w < widest:
+            best, widest = lines, w
+    return best
+
+
+#: The context of a label's shorter words, for where space is tight.
+SHORT = "short"
+
+
+def short_words(message: str) -> str:
+    """``message``'s shorter words, for a button with little room: its translation in the
+    "short" context, or "" where the language has none (the long words are then used). Mark
+    the message where it is used, ``short_words(Np_("short", "Scores"))``, so that it is
+    gathered for the translators with its context."""
+    said = pgettext(SHORT, message)
+    return "" if said == message else said
+
+
+def fit_lines(
+    theme: Any,
+    text: str,
+    width: int,
+    size: int,
+    bold: bool = False,
+    *,
+    height: int = 0,
+    short: str = "",
+    floor: int | None = None,
+) -> tuple[list[str], int]:
+    """The lines to draw ``text`` in ``width`` pixels (and ``height``, where a second line
+    may go), and their font size, by rule: one line at ``size``, else in a smaller font down
+    to ``floor`` (by default ``FIT_FLOOR`` of ``size``, never below ``FIT_MIN_PX``); else on
+    two lines where ``height`` holds them; else its ``short`` words (a "short" context's
+    translation, where the language has one), on one line or two. Never cut short with
+    "…": words that fit nowhere are drawn whole, in a font smaller than the floor
+    (down to ``FIT_LAST_PX``)."""
+    width = max(1, width)
+    low = _floor(size, floor)
+    px = _one_line(theme, text, width, size, low, bold)
+    if px:
+        return [text], px
+    lines, px = _two_lines(theme, text, width, height, size, low, bold)
+    if px:
+        return lines, px
+    short = short.strip()
+    if short and short != text:
+        px = _one_line(theme, short, width, size, low, bold)
+        if px:
+            return [short], px
+        lines, px = _two_lines(theme, short, width, height, size, low, bold)
+        if px:
+            return lines, px
+        text = min((text, short), key=lambda t: font(theme, low, bold).size(t)[0])
+    last = min(low, FIT_LAST_PX)
+    px = _one_line(theme, text, width, low - 1, last, bold)
+    if px:
+        return [text], px
+    lines, px = _two_lines(theme, text, width, height, low - 1, last, bold)
+    if px:
+        return lines, px
+    return [text], last
 
 
 def fit_label(
-    theme: Any, text: str, width: int, size: int, bold: bool = False, floor: int | None = None
+    theme: Any,
+    text: str,
+    width: int,
+    size: int,
+    bold: bool = False,
+    floor: int | None = None,
+    short: str = "",
 ) -> tuple[str, int]:
-    """``text`` fit into ``width`` pixels on one line, by rule: at ``size`` when it fits,
-    else in a smaller font down to ``floor`` (by default ``FIT_FLOOR`` of ``size``, never
-    below ``FIT_MIN_PX``), and only then cut short with "…". Returns the words to draw and
+    """``text`` fit into ``width`` pixels on one line (:func:`fit_lines` with no room for
+    a second): at ``size`` when it fits, else smaller down to ``floor``, else its ``short``
+    words, else smaller still; never cut short with "…". Returns the words to draw and
     their font size. A label in any language stays inside its button or segment."""
-    width = max(1, width)
-    if font(theme, size, bold).size(text)[0] <= width:
-        return text, size
-    low = max(FIT_MIN_PX, min(size, floor if floor is not None else int(size * FIT_FLOOR)))
-    px = size
-    while px > low:
-        px -= 1
-        if font(theme, px, bold).size(text)[0] <= width:
-            return text, px
-    fnt = font(theme, low, bold)
-    cut = text
-    while len(cut) > 1 and fnt.size(cut + "…")[0] > width:
-        cut = cut[:-1]
-    return cut.rstrip() + "…", low
+    lines, px = fit_lines(theme, text, width, size, bold, short=short, floor=floor)
+    return lines[0], px
+
+
+def draw_lines(
+    surface: pygame.Surface,
+    theme: Any,
+    lines: Sequence[str],
+    centre: tuple[int, int],
+    size: int,
+    bold: bool,
+    rgb: Sequence[int],
+) -> pygame.Rect:
+    """Lines of words centred on ``centre`` one below the other (a label on two lines);
+    returns the rectangle they take."""
+    fnt = font(theme, size, bold)
+    step = fnt.get_linesize()
+    top = centre[1] - step * len(lines) // 2
+    taken = pygame.Rect(centre[0], centre[1], 0, 0)
+    for i, line in enumerate(lines):
+        image = render(theme, line, size, bold, rgb)
+        rect = image.get_rect(midtop=(centre[0], top + i * step))
+        surface.blit(image, rect)
+        taken.union_ip(rect)
+    return taken
 
 
 def draw_text(
@@ -195,6 +318,28 @@ def draw_text(
         surface.blit(under, rect.move(2, 2))
     surface.blit(image, rect)
     return rect
+
+
+def draw_wrapped(
+    surface: pygame.Surface,
+    theme: Any,
+    text: str,
+    pos: tuple[int, int],
+    width: int,
+    *,
+    size: int = 20,
+    bold: bool = False,
+    colour_name: str = "text",
+) -> int:
+    """``text`` wrapped to ``width`` pixels, line under line from ``pos`` (the first line's
+    top left): a sentence in a long language never runs past its panel. Returns the y under
+    the last line."""
+    x, y = pos
+    step = font(theme, size, bold).get_linesize()
+    for line in wrap_text(font(theme, size, bold), text, width):
+        draw_text(surface, theme, line, (x, y), size=size, bold=bold, colour_name=colour_name)
+        y += step
+    return y
 
 
 def _mouse_pos(event: pygame.event.Event) -> tuple[int, int] | None:

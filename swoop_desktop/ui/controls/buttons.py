@@ -7,7 +7,16 @@ from typing import Any
 
 import pygame
 
-from .base import Widget, _is_left_down, _is_left_up, _mouse_pos, colour, fit_label, render
+from .base import (
+    Widget,
+    _is_left_down,
+    _is_left_up,
+    _mouse_pos,
+    colour,
+    draw_lines,
+    fit_lines,
+    font,
+)
 
 # ---------------------------------------------------------------------------
 # Button
@@ -16,7 +25,11 @@ from .base import Widget, _is_left_down, _is_left_up, _mouse_pos, colour, fit_la
 
 class Button(Widget):
     """A push button: a click (press and release inside it), its ``key``, or Enter/Space
-    while focused runs ``on_click``. ``primary`` buttons are drawn in the accent colour."""
+    while focused runs ``on_click``. ``primary`` buttons are drawn in the accent colour.
+
+    A label too long for the button shrinks to a floor, then takes two lines where the
+    button is tall enough, then its ``short`` words (a "short" context's translation,
+    :func:`short_words`); it is never cut short with "…"."""
 
     def __init__(
         self,
@@ -29,9 +42,11 @@ class Button(Widget):
         primary: bool = False,
         tooltip: str | None = None,
         size: int | None = None,
+        short: str = "",
     ) -> None:
         super().__init__(rect, enabled=enabled, tooltip=tooltip)
         self.label = label
+        self.short = short
         self.on_click = on_click
         self.key = key
         self.primary = primary
@@ -97,11 +112,35 @@ class Button(Widget):
         pygame.draw.rect(surface, face, body, border_radius=radius)
         edge = tuple(max(0, c - 60) for c in face)
         pygame.draw.rect(surface, edge, body, width=2, border_radius=radius)
-        size = self.size or max(14, min(26, int(r.height * 0.42)))
-        label, size = fit_label(theme, self.label, r.width - 16, size, True)
-        image = render(theme, label, size, True, text)
-        surface.blit(image, image.get_rect(center=body.center))
+        lines, size = self.label_lines(theme)
+        draw_lines(surface, theme, lines, body.center, size, True, text)
         self.draw_focus(surface, theme, radius=radius)
+
+    def label_lines(self, theme: Any) -> tuple[list[str], int]:
+        """The label as drawn: its lines (one, or two) and their font size."""
+        r = self.rect
+        size = self.size or max(14, min(26, int(r.height * 0.42)))
+        return fit_lines(
+            theme, self.label, r.width - 16, size, True, height=r.height - 4, short=self.short
+        )
+
+
+def fitted_widths(
+    theme: Any, labels: Sequence[str], size: int, least: int, room: int, gap: int
+) -> list[int]:
+    """Widths for buttons side by side: each wide enough for its label on one line at
+    ``size`` (and at least ``least``), all of them together within ``room`` (the widths
+    over ``least`` given up in proportion where they would be wider: a label then shrinks
+    or takes two lines on its button, never reaches past the row)."""
+    want = [max(least, font(theme, size, True).size(label)[0] + 24) for label in labels]
+    free = room - gap * max(0, len(labels) - 1)
+    if sum(want) <= free or not want:
+        return want
+    if least * len(want) >= free:
+        return [max(1, free // len(want))] * len(want)
+    over = [w - least for w in want]
+    keep = (free - least * len(want)) / max(1, sum(over))
+    return [least + int(o * keep) for o in over]
 
 
 _shadows: dict[tuple[int, int, int], pygame.Surface] = {}

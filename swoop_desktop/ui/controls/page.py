@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from .base import Colour, _mix, _theme, colour, draw_text, fit_label, render
+from .base import Colour, _mix, _theme, colour, draw_text, fit_label, fit_lines, font, render
 
 # ---------------------------------------------------------------------------
 # Screen helpers
@@ -71,14 +71,14 @@ def draw_page(
     scale: float,
     room: int | None = None,
 ) -> None:
-    """A full-screen menu page: the cloth, the title and its one-line subtitle above
-    ``frame``, and the panel that the page's content sits on. The subtitle ends before
-    ``room`` (the x where the header's buttons begin; the frame's right edge by default):
-    a smaller size where it must, never under a button or past the panel."""
+    """A full-screen menu page: the cloth, the title and its subtitle above ``frame``, and
+    the panel that the page's content sits on. The subtitle ends before ``room`` (the x
+    where the header's buttons begin; the frame's right edge by default): a smaller size
+    where it must, then two lines, never under a button or past the panel."""
     draw_backdrop(surface, theme)
     x = frame.x + 6
     width = (frame.right if room is None else room) - x
-    # In a long language the title shrinks (then ends in "…") before the header's buttons.
+    # In a long language the title shrinks before the header's buttons (never cut short).
     title, px = fit_label(theme, title, width, int(38 * scale), True)
     top = int(22 * scale)
     draw_text(
@@ -94,12 +94,28 @@ def draw_page(
     title_foot = (
         top + render(theme, title, px, True, colour(theme, "heading")).get_bounding_rect().bottom
     )
-    subtitle, size = fit_label(theme, subtitle, width, max(12, int(16 * scale)), floor=9)
-    image = render(theme, subtitle, size, False, colour(theme, "text_muted"))
-    at = int(70 * scale) - image.get_height() // 2
-    # Accented letters reach higher and lower: the line keeps clear of the title's ink.
+    lines, size = fit_lines(
+        theme,
+        subtitle,
+        width,
+        max(12, int(16 * scale)),
+        height=frame.top - 2 - title_foot,
+    )
+    muted = colour(theme, "text_muted")
+    inked = [render(theme, line, size, False, muted).get_bounding_rect() for line in lines]
+    # A line under another, clear of its ink (accented letters reach higher and lower).
+    step = max(
+        [font(theme, size).get_linesize()]
+        + [a.bottom - b.top + 1 for a, b in zip(inked, inked[1:], strict=False)]
+    )
+    image = render(theme, lines[0], size, False, muted)
+    at = int(70 * scale) - (image.get_height() + step * (len(lines) - 1)) // 2
+    at = min(at, frame.top - 2 - step * len(lines))  # two lines end above the panel
+    # Accented letters reach higher and lower: the lines keep clear of the title's ink.
     at = max(at, title_foot + 2 - image.get_bounding_rect().top)
-    draw_text(surface, theme, subtitle, (x, at), size=size, colour_name="text_muted")
+    for line in lines:
+        draw_text(surface, theme, line, (x, at), size=size, colour_name="text_muted")
+        at += step
     draw_panel(surface, theme, frame)
 
 

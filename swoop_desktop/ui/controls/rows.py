@@ -21,8 +21,10 @@ from .base import (
     _is_left_up,
     _mouse_pos,
     colour,
+    draw_lines,
     draw_text,
     fit_label,
+    fit_lines,
     font,
     render,
     wrap_text,
@@ -111,7 +113,7 @@ class Row(Widget):
     def draw_label(self, surface: pygame.Surface, theme: Any) -> None:
         x, y = self.rect.x + 12, self.rect.y + 8
         text = "text" if self.enabled else "disabled_text"
-        # A label in a long language shrinks (then ends in "…") rather than reach the control.
+        # A label in a long language shrinks (never cut short) rather than reach the control.
         label, px = fit_label(theme, self.label, self.text_width(), self.label_size, True)
         if not self.help:
             draw_text(
@@ -394,9 +396,10 @@ class Choice(Row):
                     fill = colour(theme, "primary" if enabled else "disabled")
                     pygame.draw.rect(surface, fill, seg.inflate(-4, -4), border_radius=radius - 2)
                 name = ("primary_text" if chosen else "text") if enabled else "disabled_text"
-                text, px = fit_label(theme, option.text, seg.width - 8, self.px(16), chosen)
-                image = render(theme, text, px, chosen, colour(theme, name))
-                surface.blit(image, image.get_rect(center=seg.center))
+                lines, px = fit_lines(
+                    theme, option.text, seg.width - 8, self.px(16), chosen, height=seg.height - 4
+                )
+                draw_lines(surface, theme, lines, seg.center, px, chosen, colour(theme, name))
                 if i and not chosen and i - 1 != self.index:
                     pygame.draw.line(
                         surface,

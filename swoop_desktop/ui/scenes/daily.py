@@ -710,16 +710,36 @@ class DailyResultScene(HandPanel, Overlay):
     def words(self) -> str:
         return "\n".join([self.heading(), *self.lines()])
 
+    def _fit_words(self, top: int, width: int) -> tuple[int, int]:
+        """The size of the words under the breakdown and the height of its rows, so that
+        the words end above the buttons: the rows closer first, then smaller words (a long
+        language's comparison takes more lines)."""
+        u, theme = self.u, self.app.theme
+        bottom = min((b.rect.top for b in self.buttons), default=self.panel_rect().bottom)
+        lines = self.lines()
+        size, row_h = max(12, int(17 * u)), int(70 * u)
+        for row_h in (int(70 * u), int(58 * u)):
+            for size in range(max(12, int(17 * u)), 9, -1):
+                said = sum(
+                    len(W.wrap_text(W.font(theme, size, k == 0), line, width))
+                    for k, line in enumerate(lines)
+                )
+                rows = int(26 * u) + self.table.match.n * row_h
+                end = top + rows + int(10 * u) + said * int(size * 1.35)
+                if end <= bottom - int(4 * u):
+                    return size, row_h
+        return size, row_h
+
     def draw_body(self, surface: pygame.Surface) -> None:
         self.draw_shade(surface)
         rect = self.panel_rect()
         t, u = self.app.theme, self.u
         draw_panel(surface, t, rect, u)
         y = self.title(surface, self.heading(), rect, t.highlight)
-        y = self.draw_rows(surface, rect, y, int(70 * u), totals=False)
-        y += int(10 * u)
         width = rect.width - int(56 * u)
-        size = max(12, int(17 * u))
+        size, row_h = self._fit_words(y, width)
+        y = self.draw_rows(surface, rect, y, row_h, totals=False)
+        y += int(10 * u)
         compared = self.daily.hard_points() is not None
         for k, line in enumerate(self.lines()):
             fnt = W.font(t, size, k == 0)

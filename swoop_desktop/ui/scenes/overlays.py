@@ -380,14 +380,25 @@ class GameOverScene(HandOverScene):
         u = self.u
         rows = (
             max(1, len(self.table.match.sheet))
-            + (1 if self.rating_line else 0)
-            + (1 if self.outgrown_line else 0)
-            + len(self.bests)
+            + len(self._wrapped(self.rating_line, 18))
+            + len(self._wrapped(self.outgrown_line, 17))
+            + sum(len(self._wrapped(line, 17)) for line in self.bests)
         )
         height = min(h - 20, int((310 + 26 * rows) * u))
-        rect = pygame.Rect(0, 0, min(w - 20, int(940 * u)), height)
+        rect = pygame.Rect(0, 0, self._panel_width(), height)
         rect.center = (w // 2, h // 2)
         return rect
+
+    def _panel_width(self) -> int:
+        return min(self.app.size[0] - 20, int(940 * self.u))
+
+    def _wrapped(self, text: str, size: int) -> list[str]:
+        """One of the sheet's lines (the rating, a record) in lines that fit the panel
+        (a long language's sentence takes two)."""
+        if not text:
+            return []
+        fnt = self.app.theme.font(max(size - 5, int(size * self.u)), True)
+        return wrap_text(fnt, text, self._panel_width() - int(48 * self.u))
 
     def places(self) -> str:
         """ "1st Righty 0 · 2nd Topper 93 · ..." (equal totals share a place)."""
@@ -498,16 +509,17 @@ class GameOverScene(HandOverScene):
         sub = t.font(max(13, int(18 * u)), True).render(self.margin(), True, t.text)
         surface.blit(sub, sub.get_rect(midtop=(rect.centerx, y - int(4 * u))))
         y += sub.get_height() + int(10 * u)
-        if self.rating_line:
-            img = t.font(max(13, int(18 * u)), True).render(self.rating_line, True, t.highlight)
-            self.rating_rect = img.get_rect(midtop=(rect.centerx, y - int(4 * u)))
-            surface.blit(img, self.rating_rect)
+        for k, line in enumerate(self._wrapped(self.rating_line, 18)):
+            img = t.font(max(13, int(18 * u)), True).render(line, True, t.highlight)
+            drawn = img.get_rect(midtop=(rect.centerx, y - int(4 * u)))
+            self.rating_rect = drawn if k == 0 else self.rating_rect.union(drawn)
+            surface.blit(img, drawn)
             y += img.get_height() + int(8 * u)
-        if self.outgrown_line:
-            img = t.font(max(12, int(17 * u)), True).render(self.outgrown_line, True, t.legal)
+        for line in self._wrapped(self.outgrown_line, 17):
+            img = t.font(max(12, int(17 * u)), True).render(line, True, t.legal)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y - int(4 * u))))
             y += img.get_height() + int(8 * u)
-        for line in self.bests:
+        for line in (part for best in self.bests for part in self._wrapped(best, 17)):
             img = t.font(max(12, int(17 * u)), True).render(line, True, t.highlight)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y - int(4 * u))))
             y += img.get_height() + int(8 * u)

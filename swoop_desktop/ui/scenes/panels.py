@@ -13,7 +13,7 @@ from swoop_desktop.engine import RANK_OF
 from swoop_desktop.i18n import _
 from swoop_desktop.names import YOU, shown_name
 
-from ..controls import Button
+from ..controls import Button, fitted_widths
 from ..scene import Scene
 
 if TYPE_CHECKING:
@@ -105,16 +105,23 @@ class Overlay(Scene):
         return rect
 
     def make_buttons(self, specs: list[tuple[str, Any, bool]], bottom: int) -> None:
+        """The panel's buttons in a row above ``bottom``, centred: each as wide as its
+        words, the row inside the panel (a label too long for its share shrinks, then
+        takes two lines)."""
         u = self.u
         size = max(13, int(18 * u))
-        widest = max(
-            (self.app.theme.font(size, True).size(label)[0] for label, _a, _p in specs), default=0
-        )
-        bw, bh, gap = max(int(170 * u), widest + 28), max(30, int(46 * u)), int(14 * u)
-        total = len(specs) * bw + (len(specs) - 1) * gap
+        bh, gap = max(30, int(46 * u)), int(14 * u)
+        room = self.panel_rect().width - 2 * int(20 * u)
+        labels = [label for label, _a, _p in specs]
+        widths = fitted_widths(self.app.theme, labels, size, int(170 * u), room, gap)
+        # One width for all where that fits (a row of equal buttons), else each its own.
+        same = max(widths, default=0)
+        if same * len(widths) + gap * (len(widths) - 1) <= room:
+            widths = [same] * len(widths)
+        total = sum(widths) + (len(specs) - 1) * gap
         x = self.app.size[0] // 2 - total // 2
         self.buttons = []
-        for label, action, primary in specs:
+        for (label, action, primary), bw in zip(specs, widths, strict=True):
             self.buttons.append(
                 Button((x, bottom - bh, bw, bh), label, action, primary=primary, size=size)
             )

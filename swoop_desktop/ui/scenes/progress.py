@@ -253,16 +253,21 @@ class ProgressView:
         for label, value in self.lines:
             W.draw_text(surface, theme, label, (left.x + 18, y), size=size)
             y += int(size * 1.3)
-            W.draw_text(
-                surface,
-                theme,
-                value,
-                (left.right - 18, y),
-                size=fitting(theme, value, size - 1, left.width - 36),
-                bold=True,
-                anchor="topright",
-            )
-            y += int(size * 1.6)
+            # Smaller where a long language needs it, then on two lines: inside the panel.
+            parts, px = W.fit_lines(theme, value, left.width - 36, size - 1, True, height=3 * size)
+            step = W.font(theme, px, True).get_linesize()
+            for part in parts:
+                W.draw_text(
+                    surface,
+                    theme,
+                    part,
+                    (left.right - 18, y),
+                    size=px,
+                    bold=True,
+                    anchor="topright",
+                )
+                y += step
+            y += int(size * 1.6) - step
         chart = (
             pygame.Rect(left.right + 16, body.y, body.right - left.right - 16, body.height)
             if wide

@@ -35,7 +35,18 @@ from swoop_desktop.progress.stored_reviews import game_accuracies
 from swoop_desktop.progress.summaries import GameSummary
 from swoop_desktop.storage import DocumentError, has_saved_game, load_game
 from swoop_desktop.storage.seats import seats_to_json
-from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, draw_text, font, wrap_text
+from swoop_desktop.ui.controls import (
+    Button,
+    Choice,
+    FocusRing,
+    colour,
+    draw_text,
+    draw_wrapped,
+    fit_label,
+    fit_lines,
+    font,
+    wrap_text,
+)
 from swoop_desktop.ui.results import Exported, ModalResult, Result
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import verdicts
@@ -545,7 +556,7 @@ class ScoresScene(Scene):
     def _draw_game(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
         m = self.match
         if m is None or not m.actions:
-            draw_text(
+            draw_wrapped(
                 surface,
                 theme,
                 _(
@@ -553,6 +564,7 @@ class ScoresScene(Scene):
                     " its scores will show here."
                 ),
                 (body.x + 8, body.y + 20),
+                body.width - 16,
                 size=20,
                 colour_name="text_muted",
             )
@@ -577,8 +589,20 @@ class ScoresScene(Scene):
                     "{target}; lowest total wins"
                 )
             ).format(number=m.hand_no + 1, target=m.rules.target)
-        draw_text(surface, theme, title, (body.x + 4, body.y), size=18, colour_name="text_muted")
-        rect = pygame.Rect(body.x, body.y + 30, body.width, body.height - 30)
+        # Smaller where a long language needs it, then on two lines (the sheet moves down).
+        lines, px = fit_lines(theme, title, body.width - 8, 18, height=48)
+        step = font(theme, px).get_linesize()
+        for k, line in enumerate(lines):
+            draw_text(
+                surface,
+                theme,
+                line,
+                (body.x + 4, body.y + k * step),
+                size=px,
+                colour_name="text_muted",
+            )
+        top = max(30, step * len(lines) + 8)
+        rect = pygame.Rect(body.x, body.y + top, body.width, body.height - top)
         self._sheet_and_chart(surface, theme, rect, names, m.sheet, m.went_out, m.rules.target)
 
     def _draw_history(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
@@ -588,11 +612,12 @@ class ScoresScene(Scene):
         panel(surface, theme, lr)
         self.row_rects = []
         if not self.game_count:
-            draw_text(
+            draw_wrapped(
                 surface,
                 theme,
                 _("No finished games yet."),
                 (lr.x + 14, lr.y + 14),
+                lr.width - 28,
                 size=19,
                 colour_name="text_muted",
             )
@@ -663,14 +688,9 @@ class ScoresScene(Scene):
                 bold=rec.winner == HUMAN_SEAT,
             )
             at = (row.x + 10, row.y + 54) if folded else (r.right + 14, row.y + 31)
-            draw_text(
-                surface,
-                theme,
-                shortened(font(theme, 14), past_game_line(rec, names), row.right - 10 - at[0]),
-                at,
-                size=14,
-                colour_name="text_muted",
-            )
+            # Every total whole: a smaller type where a long language needs it, never cut.
+            line, px = fit_label(theme, past_game_line(rec, names), row.right - 10 - at[0], 14)
+            draw_text(surface, theme, line, at, size=px, colour_name="text_muted")
         chosen = self.selected_record()
         right = pygame.Rect(lr.right + 12, body.y, body.right - lr.right - 12, body.height)
         if chosen is not None:
@@ -714,18 +734,25 @@ class ScoresScene(Scene):
         for label, value in shown:
             draw_text(surface, theme, label, (box.x + 18, y), size=size)
             room = box.width - 36 - font(theme, size).size(label)[0] - 12
+            parts, px = [value], size
             if font(theme, size, True).size(value)[0] > room:  # a narrow box: value below
                 y += int(size * 1.3)
-            draw_text(
-                surface, theme, value, (box.right - 18, y), size=size, bold=True, anchor="topright"
-            )
-            y += int(size * 1.55)
+                # Smaller where a long language needs it, then on two lines: in the panel.
+                parts, px = fit_lines(theme, value, box.width - 36, size, True, height=3 * size)
+            step = font(theme, px, True).get_linesize()
+            for part in parts:
+                draw_text(
+                    surface, theme, part, (box.right - 18, y), size=px, bold=True, anchor="topright"
+                )
+                y += step
+            y += int(size * 1.55) - step
         if s.games == 0:
-            draw_text(
+            draw_wrapped(
                 surface,
                 theme,
                 _("Finish a game and it is counted here."),
                 (box.x + 18, y + 10),
+                box.width - 36,
                 size=size - 2,
                 colour_name="text_muted",
             )
@@ -769,11 +796,12 @@ class ScoresScene(Scene):
         )
         y += int(size * 1.9)
         if not self.stats.by_preset:
-            draw_text(
+            draw_wrapped(
                 surface,
                 theme,
                 _("Each rule set you finish a game with is listed here."),
                 (pbox.x + 18, y),
+                pbox.width - 36,
                 size=size - 3,
                 colour_name="text_muted",
             )

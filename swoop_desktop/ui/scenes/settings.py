@@ -514,17 +514,45 @@ class SettingsScene(Scene):
             button.tooltip = _(tip)
 
     def language_changed(self, size: tuple[int, int]) -> None:
-        """Every row's words again in the new language, the focus kept where it was."""
+        """Every row's words again in the new language, the focus kept where it was, and
+        the row under the pointer (the language row just clicked) kept under it: the rows
+        above it change height in the new words, and a second click lands where the first
+        did."""
         focused = self.ring.focused
         names = {id(w): n for n, w in self.rows.items()}
         key = names.get(id(focused)) if focused is not None else None
+        held = self._row_under_pointer()
+        before = self._row_place(held)
         self._name_buttons()
         self._build_rows()
         self._layout()
+        after = self._row_place(held)
+        if before is not None and after is not None:
+            self.panel.scroll_by(after - before)
         if focused is self.done or focused is self.defaults:
             self.ring.focus(focused)
         elif key is not None and key in self.rows:
             self.ring.focus(self.rows[key])
+
+    def _row_under_pointer(self) -> str:
+        """The name of the row under the pointer, else the language row's (a click does
+        not always come after a move)."""
+        pointer = self.panel.scroll.pointer
+        for name, row in self.rows.items():
+            if (
+                pointer is not None
+                and self.panel.is_visible(row)
+                and row.rect.collidepoint(pointer)
+            ):
+                return name
+        return "language"
+
+    def _row_place(self, name: str) -> int | None:
+        """Where the row's control is on the screen (its middle), if the row is there."""
+        row = self.rows.get(name)
+        if row is None or not row.visible:
+            return None
+        return row.control_rect().centery if isinstance(row, W.Row) else row.rect.centery
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()

@@ -20,7 +20,14 @@ from swoop_desktop.names import shown_name
 from swoop_desktop.plural import decimal, grouped_number
 from swoop_desktop.progress import GameRecord, Stats
 from swoop_desktop.progress.summaries import GameSummary, as_summary
-from swoop_desktop.ui.controls import colour, draw_text, font, wrap_text
+from swoop_desktop.ui.controls import (
+    colour,
+    draw_text,
+    draw_wrapped,
+    fit_lines,
+    font,
+    wrap_text,
+)
 from swoop_desktop.ui.table.view import counted
 
 
@@ -477,11 +484,12 @@ def draw_your_totals(
         colour_name="heading",
     )
     if not games:
-        draw_text(
+        draw_wrapped(
             surface,
             theme,
             _("Your finished games will be drawn here."),
             (rect.x + 18, rect.y + 16 + size * 2),
+            rect.width - 36,
             size=size - 1,
             colour_name="text_muted",
         )
@@ -522,21 +530,18 @@ def draw_your_totals(
             (x, y),
             7 if result == "win" else 4,
         )
-    draw_text(
-        surface,
-        theme,
-        (
-            _("game 1   (big dots: games you won)")
-            if total == 1
-            else _("game {first} … {last}   (big dots: games you won)").format(
-                first=grouped_number(first), last=grouped_number(total)
-            )
-        ),
-        (plot.centerx, plot.bottom + 4),
-        size=size - 1,
-        rgb=muted,
-        anchor="midtop",
+    caption = (
+        _("game 1   (big dots: games you won)")
+        if total == 1
+        else _("game {first} … {last}   (big dots: games you won)").format(
+            first=grouped_number(first), last=grouped_number(total)
+        )
     )
+    # Under the plot, inside the panel: smaller where a long language needs it.
+    (caption,), px = fit_lines(theme, caption, rect.width - 24, size - 1)
+    half = font(theme, px).size(caption)[0] // 2
+    cx = max(rect.x + 12 + half, min(plot.centerx, rect.right - 12 - half))
+    draw_text(surface, theme, caption, (cx, plot.bottom + 4), size=px, rgb=muted, anchor="midtop")
     return points
 
 

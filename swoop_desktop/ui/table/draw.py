@@ -23,7 +23,7 @@ from swoop_desktop.i18n import N_, _, ngettext, pgettext
 from swoop_desktop.names import is_you_name, shown_name
 
 from ..cards import CardArt
-from ..controls import Button
+from ..controls import Button, wrap_text
 from . import layout as L
 from .cache import CACHE_BYTES, PictureCache
 from .drivers import TableConfig
@@ -95,6 +95,7 @@ class TableDrawing:
             b.focused,
             b.size,
             b.visible,
+            b.short,
         )
         cache = self._text_cache
         img = cache.get(key)
@@ -490,7 +491,7 @@ class TableDrawing:
             pad = lay.px(10)
             surface.blit(name, (rect.x + pad, rect.y + lay.px(4)))
             surface.blit(stats, (rect.x + pad, rect.bottom - lay.px(4) - stats.get_height()))
-            back, on_top = self.thinking_place(p)
+            back, on_top, pill_px = self._thinking_fit(p)
             if level and not (thinking and on_top):
                 # The level word gives way to the plate's own lines: smaller where a long
                 # language's lines reach under it, and left out where even that would cover.
@@ -510,7 +511,7 @@ class TableDrawing:
             if thinking:
                 dots = "." * (1 + int(self.model.clock * 3) % 3)
                 words = _("thinking...").rstrip(".…")
-                img = self._text(words + dots, max(10, int(14 * lay.u)), t.highlight, True)
+                img = self._text(words + dots, pill_px, t.highlight, True)
                 pygame.draw.rect(surface, t.panel, back, border_radius=lay.px(6))
                 surface.blit(img, img.get_rect(midleft=(back.x + lay.px(4), back.centery)))
 
@@ -524,15 +525,35 @@ class TableDrawing:
     def thinking_place(self, p: int) -> tuple[pygame.Rect, bool]:
         """Where a seat's "thinking…" pill goes, and whether it sits at the top (in place of
         the level word): bottom right of the plate, unless it would cover the points there."""
+        back, on_top, _px = self._thinking_fit(p)
+        return back, on_top
+
+    def _thinking_fit(self, p: int) -> tuple[pygame.Rect, bool, int]:
+        """The pill's place, whether it is at the top, and its font size: bottom right of
+        the plate where it leaves the points clear, else top right where it leaves the name
+        clear, in a smaller font where a long language's word needs it (the name plate of
+        a narrow window)."""
         lay = self.model.lay
         rect = lay.seat_boxes[p]
-        img = self._text(_("thinking..."), max(10, int(14 * lay.u)), self.theme.highlight, True)
-        pos = img.get_rect(bottomright=(rect.right - lay.px(10), rect.bottom - lay.px(4)))
-        back = pos.inflate(lay.px(8), lay.px(2))
-        if not back.colliderect(self.stats_rect(p)):
-            return back, False
-        pos = img.get_rect(topright=(rect.right - lay.px(10), rect.y + lay.px(6)))
-        return pos.inflate(lay.px(8), lay.px(2)), True
+        stats = self.stats_rect(p)
+        name_img = self._text(
+            shown_name(self.model.seats[p].name), max(11, int(16 * lay.u)), self.theme.text, True
+        )
+        name = name_img.get_rect(topleft=(rect.x + lay.px(10), rect.y + lay.px(4)))
+        name.width += lay.px(4)  # a little air between the name and the pill
+        largest = max(10, int(14 * lay.u))
+        widest = _("thinking...").rstrip(".…") + "..."  # as drawn, with its most dots
+        for px in range(largest, min(largest, 8) - 1, -1):
+            img = self._text(widest, px, self.theme.highlight, True)
+            pos = img.get_rect(bottomright=(rect.right - lay.px(10), rect.bottom - lay.px(4)))
+            back = pos.inflate(lay.px(8), lay.px(2))
+            if not back.colliderect(stats):
+                return back, False, px
+            pos = img.get_rect(topright=(rect.right - lay.px(10), rect.y + lay.px(6)))
+            back = pos.inflate(lay.px(8), lay.px(2))
+            if not back.colliderect(name):
+                return back, True, px
+        return back, True, px
 
     def _status(self) -> str:
         """The status line (a replay's controls may reword it)."""
@@ -654,7 +675,9 @@ class TableDrawing:
         if room <= 0 or (back.left >= left and back.right <= right):
             return back, img
         # Smaller type first; then without "— then <next seat>", which the plates also show.
-        texts = [status] + ([status.split(" — ")[0]] if " — " in status else [])
+        # (A translation may set the dash as an en dash or a hyphen between spaces.)
+        first = next((status.split(d)[0] for d in (" — ", " – ", " - ") if d in status), "")
+        texts = [status] + ([first] if first else [])
         for text in texts:
             size = max(12, int(19 * lay.u))
             while True:
@@ -755,17 +778,41 @@ class TableDrawing:
         """Where the toast (a tip, a hint, a refusal) goes and its picture: over your
         cards, and above your own last-play marker when that marker rises into it."""
         lay = self.model.lay
-        img = self._text(text, max(12, int(18 * lay.u)), colour, True)
+        img = self._toast_words(text, max(12, int(18 * lay.u)), colour)
         cx = int(lay.width / 2)
         y = int(lay.table_y - lay.table_card[1] / 2 - lay.px(16))
         back = img.get_rect(midbottom=(cx, y)).inflate(lay.px(28), lay.px(12))
-        if back.width > lay.width - 20:
-            back.width = lay.width - 20
-            back.centerx = cx
         for p, rect, _lines, _ink in self._news_marks():
             if p == HUMAN_SEAT and back.colliderect(rect):
                 back.bottom = rect.top - lay.px(6)
         return back, img
+
+    def _toast_words(self, text: str, px: int, colour: Colour) -> pygame.Surface:
+        """The toast's words: one line, or as many as keep it well inside the window
+        (a long refusal wraps rather than reach the window's edges)."""
+        lay = self.model.lay
+        room = min(int(lay.width * 0.7), lay.px(1000))
+        fnt = self.theme.font(px, True)
+        lines = wrap_text(fnt, text, room)
+        if len(lines) == 1:
+            return self._text(text, px, colour, True)
+        key = ("toast", text, px, colour, room)
+        cache = self._text_cache
+        found = cache.get(key)
+        if found is None:
+            images = [self._text(line, px, colour, True) for line in lines]
+            step = fnt.get_linesize()
+            found = pygame.Surface(
+                (
+                    max(i.get_width() for i in images),
+                    step * (len(images) - 1) + images[-1].get_height(),
+                ),
+                pygame.SRCALPHA,
+            )
+            for k, image in enumerate(images):
+                found.blit(image, image.get_rect(midtop=(found.get_width() // 2, k * step)))
+            cache[key] = found
+        return found
 
     def _draw_drop_hint(self, surface: pygame.Surface) -> None:
         if self.model.drag is None:

@@ -32,9 +32,9 @@ from swoop_desktop.engine import (
     Play,
 )
 from swoop_desktop.engine.events import Event, Turn
-from swoop_desktop.i18n import _, pgettext
+from swoop_desktop.i18n import Np_, _, pgettext
 
-from ..controls import Button, set_hand_cursor
+from ..controls import Button, fitted_widths, set_hand_cursor, short_words
 from . import places
 from .drivers import TableConfig
 from .model import Colour, Drag, Press, TableModel, your_cards
@@ -792,53 +792,84 @@ class TableInput:
             )
             x += width + gap
         y = int(by + bh + gap)
-        hinted = self.model.you_play and self.show_hints()
-        if hinted:
-            buttons.append(
+        row2: list[Button] = []
+        if self.model.you_play and self.show_hints():
+            row2.append(
                 Button(
-                    (int(bx), y, bw, bh),
+                    (0, y, bw, bh),
                     _("Hint (H)"),
                     self.show_hint,
                     enabled=bool(mine),
                     size=size,
+                    short=short_words(Np_("short", "Hint (H)")),
                 )
             )
         if self.model.you_play and self.config.take_backs:
-            x = int(bx) + (bw + gap if hinted else 0)
-            buttons.append(
+            row2.append(
                 Button(
-                    (x, y, bw, bh),
+                    (0, y, bw, bh),
                     _("Undo (U)"),
                     self.commands.take_back,
                     enabled=self.commands.can_take_back(),
                     size=size,
                     tooltip=_("Take back your last play and the plays since (U or Ctrl+Z)"),
+                    short=short_words(Np_("short", "Undo (U)")),
                 )
             )
+        # As wide as their words in a long language, up to the window's edge.
+        room = lay.width - lay.px(12) - int(bx)
+        x = int(bx)
+        for button, width in zip(
+            row2,
+            fitted_widths(self.theme, [b.label for b in row2], size, bw, room, gap),
+            strict=True,
+        ):
+            button.rect.x, button.rect.w = x, width
+            x += width + gap
+        buttons += row2
         info = lay.info_rect
         small = (int(96 * u), int(32 * u))
+        small_px = max(11, int(15 * u))
         lesson = self.config.lesson
         kept: list[Button] = []  # what a replay's controls keep: Menu and Scores
-        buttons.append(
+        corner = [
             Button(
-                (info.right - small[0], info.top, *small),
+                (0, info.top, *small),
                 _("Menu") if lesson is None else _("Leave"),
                 self.pause if lesson is None else lesson.leave,
-                size=max(11, int(15 * u)),
+                size=small_px,
+                short=(
+                    short_words(Np_("short", "Menu"))
+                    if lesson is None
+                    else short_words(Np_("short", "Leave"))
+                ),
             )
-        )
+        ]
         if lesson is None:
-            kept.append(buttons[-1])
+            kept.append(corner[-1])
         if self.config.scores:
-            buttons.append(
+            corner.append(
                 Button(
-                    (info.right - 2 * small[0] - lay.px(8), info.top, *small),
+                    (0, info.top, *small),
                     _("Scores"),
                     self.open_scores,
-                    size=max(11, int(15 * u)),
+                    size=small_px,
+                    short=short_words(Np_("short", "Scores")),
                 )
             )
-            kept.append(buttons[-1])
+            kept.append(corner[-1])
+        # Right to left from the corner, each as wide as its words (within the header).
+        labels = [b.label for b in corner]
+        x = info.right
+        for button, width in zip(
+            corner,
+            fitted_widths(self.theme, labels, small_px, small[0], info.width, lay.px(8)),
+            strict=True,
+        ):
+            button.rect.w = width
+            button.rect.right = x
+            x = button.rect.x - lay.px(8)
+        buttons += corner
         controls = self.config.controls
         if controls is not None:  # a replay: its own controls, and Menu and Scores
             buttons = controls.buttons(self, kept)
