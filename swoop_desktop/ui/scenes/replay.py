@@ -19,6 +19,7 @@ import pygame
 
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import EngineError, Match
+from swoop_desktop.i18n import Np_, _, pgettext
 from swoop_desktop.plural import counted
 from swoop_desktop.storage.seats import Seat
 
@@ -35,6 +36,20 @@ if TYPE_CHECKING:
 
 class ReplayError(ValueError):
     """A past game cannot be watched again; the message says why, in plain words."""
+
+
+#: The speeds a game is watched again at, as the speed button says them.
+SPEED_WORDS = {
+    "slow": Np_("replay speed", "slow"),
+    "normal": Np_("replay speed", "normal"),
+    "fast": Np_("replay speed", "fast"),
+}
+
+
+def speed_word(speed: str) -> str:
+    """A replay speed in the player's language ("slow")."""
+    word = SPEED_WORDS.get(speed)
+    return pgettext("replay speed", word) if word else speed
 
 
 def start_replay(app: AppAPI, record: Any, speed: str = "normal") -> Scene:
@@ -120,17 +135,24 @@ class ReplayControls:
         return [
             Button(
                 (int(bx), int(by), bw, bh),
-                "Resume (P)" if paused else "Pause (P)",
+                # Translators: buttons of a game watched again: go on / stop (key P).
+                _("Resume (P)") if paused else _("Pause (P)"),
                 lambda: self.toggle_pause(table),
                 primary=paused,
                 size=size,
             ),
             Button(
-                (x2, int(by), bw, bh), "Next play (N)", lambda: self.step_once(table), size=size
+                (x2, int(by), bw, bh),
+                # Translators: a button of a game watched again: show one more play (key N).
+                _("Next play (N)"),
+                lambda: self.step_once(table),
+                size=size,
             ),
             Button(
                 (int(bx), int(by + bh + gap), 2 * bw + gap, bh),
-                f"Speed (S): {self.playback.speed}",
+                # Translators: a button of a game watched again; {speed} is "slow",
+                # "normal" or "fast" (key S changes it).
+                _("Speed (S): {speed}").format(speed=speed_word(self.playback.speed)),
                 lambda: self.next_speed(table),
                 size=size,
             ),

@@ -106,6 +106,9 @@ class _Commands:
     def sound(self, name: str) -> None:
         self.scene.play_sound(name)
 
+    def hint_shown(self, place: tuple[int, int], words: str) -> None:
+        self.scene.flow.hint_shown(place, words)
+
 
 class TableScene(Scene):
     """One game of Swoop on the table, configured by ``config`` (see
@@ -143,9 +146,9 @@ class TableScene(Scene):
             lay=L.make_layout(app.size, settings.large_cards),
             log=list(log or []),
             anim=Animator(self._anim_speed()),
+            hints=dict(hints or {}),  # the hints shown in a game continued
         )
         self.model.anim.reduced = settings.reduced_motion
-        self.model.hints = dict(hints or {})  # the hints shown in a game continued
         self.art = card_art(app.theme, settings, match.rules)
         self._look = settings.applying(Applies.CARDS)  # what the cards' look depends on
         self._warm = False  # every face rendered for this window size

@@ -149,6 +149,11 @@ class TableFlow:
         self.note_thinking()
         return events
 
+    def hint_shown(self, place: tuple[int, int], words: str) -> None:
+        """A hint was shown at ``place`` (hand, play of the hand): its words go with the
+        game (saved with it, and with its record when it ends)."""
+        self.model.hints = {**self.model.hints, place: words}
+
     # ---------------------------------------------------- take-backs
     def take_back_point(self) -> int | None:
         """How many plays of the hand to keep to take back your last play and the plays

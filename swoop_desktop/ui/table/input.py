@@ -100,6 +100,11 @@ class InputCommands(Protocol):
         """Undo would take a play back now."""
         ...
 
+    def hint_shown(self, place: tuple[int, int], words: str) -> None:
+        """A hint was shown at ``place`` (hand, play of the hand): keep its words with the
+        game, so its review quotes exactly them."""
+        ...
+
 
 #: The keys of Undo: U, and Ctrl+Z (Cmd+Z on a Mac) as in most programs.
 def is_undo_key(event: pygame.event.Event) -> bool:
@@ -409,7 +414,7 @@ class TableInput:
                 mine = self.model.view.seat_cards(HUMAN_SEAT)
                 if ids and ids[0] in mine:
                     self.model.focus = mine.index(ids[0])
-        self.model.hints[job.place] = reason  # kept with the game: its review quotes it
+        self.commands.hint_shown(job.place, reason)  # kept with the game: its review quotes it
         self.notify(_("Hint: {hint}").format(hint=reason), self.theme.highlight, 6)
         self._restack()
         self.build_buttons()

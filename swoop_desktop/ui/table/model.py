@@ -155,10 +155,10 @@ class TableModel:
     key_queue: list[pygame.event.Event] = field(default_factory=list, metadata=INPUT)
     buttons: list[Button] = field(default_factory=list, metadata=INPUT)
     log_scroll: int = field(default=0, metadata=INPUT)  # add_log scrolls back, too
-    #: the hints shown to you (input writes them; the flow saves them and drops taken-back
-    #: ones), by (hand, play of the hand): their exact words, kept with the
-    #: game so its review quotes only what you were shown
-    hints: dict[tuple[int, int], str] = field(default_factory=dict, metadata=SHARED)
+    #: the hints shown to you (input tells the flow; it saves them and drops taken-back
+    #: ones), by (hand, play of the hand): their exact words, kept with the game so its
+    #: review quotes only what you were shown
+    hints: dict[tuple[int, int], str] = field(default_factory=dict, metadata=FLOW)
 
     # --- written only through :meth:`add_log`, :meth:`notify`, :meth:`hush` and :meth:`fade`
     log: list[str] = field(default_factory=list, metadata=WORDS)
