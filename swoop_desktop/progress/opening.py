@@ -3,8 +3,9 @@
 A start looks the database over (``db.ready``: its check, a journal left beside it, a
 schema step), stores the games, daily results and puzzle answers an earlier session
 left waiting, brings an older
-Swoop's folder in, sums up games that have no summary yet and works out the rating
-the title shows. With a long history that is seconds of work (a check of a 100,000
+Swoop's folder in, sums up games that have no summary yet (and looks every summary
+over, which Scores' first opening would otherwise do) and works out the rating the
+title shows. With a long history that is seconds of work (a check of a 100,000
 game file, the import of an older folder of 10,000 games), so :func:`begin` does it
 on a thread of its own while the window draws its first frames: the title says
 "Checking your progress…" (with how far it has got, where that is known) until
@@ -41,6 +42,7 @@ _log = logging.getLogger("swoop_desktop.storage")
 QUICK = 0.1
 _KEY = "opening"
 #: The opening's phases, as the title shows them ("Checking your progress…").
+# Translators: shown on the title screen while the game reads your history at start-up.
 CHECKING = N_("Checking your progress")
 BRINGING_IN = N_("Bringing in your games")
 RATING = N_("Working out your rating")
@@ -65,7 +67,7 @@ class _Opening:
 def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
     # Imported here, on the opening's own thread: the window's start does not wait for
     # the modules of the history, the rating, the daily deal and the puzzles.
-    from . import daily_results, history, puzzle_book, rating
+    from . import daily_results, history, puzzle_book, rating, scorebook
 
     try:
         _ready_in_turn(dirs, opening)
@@ -79,6 +81,10 @@ def _work(dirs: Dirs, abandoned: bool, opening: _Opening) -> None:
         _rating, messages = rating.title_rating(dirs, abandoned)
         for text in messages:
             dirs.notices.post("progress-read", printable(text))
+        # Every game's summary looked over now (after the games brought in were summed
+        # up, with an older Swoop's facts), not by Scores' first frame; what a game that
+        # does not read says is said by Scores, which finds it again.
+        scorebook.look_over(dirs)
     except db.FAILURES as exc:
         _log.info("the progress database could not be opened yet: %s", exc)
     except Exception:  # noqa: BLE001 - the screens read it again themselves and say why

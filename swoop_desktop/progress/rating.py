@@ -341,26 +341,17 @@ def _stored_points(
 
 def _thinned(con: sqlite3.Connection, most: int) -> tuple[list[RatingPoint], int]:
     """At most about ``most`` of the stored points (every so many, and the last), and how
-    many there are: the numbers of every point, then the chosen ones' games."""
-    numbers = [row[0] for row in con.execute("SELECT seq FROM rating_points ORDER BY seq")]
-    count = len(numbers)
+    many there are: counted and chosen by SQLite, so a long history's points are never
+    each handed to Python (the page reading them shares the interpreter with the frames)."""
+    count = int(con.execute("SELECT COUNT(*) FROM rating_points").fetchone()[0])
     step = max(1, -(-count // most))
-    seqs = numbers[::step]
-    if count and (count - 1) % step:
-        seqs.append(numbers[-1])
-    ratings: dict[int, Rating] = {}
-    games: dict[int, tuple[str, str]] = {}
-    for start in range(0, len(seqs), 500):
-        part = seqs[start : start + 500]
-        marks = ",".join("?" * len(part))
-        for seq, game, when, r, rd, v in con.execute(
-            f"SELECT seq, game_id, date, rating, rd, vol FROM rating_points WHERE seq IN ({marks})",
-            part,
-        ):
-            ratings[seq] = _in_range(r, rd, v)  # raises ValueError out of range
-            games[seq] = (game, when)
-    seqs = [seq for seq in seqs if seq in ratings]
-    points = [RatingPoint(*games[seq], ratings[seq]) for seq in seqs]
+    rows = con.execute(
+        "SELECT game_id, date, rating, rd, vol FROM (SELECT *, ROW_NUMBER() OVER "
+        "(ORDER BY seq) - 1 AS n FROM rating_points) WHERE n % ? = 0 OR n = ? ORDER BY seq",
+        (step, count - 1),
+    ).fetchall()
+    # _in_range raises ValueError for a point out of range (all are worked out again).
+    points = [RatingPoint(game, when, _in_range(r, rd, v)) for game, when, r, rd, v in rows]
     return points, count
 
 

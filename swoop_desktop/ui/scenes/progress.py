@@ -9,15 +9,18 @@ them; the Scores screen shows :class:`ProgressView` on its Progress tab.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 
 from swoop_desktop.ai import workers
 from swoop_desktop.i18n import _
 from swoop_desktop.plural import counted, grouped_number
+from swoop_desktop.progress import opening
 from swoop_desktop.progress.daily_results import DailyEntry, load_daily
 from swoop_desktop.progress.rating import (
     LEVEL_RATINGS,
@@ -121,6 +124,9 @@ def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
     ]
 
 
+#: Seconds the page waits for its figures before its first frame (a short history is read
+#: by then; a long one is said to be on its way, and the frame is not kept waiting).
+READ_WAIT = 0.03
 #: Games replayed in one go for the records when the thinking shares the game's process.
 SHORT_BATCH = 25
 #: The most points the rating chart draws: a long history is drawn from every so many
@@ -143,9 +149,85 @@ def fitting(theme: Any, text: str, size: int, width: int, smallest: int = 10) ->
     return size
 
 
+T = TypeVar("T")
+
+
+class Reading(Generic[T]):
+    """Work done on a thread of its own, whose answer the frame loop picks up when it is
+    there (:attr:`done`); the frames never wait for it. What it raises is kept in
+    :attr:`error`."""
+
+    def __init__(self, work: Callable[[], T], name: str = "progress-read") -> None:
+        self.answer: T | None = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+
+        def run() -> None:
+            try:
+                self.answer = work()
+            except BaseException as exc:  # noqa: BLE001 - kept for the frame loop to say
+                self.error = exc
+            finally:
+                self._done.set()
+
+        threading.Thread(target=run, name=name, daemon=True).start()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, seconds: float) -> bool:
+        return self._done.wait(seconds)
+
+
+@dataclass
+class Figures:
+    """What the page shows, read together on a thread of its own (:func:`read_figures`)."""
+
+    points: list[RatingPoint] = field(default_factory=list)
+    rated: int = 0
+    daily: list[DailyEntry] = field(default_factory=list)
+    records: Records = field(default_factory=Records)
+    waiting: int = 0
+    messages: list[str] = field(default_factory=list)
+
+
+def read_figures(
+    dirs: Any, abandoned: bool, kept: list[Any] | None, daily: list[DailyEntry] | None = None
+) -> Figures:
+    """The rating chart, the daily deals and the records (only the records when ``daily``
+    is given: counted again after a batch of older games was replayed). Reads on its own
+    connections, so it may run on any thread; never raises."""
+    found = Figures()
+    if daily is None:
+        try:
+            found.points, found.rated, messages = rating_chart(dirs, abandoned, kept, CHART_POINTS)
+            found.messages += messages
+            found.daily, messages = load_daily(dirs)
+            found.messages += messages
+        except Exception:  # noqa: BLE001 - the page shows what it could read
+            _log.exception("reading the rating and the daily deals")
+            found.messages.append(_("Some of your progress could not be read."))
+    else:
+        found.daily = daily
+    book = Scorebook(dirs)
+    try:
+        found.records, found.waiting = book.records(found.daily, date.today())
+    except Exception:  # noqa: BLE001 - the page shows what it could read
+        _log.exception("counting the records")
+        found.messages.append(_("Some of your progress could not be read."))
+    finally:
+        book.close()
+    return found
+
+
 class ProgressView:
     """The rating chart and the records, read when Scores opens (and after a reset).
 
+    The figures are read on a thread of their own (a history of 100,000 games takes a
+    few hundred milliseconds); the page waits for them at most
+    :func:`~swoop_desktop.progress.opening.first_frame_wait` before its first frame (a
+    short history shows at once) and says they are being worked out until they come.
     The records read the games' summaries; games whose two replayed facts are not known
     yet (brought in from an older Swoop) are replayed by a worker a batch at a time
     while the page is open (:meth:`poll`), and the records are counted again as each
@@ -154,6 +236,7 @@ class ProgressView:
     def __init__(self, app: Any, book: Scorebook, abandoned: bool) -> None:
         self.app = app
         self.book = book
+        self.abandoned = abandoned
         self.messages: list[str] = []
         self.points: list[RatingPoint] = []
         self.rated = 0  # games rated (the chart draws at most CHART_POINTS of them)
@@ -161,6 +244,10 @@ class ProgressView:
         self.waiting = 0
         self.daily: list[DailyEntry] = []
         self.job: workers.Job[int] | None = None
+        #: The figures being read (None once they are shown, or when nothing is read).
+        self.reading: Reading[Figures] | None = None
+        #: The page's figures are not read yet: it says they are being worked out.
+        self.busy = False
         dirs = app.dirs
         #: Why the history cannot be read now (None: it can): then nothing is worked out
         #: from part of it (the games waiting beside the database), and the page says why.
@@ -174,26 +261,25 @@ class ProgressView:
             )
             self.messages.append(told.format(reason=self.unread))
             return
-        try:
-            kept = [g.record for g in book.waiting if g.record is not None]
-            self.points, self.rated, messages = rating_chart(
-                dirs, abandoned, kept or None, CHART_POINTS
-            )
-            self.messages += messages
-            self.daily, messages = load_daily(dirs)
-            self.messages += messages
-        except Exception:  # noqa: BLE001 - the page shows what it could read
-            self.messages.append(_("Some of your progress could not be read."))
-        self.count()
+        kept = [g.record for g in book.waiting if g.record is not None]
+        self.busy = True
+        self.reading = Reading(lambda: read_figures(dirs, abandoned, kept or None))
+        self.reading.wait(opening.first_frame_wait(READ_WAIT))  # a short history: shown at once
+        self.poll()
 
     def count(self) -> None:
-        """The records; the games still to be replayed for them go to a worker."""
-        if self.unread is not None:
+        """The records counted again (on a thread of their own: :meth:`poll` shows them)."""
+        if self.unread is not None or self.reading is not None:
             return
-        try:
-            self.records, self.waiting = self.book.records(self.daily, date.today())
-        except Exception:  # noqa: BLE001 - the page shows what it could read
-            self.messages.append(_("Some of your progress could not be read."))
+        dirs, daily = self.app.dirs, list(self.daily)
+        self.reading = Reading(lambda: read_figures(dirs, self.abandoned, None, daily))
+
+    def _take(self, found: Figures, whole: bool) -> None:
+        if whole:
+            self.points, self.rated, self.daily = found.points, found.rated, found.daily
+        self.records, self.waiting = found.records, found.waiting
+        self.messages += [m for m in found.messages if m not in self.messages]
+        self.busy = False
         dirs = self.app.dirs
         if self.waiting and self.job is None and dirs.usable and _writable(dirs):
             pool = workers.shared()
@@ -203,17 +289,29 @@ class ProgressView:
             self.job = workers.Job(pool, work_out_facts, str(db.db_file(dirs)), most)
 
     def poll(self) -> bool:
-        """True when a batch of replayed games was kept (the records are to be counted
-        again); never waits."""
+        """Take what came in: the figures read (True: the page changed), a batch of
+        replayed games kept (the records are counted again). Never waits."""
+        changed = False
+        reading = self.reading
+        if reading is not None and reading.done:
+            self.reading = None
+            if reading.answer is not None:
+                self._take(reading.answer, whole=self.busy)
+            else:
+                _log.error("the progress could not be read: %s", reading.error)
+                self.messages.append(_("Some of your progress could not be read."))
+                self.busy = False
+            changed = True
         job = self.job
-        if job is None or not job.ready:
-            return False
-        self.job = None
-        if job.error is not None:  # the records wait for another opening
-            _log.error("the records' games could not be replayed: %s", job.error)
-            self.waiting = 0
-            return False
-        return True
+        if job is not None and job.ready:
+            self.job = None
+            if job.error is not None:  # the records wait for another opening
+                _log.error("the records' games could not be replayed: %s", job.error)
+                self.waiting = 0
+                changed = True
+            else:
+                self.count()
+        return changed
 
     def close(self) -> None:
         if self.job is not None:
@@ -226,6 +324,11 @@ class ProgressView:
         if self.unread is not None:  # no figure at all, rather than one from part of it
             labels = [_("Your rating")] + [label for label, _v in record_lines(Records())]
             return [(label, _("cannot be read now")) for label in labels]
+        if self.busy:
+            labels = [_("Your rating")] + [label for label, _v in record_lines(Records())]
+            # Translators: on Scores' Progress page, beside "Your rating" and each record
+            # while a long history is read.
+            return [(label, _("being worked out…")) for label in labels]
         now = current_rating(self.points)
         rating = _rating_now(now.words(), now.rating) if self.points else _("none yet")
         return [(_("Your rating"), rating), *record_lines(self.records, self.waiting)]
@@ -274,7 +377,9 @@ class ProgressView:
             else pygame.Rect(body.x, left.bottom + 12, body.width, body.bottom - left.bottom - 12)
         )
         if chart.height > 80 and chart.width > 120:
-            draw_rating_chart(surface, theme, chart, self.points, self.rated, self.unread)
+            draw_rating_chart(
+                surface, theme, chart, self.points, self.rated, self.unread, self.busy
+            )
 
 
 def draw_rating_chart(
@@ -284,11 +389,13 @@ def draw_rating_chart(
     points: Sequence[RatingPoint],
     games: int = 0,
     unread: str | None = None,
+    busy: bool = False,
 ) -> list[tuple[int, int]]:
     """Your rating game by game, with its ± band and the levels' ratings as lines;
     returns the points drawn. ``games``: how many games the points stand for (a long
     history's are drawn from every so many games); by default one a point. ``unread``:
-    why the history cannot be read now (said instead of a chart)."""
+    why the history cannot be read now (said instead of a chart); ``busy``: the points are
+    still being read (said instead of a chart)."""
     W.draw_panel(surface, theme, rect)
     size = max(12, min(17, rect.height // 14))
     W.draw_text(
@@ -306,6 +413,8 @@ def draw_rating_chart(
             # Translators: in the rating chart; {reason} says why, e.g. "another Swoop
             # window kept your progress file busy".
             empty = _("Your rating cannot be read now ({reason}).").format(reason=unread)
+        elif busy:
+            empty = _("{phase}…").format(phase=_(opening.RATING))  # "Working out your rating…"
         fnt = W.font(theme, size - 1)
         for n, words in enumerate(W.wrap_text(fnt, empty, rect.width - 36)):
             W.draw_text(

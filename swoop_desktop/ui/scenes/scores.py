@@ -21,7 +21,9 @@ Four tabs:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -29,7 +31,7 @@ import pygame
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Match, RulesError
 from swoop_desktop.i18n import N_, _, ngettext
-from swoop_desktop.progress import GameRecord, Stats, reset_stats, take_history_notes
+from swoop_desktop.progress import GameRecord, Stats, opening, reset_stats, take_history_notes
 from swoop_desktop.progress.scorebook import Scorebook
 from swoop_desktop.progress.stored_reviews import game_accuracies
 from swoop_desktop.progress.summaries import GameSummary
@@ -50,7 +52,7 @@ from swoop_desktop.ui.controls import (
 from swoop_desktop.ui.results import Exported, ModalResult, Result
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import verdicts
-from swoop_desktop.ui.scenes.progress import ProgressView
+from swoop_desktop.ui.scenes.progress import READ_WAIT, ProgressView, Reading
 from swoop_desktop.ui.table.view import counted
 
 from .sheet import (
@@ -66,6 +68,8 @@ from .sheet import (
     seat_names,
     stats_lines,
 )
+
+_log = logging.getLogger("swoop_desktop.ui")
 
 TABS = (
     ("game", N_("This game")),
@@ -128,6 +132,8 @@ class ScoresScene(Scene):
         self.messages: list[str] = []
         self._stats: Stats | None = None  # each tab's figures, asked when it is shown
         self._accuracy: list[float] | None = None  # review accuracy of each reviewed game
+        #: The statistics tab's figures being read beside the frames (None: not reading).
+        self._counting: Reading[Counted] | None = None
         self.selected = 0  # index into the newest-first list of past games
         self.list_offset = 0
         self.sheet_offset = 0
@@ -173,19 +179,33 @@ class ScoresScene(Scene):
         and the games themselves only as they come on screen."""
         if self.book is not None:
             self.book.close()
-        book = self.book = Scorebook(self.app.dirs)
+            self.book = None
         self._records = {}
         self._unreadable = set()
         self._totals = None
+        # The statistics and Progress are asked for when their tab is first shown.
+        self._stats = self._accuracy = None
+        self._counting = None  # a read of the figures before is not shown
+        if self._progress is not None:
+            self._progress.close()
+            self._progress = None
+        if not opening.done(self.app.dirs):
+            # Reached from a game's pause menu while a long history is still being opened:
+            # nothing is read (the history's tabs say so) until it is (update reads it).
+            return
+        book = self.book = Scorebook(self.app.dirs)
         # What an earlier read told (the title's rating line reads the history first) too.
         earlier = take_history_notes(self.app.dirs)
         self.messages = earlier + [m for m in book.messages if m not in earlier]
         self.selected = min(self.selected, max(0, len(book) - 1))
-        # The statistics and Progress are asked for when their tab is first shown.
-        self._stats = self._accuracy = None
-        if self._progress is not None:
-            self._progress.close()
-            self._progress = None
+
+    @property
+    def busy(self) -> str | None:
+        """What the history's tabs say while your progress is still being opened ("Working
+        out your rating…"), None once it is read."""
+        if self.book is not None:
+            return None
+        return opening.words(self.app.dirs) or _("Checking your progress…")
 
     @property
     def stats(self) -> Stats:
@@ -193,6 +213,30 @@ class ScoresScene(Scene):
             book = self.book
             self._stats = Stats() if book is None else book.stats(self.app.settings.count_abandoned)
         return self._stats
+
+    def _count(self) -> None:
+        """The statistics tab's figures (the sums, the totals chart, the review accuracy),
+        read beside the frames: a short history's are there for the first frame, a long
+        one's (100,000 games: a few hundred milliseconds) come a moment later."""
+        if self.book is None or self._stats is not None or self._counting is not None:
+            return
+        dirs, abandoned = self.app.dirs, self.app.settings.count_abandoned
+        self._counting = Reading(lambda: count_games(dirs, abandoned), "statistics-read")
+        self._counting.wait(opening.first_frame_wait(READ_WAIT))
+        self._counted()
+
+    def _counted(self) -> bool:
+        """Take the statistics read beside the frames, once they are there (never waits)."""
+        reading = self._counting
+        if reading is None or not reading.done:
+            return False
+        self._counting = None
+        found = reading.answer
+        if found is None:
+            _log.error("the statistics could not be counted: %s", reading.error)
+            found = Counted(Stats(), ([], 0), [])
+        self._stats, self._totals, self._accuracy = found.stats, found.totals, found.accuracy
+        return True
 
     @property
     def accuracy(self) -> list[float]:
@@ -316,7 +360,8 @@ class ScoresScene(Scene):
             extra = [self.speed, self.watch_button, self.review_button]
         elif self.tab == "stats":
             self.reset_button.rect = pygame.Rect(b.x, b.bottom - 56, 260, 50)
-            self.reset_button.enabled = self.stats.games > 0
+            self._count()
+            self.reset_button.enabled = self._stats is not None and self._stats.games > 0
             self.export_button.rect = pygame.Rect(
                 self.reset_button.rect.right + 12, b.bottom - 56, 200, 50
             )
@@ -488,12 +533,23 @@ class ScoresScene(Scene):
     def update(self, dt: float) -> None:
         for b in self.buttons:
             b.update(dt)
-        if self._progress is not None and self._progress.poll():
-            self._progress.count()  # a batch of older games replayed: the records again
+        if self.book is None and opening.done(self.app.dirs):  # opened meanwhile: read it
+            told = self.messages
+            self.reload()
+            self.messages = told + [m for m in self.messages if m not in told]
+            self._place_tab_widgets()
+        view = self._progress
+        if view is not None and view.poll():  # the figures read, or the records again
+            self.messages += [m for m in view.messages if m not in self.messages]
+        if self._counted():  # the statistics read
+            self._place_tab_widgets()
 
     def picture(self) -> object:
-        """Drawn again (at rest too) as the records' older games are counted."""
-        return None if self._progress is None else self._progress.waiting
+        """Drawn again (at rest too) as the progress is opened, its figures are read and
+        the records' older games are counted."""
+        view = self._progress
+        progress = None if view is None else (view.busy, view.waiting, view.records)
+        return (self.busy, self._stats is None, progress)
 
     def exit(self) -> None:
         if self._progress is not None:
@@ -520,6 +576,9 @@ class ScoresScene(Scene):
             body.height -= fnt.get_linesize() * len(lines)
         if self.tab == "game":
             self._draw_game(surface, theme, body)
+        elif self.busy is not None:
+            told = _("Your progress is still being checked: it opens in a moment.")
+            self._draw_busy(surface, theme, body, self.busy, told)
         elif self.tab == "history":
             self._draw_history(surface, theme, body)
         elif self.tab == "progress":
@@ -527,6 +586,24 @@ class ScoresScene(Scene):
                 self.progress.draw(surface, theme, body)
         else:
             self._draw_stats(surface, theme, body)
+
+    def _draw_busy(
+        self, surface: pygame.Surface, theme: Any, body: pygame.Rect, words: str, told: str
+    ) -> None:
+        """A tab whose figures are still being read: what is being done, and ``told``."""
+        box = pygame.Rect(body.x, body.y, min(body.width, 720), min(body.height, 160))
+        panel(surface, theme, box)
+        draw_text(surface, theme, words, (box.x + 18, box.y + 16), size=22, colour_name="heading")
+        fnt = font(theme, 17)
+        for n, line in enumerate(wrap_text(fnt, told, box.width - 36)[:3]):
+            draw_text(
+                surface,
+                theme,
+                line,
+                (box.x + 18, box.y + 56 + n * fnt.get_linesize()),
+                size=17,
+                colour_name="text_muted",
+            )
 
     def _sheet_and_chart(
         self,
@@ -709,6 +786,12 @@ class ScoresScene(Scene):
         self.review_button.draw(surface, theme)
 
     def _draw_stats(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
+        if self._stats is None and self._counting is not None:  # a long history, being read
+            # Translators: on Scores' Statistics page while a long history is counted.
+            self._draw_busy(surface, theme, body, _("Counting your games…"), "")
+            self.reset_button.draw(surface, theme)
+            self.export_button.draw(surface, theme)
+            return
         s = self.stats
         wide = body.width > 700
         box = pygame.Rect(
@@ -857,6 +940,25 @@ def shortened(fnt: pygame.font.Font, text: str, width: int) -> str:
     while text and fnt.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip(" ·") + "…"
+
+
+@dataclass(frozen=True)
+class Counted:
+    """The statistics tab's figures, read together (:func:`count_games`)."""
+
+    stats: Stats
+    totals: tuple[list[tuple[int, str]], int]  # the totals chart's (Scorebook.totals)
+    accuracy: list[float]  # review accuracy of each reviewed game (review_accuracy)
+
+
+def count_games(dirs: Any, abandoned: bool) -> Counted:
+    """The statistics tab's figures, read on a connection of their own (any thread may);
+    Scorebook's answers never raise."""
+    book = Scorebook(dirs)
+    try:
+        return Counted(book.stats(abandoned), book.totals(), review_accuracy(dirs, book))
+    finally:
+        book.close()
 
 
 def review_accuracy(dirs: Any, book: Scorebook) -> list[float]:
