@@ -40,8 +40,10 @@ def chance_words(share: float) -> str:
     """A chance in tenths, in words: "about 3 in 10", "almost never", "nearly always"."""
     n = round(share * 10)
     if n <= 0:
+        # Translators: a chance in a hint: "Flip a mystery card: almost never it goes on the 7".
         return _("almost never")
     if n >= 10:
+        # Translators: a chance in a hint: "Flip a mystery card: nearly always it goes on the 7".
         return _("nearly always")
     return _("about {n} in 10").format(n=n)
 
@@ -52,6 +54,7 @@ def _doing(obs: Observation, action: Action) -> str:
         return _("Flip a mystery card")
     if type(action) is not Play and type(action) is not Add:
         if obs.phase == CHAIN:
+            # Translators: a hint: stop turning over mystery cards (end the chain of flips).
             return _("Stop flipping")
         # Translators: {cards} is "your 7s" (your cards of a rank, as the object).
         return _("Keep {cards} for later").format(cards=your_cards(obs.follow_rank))
@@ -107,6 +110,7 @@ def explain(
     r = action_rank(obs, action)
     k = action.size
     if f.get("out"):
+        # Translators: a hint; {cards} is "your 7" or "your two 7s" (the subject).
         return ngettext(
             "Go out: {cards} is your last card", "Go out: {cards} are your last cards", k
         ).format(cards=cards_in(SUBJECT, r, k))
@@ -117,6 +121,7 @@ def explain(
     if f.get("pickup"):
         return _pickup_words(obs, ctx, r, k)
     if type(action) is Add:
+        # Translators: a hint; {cards} is "your two 7s" (the object).
         return _("Add {cards} to the pile: fewer cards to hold").format(
             cards=cards_in(OBJECT, r, k)
         )
@@ -174,7 +179,9 @@ def _four_words(obs: Observation, r: int, k: int) -> str:
             card=your_card(SUBJECT, r), n=run
         )
     if run == k:
+        # Translators: a hint; {cards} is "your four 7s" (the subject, plural).
         return _("Swoop: {cards} clear the pile").format(cards=cards_in(SUBJECT, r, k))
+    # Translators: a hint; {cards} is "your two 7s" (the subject, plural).
     return _("Swoop: {cards} make four and clear the pile").format(cards=cards_in(SUBJECT, r, k))
 
 
@@ -213,6 +220,7 @@ def _shed_words(obs: Observation, f: dict[str, float], r: int, k: int) -> str:
             cards=start
         )
     if f.get("pressure", 0) > 0.3:
+        # Translators: a hint; {cards} is "your 3" or "two 3s" (the object).
         return _(
             "Play {cards}: a low card makes it hard for the next player, who is nearly out"
         ).format(cards=play)
@@ -226,11 +234,16 @@ def _shed_words(obs: Observation, f: dict[str, float], r: int, k: int) -> str:
             shed,
         ).format(cards=play, on=on, n=shed)
     if r >= 8:
+        # Translators: a hint; {cards} "two 9s" (the object); {on} "on the 9".
         return _("Play {cards} {on}: shed high cards while the pile allows it").format(
             cards=play, on=on
         )
     if r == 1:  # the lowest rank (R2): only another ace goes on it
+        # Translators: a hint; {cards} "your ace" (the object); {on} "on the 3" (with its
+        # preposition).
         return _("Play {cards} {on}: only another ace can follow").format(cards=play, on=on)
     if not any(RANK_OF[c] < r for c in obs.hand):
+        # Translators: a hint; {cards} "two 5s" (the object); {on} "on the 6".
         return _("Play {cards} {on}: your lowest cards, while they fit").format(cards=play, on=on)
+    # Translators: a hint; {cards} "two 5s" (the object); {on} "on the 6".
     return _("Play {cards} {on}: keep your lower cards for later").format(cards=play, on=on)

@@ -29,6 +29,8 @@ def answer_is_the_choice(verdict: Judged) -> str:
 def wrong_answer(words: str, cost: float, play: str | None = None) -> str:
     """A puzzle's answer that is not the best: it never names the best play. ``play`` is
     the answer named as a doing ("playing two 7s"; from ``words`` when not given)."""
+    # Translators: a puzzle's answer; {play} is "playing two 7s"; {points} "about 8 points";
+    # {again} "Try another play, or ask for the answer."
     return _("Not the best: {play} costs {points} more than the best play found. {again}").format(
         play=play or imperative(words), points=about(cost), again=_again()
     )
@@ -47,14 +49,20 @@ def right_answer(
         played=verdict.chosen, points=about(verdict.cost)
     )
     if is_best:
+        # Translators: a puzzle's answer; {play} is "playing two 7s"; {had} "you had played
+        # two 5s, about 8 points worse"; {why} the review's reason, one or more sentences.
         return _("Right: {play} is the better play ({had}). {why}").format(
             play=doing_, had=had, why=_why(verdict)
         )
     if best is not None:
+        # Translators: a puzzle's answer; {play} and {best} are "playing two 7s"; {points}
+        # "2 points"; {had} "you had played two 5s, about 8 points worse".
         return _(
             "Right: {play} is as good a play: within {points} of the best the review found "
             "({best}); {had}."
         ).format(play=doing_, points=counted(GOOD_WITHIN, "point"), best=doing_of(best), had=had)
+    # Translators: a puzzle's answer; {play} is "playing two 7s"; {points} "2 points"; {had}
+    # "you had played two 5s, about 8 points worse".
     return _(
         "Right: {play} is as good a play: within {points} of the best the review found; {had}."
     ).format(play=doing_, points=counted(GOOD_WITHIN, "point"), had=had)
@@ -86,6 +94,8 @@ def _why(verdict: Judged) -> str:
 def solution(verdict: Judged) -> str:
     """The answer to a puzzle, for a player who asks for it: the best play and why (the
     play named once)."""
+    # Translators: a puzzle's answer when asked for; {play} is "playing two 7s"; {why} the
+    # review's reason, one or more sentences ("Why: …").
     return _("The answer: {play}. {why}").format(
         play=doing_named(verdict, verdict.best), why=_why(verdict)
     )

@@ -62,6 +62,7 @@ class Beside:
         who: str | None = None,
         work: int | None = None,
     ) -> None:
+        # Translators: the AI the review sets in your seat, as {who} in its lines (lower case).
         who = who if who is not None else _("the hard opponent")
         self.lines: list[str] = []
         self.at: int | None = None
@@ -85,10 +86,12 @@ class Beside:
                 self.at = i
                 # Translators: {who} is "the hard opponent"; {played} "played two 7s".
                 self.lines.append(
+                    # Translators: a line of the review beside the hard opponent's game.
                     _("Here {who} {played} instead; from here the games differ.").format(
                         who=who, played=describe(d.obs, theirs[d.step])
                     )
                 )
+                # Translators: {since} in "...'s hand went its own way {since}" (the review).
                 since = _("after decision {number}").format(number=d.number)
             else:
                 self.played.append(None)
@@ -99,12 +102,15 @@ class Beside:
                 # Translators: {since} is "after decision 4" or "before decision 4, at
                 # another player's turn".
                 self.lines.append(
+                    # Translators: {who} is "the hard opponent"; {since} as said just above.
                     _("The games differ from here: {who}'s hand went its own way {since}.").format(
                         who=who, since=since
                     )
                 )
         if self.at is not None:
             d = found[self.at]
+            # Translators: {who} is "the hard opponent"; {yours} and {theirs} plays in the
+            # past ("played two 7s").
             self.summary = _(
                 "Decision {number} is where you and {who} parted ways: you {yours}, {who} "
                 "{theirs}; from there the games differ."
@@ -115,10 +121,13 @@ class Beside:
                 theirs=describe(d.obs, theirs[d.step]),
             )
         elif parted is not None and any(d.step > parted for d in found):
+            # Translators: {who} is "The hard opponent" (with its capital); {since} is "after
+            # decision 4" or "before decision 4, at another player's turn".
             self.summary = _(
                 "{who}'s game went another way {since}; up to there it was yours, play for play."
             ).format(who=head, since=since)
         else:
+            # Translators: {who} is "The hard opponent" (with its capital).
             self.summary = _("{who} in your seat made every decision as you did.").format(who=head)
 
     def against(self, index: int, verdict: Weighed) -> str | None:
@@ -135,18 +144,26 @@ class Beside:
         best_doing = doing_named(verdict, best)
         if theirs == best:
             if theirs == verdict.chosen:
+                # Translators: {play} is the play as a doing ("playing two 7s").
                 return _("The review agrees with you both: {play} was its best too.").format(
                     play=best_doing
                 )
+            # Translators: {who} is "the hard opponent"; {play} a doing ("playing two 7s").
             return _("The review agrees with {who}: {play} was its best play.").format(
                 who=self.who, play=best_doing
             )
         if self.work:
+            # Translators: {work} in "They differ because {work} and {review}"; {who} is "the
+            # hard opponent"; {playouts} "400 play-outs".
             work = _("{who} weighs {playouts} a decision in its own game").format(
                 who=self.who, playouts=counted(self.work, "play-out")
             )
         else:
+            # Translators: {work} in "They differ because {work} and {review}"; {who} is "the
+            # hard opponent".
             work = _("{who} weighs its own play-outs in its own game").format(who=self.who)
+        # Translators: {review} in "They differ because {work} and {review}"; {playouts} is
+        # "400 play-outs".
         review = _("the review weighed {playouts} from your seat").format(
             playouts=counted(verdict.worlds, "play-out")
         )
@@ -165,6 +182,8 @@ class Beside:
         elif other is not None and top is not None:
             gap, low, span = max(0.0, other.margin - top.margin), 0.0, ""
         else:
+            # Translators: {best} and {theirs} are doings ("playing two 7s"); {work} "the hard
+            # opponent weighs 400 play-outs a decision…"; {review} "the review weighed …".
             return _(
                 "The review named {best} as best and did not weigh {theirs} among its best "
                 "few: {work}; {review}."
@@ -174,10 +193,14 @@ class Beside:
             "The review named {best} as best, {points}{span} better than {theirs} in its play-outs"
         ).format(best=best_doing, points=about(gap), span=span, theirs=their_doing)
         if round(low) < LABELS[0][1]:
+            # Translators: {named} is the sentence "The review named … in its play-outs";
+            # {work} and {review} as in the message before.
             return _(
                 "{named}. They differ because {work} and {review}: plays this close can come "
                 "out either way with the luck of the play-outs."
             ).format(named=named, work=work, review=review)
+        # Translators: {named} is the sentence "The review named … in its play-outs";
+        # {work} and {review} as in the message before.
         return _(
             "{named}. They differ because {work} and {review}: a gap this sure is the "
             "review's closer look, not luck."

@@ -41,6 +41,8 @@ def swoop_how(obs: Observation, action: Action) -> str:
     pile (30 points) and you play again", "two 7s make four with the pile's two 7s: ..."."""
     r = action_rank(obs, action)
     if obs.pile:
+        # Translators: {clears} in "{card} swoops at once: {clears}"; {pile} is "the pile of
+        # 6 cards (30 points)".
         clears = _("it clears {pile} and you play again").format(pile=pile_words(obs, obs.rules))
     else:
         # Translators: after "your 10 swoops at once: " when there is no pile to clear.
@@ -59,6 +61,8 @@ def swoop_how(obs: Observation, action: Action) -> str:
             "{cards} make four of a kind with the top of the pile: a Swoop at once; {clears}",
             k,
         ).format(cards=cards_in(SUBJECT, r, k), clears=clears)
+    # Translators: {cards} is "four 7s" (the subject); {clears} "it clears the pile of 6
+    # cards (30 points) and you play again" or "and you play again".
     return _("{cards} make four of a kind: a Swoop at once; {clears}").format(
         cards=cards_in(SUBJECT, r, k), clears=clears
     )
@@ -78,8 +82,10 @@ def short(share: float) -> str:
     """The same share, short, for the second half of a comparison: "in about 3 of 10"."""
     n = round(share * 10)
     if n <= 0:
+        # Translators: {other} in "... (after your play: in almost none)": of the play-outs.
         return _("in almost none")
     if n >= 10:
+        # Translators: {other} in "... (after your play: in nearly all)": of the play-outs.
         return _("in nearly all")
     return _("in about {n} of 10").format(n=n)
 
@@ -105,13 +111,17 @@ def next_difference(mine: Figures, best: Figures, better: str) -> str | None:
             share=tenths(mine.pickups), play=better, other=short(best.pickups)
         )
     if what == "swoops":
+        # Translators: {share} is "in about 7 of 10 play-outs"; {other} "in about 3 of 10".
         return _("it leads to a Swoop of yours {share} (your play: {other})").format(
             share=tenths(best.swoops), other=short(mine.swoops)
         )
     if what == "out":
+        # Translators: {share} is "in about 7 of 10 play-outs"; {other} "in about 3 of 10".
         return _("after it you go out first {share} (after your play: {other})").format(
             share=tenths(best.out), other=short(mine.out)
         )
+    # Translators: {share} is "in about 7 of 10 play-outs"; {other} "in about 3 of 10";
+    # {play} the better play as a doing ("playing two 7s").
     return _(
         "after your play another player goes out while you still hold cards {share} "
         "(after {play}: {other})"
@@ -170,6 +180,8 @@ def delayed(
         deal = _("still cheaper than picking it up now")
     else:
         deal = _("picking it up now was cheaper")
+    # Translators: {share} is "in about 7 of 10 play-outs"; {deal} "still cheaper than
+    # picking it up now" or "picking it up now was cheaper".
     return _(
         "your play went on the pile but only delayed the pick-up: you picked up the pile "
         "later anyway {share}; {deal}"
@@ -209,7 +221,9 @@ def going_out(obs: Observation) -> str | None:
         return None
     n, p = min(near)
     if n == 1:
+        # Translators: {player} is an opponent's name ("Lefty").
         return _("{player} has one card left and may go out soon").format(player=seat_name(p))
+    # Translators: {player} is an opponent's name ("Lefty").
     return _("{player} has two cards left and may go out soon").format(player=seat_name(p))
 
 
@@ -221,12 +235,15 @@ def mystery(obs: Observation, action: Action, figures: Figures, chosen: bool) ->
     plays = 1.0 - figures.pickup
     if chosen:
         if figures.pickup < 0.05:
+            # Translators: {share} is "in about 7 of 10 play-outs".
             return _("the mystery card went on the pile or swooped {share}").format(
                 share=tenths(plays)
             )
+        # Translators: {share} is "in about 7 of 10 play-outs"; {other} "in about 3 of 10".
         return _("the mystery card picked up the pile {share} (it played {other})").format(
             share=tenths(figures.pickup), other=short(plays)
         )
+    # Translators: {share} is "in about 7 of 10 play-outs".
     return _("the mystery card might play: it goes on the pile {share}").format(share=tenths(plays))
 
 
@@ -255,6 +272,7 @@ def held(mine: Figures, best: Figures) -> str | None:
     """The points you ended the hand holding after each play, when they differ."""
     if mine.points - best.points < 1:
         return None
+    # Translators: {points} is "about 8 points"; {mine} a whole number of points.
     return _(
         "in the play-outs you ended the hand holding {points} after it, {mine} after your play"
     ).format(points=about(best.points), mine=round(mine.points))

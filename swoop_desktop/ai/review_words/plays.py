@@ -22,29 +22,45 @@ from .figures import Figures, Judged
 _PLAY_WORDS: dict[tuple[bool, bool, str], str] = {
     # Translators: a play as the review names it, in the past: "played two 7s".
     (False, False, ""): N_("played {cards}"),
+    # Translators: a play the review names, in the past; {cards} is "two 7s" (the object).
     (False, False, "hand"): N_("played {cards} from your hand"),
+    # Translators: a play in the past; {cards} is "two 7s"; {stacks} "face-up stacks 1 and 3".
     (False, False, "up"): N_("played {cards} from your {stacks}"),
+    # Translators: a play in the past; {cards} "three 7s"; {count} "two"; {stacks} "face-up
+    # stack 2".
     (False, False, "both"): N_(
         "played {cards} ({count} from your hand, the rest from your {stacks})"
     ),
     # Translators: a play named as a doing, for "... was better": "playing two 7s".
     (False, True, ""): N_("playing {cards}"),
+    # Translators: a play named as a doing; {cards} is "two 7s" (the object).
     (False, True, "hand"): N_("playing {cards} from your hand"),
+    # Translators: a play as a doing; {cards} is "two 7s"; {stacks} "face-up stacks 1 and 3".
     (False, True, "up"): N_("playing {cards} from your {stacks}"),
+    # Translators: a play as a doing; {cards} "three 7s"; {count} "two"; {stacks} "face-up
+    # stack 2".
     (False, True, "both"): N_(
         "playing {cards} ({count} from your hand, the rest from your {stacks})"
     ),
     # Translators: cards added to the pile after a play (the follow-up), in the past.
     (True, False, ""): N_("added {cards}"),
+    # Translators: cards added to the pile, in the past; {cards} is "two 7s" (the object).
     (True, False, "hand"): N_("added {cards} from your hand"),
+    # Translators: cards added, in the past; {cards} "two 7s"; {stacks} "face-up stacks 1 and 3".
     (True, False, "up"): N_("added {cards} from your {stacks}"),
+    # Translators: cards added, in the past; {cards} "three 7s"; {count} "two"; {stacks}
+    # "face-up stack 2".
     (True, False, "both"): N_(
         "added {cards} ({count} from your hand, the rest from your {stacks})"
     ),
     # Translators: cards added to the pile, named as a doing: "adding two 7s".
     (True, True, ""): N_("adding {cards}"),
+    # Translators: cards added to the pile, as a doing; {cards} is "two 7s" (the object).
     (True, True, "hand"): N_("adding {cards} from your hand"),
+    # Translators: cards added, as a doing; {cards} "two 7s"; {stacks} "face-up stacks 1 and 3".
     (True, True, "up"): N_("adding {cards} from your {stacks}"),
+    # Translators: cards added, as a doing; {cards} "three 7s"; {count} "two"; {stacks}
+    # "face-up stack 2".
     (True, True, "both"): N_(
         "adding {cards} ({count} from your hand, the rest from your {stacks})"
     ),
@@ -66,6 +82,7 @@ def _stacks(slots: Sequence[int]) -> str:
         if len(names) == 1
         else _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
     )
+    # Translators: {stacks} in "played two 7s from your {stacks}": "face-up stacks 1 and 3".
     return ngettext("face-up stack {numbers}", "face-up stacks {numbers}", len(names)).format(
         numbers=joined
     )
@@ -92,6 +109,9 @@ def _words(obs: Observation, action: Action, doing: bool) -> str:
         return _("flipping a mystery card") if doing else _("flipped a mystery card")
     if kind is End:
         if obs.phase != FOLLOW:
+            # Translators: a play the review names: ending a chain of mystery-card flips, as a
+            # doing ("stopping flipping was better") or, the second, in the past ("you stopped
+            # flipping").
             return _("stopping flipping") if doing else _("stopped flipping")
         return _("keeping your cards (Done)") if doing else _("kept your cards (Done)")
     r = action_rank(obs, action)

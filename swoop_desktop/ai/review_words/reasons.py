@@ -126,21 +126,28 @@ def _picked_up(case: _Case) -> _Found:
     if not (mine.pickup >= 0.99 and best.pickup < 0.5):
         return None
     if best_action is not None and case.best_swoops:
+        # Translators: {pile} is "the pile of 6 cards (30 points)"; {how} "your 10 swoops at
+        # once: it clears the pile of 6 cards (30 points) and you play again".
         return _("your play picked up {pile}, and {how}").format(
             pile=pile, how=swoop_how(case.obs, best_action)
         ), False
     if type(best_action) is Flip:
+        # Translators: {pile} is "the pile of 6 cards (30 points)"; {share} "in about 7 of
+        # 10 play-outs".
         return _("your play picked up {pile}; the mystery card goes on the pile {share}").format(
             pile=pile, share=tenths(1.0 - best.pickup)
         ), True
     if type(best_action) in (Play, Add):
         k = best_action.size  # type: ignore[union-attr]
         cards = cards_in(SUBJECT, action_rank(case.obs, best_action), k)  # type: ignore[arg-type]
+        # Translators: {pile} is "the pile of 6 cards (30 points)"; {cards} "your two 7s"
+        # (the subject).
         return ngettext(
             "your play picked up {pile}; {cards} goes on it instead",
             "your play picked up {pile}; {cards} go on it instead",
             k,
         ).format(pile=pile, cards=cards), False
+    # Translators: {pile} is "the pile of 6 cards (30 points)"; "it" is the better play.
     return _("your play picked up {pile}; it goes on the pile instead").format(pile=pile), False
 
 
@@ -171,6 +178,8 @@ def _flip_picked_up(case: _Case) -> _Found:
         and case.best.pickup < mine.pickup
     ):
         return None
+    # Translators: {pile} is "the pile of 6 cards (30 points)"; {share} "in about 7 of 10
+    # play-outs".
     return _("the flip picked up {pile} {share}").format(
         pile=case.pile, share=tenths(mine.pickup)
     ), True
@@ -189,6 +198,7 @@ def _swoop_card_spent(case: _Case) -> _Found:
             "{card} swooped {pile}; a Swoop card kept could clear a bigger pile or save "
             "you a pick-up later"
         ).format(card=name, pile=case.pile), False
+    # Translators: {card} is "your 10" (the subject).
     return _(
         "{card} swooped an empty pile; a Swoop card kept could clear a bigger pile or "
         "save you a pick-up later"
@@ -215,6 +225,8 @@ def _mystery_odds(case: _Case) -> _Found:
     odds = mystery(case.obs, best_action, case.best, chosen=False) or (
         _("a mystery card on an empty pile cannot pick anything up")
     )
+    # Translators: {odds} is "the mystery card might play: it goes on the pile in about 7
+    # of 10 play-outs" or "a mystery card on an empty pile cannot pick anything up".
     return _("{odds}, and the cards you hold stay for later").format(odds=odds), True
 
 
@@ -227,6 +239,7 @@ def _both_swoop(case: _Case) -> _Found:
         and obs.rules.is_swoop_rank(action_rank(obs, best_action))  # type: ignore[arg-type]
     ):
         return None
+    # Translators: {card} is "your 10" (the object).
     return _(
         "both swoop at once, so it comes down to the card kept: it keeps {card} "
         "for a bigger pile or a worse moment"
@@ -242,6 +255,8 @@ def _sheds(case: _Case) -> _Found:
     kc, pc = set_points(obs, chosen)
     rb = action_rank(obs, best_action)
     if case.near is not None and pb > pc:
+        # Translators: {near} is "Lefty has one card left and may go out soon"; {points}
+        # and {yours} "18 points".
         return _(
             "{near}: it sheds {points} of cards before the hand may end, your play {yours}"
         ).format(near=case.near, points=counted(pb, "point"), yours=counted(pc, "point")), False
@@ -261,6 +276,8 @@ def _sheds(case: _Case) -> _Found:
             your_points=counted(pc, "point"),
         ), False
     if kb > kc:
+        # Translators: {cards} and {your_cards} are "3 cards"; {points} and {your_points}
+        # "18 points".
         return _(
             "it sheds {cards} ({points}) where your play sheds {your_cards} "
             "({your_points}): fewer to hold when the hand ends"
@@ -271,11 +288,13 @@ def _sheds(case: _Case) -> _Found:
             your_points=counted(pc, "point"),
         ), False
     if pb > pc:
+        # Translators: {points} and {your_points} are "18 points".
         return _(
             "it sheds {points} of cards where your play sheds {your_points}: the higher "
             "cards go while the pile lets them"
         ).format(points=counted(pb, "point"), your_points=counted(pc, "point")), False
     if obs.pile and rb < r:
+        # Translators: {cards} is "your 9s" (your cards of a rank, the object).
         return _(
             "it puts a lower card on the pile, so fewer cards fit on it for the next "
             "player, and keeps {cards} for a later pile"
@@ -288,10 +307,12 @@ def _follow_up(case: _Case) -> _Found:
     chosen, best_action = case.chosen, case.best_action
     if type(chosen) is End and type(best_action) is Add:
         k, p = set_points(case.obs, best_action)
+        # Translators: {cards} is "2 cards"; {points} "14 points".
         return _("adding sheds {cards} ({points}) with no pick-up").format(
             cards=counted(k, "card"), points=counted(p, "point")
         ), False
     if type(best_action) is End and type(chosen) is Add:
+        # Translators: {cards} is "your 7s" (your cards of a rank, the subject).
         return _(
             "{cards} were worth keeping for a later pile: the pile you added to is one "
             "the others can build on"
@@ -373,6 +394,8 @@ def hint_words(said: HintSeen | None, best: Figures) -> str:
     best_play = doing_of(best)
     if said.shown:
         if label == UNCLEAR:
+            # Translators: {hint} is the hint's sentence as shown; {best} the review's best
+            # play as a doing ("playing two 7s"); {n}, {low} and {high} whole points.
             message = ngettext(
                 "The hint you asked for said \u201c{hint}\u201d; the review's closer look may "
                 "prefer {best}, by about {n} point, but cannot tell for sure (between {low} "
@@ -383,6 +406,8 @@ def hint_words(said: HintSeen | None, best: Figures) -> str:
                 n,
             )
         else:
+            # Translators: {hint} is the hint's sentence as shown; {best} the review's best
+            # play as a doing ("playing two 7s"); {n}, {low} and {high} whole points.
             message = ngettext(
                 "The hint you asked for said \u201c{hint}\u201d; the review's closer look "
                 "prefers {best}, by about {n} point (between {low} and {high}).",
@@ -404,6 +429,8 @@ def hint_words(said: HintSeen | None, best: Figures) -> str:
             n,
         )
     else:
+        # Translators: {hint} and {best} are plays as doings ("playing two 7s", "flipping a
+        # mystery card"); {n}, {low} and {high} whole points. No hint was asked here.
         message = ngettext(
             "The hint's quicker look suggests {hint}; the review's closer look prefers "
             "{best}, by about {n} point (between {low} and {high}).",
@@ -488,8 +515,12 @@ def _as_good(
     # Translators: {play} is the best play in the past ("played two 7s"); {points}
     # "2 points"; {why} the hint's sentence; {how} more sentences (or nothing).
     if mine.margin - best.margin < 1:
+        # Translators: {play} is the best play in the past ("played two 7s"); {points}
+        # "2 points"; {why} the hint's sentence; {how} more sentences (or nothing).
         message = _("As good as the best ({play}): within {points}. {why}.{how}")
     else:
+        # Translators: as "As good as the best ({play}): …": {play} the best play in the
+        # past; {points} "2 points"; {why} the hint's sentence; {how} more sentences.
         message = _("Close to the best ({play}): within {points}. {why}.{how}")
     return message.format(play=best.words, points=within, why=why, how=how)
 
@@ -501,9 +532,12 @@ def _went_out(near: str | None, because: str, mine: Figures) -> str | None:
         return None
     went = tenths(mine.opponent_out)
     if near in because:
+        # Translators: {share} is "in about 7 of 10 play-outs".
         return _(
             "after your play another player went out while you still held cards {share}"
         ).format(share=went)
+    # Translators: {near} is "Lefty has one card left and may go out soon"; {share} "in
+    # about 7 of 10 play-outs".
     return _(
         "{near}: after your play another player went out while you still held cards {share}"
     ).format(near=near, share=went)

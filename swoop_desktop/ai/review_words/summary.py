@@ -16,12 +16,16 @@ from .plays import doing_named
 def _label_count(name: str, n: int, points: str) -> str:
     """ "2 cost about 14 points (mistakes)", "1 costs about 5 points (an inaccuracy)"."""
     if name == "inaccuracy":
+        # Translators: a part of the review summary's first line; {n} how many decisions;
+        # {points} "about 5 points".
         message = ngettext(
             "{n} costs {points} (an inaccuracy)", "{n} cost {points} (inaccuracies)", n
         )
     elif name == "mistake":
+        # Translators: as the inaccuracies': {n} how many decisions; {points} "about 14 points".
         message = ngettext("{n} costs {points} (a mistake)", "{n} cost {points} (mistakes)", n)
     else:
+        # Translators: as the inaccuracies': {n} how many decisions; {points} "about 30 points".
         message = ngettext("{n} costs {points} (a blunder)", "{n} cost {points} (blunders)", n)
     return message.format(n=n, points=points)
 
@@ -34,12 +38,16 @@ def summary_lines(vs: Sequence[Judged]) -> list[str]:
     good = [v for v in vs if v.good]
     close = [v for v in good if v.cost >= 0.5]
     parts = [
+        # Translators: the start of the review summary's first line; {decisions} is "12
+        # decisions"; {n} a figure.
         _("{decisions}: {n} as good as the best").format(
             decisions=counted(len(vs), "decision"), n=len(good) - len(close)
         )
     ]
     if close:
         parts.append(
+            # Translators: a part of the review summary's first line (after "… as good as
+            # the best"); {n} how many decisions; {points} "2 points".
             _("{n} close to it (within {points})").format(
                 n=len(close), points=counted(GOOD_WITHIN, "point")
             )
@@ -50,6 +58,8 @@ def summary_lines(vs: Sequence[Judged]) -> list[str]:
         low = round(sum(v.low for v in unclear))
         high = round(sum(v.high for v in unclear))
         parts.append(
+            # Translators: a part of the review summary's first line; {n} how many decisions;
+            # {points} "about 8 points"; {low} and {high} whole points.
             _("{n} unclear ({points} in all, somewhere between {low} and {high})").format(
                 n=len(unclear), points=about(total), low=low, high=high
             )
