@@ -84,6 +84,8 @@ _SHOWN_NAMES = {
     # Translators: the name of the bottom seat when the demo plays it (an AI plays you).
     "Demo AI": Np_("seat name", "Demo AI"),
 }
+# Translators: where a player sits at the table, as {place} in Settings' "Lefty (left seat)";
+# the bottom seat is yours, then left, top and right.
 _PLACES = (N_("bottom seat"), N_("left seat"), N_("top seat"), N_("right seat"))
 
 
@@ -104,4 +106,5 @@ def seat_place(seat: int) -> str:
     """Where ``seat`` sits, in the player's language ("left seat")."""
     if 0 <= seat < len(SEAT_PLACES):
         return _(_PLACES[seat])
+    # Translators: where a player sits, as {place} in "Lefty (seat 5)", past the four seats.
     return _("seat {number}").format(number=seat + 1)

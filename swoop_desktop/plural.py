@@ -83,28 +83,52 @@ def about(value: float, singular: str = "point", plural: str | None = None) -> s
 #: Every counted phrase the game says through :func:`counted` and :func:`about`, marked for
 #: the catalogues (the English forms are what the functions look up).
 COUNTED = (
+    # Translators: a count of playing cards, put into many sentences ("picked up 3 cards").
     Nn_("{n} card", "{n} cards"),
+    # Translators: a count of penalty points (lower is better), put into many sentences.
     Nn_("{n} point", "{n} points"),
+    # Translators: points, abbreviated where room is tight (a player's total at the table).
     Nn_("{n} pt", "{n} pts"),
+    # Translators: penalty points rounded, in the review ("costs about 8 points").
     Nn_("about {n} point", "about {n} points"),
+    # Translators: a count of games played ("12 games written to …", "5 games in a row").
     Nn_("{n} game", "{n} games"),
+    # Translators: games still being counted, on Progress: "(counting 1,234 more games…)".
     Nn_("{n} more game", "{n} more games"),
+    # Translators: complete games (played to the end), in the tournament tool's report.
     Nn_("{n} whole game", "{n} whole games"),
+    # Translators: a count of days, as a daily-deal streak on Progress ("4 days").
     Nn_("{n} day", "{n} days"),
+    # Translators: a count of hands (deals) of a game, in the list of past games ("6 hands").
     Nn_("{n} hand", "{n} hands"),
+    # Translators: a count of players at a game ("This game had 5 players").
     Nn_("{n} player", "{n} players"),
+    # Translators: a count of Swoops (times a player cleared the pile), in the statistics.
     Nn_("{n} Swoop", "{n} Swoops"),
+    # Translators: a count of plays (turns' moves) made, in reports ("made 240 plays").
     Nn_("{n} play", "{n} plays"),
+    # Translators: a count of seats at the table, in a notice about a damaged file.
     Nn_("{n} seat", "{n} seats"),
+    # Translators: a count of your decisions (plays) the review weighs ("12 decisions").
     Nn_("{n} decision", "{n} decisions"),
+    # Translators: a count of decks of cards shuffled together, in the rules.
     Nn_("{n} deck", "{n} decks"),
+    # Translators: a count of deals (shuffled starting hands), in the tournament's report.
     Nn_("{n} deal", "{n} deals"),
+    # Translators: a count of play-outs (the rest of a hand played out by the AI to weigh a
+    # play), in the review.
     Nn_("{n} play-out", "{n} play-outs"),
+    # Translators: a count of the review's slightly costly plays (the mildest label).
     Nn_("{n} inaccuracy", "{n} inaccuracies"),
+    # Translators: a count of the review's costly plays (worse than an inaccuracy).
     Nn_("{n} mistake", "{n} mistakes"),
+    # Translators: a count of the review's very costly plays (worse than a mistake).
     Nn_("{n} blunder", "{n} blunders"),
+    # Translators: a count of moves (plays) in a game.
     Nn_("{n} move", "{n} moves"),
+    # Translators: a count of puzzles (positions to find the best play in).
     Nn_("{n} puzzle", "{n} puzzles"),
+    # Translators: how many times something happened ("disagreed 3 times").
     Nn_("{n} time", "{n} times"),
 )
 

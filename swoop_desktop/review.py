@@ -70,6 +70,7 @@ def load_game_file(path: Path, game: str | None = None) -> Loaded:
     try:
         raw = read_capped(path, MAX_BYTES)
     except Refused as exc:
+        # Translators: a review command-line error: {where} is the file, {problem} what is wrong.
         raise ReviewInputError(_("{where}: {problem}").format(where=where, problem=exc)) from None
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
@@ -85,6 +86,7 @@ def load_game_file(path: Path, game: str | None = None) -> Loaded:
         saved = decode_document(raw, GAME_KIND)
     except DocumentError as exc:
         raise ReviewInputError(
+            # Translators: a review command-line error: {where} the file, {problem} what is wrong.
             _("{where}: {problem}").format(where=where, problem=printable(str(exc)))
         ) from None
     match = saved.match
@@ -171,6 +173,7 @@ def _from_history(games: list[GameRecord], game: str | None, where: str) -> Load
     problem = record.replay_problem()
     if problem is not None:
         raise ReviewInputError(
+            # Translators: {where} is the file; {problem} why the game's plays do not replay.
             _("{where}: game {id} cannot be reviewed: {problem}").format(
                 where=where, id=printable(record.id), problem=problem
             )
@@ -192,6 +195,7 @@ def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
         # Translators: {what} is "game 1a2b of 2026-01-31"; {seconds} "3.4".
         head = _("Review of {what}, hand {hand} ({decisions}, {seconds} s)")
     else:
+        # Translators: {what} is "game 1a2b of 2026-01-31"; {decisions} "12 decisions".
         head = _("Review of {what} ({decisions}, {seconds} s)")
     lines = [head.format(what=label, hand=hand, decisions=decisions, seconds=seconds_said)]
     lines += result.summary_lines()
@@ -200,6 +204,7 @@ def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
         # Translators: a row of the review's table: hand, decision, label, cost, then
         # "you played two 7s: <the reason>".
         lines.append(
+            # Translators: {label} is "mistake"…; {played} "played two 7s"; {reason} a sentence.
             _("hand {hand} #{number} {label} {cost}  you {played}: {reason}").format(
                 hand=v.hand_no + 1,
                 number=f"{v.number:<3}",
@@ -211,6 +216,8 @@ def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
         )
     for v in result.hindsight:
         lines.append(
+            # Translators: a row of the review's table judged with every card shown (in
+            # hindsight): {label} is "mistake"…; {reason} a sentence.
             _("hindsight, hand {hand} #{number} {label} {cost}  {reason}").format(
                 hand=v.hand_no + 1,
                 number=f"{v.number:<3}",
@@ -287,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
         result = Review(fair, seen)
         seconds = time.perf_counter() - start
     except ReviewInputError as exc:
+        # Translators: the review command line's error on the terminal; {problem} is an error.
         print(_("error: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     if args.json:

@@ -171,6 +171,7 @@ STEPS: tuple[Step, ...] = (
         N_(
             "Start with the king this time: high cards are easiest to lose while the pile is empty."
         ),
+        # Translators: a lesson step's title, as in "Lesson 1 of 8: Start the pile".
         N_("Start the pile"),
     ),
     Step(1, _play("Q")),
@@ -184,6 +185,7 @@ STEPS: tuple[Step, ...] = (
             "card. The top is a 9: play your 8."
         ),
         N_("Play your 8 now: it is lower than the 9 on top, so it simply goes on the pile."),
+        # Translators: a lesson step's title: a card equal to or lower than the top goes on.
         N_("Equal or lower"),
     ),
     Step(1, _play("7")),
@@ -207,6 +209,7 @@ STEPS: tuple[Step, ...] = (
             "hand cards. Start the new pile with your face-up 5."
         ),
         N_("Play the face-up 5 from the row above your hand: face-up cards play like hand cards."),
+        # Translators: a lesson step's title: the row of face-up cards above your hand.
         N_("The face-up row"),
     ),
     Step(1, _play("4")),
@@ -223,6 +226,7 @@ STEPS: tuple[Step, ...] = (
             "Play your queen: it is higher than the 3, so you take the pile and the queen starts "
             "a fresh one."
         ),
+        # Translators: a lesson step's title: a card higher than the top picks up the pile.
         N_("Higher: pick up"),
     ),
     Step(1, _play("J")),
@@ -236,6 +240,7 @@ STEPS: tuple[Step, ...] = (
             "whatever is on it, and you play again. Play your 10."
         ),
         N_("Play your 10: a Swoop card clears the pile whatever is on top."),
+        # Translators: a lesson step's title: a 10 or a Joker, which clears the pile.
         N_("A Swoop card"),
     ),
     Step(
@@ -246,6 +251,7 @@ STEPS: tuple[Step, ...] = (
             "or press F): nobody knows it, not even you, and it must be played."
         ),
         N_("Flip the uncovered mystery card (click it, or press F): that is this lesson."),
+        # Translators: a lesson step's title: a face-down card nobody has seen, played blind.
         N_("A mystery card"),
     ),
     Step(1, _play("5")),
@@ -259,6 +265,7 @@ STEPS: tuple[Step, ...] = (
             "Righty plays again."
         ),
         "",
+        # Translators: a lesson step's title: the Joker card (a Swoop card, like the 10).
         N_("A Joker"),
     ),
 )

@@ -468,6 +468,8 @@ _UNREAD = (DocumentError, ValueError, TypeError, KeyError, OverflowError, Recurs
 #: The folder in the data folder that kept changes which do not read are moved into.
 UNREADABLE = "unreadable"
 #: What each document's changes are called in the message about them.
+# Translators: {document} in "A change to your {document} kept for later could not be
+# read": "daily deals" or "puzzles".
 _DOCUMENT_WORDS = {"daily": N_("daily deals"), "puzzles": N_("puzzles")}
 
 

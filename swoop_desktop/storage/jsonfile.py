@@ -47,6 +47,7 @@ STALE_TEMP_SECONDS = 60.0
 # {name} is the name of the file and {path} where the thing in its way was moved to.
 _FILE_WORDS: dict[str, tuple[str, str, str]] = {
     "settings": (
+        # Translators: a sentence's subject in a notice: "Your settings file was damaged: …".
         N_("Your settings file"),
         N_("Starting with a fresh settings file."),
         # Translators: {name} is the file's name; {path} where the thing in its way went.
@@ -83,6 +84,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
         ),
     ),
     "records": (
+        # Translators: a sentence's subject in a notice: "Your records file was damaged: …".
         N_("Your records file"),
         N_("Starting with a fresh records file."),
         # Translators: {name} is the file's name; {path} where the thing in its way went.
@@ -92,6 +94,7 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
         ),
     ),
     "puzzles": (
+        # Translators: a sentence's subject in a notice: "Your puzzles file was damaged: …".
         N_("Your puzzles file"),
         N_("Starting with a fresh puzzles file."),
         # Translators: {name} is the file's name; {path} where the thing in its way went.
@@ -128,6 +131,8 @@ _FILE_WORDS: dict[str, tuple[str, str, str]] = {
         ),
     ),
     "Swoop": (
+        # Translators: a sentence's subject in a notice: "Your Swoop file was damaged: …" (a
+        # file of the game's own whose kind is not known).
         N_("Your Swoop file"),
         N_("Starting with a fresh Swoop file."),
         # Translators: {name} is the file's name; {path} where the thing in its way went.
@@ -843,11 +848,19 @@ def check_type(value: Any, kinds: type | tuple[type, ...], name: str) -> None:
 
 #: The kinds of value a file holds, as the messages name them.
 _KIND_WORDS = {
+    # Translators: kinds of value, as {kinds} in "{name} should be {kinds}, not {value}":
+    # this one a yes/no value (written true or false in the file).
     "bool": N_("true/false"),
+    # Translators: a kind of value, as {kinds} in "{name} should be {kinds}, not {value}".
     "int": N_("a whole number"),
+    # Translators: a kind of value, as {kinds} in "{name} should be {kinds}, not {value}".
     "float": N_("a number"),
+    # Translators: a kind of value, as {kinds} in "{name} should be {kinds}, not {value}".
     "str": N_("text"),
+    # Translators: a kind of value, as {kinds} in "{name} should be {kinds}, not {value}".
     "list": N_("a list"),
+    # Translators: a kind of value, as {kinds} in "{name} should be {kinds}, not {value}":
+    # a JSON object (a group of named values).
     "dict": N_("an object"),
 }
 

@@ -69,21 +69,28 @@ def plain_reason(exc: BaseException, folder: Path | None = None, reading: bool =
     # Translators: {where} is "the folder /home/…/swoop" or just "the folder"; each reason
     # below is the end of a sentence such as "Your game could not be saved: {reason}."
     where = (
+        # Translators: {where} in a reason below; {path} is the folder's path (or its end).
         _("the folder {path}").format(path=short_path(folder))
         if folder is not None
+        # Translators: {where} in a reason below, when the folder's path is not known.
         else _("the folder")
     )
     if reading and code in (errno.EACCES, errno.EPERM):
+        # Translators: why a file could not be read, after "…could not be read: " (a reason).
         return _("Permission denied")
     if code == errno.ENOSPC or code == getattr(errno, "EDQUOT", -1):
         return _("the disk is full")
     if code in (errno.EACCES, errno.EPERM):
+        # Translators: a reason; {where} is "the folder /home/…/swoop" or "the folder".
         return _("{where} cannot be written to (no permission)").format(where=where)
     if code == errno.EROFS:
+        # Translators: a reason; {where} is "the folder /home/…/swoop" or "the folder".
         return _("{where} is on a read-only disk").format(where=where)
     if code in (errno.ENOTDIR, errno.ENOENT):
+        # Translators: a reason; {where} is "the folder /home/…/swoop" or "the folder".
         return _("{where} is missing or is not a folder").format(where=where)
     if code == errno.ENAMETOOLONG:
+        # Translators: a reason; {where} is "the folder /home/…/swoop" or "the folder".
         return _("the name of {where} is too long").format(where=where)
     if code == errno.EISDIR:
         return _("a folder is in the way of the file")
