@@ -32,12 +32,16 @@ from .view import counted, level_word, mystery_ids, plural
 
 if TYPE_CHECKING:
     from ..theme import Theme
+    from .show import CardSprite
 
 
 #: Each rule set's name in the table's header.
 RULE_SETS = {
+    # Translators: the rule set in the table's header (lower case): this app's rules.
     "app": N_("app rules"),
+    # Translators: the rule set in the table's header (lower case): the common published rules.
     "classic": N_("classic rules"),
+    # Translators: the rule set in the table's header (lower case): the older written rules.
     "traditional": N_("traditional rules"),
 }
 
@@ -201,11 +205,24 @@ class TableDrawing:
         return self._felt
 
     def draw(self, surface: pygame.Surface) -> None:
-        t = self.theme
-        lay = self.model.lay
         surface.blit(self._felt_surface(), (0, 0))
         self._draw_pile_marks(surface)
         self._draw_plates(surface)
+        self._draw_cards(surface)
+        self._draw_drop_hint(surface)
+        self._draw_news(surface)
+        self._draw_hud(surface)
+        for b in self.model.buttons:
+            self._draw_button(surface, b)
+        self._draw_banner(surface)
+        if self.config.lesson is not None:  # the lesson's prompt, in the log's place
+            self.config.lesson.draw(self.model, surface)
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        """Every card sprite, moving and dragged ones last; the cards a player would look
+        at marked (selected, the focus, one that answers the table's question, the one
+        under the pointer, the last play on the pile)."""
+        lay = self.model.lay
         sprites = sorted(
             self.model.sprites.values(),
             key=lambda s: (
@@ -218,19 +235,7 @@ class TableDrawing:
         if mine and self.model.you_play:
             focus_card = mine[max(0, min(self.model.focus, len(mine) - 1))]
         down_ids = mystery_ids(self.model.state, HUMAN_SEAT)
-        # Cards that answer the question on the table glow: the follow-up's rank (R12),
-        # or the mystery cards that may be flipped next in a chain (R13).
-        addable: set[int] = set()
-        st = self.model.state
-        if st is not None and st.to_move == HUMAN_SEAT and self.model.idle and self.model.you_play:
-            if st.phase_name == "follow":
-                addable = {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
-            elif st.phase_name == "chain":
-                addable = {
-                    c
-                    for slot in st.uncovered_slots(HUMAN_SEAT)
-                    if (c := st.down[HUMAN_SEAT][slot]) is not None
-                }
+        addable = self._answering(mine, down_ids)
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # Art exists only in the layout's few sizes; a card between sizes (in flight from
         # a small seat to the pile) or half turned is scaled from the nearest of them.
@@ -240,18 +245,7 @@ class TableDrawing:
             size = (int(s.w), int(s.h))
             if size[0] < 2 or size[1] < 2 or (s.id in buried and not s.moving):
                 continue
-            art_size = size if size in sizes else min(sizes, key=lambda z: abs(z[1] - size[1]))
-            img = self.art.face(s.id, art_size) if s.face_up else self.art.back(art_size)
-            x, y = int(s.x - size[0] / 2), int(s.y - size[1] / 2)
-            if s.turn < 1.0:
-                nw = max(1, int(size[0] * abs(1 - 2 * s.turn)))
-                img = pygame.transform.scale(img, (nw, size[1]))
-                x = int(s.x - nw / 2)
-            elif art_size != size:
-                img = pygame.transform.scale(img, size)
-            if s.fade < 1.0:  # reduced motion: the card fades in where it landed
-                img = img.copy()
-                img.set_alpha(int(255 * s.fade))
+            img, x, y = self._card_picture(s, size, sizes)
             marked = (
                 s.id in self.model.selected
                 or s.id == focus_card
@@ -269,54 +263,93 @@ class TableDrawing:
                 surface.fblits(blits)
                 blits = []
                 rect = pygame.Rect(x, y, size[0], size[1])
-                radius = max(3, size[0] // 10)
-                # One outline: selected, else a card that answers the question, else the last play.
-                if s.id in self.model.selected:
-                    outline: Colour | None = t.highlight
-                elif s.id in addable:
-                    outline = t.legal
-                elif s.id in self.model.last_play:
-                    outline = t.last_play
-                else:
-                    outline = None
-                if outline is not None:
-                    pygame.draw.rect(
-                        surface,
-                        outline,
-                        rect.inflate(4, 4),
-                        width=max(2, lay.px(3)),
-                        border_radius=radius,
-                    )
-                if (
-                    s.id == self.model.hover
-                    and s.id not in self.model.selected
-                    and self.model.drag is None
-                ):
-                    pygame.draw.rect(
-                        surface,
-                        t.button_hover,
-                        rect.inflate(2, 2),
-                        width=max(1, lay.px(2)),
-                        border_radius=radius,
-                    )
-                if s.id == focus_card and self.model.idle:
-                    pygame.draw.rect(
-                        surface,
-                        t.legal if s.id not in down_ids else t.text,
-                        rect.inflate(9, 9),
-                        width=max(1, lay.px(2)),
-                        border_radius=radius + 3,
-                    )
+                self._mark_card(surface, s.id, rect, focus_card, addable, down_ids)
         if blits:
             surface.fblits(blits)
-        self._draw_drop_hint(surface)
-        self._draw_news(surface)
-        self._draw_hud(surface)
-        for b in self.model.buttons:
-            self._draw_button(surface, b)
-        self._draw_banner(surface)
-        if self.config.lesson is not None:  # the lesson's prompt, in the log's place
-            self.config.lesson.draw(self.model, surface)
+
+    def _answering(self, mine: list[int], down_ids: set[int]) -> set[int]:
+        """The cards that answer the question on the table, which glow: the follow-up's
+        rank (R12), or the mystery cards that may be flipped next in a chain (R13)."""
+        st = self.model.state
+        if st is None or st.to_move != HUMAN_SEAT or not self.model.idle:
+            return set()
+        if not self.model.you_play:
+            return set()
+        if st.phase_name == "follow":
+            return {c for c in mine if RANK_OF[c] == st.follow_rank and c not in down_ids}
+        if st.phase_name == "chain":
+            return {
+                c
+                for slot in st.uncovered_slots(HUMAN_SEAT)
+                if (c := st.down[HUMAN_SEAT][slot]) is not None
+            }
+        return set()
+
+    def _card_picture(
+        self, s: CardSprite, size: tuple[int, int], sizes: tuple[tuple[int, int], ...]
+    ) -> tuple[pygame.Surface, int, int]:
+        """A sprite's picture at its size (half turned, fading in) and where it goes."""
+        art_size = size if size in sizes else min(sizes, key=lambda z: abs(z[1] - size[1]))
+        img = self.art.face(s.id, art_size) if s.face_up else self.art.back(art_size)
+        x, y = int(s.x - size[0] / 2), int(s.y - size[1] / 2)
+        if s.turn < 1.0:
+            nw = max(1, int(size[0] * abs(1 - 2 * s.turn)))
+            img = pygame.transform.scale(img, (nw, size[1]))
+            x = int(s.x - nw / 2)
+        elif art_size != size:
+            img = pygame.transform.scale(img, size)
+        if s.fade < 1.0:  # reduced motion: the card fades in where it landed
+            img = img.copy()
+            img.set_alpha(int(255 * s.fade))
+        return img, x, y
+
+    def _mark_card(
+        self,
+        surface: pygame.Surface,
+        card: int,
+        rect: pygame.Rect,
+        focus_card: int | None,
+        addable: set[int],
+        down_ids: set[int],
+    ) -> None:
+        """A marked card's outlines: one for selected, else answering the question, else
+        the last play; the pointer's; the keyboard focus's."""
+        t = self.theme
+        lay = self.model.lay
+        radius = max(3, rect.width // 10)
+        # One outline: selected, else a card that answers the question, else the last play.
+        if card in self.model.selected:
+            outline: Colour | None = t.highlight
+        elif card in addable:
+            outline = t.legal
+        elif card in self.model.last_play:
+            outline = t.last_play
+        else:
+            outline = None
+        if outline is not None:
+            pygame.draw.rect(
+                surface,
+                outline,
+                rect.inflate(4, 4),
+                width=max(2, lay.px(3)),
+                border_radius=radius,
+            )
+        if card == self.model.hover and card not in self.model.selected and self.model.drag is None:
+            pygame.draw.rect(
+                surface,
+                t.button_hover,
+                rect.inflate(2, 2),
+                width=max(1, lay.px(2)),
+                border_radius=radius,
+            )
+        if card == focus_card and self.model.idle:
+            pygame.draw.rect(
+                surface,
+                t.legal if card not in down_ids else t.text,
+                rect.inflate(9, 9),
+                width=max(1, lay.px(2)),
+                border_radius=radius + 3,
+            )
 
     def _draw_pile_marks(self, surface: pygame.Surface) -> None:
         t, lay, view = self.theme, self.model.lay, self.model.view
@@ -330,6 +363,7 @@ class TableDrawing:
         for centre, count, what in (
             # Translators: under the stacks of swooped and set-aside cards: "12 swooped".
             (lay.swept_centre, len(view.swept), _("{n} swooped")),
+            # Translators: under the stack of cards set aside unseen at the deal: "12 set aside".
             (lay.aside_centre, len(view.aside), _("{n} set aside")),
         ):
             sy = centre[1] + lay.small_card[1] / 2 + lay.px(8)
@@ -510,6 +544,8 @@ class TableDrawing:
                 surface.blit(tip, tip.get_rect(topright=(rect.right - pad, rect.y + lay.px(6))))
             if thinking:
                 dots = "." * (1 + int(self.model.clock * 3) % 3)
+                # Translators: a small pill by an opponent's name while the AI works out its play;
+                # the dots at the end are animated (keep them, or none).
                 words = _("thinking...").rstrip(".…")
                 img = self._text(words + dots, pill_px, t.highlight, True)
                 pygame.draw.rect(surface, t.panel, back, border_radius=lay.px(6))
@@ -568,9 +604,14 @@ class TableDrawing:
             return ""
         phase = self._asked_phase()
         if phase == "follow":
+            # Translators: the question on your name plate after a play: add more of the rank?
+            # {cards} is "7s" or "jacks" (a rank in the plural, as an object).
             return _("Add {cards}?").format(cards=plural(st.follow_rank))
         if phase == "chain":
+            # Translators: the question on your name plate: flip another mystery card? (the second
+            # message, "Flip?", asks the same before the first flip).
             return _("Flip again?") if self._flipped_last() else _("Flip?")
+        # Translators: on your name plate when it is your turn to play (short).
         return _("Your turn") if self.model.you_play else _("To play")
 
     def _asked_phase(self) -> str:
@@ -602,10 +643,12 @@ class TableDrawing:
         if p == -2:
             return _("Drawing cards: the highest plays first")
         if p < 0:
+            # Translators: the table's status line while the cards are dealt.
             return _("Dealing…")
         nxt = self.model.seat_name((p + 1) % view.n)
         if p == HUMAN_SEAT and self.model.you_play:
             if self.model.anim.busy and (st.to_move, st.phase_name) != (p, view.phase):
+                # Translators: the table's status line while your cards fly to the pile.
                 return _("You played")  # your cards are on their way; the turn moves when they land
             phase = self._asked_phase()
             if phase == "follow" and view.follow_rank:
@@ -824,6 +867,7 @@ class TableDrawing:
         width = max(2, self.model.lay.px(4 if over else 2))
         pygame.draw.rect(surface, colour, rect, width=width, border_radius=self.model.lay.px(18))
         if over:
+            # Translators: a pill on the pile while you drag cards over it: let go to play them.
             words = _("Drop to play") if self.model.drag.legal else _("Not allowed here")
             img = self._text(words, max(11, int(16 * self.model.lay.u)), colour, True)
             pill = img.get_rect(center=(rect.centerx, rect.bottom)).inflate(
