@@ -415,6 +415,8 @@ class TableInput:
                 if ids and ids[0] in mine:
                     self.model.focus = mine.index(ids[0])
         self.commands.hint_shown(job.place, reason)  # kept with the game: its review quotes it
+        # Translators: a toast at the table; {hint} is the hint's sentence ("Play two 7s on
+        # the 9: shed high cards while the pile allows it").
         self.notify(_("Hint: {hint}").format(hint=reason), self.theme.highlight, 6)
         self._restack()
         self.build_buttons()
@@ -747,44 +749,8 @@ class TableInput:
             and not self.model.anim.busy
         )
         gap = lay.px(10)
-        row1: list[tuple[str, Any, bool, int]] = []
-        if mine and st.phase_name == "follow":
-            row1 = [
-                (_("Add {cards}").format(cards=plural(st.follow_rank)), self.add_all, True, bw),
-                (pgettext("button", "Done"), self.done, False, int(bw * 0.75)),
-            ]
-        elif mine and st.phase_name == "chain":
-            row1 = [(pgettext("button", "Done"), self.done, True, bw)]
-        elif mine and self.model.selected:
-            rank = RANK_OF[self.model.selected[0]]
-            action = self.action_for(list(self.model.selected))
-            legal = action is not None and action in st.legal_actions()
-            # Translators: a button: "Play two 7s".
-            label = _("Play {cards}").format(cards=cards_in(OBJECT, rank, len(self.model.selected)))
-            if legal:
-                row1 = [
-                    (label, lambda: self.try_play(list(self.model.selected)), True, int(bw * 1.3))
-                ]
-            else:  # never a button for a play the rules refuse: say so instead
-                row1 = [(_("Not playable now"), None, False, int(bw * 1.3))]
-            partners = [
-                c
-                for c in self.model.view.seat_cards(HUMAN_SEAT)
-                if RANK_OF[c] == rank and c not in mystery_ids(self.model.state, HUMAN_SEAT)
-            ]
-            limit = self._room(rank, len(partners))
-            if len(self.model.selected) < min(limit, len(partners)):
-                first = self.model.selected[0]
-                row1.append(
-                    (
-                        _("All {cards}").format(cards=plural(rank)),
-                        lambda: self.select_rank(first),
-                        False,
-                        int(bw * 0.8),
-                    )
-                )
         x = int(bx)
-        for label, action, primary, width in row1:
+        for label, action, primary, width in self._play_row(bw) if mine else []:
             buttons.append(
                 Button(
                     (x, int(by), width, bh),
@@ -796,10 +762,67 @@ class TableInput:
                 )
             )
             x += width + gap
-        y = int(by + bh + gap)
-        row2: list[Button] = []
+        buttons += self._help_row(mine, (int(bx), int(by + bh + gap)), (bw, bh), size, gap)
+        corner, kept = self._corner_buttons()
+        buttons += corner
+        controls = self.config.controls
+        if controls is not None:  # a replay: its own controls, and Menu and Scores
+            buttons = controls.buttons(self, kept)
+        self.model.buttons = buttons
+
+    def _play_row(self, bw: int) -> list[tuple[str, Any, bool, int]]:
+        """The first row at your turn (label, action or None for a refusal, primary, width):
+        a follow-up's Add and Done, a chain's Done, or Play for the cards selected (and All
+        of their rank, where more may go)."""
+        st = self.model.state
+        assert st is not None
+        if st.phase_name == "follow":
+            return [
+                (_("Add {cards}").format(cards=plural(st.follow_rank)), self.add_all, True, bw),
+                (pgettext("button", "Done"), self.done, False, int(bw * 0.75)),
+            ]
+        if st.phase_name == "chain":
+            return [(pgettext("button", "Done"), self.done, True, bw)]
+        if not self.model.selected:
+            return []
+        row: list[tuple[str, Any, bool, int]] = []
+        rank = RANK_OF[self.model.selected[0]]
+        action = self.action_for(list(self.model.selected))
+        legal = action is not None and action in st.legal_actions()
+        # Translators: a button: "Play two 7s".
+        label = _("Play {cards}").format(cards=cards_in(OBJECT, rank, len(self.model.selected)))
+        if legal:
+            row = [(label, lambda: self.try_play(list(self.model.selected)), True, int(bw * 1.3))]
+        else:  # never a button for a play the rules refuse: say so instead
+            row = [(_("Not playable now"), None, False, int(bw * 1.3))]
+        partners = [
+            c
+            for c in self.model.view.seat_cards(HUMAN_SEAT)
+            if RANK_OF[c] == rank and c not in mystery_ids(self.model.state, HUMAN_SEAT)
+        ]
+        limit = self._room(rank, len(partners))
+        if len(self.model.selected) < min(limit, len(partners)):
+            first = self.model.selected[0]
+            row.append(
+                (
+                    _("All {cards}").format(cards=plural(rank)),
+                    lambda: self.select_rank(first),
+                    False,
+                    int(bw * 0.8),
+                )
+            )
+        return row
+
+    def _help_row(
+        self, mine: bool, at: tuple[int, int], button: tuple[int, int], size: int, gap: int
+    ) -> list[Button]:
+        """The second row: Hint and Undo where they are offered, each as wide as its words
+        in a long language, up to the window's edge."""
+        bx, y = at
+        bw, bh = button
+        row: list[Button] = []
         if self.model.you_play and self.show_hints():
-            row2.append(
+            row.append(
                 Button(
                     (0, y, bw, bh),
                     _("Hint (H)"),
@@ -810,7 +833,7 @@ class TableInput:
                 )
             )
         if self.model.you_play and self.config.take_backs:
-            row2.append(
+            row.append(
                 Button(
                     (0, y, bw, bh),
                     _("Undo (U)"),
@@ -821,17 +844,23 @@ class TableInput:
                     short=short_words(Np_("short", "Undo (U)")),
                 )
             )
-        # As wide as their words in a long language, up to the window's edge.
-        room = lay.width - lay.px(12) - int(bx)
-        x = int(bx)
-        for button, width in zip(
-            row2,
-            fitted_widths(self.theme, [b.label for b in row2], size, bw, room, gap),
+        lay = self.model.lay
+        room = lay.width - lay.px(12) - bx
+        x = bx
+        for b, width in zip(
+            row,
+            fitted_widths(self.theme, [b.label for b in row], size, bw, room, gap),
             strict=True,
         ):
-            button.rect.x, button.rect.w = x, width
+            b.rect.x, b.rect.w = x, width
             x += width + gap
-        buttons += row2
+        return row
+
+    def _corner_buttons(self) -> tuple[list[Button], list[Button]]:
+        """Menu (or the lesson's Leave) and Scores in the header's corner, right to left,
+        each as wide as its words; and those a replay's controls keep."""
+        lay = self.model.lay
+        u = lay.u
         info = lay.info_rect
         small = (int(96 * u), int(32 * u))
         small_px = max(11, int(15 * u))
@@ -866,19 +895,15 @@ class TableInput:
         # Right to left from the corner, each as wide as its words (within the header).
         labels = [b.label for b in corner]
         x = info.right
-        for button, width in zip(
+        for b, width in zip(
             corner,
             fitted_widths(self.theme, labels, small_px, small[0], info.width, lay.px(8)),
             strict=True,
         ):
-            button.rect.w = width
-            button.rect.right = x
-            x = button.rect.x - lay.px(8)
-        buttons += corner
-        controls = self.config.controls
-        if controls is not None:  # a replay: its own controls, and Menu and Scores
-            buttons = controls.buttons(self, kept)
-        self.model.buttons = buttons
+            b.rect.w = width
+            b.rect.right = x
+            x = b.rect.x - lay.px(8)
+        return corner, kept
 
     def open_scores(self) -> None:
         self.commands.scores()
