@@ -214,6 +214,8 @@ class DecisionBoard:
             pygame.Rect(x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1])
         )
         caption = (
+            # Translators: the caption by the pile on the Review and Puzzles boards; {cards} is
+            # "6 cards" ("Empty pile" when there is none).
             _("Pile: {cards}").format(cards=counted(len(pile), "card")) if pile else _("Empty pile")
         )
         rect = self._caption_place(caption, px, px_pile, py, top, fan, size, others)

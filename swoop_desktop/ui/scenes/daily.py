@@ -87,12 +87,16 @@ def share_line(
     margin, the hard opponent's in your seat (once known), the streak of days played. It
     names no card, so it gives nothing of the deal away."""
     parts = [
+        # Translators: the start of the daily result line players share; {result} is
+        # "12 pts, +3.5" (your points, your margin to the others' average).
         _("Swoop daily deal, {date}: {result}").format(
             date=day_words(day), result=points_words(mine, margin_of(mine))
         )
     ]
     if hard is not None:
         parts.append(
+            # Translators: a part of the shared daily result line, in the player's own voice
+            # ("my seat"); {result} is "9 pts, -2.0".
             _("hard opponent in my seat {result}").format(
                 result=points_words(hard, margin_of(hard))
             )
@@ -100,6 +104,7 @@ def share_line(
     # Translators: {days} is a counted phrase, as in "3 days".
     parts.append(_("{days} in a row").format(days=numbered(streak, "day")))
     line = " · ".join(parts)
+    # Translators: {line} is the whole shared daily result line.
     return line if counted else _("{line} (played again, not counted)").format(line=line)
 
 
@@ -260,6 +265,7 @@ class DailyScene(Scene):
         self.last_points: list[int] | None = None  # the hand just played (a replay too)
         self.play_button = W.Button(
             (0, 0, 10, 10),
+            # Translators: the daily deal page's main button: play the deal of the day.
             _("Play today's deal"),
             self.play,
             key=pygame.K_p,
@@ -268,6 +274,7 @@ class DailyScene(Scene):
                 "One hand against Lefty, Topper and Righty, the same deal for everyone today."
             ),
         )
+        # Translators: a button: leave this page for the one before (about 12 characters).
         self.back_button = W.Button((0, 0, 10, 10), _("Back"), self.close, tooltip=_("Back (Esc)"))
         self.ring = W.FocusRing([self.play_button, self.back_button])
         self._size: tuple[int, int] | None = None
@@ -331,13 +338,16 @@ class DailyScene(Scene):
         if counts:
             self.start_hard(self.rules, self.seed)
         words = (
+            # Translators: the table's caption while the daily deal is played; {date} a day.
             _("Daily deal: {date}")
             if counts
+            # Translators: the table's caption when the day's deal is played again; {date} a day.
             else _("Daily deal, played again (not counted): {date}")
         )
         config = TableConfig(
             saves=False,
             caption=words.format(date=day_words(self.today)),
+            # Translators: the title of the daily deal (one hand, the same deal for everyone).
             title=_("Daily deal"),
             goal=_("One hand · fewer points is better"),
             overlays=False,
@@ -466,6 +476,7 @@ class DailyScene(Scene):
         """What the page says: (style, left words, right words); tests read it."""
         out: list[tuple[str, str, str]] = []
         entry = self.entry
+        # Translators: a heading on the daily deal page; {date} is the day ("Monday 3 March").
         out.append(("h", _("Today, {date}").format(date=day_words(self.today)), ""))
         out.append(
             (
@@ -507,12 +518,14 @@ class DailyScene(Scene):
             elif running:
                 out.append(("row", hard_row, _("still playing your cards...")))
             else:
+                # Translators: the hard opponent's result on the daily page, not known yet.
                 out.append(("row", hard_row, _("not worked out")))
         if self.last_points is not None and (entry is None or self.last_points != entry.points):
             mine = self.last_points
             replay = points_words(mine, margin_of(mine))
             out.append(("row", _("This replay (not counted)"), replay))
         s = streaks(self.entries, self.today)
+        # Translators: a heading on the daily page: runs of days played in a row.
         out.append(("h", _("Streaks"), ""))
         # Translators: a streak of days and the longest one, as in "3 (best 7)".
         best = _("{now} (best {best})")
@@ -527,10 +540,12 @@ class DailyScene(Scene):
             )
         )
         past = [e for e in reversed(self.entries) if e.day != self.today.isoformat()][:PAST_DAYS]
+        # Translators: a heading on the daily page: the results of the days before today.
         out.append(("h", _("Earlier days"), ""))
         if not past:
             out.append(("p", _("Your earlier daily deals are listed here."), ""))
         for e in past:
+            # Translators: an earlier day's result on the daily page: the hand was not finished.
             you = points_words(e.points, e.margin) if e.finished else _("unfinished")
             hard = points_words(e.hard, e.hard_margin)
             # Translators: an earlier day's result, yours then the hard opponent's.
@@ -548,6 +563,7 @@ class DailyScene(Scene):
         W.draw_page(
             surface,
             theme,
+            # Translators: the daily deal page's title.
             _("Daily deal"),
             _("One hand: the same deal for everyone today."),
             self.frame,
@@ -602,7 +618,9 @@ class DailyResultScene(HandPanel, Overlay):
         rect = self.panel_rect()
         specs: list[tuple[str, Any, bool]] = [
             (_("Back to the daily deal"), self.back, True),
+            # Translators: a button on the daily result: copy the result line to share it.
             (_("Copy result"), self.copy_result, False),
+            # Translators: a button on the daily result: open the review of the hand played.
             (_("Review this hand"), self.review_hand, False),
         ]
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
@@ -700,8 +718,11 @@ class DailyResultScene(HandPanel, Overlay):
         if not self.counted:
             out.append(_("Played again: not counted (the first play of the day counts)."))
         share = {
+            # Translators: on the daily result; {line} is the result line to share.
             "copied": _("Copied to the clipboard: {line}"),
+            # Translators: on the daily result; {line} is the result line to share.
             "no clipboard": _("No clipboard here; copy it by hand: {line}"),
+            # Translators: on the daily result, before the line a player can copy and share.
         }.get(self.copied, _("To share: {line}"))
         out.append(share.format(line=self.share()))
         return out

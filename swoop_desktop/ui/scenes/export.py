@@ -39,6 +39,8 @@ from swoop_desktop.ui.scene import Scene
 if TYPE_CHECKING:
     from swoop_desktop.ui.appapi import AppAPI
 
+# Translators: buttons on the export page choosing the file format: a CSV file (for a
+# spreadsheet) and, the second, JSON as the command line's --export writes it.
 FORMATS = (("csv", N_("CSV (spreadsheet)")), ("json", N_("JSON (as --export)")))
 
 
@@ -87,7 +89,9 @@ class ExportOverlay(Scene):
         self.format_buttons = [
             Button((0, 0, 10, 10), _(label), self._chooser(key)) for key, label in FORMATS
         ]
+        # Translators: the export page's main button: write the file (about 12 characters).
         self.export_button = Button((0, 0, 10, 10), _("Export"), self.export, primary=True)
+        # Translators: a button: close without doing anything (about 12 characters).
         self.cancel_button = Button((0, 0, 10, 10), _("Cancel"), self.cancel)
         self.box = pygame.Rect(0, 0, 10, 10)
         self.field = pygame.Rect(0, 0, 10, 10)
@@ -187,6 +191,7 @@ class ExportOverlay(Scene):
         # Translators: {games} is a counted phrase, as in "12 games".
         self.app.pop(
             Exported(
+                # Translators: after an export; {games} is "12 games"; {path} the file written.
                 _("{games} written to {path}").format(games=counted(count, "game"), path=target)
             )
         )
@@ -237,6 +242,7 @@ class ExportOverlay(Scene):
         draw_text(
             surface,
             theme,
+            # Translators: the export page's title: save your game history to a file.
             _("Export your games"),
             (box.centerx, box.y + int(18 * s)),
             size=max(16, int(24 * s)),

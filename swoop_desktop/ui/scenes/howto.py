@@ -46,6 +46,7 @@ class HowToScene(Scene):
     def _paragraphs(self) -> list[tuple[str, str]]:
         """The page's headings and paragraphs, in the player's language."""
         return how_to_play(self.rules, this_game=self.in_game) + [
+            # Translators: the last heading of How to play: about the program (its licence).
             ("h", _("About")),
             ("p", about_line()),
         ]
@@ -124,6 +125,7 @@ class HowToScene(Scene):
         W.draw_page(
             surface,
             theme,
+            # Translators: the title of the page of the game's rules.
             _("How to play"),
             _("Scroll with the mouse wheel, the arrow keys or Page Up/Down."),
             self.frame,

@@ -116,6 +116,7 @@ class Coach:
         i = step_index(match)
         step = self.step(match)
         if step is None:
+            # Translators: the lesson box's title once the lesson is done (praise).
             return _("Well played"), _(FINISHED)
         if step.prompt:
             n = TAUGHT.index(i) + 1
@@ -124,6 +125,7 @@ class Coach:
                 number=n, count=len(TAUGHT), title=_(step.title)
             )
             return title, _(step.prompt)
+        # Translators: the lesson box's title while the opponents play (an imperative: look).
         return _("Watch"), _(WATCHING)
 
     # -- leaving ------------------------------------------------------------------------

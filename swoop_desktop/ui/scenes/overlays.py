@@ -37,6 +37,7 @@ class PauseScene(Overlay):
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
+        # Translators: the pause menu's main button: go back to the game (about 12 characters).
         specs: list[tuple[str, Any, bool]] = [(_("Resume"), self.resume, True)]
         self.extra: list[Button] = []
         self.make_buttons(specs, rect.bottom - int(24 * self.u))
@@ -46,9 +47,13 @@ class PauseScene(Overlay):
         y = rect.top + int(86 * u)
         column = []
         for label, action in (
+            # Translators: a button of the pause menu: open the Settings page.
             (_("Settings"), self.settings),
+            # Translators: a button of the pause menu: open the Scores pages (statistics).
             (_("Scores"), self.scores),
+            # Translators: a button of the pause menu: open the rules of the game.
             (_("How to play"), self.howto),
+            # Translators: a button of the pause menu: leave the game for the title screen.
             (_("Quit to title"), self.to_title),
         ):
             column.append(
@@ -92,6 +97,7 @@ class PauseScene(Overlay):
         config = self.table.config
         if not config.saves:
             if config.caption:
+                # Translators: the pause menu's note; {caption} is "Replay of a finished game".
                 return _("{caption}. Nothing here is saved.").format(caption=_(config.caption))
             return _("Nothing here is saved.")
         return _("The game is saved after every play.")
@@ -145,9 +151,12 @@ class HandOverScene(HandPanel, Overlay):
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
+        # Translators: the hand-over panel's main button after the last hand: on to the
+        # game's end and its final scores (about 12 characters).
         label = _("Final scores") if self.table.match.over else _("Next hand")
         specs: list[tuple[str, Any, bool]] = [(label, self.next_hand, True)]
         if self.table.config.review:
+            # Translators: a button on the hand-over panel: review the hand just played.
             specs.append((_("Review hand"), self.review_hand, False))
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
 
@@ -246,6 +255,7 @@ class GameOverScene(HandOverScene):
             now = compute_stats([*earlier, this], abandoned)
             if now.best_streak > before.best_streak >= 1:
                 lines.append(
+                    # Translators: on the game-over sheet; {games} is "5 games".
                     _("A new best winning streak: {games} in a row").format(
                         games=counted(now.best_streak, "game")
                     )
@@ -262,6 +272,8 @@ class GameOverScene(HandOverScene):
             ]
             if this.counted and this.margin is not None and margins and this.margin > max(margins):
                 lines.append(
+                    # Translators: on the game-over sheet; {margin} is "23 pts under the others'
+                    # average".
                     _("A new record: your best margin, {margin}").format(
                         margin=margin_words(this.margin)
                     )
@@ -302,9 +314,13 @@ class GameOverScene(HandOverScene):
         self.refresh()
         rect = self.panel_rect()
         specs: list[tuple[str, Any, bool]] = [
+            # Translators: a button at the game's end: deal a new game.
             (_("New game"), self.new_game, True),
+            # Translators: a button at the game's end: replay the finished game to watch it.
             (_("Watch again"), self.watch_again, False),
+            # Translators: a button at the game's end: the review of your decisions.
             (_("Review game"), self.review_game, False),
+            # Translators: a button at the game's end: go to the title screen.
             (_("Title"), self.to_title, False),
         ]
         self.make_buttons(specs, rect.bottom - int(22 * self.u))
@@ -406,13 +422,17 @@ class GameOverScene(HandOverScene):
         order = sorted(range(match.n), key=lambda p: match.totals[p])
         # Translators: places in the final standings, each with a name and a total.
         words = {
+            # Translators: the first place in the final standings: a name and a total.
             1: _("1st {name} {total}"),
+            # Translators: the second place in the final standings: a name and a total.
             2: _("2nd {name} {total}"),
+            # Translators: the third place in the final standings: a name and a total.
             3: _("3rd {name} {total}"),
         }
         parts = []
         for p in order:
             place = 1 + sum(1 for q in range(match.n) if match.totals[q] < match.totals[p])
+            # Translators: a place from 4th on in the final standings ({place} a figure).
             said = words.get(place, _("{place}th {name} {total}"))
             parts.append(
                 said.format(
@@ -431,6 +451,7 @@ class GameOverScene(HandOverScene):
                 for p in range(match.n)
                 if match.totals[p] == low
             ]
+            # Translators: a tie at the game's end; {names} is "You and Lefty"; {total} a figure.
             return _("{names} share the lowest total, {total}").format(
                 names=_(" and ").join(who), total=low
             )
@@ -444,14 +465,21 @@ class GameOverScene(HandOverScene):
             # Translators: {points} is a counted phrase ("23 points"); {other} reached the
             # score {target} that ends the game.
             said = (
+                # Translators: {points} is "23 points"; {other} the player ("Lefty") whose
+                # total reached {target}, which ends the game.
                 _("You win by {points}; {other} reached {target}")
                 if is_you(self.table, match.winner)
+                # Translators: {name} is the winner ("Lefty"); {points} "23 points"; {other}
+                # the player whose total reached {target}, which ends the game.
                 else _("{name} wins by {points}; {other} reached {target}")
             )
         else:
             said = (
+                # Translators: at the game's end; {points} is "23 points".
                 _("You win by {points}")
                 if is_you(self.table, match.winner)
+                # Translators: at the game's end; {name} is the winner ("Lefty"); {points} is
+                # "23 points".
                 else _("{name} wins by {points}")
             )
         return said.format(
@@ -496,6 +524,7 @@ class GameOverScene(HandOverScene):
         return (
             _("You win the game!")
             if is_you(self.table, match.winner)
+            # Translators: the game-over heading; {name} is the winner ("Lefty").
             else _("{name} wins the game").format(name=name)
         )
 

@@ -244,11 +244,16 @@ class HandPanel:
         match = self.table.match
         out = match.state.out_player if match.state is not None else None
         if out is None:
+            # Translators: the heading of the panel shown when a hand has ended.
             return _("Hand over")
         name = shown_name(self.table.seat_name(out))
         last = match.over and self.name == "hand_over"
         if is_you(self.table, out):
+            # Translators: the hand-over panel's heading: you have played your last card and
+            # the game ends with this hand.
             return _("You are out! The last hand.") if last else _("You are out!")
+        # Translators: the hand-over panel's heading: {name} has played their last card and
+        # the game ends with this hand.
         return (_("{name} is out! The last hand.") if last else _("{name} is out!")).format(
             name=name
         )
@@ -267,11 +272,15 @@ class HandPanel:
         x_tot = rect.right - int(40 * u)
         x_pts = rect.right - int(170 * u) if totals else x_tot
         columns = [
+            # Translators: a column heading of the hand-over panel: the players' names.
             (_("Player"), x_name, "left"),
+            # Translators: a column heading of the hand-over panel: cards each still holds.
             (_("Cards left"), x_cards, "left"),
+            # Translators: a column heading of the hand-over panel: points scored this hand.
             (_("This hand"), x_pts, "right"),
         ]
         if totals:
+            # Translators: a column heading: each player's points over the whole game.
             columns.append((_("Total"), x_tot, "right"))
         for text, x, anchor in columns:
             img = head.render(text, True, t.text_dim)

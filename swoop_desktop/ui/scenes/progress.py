@@ -74,6 +74,7 @@ def rating_words(dirs: Any, abandoned: bool = False) -> str:
         dirs.notices.post("progress-read", text)
     if now is None:
         return _("No rating yet: finish a game to get one")
+    # Translators: the title screen's rating line; {rating} is "1523 ± 80, about like normal".
     return _("Your rating: {rating}").format(rating=_rating_now(now.words(), now.rating))
 
 
@@ -84,7 +85,9 @@ def margin_words(lead: float) -> str:
     if n == 0:
         return _("level with the others' average")
     if lead > 0:
+        # Translators: a game's margin (a record); {points} is "23 pts": fewer than the others.
         return _("{points} under the others' average").format(points=counted(n, "pt"))
+    # Translators: a game's margin; {points} is "23 pts": more points than the others.
     return _("{points} over the others' average").format(points=counted(n, "pt"))
 
 
@@ -93,6 +96,7 @@ def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
     counted for the two records that need a game replayed are said beside them."""
 
     def when(text: str) -> str:
+        # Translators: the date a record was set, after it on Scores' Progress ("(2026-01-31)").
         return " " + _("({date})").format(date=text[:10]) if text else ""
 
     margin = (
@@ -102,6 +106,8 @@ def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
     )
     counting = (
         " "
+        # Translators: after a record while older games are still read; {games} is "1,234
+        # more games".
         + _("(counting {games}…)").format(
             games=counted(waiting, "more game", "more games", grouped=True)
         )
@@ -115,7 +121,10 @@ def record_lines(records: Records, waiting: int = 0) -> list[tuple[str, str]]:
             f"{records.hand_swoops}{when(records.hand_swoops_date)}{counting}",
         ),
         (
+            # Translators: a record on Scores' Progress: most daily deals played day after day.
             _("Longest daily streak"),
+            # Translators: {days} is "4 days"; {beaten} how many of them in a row you beat the
+            # hard opponent's result, a figure.
             _("{days} (beating hard: {beaten})").format(
                 days=counted(records.daily_streak, "day"), beaten=records.daily_beaten_streak
             ),
@@ -322,6 +331,7 @@ class ProgressView:
     def lines(self) -> list[tuple[str, str]]:
         """Everything the page says, for tests: the rating and the records."""
         if self.unread is not None:  # no figure at all, rather than one from part of it
+            # Translators: a label on Scores' Progress, before the rating's figure.
             labels = [_("Your rating")] + [label for label, _v in record_lines(Records())]
             return [(label, _("cannot be read now")) for label in labels]
         if self.busy:
@@ -330,6 +340,7 @@ class ProgressView:
             # while a long history is read.
             return [(label, _("being worked out…")) for label in labels]
         now = current_rating(self.points)
+        # Translators: the value beside "Your rating" on Scores' Progress before any rating.
         rating = _rating_now(now.words(), now.rating) if self.points else _("none yet")
         return [(_("Your rating"), rating), *record_lines(self.records, self.waiting)]
 
@@ -346,6 +357,7 @@ class ProgressView:
         W.draw_text(
             surface,
             theme,
+            # Translators: a heading on Scores' Progress: your best results.
             _("Records"),
             (left.x + 18, y),
             size=size + 4,
@@ -501,6 +513,7 @@ def draw_rating_chart(
     if rated > 1:
         span = _("games 1 to {last}").format(last=grouped_number(rated))
     else:
+        # Translators: {span} in the rating chart's caption when only one game is rated.
         span = _("your first game")
     # Translators: {span} is "games 1 to 40"; {rating} "1523 ± 80".
     caption = _("{span}: now {rating} (the band: ± twice the deviation)").format(

@@ -120,12 +120,14 @@ class PuzzleScene(OnTheBoard, Scene):
         )
         self.next_btn = W.Button(
             (0, 0, 10, 10),
+            # Translators: a button on Puzzles: go on to the next puzzle (about 12 characters).
             _("Next puzzle >"),
             self.next,
             tooltip=_("The next puzzle (Right arrow)"),
         )
         self.answer_btn = W.Button(
             (0, 0, 10, 10),
+            # Translators: a button on Puzzles: show the best play (counts as not solved).
             _("Show the answer"),
             self.reveal,
             key=pygame.K_a,
@@ -143,6 +145,7 @@ class PuzzleScene(OnTheBoard, Scene):
 
     def language_changed(self, size: tuple[int, int]) -> None:
         for button, label, tip in (
+            # Translators: a button on Puzzles: show the other plays you could choose.
             (self.more_btn, _("More plays"), _("The other plays (M)")),
             (self.next_btn, _("Next puzzle >"), _("The next puzzle (Right arrow)")),
             (
@@ -342,6 +345,7 @@ class PuzzleScene(OnTheBoard, Scene):
             ),
         ]
         if self.weighing:
+            # Translators: on Puzzles while the AI works out how good your chosen play is.
             lines.append(_("Weighing your play…"))
         elif self.answer is not None:
             lines.append(self.answer.words)

@@ -208,15 +208,21 @@ class ReviewScene(OnTheBoard, Scene):
     def _label_buttons(self) -> None:
         """The buttons' words and tooltips, in the player's language."""
         for button, label, tip in (
+            # Translators: a button on the review: back to the previous decision (12 characters).
             (self.prev_btn, _("< Previous"), _("Previous decision (Left arrow)")),
+            # Translators: a button on the review: on to the next decision (12 characters).
             (self.next_btn, _("Next >"), _("Next decision (Right arrow)")),
+            # Translators: a button on the review: the decision again with every hidden card shown.
             (self.hind_btn, _("Show all cards"), _("The same decision with every card shown (H)")),
+            # Translators: a button on the review: the page of every costly decision.
             (self.summary_btn, _("Summary"), _("Every costly decision (S)")),
             (self.back_btn, _("Back"), _("Back (Esc)")),
             (self.cancel_btn, _("Cancel"), _("Stop the review (Esc)")),
         ):
             button.label, button.tooltip = label, tip
         if getattr(self, "hindsight", False):
+            # Translators: a button on the review, while every card is shown: back to only the
+            # cards you could see at that decision.
             self.hind_btn.label = _("What you knew")
 
     def language_changed(self, size: tuple[int, int]) -> None:
@@ -228,6 +234,7 @@ class ReviewScene(OnTheBoard, Scene):
     def title(self) -> str:
         if self.hand is None:
             return _("Review: the whole game")
+        # Translators: the review page's title when it reviews one hand ({number} a figure).
         return _("Review: hand {number}").format(number=self.hand + 1)
 
     @property
@@ -430,10 +437,12 @@ class ReviewScene(OnTheBoard, Scene):
                 lines.append(_("Hindsight: all cards shown"))
             if v is not None:
                 lines += [
+                    # Translators: a line of the review's text: which of your decisions this is.
                     _("Decision {number}").format(number=v.number),
                     label_words(v.label),
                     # Translators: {play} is what you did, as in "played two 7s".
                     _("You {play}").format(play=v.chosen),
+                    # Translators: {play} is the review's best play, as in "played two 7s".
                     _("Best: {play}").format(play=v.best),
                     v.reason,
                 ]
@@ -650,6 +659,7 @@ class ReviewScene(OnTheBoard, Scene):
         acc = self.result.accuracy
         y = self._text(
             surface,
+            # Translators: the review summary; {points} is "2 points"; {cost} "about 30 points".
             _(
                 "Accuracy: {percent}% of decisions good (within {points} of the best); "
                 "the others cost {cost} in all."
@@ -760,6 +770,7 @@ class ReviewScene(OnTheBoard, Scene):
         # Translators: {cost} is a counted phrase, as in "about 8 points".
         cost = _("no points lost") if v.cost < 0.5 else _("{cost} lost").format(cost=about(v.cost))
         if v.label == UNCLEAR:
+            # Translators: {cost} is "about 8 points lost"; {low} and {high} whole points.
             cost = _("{cost} (somewhere between {low} and {high})").format(
                 cost=cost, low=round(v.low), high=round(v.high)
             )
@@ -775,6 +786,7 @@ class ReviewScene(OnTheBoard, Scene):
         )
         y = self._text(
             surface,
+            # Translators: on the review's decision; {play} is what you did ("played two 7s").
             _("You {play}.").format(play=v.chosen),
             (x, y + int(8 * s)),
             int(18 * s),
@@ -784,6 +796,7 @@ class ReviewScene(OnTheBoard, Scene):
         if v.best != v.chosen:
             y = self._text(
                 surface,
+                # Translators: on the review's decision; {play} is the best play ("played two 7s").
                 _("Best: {play}.").format(play=v.best),
                 (x, y + int(2 * s)),
                 int(18 * s),

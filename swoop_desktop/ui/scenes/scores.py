@@ -72,16 +72,23 @@ from .sheet import (
 _log = logging.getLogger("swoop_desktop.ui")
 
 TABS = (
+    # Translators: a tab of Scores: the score sheet of the game being played.
     ("game", N_("This game")),
+    # Translators: a tab of Scores: the list of finished games.
     ("history", N_("Past games")),
+    # Translators: a tab of Scores: wins, losses and streaks over all games.
     ("stats", N_("Statistics")),
+    # Translators: a tab of Scores: your rating over time and your records.
     ("progress", N_("Progress")),
 )
 # Translators: the speeds a past game is watched again at.
 REPLAY_SPEEDS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")))
 PRESET_NAMES = {
+    # Translators: a rule set's name on Scores (statistics by rule set): this app's rules.
     "app": N_("App rules"),
+    # Translators: a rule set's name on Scores: the common published rules.
     "classic": N_("Classic rules"),
+    # Translators: a rule set's name on Scores: the older written rules.
     "traditional": N_("Traditional rules"),
 }
 
@@ -205,6 +212,7 @@ class ScoresScene(Scene):
         out your rating…"), None once it is read."""
         if self.book is not None:
             return None
+        # Translators: on Scores while the game still reads your history at start-up.
         return opening.words(self.app.dirs) or _("Checking your progress…")
 
     @property
@@ -317,14 +325,17 @@ class ScoresScene(Scene):
         )
         self.review_button = Button(
             (0, 0, 10, 10),
+            # Translators: a button on Scores: open the review of the chosen game (12 characters).
             _("Review"),
             self.review,
             tooltip=_("Where your plays cost points in this game"),
             size=px,
         )
+        # Translators: a button on Scores' Statistics: start the statistics again from zero.
         self.reset_button = Button((0, 0, 10, 10), _("Reset statistics"), self.ask_reset, size=px)
         self.export_button = Button(
             (0, 0, 10, 10),
+            # Translators: a button on Scores: open the page writing your games to a file.
             _("Export…"),
             self.ask_export,
             tooltip=_("Write your games to a file: CSV for a spreadsheet, or JSON"),
@@ -410,6 +421,7 @@ class ScoresScene(Scene):
         try:
             rules, deals = record.rules_obj(), record.deals()
         except (DocumentError, RulesError) as exc:
+            # Translators: {problem} says what is wrong with the saved game.
             self.notice = _("This game cannot be reviewed: {problem}").format(problem=exc)
             return
         self.app.open(
@@ -425,6 +437,7 @@ class ScoresScene(Scene):
     def ask_reset(self) -> None:
         self.app.open(
             "confirm",
+            # Translators: the question's title before the statistics are reset.
             _("Reset your statistics?"),
             ngettext(
                 "Your {n} counted game starts again from zero. The games stay in "
@@ -433,7 +446,9 @@ class ScoresScene(Scene):
                 "the list of past games, and a dated copy of your history file is kept.",
                 self.stats.games,
             ).format(n=self.stats.games),
+            # Translators: the question's yes button: reset the statistics.
             yes=_("Reset statistics"),
+            # Translators: the question's no button: keep the statistics as they are.
             no=_("Keep them"),
         )
 
@@ -511,6 +526,7 @@ class ScoresScene(Scene):
 
     @staticmethod
     def _why_not(problem: object) -> str:
+        # Translators: {problem} says why the stored game's plays do not replay.
         return _("This game cannot be watched again or reviewed: {problem}.").format(
             problem=problem
         )
@@ -653,6 +669,7 @@ class ScoresScene(Scene):
             elif m.winner == HUMAN_SEAT:
                 title = _("Game over: you won")
             else:
+                # Translators: the heading of Scores' This game; {name} is the winner ("Lefty").
                 title = _("Game over: {name} won").format(name=names[m.winner])
         else:
             title = (
@@ -806,6 +823,7 @@ class ScoresScene(Scene):
         draw_text(
             surface,
             theme,
+            # Translators: a heading on Scores' Statistics: the figures over every game.
             _("All games"),
             (box.x + 18, y),
             size=size + 4,
@@ -871,6 +889,7 @@ class ScoresScene(Scene):
         draw_text(
             surface,
             theme,
+            # Translators: a heading on Scores' Statistics: the figures for each rule set.
             _("By rule set"),
             (pbox.x + 18, y),
             size=size + 2,
@@ -900,6 +919,7 @@ class ScoresScene(Scene):
                 bold=True,
             )
             label_w = (
+                # Translators: beside a rule set's bar on Scores' Statistics: its win rate.
                 font(theme, size - 3, True).size(_("{percent}% won").format(percent=100))[0] + 8
             )
             bar_w = max(40, int(pbox.w * 0.3))

@@ -119,6 +119,7 @@ class SettingsScene(Scene):
         self.panel = W.ScrollPanel((0, 0, 10, 10), [])
         self.done = W.Button(
             (0, 0, 10, 10),
+            # Translators: Settings' main button: close the page (about 12 characters).
             N_("Done"),
             self.close,
             primary=True,
@@ -126,6 +127,7 @@ class SettingsScene(Scene):
         )
         self.defaults = W.Button(
             (0, 0, 10, 10),
+            # Translators: a button in Settings: every setting back to how the game comes.
             N_("Restore defaults"),
             self.restore_defaults,
             tooltip=N_("Every setting back to how Swoop comes."),
@@ -274,6 +276,8 @@ class SettingsScene(Scene):
             )
             style = W.Choice(
                 _Z,
+                # Translators: the row choosing an opponent's playing style ("Lefty (left seat):
+                # style").
                 _("{who}: style").format(who=who),
                 [W.Option(p, *personality_text(p)) for p in PERSONALITIES],
                 self.seat_value(seat, "personality"),
@@ -406,6 +410,7 @@ class SettingsScene(Scene):
         """Ask first: one click must never undo every choice the player made."""
         self.app.open(
             "confirm",
+            # Translators: the question's title before every setting goes back to its default.
             _("Restore every setting?"),
             _(
                 "The rules, opponents, speeds, volume, mute, hints and card options go back to "

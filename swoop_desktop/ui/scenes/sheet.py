@@ -93,6 +93,7 @@ def result_words(record: GameRecord, names: Sequence[str]) -> str:
 
 def _result_words(record: GameRecord, names: Sequence[str]) -> str:
     if record.abandoned:
+        # Translators: a past game's result in Scores' list: it was left unfinished.
         return _("Abandoned")
     if record.winner is None:
         lowest = min(record.totals)
@@ -100,7 +101,9 @@ def _result_words(record: GameRecord, names: Sequence[str]) -> str:
         # Translators: a tie between players, as in "Tie: You and Lefty".
         return _("Tie: {names}").format(names=_(" and ").join(who))
     if record.winner == HUMAN_SEAT:
+        # Translators: a past game's result in Scores' list.
         return _("You won")
+    # Translators: a past game's result in Scores' list; {name} is the winner ("Lefty").
     return _("{name} won").format(name=names[record.winner])
 
 
@@ -114,12 +117,19 @@ def past_game_line(record: GameRecord, names: Sequence[str]) -> str:
 def stats_lines(stats: Stats) -> list[tuple[str, str]]:
     """Label/value pairs of the statistics, in plain words."""
     return [
+        # Translators: a label on Scores' Statistics, before a number of games.
         (_("Games played"), str(stats.games)),
+        # Translators: a label on Scores' Statistics, before the number of games you won.
         (_("Won"), str(stats.wins)),
+        # Translators: a label on Scores' Statistics, before the number of games tied.
         (_("Tied"), str(stats.ties)),
+        # Translators: a label on Scores' Statistics, before the number of games you lost.
         (_("Lost"), str(stats.losses)),
+        # Translators: a label on Scores' Statistics, before the share of games won ("45%").
         (_("Win rate"), f"{stats.win_rate * 100:.0f}%" if stats.games else "–"),
+        # Translators: a label on Scores' Statistics: games won in a row up to now.
         (_("Current winning streak"), str(stats.current_streak)),
+        # Translators: a label on Scores' Statistics: the most games ever won in a row.
         (_("Best winning streak"), str(stats.best_streak)),
         (
             _("Average points per hand"),
@@ -418,6 +428,8 @@ def draw_chart(
 def accuracy_line(accuracy: Sequence[float]) -> tuple[str, str]:
     """The statistics line for the review accuracy, in plain words."""
     if not accuracy:
+        # Translators: a label on Scores' Statistics: the share of good decisions in the
+        # games you reviewed.
         return _("Review accuracy"), _("review a game to see it")
     mean = sum(accuracy) / len(accuracy)
     return _("Review accuracy"), _("{percent}% · {games}").format(
@@ -433,6 +445,7 @@ def draw_accuracy_trend(
     draw_text(
         surface,
         theme,
+        # Translators: the caption of the chart of review accuracy, game by game.
         _("Accuracy, reviewed games"),
         (rect.x + 8, rect.y + 4),
         size=13,
@@ -565,6 +578,7 @@ def sheet_rows(
     n = len(sheet[0]) if sheet else 0
     rows = [
         (
+            # Translators: a row heading of the score sheet: the hand's number.
             _("Hand {number}").format(number=i + 1),
             list(r),
             went_out[i] if i < len(went_out) else None,
@@ -577,6 +591,7 @@ def sheet_rows(
     fold = len(rows) - room + 1
     sums = [sum(sheet[i][p] for i in range(fold)) for p in range(n)]
     label = (
+        # Translators: a row of the score sheet summing the first hands, when all do not fit.
         _("Hands 1–{last}").format(last=fold) if fold > 1 else _("Hand {number}").format(number=1)
     )
     return [(label, sums, None)] + rows[fold:]

@@ -123,6 +123,7 @@ class TitleScene(Scene):
             self._opponents = names
         names = self._opponents
         if len(names) != 3:
+            # Translators: the opponents' names listed: {names} all but the last, with commas.
             return _("{names} and {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
         # Translators: the three opponents' names, as in "Lefty, Topper and Righty".
         return _("{first}, {second} and {third}").format(
@@ -218,6 +219,7 @@ class TitleScene(Scene):
             names = ["Lefty", "Topper", "Righty"]
         # Translators: an opponent and their level, as in "Lefty steady".
         who = _(", ").join(
+            # Translators: an opponent and their level, as in "Lefty steady".
             _("{name} {level}").format(name=shown_name(n), level=level_word(lv))
             for n, lv in zip(names, self.suggested, strict=False)
         )
@@ -470,6 +472,7 @@ class TitleScene(Scene):
         )
         sub = W.render(
             theme,
+            # Translators: under the title; {opponents} is "Lefty, Topper and Righty".
             _("You against {opponents}. Lowest score wins.").format(
                 opponents=self.opponents_words()
             ),
@@ -584,6 +587,7 @@ class TitleButton:
 TITLE_BUTTONS: tuple[TitleButton, ...] = (
     TitleButton(
         "continue",
+        # Translators: a title screen button: go on with the saved game.
         N_("Continue"),
         TitleScene.continue_game,
         pygame.K_c,
@@ -597,6 +601,7 @@ TITLE_BUTTONS: tuple[TitleButton, ...] = (
         N_("New game"),
         TitleScene.new_game,
         pygame.K_n,
+        # Translators: the New game button's tooltip; {opponents} is "Lefty, Topper and Righty".
         N_("Deal a new game against {opponents} with the rules in Settings."),
         primary=lambda title: not title.has_save and not title.offer,
         whole_row=True,
@@ -607,12 +612,15 @@ TITLE_BUTTONS: tuple[TitleButton, ...] = (
         N_("Play at your level"),
         TitleScene.play_at_level,
         pygame.K_y,
+        # Translators: the Play at your level button's tooltip; {table} is "Lefty steady,
+        # Topper keen, Righty normal".
         N_("Deal a new game against the opponents nearest your rating: {table}."),
         whole_row=True,
         fill=lambda title: {"table": title.suggestion_words()},
     ),
     TitleButton(
         "practice",
+        # Translators: a title screen button: a game that does not count in your statistics.
         N_("Practice game"),
         TitleScene.practice,
         pygame.K_t,
@@ -623,6 +631,7 @@ TITLE_BUTTONS: tuple[TitleButton, ...] = (
     ),
     TitleButton(
         "learn",
+        # Translators: a title screen button: start the lesson.
         N_("Learn to play"),
         TitleScene.learn,
         pygame.K_l,
@@ -638,6 +647,7 @@ TITLE_BUTTONS: tuple[TitleButton, ...] = (
     ),
     TitleButton(
         "puzzles",
+        # Translators: a title screen button: positions where you find the best play.
         N_("Puzzles"),
         TitleScene.open_puzzles,
         pygame.K_p,
@@ -664,6 +674,7 @@ TITLE_BUTTONS: tuple[TitleButton, ...] = (
         pygame.K_h,
         N_("The rules in plain words, with the options you have chosen."),
     ),
+    # Translators: a title screen button: close the game (about 12 characters).
     TitleButton("quit", N_("Quit"), TitleScene.quit, pygame.K_q, N_("Close Swoop.")),
 )
 
