@@ -50,16 +50,19 @@ class OptionInfo:
 
 PRESET_INFO: dict[str, tuple[str, str]] = {
     "app": (
+        # Translators: a rule set's name, a choice in Settings' Rules: this app's own rules.
         N_("App"),
         N_(
             "The app's table: game to 300, after a pick-up you may add more of the rank you played."
         ),
     ),
     "classic": (
+        # Translators: a rule set's name, a choice in Settings' Rules: the common published rules.
         N_("Classic"),
         N_("The common published rules: game to 500, your turn ends after a pick-up."),
     ),
     "traditional": (
+        # Translators: a rule set's name, a choice in Settings' Rules: the older written rules.
         N_("Traditional"),
         N_(
             "The older written rules: three decks, a pick-up takes "
@@ -70,9 +73,11 @@ PRESET_INFO: dict[str, tuple[str, str]] = {
 
 OPTION_INFO: dict[str, OptionInfo] = {
     "decks": OptionInfo(
+        # Translators: a rule's row label in Settings' Rules: how many decks of cards.
         N_("Decks"),
         N_("How many decks (52 cards and 2 Jokers each) are shuffled together."),
         (
+            # Translators: a value of the Decks rule: chosen automatically by the players' count.
             OptionChoice("auto", N_("Auto"), N_("Auto is 2 decks for four players.")),
             OptionChoice(2, "2"),
             OptionChoice(3, "3"),
@@ -87,6 +92,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
         ),
     ),
     "hand_size": OptionInfo(
+        # Translators: a rule's row label in Settings' Rules: how many cards each player holds.
         N_("Cards in hand"),
         N_("How many cards each player holds in hand after the deal."),
         (OptionChoice(11, "11"), OptionChoice(12, "12", N_("12 is the 20-card variant."))),
@@ -99,6 +105,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
         ),
     ),
     "first_player": OptionInfo(
+        # Translators: a rule's row label in Settings' Rules: who makes a hand's first play.
         N_("Who plays first"),
         N_("Who makes the first play of each hand."),
         (
@@ -119,6 +126,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
             ),
             OptionChoice(
                 "take_all",
+                # Translators: a value of the rule "Playing higher than the pile": you take the
+                # pile and the cards you played into your hand.
                 N_("Take all"),
                 N_("Your cards go into your hand with the pile; your turn ends."),
             ),
@@ -140,6 +149,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
         ),
     ),
     "mystery_chain": OptionInfo(
+        # Translators: a rule's row label in Settings' Rules: flipping mystery cards one after
+        # another (on or off).
         N_("Chained mystery cards"),
         N_(
             "After you play a face-up card you may keep flipping mystery cards onto the pile "
@@ -148,14 +159,18 @@ OPTION_INFO: dict[str, OptionInfo] = {
         no_effect=N_("No effect without face-up and mystery cards."),
     ),
     "scoring": OptionInfo(
+        # Translators: a rule's row label in Settings' Rules: what cards left in hand count.
         N_("Scoring"),
         N_("What the cards left in your hand are worth when someone goes out."),
         (
+            # Translators: a value of the Scoring rule: cards count their face value.
             OptionChoice("standard", N_("Standard"), N_("Face value, J Q K 10, Swoop cards 50.")),
+            # Translators: a value of the Scoring rule: fewer, rounder card values.
             OptionChoice("simple", N_("Simple"), N_("A to 9 are 5, J Q K 10, Swoop cards 20.")),
         ),
     ),
     "target": OptionInfo(
+        # Translators: a rule's row label in Settings' Rules, before a number ("300 points").
         N_("Game ends at"),
         N_("The game ends after the hand in which someone reaches this total. Lowest total wins."),
         # Translators: after the number a game ends at ("300 points").
@@ -203,6 +218,8 @@ def value_text(name: str, value: object) -> str:
         if choice.value == value and type(choice.value) is type(value):
             return _(choice.text)
     if isinstance(value, bool):
+        # Translators: a rule's value when it is switched on (the second: off), as in the
+        # summary of rules changed ("Chained mystery cards: On").
         return _("On") if value else _("Off")
     return str(value)
 
@@ -216,6 +233,7 @@ def differences(rules: Rules) -> list[str]:
         if value != getattr(base, name):
             # Translators: a rule changed from its rule set ("Decks: 3").
             out.append(
+                # Translators: {option} is a rule's name ("Decks"), {value} its value ("3").
                 _("{option}: {value}").format(
                     option=option_label(name), value=value_text(name, value)
                 )
@@ -230,6 +248,7 @@ def summary(rules: Rules, players: int = 4) -> str:
     # Translators: the title's "Next game" line ("Classic rules, game to 500").
     text = _("{preset} rules, game to {target}").format(preset=label, target=rules.target)
     extra = [
+        # Translators: a rule changed from the rule set: {option} its name, {value} its value.
         _("{option}: {value}").format(
             option=option_label(name), value=value_text(name, getattr(rules, name))
         )
@@ -338,6 +357,7 @@ def _deal(rules: Rules, players: int) -> list[Block]:
             ).format(cards=counted(rules.hand_size, "card"))
         )
     else:
+        # Translators: {cards} is a counted phrase ("11 cards").
         layout = _("Each player gets {cards} in hand, and nothing on the table.").format(
             cards=counted(rules.hand_size, "card")
         )
@@ -353,13 +373,18 @@ def _deal(rules: Rules, players: int) -> list[Block]:
     return [
         (
             "p",
+            # Translators: {decks} is a figure; {cards} a counted phrase ("54 cards").
             ngettext(
                 "{decks} deck is shuffled ({cards}, Jokers included).",
                 "{decks} decks are shuffled together ({cards}, Jokers included).",
                 decks,
             ).format(decks=decks, cards=counted(cards, "card"))
+            # Translators: the space between two sentences of How to play (in a language
+            # written without spaces, nothing).
             + _(" ")
             + layout
+            # Translators: the space between two sentences of How to play (in a language
+            # written without spaces, nothing).
             + _(" ")
             + _("The cards left over are set aside unseen."),
         ),
@@ -381,6 +406,7 @@ def _card_values(rules: Rules) -> list[str]:
     swoop = counted(rules.card_points(JOKER), "point")
     if _tens_swoop(rules):
         values.append(
+            # Translators: {points} is a counted phrase ("50 points").
             _("10s and Jokers: {points} each, so play them before you get caught").format(
                 points=swoop
             )
@@ -390,6 +416,7 @@ def _card_values(rules: Rules) -> list[str]:
         tens = _("10s: {points} each").format(points=counted(rules.card_points(TEN), "point"))
         values.append(tens)
         values.append(
+            # Translators: {points} is a counted phrase ("50 points").
             _("Jokers: {points} each, so play them before you get caught").format(points=swoop)
         )
     return values
@@ -411,6 +438,7 @@ def _scoring(rules: Rules) -> list[Block]:
     blocks.append(
         (
             "p",
+            # Translators: {points} is a counted phrase ("300 points").
             _(
                 "After a hand, if anyone has reached {points} the game is over and the lowest "
                 "total wins. If two or more players share the lowest total, nobody wins."
@@ -424,12 +452,16 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
     """The whole how-to-play text for ``rules``, as blocks for a ScrollText
     (``this_game``: they are the rules of the game in progress, not of the next one)."""
     which = (
+        # Translators: the note atop How to play; {summary} is "Classic rules, game to 500 —
+        # changed: Decks: 3".
         _("These are the rules of the game you are playing: {summary}.")
         if this_game
+        # Translators: the note atop How to play; {summary} is "Classic rules, game to 500".
         else _("These are the rules of your next new game: {summary}.")
     )
     blocks: list[Block] = [
         ("note", which.format(summary=summary(rules, players))),
+        # Translators: a heading in How to play: what you play for.
         ("h", _("The aim")),
         (
             "p",
@@ -439,12 +471,15 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
                 "total when someone reaches {target} wins."
             ).format(target=rules.target),
         ),
+        # Translators: a heading in How to play: how the cards are dealt.
         ("h", _("The deal")),
     ]
     blocks += _deal(rules, players)
     blocks += [
+        # Translators: a heading in How to play: the ranks from low to high.
         ("h", _("Card order")),
         ("p", _rank_order(rules)),
+        # Translators: a heading in How to play: what you may do when it is your turn.
         ("h", _("Your turn")),
         (
             "p",
@@ -467,6 +502,7 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
     ]
     blocks += _pickup(rules)
     blocks += [
+        # Translators: a heading in How to play: clearing the pile (the game's name, a cry).
         ("h", _("Swoop!")),
         (
             "p",
@@ -495,6 +531,7 @@ def how_to_play(rules: Rules, players: int = 4, *, this_game: bool = False) -> l
         ("p", _four_limit(rules)),
     ]
     blocks += _mystery_cards(rules)
+    # Translators: a heading in How to play: what the cards left in hand count.
     blocks += [("h", _("Scoring"))]
     blocks += _scoring(rules)
     blocks += _playing_on_screen()
@@ -507,6 +544,7 @@ def _mystery_cards(rules: Rules) -> list[Block]:
     if not rules.table_slots:
         return []
     blocks: list[Block] = [
+        # Translators: a heading in How to play: the face-down cards nobody has seen.
         ("h", _("Mystery cards")),
         (
             "p",

@@ -29,12 +29,19 @@ class SettingWords:
 
 #: Each section's heading, by the section named in the table (in the order of the page).
 SECTION_WORDS: dict[str, str] = {
+    # Translators: a section heading in Settings (the rules of the game).
     "rules": N_("Rules"),
+    # Translators: a section heading in Settings (the AI players' levels and styles).
     "opponents": N_("Opponents"),
+    # Translators: a section heading in Settings (how fast cards move and opponents play).
     "speed": N_("Speed"),
+    # Translators: a section heading in Settings (volume, mute, full screen).
     "sound": N_("Sound and screen"),
+    # Translators: a section heading in Settings (how the cards look and move).
     "cards": N_("Cards and motion"),
+    # Translators: a section heading in Settings (what counts in your statistics).
     "statistics": N_("Statistics"),
+    # Translators: a section heading in Settings, and its row choosing the game's language.
     "language": N_("Language"),
 }
 
@@ -47,20 +54,27 @@ SETTING_WORDS: dict[str, SettingWords] = {
         N_("Language"), N_("The language of every word in the game. It changes at once.")
     ),
     # The rules get a row for the rule set and one for each option (ui.rules_text).
+    # Translators: a row in Settings' Rules choosing App, Classic or Traditional rules.
     "rules": SettingWords(N_("Rule set"), N_("Choosing one resets every rule below to it.")),
     # Each opponent gets a level and a style (their words are the AI's: ai/opponent_words.py).
+    # Translators: the AI players, as the Settings section of their levels and styles.
     "opponents": SettingWords(N_("Opponents")),
     "animation_speed": SettingWords(
+        # Translators: a row in Settings: how fast the cards fly across the table.
         N_("Animation speed"),
         N_("How fast cards fly. A click or Space always skips an animation."),
         {
             "slow": (N_("Slow"), ""),
+            # Translators: a value of Animation speed in Settings (a speed, not a level).
             "normal": (N_("Normal"), ""),
+            # Translators: a value of Animation speed in Settings.
             "fast": (N_("Fast"), ""),
+            # Translators: a value of Animation speed in Settings: no animation, cards jump.
             "instant": (N_("Instant"), ""),
         },
     ),
     "ai_pace": SettingWords(
+        # Translators: a row in Settings: how long the AI opponents take over each play.
         N_("Opponents' pace"),
         N_("How long the opponents think before each play."),
         {
@@ -68,15 +82,20 @@ SETTING_WORDS: dict[str, SettingWords] = {
                 N_("Slow"),
                 N_("The opponents take their time, so you can follow every play."),
             ),
+            # Translators: a value of Opponents' pace in Settings, then its explanation.
             "normal": (N_("Normal"), N_("A natural pace.")),
+            # Translators: a value of Opponents' pace in Settings.
             "fast": (N_("Fast"), N_("The opponents play almost at once.")),
             "click": (
+                # Translators: a value of Opponents' pace in Settings: each waits for a click.
                 N_("Wait for click"),
                 N_("After each opponent's play the game waits for your click or a key."),
             ),
         },
     ),
+    # Translators: a row in Settings with a slider for how loud the sounds are.
     "volume": SettingWords(N_("Sound volume"), N_("Card sounds, pick-ups and Swoops.")),
+    # Translators: a row in Settings, on or off: silence all sound (an adjective or verb).
     "muted": SettingWords(N_("Mute"), N_("Silence every sound.")),
     "fullscreen": SettingWords(
         N_("Full screen"), N_("Fill the whole screen (F11 switches at any time).")
@@ -87,11 +106,13 @@ SETTING_WORDS: dict[str, SettingWords] = {
     "four_colour": SettingWords(
         N_("Four-colour deck"), N_("Clubs green and diamonds blue, so every suit has its colour.")
     ),
+    # Translators: a row in Settings, on or off: bigger cards on the table.
     "large_cards": SettingWords(N_("Large cards"), N_("Bigger cards, for small or far screens.")),
     "reduced_motion": SettingWords(
         N_("Reduced motion"), N_("No flying cards: each card fades in where it lands.")
     ),
     "count_abandoned": SettingWords(
+        # Translators: a row in Settings, on or off: games left unfinished count as losses.
         N_("Count abandoned games"),
         N_("A game left for a new one counts as a loss. Either way it stays listed."),
     ),

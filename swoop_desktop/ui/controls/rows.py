@@ -158,7 +158,9 @@ class Toggle(Row):
         help: str = "",
         enabled: bool = True,
         tooltip: str | None = None,
+        # Translators: a switch's value in Settings when it is on.
         on_text: str = N_("On"),
+        # Translators: a switch's value in Settings when it is off.
         off_text: str = N_("Off"),
     ) -> None:
         super().__init__(

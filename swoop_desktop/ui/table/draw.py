@@ -653,6 +653,7 @@ class TableDrawing:
             phase = self._asked_phase()
             if phase == "follow" and view.follow_rank:
                 r = SYMBOL_RANKS[view.follow_rank]
+                # Translators: the table's status line; {cards} is "7s" (a rank in the plural).
                 return _("Follow-up: add more {cards}, or Done").format(cards=plural(r))
             if phase == "chain":
                 if self._flipped_last():
@@ -664,12 +665,18 @@ class TableDrawing:
         if self.model.wait_click:
             who = self.model.seat_name(self.model.last_actor)
             if is_you_name(who):
+                # Translators: the table's status line; {name} is the next player ("Lefty").
                 said = _("You played — click or press Space for {name}'s turn")
             else:
+                # Translators: the table's status line; {who} is the player who played, {name}
+                # the next one (names such as "Lefty" or "You").
                 said = _("{who} played — click or press Space for {name}'s turn")
             return said.format(who=who, name=name)
         if is_you_name(name):  # a replay of your game
+            # Translators: the table's status line; {next} is the player after you ("Lefty").
             return _("You to play — then {next}").format(next=nxt)
+        # Translators: the table's status line; {name} is whose turn it is, {next} the player
+        # after them (names such as "Lefty" or "You").
         return _("{name}'s turn — then {next}").format(name=name, next=nxt)
 
     def _status_place(self, status: str) -> tuple[pygame.Rect, pygame.Surface]:
@@ -795,6 +802,8 @@ class TableDrawing:
         px = max(10, int(14 * lay.u))
         lines = [
             (
+                # Translators: the table's header; {rules} is "classic rules" or "app rules,
+                # changed".
                 _("Hand {number} · {rules}").format(
                     number=max(1, self.model.match.hand_no + 1), rules=rules_words(rules)
                 ),

@@ -438,6 +438,7 @@ def lesson(teacher: TableLesson, seats: Sequence[Seat]) -> TableConfig:
         drivers=scripted,
         saves=False,
         caption=N_("Learn to play: your first hand"),
+        # Translators: the table's title during the lesson (as in "Lesson paused").
         title=N_("Lesson"),
         goal=N_("One hand · each rule once"),
         overlays=False,
@@ -479,6 +480,7 @@ def replay(playback: Playback, seats: Sequence[Seat], controls: TableControls) -
         drivers=recorded,
         saves=False,
         caption=N_("Replay of a finished game"),
+        # Translators: the table's title while a finished game is watched again (a noun).
         title=N_("Replay"),
         review=False,
         controls=controls,

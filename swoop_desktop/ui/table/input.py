@@ -66,6 +66,7 @@ def nothing_selected() -> str:
 
 def _their_turn(name: str) -> str:
     """ "Wait for Lefty: it is their turn"."""
+    # Translators: a toast when you reach for a card in another's turn; {name} is "Lefty".
     return _("Wait for {name}: it is their turn").format(name=name)
 
 
@@ -332,6 +333,8 @@ class TableInput:
         if rule:
             # Translators: {reason} says why a play was refused; {rule} is its number ("R9").
             self.model.add_log(
+                # Translators: a play-log line; {reason} is a refusal ("Play cards of one rank
+                # together"); {rule} its number ("R9").
                 _("Not played: {reason} (rule {rule})").format(reason=reason, rule=rule)
             )
 
@@ -778,6 +781,7 @@ class TableInput:
         assert st is not None
         if st.phase_name == "follow":
             return [
+                # Translators: a button: add all the cards of the rank you hold; {cards} is "7s".
                 (_("Add {cards}").format(cards=plural(st.follow_rank)), self.add_all, True, bw),
                 (pgettext("button", "Done"), self.done, False, int(bw * 0.75)),
             ]
@@ -794,6 +798,7 @@ class TableInput:
         if legal:
             row = [(label, lambda: self.try_play(list(self.model.selected)), True, int(bw * 1.3))]
         else:  # never a button for a play the rules refuse: say so instead
+            # Translators: a greyed-out button: the cards you picked cannot be played now.
             row = [(_("Not playable now"), None, False, int(bw * 1.3))]
         partners = [
             c
@@ -805,6 +810,7 @@ class TableInput:
             first = self.model.selected[0]
             row.append(
                 (
+                    # Translators: a button: pick all your cards of that rank; {cards} is "7s".
                     _("All {cards}").format(cards=plural(rank)),
                     lambda: self.select_rank(first),
                     False,
@@ -825,6 +831,7 @@ class TableInput:
             row.append(
                 Button(
                     (0, y, bw, bh),
+                    # Translators: a button at the table: ask for a hint (H is its key).
                     _("Hint (H)"),
                     self.show_hint,
                     enabled=bool(mine),
@@ -836,6 +843,7 @@ class TableInput:
             row.append(
                 Button(
                     (0, y, bw, bh),
+                    # Translators: a button at the table: take back your last play (U is its key).
                     _("Undo (U)"),
                     self.commands.take_back,
                     enabled=self.commands.can_take_back(),
@@ -869,6 +877,7 @@ class TableInput:
         corner = [
             Button(
                 (0, info.top, *small),
+                # Translators: a small button in the table's corner: open the pause menu.
                 _("Menu") if lesson is None else _("Leave"),
                 self.pause if lesson is None else lesson.leave,
                 size=small_px,

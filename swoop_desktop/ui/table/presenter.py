@@ -68,6 +68,7 @@ def fold_turn(plays: list[str]) -> str:
 
 def _again(name: str) -> str:
     """The banner of a bonus play: "Lefty plays again" ("You play again")."""
+    # Translators: a banner over the table after a Swoop: you get another play.
     return _("You play again") if is_you_name(name) else _("{name} plays again").format(name=name)
 
 
@@ -109,6 +110,7 @@ class TablePresenter:
         if is_you_name(dealer):
             line = _("Hand {number}: You deal").format(number=match.hand_no + 1)
         else:
+            # Translators: a play-log line at a new deal; {name} is the dealer ("Lefty").
             line = _("Hand {number}: {name} deals").format(number=match.hand_no + 1, name=dealer)
         model.add_log(line)
         self.show(events)
@@ -359,8 +361,12 @@ class TablePresenter:
         name = model.seat_name(ev.player)
         card = cards_in(OBJECT, ev.rank, 1)
         if is_you_name(name):
+            # Translators: a line of the play log when high card decides who starts; {card}
+            # is "a king" (the object).
             model.add_log(_("You drew {card}").format(card=card))
         else:
+            # Translators: a line of the play log when high card decides who starts; {name} is
+            # a player ("Lefty"); {card} "a king" (the object).
             model.add_log(_("{name} drew {card}").format(name=name, card=card))
         lay = model.lay
         plate = lay.seat_boxes[ev.player]
@@ -450,6 +456,7 @@ class TablePresenter:
 
     def _do_out(self, ev: Out) -> list[Tween]:
         name = self.model.seat_name(ev.player)
+        # Translators: a banner over the table: you have played your last card.
         said = _("You are out!") if is_you_name(name) else _("{name} is out!").format(name=name)
         self.model.banner = (said, 1.4)
         return []

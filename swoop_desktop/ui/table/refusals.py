@@ -42,11 +42,13 @@ def _no_room(facts: Facts) -> str:
 #: reason -> the plain words, from the refusal's facts.
 WORDS: dict[str, Callable[[Facts], str]] = {
     "hand_over": lambda f: _("The hand is over"),
+    # Translators: a refusal at the table; {cards} is "7s" (a rank in the plural).
     "follow_offered": lambda f: _("Add more {cards} to the pile, or press Done").format(
         cards=_plural(f)
     ),
     "chain_under_way": lambda f: _("Flip another mystery card, or press Done"),
     "no_follow_up": lambda f: _("Nothing can be added now: play a card"),
+    # Translators: a refusal at the table; {cards} is "7s" (a rank in the plural).
     "wrong_follow_rank": lambda f: _("Only {cards} can be added now, or press Done").format(
         cards=_plural(f)
     ),
@@ -63,6 +65,7 @@ WORDS: dict[str, Callable[[Facts], str]] = {
     "mixed_ranks": lambda f: _("Play cards of one rank together"),
     "no_such_rank": lambda f: _("That cannot be played now"),
     "swoop_card_alone": lambda f: _("A Swoop card is played on its own, never with other cards"),
+    # Translators: a refusal at the table; {cards} is "7s" (a rank in the plural).
     "not_held": lambda f: _("You do not hold that many {cards}").format(cards=_held(f)),
     "hand_ids": lambda f: _("Those cards are not all in your hand"),
     "more_than_four": lambda f: _("At most four cards go down together"),

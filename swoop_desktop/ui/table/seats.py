@@ -135,6 +135,7 @@ class Thinker:
                 # The worker failed twice: a safe move, here (the normal bot's, quick).
                 _log.warning("seat %s: %s", self.seat.seat, job.error)
                 self.result = safe_action(obs, legal)
+                # Translators: {name} is an opponent ("Lefty"); {error} a technical error.
                 self.problem = _("{name}'s thinking stopped ({error})").format(
                     name=self.seat.name, error=job.error
                 )

@@ -300,6 +300,8 @@ def describe(name: str, events: list[Event], action_kind: str = "") -> str:
                 out = True
     if not parts:
         if action_kind == "end":
+            # Translators: your news on your name plate: you ended your turn there (no more cards
+            # added or flipped).
             return _("You stop there") if you else _("{name} stops there").format(name=name)
         return ""
     if len(parts) > 1:
@@ -314,6 +316,8 @@ def describe(name: str, events: list[Event], action_kind: str = "") -> str:
         if you:
             said = _("You are out!")
         else:
+            # Translators: at the end of a player's news: {name} ("Lefty") played their last
+            # card.
             said = _("{name} is out!").format(name=name)
         line += f"{'' if line.endswith('!') else '.'} {said}"
     return line
