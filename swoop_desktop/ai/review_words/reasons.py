@@ -419,6 +419,9 @@ def hint_words(said: HintSeen | None, best: Figures) -> str:
         # play as a doing ("playing two 7s"); {n}, {low} and {high} whole points.
         return " " + message.format(hint=said.shown, best=best_play, n=n, low=low, high=high)
     if label == UNCLEAR:
+        # Translators: here no hint was asked: {hint} and {best} are plays as doings ("playing
+        # two 7s", "flipping a mystery card"), not the hint's sentence; {n}, {low} and {high}
+        # whole points.
         message = ngettext(
             "The hint's quicker look suggests {hint}; the review's closer look may prefer "
             "{best}, by about {n} point, but cannot tell for sure (between {low} and "
@@ -515,8 +518,7 @@ def _as_good(
     # Translators: {play} is the best play in the past ("played two 7s"); {points}
     # "2 points"; {why} the hint's sentence; {how} more sentences (or nothing).
     if mine.margin - best.margin < 1:
-        # Translators: {play} is the best play in the past ("played two 7s"); {points}
-        # "2 points"; {why} the hint's sentence; {how} more sentences (or nothing).
+        # Translators: the review's verdict on a play as good as the best one.
         message = _("As good as the best ({play}): within {points}. {why}.{how}")
     else:
         # Translators: as "As good as the best ({play}): …": {play} the best play in the
