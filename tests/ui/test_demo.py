@@ -28,7 +28,7 @@ def test_demo_plays_a_full_game_to_game_over(tmp_path):
             "--rules",
             '{"preset": "app", "target": 50}',
             "--data-dir",
-            str(tmp_path),
+            str(tmp_path / "data"),
             "--perf",
             str(perf),
             "--screenshot",
@@ -45,8 +45,8 @@ def test_demo_plays_a_full_game_to_game_over(tmp_path):
     image = pygame.image.load(str(shot))
     assert image.get_size() == (960, 600)
     # A demo never touches the player's saved game or history.
-    assert not (tmp_path / "game.json").exists()
-    assert not (tmp_path / "history.json").exists()
+    assert not (tmp_path / "data" / "game.json").exists()
+    assert not (tmp_path / "data" / "history.json").exists()
 
 
 def test_demo_stops_after_the_frames_asked(tmp_path):
@@ -62,7 +62,7 @@ def test_demo_stops_after_the_frames_asked(tmp_path):
                 "--size",
                 "960x600",
                 "--data-dir",
-                str(tmp_path),
+                str(tmp_path / "data"),
                 "--perf",
                 str(perf),
             ]
