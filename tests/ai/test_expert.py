@@ -28,7 +28,7 @@ from swoop_desktop.choices import PLAYER_LEVELS
 from swoop_desktop.engine.observation import observe
 from swoop_desktop.referee.tournament import parse_bot
 from swoop_desktop.storage.seats import Seat
-from swoop_desktop.ui.table.seats import Thinker
+from swoop_desktop.ui.table.thinking import Thinker
 from tests.sizes import quick_and_full
 
 from .helpers import played_position

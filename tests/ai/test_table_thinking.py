@@ -108,7 +108,7 @@ def test_a_hard_decision_the_table_abandons_stops_at_its_next_play_out(monkeypat
     from swoop_desktop.engine import Match, Rules
     from swoop_desktop.engine.observation import PublicHistory
     from swoop_desktop.storage.seats import Seat
-    from swoop_desktop.ui.table.seats import Thinker
+    from swoop_desktop.ui.table.thinking import Thinker
 
     match = Match(Rules.from_preset("app"), 4, 21)
     history = PublicHistory(4)

@@ -28,7 +28,7 @@ from swoop_desktop.ai.review import assess
 from swoop_desktop.engine import Match, Rules
 from swoop_desktop.engine.observation import PublicHistory, observe
 from swoop_desktop.storage.seats import Seat
-from swoop_desktop.ui.table.seats import Thinker
+from swoop_desktop.ui.table.thinking import Thinker
 
 from .conftest import alive, wait_until
 

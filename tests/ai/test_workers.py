@@ -27,7 +27,7 @@ from swoop_desktop.engine import Match, Rules
 from swoop_desktop.engine.observation import PublicHistory
 from swoop_desktop.referee.review import decisions
 from swoop_desktop.storage.seats import Seat
-from swoop_desktop.ui.table.seats import Thinker
+from swoop_desktop.ui.table.thinking import Thinker
 
 from .conftest import alive, wait_until
 from .dying_bot import DyingBot
@@ -289,7 +289,7 @@ def test_a_review_cancelled_on_threads_stops_in_the_middle_of_a_long_decision(po
 
 
 def test_the_hint_is_looked_for_in_a_worker_process(pools):
-    from swoop_desktop.ui.table.seats import HintJob
+    from swoop_desktop.ui.table.thinking import HintJob
 
     pool = pools(1, processes=True)
     match = Match(Rules.from_preset("app"), 4, 12)

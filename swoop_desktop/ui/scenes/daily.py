@@ -46,11 +46,11 @@ from swoop_desktop.progress.daily_results import (
 )
 from swoop_desktop.progress.daily_results import margin as table_margin
 from swoop_desktop.referee.daily import DAILY_OPPONENTS, daily_seed, hard_in_seat
+from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.results import HandEnd, ModalResult, Result
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.table.drivers import TableConfig
-from swoop_desktop.ui.table.seats import Seat
 
 from .panels import HandPanel, Overlay, draw_panel
 

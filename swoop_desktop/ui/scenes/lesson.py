@@ -55,7 +55,7 @@ def step_index(match: Match) -> int:
 def lesson_seats(app: AppAPI) -> tuple[Seat, ...]:
     """You and the three opponents, with the names the player gave them (their levels do
     not matter: the script plays for them)."""
-    from swoop_desktop.ui.table.seats import seat_setup
+    from swoop_desktop.ui.table.drivers import seat_setup
 
     try:
         seats, _extra = seat_setup(app.settings, app.dirs.config)

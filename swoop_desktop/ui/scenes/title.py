@@ -113,7 +113,7 @@ class TitleScene(Scene):
         the player's settings), so the title and the table speak of the same people."""
         if self._opponents is None:
             try:
-                from ..table.seats import seat_setup
+                from ..table.drivers import seat_setup
 
                 config_dir = self.app.dirs.config
                 seats, _extra = seat_setup(self.app.settings, config_dir)
@@ -209,7 +209,7 @@ class TitleScene(Scene):
         """ "Lefty steady, Topper keen, Righty keen (a table of 1341)"."""
         from swoop_desktop.names import shown_name
 
-        from ..table.seats import seat_setup
+        from ..table.drivers import seat_setup
         from ..table.view import level_word
 
         try:

@@ -27,10 +27,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from swoop_desktop.ai import load_opponents
 from swoop_desktop.engine import Action, Match
 from swoop_desktop.i18n import N_
+from swoop_desktop.storage.seats import Seat
 
-from .seats import Seat, Thinker
+from .thinking import Thinker
 
 if TYPE_CHECKING:
     import random
@@ -50,6 +52,26 @@ _log = logging.getLogger("swoop_desktop.ui")
 # The least time between two AI plays at each pace, so a round can be followed by eye
 # (opponents.yaml's think times may be shorter; they are never made longer).
 PACE_FLOOR = {"normal": 1.0, "slow": 1.6, "fast": 0.35}
+
+
+def seat_setup(
+    settings: Any, config_dir: Any = None, demo: bool = False
+) -> tuple[list[Seat], list[str]]:
+    """The four seats (seat 0 the player, or a bot in demo mode) and problems to report."""
+    configs, messages = load_opponents(config_dir)
+    seats = [Seat(0, "You") if not demo else Seat(0, "Demo AI", "normal", "balanced")]
+    overrides = getattr(settings, "opponents", {}) or {}
+    for cfg in configs[:3]:
+        extra = dict(overrides.get(cfg.seat, {}) or {})
+        level = str(extra.get("level") or cfg.level)
+        name = str(extra.get("name") or cfg.name)
+        personality = extra.get("personality") or cfg.personality
+        # Explicit weights from opponents.yaml belong to the personality they came with.
+        weights = cfg.weights if personality == cfg.personality else None
+        seats.append(
+            Seat(cfg.seat, name, level, personality, (cfg.think_ms[0], cfg.think_ms[1]), weights)
+        )
+    return seats, messages
 
 
 class DrivenTable(Protocol):

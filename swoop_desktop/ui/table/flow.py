@@ -13,7 +13,10 @@ nothing: the presenter shows the events it returns.
 
 from __future__ import annotations
 
+import logging
+import queue
 import random
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,14 +25,16 @@ from swoop_desktop.engine import Action, Match
 from swoop_desktop.engine.events import Event, Turn
 from swoop_desktop.engine.observation import PublicHistory
 from swoop_desktop.engine.takeback import take_back_point, taken_back, taken_back_plays
+from swoop_desktop.i18n import _
 from swoop_desktop.storage.seats import Seat, seats_to_json
 
-from .drivers import SeatDriver, TableConfig
+from .drivers import SeatDriver, TableConfig, seat_setup
 from .model import TableModel, Thinking
-from .seats import Saver, seat_setup
 
 if TYPE_CHECKING:
     from swoop_desktop.engine import GameState
+
+_log = logging.getLogger("swoop_desktop.ui")
 
 
 def choose_seats(
@@ -286,3 +291,47 @@ class TableFlow:
         if self.saver is not None:
             self.save_now()
             self.saver.close()
+
+
+class Saver:
+    """Runs save jobs in order on one worker thread; ``flush()`` waits for them."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self.errors: list[str] = []
+        self.thread = threading.Thread(target=self._run, name="saver", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            job = self.jobs.get()
+            try:
+                if job is None:
+                    return
+                job()
+            except Exception as exc:  # noqa: BLE001 - report, never crash the game
+                _log.exception("saving failed")
+                self.errors.append(_("The game could not be saved: {error}").format(error=exc))
+            finally:
+                self.jobs.task_done()
+
+    def flush(self) -> None:
+        """Wait until every queued save is written."""
+        if self.thread.is_alive():
+            self.jobs.join()
+
+    def close(self) -> None:
+        """Write what is queued, then stop the thread (later saves run at once, here)."""
+        if self.thread.is_alive():
+            self.jobs.put(None)
+            self.thread.join()
+
+    def submit(self, job: Callable[[], None]) -> None:
+        if self.thread.is_alive():
+            self.jobs.put(job)
+            return
+        try:
+            job()
+        except Exception as exc:  # noqa: BLE001 - report, never crash the game
+            _log.exception("saving failed")
+            self.errors.append(_("The game could not be saved: {error}").format(error=exc))

@@ -39,7 +39,7 @@ from . import places
 from .drivers import TableConfig
 from .model import Colour, Drag, Press, TableModel, your_cards
 from .refusals import plain_words
-from .seats import HintJob
+from .thinking import HintJob
 from .view import mystery_ids, plural
 
 if TYPE_CHECKING:

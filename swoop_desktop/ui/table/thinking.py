@@ -1,19 +1,16 @@
-"""Who sits at the table, how the AIs think off the frame loop, and saving off it too.
+"""How the AIs and the hint think off the frame loop.
 
-:func:`seat_setup` merges the shipped/user ``opponents.yaml`` (via
-``swoop_desktop.ai.load_opponents``) with the player's settings overrides.
-:class:`Thinker` sends one bot decision to a thinking worker (a worker
-process, :mod:`swoop_desktop.ai.workers`, or a thread where processes cannot
-run): the frame loop only polls it, so no frame ever waits on a thinking AI. :class:`Saver`
-writes the game in progress on a worker thread from a copy of the match
-(:meth:`Match.copy`), so a slow
-disk never stalls a frame.
+:class:`Thinker` sends one bot decision to a thinking worker (a worker process,
+:mod:`swoop_desktop.ai.workers`, or a thread where processes cannot run), and
+:class:`HintJob` the Hint button's question: the frame loop only polls them, so no
+frame ever waits on a thinking AI. Who sits at the table is :func:`.drivers.seat_setup`'s
+(the seat record itself is :mod:`swoop_desktop.storage.seats`'), and saving off the
+frame loop is the flow's (:class:`.flow.Saver`).
 """
 
 from __future__ import annotations
 
 import logging
-import queue
 import random
 import threading
 import time
@@ -25,7 +22,6 @@ from swoop_desktop.ai import (
     SEARCH_LEVELS,
     Bot,
     Cancelled,
-    load_opponents,
     make_bot,
     observe,
     safe_action,
@@ -39,26 +35,6 @@ from swoop_desktop.storage.seats import Seat
 _log = logging.getLogger("swoop_desktop.ui")
 
 PACE_SECONDS = {"slow": (1.2, 1.8), "fast": (0.15, 0.3), "click": None, "instant": (0.0, 0.0)}
-
-
-def seat_setup(
-    settings: Any, config_dir: Any = None, demo: bool = False
-) -> tuple[list[Seat], list[str]]:
-    """The four seats (seat 0 the player, or a bot in demo mode) and problems to report."""
-    configs, messages = load_opponents(config_dir)
-    seats = [Seat(0, "You") if not demo else Seat(0, "Demo AI", "normal", "balanced")]
-    overrides = getattr(settings, "opponents", {}) or {}
-    for cfg in configs[:3]:
-        extra = dict(overrides.get(cfg.seat, {}) or {})
-        level = str(extra.get("level") or cfg.level)
-        name = str(extra.get("name") or cfg.name)
-        personality = extra.get("personality") or cfg.personality
-        # Explicit weights from opponents.yaml belong to the personality they came with.
-        weights = cfg.weights if personality == cfg.personality else None
-        seats.append(
-            Seat(cfg.seat, name, level, personality, (cfg.think_ms[0], cfg.think_ms[1]), weights)
-        )
-    return seats, messages
 
 
 def _let_frames_run() -> None:
@@ -202,47 +178,3 @@ class HintJob:
             _log.warning("hint: %s", job.error)
             self.error = job.error
         return True
-
-
-class Saver:
-    """Runs save jobs in order on one worker thread; ``flush()`` waits for them."""
-
-    def __init__(self) -> None:
-        self.jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
-        self.errors: list[str] = []
-        self.thread = threading.Thread(target=self._run, name="saver", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        while True:
-            job = self.jobs.get()
-            try:
-                if job is None:
-                    return
-                job()
-            except Exception as exc:  # noqa: BLE001 - report, never crash the game
-                _log.exception("saving failed")
-                self.errors.append(_("The game could not be saved: {error}").format(error=exc))
-            finally:
-                self.jobs.task_done()
-
-    def flush(self) -> None:
-        """Wait until every queued save is written."""
-        if self.thread.is_alive():
-            self.jobs.join()
-
-    def close(self) -> None:
-        """Write what is queued, then stop the thread (later saves run at once, here)."""
-        if self.thread.is_alive():
-            self.jobs.put(None)
-            self.thread.join()
-
-    def submit(self, job: Callable[[], None]) -> None:
-        if self.thread.is_alive():
-            self.jobs.put(job)
-            return
-        try:
-            job()
-        except Exception as exc:  # noqa: BLE001 - report, never crash the game
-            _log.exception("saving failed")
-            self.errors.append(_("The game could not be saved: {error}").format(error=exc))
