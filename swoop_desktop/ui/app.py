@@ -20,8 +20,10 @@ import pygame
 from swoop_desktop import i18n
 from swoop_desktop.ai import FEATURES, LEVELS, PERSONALITIES, workers
 from swoop_desktop.choices import AIPace, AnimationSpeed
+from swoop_desktop.engine import Rules
 from swoop_desktop.i18n import _
 from swoop_desktop.progress import UI_WAIT, opening, retire_game
+from swoop_desktop.progress.game_record import GameRecord
 from swoop_desktop.progress.history import keep_unsaved
 from swoop_desktop.storage import (
     Dirs,
@@ -143,7 +145,7 @@ class App:
         seed: int | None = None,
         speed: str | None = None,
         pace: str | None = None,
-        rules: Any = None,
+        rules: Rules | None = None,
         start: str = "auto",
         fullscreen: bool | None = None,
     ) -> None:
@@ -448,7 +450,7 @@ class App:
             hints=hints_from_json(saved.extra.get("hints")),
         )
 
-    def watch_replay(self, record: Any, speed: str = "normal") -> Scene:
+    def watch_replay(self, record: GameRecord, speed: str = "normal") -> Scene:
         """Watch a finished game again on the table (a ValueError says why it cannot be).
 
         Scenes reach the replay through here, so the score sheet and the game-over

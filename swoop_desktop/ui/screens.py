@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from swoop_desktop.progress.game_record import GameRecord
+
 from .scene import AppAPI, Scene
 from .scenes.table import TableScene
 
@@ -126,7 +128,7 @@ def make_screen(app: AppAPI, name: str, *args: Any, **options: Any) -> Scene:
     return load()(app, *args, **options)
 
 
-def start_replay(app: AppAPI, record: Any, speed: str = "normal") -> Scene:
+def start_replay(app: AppAPI, record: GameRecord, speed: str = "normal") -> Scene:
     """Watch a recorded game again (the replay's table; its module loads when first used)."""
     from .scenes.replay import start_replay as start
 

@@ -24,7 +24,7 @@ from .verdicts import LABEL_COLOURS
 
 if TYPE_CHECKING:
     from swoop_desktop.ai.review import Decision
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 
 def cards_of(obs: Any, action: Action) -> list[int]:

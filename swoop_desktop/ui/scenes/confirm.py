@@ -21,7 +21,7 @@ from swoop_desktop.ui.results import Result
 from swoop_desktop.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 
 class ConfirmOverlay(Scene):

@@ -55,7 +55,7 @@ from swoop_desktop.ui.table.drivers import TableConfig
 from .panels import HandPanel, Overlay, draw_panel
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI, RunningTable
+    from swoop_desktop.ui.scene import AppAPI, RunningTable
 
 _log = logging.getLogger("swoop_desktop.ui")
 

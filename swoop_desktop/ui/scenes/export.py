@@ -37,7 +37,7 @@ from swoop_desktop.ui.results import Exported
 from swoop_desktop.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 # Translators: buttons on the export page choosing the file format: a CSV file (for a
 # spreadsheet) and, the second, JSON as the command line's --export writes it.

@@ -19,7 +19,7 @@ from swoop_desktop.ui.rules_text import how_to_play
 from swoop_desktop.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 
 class HowToScene(Scene):

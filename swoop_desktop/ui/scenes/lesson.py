@@ -35,7 +35,7 @@ from swoop_desktop.ui.table.drivers import lesson as lesson_config
 from swoop_desktop.ui.table.model import your_cards
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 #: The steps that teach (a prompt each), in order: "Lesson 3 of 8".
 TAUGHT = [i for i, s in enumerate(STEPS) if s.prompt]

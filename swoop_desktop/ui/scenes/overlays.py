@@ -26,7 +26,7 @@ from .panels import HandPanel, Overlay, draw_panel, is_you
 from .sheet import draw_final_sheet
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI, RunningTable
+    from swoop_desktop.ui.scene import AppAPI, RunningTable
 
 
 class PauseScene(Overlay):

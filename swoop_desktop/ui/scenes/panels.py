@@ -17,7 +17,7 @@ from ..controls import Button, fitted_widths
 from ..scene import Scene
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI, RunningTable
+    from swoop_desktop.ui.scene import AppAPI, RunningTable
 
 
 def is_you(table: Any, seat: int) -> bool:

@@ -49,7 +49,7 @@ from swoop_desktop.ui.scenes.verdicts import LABEL_COLOURS, label_words
 PAGE = 6
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 
 def _choices(decision: Decision) -> list[tuple[str, Action]]:

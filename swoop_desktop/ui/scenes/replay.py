@@ -13,7 +13,7 @@ pause/resume (P), one play at a time (N or →, while paused) and the speed
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -30,7 +30,9 @@ from ..table.drivers import REPLAY_PACE, REPLAY_SPEEDS, Playback
 from .sheet import seat_names
 
 if TYPE_CHECKING:
-    from ..appapi import AppAPI
+    from swoop_desktop.progress.game_record import GameRecord
+
+    from ..scene import AppAPI
     from ..table.drivers import ControlledTable
 
 
@@ -52,7 +54,7 @@ def speed_word(speed: str) -> str:
     return pgettext("replay speed", word) if word else speed
 
 
-def start_replay(app: AppAPI, record: Any, speed: str = "normal") -> Scene:
+def start_replay(app: AppAPI, record: GameRecord, speed: str = "normal") -> Scene:
     """Watch ``record`` again on the table at ``speed`` ("slow", "normal" or "fast")."""
     try:
         deals = record.deals()

@@ -68,7 +68,7 @@ from .board import DecisionBoard, OnTheBoard
 from .verdicts import LABEL_COLOURS, label_words
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 
 #: Another game of the same hand, every seat's actions in order, or what gives them once

@@ -105,7 +105,7 @@ def preset_name(preset: str) -> str:
 
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 
 class ScoresScene(Scene):

@@ -99,7 +99,7 @@ def personality_text(personality: str) -> tuple[str, str]:
 LEVEL_CHOICES = tuple(lv for lv in AI_LEVELS if lv in SAVED_LEVELS)
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 
 class SettingsScene(Scene):

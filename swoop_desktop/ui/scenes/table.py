@@ -54,7 +54,7 @@ _log = logging.getLogger("swoop_desktop.ui")
 
 if TYPE_CHECKING:
     from swoop_desktop.engine import GameState
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 
 #: Why Undo does nothing at a rated table, the daily deal (said when U or Ctrl+Z is pressed).

@@ -52,7 +52,7 @@ UNREAD_AGAIN = 5.0  # seconds between looks at a history that could not be read
 _log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from swoop_desktop.ui.appapi import AppAPI
+    from swoop_desktop.ui.scene import AppAPI
 
 
 def _first_id(rank: int, skip: int = 0) -> int:
