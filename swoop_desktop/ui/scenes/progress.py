@@ -420,23 +420,7 @@ def draw_rating_chart(
         colour_name="heading",
     )
     if not points:
-        empty = _("Finish a game against the AIs and your rating is drawn here.")
-        if unread is not None:
-            # Translators: in the rating chart; {reason} says why, e.g. "another Swoop
-            # window kept your progress file busy".
-            empty = _("Your rating cannot be read now ({reason}).").format(reason=unread)
-        elif busy:
-            empty = _("{phase}…").format(phase=_(opening.RATING))  # "Working out your rating…"
-        fnt = W.font(theme, size - 1)
-        for n, words in enumerate(W.wrap_text(fnt, empty, rect.width - 36)):
-            W.draw_text(
-                surface,
-                theme,
-                words,
-                (rect.x + 18, rect.y + 16 + size * 2 + n * fnt.get_linesize()),
-                size=size - 1,
-                colour_name="text_muted",
-            )
+        _say_instead(surface, theme, rect, size, unread, busy)
         return []
     levels = [r for r, _rd in LEVEL_RATINGS.values()]
     low = min(min(p.rating.rating - 2 * p.rating.rd for p in points), *levels) - 20
@@ -464,43 +448,11 @@ def draw_rating_chart(
     def at_x(i: int) -> int:
         return int(plot.x + (plot.width * i / (n - 1) if n > 1 else plot.width / 2))
 
-    grid, muted = W.colour(theme, "panel_edge"), W.colour(theme, "text_muted")
-    for k in range(3):
-        v = low + (high - low) * k // 2
-        pygame.draw.line(surface, grid, (plot.x, at_y(v)), (plot.right, at_y(v)), 1)
-        W.draw_text(
-            surface, theme, str(v), (plot.x - 6, at_y(v)), size=size, rgb=muted, anchor="midright"
-        )
-    label_y = plot.bottom + size * 2  # labels of levels rated close together are spread
-    for level, (r, _rd) in sorted(LEVEL_RATINGS.items(), key=lambda kv: kv[1][0]):
-        y = at_y(r)
-        label_y = min(y, label_y - size)
-        for x in range(plot.x, plot.right, 12):
-            pygame.draw.line(surface, muted, (x, y), (min(x + 6, plot.right), y), 1)
-        W.draw_text(
-            surface,
-            theme,
-            f"{level_word(level)} {r:.0f}",
-            (plot.right + 6, label_y),
-            size=size - 2,
-            rgb=muted,
-            anchor="midleft",
-        )
+    muted = W.colour(theme, "text_muted")
+    _draw_scale(surface, theme, plot, (low, high), at_y, size)
     upper = [(at_x(i), at_y(p.rating.rating + 2 * p.rating.rd)) for i, p in enumerate(points)]
     lower = [(at_x(i), at_y(p.rating.rating - 2 * p.rating.rd)) for i, p in enumerate(points)]
-    band = pygame.Surface(rect.size, pygame.SRCALPHA)
-    r, g, b = theme.seat_colour(0)
-    if n > 1:
-        shape = [(x - rect.x, y - rect.y) for x, y in upper + lower[::-1]]
-        pygame.draw.polygon(band, (r, g, b, 50), shape)
-    else:  # one game: its band is a bar from the low end to the high end, with caps
-        (x, top), (_x, bottom) = upper[0], lower[0]
-        half = max(8, size)
-        bar = pygame.Rect(x - half - rect.x, top - rect.y, 2 * half, max(1, bottom - top))
-        pygame.draw.rect(band, (r, g, b, 50), bar)
-        for y in (top, bottom):
-            pygame.draw.line(band, (r, g, b, 160), (bar.x, y - rect.y), (bar.right, y - rect.y), 2)
-    surface.blit(band, rect.topleft)
+    _draw_band(surface, theme, rect, upper, lower, size)
     line = [(at_x(i), at_y(p.rating.rating)) for i, p in enumerate(points)]
     ink = theme.seat_colour(0)
     if n > 1:
@@ -529,3 +481,92 @@ def draw_rating_chart(
         anchor="midtop",
     )
     return line
+
+
+def _say_instead(
+    surface: pygame.Surface,
+    theme: Any,
+    rect: pygame.Rect,
+    size: int,
+    unread: str | None,
+    busy: bool,
+) -> None:
+    """What the chart says when it has no points: why it cannot read them now, that they
+    are being worked out, or that a game against the AIs draws it."""
+    empty = _("Finish a game against the AIs and your rating is drawn here.")
+    if unread is not None:
+        # Translators: in the rating chart; {reason} says why, e.g. "another Swoop
+        # window kept your progress file busy".
+        empty = _("Your rating cannot be read now ({reason}).").format(reason=unread)
+    elif busy:
+        empty = _("{phase}…").format(phase=_(opening.RATING))  # "Working out your rating…"
+    fnt = W.font(theme, size - 1)
+    for n, words in enumerate(W.wrap_text(fnt, empty, rect.width - 36)):
+        W.draw_text(
+            surface,
+            theme,
+            words,
+            (rect.x + 18, rect.y + 16 + size * 2 + n * fnt.get_linesize()),
+            size=size - 1,
+            colour_name="text_muted",
+        )
+
+
+def _draw_scale(
+    surface: pygame.Surface,
+    theme: Any,
+    plot: pygame.Rect,
+    span: tuple[int, int],
+    at_y: Callable[[float], int],
+    size: int,
+) -> None:
+    """The chart's three ratings on the left, and each level's rating as a dashed line,
+    named on the right (the names of levels rated close together spread apart)."""
+    low, high = span
+    grid, muted = W.colour(theme, "panel_edge"), W.colour(theme, "text_muted")
+    for k in range(3):
+        v = low + (high - low) * k // 2
+        pygame.draw.line(surface, grid, (plot.x, at_y(v)), (plot.right, at_y(v)), 1)
+        W.draw_text(
+            surface, theme, str(v), (plot.x - 6, at_y(v)), size=size, rgb=muted, anchor="midright"
+        )
+    label_y = plot.bottom + size * 2  # labels of levels rated close together are spread
+    for level, (r, _rd) in sorted(LEVEL_RATINGS.items(), key=lambda kv: kv[1][0]):
+        y = at_y(r)
+        label_y = min(y, label_y - size)
+        for x in range(plot.x, plot.right, 12):
+            pygame.draw.line(surface, muted, (x, y), (min(x + 6, plot.right), y), 1)
+        W.draw_text(
+            surface,
+            theme,
+            f"{level_word(level)} {r:.0f}",
+            (plot.right + 6, label_y),
+            size=size - 2,
+            rgb=muted,
+            anchor="midleft",
+        )
+
+
+def _draw_band(
+    surface: pygame.Surface,
+    theme: Any,
+    rect: pygame.Rect,
+    upper: list[tuple[int, int]],
+    lower: list[tuple[int, int]],
+    size: int,
+) -> None:
+    """The rating's ± band: a shape between its two edges, or for one game a bar from
+    its low end to its high end, with caps."""
+    band = pygame.Surface(rect.size, pygame.SRCALPHA)
+    r, g, b = theme.seat_colour(0)
+    if len(upper) > 1:
+        shape = [(x - rect.x, y - rect.y) for x, y in upper + lower[::-1]]
+        pygame.draw.polygon(band, (r, g, b, 50), shape)
+    else:  # one game: its band is a bar from the low end to the high end, with caps
+        (x, top), (_x, bottom) = upper[0], lower[0]
+        half = max(8, size)
+        bar = pygame.Rect(x - half - rect.x, top - rect.y, 2 * half, max(1, bottom - top))
+        pygame.draw.rect(band, (r, g, b, 50), bar)
+        for y in (top, bottom):
+            pygame.draw.line(band, (r, g, b, 160), (bar.x, y - rect.y), (bar.right, y - rect.y), 2)
+    surface.blit(band, rect.topleft)

@@ -740,51 +740,9 @@ class ScoresScene(Scene):
             row = pygame.Rect(lr.x + 8, y, lr.width - 16, row_h - 6)
             if index == self.selected:
                 pygame.draw.rect(surface, colour(theme, "focus"), row, width=2, border_radius=8)
-            date = game.date.replace("T", " ")[:16]
-            left = draw_text(surface, theme, date, (row.x + 10, row.y + 6), size=16, bold=True)
-            rule = preset_name(game.preset)
-            if game.changed:
-                # Translators: a rule set's name, changed by the player, as in "App rules (changed)".
-                rule = _("{rules} (changed)").format(rules=rule)
-            rule = shortened(font(theme, 14), rule, row.right - 10 - left.right - 12)
-            draw_text(
-                surface,
-                theme,
-                rule,
-                (row.right - 10, row.y + 6),
-                size=14,
-                colour_name="text_muted",
-                anchor="topright",
-            )
+            self._draw_game_row(surface, theme, row, game, read[place], inner, folded)
             self.row_rects.append((row, index))
             y += row_h
-            rec = read[place]
-            if rec is None:  # its summary is known, its record does not read
-                draw_text(
-                    surface,
-                    theme,
-                    shortened(font(theme, 14), _("This game could not be read."), inner),
-                    (row.x + 10, row.y + 31),
-                    size=14,
-                    colour_name="text_muted",
-                )
-                continue
-            names = seat_names(rec.seats, rec.players)
-            outcome = result_words(rec, names)
-            ink = "heading" if rec.winner == HUMAN_SEAT else "text"
-            r = draw_text(
-                surface,
-                theme,
-                shortened(font(theme, 16, True), outcome, inner),
-                (row.x + 10, row.y + 30),
-                size=16,
-                colour_name=ink,
-                bold=rec.winner == HUMAN_SEAT,
-            )
-            at = (row.x + 10, row.y + 54) if folded else (r.right + 14, row.y + 31)
-            # Every total whole: a smaller type where a long language needs it, never cut.
-            line, px = fit_label(theme, past_game_line(rec, names), row.right - 10 - at[0], 14)
-            draw_text(surface, theme, line, at, size=px, colour_name="text_muted")
         chosen = self.selected_record()
         right = pygame.Rect(lr.right + 12, body.y, body.right - lr.right - 12, body.height)
         if chosen is not None:
@@ -801,6 +759,61 @@ class ScoresScene(Scene):
         self.speed.draw(surface, theme)
         self.watch_button.draw(surface, theme)
         self.review_button.draw(surface, theme)
+
+    def _draw_game_row(
+        self,
+        surface: pygame.Surface,
+        theme: Any,
+        row: pygame.Rect,
+        game: GameSummary,
+        rec: GameRecord | None,
+        inner: int,
+        folded: bool,
+    ) -> None:
+        """One past game in the list: its date and rule set, then how it ended and the
+        totals (beside it, or folded onto a line of their own in a small window)."""
+        date = game.date.replace("T", " ")[:16]
+        left = draw_text(surface, theme, date, (row.x + 10, row.y + 6), size=16, bold=True)
+        rule = preset_name(game.preset)
+        if game.changed:
+            # Translators: a rule set's name, changed by the player, as in "App rules (changed)".
+            rule = _("{rules} (changed)").format(rules=rule)
+        rule = shortened(font(theme, 14), rule, row.right - 10 - left.right - 12)
+        draw_text(
+            surface,
+            theme,
+            rule,
+            (row.right - 10, row.y + 6),
+            size=14,
+            colour_name="text_muted",
+            anchor="topright",
+        )
+        if rec is None:  # its summary is known, its record does not read
+            draw_text(
+                surface,
+                theme,
+                shortened(font(theme, 14), _("This game could not be read."), inner),
+                (row.x + 10, row.y + 31),
+                size=14,
+                colour_name="text_muted",
+            )
+            return
+        names = seat_names(rec.seats, rec.players)
+        outcome = result_words(rec, names)
+        ink = "heading" if rec.winner == HUMAN_SEAT else "text"
+        r = draw_text(
+            surface,
+            theme,
+            shortened(font(theme, 16, True), outcome, inner),
+            (row.x + 10, row.y + 30),
+            size=16,
+            colour_name=ink,
+            bold=rec.winner == HUMAN_SEAT,
+        )
+        at = (row.x + 10, row.y + 54) if folded else (r.right + 14, row.y + 31)
+        # Every total whole: a smaller type where a long language needs it, never cut.
+        line, px = fit_label(theme, past_game_line(rec, names), row.right - 10 - at[0], 14)
+        draw_text(surface, theme, line, at, size=px, colour_name="text_muted")
 
     def _draw_stats(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
         if self._stats is None and self._counting is not None:  # a long history, being read
