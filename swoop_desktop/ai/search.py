@@ -52,7 +52,7 @@ from .scoring import flip_score, safe_flip_chances, set_score
 #: Worlds searched per decision at the table. 72, not 48: paired against the real hands,
 #: 72 worlds choose better by 0.12 +- 0.05 points of margin a decision (96: 0.14 +- 0.05),
 #: and a decision's CPU p95 stays under 300 ms (222 ms here; 96 worlds took 394 ms).
-#: ``benchmarks/RESULTS.md`` has the commands.
+#: ``benchmarks/RESULTS-archive.md`` has the commands.
 DEFAULT_WORLDS = 72
 # Besides the chance of winning the match, each point of this hand's margin
 # (own points minus the others' mean) costs this much: early in a game the
@@ -62,7 +62,7 @@ POINTS_WEIGHT = 0.002
 #: halving; again at twice as many). 8, not 4: halving after four worlds dropped good
 #: candidates on noise. Paired against the real hands over three deal seeds, 8 chooses
 #: better by 0.17 +- 0.05 points of margin a decision, for 12% more play-outs (CPU p95
-#: 251 ms; 16 was as good or better but took 332 ms). ``benchmarks/RESULTS.md``.
+#: 251 ms; 16 was as good or better but took 332 ms). ``benchmarks/RESULTS-archive.md``.
 HALVE_FROM = 8
 DEFAULT_BUDGET_MS = 400.0
 CAP_MS = 1000.0
@@ -528,15 +528,16 @@ class HardBot(NormalBot):
 #: The sharp level, between normal and hard: the hard bot's search with less work (32
 #: guesses at the hidden hands a decision, hard's 72), nothing else of its own. Rated by
 #: whole games against hard and normal (``benchmarks/level_ratings.py``;
-#: ``benchmarks/RESULTS.md``, "The ladder re-rated with the shipped search" and "Sharp at
-#: 32 worlds"): at 16 worlds it sat 48 points over normal and 159 under hard.
+#: ``benchmarks/RESULTS-archive.md``, "The ladder re-rated with the shipped search" and
+#: "Sharp at 32 worlds"): at 16 worlds it sat 48 points over normal and 159 under hard.
 SHARP_KNOBS: dict[str, int | float] = {
     "max_worlds": 32,
 }
 
 #: The expert level: the hard bot's search with more work, nothing else of its own. Its
 #: knobs were picked by ``benchmarks/ai_paired.py`` against the hard bot's, decision by
-#: decision on the real hands (``benchmarks/RESULTS.md``, "Expert level (issue 31)").
+#: decision on the real hands (``benchmarks/RESULTS-archive.md``, "Expert level (issue
+#: 31)").
 EXPERT_KNOBS: dict[str, int | float] = {
     "max_worlds": 160,
     "halve_from": 12,

@@ -57,7 +57,8 @@ RATING_WAIT = 0.3  # the most the title waits for another window writing the rat
 
 #: Each level's rating and deviation, measured from referee matches between the
 #: levels (``benchmarks/level_ratings.py``; the commands and their output are in
-#: ``benchmarks/RESULTS.md``, "The whole ladder rated again"), normal anchored at 1500,
+#: ``benchmarks/RESULTS-archive.md``, "Sharp at 32 worlds, and the whole ladder rated
+#: again"; today's figures in ``benchmarks/RESULTS.md``), normal anchored at 1500,
 #: weakest first, all from one fit of the runs kept in ``benchmarks/level_runs/``: easy to
 #: normal from 120 match seeds at each of nine tables of four; sharp (32 worlds) and hard
 #: (72) from 96 and 156 match seeds of whole games against normal and each other; expert
