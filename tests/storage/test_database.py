@@ -226,7 +226,7 @@ def test_an_older_swoops_daily_puzzles_and_reviews_move_in_and_a_later_copy_is_s
     from swoop_desktop.progress.puzzle_book import add_puzzles, load_puzzles
     from swoop_desktop.progress.stored_reviews import load_review, store_review
 
-    from .test_puzzle_file import sample_puzzles
+    from tests.progress.test_puzzle_file import sample_puzzles
 
     dirs = _resolve(tmp_path)
     start_daily(dirs, date(2026, 11, 30), 5, Rules.from_preset("app"))
