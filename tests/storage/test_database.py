@@ -225,7 +225,6 @@ def test_an_older_swoops_daily_puzzles_and_reviews_move_in_and_a_later_copy_is_s
     from swoop_desktop.progress.daily_results import load_daily, start_daily
     from swoop_desktop.progress.puzzle_book import add_puzzles, load_puzzles
     from swoop_desktop.progress.stored_reviews import load_review, store_review
-
     from tests.progress.test_puzzle_file import sample_puzzles
 
     dirs = _resolve(tmp_path)
