@@ -272,3 +272,31 @@ def test_the_review_commands_seconds_take_the_languages_decimal_mark(german):
 
     head = _report(Review([]), "x", None, 3.25).splitlines()[0]
     assert "3,2 s" in head and "3.2" not in head, head
+
+
+
+def test_a_puzzles_plays_are_commands_in_the_players_language(tmp_path, catalogues):
+    """The plays a puzzle offers are buttons in the player's language ("Spiel ein Ass",
+    never "Ein Ass gespielt" nor an English verb put before German words), and the play
+    the player made is named in German even when the review was read in English."""
+    import pygame
+
+    from swoop_desktop.ui.scenes.puzzles import PuzzleScene
+    from tests.referee.test_puzzles import WORLDS, reviewed
+
+    reviewed(tmp_path)  # reviewed in English: "you played a king"
+    assert i18n.set_language("de") == "de"
+    try:
+        with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as pilot:
+            scene = PuzzleScene(pilot.app, worlds=WORLDS)
+            pilot.app.push(scene)
+            assert pilot.until(lambda: bool(scene.choice_btns), 60), "the puzzle offers plays"
+            labels = [b.label for b in scene.choice_btns]
+            intro = scene.words
+            pilot.press(pygame.K_1)
+            assert pilot.until(lambda: scene.answer is not None, 60)
+    finally:
+        i18n.set_language(i18n.SOURCE)
+    assert labels[0] == "1. Spiel ein Ass" and labels[-1] == "5. Spiel einen König", labels
+    assert not [label for label in labels if "gespielt" in label or "Play" in label]
+    assert "Du hast einen König gespielt" in intro and "played" not in intro, intro

@@ -1,6 +1,7 @@
-"""Plays named: in the past ("played two 7s", :func:`describe`) or as a doing ("playing
-two 7s", :func:`doing`), so that two different plays never share words (cards from your
-hand and from your face-up stacks are named apart); the pile as the object of a verb."""
+"""Plays named: in the past ("played two 7s", :func:`describe`), as a doing ("playing
+two 7s", :func:`doing`) or as a button's command ("Play two 7s", :func:`command`), so
+that two different plays never share words (cards from your hand and from your face-up
+stacks are named apart); the pile as the object of a verb."""
 
 from __future__ import annotations
 
@@ -65,6 +66,35 @@ _PLAY_WORDS: dict[tuple[bool, bool, str], str] = {
         "adding {cards} ({count} from your hand, the rest from your {stacks})"
     ),
 }
+#: The context of :data:`_COMMANDS`: a play offered to choose, on a button.
+COMMAND = "a play to choose"
+#: A play offered on a button to choose it (a puzzle's answers), by kind (played or
+#: added) and where its cards come from, as :data:`_PLAY_WORDS`; said as a command.
+_COMMANDS: dict[tuple[bool, str], str] = {
+    # Translators: a button that makes a play: "Play two 7s"; {cards} is the object.
+    (False, ""): Np_("a play to choose", "Play {cards}"),
+    # Translators: a button that makes a play; {cards} is "two 7s" (the object).
+    (False, "hand"): Np_("a play to choose", "Play {cards} from your hand"),
+    # Translators: a button that makes a play; {cards} "two 7s"; {stacks} "face-up stacks
+    # 1 and 3".
+    (False, "up"): Np_("a play to choose", "Play {cards} from your {stacks}"),
+    # Translators: a button that makes a play; {cards} "three 7s"; {count} "two"; {stacks}
+    # "face-up stack 2".
+    (False, "both"): Np_(
+        "a play to choose", "Play {cards} ({count} from your hand, the rest from your {stacks})"
+    ),
+    # Translators: a button that adds cards to the pile after a play: "Add two 7s".
+    (True, ""): Np_("a play to choose", "Add {cards}"),
+    # Translators: a button that adds cards to the pile; {cards} is "two 7s" (the object).
+    (True, "hand"): Np_("a play to choose", "Add {cards} from your hand"),
+    # Translators: a button that adds cards; {cards} "two 7s"; {stacks} "face-up stack 2".
+    (True, "up"): Np_("a play to choose", "Add {cards} from your {stacks}"),
+    # Translators: a button that adds cards; {cards} "three 7s"; {count} "two"; {stacks}
+    # "face-up stack 2".
+    (True, "both"): Np_(
+        "a play to choose", "Add {cards} ({count} from your hand, the rest from your {stacks})"
+    ),
+}
 _COUNTS = {
     1: Np_("how many cards", "one"),
     2: Np_("how many cards", "two"),
@@ -126,6 +156,29 @@ def describe(obs: Observation, action: Action) -> str:
     Two different plays never share words: cards from your hand and from your face-up
     stacks are named apart ("played an ace from your face-up stack 2")."""
     return _words(obs, action, doing=False)
+
+
+def command(obs: Observation, action: Action) -> str:
+    """The play as a button offering it says it: "Play two 7s", "Flip a mystery card".
+    Named apart as :func:`describe` names plays apart."""
+    kind = type(action)
+    if kind is Flip:
+        # Translators: a button that turns over one of your mystery cards.
+        return pgettext("a play to choose", "Flip a mystery card")
+    if kind is End:
+        if obs.phase != FOLLOW:
+            # Translators: a button that ends a chain of mystery-card flips.
+            return pgettext("a play to choose", "Stop flipping")
+        # Translators: a button that keeps your cards of the rank rather than adding them
+        # to the pile ("Done" is the table's button for it).
+        return pgettext("a play to choose", "Keep your cards (Done)")
+    r = action_rank(obs, action)
+    where, words = _where(obs, action, r)  # type: ignore[arg-type]
+    message = _COMMANDS[(kind is Add, where)]
+    return pgettext(COMMAND, message).format(
+        cards=cards_in(OBJECT, r, action.size),  # type: ignore[union-attr]
+        **words,
+    )
 
 
 def doing(obs: Observation, action: Action) -> str:

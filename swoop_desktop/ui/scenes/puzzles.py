@@ -30,9 +30,9 @@ from swoop_desktop.ai import workers
 from swoop_desktop.ai.review import Answer, Decision, Verdict
 from swoop_desktop.ai.review_words.answers import solution
 from swoop_desktop.ai.review_words.labels import called, label_of
-from swoop_desktop.ai.review_words.plays import describe
+from swoop_desktop.ai.review_words.plays import command, describe
 from swoop_desktop.choices import seat_name
-from swoop_desktop.engine import Action, Flip, Rules, RulesError, action_from_json
+from swoop_desktop.engine import Action, Rules, RulesError, action_from_json
 from swoop_desktop.i18n import _
 from swoop_desktop.names import shown_name
 from swoop_desktop.plural import about
@@ -58,9 +58,7 @@ def _choices(decision: Decision) -> list[tuple[str, Action]]:
     out: list[tuple[str, Action]] = []
     seen: set[str] = set()
     for action in decision.legal:
-        words = describe(decision.obs, action)
-        if type(action) is Flip:
-            words = "flipped a mystery card"
+        words = describe(decision.obs, action)  # every mystery card: the same words
         if words in seen:
             continue
         seen.add(words)
@@ -68,10 +66,17 @@ def _choices(decision: Decision) -> list[tuple[str, Action]]:
     return out
 
 
-def _command(words: str) -> str:
-    verbs = {"played": "Play", "flipped": "Flip", "added": "Add", "stopped": "Stop", "kept": "Keep"}
-    head, _sep, rest = words.partition(" ")
-    return f"{verbs.get(head, head.capitalize())} {rest}".strip()
+def _chosen(verdict: Verdict, decision: Decision) -> str:
+    """The play the player made, in the words of the language shown now (the review that
+    made the puzzle may have been read in another): from its weighed action when the
+    verdict keeps it, else the verdict's own words."""
+    for option in verdict.options:
+        if option.words == verdict.chosen and option.action:
+            try:
+                return describe(decision.obs, action_from_json(json.loads(option.action)))
+            except (ValueError, TypeError, KeyError):
+                break
+    return verdict.chosen
 
 
 #: The smallest type a play's button shrinks to before its words are shortened.
@@ -309,7 +314,8 @@ class PuzzleScene(OnTheBoard, Scene):
     def words(self) -> str:
         """Everything the screen says now (tests read it)."""
         lines = [self.title, self.subtitle, *self.panel_lines()]
-        lines += [_command(w) for w, _ in self.choices] if self.answer is None else []
+        if self.answer is None and self.decisions:
+            lines += [command(self.decisions[0].obs, a) for _w, a in self.choices]
         return "\n".join(lines)
 
     def panel_lines(self) -> list[str]:
@@ -339,7 +345,7 @@ class PuzzleScene(OnTheBoard, Scene):
             ).format(
                 hand=v.hand_no + 1,
                 number=v.number,
-                play=v.chosen,
+                play=_chosen(v, self.decisions[0]) if self.decisions else v.chosen,
                 verdict=called(label_of(v)),
                 cost=about(v.cost),
             ),
@@ -413,9 +419,10 @@ class PuzzleScene(OnTheBoard, Scene):
         top = self.panel.bottom - len(page) * (ch + gap) - int(10 * s)
         self.choice_btns = []
         cw = self.panel.width - int(24 * s)
-        for k, (words, _action) in enumerate(page):
+        obs = self.decisions[0].obs if self.decisions else None
+        for k, (words, action) in enumerate(page):
             index = self.page * PAGE + k
-            label = f"{k + 1}. {_command(words)}"
+            label = f"{k + 1}. {command(obs, action) if obs is not None else words}"
             self.choice_btns.append(
                 W.Button(
                     (self.panel.x + int(12 * s), top + k * (ch + gap), cw, ch),
