@@ -32,7 +32,9 @@ KEEP = 100
 
 #: The labels a stored verdict may carry (extend here when the review learns a new one).
 REVIEW_LABELS: tuple[str, ...] = ("good", "unclear", "inaccuracy", "mistake", "blunder")
-MAX_TEXT = 600  # the longest words or reason a stored verdict may hold
+#: The longest words or reason a stored verdict may hold: a reason of several sentences
+#: runs past 600 characters in German or French; 5,000 is no reason the review writes.
+MAX_TEXT = 3000
 MAX_POINTS = 10_000.0  # more points than any game can cost
 #: The size stored reviews are kept under (the oldest go first): well inside the cap at which
 #: the file is no longer read at all.

@@ -92,6 +92,21 @@ def test_every_value_of_a_real_verdict_passes():
     assert load_review(dirs, "k/game/48") == (body, [])
 
 
+def test_a_long_reason_in_a_wordier_language_is_read_back_not_dropped():
+    """A reason of several sentences in German or French runs past 600 characters (636
+    were measured over eight reviewed games): such a review is read back, not dropped and
+    worked out again every time it is opened."""
+    reason = (
+        "Eine 5 zu spielen wäre besser gewesen: Du hättest die Asse für später behalten, "
+        "und Righty geht seltener zuerst aus. "
+    ) * 7  # about 800 characters
+    assert 600 < len(reason) < 1000
+    body = _body(reason=reason)
+    dirs = resolve_dirs()
+    assert store_review(dirs, "long/game/48", body) == []
+    assert load_review(dirs, "long/game/48") == (body, [])
+
+
 def test_a_review_made_by_the_analysis_is_kept_whole():
     """What the review's own analysis writes ("unclear" with the range its cost lies in)
     passes the check and reads back unchanged, so a second look stays instant."""
