@@ -274,7 +274,6 @@ def test_the_review_commands_seconds_take_the_languages_decimal_mark(german):
     assert "3,2 s" in head and "3.2" not in head, head
 
 
-
 def test_a_puzzles_plays_are_commands_in_the_players_language(tmp_path, catalogues):
     """The plays a puzzle offers are buttons in the player's language ("Spiel ein Ass",
     never "Ein Ass gespielt" nor an English verb put before German words), and the play
