@@ -13,6 +13,7 @@ words of the play log.
 
 from __future__ import annotations
 
+from swoop_desktop.ai.opponent_words import LEVEL_WORDS
 from swoop_desktop.card_words import OBJECT, SUBJECT, WITH, cards_in, ranks_in
 from swoop_desktop.engine import RANK_OF, GameState
 from swoop_desktop.engine.board import EventBoard
@@ -135,27 +136,17 @@ class TableView(EventBoard):
         return cards_in(SUBJECT, top, k)
 
 
-#: The opponents' levels, as their name plates and the rating say them ("normal").
-LEVEL_WORDS = {
-    "easy": Np_("level", "easy"),
-    "casual": Np_("level", "casual"),
-    "steady": Np_("level", "steady"),
-    "keen": Np_("level", "keen"),
-    "normal": Np_("level", "normal"),
-    "sharp": Np_("level", "sharp"),
-    "hard": Np_("level", "hard"),
-    "expert": Np_("level", "expert"),
-    "lesson": Np_("level", "lesson"),
-    "random": Np_("level", "random"),
-    "lowest": Np_("level", "lowest"),
-    "highest": Np_("level", "highest"),
-}
+#: The lesson's opponents' word on their name plates (the lesson's own bots, not a level).
+LESSON_WORD = Np_("level", "lesson")
 
 
 def level_word(level: str) -> str:
-    """A level's name in the player's language (its id when it has none)."""
-    word = LEVEL_WORDS.get(level)
-    return pgettext("level", word) if word else level
+    """A level's word in the player's language, as the name plates and the rating say it
+    ("normal"): the word declared with the level (``ai.opponent_words``), else its id."""
+    if level == "lesson":
+        return pgettext("level", LESSON_WORD)
+    words = LEVEL_WORDS.get(level)
+    return pgettext("level", words.word) if words is not None else level
 
 
 def plural(rank: int) -> str:
