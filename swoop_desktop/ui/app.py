@@ -13,6 +13,7 @@ import os
 import sys
 import time
 import warnings
+from array import array
 from typing import Any
 
 import pygame
@@ -41,7 +42,7 @@ from swoop_desktop.storage import (
 from swoop_desktop.storage.paths import holds_data_folder
 from swoop_desktop.storage.seats import seats_to_json
 
-from .cards import give_back_memory
+from .cards import give_back_memory, keep_large_pictures_apart
 from .controls import page, wrap_text
 from .icon import window_icon
 from .keys import KeyPresses
@@ -58,6 +59,8 @@ WINDOW_CLASS = "Swoop"  # the window's title and (on X11) its class
 #: and how often it looks for input meanwhile.
 REST_WAKE_S = 0.25
 REST_POLL_S = 0.02
+#: The frames whose times are kept (``App.frame_ms``): ten minutes of moving frames.
+FRAME_TIMES_KEPT = 36_000
 DEFAULT_SIZE = (1280, 720)
 #: The environment variable for the seconds the first frame waits for the progress
 #: database to open (progress.opening.QUICK by default: a short history is ready by then,
@@ -156,6 +159,7 @@ class App:
         # The window's class on X11, which a Linux dock shows as the program's name
         # (pygame otherwise names it after the script: "__main__.py").
         os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
+        keep_large_pictures_apart()  # before the first picture is made
         pygame.display.init()
         pygame.font.init()
         # The demo is a session that keeps nothing: settings, the window's place and
@@ -213,8 +217,9 @@ class App:
         self._words_in = i18n.generation()  # the language the screens' words were built in
         self.running = True
         self.frames = 0
-        self.frame_ms: list[float] = []  # wall time of each frame's work
-        self.frame_cpu_ms: list[float] = []  # CPU time of the frame loop's thread
+        # The last frames' times (8 bytes each, at most FRAME_TIMES_KEPT of them):
+        self.frame_ms = array("d")  # wall time of each frame's work
+        self.frame_cpu_ms = array("d")  # CPU time of the frame loop's thread
         self.first_frame_at: float | None = None
         self.last_input = 0.0  # perf_counter of the last input event
         self.keys = KeyPresses()  # which presses a panel that just opened may answer
@@ -621,30 +626,31 @@ class App:
         if self._drawn_at is not None and self._drawn_at is not self.stack.top:
             self._memory_due = True  # a new screen (not the first) let its caches go
             page.new_screen()
-        if resting and (self._memory_due or not self._rested):
-            # The first still frame hands back what the caches let go: a full collection
-            # costs a frame's time, so a burst of screen changes (or input) waits for it.
+        # The first still frame hands back what the caches let go: a full collection
+        # costs a frame's time, so a burst of screen changes (or input) waits for it.
+        memory_due = resting and (self._memory_due or not self._rested)
+        if memory_due:
             self.theme.let_fonts_go()
-            give_back_memory()
             self._memory_due = False
-            pages_due = True  # once this frame has drawn what it shows
-        else:
-            pages_due = False
         self._rested = resting
         top = self.stack.top
         self._drawn_picture = top.picture() if top is not None else None
         self.stack.draw(self.screen)
         self._drawn_at = top
-        if pages_due:  # the cloths and panels of the screens before (large: mmapped, so
-            page.let_go_unused()  # handed back the moment they go)
+        if memory_due:  # once this frame has drawn what it shows: the cloths, panels
+            page.let_go_unused()  # and words of the screens before go
         self._draw_toast()
         pygame.display.flip()
+        if memory_due:
+            # Last, so that what this frame's drawing and the pages let go is handed
+            # back too (freed after the collection, it would stay resident all rest).
+            give_back_memory()
         self.frames += 1
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         self.frame_cpu_ms.append((time.thread_time() - c0) * 1000)
-        if len(self.frame_ms) > 200_000:
-            del self.frame_ms[:100_000]
-            del self.frame_cpu_ms[:100_000]
+        if len(self.frame_ms) > FRAME_TIMES_KEPT:
+            del self.frame_ms[: FRAME_TIMES_KEPT // 2]
+            del self.frame_cpu_ms[: FRAME_TIMES_KEPT // 2]
         if self.first_frame_at is None:
             self.first_frame_at = time.time()
 

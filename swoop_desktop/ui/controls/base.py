@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -70,7 +71,61 @@ def font(theme: Any, px: int, bold: bool = False) -> pygame.font.Font:
     return _theme(theme).font(max(8, int(px)), bold)
 
 
-_rendered: dict[tuple[int, str, int, bool, Colour], pygame.Surface] = {}
+#: The most the menus' rendered words keep, in bytes of pixels: a screen's words at
+#: 1920x1080 are 1-3 MB (a line is up to 100 KB), so a count of words was no bound.
+WORDS_BYTES = 6 * 1024 * 1024
+_WordKey = tuple[int, str, int, bool, Colour]
+
+
+class _Words(OrderedDict[_WordKey, pygame.Surface]):
+    """Rendered words, the least recently drawn let go first beyond :data:`WORDS_BYTES`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bytes = 0
+
+    @staticmethod
+    def size_of(image: pygame.Surface) -> int:
+        w, h = image.get_size()
+        return w * h * image.get_bytesize()
+
+    def get(self, key: _WordKey, default: Any = None) -> Any:
+        found = super().get(key, default)
+        if found is not default:
+            self.move_to_end(key)
+        return found
+
+    def __setitem__(self, key: _WordKey, image: pygame.Surface) -> None:
+        if key in self:
+            del self[key]
+        super().__setitem__(key, image)
+        self.bytes += self.size_of(image)
+        while self.bytes > WORDS_BYTES and len(self) > 1:
+            del self[next(iter(self))]
+
+    def __delitem__(self, key: _WordKey) -> None:
+        self.bytes -= self.size_of(super().__getitem__(key))
+        super().__delitem__(key)
+
+    def clear(self) -> None:
+        super().clear()
+        self.bytes = 0
+
+
+_rendered: dict[_WordKey, pygame.Surface] = _Words()
+#: The words drawn since the screen last changed (:func:`words_of_a_new_screen`).
+_words_in_use: set[_WordKey] = set()
+
+
+def words_of_a_new_screen() -> None:
+    """A new screen is shown: the words drawn from here on are its own."""
+    _words_in_use.clear()
+
+
+def let_words_go() -> None:
+    """Drop the rendered words the screen shown now has not drawn (called as it rests)."""
+    for key in [k for k in _rendered if k not in _words_in_use]:
+        del _rendered[key]
 
 
 def render(theme: Any, text: str, px: int, bold: bool, rgb: Sequence[int]) -> pygame.Surface:
@@ -79,10 +134,9 @@ def render(theme: Any, text: str, px: int, bold: bool, rgb: Sequence[int]) -> py
     key = (id(_theme(theme)), text, int(px), bold, rgb)
     image = _rendered.get(key)
     if image is None:
-        if len(_rendered) > 2000:
-            _rendered.clear()
         image = font(theme, px, bold).render(text, True, rgb)
         _rendered[key] = image
+    _words_in_use.add(key)
     return image
 
 

@@ -6,7 +6,19 @@ from typing import Any
 
 import pygame
 
-from .base import Colour, _mix, _theme, colour, draw_text, fit_label, fit_lines, font, render
+from .base import (
+    Colour,
+    _mix,
+    _theme,
+    colour,
+    draw_text,
+    fit_label,
+    fit_lines,
+    font,
+    let_words_go,
+    render,
+    words_of_a_new_screen,
+)
 
 # ---------------------------------------------------------------------------
 # Screen helpers
@@ -29,14 +41,16 @@ _in_use: set[tuple[object, ...]] = set()
 def new_screen() -> None:
     """A new screen is shown: the pictures drawn from here on are its own."""
     _in_use.clear()
+    words_of_a_new_screen()
 
 
 def let_go_unused() -> None:
-    """Drop the cloths and panels the screen shown now has not drawn."""
+    """Drop the cloths, panels and rendered words the screen shown now has not drawn."""
     for key in [k for k in _backdrops if k not in _in_use]:
         del _backdrops[key]
     for panel in [k for k in _panels if k not in _in_use]:
         del _panels[panel]
+    let_words_go()
 
 
 def draw_backdrop(surface: pygame.Surface, theme: Any) -> None:

@@ -174,10 +174,10 @@ class TableFlow:
     def take_back(self) -> tuple[list[int], list[list[Event]]] | None:
         """Take back your last play and every play since: the match goes back to the
         moment it was your play before it, replayed from the deal (exactly as it stood).
-        Thinking in flight is abandoned. Returns who
-        made each play taken back and the hand's events as replayed (the deal's, then
-        each play's), or None when there is nothing to take back. Not saved yet: the
-        scene saves once the take-back's line is in the log (:meth:`save`)."""
+        Thinking in flight is abandoned. Returns who made each play taken back and the
+        hand's events as replayed (the deal's, then each play's), or None when there is
+        nothing to take back. Not saved yet: the scene saves once the take-back's line is
+        in the log (:meth:`save`)."""
         keep = self.take_back_point()
         if keep is None:
             return None
