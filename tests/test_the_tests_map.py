@@ -47,3 +47,18 @@ def test_every_test_file_and_helper_is_named_in_the_map():
 def test_every_file_the_map_names_is_there():
     gone = sorted(_named() - _files())
     assert not gone, f"tests/README.md names {gone}, which tests/ does not hold"
+
+
+def test_every_test_file_the_docs_and_readme_name_is_there():
+    """docs/ and the README point a reader at the tests that guard what they promise
+    ("tests/storage/test_crash_safety.py kills a process ..."): each file they name is
+    there (a wildcard: at least one file matches), so a test moved or renamed without its
+    page fails here rather than sending a reader nowhere."""
+    root = TESTS.parent
+    pages = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+    missing = []
+    for page in pages:
+        for name in re.findall(r"\btests/[\w/*.\-]+?\.py\b", page.read_text(encoding="utf-8")):
+            if not list(root.glob(name)):
+                missing.append(f"{page.relative_to(root)}: {name}")
+    assert missing == [], missing
