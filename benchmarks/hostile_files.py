@@ -87,7 +87,7 @@ def main() -> None:
     try:
         import pygame
 
-        from swoop_desktop.ui.scenes.scores import fit_label
+        from swoop_desktop.ui.controls import fit_label
         from swoop_desktop.ui.theme import Theme
 
         pygame.font.init()

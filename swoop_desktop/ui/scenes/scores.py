@@ -1,7 +1,9 @@
 """The Scores screen: this game's score sheet and chart, past games, statistics.
 
-The sheet and the charts are drawn by :mod:`.sheet` (Game over and replays use
-it too); the reset question is the one confirm dialog, opened by name.
+Each tab is drawn by :mod:`.scores_tabs`, with the sheet and the charts of
+:mod:`.sheet` (Game over and replays use them too); this module keeps what is read
+of the history, the controls and the input. The reset question is the one confirm
+dialog, opened by name.
 
 Four tabs:
 
@@ -28,7 +30,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import Match, RulesError
 from swoop_desktop.i18n import N_, _, ngettext
 from swoop_desktop.progress import GameRecord, Stats, opening, reset_stats, take_history_notes
@@ -37,37 +38,14 @@ from swoop_desktop.progress.stored_reviews import game_accuracies
 from swoop_desktop.progress.summaries import GameSummary
 from swoop_desktop.storage import DocumentError, has_saved_game, load_game
 from swoop_desktop.storage.seats import seats_to_json
-from swoop_desktop.ui.controls import (
-    Button,
-    Choice,
-    FocusRing,
-    colour,
-    draw_text,
-    draw_wrapped,
-    fit_label,
-    fit_lines,
-    font,
-    wrap_text,
-)
+from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, font, wrap_text
 from swoop_desktop.ui.results import Exported, ModalResult, Result
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import verdicts
 from swoop_desktop.ui.scenes.progress import READ_WAIT, ProgressView, Reading
-from swoop_desktop.ui.table.view import counted
 
-from .sheet import (
-    accuracy_line,
-    draw_accuracy_trend,
-    draw_chart,
-    draw_sheet,
-    draw_your_totals,
-    panel,
-    past_game_line,
-    result_words,
-    rules_ok,
-    seat_names,
-    stats_lines,
-)
+from .scores_tabs import draw_busy, draw_game, draw_history, draw_stats
+from .sheet import seat_names
 
 _log = logging.getLogger("swoop_desktop.ui")
 
@@ -83,25 +61,11 @@ TABS = (
 )
 # Translators: the speeds a past game is watched again at.
 REPLAY_SPEEDS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")))
-PRESET_NAMES = {
-    # Translators: a rule set's name on Scores (statistics by rule set): this app's rules.
-    "app": N_("App rules"),
-    # Translators: a rule set's name on Scores: the common published rules.
-    "classic": N_("Classic rules"),
-    # Translators: a rule set's name on Scores: the older written rules.
-    "traditional": N_("Traditional rules"),
-}
 
 
 def _speeds() -> list[tuple[str, str]]:
     """The replay speeds in the player's language."""
     return [(key, _(label)) for key, label in REPLAY_SPEEDS]
-
-
-def preset_name(preset: str) -> str:
-    """A rule set's name in the player's language (its id when it has none)."""
-    name = PRESET_NAMES.get(preset)
-    return _(name) if name else preset
 
 
 if TYPE_CHECKING:
@@ -245,6 +209,19 @@ class ScoresScene(Scene):
             found = Counted(Stats(), ([], 0), [])
         self._stats, self._totals, self._accuracy = found.stats, found.totals, found.accuracy
         return True
+
+    @property
+    def counting(self) -> bool:
+        """Whether the statistics are still being counted beside the frames (a long
+        history: the tab says so meanwhile)."""
+        return self._stats is None and self._counting is not None
+
+    def totals(self) -> tuple[list[tuple[int, str]], int]:
+        """Your totals chart's figures: your latest games' and how many games there are
+        (read from the history when first asked, unless counted with the statistics)."""
+        if self._totals is None and self.book is not None:
+            self._totals = self.book.totals()
+        return self._totals or ([], 0)
 
     @property
     def accuracy(self) -> list[float]:
@@ -591,388 +568,17 @@ class ScoresScene(Scene):
                 body = body.inflate(0, 0).move(0, fnt.get_linesize())
             body.height -= fnt.get_linesize() * len(lines)
         if self.tab == "game":
-            self._draw_game(surface, theme, body)
+            draw_game(surface, theme, body, self)
         elif self.busy is not None:
             told = _("Your progress is still being checked: it opens in a moment.")
-            self._draw_busy(surface, theme, body, self.busy, told)
+            draw_busy(surface, theme, body, self.busy, told)
         elif self.tab == "history":
-            self._draw_history(surface, theme, body)
+            draw_history(surface, theme, body, self)
         elif self.tab == "progress":
             if self.progress is not None:
                 self.progress.draw(surface, theme, body)
         else:
-            self._draw_stats(surface, theme, body)
-
-    def _draw_busy(
-        self, surface: pygame.Surface, theme: Any, body: pygame.Rect, words: str, told: str
-    ) -> None:
-        """A tab whose figures are still being read: what is being done, and ``told``."""
-        box = pygame.Rect(body.x, body.y, min(body.width, 720), min(body.height, 160))
-        panel(surface, theme, box)
-        draw_text(surface, theme, words, (box.x + 18, box.y + 16), size=22, colour_name="heading")
-        fnt = font(theme, 17)
-        for n, line in enumerate(wrap_text(fnt, told, box.width - 36)[:3]):
-            draw_text(
-                surface,
-                theme,
-                line,
-                (box.x + 18, box.y + 56 + n * fnt.get_linesize()),
-                size=17,
-                colour_name="text_muted",
-            )
-
-    def _sheet_and_chart(
-        self,
-        surface: pygame.Surface,
-        theme: Any,
-        rect: pygame.Rect,
-        names: list[str],
-        sheet: list[list[int]],
-        went_out: list[int],
-        target: int,
-    ) -> None:
-        if rect.width > rect.height * 1.3:
-            # The sheet gets at least the room its four full names need (small windows).
-            share = 0.42 if rect.width >= 1000 else 0.5
-            left = pygame.Rect(rect.x, rect.y, int(rect.width * share), rect.height)
-            right = pygame.Rect(left.right + 12, rect.y, rect.right - left.right - 12, rect.height)
-        else:
-            left = pygame.Rect(rect.x, rect.y, rect.width, rect.height // 2 - 6)
-            right = pygame.Rect(
-                rect.x, left.bottom + 12, rect.width, rect.bottom - left.bottom - 12
-            )
-        fits = draw_sheet(surface, theme, left, names, sheet, went_out, self.sheet_offset)
-        if self.sheet_offset == 0 and len(sheet) > fits:
-            self.sheet_offset = len(sheet) - fits  # show the latest hands
-        self.last_chart = draw_chart(surface, theme, right, names, sheet, target)
-
-    def _draw_game(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
-        m = self.match
-        if m is None or not m.actions:
-            draw_wrapped(
-                surface,
-                theme,
-                _(
-                    "No game is being played. Start one from the title screen;"
-                    " its scores will show here."
-                ),
-                (body.x + 8, body.y + 20),
-                body.width - 16,
-                size=20,
-                colour_name="text_muted",
-            )
-            return
-        names = seat_names(self.seats, m.n)
-        if m.over:
-            if m.winner is None:
-                title = _("Game over: nobody wins, the lowest total is shared")
-            elif m.winner == HUMAN_SEAT:
-                title = _("Game over: you won")
-            else:
-                # Translators: the heading of Scores' This game; {name} is the winner ("Lefty").
-                title = _("Game over: {name} won").format(name=names[m.winner])
-        else:
-            title = (
-                _(
-                    "Hand {number} scored  ·  the game ends when someone reaches {target}; "
-                    "lowest total wins"
-                )
-                if m.hand_over
-                else _(
-                    "Hand {number} being played  ·  the game ends when someone reaches "
-                    "{target}; lowest total wins"
-                )
-            ).format(number=m.hand_no + 1, target=m.rules.target)
-        # Smaller where a long language needs it, then on two lines (the sheet moves down).
-        lines, px = fit_lines(theme, title, body.width - 8, 18, height=48)
-        step = font(theme, px).get_linesize()
-        for k, line in enumerate(lines):
-            draw_text(
-                surface,
-                theme,
-                line,
-                (body.x + 4, body.y + k * step),
-                size=px,
-                colour_name="text_muted",
-            )
-        top = max(30, step * len(lines) + 8)
-        rect = pygame.Rect(body.x, body.y + top, body.width, body.height - top)
-        self._sheet_and_chart(surface, theme, rect, names, m.sheet, m.went_out, m.rules.target)
-
-    def _draw_history(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
-        lr = pygame.Rect(
-            self.list_rect.x, body.y, self.list_rect.width, self.list_rect.bottom - body.y
-        )
-        panel(surface, theme, lr)
-        self.row_rects = []
-        if not self.game_count:
-            draw_wrapped(
-                surface,
-                theme,
-                _("No finished games yet."),
-                (lr.x + 14, lr.y + 14),
-                lr.width - 28,
-                size=19,
-                colour_name="text_muted",
-            )
-        # A row is two lines; where the result and the totals do not fit side by side
-        # (a small window) the totals fold onto a third line, shortened if they must.
-        inner = lr.width - 16 - 20
-        shown = self.newest(self.list_offset, max(1, lr.height // 62 + 1))
-        read = self.record_of(shown)  # only the games on screen are read whole
-        widest = max(
-            (
-                font(theme, 16, True).size(result_words(rec, seat_names(rec.seats, rec.players)))[0]
-                + 14
-                + font(theme, 14).size(past_game_line(rec, seat_names(rec.seats, rec.players)))[0]
-                for rec in read[:12]
-                if rec is not None
-            ),
-            default=0,
-        )
-        folded = widest > inner
-        row_h = 82 if folded else 62
-        y = lr.y + 8
-        for place, game in enumerate(shown):
-            index = self.list_offset + place
-            if y + row_h > lr.bottom - 4:
-                break
-            row = pygame.Rect(lr.x + 8, y, lr.width - 16, row_h - 6)
-            if index == self.selected:
-                pygame.draw.rect(surface, colour(theme, "focus"), row, width=2, border_radius=8)
-            self._draw_game_row(surface, theme, row, game, read[place], inner, folded)
-            self.row_rects.append((row, index))
-            y += row_h
-        chosen = self.selected_record()
-        right = pygame.Rect(lr.right + 12, body.y, body.right - lr.right - 12, body.height)
-        if chosen is not None:
-            names = seat_names(chosen.seats, chosen.players)
-            self._sheet_and_chart(
-                surface,
-                theme,
-                right,
-                names,
-                chosen.sheet,
-                chosen.went_out,
-                chosen.rules_obj().target if rules_ok(chosen) else 300,
-            )
-        self.speed.draw(surface, theme)
-        self.watch_button.draw(surface, theme)
-        self.review_button.draw(surface, theme)
-
-    def _draw_game_row(
-        self,
-        surface: pygame.Surface,
-        theme: Any,
-        row: pygame.Rect,
-        game: GameSummary,
-        rec: GameRecord | None,
-        inner: int,
-        folded: bool,
-    ) -> None:
-        """One past game in the list: its date and rule set, then how it ended and the
-        totals (beside it, or folded onto a line of their own in a small window)."""
-        date = game.date.replace("T", " ")[:16]
-        left = draw_text(surface, theme, date, (row.x + 10, row.y + 6), size=16, bold=True)
-        rule = preset_name(game.preset)
-        if game.changed:
-            # Translators: a rule set's name, changed by the player, as in "App rules (changed)".
-            rule = _("{rules} (changed)").format(rules=rule)
-        rule = shortened(font(theme, 14), rule, row.right - 10 - left.right - 12)
-        draw_text(
-            surface,
-            theme,
-            rule,
-            (row.right - 10, row.y + 6),
-            size=14,
-            colour_name="text_muted",
-            anchor="topright",
-        )
-        if rec is None:  # its summary is known, its record does not read
-            draw_text(
-                surface,
-                theme,
-                shortened(font(theme, 14), _("This game could not be read."), inner),
-                (row.x + 10, row.y + 31),
-                size=14,
-                colour_name="text_muted",
-            )
-            return
-        names = seat_names(rec.seats, rec.players)
-        outcome = result_words(rec, names)
-        ink = "heading" if rec.winner == HUMAN_SEAT else "text"
-        r = draw_text(
-            surface,
-            theme,
-            shortened(font(theme, 16, True), outcome, inner),
-            (row.x + 10, row.y + 30),
-            size=16,
-            colour_name=ink,
-            bold=rec.winner == HUMAN_SEAT,
-        )
-        at = (row.x + 10, row.y + 54) if folded else (r.right + 14, row.y + 31)
-        # Every total whole: a smaller type where a long language needs it, never cut.
-        line, px = fit_label(theme, past_game_line(rec, names), row.right - 10 - at[0], 14)
-        draw_text(surface, theme, line, at, size=px, colour_name="text_muted")
-
-    def _draw_stats(self, surface: pygame.Surface, theme: Any, body: pygame.Rect) -> None:
-        if self._stats is None and self._counting is not None:  # a long history, being read
-            # Translators: on Scores' Statistics page while a long history is counted.
-            self._draw_busy(surface, theme, body, _("Counting your games…"), "")
-            self.reset_button.draw(surface, theme)
-            self.export_button.draw(surface, theme)
-            return
-        s = self.stats
-        wide = body.width > 700
-        box = pygame.Rect(
-            body.x,
-            body.y,
-            min(520, int(body.width * 0.44)) if wide else body.width,
-            body.height - 70,
-        )
-        panel(surface, theme, box)
-        size = max(14, min(22, box.height // 16, box.width // 22))
-        y = box.y + 16
-        draw_text(
-            surface,
-            theme,
-            # Translators: a heading on Scores' Statistics: the figures over every game.
-            _("All games"),
-            (box.x + 18, y),
-            size=size + 4,
-            bold=True,
-            colour_name="heading",
-        )
-        y += int(size * 2)
-        shown = stats_lines(s) + ([accuracy_line(self.accuracy)] if s.games else [])
-        for label, value in shown:
-            draw_text(surface, theme, label, (box.x + 18, y), size=size)
-            room = box.width - 36 - font(theme, size).size(label)[0] - 12
-            parts, px = [value], size
-            if font(theme, size, True).size(value)[0] > room:  # a narrow box: value below
-                y += int(size * 1.3)
-                # Smaller where a long language needs it, then on two lines: in the panel.
-                parts, px = fit_lines(theme, value, box.width - 36, size, True, height=3 * size)
-            step = font(theme, px, True).get_linesize()
-            for part in parts:
-                draw_text(
-                    surface, theme, part, (box.right - 18, y), size=px, bold=True, anchor="topright"
-                )
-                y += step
-            y += int(size * 1.55) - step
-        if s.games == 0:
-            draw_wrapped(
-                surface,
-                theme,
-                _("Finish a game and it is counted here."),
-                (box.x + 18, y + 10),
-                box.width - 36,
-                size=size - 2,
-                colour_name="text_muted",
-            )
-        else:
-            trend = pygame.Rect(box.x + 18, y, box.width - 36, box.bottom - y - 12)
-            if len(self.accuracy) >= 2 and trend.height >= size * 3:
-                draw_accuracy_trend(surface, theme, trend, self.accuracy)
-        if wide:
-            px = box.right + 16
-            right = pygame.Rect(px, body.y, body.right - px, body.height - 70)
-            half = max(
-                size * 6,
-                min(right.height // 2, int(size * 2.4) + len(s.by_preset) * int(size * 3.2) + 20),
-            )
-            self._draw_by_rule_set(
-                surface, theme, pygame.Rect(right.x, right.y, right.w, half), size
-            )
-            chart = pygame.Rect(right.x, right.y + half + 12, right.w, right.h - half - 12)
-            if chart.height > size * 6:
-                if self._totals is None and self.book is not None:
-                    self._totals = self.book.totals()
-                latest, count = self._totals or ([], 0)
-                self.totals_points = draw_your_totals(surface, theme, chart, latest, count)
-        self.reset_button.draw(surface, theme)
-        self.export_button.draw(surface, theme)
-
-    def _draw_by_rule_set(
-        self, surface: pygame.Surface, theme: Any, pbox: pygame.Rect, size: int
-    ) -> None:
-        """Per rule set: labelled counts and a win-rate bar."""
-        panel(surface, theme, pbox)
-        y = pbox.y + 14
-        draw_text(
-            surface,
-            theme,
-            # Translators: a heading on Scores' Statistics: the figures for each rule set.
-            _("By rule set"),
-            (pbox.x + 18, y),
-            size=size + 2,
-            bold=True,
-            colour_name="heading",
-        )
-        y += int(size * 1.9)
-        if not self.stats.by_preset:
-            draw_wrapped(
-                surface,
-                theme,
-                _("Each rule set you finish a game with is listed here."),
-                (pbox.x + 18, y),
-                pbox.width - 36,
-                size=size - 3,
-                colour_name="text_muted",
-            )
-        for preset, ps in sorted(self.stats.by_preset.items()):
-            if y + size * 3 > pbox.bottom:
-                break
-            draw_text(
-                surface,
-                theme,
-                preset_name(preset),
-                (pbox.x + 18, y),
-                size=size - 1,
-                bold=True,
-            )
-            label_w = (
-                # Translators: beside a rule set's bar on Scores' Statistics: its win rate.
-                font(theme, size - 3, True).size(_("{percent}% won").format(percent=100))[0] + 8
-            )
-            bar_w = max(40, int(pbox.w * 0.3))
-            bar = pygame.Rect(pbox.right - 18 - label_w - bar_w, y + 3, bar_w, size - 4)
-            pygame.draw.rect(surface, colour(theme, "track"), bar, border_radius=4)
-            fill = bar.copy()
-            fill.width = int(bar.width * ps.win_rate)
-            if fill.width:
-                pygame.draw.rect(surface, colour(theme, "primary"), fill, border_radius=4)
-            draw_text(
-                surface,
-                theme,
-                _("{percent}% won").format(percent=f"{ps.win_rate * 100:.0f}"),
-                (bar.right + 8, y),
-                size=size - 3,
-                bold=True,
-            )
-            y += int(size * 1.35)
-            # Translators: one rule set's record, as in "12 games · won 5 · tied 1 · lost 6 ·
-            # 3 Swoops" ({games} and {swoops} are counted phrases).
-            line = _("{games} · won {wins} · tied {ties} · lost {losses} · {swoops}").format(
-                games=counted(ps.games, "game"),
-                wins=ps.wins,
-                ties=ps.ties,
-                losses=ps.losses,
-                swoops=counted(ps.swoops, "Swoop"),
-            )
-            draw_text(
-                surface, theme, line, (pbox.x + 30, y), size=size - 4, colour_name="text_muted"
-            )
-            y += int(size * 1.8)
-
-
-def shortened(fnt: pygame.font.Font, text: str, width: int) -> str:
-    """``text``, cut short with "…" where it would be wider than ``width`` pixels."""
-    if fnt.size(text)[0] <= width:
-        return text
-    while text and fnt.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip(" ·") + "…"
+            draw_stats(surface, theme, body, self)
 
 
 @dataclass(frozen=True)
