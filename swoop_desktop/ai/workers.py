@@ -15,10 +15,8 @@ state; it imports only the engine and the AI):
   replaces the pool and asks once more, and reports a plain problem only if
   that fails too;
 - :meth:`Pool.shutdown` cancels what waits, ends the workers that still run and
-  waits for them, so no process outlives the game;
-- a worker watches the game's process and ends within a second or so when the game
-  is gone for any reason (kill -9 or a crash included, when nothing could end it);
-  multiprocessing's resource tracker then ends too, its last user gone;
+  waits for them, so no process outlives the game; a worker also ends by itself
+  within a second or so of the game's process, whatever ended that;
 - work that does not answer within its deadline (:meth:`Pool.deadline`: ten times
   the longest this kind of work took lately, never less than :data:`DEADLINE_FLOOR_S`)
   is abandoned: the workers are ended, a new pool takes their place, the other work
@@ -29,11 +27,12 @@ state; it imports only the engine and the AI):
   goes to threads, at once and for good;
 - workers with nothing to do for :data:`IDLE_S` seconds end; the next work starts
   new ones;
-- killed with multiprocessing's resource tracker (every process of the game's name, as
-  ``pkill -f multiprocessing`` finds them), the workers are replaced and the tracker is
-  started again by multiprocessing; each pool's semaphores are told to the tracker
-  running when the pool ends (:func:`_tracked_again`), so the new tracker lets them go
-  without the ``KeyError`` tracebacks it would print for names it never held.
+- killed with multiprocessing's resource tracker, the workers are replaced, and the
+  tracker started again prints no tracebacks.
+
+How a worker process starts, watches the game and is ended, and the resource
+tracker's part in it, is :mod:`.worker_processes`; this module is the pool that
+sends the work and keeps it going, the jobs the frame loop polls, and the work.
 
 What crosses to a worker is what a seat may know: its observation (which holds
 the public history), the legal actions, the bot with its seed and settings, and
@@ -51,16 +50,9 @@ process (the tests' default; the worker tests ask for processes themselves).
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import multiprocessing.context
-import multiprocessing.synchronize
 import os
-import signal
-import sys
 import threading
 import time
-import warnings
-import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import (
@@ -84,13 +76,12 @@ from .advice import hint
 from .bots import Bot
 from .make import choose_safely
 from .review import REVIEW_WORLDS, Cancelled, Decision, Verdict, assess
+from .worker_processes import Spawn, end_workers, live_with_game, main_reimportable, started_flag
 
 _log = logging.getLogger("swoop_desktop.ai")
 
 #: The environment variable that keeps the thinking in the game's process ("threads").
 MODE_VARIABLE = "SWOOP_THINKING"
-#: Seconds :meth:`Pool.shutdown` waits for a worker to end before it is killed.
-END_WAIT_S = 2.0
 #: The least time a piece of work is given in a worker before it is taken for stuck.
 DEADLINE_FLOOR_S = 10.0
 #: How many times the longest recent run of the same work it is given.
@@ -99,24 +90,10 @@ DEADLINE_FACTOR = 10.0
 DEADLINE_VARIABLE = "SWOOP_THINKING_DEADLINE"
 #: Seconds with nothing to do after which the workers end (new ones start with new work).
 IDLE_S = 60.0
-#: How often (seconds) a worker looks whether the game's process is still there. Every
-#: half second cost the demo's frames about 0.5 ms at the median beside the workers
-#: (benchmarks/side_by_side.py); every 2 s is level with no watch, and a worker still
-#: ends within seconds of the game.
-WATCH_S = 2.0
 #: Seconds a new worker may take to start before its work's clock runs all the same.
 WORKER_START_S = 30.0
 
 T = TypeVar("T")
-
-# The tracker started again after it was killed says so as it starts; what it says might
-# leak (the pools' semaphores) is told to it again (_tracked_again) and let go.
-warnings.filterwarnings(
-    "ignore",
-    message="resource_tracker: process died unexpectedly",
-    category=UserWarning,
-    module="multiprocessing.resource_tracker",
-)
 
 
 def worker_count(cores: int | None = None) -> int:
@@ -135,54 +112,6 @@ def processes_wanted(cores: int | None = None) -> bool:
     return (n or 1) > 1
 
 
-def main_reimportable() -> bool:
-    """Whether a spawned worker can import this program's main module again, as the spawn
-    start method does before it takes any work: not when it was read from standard input
-    (``python - < script``: its ``__file__`` is ``<stdin>``) or its file is gone."""
-    main = sys.modules.get("__main__")
-    if main is None or getattr(sys, "frozen", False):
-        return True
-    if getattr(getattr(main, "__spec__", None), "name", None):
-        return True  # run with -m: imported again by name
-    path = getattr(main, "__file__", None)
-    if path is None:
-        return True  # an interactive session or -c: nothing is imported again
-    origin = getattr(multiprocessing.process, "ORIGINAL_DIR", None)
-    if not os.path.isabs(path) and origin is not None:
-        path = os.path.join(origin, path)
-    return os.path.isfile(path)
-
-
-def _live_with_game(game: int, started: Any) -> None:
-    """In a worker as it starts (the pool's initializer): say that a worker could start
-    (``started``, a shared byte: no lock that a worker killed at the wrong moment could
-    keep), and end this worker when the game's process ``game`` is gone, whatever ended
-    it (a kill -9 leaves nobody to end the workers; they would wait for work for ever)."""
-    if started is not None:
-        started.value = 1
-    parent = multiprocessing.parent_process()
-
-    def watch() -> None:
-        while True:
-            time.sleep(WATCH_S)
-            # Adopted by another process (POSIX), or the game's handle says it has ended.
-            if os.getppid() != game or (parent is not None and not parent.is_alive()):
-                # Ended at once, whatever the worker is doing (Windows: terminated).
-                os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
-
-    threading.Thread(target=watch, name="watch-the-game", daemon=True).start()
-
-
-def _started_flag(spawn: multiprocessing.context.SpawnContext) -> Any:
-    """A byte shared with the workers, which the first to start sets (None where shared
-    memory cannot be made: the workers are then only replaced when they die)."""
-    try:
-        return spawn.RawValue("b", 0)
-    except (OSError, ValueError) as exc:
-        _log.info("no shared memory for the workers' start (%s)", exc)
-        return None
-
-
 def _kind(fn: Callable[..., Any]) -> str:
     return f"{getattr(fn, '__module__', '')}.{getattr(fn, '__qualname__', repr(fn))}"
 
@@ -194,57 +123,6 @@ def _deadline_floor() -> float:
     except ValueError:
         return DEADLINE_FLOOR_S
     return given if 0 < given < float("inf") else DEADLINE_FLOOR_S
-
-
-class _Spawn(multiprocessing.context.SpawnContext):
-    """The spawn start method, keeping each process it starts so that they can all be
-    ended on shutdown (the executor only ends idle ones)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.started: list[multiprocessing.process.BaseProcess] = []
-        #: The named semaphores made for the pool (its queues' locks), while they last.
-        self.semaphores: weakref.WeakSet[multiprocessing.synchronize.SemLock] = weakref.WeakSet()
-
-    def Process(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]  # noqa: N802 - the context's own name
-        process = multiprocessing.context.SpawnProcess(*args, **kwargs)
-        self.started.append(process)
-        return process
-
-    def Lock(self) -> Any:  # noqa: N802 - the context's own name
-        return self._kept(super().Lock())
-
-    def RLock(self) -> Any:  # noqa: N802 - the context's own name
-        return self._kept(super().RLock())
-
-    def Semaphore(self, value: int = 1) -> Any:  # noqa: N802 - the context's own name
-        return self._kept(super().Semaphore(value))
-
-    def BoundedSemaphore(self, value: int = 1) -> Any:  # noqa: N802 - the context's own name
-        return self._kept(super().BoundedSemaphore(value))
-
-    def _kept(self, lock: Any) -> Any:
-        self.semaphores.add(lock)
-        return lock
-
-
-def _tracked_again(spawn: _Spawn) -> None:
-    """Tell multiprocessing's resource tracker running now of the pool's semaphores, just
-    before the pool ends and they are let go. The tracker they were told to at first may
-    have been killed (with the workers) and another started since: it would print a
-    ``KeyError`` traceback for each name it is asked to let go of that it never held.
-    Told to the same tracker again, nothing changes."""
-    from multiprocessing import resource_tracker
-
-    for lock in list(spawn.semaphores):  # held here while they are told
-        name = getattr(getattr(lock, "_semlock", None), "name", None)
-        if not name:
-            continue
-        try:
-            resource_tracker.register(name, "semaphore")
-        except (OSError, ValueError) as exc:  # no tracker can be started: nothing to tell
-            _log.info("multiprocessing's resource tracker could not be told (%s)", exc)
-            return
 
 
 class Pool:
@@ -270,7 +148,7 @@ class Pool:
         self.floor = deadline if deadline is not None else _deadline_floor()
         self.idle = IDLE_S if idle is None else idle
         self._executor: Executor | None = None
-        self._spawn: _Spawn | None = None
+        self._spawn: Spawn | None = None
         self._lock = threading.RLock()
         self.replaced = 0  # broken pools replaced (a worker died, or stopped answering)
         self.generation = 0  # which executor is current: a new one for each start
@@ -300,12 +178,12 @@ class Pool:
             self.wanted = False
         if self.wanted:
             try:
-                spawn = _Spawn()
-                flag = _started_flag(spawn)
+                spawn = Spawn()
+                flag = started_flag(spawn)
                 executor: Executor = ProcessPoolExecutor(
                     self.workers,
                     mp_context=spawn,
-                    initializer=_live_with_game,
+                    initializer=live_with_game,
                     initargs=(os.getpid(), flag),
                 )
             except (OSError, ValueError, NotImplementedError, ImportError) as exc:
@@ -481,12 +359,12 @@ class Pool:
                 _log.info("the thinking workers had nothing to do: they end until needed")
                 self._end_later(executor, spawn, at_once=False)
 
-    def _end_later(self, executor: Executor, spawn: _Spawn, at_once: bool) -> None:
+    def _end_later(self, executor: Executor, spawn: Spawn, at_once: bool) -> None:
         """End ``executor``'s workers on a thread of their own (:meth:`shutdown` waits for
         it). Called with the lock held."""
         self._ending = [t for t in self._ending if t.is_alive()]
         ender = threading.Thread(
-            target=_finish, args=(executor, spawn, at_once), name="thinking-end", daemon=True
+            target=end_workers, args=(executor, spawn, at_once), name="thinking-end", daemon=True
         )
         self._ending.append(ender)
         ender.start()
@@ -504,7 +382,7 @@ class Pool:
         spawn = self._spawn if executor is self._executor else None
         if spawn is not None:
             self._spawn = None
-        _finish(executor, spawn)
+        end_workers(executor, spawn)
 
     def shutdown(self) -> None:
         """End the pool: work waiting is dropped, work running is abandoned, every worker
@@ -518,74 +396,6 @@ class Pool:
             ending, self._ending = self._ending, []
         for ender in ending:  # workers of stuck or idle pools, being ended
             ender.join()
-
-
-def _finish(executor: Executor, spawn: _Spawn | None, at_once: bool = False) -> None:
-    """Cancel what waits in ``executor``, end the workers ``spawn`` started (``at_once``:
-    killed, even a stopped one, and the work they held fails as a broken pool's), and
-    wait for them."""
-    if spawn is not None:
-        _tracked_again(spawn)
-    if at_once and spawn is not None:
-        for process in list(spawn.started):
-            if process.pid is not None:
-                try:
-                    process.kill()
-                except OSError:
-                    pass
-    else:
-        executor.shutdown(wait=False, cancel_futures=True)
-    if spawn is None:
-        return
-    # Another thread may be starting a worker as this runs (a submit in progress:
-    # the process made, its pid not yet known): looked at again until every one
-    # made has ended, or a second has passed for one that never starts.
-    ended: set[int] = set()
-    for _ in range(50):
-        waiting = False
-        for process in list(spawn.started):
-            if process.pid is None:
-                waiting = True
-            elif id(process) not in ended:
-                _end_process(process)
-                ended.add(id(process))
-        if not waiting:
-            break
-        time.sleep(0.02)
-    spawn.started.clear()
-    # The executor's own thread sees its workers gone and ends; wait for it too.
-    executor.shutdown(wait=True)
-
-
-def _end_process(process: multiprocessing.process.BaseProcess) -> None:
-    if process.is_alive():
-        process.terminate()
-    process.join(END_WAIT_S)
-    if process.is_alive():
-        process.kill()
-        process.join(END_WAIT_S)
-    if process.is_alive():
-        _settle_reaped(process)
-
-
-def _settle_reaped(process: multiprocessing.process.BaseProcess) -> None:
-    """A worker the executor's own thread reaped at the same moment (both waited for its
-    exit; the second wait finds no child and leaves it marked alive): marked ended, so
-    that nothing counts an ended worker as one still running (``active_children`` lets go
-    of a process whose exit code is known)."""
-    popen = getattr(process, "_popen", None)
-    pid = process.pid
-    if os.name != "posix" or popen is None or pid is None:
-        return
-    if getattr(popen, "returncode", 0) is not None:
-        return
-    try:
-        reaped, status = os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:  # no longer a child of this process: it has ended
-        popen.returncode = -int(signal.SIGKILL)
-    else:
-        if reaped == pid:
-            popen.returncode = os.waitstatus_to_exitcode(status)
 
 
 class Job(Generic[T]):
@@ -906,7 +716,6 @@ __all__ = [
     "DEADLINE_FACTOR",
     "DEADLINE_FLOOR_S",
     "DEADLINE_VARIABLE",
-    "END_WAIT_S",
     "IDLE_S",
     "MODE_VARIABLE",
     "WORKER_START_S",
@@ -914,7 +723,6 @@ __all__ = [
     "Pool",
     "advise",
     "decide",
-    "main_reimportable",
     "processes_wanted",
     "shared",
     "shutdown",

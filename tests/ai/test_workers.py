@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from swoop_desktop.ai import NormalBot, workers
+from swoop_desktop.ai import NormalBot, worker_processes, workers
 from swoop_desktop.ai.review import assess
 from swoop_desktop.engine import Match, Rules
 from swoop_desktop.engine.observation import PublicHistory
@@ -331,6 +331,6 @@ def test_a_worker_reaped_by_the_executors_own_thread_counts_as_ended():
     process.start()
     os.waitpid(process.pid, 0)  # reaped by another thread, as the executor's may
     assert process.is_alive()  # what multiprocessing alone believes
-    workers._end_process(process)
+    worker_processes._end_process(process)
     assert not process.is_alive()
     assert process not in multiprocessing.active_children()
