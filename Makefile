@@ -11,6 +11,12 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONDONTWRITEBYTECODE=
 # (the tests start many Python processes: each reads the compiled modules the first wrote
 #  instead of compiling the game again, even where the environment asks for no .pyc files)
+# The test workers: twice the cores this process may use. Many tests spend much of their
+# time waiting (a window coming to rest, a worker process starting or being killed, a file
+# lock), so a second worker a core keeps the cores busy meanwhile (`make test` 174 -> about
+# 125 s wall on 2 cores; benchmarks/RESULTS.md, "The quick tier's cost"). TEST_JOBS=2 to
+# choose.
+TEST_JOBS ?= $(shell $(PYTHON) -c 'import os; print(2 * len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 2 * (os.cpu_count() or 1))' 2>/dev/null || echo 2)
 # Said when Python cannot make .venv: Debian and Ubuntu ship venv/ensurepip apart.
 NO_VENV := make: $(PYTHON) cannot create the virtual environment .venv (its venv module, ensurepip or pip is missing).\n      On Debian or Ubuntu install it with:   sudo apt install python3-venv\n      (elsewhere: install Python 3.11 or newer from python.org), then run make again.\n
 
@@ -42,7 +48,7 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory lint
 	$(BIN)/python tools/catalogues.py --check
 	$(BIN)/python tools/messages.py --check
-	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --dist worksteal --timeout 900 -m "not release and not slow"
+	$(HEADLESS) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal --timeout 900 -m "not release and not slow"
 
 ## make test-slow: the long runs only (full-length monkeys, whole-game AI runs, the
 ## review at full work); .ci/run runs them after make test
@@ -52,7 +58,7 @@ test-slow: $(STAMP)
 ## make test-all: lint, then every test but the release checks, slow ones included
 test-all: $(STAMP)
 	$(MAKE) --no-print-directory lint
-	$(HEADLESS) $(BIN)/python -m pytest -q -n 2 --dist worksteal --timeout 1800 -m "not release"
+	$(HEADLESS) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal --timeout 1800 -m "not release"
 
 ## make lint: ruff (checks and formatting), mypy, the import-linter layering contracts, the walls they cannot
 ## express (tools/check_walls.py), that every test checks something (tools/check_tests.py) and
