@@ -188,12 +188,14 @@ class Sound:
     def warm(self, budget_s: float = 0.002) -> None:
         """Synthesize effects for at most ``budget_s`` seconds (call once a frame)."""
         deadline = time.perf_counter() + budget_s
-        while self._todo and time.perf_counter() < deadline:
+        while self._todo:
             name = self._todo[0]
-            if name in _MADE:
+            if name in _MADE:  # made by another window: taken at once, whatever the budget
                 self._sound(name, _MADE[name])
                 self._todo.pop(0)
                 continue
+            if time.perf_counter() >= deadline:
+                return
             if self._builder is None:
                 self._builder = _Builder(EFFECTS[name])
             if not self._builder.work(deadline):
