@@ -27,8 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from swoop_desktop.ai.search import DEFAULT_WORLDS  # noqa: E402
+from swoop_desktop.referee.cluster import ClusterError  # noqa: E402
 from swoop_desktop.referee.tournament import (  # noqa: E402
-    ClusterError,
     format_match_report,
     format_report,
     run,

@@ -6,8 +6,8 @@ For each file the player could leave in the data folder, prints the seconds
 one load takes and the first words of what the player is told. Before the
 hardening, the alias bomb ran out of memory after ~45 s, the 10 MB
 opponents.yaml took > 90 s, a FIFO hung for ever and the 5,000-digit numbers
-crashed. Also prints how many text measurements the score sheet makes to fit a
-100,000-character name. Prints figures; never passes or fails.
+crashed. Also prints how many text measurements the score sheet makes to fit the
+longest name a file may hold (200 characters). Prints figures; never passes or fails.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from swoop_desktop.ai.config import load_opponents  # noqa: E402
 from swoop_desktop.progress import load_history, record_finished_game  # noqa: E402
 from swoop_desktop.storage import load_settings, resolve_dirs, save_settings  # noqa: E402
+from swoop_desktop.storage.db import db_file  # noqa: E402
 from swoop_desktop.storage.settings import Settings  # noqa: E402
 from tests.storage.helpers import finished_match  # noqa: E402
 
@@ -80,14 +81,14 @@ def main() -> None:
         rng = random.Random(1)
         for seed in range(200):
             record_finished_game(dirs, finished_match(seed + rng.randrange(10**6)), [])
-        size = dirs.history_file.stat().st_size
+        size = db_file(dirs).stat().st_size
         row(
-            f"history.json: 200 games ({size // 1024} KB), good", *timed(lambda: load_history(dirs))
+            f"swoop.sqlite3: 200 games ({size // 1024} KB), good", *timed(lambda: load_history(dirs))
         )
     try:
         import pygame
 
-        from swoop_desktop.ui.controls import fit_label
+        from swoop_desktop.ui.scenes.scores_tabs import shortened
         from swoop_desktop.ui.theme import Theme
 
         pygame.font.init()
@@ -100,10 +101,11 @@ def main() -> None:
                 Counting.calls += 1
                 return real.size(text)
 
+        # A name is at most 10 x 20 characters before it is refused (swoop_desktop.names).
         t0 = time.perf_counter()
-        label = fit_label(Counting(), "W" * 100_000, 120)
+        label = shortened(Counting(), "W" * 200, 120)  # type: ignore[arg-type]
         print(
-            f"| score sheet: fit a 100,000-character name in 120 px | "
+            f"| score sheet: fit a 200-character name in 120 px | "
             f"{time.perf_counter() - t0:.4f} | {Counting.calls} measurements, "
             f"label of {len(label)} characters |"
         )

@@ -50,8 +50,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from swoop_desktop.ai.search import DEFAULT_WORLDS, SHARP_KNOBS  # noqa: E402
 from swoop_desktop.engine import Rules  # noqa: E402
 from swoop_desktop.progress.rating import SCALE, START_RATING  # noqa: E402
-from swoop_desktop.referee.tournament import (  # noqa: E402
-    DEFAULT_CAP,
+from swoop_desktop.referee.caps import DEFAULT_CAP  # noqa: E402
+from swoop_desktop.referee.matches import (  # noqa: E402
     MatchTally,
     match_seed,
     parse_bot,

@@ -162,7 +162,7 @@ def test_tournament_jobs_are_capped_at_the_cores(capsys, monkeypatch):
     started: list[int] = []
     monkeypatch.setattr(
         tournament,
-        "_on_dask",
+        "on_dask",
         lambda job_list, workers, address, done: started.append(workers) or iter([]),
     )
     monkeypatch.setattr(tournament.os, "cpu_count", lambda: 2)

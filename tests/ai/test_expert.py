@@ -26,7 +26,7 @@ from swoop_desktop.ai.search import (
 )
 from swoop_desktop.choices import PLAYER_LEVELS
 from swoop_desktop.engine.observation import observe
-from swoop_desktop.referee.tournament import parse_bot
+from swoop_desktop.referee.matches import parse_bot
 from swoop_desktop.storage.seats import Seat
 from swoop_desktop.ui.table.thinking import Thinker
 from tests.sizes import quick_and_full

@@ -17,7 +17,7 @@ def test_the_app_and_its_screens_import_neither_the_tournament_nor_dask():
         "import sys, swoop_desktop.__main__, swoop_desktop.ui.app, swoop_desktop.ui.screens\n"
         "import swoop_desktop.referee.daily, swoop_desktop.cli, swoop_desktop.selftest\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')\n"
-        "       or m == 'swoop_desktop.referee.tournament']\n"
+        "       or m in ('swoop_desktop.referee.tournament', 'swoop_desktop.referee.cluster')]\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run(
@@ -26,15 +26,16 @@ def test_the_app_and_its_screens_import_neither_the_tournament_nor_dask():
     assert out == ""
 
 
-def test_only_the_tournament_names_the_tournament_among_the_games_modules():
+def test_only_the_tournament_names_the_tournament_or_its_cluster_among_the_games_modules():
     named = []
     for path in (ROOT / "swoop_desktop").rglob("*.py"):
         if path.name == "tournament.py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module and "tournament" in node.module:
-                named.append(str(path.relative_to(ROOT)))
-            if isinstance(node, ast.ImportFrom) and node.level and node.module == "tournament":
+            if not isinstance(node, ast.ImportFrom) or not node.module:
+                continue
+            last = node.module.rsplit(".", 1)[-1]
+            if last in ("tournament", "cluster") and (node.level or "referee" in node.module):
                 named.append(str(path.relative_to(ROOT)))
     assert named == []

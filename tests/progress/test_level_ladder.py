@@ -12,7 +12,7 @@ from swoop_desktop.ai import SOFT_LEVELS, EasyBot, NormalBot, load_opponents, ma
 from swoop_desktop.ai.opponent_words import LEVEL_WORDS
 from swoop_desktop.choices import PLAYER_LEVELS
 from swoop_desktop.progress.rating import LEVEL_RATINGS, LEVELS_VERSION, ladder, table_for
-from swoop_desktop.referee.tournament import parse_bot
+from swoop_desktop.referee.matches import parse_bot
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
 from swoop_desktop.storage import Settings, load_settings, resolve_dirs, save_settings
 from swoop_desktop.ui.scenes.settings import LEVEL_CHOICES, level_text

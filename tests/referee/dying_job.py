@@ -2,7 +2,7 @@
 the tournament on Dask (``test_tournament.py``): one kills its worker process, as a lost
 machine would, the other raises.
 
-They live in a module of their own that imports only the tournament: a Dask worker that
+They live in a module of their own that imports only the matches: a Dask worker that
 is sent one imports its module to unpickle it, and a test module would bring its own
 imports into every worker.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from swoop_desktop.referee import tournament
+from swoop_desktop.referee import matches
 
 
 def _first(marker: str) -> bool:
@@ -23,13 +23,13 @@ def _first(marker: str) -> bool:
     return True
 
 
-def kill_the_worker_once(marker: str, job: tournament.MatchJob) -> tournament.MatchResult:
+def kill_the_worker_once(marker: str, job: matches.MatchJob) -> matches.MatchResult:
     if _first(marker):
         os._exit(1)  # the worker process is gone mid-job, nothing said
-    return tournament.play_job(job)
+    return matches.play_job(job)
 
 
-def raise_once(marker: str, job: tournament.MatchJob) -> tournament.MatchResult:
+def raise_once(marker: str, job: matches.MatchJob) -> matches.MatchResult:
     if _first(marker):
         raise OSError("the worker's disk went away for a moment")
-    return tournament.play_job(job)
+    return matches.play_job(job)

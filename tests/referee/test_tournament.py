@@ -11,7 +11,7 @@ import socket
 import pytest
 
 from swoop_desktop.ai import Bot, make_bot
-from swoop_desktop.referee import tournament
+from swoop_desktop.referee import cluster, tournament
 from swoop_desktop.referee.tournament import main, run, run_matches, wilson
 from tests.referee import dying_job
 from tests.sizes import quick_and_full
@@ -253,7 +253,7 @@ def test_a_worker_lost_or_failing_mid_run_costs_a_second_try_not_other_figures(
     serial = run_matches(SPREAD_BOTS, 4, seed=8)
     marker = tmp_path / "failed-once"
     monkeypatch.setattr(
-        tournament, "play_job", functools.partial(getattr(dying_job, failure), str(marker))
+        cluster, "play_job", functools.partial(getattr(dying_job, failure), str(marker))
     )
     spread = run_matches(SPREAD_BOTS, 4, seed=8, cluster=scheduler)
     assert marker.exists(), "one job failed on its worker"
@@ -264,7 +264,8 @@ def test_spreading_without_dask_installed_says_how_to_install_it_and_plays_nothi
     capsys, monkeypatch
 ):
     monkeypatch.setattr(tournament, "cluster_installed", lambda: False)
-    monkeypatch.setattr(tournament, "play_job", lambda job: pytest.fail("a match was played"))
+    for where in (tournament, cluster):
+        monkeypatch.setattr(where, "play_job", lambda job: pytest.fail("a match was played"))
     for spread in (["--jobs", "2"], ["--cluster", "tcp://127.0.0.1:8786"]):
         code = main(["--bots", ",".join(SPREAD_BOTS), "--match", "3", "--json", *spread])
         out, err = capsys.readouterr()
@@ -278,7 +279,7 @@ def test_spreading_without_dask_installed_says_how_to_install_it_and_plays_nothi
 
 
 def test_a_scheduler_that_does_not_answer_is_said_in_one_line(capsys, monkeypatch):
-    monkeypatch.setattr(tournament, "CONNECT_SECONDS", 1)
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
     with socket.socket() as unused:  # a port on which nobody listens
         unused.bind(("127.0.0.1", 0))
         address = f"tcp://127.0.0.1:{unused.getsockname()[1]}"
