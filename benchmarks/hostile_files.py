@@ -83,7 +83,8 @@ def main() -> None:
             record_finished_game(dirs, finished_match(seed + rng.randrange(10**6)), [])
         size = db_file(dirs).stat().st_size
         row(
-            f"swoop.sqlite3: 200 games ({size // 1024} KB), good", *timed(lambda: load_history(dirs))
+            f"swoop.sqlite3: 200 games ({size // 1024} KB), good",
+            *timed(lambda: load_history(dirs)),
         )
     try:
         import pygame
