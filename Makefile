@@ -13,9 +13,8 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONDONTWRITEBYTECODE=
 #  instead of compiling the game again, even where the environment asks for no .pyc files)
 # The test workers: twice the cores this process may use. Many tests spend much of their
 # time waiting (a window coming to rest, a worker process starting or being killed, a file
-# lock), so a second worker a core keeps the cores busy meanwhile (`make test` 174 -> about
-# 125 s wall on 2 cores; benchmarks/RESULTS.md, "The quick tier's cost"). TEST_JOBS=2 to
-# choose.
+# lock), so a second worker a core keeps the cores busy meanwhile (the quick tier 146 -> 104 s
+# wall on 2 cores; benchmarks/RESULTS.md, "The quick tier's cost"). TEST_JOBS=2 to choose.
 TEST_JOBS ?= $(shell $(PYTHON) -c 'import os; print(2 * len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 2 * (os.cpu_count() or 1))' 2>/dev/null || echo 2)
 # Said when Python cannot make .venv: Debian and Ubuntu ship venv/ensurepip apart.
 NO_VENV := make: $(PYTHON) cannot create the virtual environment .venv (its venv module, ensurepip or pip is missing).\n      On Debian or Ubuntu install it with:   sudo apt install python3-venv\n      (elsewhere: install Python 3.11 or newer from python.org), then run make again.\n
