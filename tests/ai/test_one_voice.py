@@ -143,3 +143,27 @@ def test_the_hints_shown_in_a_game_go_with_its_record_and_back():
 
     hints = {(0, 3): "Flip a mystery card: on an empty pile it goes down whatever it is"}
     assert hints_from_json(json.loads(json.dumps(hints_to_json(hints)))) == hints
+
+
+def test_a_hint_level_with_the_best_on_average_is_never_said_to_lose_about_0_points():
+    """The hint's play comes out level with the review's best on average (its cost rounds
+    to nothing) while the range it may cost reaches past the "good" line: the review says
+    the two are level and how much it may cost, never "by about 0 points"."""
+    from swoop_desktop.ai.review import Option
+    from swoop_desktop.ai.review_words.reasons import HintSeen, hint_words
+
+    def option(words: str, doing: str) -> Option:
+        return Option(
+            action="{}", words=words, points=19.0, margin=-2.0, win=0.25, pickup=0.0, doing=doing
+        )
+
+    best = option("played a 6", "playing a 6")
+    seven = option("played three 7s", "playing three 7s")
+    for shown in (None, "Play three 7s on the king: keep your lower cards for later"):
+        said = HintSeen(seven, False, 0.3, (0.0, 11.0), shown, 48, 384)
+        words = hint_words(said, replace(best, action='{"other": 1}'))
+        assert "about 0 point" not in words, words
+        assert "level on average with playing a 6" in words, words
+        assert "up to 11 points" in words, words
+        if shown:
+            assert f"\u201c{shown}\u201d" in words

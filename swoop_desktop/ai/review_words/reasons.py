@@ -392,6 +392,10 @@ def hint_words(said: HintSeen | None, best: Figures) -> str:
     low, high = (round(x) for x in said.span)
     hint_play = doing_of(said.play)
     best_play = doing_of(best)
+    if label == UNCLEAR and n == 0:
+        return " " + _hint_level(said.shown, high).format(
+            hint=said.shown or hint_play, best=best_play, high=high
+        )
     if said.shown:
         if label == UNCLEAR:
             # Translators: {hint} is the hint's sentence as shown; {best} the review's best
@@ -446,6 +450,35 @@ def hint_words(said: HintSeen | None, best: Figures) -> str:
     return " " + message.format(hint=hint_play, best=best_play, n=n, low=low, high=high)
 
 
+def _hint_level(shown: str | None, high: int) -> str:
+    """Where the hint's play comes out level with the review's best on average (its cost
+    rounds to no points) but its range reaches past the "good" line: never "by about 0
+    points", but level, and how much it may cost."""
+    if shown:
+        # Translators: {hint} is the hint's sentence as shown; {best} the review's best play
+        # as a doing ("playing two 7s"); {high} whole points. On average the two plays are
+        # level; the hint's play may still cost up to {high} points.
+        return ngettext(
+            "The hint you asked for said \u201c{hint}\u201d; the review's closer look finds "
+            "that play level on average with {best}, but cannot tell for sure (it may cost "
+            "up to {high} point).",
+            "The hint you asked for said \u201c{hint}\u201d; the review's closer look finds "
+            "that play level on average with {best}, but cannot tell for sure (it may cost "
+            "up to {high} points).",
+            high,
+        )
+    # Translators: {hint} and {best} are plays as doings ("playing two 7s"); {high} whole
+    # points. No hint was asked here. On average the two plays are level; the hint's play
+    # may still cost up to {high} points.
+    return ngettext(
+        "The hint's quicker look suggests {hint}; the review's closer look finds it level on "
+        "average with {best}, but cannot tell for sure (it may cost up to {high} point).",
+        "The hint's quicker look suggests {hint}; the review's closer look finds it level on "
+        "average with {best}, but cannot tell for sure (it may cost up to {high} points).",
+        high,
+    )
+
+
 def _reason(
     obs: Observation,
     legal: Sequence[Action],
@@ -472,6 +505,25 @@ def _reason(
         obs, chosen, mine, action, best, because, flip, _went_out(near, because, mine)
     )
     evidence = f" {capital(then)}." if then else ""
+    if label == UNCLEAR and round(spent) == 0:
+        # Level on average, but the range reaches past the "good" line: never "by about 0
+        # points".
+        high = round(span[1])
+        # Translators: {play} is the better play as a doing, with a capital ("Playing two
+        # 7s"); {high} whole points; {because} a sentence (capital, no full stop); {evidence}
+        # and {how} more sentences, each with its space before it. On average the two plays
+        # came out level; yours may still have cost up to {high} points.
+        return ngettext(
+            "{play} may have been better, though on average the two came out level: the "
+            "play-outs cannot tell for sure, and yours may have cost up to {high} point. "
+            "{because}.{evidence}{how}",
+            "{play} may have been better, though on average the two came out level: the "
+            "play-outs cannot tell for sure, and yours may have cost up to {high} points. "
+            "{because}.{evidence}{how}",
+            high,
+        ).format(
+            play=capital(better), high=high, because=capital(because), evidence=evidence, how=how
+        )
     if label == UNCLEAR:
         low, high = (round(x) for x in span)
         return _unclear_message_counted(high).format(
