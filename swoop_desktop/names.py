@@ -84,9 +84,17 @@ _SHOWN_NAMES = {
     # Translators: the name of the bottom seat when the demo plays it (an AI plays you).
     "Demo AI": Np_("seat name", "Demo AI"),
 }
-# Translators: where a player sits at the table, as {place} in Settings' "Lefty (left seat)";
-# the bottom seat is yours, then left, top and right.
-_PLACES = (N_("bottom seat"), N_("left seat"), N_("top seat"), N_("right seat"))
+#: Where a player sits at the table, as {place} in Settings' "Lefty (left seat)".
+_PLACES = (
+    # Translators: {place} in Settings' "You (bottom seat)": your own seat, at the bottom.
+    N_("bottom seat"),
+    # Translators: {place} in Settings' "Lefty (left seat)": the seat on your left.
+    N_("left seat"),
+    # Translators: {place} in Settings' "Topper (top seat)": the seat across from you.
+    N_("top seat"),
+    # Translators: {place} in Settings' "Righty (right seat)": the seat on your right.
+    N_("right seat"),
+)
 
 
 def shown_name(name: str) -> str:

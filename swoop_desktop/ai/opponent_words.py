@@ -99,10 +99,14 @@ PERSONALITY_WORDS: dict[str, OpponentWords] = {
     # Translators: an opponent's playing style, a short choice in Settings ("{who}: style").
     "balanced": OpponentWords(N_("Balanced"), N_("Plays a steady, even game.")),
     "aggressive": OpponentWords(
-        N_("Aggressive"), N_("Keeps the pile low and presses the next player.")
+        # Translators: an opponent's playing style, a short choice in Settings.
+        N_("Aggressive"),
+        N_("Keeps the pile low and presses the next player."),
     ),
     "cautious": OpponentWords(
-        N_("Cautious"), N_("Avoids pick-ups and saves Swoop cards for danger.")
+        # Translators: an opponent's playing style, a short choice in Settings.
+        N_("Cautious"),
+        N_("Avoids pick-ups and saves Swoop cards for danger."),
     ),
     # Translators: an opponent's playing style, a choice in Settings: a nickname for one who
     # fires its Swoop cards at once (a firebug); any short playful name will do.

@@ -468,9 +468,14 @@ _UNREAD = (DocumentError, ValueError, TypeError, KeyError, OverflowError, Recurs
 #: The folder in the data folder that kept changes which do not read are moved into.
 UNREADABLE = "unreadable"
 #: What each document's changes are called in the message about them.
-# Translators: {document} in "A change to your {document} kept for later could not be
-# read": "daily deals" or "puzzles".
-_DOCUMENT_WORDS = {"daily": N_("daily deals"), "puzzles": N_("puzzles")}
+_DOCUMENT_WORDS = {
+    # Translators: {document} in "A change to your {document} kept for later could not be
+    # read": your daily deals' results.
+    "daily": N_("daily deals"),
+    # Translators: {document} in "A change to your {document} kept for later could not be
+    # read": your saved puzzles.
+    "puzzles": N_("puzzles"),
+}
 
 
 def unreadable_folder(dirs: Dirs) -> Path | None:

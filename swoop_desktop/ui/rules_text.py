@@ -110,10 +110,16 @@ OPTION_INFO: dict[str, OptionInfo] = {
         N_("Who makes the first play of each hand."),
         (
             OptionChoice(
-                "left_of_dealer", N_("Left of dealer"), N_("The player left of the dealer starts.")
+                "left_of_dealer",
+                # Translators: a choice of the rule "who starts": the player left of the dealer.
+                N_("Left of dealer"),
+                N_("The player left of the dealer starts."),
             ),
             OptionChoice(
-                "high_card", N_("High card"), N_("Everyone draws a card; the highest starts.")
+                "high_card",
+                # Translators: a choice of the rule "who starts": whoever draws the highest card.
+                N_("High card"),
+                N_("Everyone draws a card; the highest starts."),
             ),
         ),
     ),
@@ -122,7 +128,11 @@ OPTION_INFO: dict[str, OptionInfo] = {
         N_("What happens when your cards rank higher than the top of the pile."),
         (
             OptionChoice(
-                "new_pile", N_("New pile"), N_("You take the pile and your cards start a new one.")
+                "new_pile",
+                # Translators: a choice of the rule for playing higher than the pile: your cards
+                # start a new pile after you take the old one.
+                N_("New pile"),
+                N_("You take the pile and your cards start a new one."),
             ),
             OptionChoice(
                 "take_all",
@@ -256,8 +266,13 @@ def summary(rules: Rules, players: int = 4) -> str:
         if name != "target" and getattr(rules, name) != getattr(base, name)
     ]
     if extra:
+        joined = (
+            # Translators: what joins the rules changed from the rule set: "target 50; jokers
+            # off" (a semicolon and a space in English).
+            _("; ").join(extra)
+        )
         # Translators: after the rule set, the rules changed from it, joined by "; ".
-        text += _(" — changed: {changes}").format(changes=_("; ").join(extra))
+        text += _(" — changed: {changes}").format(changes=joined)
     return text
 
 

@@ -83,7 +83,11 @@ SETTING_WORDS: dict[str, SettingWords] = {
                 N_("The opponents take their time, so you can follow every play."),
             ),
             # Translators: a value of Opponents' pace in Settings, then its explanation.
-            "normal": (N_("Normal"), N_("A natural pace.")),
+            "normal": (
+                N_("Normal"),
+                # Translators: the explanation of the Normal pace of the opponents in Settings.
+                N_("A natural pace."),
+            ),
             # Translators: a value of Opponents' pace in Settings.
             "fast": (N_("Fast"), N_("The opponents play almost at once.")),
             "click": (
@@ -95,21 +99,33 @@ SETTING_WORDS: dict[str, SettingWords] = {
     ),
     # Translators: a row in Settings with a slider for how loud the sounds are.
     "volume": SettingWords(N_("Sound volume"), N_("Card sounds, pick-ups and Swoops.")),
-    # Translators: a row in Settings, on or off: silence all sound (an adjective or verb).
-    "muted": SettingWords(N_("Mute"), N_("Silence every sound.")),
+    "muted": SettingWords(
+        # Translators: a row in Settings, on or off: silence all sound (an adjective or verb).
+        N_("Mute"),
+        # Translators: the explanation of the Mute row in Settings.
+        N_("Silence every sound."),
+    ),
     "fullscreen": SettingWords(
-        N_("Full screen"), N_("Fill the whole screen (F11 switches at any time).")
+        # Translators: a row in Settings, on or off: the game fills the whole screen.
+        N_("Full screen"),
+        N_("Fill the whole screen (F11 switches at any time)."),
     ),
     "show_hints": SettingWords(
-        N_("Hint button"), N_("Show the Hint button at the table (H asks for a hint).")
+        # Translators: a row in Settings, on or off: the table shows its Hint button.
+        N_("Hint button"),
+        N_("Show the Hint button at the table (H asks for a hint)."),
     ),
     "four_colour": SettingWords(
-        N_("Four-colour deck"), N_("Clubs green and diamonds blue, so every suit has its colour.")
+        # Translators: a row in Settings, on or off: a deck with four suit colours.
+        N_("Four-colour deck"),
+        N_("Clubs green and diamonds blue, so every suit has its colour."),
     ),
     # Translators: a row in Settings, on or off: bigger cards on the table.
     "large_cards": SettingWords(N_("Large cards"), N_("Bigger cards, for small or far screens.")),
     "reduced_motion": SettingWords(
-        N_("Reduced motion"), N_("No flying cards: each card fades in where it lands.")
+        # Translators: a row in Settings, on or off: less movement on screen (accessibility).
+        N_("Reduced motion"),
+        N_("No flying cards: each card fades in where it lands."),
     ),
     "count_abandoned": SettingWords(
         # Translators: a row in Settings, on or off: games left unfinished count as losses.

@@ -344,7 +344,7 @@ def test_a_new_title_button_declared_alone_is_drawn_with_its_label_and_hotkey_an
     package = _scratch_package(tmp_path)
     _insert_before(
         package / "ui" / "scenes" / "title.py",
-        "    # Translators: a title screen button: close the game (about 12 characters).\n",
+        '    TitleButton(\n        "quit",\n',
         NEW_TITLE_BUTTON,
     )
     _add_translations(package, "de", NEW_TITLE_BUTTON_GERMAN)

@@ -139,10 +139,13 @@ def _words(obs: Observation, action: Action, doing: bool) -> str:
         return _("flipping a mystery card") if doing else _("flipped a mystery card")
     if kind is End:
         if obs.phase != FOLLOW:
-            # Translators: a play the review names: ending a chain of mystery-card flips, as a
-            # doing ("stopping flipping was better") or, the second, in the past ("you stopped
-            # flipping").
-            return _("stopping flipping") if doing else _("stopped flipping")
+            if doing:
+                # Translators: a play the review names: ending a chain of mystery-card flips,
+                # as a doing ("stopping flipping was better").
+                return _("stopping flipping")
+            # Translators: a play the review names, in the past: you ended a chain of
+            # mystery-card flips ("you stopped flipping").
+            return _("stopped flipping")
         return _("keeping your cards (Done)") if doing else _("kept your cards (Done)")
     r = action_rank(obs, action)
     k = action.size  # type: ignore[union-attr]

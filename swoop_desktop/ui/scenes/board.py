@@ -216,7 +216,11 @@ class DecisionBoard:
         caption = (
             # Translators: the caption by the pile on the Review and Puzzles boards; {cards} is
             # "6 cards" ("Empty pile" when there is none).
-            _("Pile: {cards}").format(cards=counted(len(pile), "card")) if pile else _("Empty pile")
+            _("Pile: {cards}").format(cards=counted(len(pile), "card"))
+            if pile
+            # Translators: the caption by the pile on the Review and Puzzles boards when the
+            # pile is empty.
+            else _("Empty pile")
         )
         rect = self._caption_place(caption, px, px_pile, py, top, fan, size, others)
         self.text(surface, caption, rect.topleft, px, dim)

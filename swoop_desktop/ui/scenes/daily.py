@@ -274,8 +274,14 @@ class DailyScene(Scene):
                 "One hand against Lefty, Topper and Righty, the same deal for everyone today."
             ),
         )
-        # Translators: a button: leave this page for the one before (about 12 characters).
-        self.back_button = W.Button((0, 0, 10, 10), _("Back"), self.close, tooltip=_("Back (Esc)"))
+        self.back_button = W.Button(
+            (0, 0, 10, 10),
+            # Translators: a button: leave this page for the one before (about 12 characters).
+            _("Back"),
+            self.close,
+            # Translators: the tooltip of a Back button: Esc does the same.
+            tooltip=_("Back (Esc)"),
+        )
         self.ring = W.FocusRing([self.play_button, self.back_button])
         self._size: tuple[int, int] | None = None
 
@@ -548,8 +554,13 @@ class DailyScene(Scene):
             # Translators: an earlier day's result on the daily page: the hand was not finished.
             you = points_words(e.points, e.margin) if e.finished else _("unfinished")
             hard = points_words(e.hard, e.hard_margin)
-            # Translators: an earlier day's result, yours then the hard opponent's.
-            row = _("{you}   hard {hard}  beat hard") if e.beat_hard else _("{you}   hard {hard}")
+            if e.beat_hard:
+                # Translators: an earlier day's result, yours then the hard opponent's, which
+                # you beat.
+                row = _("{you}   hard {hard}  beat hard")
+            else:
+                # Translators: an earlier day's result, yours then the hard opponent's.
+                row = _("{you}   hard {hard}")
             out.append(
                 ("row", day_words(date.fromisoformat(e.day)), row.format(you=you, hard=hard))
             )

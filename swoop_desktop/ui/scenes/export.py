@@ -39,9 +39,13 @@ from swoop_desktop.ui.scene import Scene
 if TYPE_CHECKING:
     from swoop_desktop.ui.scene import AppAPI
 
-# Translators: buttons on the export page choosing the file format: a CSV file (for a
-# spreadsheet) and, the second, JSON as the command line's --export writes it.
-FORMATS = (("csv", N_("CSV (spreadsheet)")), ("json", N_("JSON (as --export)")))
+#: The export page's file formats, each a button.
+FORMATS = (
+    # Translators: a button on the export page: a CSV file, for a spreadsheet.
+    ("csv", N_("CSV (spreadsheet)")),
+    # Translators: a button on the export page: JSON, as the command line's --export writes it.
+    ("json", N_("JSON (as --export)")),
+)
 
 
 class NoSuchHome(ValueError):

@@ -88,8 +88,11 @@ class PauseScene(Overlay):
 
     def heading(self) -> str:
         title = self.table.config.title
-        # Translators: {title} names what is paused, as in "Daily deal paused".
-        return _("{title} paused").format(title=_(title)) if title else _("Paused")
+        if title:
+            # Translators: {title} names what is paused, as in "Daily deal paused".
+            return _("{title} paused").format(title=_(title))
+        # Translators: the pause menu's heading.
+        return _("Paused")
 
     def note(self) -> str:
         """The line under the menu: a game is saved after every play; a replay or the
@@ -151,9 +154,14 @@ class HandOverScene(HandPanel, Overlay):
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
         rect = self.panel_rect()
-        # Translators: the hand-over panel's main button after the last hand: on to the
-        # game's end and its final scores (about 12 characters).
-        label = _("Final scores") if self.table.match.over else _("Next hand")
+        if self.table.match.over:
+            # Translators: the hand-over panel's main button after the last hand: on to the
+            # game's end and its final scores (about 12 characters).
+            label = _("Final scores")
+        else:
+            # Translators: the hand-over panel's main button: deal the next hand (about 12
+            # characters).
+            label = _("Next hand")
         specs: list[tuple[str, Any, bool]] = [(label, self.next_hand, True)]
         if self.table.config.review:
             # Translators: a button on the hand-over panel: review the hand just played.
@@ -452,9 +460,9 @@ class GameOverScene(HandOverScene):
                 if match.totals[p] == low
             ]
             # Translators: a tie at the game's end; {names} is "You and Lefty"; {total} a figure.
-            return _("{names} share the lowest total, {total}").format(
-                names=_(" and ").join(who), total=low
-            )
+            # Translators: what joins two names in a tie: "You and Lefty" (spaces around it).
+            joined = _(" and ").join(who)
+            return _("{names} share the lowest total, {total}").format(names=joined, total=low)
         best = match.totals[match.winner]
         rest = sorted(t for p, t in enumerate(match.totals) if p != match.winner)
         gap = rest[0] - best if rest else 0

@@ -138,7 +138,10 @@ class ReplayControls:
             Button(
                 (int(bx), int(by), bw, bh),
                 # Translators: buttons of a game watched again: go on / stop (key P).
-                _("Resume (P)") if paused else _("Pause (P)"),
+                _("Resume (P)")
+                if paused
+                # Translators: a button of a game watched again: stop it for now (key P).
+                else _("Pause (P)"),
                 lambda: self.toggle_pause(table),
                 primary=paused,
                 size=size,

@@ -767,8 +767,12 @@ class ReviewScene(OnTheBoard, Scene):
                 width=width,
             )
         label = label_words(v.label)
-        # Translators: {cost} is a counted phrase, as in "about 8 points".
-        cost = _("no points lost") if v.cost < 0.5 else _("{cost} lost").format(cost=about(v.cost))
+        if v.cost < 0.5:
+            # Translators: what a verdict cost when it cost nothing: "Good: no points lost".
+            cost = _("no points lost")
+        else:
+            # Translators: {cost} is a counted phrase, as in "about 8 points" (lost).
+            cost = _("{cost} lost").format(cost=about(v.cost))
         if v.label == UNCLEAR:
             # Translators: {cost} is "about 8 points lost"; {low} and {high} whole points.
             cost = _("{cost} (somewhere between {low} and {high})").format(

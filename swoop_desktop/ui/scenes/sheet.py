@@ -201,10 +201,10 @@ def draw_sheet(
     def col_x(p: int) -> int:
         return int(x0 + hand_w + col_w * p + col_w / 2)
 
-    # Translators: the heading of the score sheet's column of hand numbers.
     labels = [fit_label(theme, name, size, int(col_w - 6)) for name in names]
     first = font(theme, labels[0][1], True).size(labels[0][0])[0] if labels else 0
     room = col_x(0) - first // 2 - 8 - x0  # up to the first player's name
+    # Translators: the heading of the score sheet's column of hand numbers.
     hand, hand_px = fit_label(theme, _("Hand"), size, room)
     draw_text(surface, theme, hand, (x0, y), size=hand_px, bold=True, colour_name="text_muted")
     for p, (label, px) in enumerate(labels):
@@ -432,7 +432,9 @@ def accuracy_line(accuracy: Sequence[float]) -> tuple[str, str]:
         # games you reviewed.
         return _("Review accuracy"), _("review a game to see it")
     mean = sum(accuracy) / len(accuracy)
-    return _("Review accuracy"), _("{percent}% · {games}").format(
+    # Translators: the review accuracy on Scores' Statistics: "84% · 5 games" (reviewed).
+    shown = _("{percent}% · {games}")
+    return _("Review accuracy"), shown.format(
         percent=f"{mean:.0f}", games=counted(len(accuracy), "game")
     )
 
@@ -617,8 +619,13 @@ def draw_final_sheet(
     col_w = (rect.right - int(24 * u) - x0) // n
     head_px = max(12, int(16 * u))
     head = t.font(head_px, True)
-    # Translators: the game-over sheet's column heads.
-    for text, x in ((_("Hand"), x_hand), (_("Went out"), x_out)):
+    heads = (
+        # Translators: the game-over sheet's column head: the hand's number.
+        (_("Hand"), x_hand),
+        # Translators: the game-over sheet's column head: who went out first in each hand.
+        (_("Went out"), x_out),
+    )
+    for text, x in heads:
         img = head.render(text, True, t.text_dim)
         surface.blit(img, (x, y))
     for p in range(n):

@@ -674,8 +674,15 @@ TITLE_BUTTONS: tuple[TitleButton, ...] = (
         pygame.K_h,
         N_("The rules in plain words, with the options you have chosen."),
     ),
-    # Translators: a title screen button: close the game (about 12 characters).
-    TitleButton("quit", N_("Quit"), TitleScene.quit, pygame.K_q, N_("Close Swoop.")),
+    TitleButton(
+        "quit",
+        # Translators: a title screen button: close the game (about 12 characters).
+        N_("Quit"),
+        TitleScene.quit,
+        pygame.K_q,
+        # Translators: the tooltip of the title's Quit button.
+        N_("Close Swoop."),
+    ),
 )
 
 

@@ -50,7 +50,11 @@ def rules_words(rules: Any) -> str:
     """ "app rules", or "app rules, changed" when any option differs from the rule set."""
     changed = any(k != "preset" for k in rules.to_json())
     name = RULE_SETS.get(rules.preset)
-    said = _(name) if name else _("{preset} rules").format(preset=rules.preset)
+    if name:
+        said = _(name)
+    else:
+        # Translators: a rule set without a name of its own: "house rules" ({preset} its name).
+        said = _("{preset} rules").format(preset=rules.preset)
     # Translators: a rule set with options changed from it: "app rules, changed".
     return _("{rules}, changed").format(rules=said) if changed else said
 
@@ -608,11 +612,17 @@ class TableDrawing:
             # {cards} is "7s" or "jacks" (a rank in the plural, as an object).
             return _("Add {cards}?").format(cards=plural(st.follow_rank))
         if phase == "chain":
-            # Translators: the question on your name plate: flip another mystery card? (the second
-            # message, "Flip?", asks the same before the first flip).
-            return _("Flip again?") if self._flipped_last() else _("Flip?")
-        # Translators: on your name plate when it is your turn to play (short).
-        return _("Your turn") if self.model.you_play else _("To play")
+            if self._flipped_last():
+                # Translators: the question on your name plate: flip another mystery card?
+                return _("Flip again?")
+            # Translators: the question on your name plate before the first flip of a chain:
+            # flip a mystery card?
+            return _("Flip?")
+        if self.model.you_play:
+            # Translators: on your name plate when it is your turn to play (short).
+            return _("Your turn")
+        # Translators: on an opponent's name plate when it is their turn to play (short).
+        return _("To play")
 
     def _asked_phase(self) -> str:
         """The phase the picture may ask about: the cards' phase while the engine agrees.
@@ -876,8 +886,14 @@ class TableDrawing:
         width = max(2, self.model.lay.px(4 if over else 2))
         pygame.draw.rect(surface, colour, rect, width=width, border_radius=self.model.lay.px(18))
         if over:
-            # Translators: a pill on the pile while you drag cards over it: let go to play them.
-            words = _("Drop to play") if self.model.drag.legal else _("Not allowed here")
+            words = (
+                # Translators: a pill on the pile while you drag cards over it: let go to play
+                # them.
+                _("Drop to play")
+                if self.model.drag.legal
+                # Translators: a pill on the pile while you drag cards that may not go there.
+                else _("Not allowed here")
+            )
             img = self._text(words, max(11, int(16 * self.model.lay.u)), colour, True)
             pill = img.get_rect(center=(rect.centerx, rect.bottom)).inflate(
                 self.model.lay.px(20), self.model.lay.px(8)

@@ -531,9 +531,9 @@ class TableInput:
                 and self.card_at(pos) is not None
             ):
                 # Reaching for a card while an opponent plays: say whose turn it is.
-                self.notify(
-                    _("Wait for {name}").format(name=self.model.seat_name(st.to_move)), seconds=1.5
-                )
+                # Translators: a toast when you reach for a card while {name} ("Lefty") plays.
+                waiting = _("Wait for {name}")
+                self.notify(waiting.format(name=self.model.seat_name(st.to_move)), seconds=1.5)
             return True
         card = self.card_at(pos)
         if event.button == 3:
@@ -878,7 +878,10 @@ class TableInput:
             Button(
                 (0, info.top, *small),
                 # Translators: a small button in the table's corner: open the pause menu.
-                _("Menu") if lesson is None else _("Leave"),
+                _("Menu")
+                if lesson is None
+                # Translators: a small button in the table's corner during the lesson: leave it.
+                else _("Leave"),
                 self.pause if lesson is None else lesson.leave,
                 size=small_px,
                 short=(

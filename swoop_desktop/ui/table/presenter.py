@@ -68,8 +68,11 @@ def fold_turn(plays: list[str]) -> str:
 
 def _again(name: str) -> str:
     """The banner of a bonus play: "Lefty plays again" ("You play again")."""
-    # Translators: a banner over the table after a Swoop: you get another play.
-    return _("You play again") if is_you_name(name) else _("{name} plays again").format(name=name)
+    if is_you_name(name):
+        # Translators: a banner over the table after a Swoop: you get another play.
+        return _("You play again")
+    # Translators: a banner over the table after {name}'s Swoop ("Lefty"): another play.
+    return _("{name} plays again").format(name=name)
 
 
 class TablePresenter:

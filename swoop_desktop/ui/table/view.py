@@ -291,9 +291,12 @@ def describe(name: str, events: list[Event], action_kind: str = "") -> str:
                 out = True
     if not parts:
         if action_kind == "end":
-            # Translators: your news on your name plate: you ended your turn there (no more cards
-            # added or flipped).
-            return _("You stop there") if you else _("{name} stops there").format(name=name)
+            if you:
+                # Translators: your news on your name plate: you ended your turn there (no more
+                # cards added or flipped).
+                return _("You stop there")
+            # Translators: news on {name}'s name plate ("Lefty"): they ended their turn there.
+            return _("{name} stops there").format(name=name)
         return ""
     if len(parts) > 1:
         # Translators: the last two of a list: "You flipped a king and picked up 3 cards"
