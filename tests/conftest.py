@@ -79,3 +79,23 @@ def pytest_collection_finish(session):
     the full collections the game makes as a screen comes to rest do not walk them again."""
     gc.collect()
     gc.freeze()
+
+
+@pytest.fixture(scope="session")
+def compiled(tmp_path_factory) -> Path:
+    """The repository's catalogues compiled once for the run into a scratch folder
+    (``tools/catalogues.py``: msgfmt --check, or Babel); skipped where neither is installed.
+    Tests read it, never change it (a test that damages one copies it first)."""
+    import importlib.util
+    import shutil
+
+    if not shutil.which("msgfmt") and importlib.util.find_spec("babel") is None:
+        pytest.skip("neither GNU msgfmt nor Babel is installed to compile the catalogues")
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("catalogues", root / "tools" / "catalogues.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    folder = tmp_path_factory.mktemp("locale")
+    tool.compile_all(root, folder)
+    return folder

@@ -5,7 +5,6 @@ placeholders than its English is said in English alone; the catalogue's other wo
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import os
 import random
@@ -23,20 +22,6 @@ from swoop_desktop.storage.paths import resolve_dirs
 from swoop_desktop.ui.pilot import Pilot
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory) -> Path:
-    """Every .po of the repository compiled into a scratch folder (msgfmt, or Babel)."""
-    if not shutil.which("msgfmt") and importlib.util.find_spec("babel") is None:
-        pytest.skip("neither GNU msgfmt nor Babel is installed to compile the catalogues")
-    spec = importlib.util.spec_from_file_location("catalogues", ROOT / "tools" / "catalogues.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    out = tmp_path_factory.mktemp("locale")
-    tool.compile_all(ROOT, out)
-    return out
 
 
 @pytest.fixture

@@ -5,8 +5,6 @@ cards (``card_words``), a rounded figure and a grouped number; Italian's two for
 
 from __future__ import annotations
 
-import importlib.util
-import shutil
 from pathlib import Path
 
 import pytest
@@ -54,20 +52,6 @@ POLISH = {
     "puzzle": ("# zadanie", "# zadania", "# zadań"),
     "time": ("# raz", "# razy", "# razy"),
 }
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory) -> Path:
-    """The repository's catalogues compiled into a scratch folder (msgfmt --check, or Babel)."""
-    if not shutil.which("msgfmt") and importlib.util.find_spec("babel") is None:
-        pytest.skip("neither GNU msgfmt nor Babel is installed to compile the catalogues")
-    spec = importlib.util.spec_from_file_location("catalogues", ROOT / "tools" / "catalogues.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    out = tmp_path_factory.mktemp("locale")
-    tool.compile_all(ROOT, out)
-    return out
 
 
 @pytest.fixture

@@ -33,35 +33,13 @@ def _light_thinking(request, monkeypatch):
     monkeypatch.setattr(daily_screen, "hard_in_seat", partial(hard_in_seat, worlds=4))
 
 
-@pytest.fixture(scope="session")
-def _compiled_catalogues(tmp_path_factory):
-    """The catalogues compiled from their .po files once for the run (None where neither
-    GNU msgfmt nor Babel is installed)."""
-    import importlib.util
-    import shutil
-    from pathlib import Path
-
-    if not shutil.which("msgfmt") and importlib.util.find_spec("babel") is None:
-        return None
-    root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location("catalogues", root / "tools" / "catalogues.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    folder = tmp_path_factory.mktemp("locale")
-    tool.compile_all(root, folder)
-    return folder
-
-
 @pytest.fixture
-def catalogues(monkeypatch, _compiled_catalogues):
+def catalogues(monkeypatch, compiled):
     """The catalogues compiled from their .po files into a scratch folder the game reads
     (skipped where neither GNU msgfmt nor Babel is installed); the system's language again
     after the test."""
     from swoop_desktop import i18n
 
-    if _compiled_catalogues is None:
-        pytest.skip("neither GNU msgfmt nor Babel is installed to compile the catalogues")
-    monkeypatch.setattr(i18n, "locale_dir", lambda: _compiled_catalogues)
+    monkeypatch.setattr(i18n, "locale_dir", lambda: compiled)
     yield
     i18n.set_language(None)

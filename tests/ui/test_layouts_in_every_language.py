@@ -22,8 +22,6 @@ words, at 800x600)."""
 from __future__ import annotations
 
 import gettext
-import importlib.util
-import shutil
 from pathlib import Path
 
 import pygame
@@ -48,20 +46,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(1920, 1080), (960, 600), (800, 600)]
 LANGUAGES = [i18n.PSEUDO, "de", "pl", "it"]
 QUICK = [("settings", (800, 600)), ("title", (800, 600)), ("howto", (800, 600))]
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory) -> Path:
-    """The catalogues compiled once for this module (German needs its ``.mo``)."""
-    if not shutil.which("msgfmt") and importlib.util.find_spec("babel") is None:
-        pytest.skip("neither GNU msgfmt nor Babel is installed to compile the catalogues")
-    spec = importlib.util.spec_from_file_location("catalogues", ROOT / "tools" / "catalogues.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    out = tmp_path_factory.mktemp("locale")
-    tool.compile_all(ROOT, out)
-    return out
 
 
 @pytest.fixture
