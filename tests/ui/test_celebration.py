@@ -112,6 +112,7 @@ def test_the_burst_falls_inside_the_window_and_fades_before_it_ends():
 def test_a_lost_game_gets_a_calm_sheet_with_no_fanfare(tmp_path):
     with Pilot(data_dir=tmp_path, start="title") as p:
         over = _sheet(p, LOST)
+        assert p.until(lambda: not over.records_pending, 10)
         assert not over.won
         assert over.celebration is None and not over.bests
         assert "cheer" not in p.app.sound.played
@@ -136,6 +137,7 @@ def test_a_new_best_winning_streak_is_said_on_the_sheet_and_chimed(tmp_path):
         record_finished_game(dirs, finished_match(seed), SEATS)
     with Pilot(data_dir=tmp_path, start="title") as p:
         over = _sheet(p, WON)
+        assert p.until(lambda: not over.records_pending, 10)
         assert "A new best winning streak: 2 games in a row" in over.bests
         assert "best" in p.app.sound.played
         p.advance(2.5)

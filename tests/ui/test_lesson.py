@@ -233,7 +233,7 @@ def test_the_game_over_sheet_says_when_you_have_outgrown_the_table(tmp_path, mon
             seats = [Seat(0, "You")] + [Seat(i + 1, "x", lv) for i, lv in enumerate(levels)]
             table = p.app.push(TableScene(p.app, match=finished_match(3), saved_seats=seats))
             over = p.app.push(GameOverScene(p.app, table))
-            p.step()
+            assert p.until(lambda over=over: not over.records_pending, 10)
             assert ("outgrown this table" in over.outgrown_line) is says
             assert over.rating_line.startswith("Your rating: 1320")
             p.app.pop()

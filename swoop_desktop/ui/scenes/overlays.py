@@ -9,6 +9,7 @@ game, title, quit).
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -20,6 +21,7 @@ from swoop_desktop.plural import counted
 from swoop_desktop.storage.seats import seats_to_json
 
 from ..controls import Button, wrap_text
+from ..reading import Reading
 from ..results import Result
 from .celebration import Celebration
 from .panels import HandPanel, Overlay, draw_panel, is_you
@@ -204,6 +206,13 @@ class HandOverScene(HandPanel, Overlay):
         surface.blit(note, note.get_rect(midtop=(rect.centerx, y + int(8 * u))))
 
 
+_log = logging.getLogger("swoop_desktop.ui")
+
+#: How long the game-over sheet's first frame waits for the rating line and the records read
+#: from the history on their thread: a short history's are there well within it and the
+#: sheet comes whole; a long one's (seconds over 100,000 games) follow on a later frame.
+RECORDS_WAIT = 0.05
+
 #: The game-over sheet of a practice game, where a rated game shows your rating.
 PRACTICE_LINE = N_("A practice game: your rating and records stay as they were")
 
@@ -216,15 +225,57 @@ class GameOverScene(HandOverScene):
 
     def __init__(self, app: AppAPI, table: RunningTable) -> None:
         super().__init__(app, table)
+        #: "Your rating: 1523 (+23 this game)", or the practice game's line, or ""
+        self.rating_line = _(PRACTICE_LINE) if table.config.practice else ""
         #: said when your rating is well above the table's opponents (progress.rating.outgrown)
         self.outgrown_line = ""
-        self.rating_line = self._rating_line()
         self.rating_rect = pygame.Rect(0, 0, 0, 0)  # where it was last drawn (tests)
         #: "A new best winning streak: 3 games in a row", ... (a won game's new bests)
-        self.bests = self._new_bests() if self.won else []
+        self.bests: list[str] = []
         #: the cards bursting over the sheet of a won game (None: no celebration, or over)
         self.celebration: Celebration | None = None
         self._celebrated = False
+        # The rating line and the records are read from the whole history on a thread of
+        # their own: over 100,000 games that takes seconds, and the sheet never waits
+        # longer than RECORDS_WAIT for them (a short history's are there within it).
+        self._records: Reading[tuple[str, str, list[str]]] | None = None
+        if self._counts_in_progress():
+            self._records = Reading(self._read_records, "game-over-records")
+            self._records.wait(RECORDS_WAIT)
+            self._take_records()
+
+    @property
+    def records_pending(self) -> bool:
+        """The rating line and the records are still being read from the history."""
+        return self._records is not None
+
+    def _counts_in_progress(self) -> bool:
+        """This game moves your rating and records (a saved game, not a practice one, and
+        a data folder to read them from)."""
+        table, app = self.table, self.app
+        return (
+            table.config.saves and not table.config.practice and app.keeps_files and app.dirs.usable
+        )
+
+    def _read_records(self) -> tuple[str, str, list[str]]:
+        """On the records' thread: the rating line, the outgrown line and the new bests."""
+        rating_line, outgrown_line = self._rating_lines()
+        return rating_line, outgrown_line, self._new_bests() if self.won else []
+
+    def _take_records(self) -> bool:
+        """The records' answer, once it is there, put on the sheet (True when it came now)."""
+        reading = self._records
+        if reading is None or not reading.done:
+            return False
+        self._records = None
+        if reading.error is not None:
+            _log.warning(
+                "the game-over sheet's rating and records could not be read",
+                exc_info=reading.error,
+            )
+        elif reading.answer is not None:
+            self.rating_line, self.outgrown_line, self.bests = reading.answer
+        return True
 
     @property
     def won(self) -> bool:
@@ -250,8 +301,6 @@ class GameOverScene(HandOverScene):
         from .progress import margin_words
 
         table, app = self.table, self.app
-        if not app.keeps_files or not app.dirs.usable or table.config.practice:
-            return []  # a practice game bettered nothing: it is not counted
         abandoned = app.settings.count_abandoned
         lines: list[str] = []
         try:
@@ -290,33 +339,32 @@ class GameOverScene(HandOverScene):
             return lines
         return lines
 
-    def _rating_line(self) -> str:
-        """ "Your rating: 1523 (+23 this game)", for a game that moves your rating."""
+    def _rating_lines(self) -> tuple[str, str]:
+        """ "Your rating: 1523 (+23 this game)" for a game that moves your rating, and the
+        line said when your rating is well above the table's opponents ("" when not)."""
         from swoop_desktop.progress.rating import game_change, outgrown, table_rating
         from swoop_desktop.progress.stored_games import record_from_match
 
         table, app = self.table, self.app
-        if table.config.practice:
-            return _(PRACTICE_LINE)
-        if not table.config.saves or not app.keeps_files or not app.dirs.usable:
-            return ""
         try:
             record = record_from_match(table.match, seats_to_json(table.seats, brief=True))
             change = game_change(app.dirs, record, app.settings.count_abandoned)
         except (OSError, ValueError):
-            return ""
+            return "", ""
         if change is None:
-            return ""
+            return "", ""
         before, after = change
         delta = round(after.rating) - round(before.rating)
         levels = [s.level for s in table.seats if not s.is_human]
+        outgrown_line = ""
         if outgrown(after.rating, levels):
-            self.outgrown_line = _(
+            outgrown_line = _(
                 "You have outgrown this table ({rating}): try Play at your level on the title"
             ).format(rating=f"{table_rating(levels):.0f}")
-        return _("Your rating: {rating} ({change} this game)").format(
+        rating_line = _("Your rating: {rating} ({change} this game)").format(
             rating=f"{after.rating:.0f}", change=f"{delta:+d}"
         )
+        return rating_line, outgrown_line
 
     def resize(self, size: tuple[int, int]) -> None:
         self.refresh()
@@ -349,6 +397,13 @@ class GameOverScene(HandOverScene):
                 self.app.sound.play("best")
             self.start_celebration()
 
+    def _records_came(self) -> None:
+        """The rating line and the records, read late, go on the sheet: it grows to hold
+        them, and a new best is chimed as it would have been at once."""
+        self.resize(self.app.size)
+        if self.bests and self._celebrated:
+            self.app.sound.play("best")
+
     def start_celebration(self) -> None:
         """Cards burst from the pile over the sheet (none at the "instant" speed)."""
         celebration = Celebration(
@@ -370,13 +425,17 @@ class GameOverScene(HandOverScene):
         return self.celebrating or super().animating
 
     def picture(self) -> object:
-        """Whether cards fly over the sheet: the sheet is drawn once more without them."""
-        return self.celebration is not None
+        """Whether cards fly over the sheet (the sheet is drawn once more without them),
+        and whether the records read on their thread are there to be shown."""
+        records = self._records
+        return self.celebration is not None, records is not None and records.done
 
     def update(self, dt: float) -> None:
         """The final sheet stays until the player chooses (also in demo mode); a won
         game's celebration moves on over it and ends by itself."""
         self.shown += dt
+        if self._take_records():
+            self._records_came()
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:

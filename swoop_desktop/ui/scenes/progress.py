@@ -9,11 +9,10 @@ them; the Scores screen shows :class:`ProgressView` on its Progress tab.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import pygame
 
@@ -34,6 +33,7 @@ from swoop_desktop.progress.records import BATCH, Records, work_out_facts
 from swoop_desktop.progress.scorebook import Scorebook
 from swoop_desktop.storage import db
 from swoop_desktop.ui import controls as W
+from swoop_desktop.ui.reading import Reading
 from swoop_desktop.ui.table.view import level_word
 
 _log = logging.getLogger("swoop_desktop.ui")
@@ -156,37 +156,6 @@ def fitting(theme: Any, text: str, size: int, width: int, smallest: int = 10) ->
     while size > smallest and W.font(theme, size, True).size(text)[0] > width:
         size -= 1
     return size
-
-
-T = TypeVar("T")
-
-
-class Reading(Generic[T]):
-    """Work done on a thread of its own, whose answer the frame loop picks up when it is
-    there (:attr:`done`); the frames never wait for it. What it raises is kept in
-    :attr:`error`."""
-
-    def __init__(self, work: Callable[[], T], name: str = "progress-read") -> None:
-        self.answer: T | None = None
-        self.error: BaseException | None = None
-        self._done = threading.Event()
-
-        def run() -> None:
-            try:
-                self.answer = work()
-            except BaseException as exc:  # noqa: BLE001 - kept for the frame loop to say
-                self.error = exc
-            finally:
-                self._done.set()
-
-        threading.Thread(target=run, name=name, daemon=True).start()
-
-    @property
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def wait(self, seconds: float) -> bool:
-        return self._done.wait(seconds)
 
 
 @dataclass

@@ -39,10 +39,11 @@ from swoop_desktop.progress.summaries import GameSummary
 from swoop_desktop.storage import DocumentError, has_saved_game, load_game
 from swoop_desktop.storage.seats import seats_to_json
 from swoop_desktop.ui.controls import Button, Choice, FocusRing, colour, font, wrap_text
+from swoop_desktop.ui.reading import Reading
 from swoop_desktop.ui.results import Exported, ModalResult, Result
 from swoop_desktop.ui.scene import Scene
 from swoop_desktop.ui.scenes import verdicts
-from swoop_desktop.ui.scenes.progress import READ_WAIT, ProgressView, Reading
+from swoop_desktop.ui.scenes.progress import READ_WAIT, ProgressView
 
 from .scores_tabs import draw_busy, draw_game, draw_history, draw_stats
 from .sheet import seat_names
