@@ -273,7 +273,9 @@ def change_stored(
             plan, done = _written(dirs, con, path, kind, dump, change, replay, waiting, seen, plan)
         messages += plan.messages
     except (*db.FAILURES, ValueError) as exc:
-        files = []
+        # Nothing of the transaction was kept (its COMMIT may be what failed): the files
+        # brought in stay where they are, and the changes waiting beside wait on.
+        files, done = [], []
         waits = _not_taken(dirs, path.name, exc, messages, failed, later)
         if waits is not None:
             return waits

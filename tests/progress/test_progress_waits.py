@@ -264,6 +264,36 @@ def test_a_puzzle_answer_waits_while_the_database_is_busy_and_is_counted_next_st
     assert _waiting_files(tmp_path, "puzzles") == []
 
 
+def test_a_waiting_daily_result_is_kept_when_the_commit_that_stored_it_fails(tmp_path, monkeypatch):
+    """The waiting changes are stored in the same transaction as the next change: when its
+    COMMIT fails (a full disk, an I/O error), nothing was stored, so the files they wait in
+    must stay for the next try, not be deleted as if stored."""
+    dirs = resolve_dirs(tmp_path)
+    start_daily(dirs, DAY, 12, RULES)
+    monkeypatch.setattr(documents, "WAIT", 0.05)
+    with _held(tmp_path):
+        finish_daily(dirs, DAY, 12, [5, 6, 7, 8])
+    assert len(_waiting_files(tmp_path, "daily")) == 1
+    real_change = db.change
+
+    @contextlib.contextmanager
+    def commit_fails(*args, **kwargs):
+        with real_change(*args, **kwargs) as con:
+            yield con
+            con.execute("ROLLBACK")  # what a failed COMMIT leaves: nothing stored
+            raise sqlite3.OperationalError("disk I/O error")
+
+    with monkeypatch.context() as m:
+        m.setattr(db, "change", commit_fails)
+        told = store_waiting_daily(resolve_dirs(tmp_path))
+        assert told and "could not be recorded yet" in told[0], told
+    assert len(_waiting_files(tmp_path, "daily")) == 1, "the result waits on"
+    assert store_waiting_daily(resolve_dirs(tmp_path)) == []  # the disk is well again
+    entries, _ = load_daily(resolve_dirs(tmp_path))
+    assert [(e.seed, e.finished, e.points) for e in entries] == [(12, True, [5, 6, 7, 8])]
+    assert _waiting_files(tmp_path, "daily") == []
+
+
 def test_a_daily_change_is_worked_out_before_the_database_is_held(tmp_path):
     """What a change reads and checks is done outside the write: another window can write
     meanwhile, so two busy windows take turns instead of one waiting out its time."""
