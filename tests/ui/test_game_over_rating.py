@@ -59,6 +59,7 @@ def test_screenshots_of_the_game_over_sheet(tmp_path, size):
         assert p.until(lambda: p.top.name == "hand_over", 10)
         p.top.next_hand()
         p.step(3)
+        assert p.until(lambda: not p.top.records_pending, 10)
         name = "game-over.png" if size == (1920, 1080) else "game-over-800x600.png"
         p.screenshot(DOCS / name)
 
