@@ -93,6 +93,29 @@ def test_review_steps_through_decisions_by_keyboard_and_mouse(pilot):
     assert pilot.app.stack.top is not scene
 
 
+def test_review_keys_home_left_and_the_summarys_enter_open_the_decision_they_name(pilot):
+    scene = _open_reviewed(pilot, _one_hand())
+    pilot.step(2)
+    pilot.press(pygame.K_END)
+    last = len(scene.decisions) - 1
+    assert scene.view == "decision" and scene.index == last
+    pilot.press(pygame.K_LEFT)
+    assert scene.index == last - 1
+    pilot.press(pygame.K_HOME)
+    assert scene.index == 0
+    pilot.press(pygame.K_s)
+    pilot.step(2)
+    assert scene.view == "summary" and scene.summary_rects
+    pilot.press(pygame.K_DOWN)
+    chosen = scene.summary_rects[scene.selected][1]
+    pilot.press(pygame.K_RETURN)
+    pilot.step()
+    assert scene.view == "decision" and scene.index == chosen
+    pilot.press(pygame.K_BACKSPACE)
+    pilot.step()
+    assert pilot.app.stack.top is not scene
+
+
 def test_choosing_a_summary_line_jumps_to_that_decision(pilot):
     match = _one_hand()
     scene = _open_reviewed(pilot, match)

@@ -477,57 +477,19 @@ class ReviewScene(OnTheBoard, Scene):
         if self._size != tuple(self.app.size):
             self._layout()
         if not self.ready:
-            if self.cancel_btn.handle(event):
-                return True
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.close()
-                return True
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+            return self._handle_while_weighing(event)
         scroller = self.summary_view if self.view == "summary" else self.verdict_view
         if scroller.handle(event):  # the wheel over the panel, its bar pressed or dragged
             return True
-        for button in self._buttons():
-            if button.handle(event):
-                return True
-        if event.type == pygame.KEYDOWN:
-            key = event.key
-            if scroller.key(event, arrows=self.view == "decision"):
-                pass  # PageUp/PageDown, and Up/Down at a decision: its panel scrolls
-            elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.close()
-            elif key == pygame.K_RIGHT:
-                self.next()
-            elif key == pygame.K_LEFT:
-                self.previous()
-            elif key == pygame.K_HOME:
-                self.go(0)
-            elif key == pygame.K_END:
-                self.go(len(self.decisions) - 1)
-            elif key == pygame.K_h:
-                self.toggle_hindsight()
-            elif key == pygame.K_s:
-                self.show_summary()
-            elif self.view == "summary" and key in (pygame.K_UP, pygame.K_DOWN):
-                step = 1 if key == pygame.K_DOWN else -1
-                if self.summary_rects:
-                    self.selected = (self.selected + step) % len(self.summary_rects)
-                    rect = self.summary_rects[self.selected][0]
-                    self.summary_view.reveal(rect.top, rect.bottom)
-            elif self.view == "summary" and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.summary_rects:
-                    self.go(self.summary_rects[self.selected][1])
-                else:
-                    self.go(0)
+        if any(button.handle(event) for button in self._buttons()):
             return True
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and getattr(event, "button", 1) == 1
-            and self.view == "summary"
-        ):
-            for rect, index in self.summary_rects:
-                if rect.collidepoint(event.pos) and self.summary_view.rect.collidepoint(event.pos):
-                    self.go(index)
-                    return True
+        if event.type == pygame.KEYDOWN:
+            if not scroller.key(event, arrows=self.view == "decision"):
+                # (PageUp/PageDown, and Up/Down at a decision, scroll its panel)
+                self._key(event.key)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self._click_summary(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             W.set_hand_cursor(any(b.hovered for b in self._buttons()) or scroller.hovered)
         return event.type in (
@@ -537,6 +499,55 @@ class ReviewScene(OnTheBoard, Scene):
             pygame.MOUSEWHEEL,
             pygame.MOUSEMOTION,
         )
+
+    def _handle_while_weighing(self, event: pygame.event.Event) -> bool:
+        """While the decisions are weighed only Cancel (Esc, Backspace) answers; every
+        press is taken, for the table beneath."""
+        if self.cancel_btn.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.close()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def _key(self, key: int) -> None:
+        """A key of the review: Esc/Backspace close, Left/Right/Home/End move through the
+        decisions, H hindsight, S the summary; on the summary Up/Down choose a line and
+        Enter opens it."""
+        last = len(self.decisions) - 1
+        moves: dict[int, Callable[[], object]] = {
+            pygame.K_ESCAPE: self.close,
+            pygame.K_BACKSPACE: self.close,
+            pygame.K_RIGHT: self.next,
+            pygame.K_LEFT: self.previous,
+            pygame.K_HOME: lambda: self.go(0),
+            pygame.K_END: lambda: self.go(last),
+            pygame.K_h: self.toggle_hindsight,
+            pygame.K_s: self.show_summary,
+        }
+        if key in moves:
+            moves[key]()
+        elif self.view == "summary" and key in (pygame.K_UP, pygame.K_DOWN):
+            self._choose_summary_line(1 if key == pygame.K_DOWN else -1)
+        elif self.view == "summary" and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.go(self.summary_rects[self.selected][1] if self.summary_rects else 0)
+
+    def _choose_summary_line(self, step: int) -> None:
+        """Up/Down on the summary: the next or previous line chosen and scrolled into view."""
+        if self.summary_rects:
+            self.selected = (self.selected + step) % len(self.summary_rects)
+            rect = self.summary_rects[self.selected][0]
+            self.summary_view.reveal(rect.top, rect.bottom)
+
+    def _click_summary(self, event: pygame.event.Event) -> bool:
+        """A left click on a line of the summary (inside its scrolling window) opens it."""
+        if getattr(event, "button", 1) != 1 or self.view != "summary":
+            return False
+        for rect, index in self.summary_rects:
+            if rect.collidepoint(event.pos) and self.summary_view.rect.collidepoint(event.pos):
+                self.go(index)
+                return True
+        return False
 
     def _buttons(self) -> list[W.Button]:
         return [self.prev_btn, self.next_btn, self.hind_btn, self.summary_btn, self.back_btn]

@@ -658,78 +658,94 @@ class TableInput:
         self.toggle_select(card)
 
     def _key(self, event: pygame.event.Event) -> bool:
+        """A key at the table (True when it was the table's): the focus moved, cards
+        chosen, played or flipped, Done, a hint, the log scrolled, the pause menu."""
         key = event.key
         mine = self.model.view.seat_cards(HUMAN_SEAT)
         if mine:
             self.model.focus = max(0, min(self.model.focus, len(mine) - 1))
-        if key in (pygame.K_LEFT, pygame.K_a):
-            self.model.focus = max(0, self.model.focus - 1)
+        if self._focus_key(key, len(mine)) or self._choose_key(key, mine):
             return True
-        if key in (pygame.K_RIGHT,):
-            self.model.focus = min(max(0, len(mine) - 1), self.model.focus + 1)
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._play_key(key)
             return True
-        if key == pygame.K_HOME:
-            self.model.focus = 0
+        if key == pygame.K_f:
+            self._flip_key(mine)
             return True
-        if key == pygame.K_END:
-            self.model.focus = max(0, len(mine) - 1)
+        commands: dict[int, Callable[[], object]] = {
+            pygame.K_d: self.done,
+            pygame.K_BACKSPACE: self.done,
+            pygame.K_h: self.show_hint,
+            pygame.K_PAGEUP: lambda: self._scroll_log(3),  # the log, a few plays at a time
+            pygame.K_PAGEDOWN: lambda: self._scroll_log(-3),
+            pygame.K_ESCAPE: self.pause,
+        }
+        if key in commands:
+            commands[key]()
             return True
-        if key == pygame.K_UP and mine:
-            card = mine[self.model.focus]
+        return False
+
+    def _focus_key(self, key: int, cards: int) -> bool:
+        """Left (A), Right, Home and End move the focus along your cards."""
+        last = max(0, cards - 1)
+        moved = {
+            pygame.K_LEFT: max(0, self.model.focus - 1),
+            pygame.K_a: max(0, self.model.focus - 1),
+            pygame.K_RIGHT: min(last, self.model.focus + 1),
+            pygame.K_HOME: 0,
+            pygame.K_END: last,
+        }.get(key)
+        if moved is None:
+            return False
+        self.model.focus = moved
+        return True
+
+    def _choose_key(self, key: int, mine: list[int]) -> bool:
+        """Up chooses the focused card, Down lets it go, a number key chooses that many
+        of its rank (never a mystery card's)."""
+        if not mine:
+            return False
+        card = mine[self.model.focus]
+        if key == pygame.K_UP:
             if card not in self.model.selected:
                 self.toggle_select(card)
             return True
-        if key == pygame.K_DOWN and mine:
-            card = mine[self.model.focus]
+        if key == pygame.K_DOWN:
             if card in self.model.selected:
                 self.toggle_select(card)
             return True
-        if pygame.K_1 <= key <= pygame.K_8 and mine:
-            card = mine[self.model.focus]
+        if pygame.K_1 <= key <= pygame.K_8:
             if card not in mystery_ids(self.model.state, HUMAN_SEAT):
                 self.select_rank(card, key - pygame.K_0)
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            # Only what you selected is played: Space also steps through the AIs' plays
-            # (a press meant for the AIs must not become your move), and Enter never flips
-            # a mystery card the focus happens to rest on (F flips, on purpose).
-            if self.model.selected:
-                self.try_play(list(self.model.selected))
-            elif key != pygame.K_SPACE and self.model.you_play:
-                self.notify(nothing_selected())
-            self.build_buttons()
-            return True
-        if key == pygame.K_f:
-            st = self.model.state
-            focused = mine[self.model.focus] if mine else None
-            if focused is not None and focused in mystery_ids(self.model.state, HUMAN_SEAT):
-                self.try_play([focused])
-            elif st is not None:
-                slots = st.uncovered_slots(HUMAN_SEAT)
-                down = st.down[HUMAN_SEAT][slots[0]] if slots else None
-                if down is not None:
-                    self.try_play([down])
-                else:
-                    self.refuse(
-                        _("No mystery card is uncovered: play a face-up card from it first")
-                    )
-            return True
-        if key in (pygame.K_d, pygame.K_BACKSPACE):
-            self.done()
-            return True
-        if key == pygame.K_h:
-            self.show_hint()
-            return True
-        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the log, a few plays at a time
-            step = 3 if key == pygame.K_PAGEUP else -3
-            self.model.log_scroll = max(
-                0, min(len(self.model.log) - 1, self.model.log_scroll + step)
-            )
-            return True
-        if key == pygame.K_ESCAPE:
-            self.pause()
-            return True
         return False
+
+    def _play_key(self, key: int) -> None:
+        """Enter or Space plays what you chose. Only that: Space also steps through the
+        AIs' plays (a press meant for them must not become your move), and Enter never
+        flips a mystery card the focus happens to rest on (F flips, on purpose)."""
+        if self.model.selected:
+            self.try_play(list(self.model.selected))
+        elif key != pygame.K_SPACE and self.model.you_play:
+            self.notify(nothing_selected())
+        self.build_buttons()
+
+    def _flip_key(self, mine: list[int]) -> None:
+        """F flips the focused mystery card, else the first one uncovered."""
+        st = self.model.state
+        focused = mine[self.model.focus] if mine else None
+        if focused is not None and focused in mystery_ids(st, HUMAN_SEAT):
+            self.try_play([focused])
+        elif st is not None:
+            slots = st.uncovered_slots(HUMAN_SEAT)
+            down = st.down[HUMAN_SEAT][slots[0]] if slots else None
+            if down is not None:
+                self.try_play([down])
+            else:
+                self.refuse(_("No mystery card is uncovered: play a face-up card from it first"))
+
+    def _scroll_log(self, step: int) -> None:
+        self.model.log_scroll = max(0, min(len(self.model.log) - 1, self.model.log_scroll + step))
 
     # ------------------------------------------------------------- buttons
     def build_buttons(self) -> None:
