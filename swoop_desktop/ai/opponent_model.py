@@ -319,59 +319,88 @@ def _compile(
     for r in up_slots:
         if r:
             u[r] += 1
-    t = model.t
     pile_pts = float(sum(model.points[r] for r in pile.ranks))
-    my_left = left[p]
     if kind == FOLLOW_DECISION:
-        what = extra[0]
-        r = cast(int, extra[1]) if what == "end" else cast(PublicEvent, extra[1]).ranks[0]
-        room = model.room(r, pile)
-        if room <= 0:
-            return None
-        # Add the most that fits (the model's choice) or end; the observed add may be smaller.
-        scores = []
-        for h in range(HMAX):
-            mine = h + u[r]
-            k = min(room, mine)
-            n_up = min(u[r], k)
-            scores.append(
-                model.set_score(r, k, mine - k, n_up, pile, pile_pts, 0.0, True, my_left)
-                if k
-                else None
-            )
-        end = model.w["end"]
-        obs_scores: list[float | None]
-        if what == "end":
-            obs_scores = [end] * HMAX
-        else:
-            ev = cast(PublicEvent, extra[1])
-            k = len(ev.ranks)
-            n_up = sum(1 for z in ev.zones if z.startswith("up"))
-            obs_scores = [
-                model.set_score(r, k, h + u[r] - k, n_up, pile, pile_pts, 0.0, True, my_left)
-                for h in range(HMAX)
-            ]
-        ref = max(
-            [end] + [s for s in scores if s is not None] + [s for s in obs_scores if s is not None]
-        )
-        table = []
-        for h in range(HMAX):
-            sa = scores[h]
-            so = obs_scores[h]
-            if sa is None:
-                table.append(-1.0)  # nothing to add: no offer would have been made
-                continue
-            ea = _exp((sa - ref) / t)
-            ee = _exp((end - ref) / t)
-            eo = _exp((cast(float, so) - ref) / t)
-            den, opts = ea + ee, 2
-            if what != "end" and so != sa:
-                den += eo
-                opts += 1
-            table.append(eo / den if den > 0 else 0.0)
-        return (FOLLOW_DECISION, delta, r, table)
-    # A play: every rank held, a flip if a slot is uncovered; the observed choice.
+        return _compile_follow(model, extra, pile, pile_pts, delta, u, left[p])
+    return _compile_play(model, extra, pile, pile_pts, delta, u, up_slots, down, left, p, n)
+
+
+def _compile_follow(
+    model: OpponentModel,
+    extra: tuple[object, ...],
+    pile: Pile,
+    pile_pts: float,
+    delta: tuple[int, ...],
+    u: list[int],
+    my_left: int,
+) -> tuple[object, ...] | None:
+    """A follow-up (add more of the rank, or end): the chance of the observed choice for
+    each count of the rank the hand may have held."""
+    t = model.t
     what = extra[0]
+    r = cast(int, extra[1]) if what == "end" else cast(PublicEvent, extra[1]).ranks[0]
+    room = model.room(r, pile)
+    if room <= 0:
+        return None
+    # Add the most that fits (the model's choice) or end; the observed add may be smaller.
+    scores = []
+    for h in range(HMAX):
+        mine = h + u[r]
+        k = min(room, mine)
+        n_up = min(u[r], k)
+        scores.append(
+            model.set_score(r, k, mine - k, n_up, pile, pile_pts, 0.0, True, my_left) if k else None
+        )
+    end = model.w["end"]
+    obs_scores: list[float | None]
+    if what == "end":
+        obs_scores = [end] * HMAX
+    else:
+        ev = cast(PublicEvent, extra[1])
+        k = len(ev.ranks)
+        n_up = sum(1 for z in ev.zones if z.startswith("up"))
+        obs_scores = [
+            model.set_score(r, k, h + u[r] - k, n_up, pile, pile_pts, 0.0, True, my_left)
+            for h in range(HMAX)
+        ]
+    ref = max(
+        [end] + [s for s in scores if s is not None] + [s for s in obs_scores if s is not None]
+    )
+    table = []
+    for h in range(HMAX):
+        sa = scores[h]
+        so = obs_scores[h]
+        if sa is None:
+            table.append(-1.0)  # nothing to add: no offer would have been made
+            continue
+        ea = _exp((sa - ref) / t)
+        ee = _exp((end - ref) / t)
+        eo = _exp((cast(float, so) - ref) / t)
+        den, opts = ea + ee, 2
+        if what != "end" and so != sa:
+            den += eo
+            opts += 1
+        table.append(eo / den if den > 0 else 0.0)
+    return (FOLLOW_DECISION, delta, r, table)
+
+
+def _compile_play(
+    model: OpponentModel,
+    extra: tuple[object, ...],
+    pile: Pile,
+    pile_pts: float,
+    delta: tuple[int, ...],
+    u: list[int],
+    up_slots: list[int],
+    down: list[bool],
+    left: list[int],
+    p: int,
+    n: int,
+) -> tuple[object, ...] | None:
+    """A play: every rank held, a flip if a slot is uncovered; the observed choice, in
+    two variants (the set goes on the pile, or it is dodged)."""
+    what = extra[0]
+    my_left = left[p]
     can_flip = any(up_slots[s] == 0 and down[s] for s in range(len(down)))
     nearest = min((left[(p + i) % n] for i in range(1, n)), default=99)
     danger = (6 - nearest) / 5.0 if nearest < 6 else 0.0
