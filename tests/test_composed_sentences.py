@@ -98,3 +98,41 @@ def test_a_count_after_a_preposition_takes_its_case_in_german(catalogues):  # no
     finally:
         i18n.set_language(i18n.SOURCE)
     assert "0 und 18 Punkten" in text, text
+
+
+def _marker() -> str:
+    """A seat's marker for a turn of three plays, the first a Swoop (as the table folds it)."""
+    from swoop_desktop.engine.cards import ids_by_rank
+    from swoop_desktop.engine.events import Flipped, Played, Swooped
+    from swoop_desktop.ui.table.presenter import fold_turn
+    from swoop_desktop.ui.table.view import seat_news
+
+    ids = ids_by_rank(1)
+    ten, threes = ids[10][0], tuple(ids[3][:3])
+    return fold_turn(
+        [
+            seat_news([Played(0, (ten,), ("hand",), 10), Swooped(0, "ten", (ten,))]),
+            seat_news([Flipped(0, 0, threes[0])]),
+            seat_news([Played(0, threes[1:], ("hand", "hand"), 3)], "add"),
+        ]
+    )
+
+
+MARKERS = {
+    "en": "Swoop! Then flipped a 3, then added two 3s",
+    "de": "Swoop! Dann eine 3 aufgedeckt, dann zwei 3er nachgelegt",
+    "fr": "Swoop\u00a0! Puis retourné un 3, puis ajouté deux 3",  # a no-break space before "!"
+    "fi": "Swoop! Sitten käännetty kolmonen, sitten lisätty kaksi kolmosta",
+    "pl": "Swoop! Potem odwrócono trójkę, potem dołożono 2 trójki",
+}
+
+
+@pytest.mark.parametrize("language", sorted(MARKERS))
+def test_a_turns_plays_on_a_seats_marker_start_a_sentence_after_a_swoop(catalogues, language):  # noqa: F811
+    """Before, the plays were glued with a bare " then ": "Swoop! dann eine 3 aufgedeckt
+    dann zwei 3er nachgelegt" (no capital after the Swoop, no comma between the plays)."""
+    assert i18n.set_language(language) == language
+    try:
+        assert _marker() == MARKERS[language]
+    finally:
+        i18n.set_language(i18n.SOURCE)

@@ -709,8 +709,8 @@ def test_a_long_turn_keeps_every_swoop_in_its_marker(tmp_path):
             presenter.marked = 1
             model.news[1] = (words, model.clock)
             said.append(words)
-        assert said[1] == "played a 4 · Swoop! then played four queens · Swoop!"
-        assert said[2] == "Swoop! ×2 then played a 5"
+        assert said[1] == "played a 4 · Swoop! Then played four queens · Swoop!"
+        assert said[2] == "Swoop! ×2 Then played a 5"
         # The marker is drawn whole beside Lefty's plate, inside the window.
         p.step()
         rect = next(r for s, r, _lines, _ink in t.drawing._news_marks() if s == 1)
@@ -719,10 +719,10 @@ def test_a_long_turn_keeps_every_swoop_in_its_marker(tmp_path):
     from swoop_desktop.ui.table.presenter import fold_turn
 
     assert fold_turn(["played a 4 · Swoop!", "flipped a 3", "added two 3s"]) == (
-        "Swoop! then flipped a 3 then added two 3s"
+        "Swoop! Then flipped a 3, then added two 3s"
     )
     assert fold_turn(["played a 4", "flipped a 3", "added two 3s"]) == (
-        "flipped a 3 then added two 3s"
+        "flipped a 3, then added two 3s"
     )
 
 
@@ -730,7 +730,7 @@ def test_tips_and_hints_never_cover_your_marker(tmp_path):
     with Pilot(data_dir=tmp_path, size=(1920, 1080), seed=5, start="table") as p:
         assert p.wait_for_turn()
         t = p.table
-        words = "played a 4 · Swoop! then played four queens · Swoop! then played a 5"
+        words = "played a 4 · Swoop! Then played four queens · Swoop! Then played a 5"
         t.model.news[0] = (words, t.model.clock)
         marker = next(r for s, r, lines, _ink in t.drawing._news_marks() if s == 0)
         assert marker.h > 2 * t.drawing._text("X", 16, (0, 0, 0), True).get_height()

@@ -90,7 +90,7 @@ def test_the_table_mid_hand_and_the_game_over_sheet(tmp_path, monkeypatch, size)
         # The longest last-play markers (a play, a Swoop and the bonus play) cover no card,
         # no plate and no other marker.
         for seat in (1, 2, 3):
-            t.model.news[seat] = ("flipped a joker · Swoop! then played three 4s", t.model.clock)
+            t.model.news[seat] = ("flipped a joker · Swoop! Then played three 4s", t.model.clock)
         p.step()
         marks = [(f"marker {seat}", rect) for seat, rect, _l, _i in t.drawing._news_marks()]
         plates = [(f"plate {seat}", box) for seat, box in enumerate(t.model.lay.seat_boxes)]

@@ -106,7 +106,7 @@ def test_a_long_status_line_keeps_clear_of_the_side_seats_markers(tmp_path):
             record_finished_game(p.app.dirs, finished_match(22), [{"name": "You"}])
             table = start_replay(p.app, load_history(p.app.dirs)[0][0], "fast")
             table.model.news[1] = (
-                "picked up 4 · new pile with a 6 then added a 6",
+                "picked up 4 · new pile with a 6, then added a 6",
                 table.model.clock,
             )
             table.model.news[3] = ("picked up 2 · new pile with two 9s", table.model.clock)

@@ -49,21 +49,35 @@ def fold_turn(plays: list[str]) -> str:
     that one was no Swoop) in full; the plays before those folded, keeping every Swoop.
 
     ["played a 4 · Swoop!", "played four queens · Swoop!", "played a 5"] reads
-    "Swoop! ×2 then played a 5"; two plays read "played a 4 · Swoop! then played a 5"."""
+    "Swoop! ×2 Then played a 5"; two plays read "played a 4, then played a 5"."""
     swoop = pgettext("news", "Swoop!")  # as :func:`~.view.seat_news` says it
-    # Translators: between two plays of one turn on a seat's marker ("... then played a 5").
-    then = pgettext("news", " then ")
     if len(plays) <= 2:
-        return then.join(plays)
+        return _joined(plays, swoop)
     kept = plays[-1:] if swoop in plays[-2] else plays[-2:]
     swoops = sum(p.count(swoop) for p in plays[: len(plays) - len(kept)])
     if not swoops:
-        return then.join(plays[-2:])
+        return _joined(plays[-2:], swoop)
     # Translators: {swoop} is "Swoop!", {n} how many of them in one turn.
     folded = (
         swoop if swoops == 1 else pgettext("news", "{swoop} ×{n}").format(swoop=swoop, n=swoops)
     )
-    return then.join([folded, *kept])
+    return _joined([folded, *kept], swoop, swooped=True)
+
+
+def _joined(plays: list[str], swoop: str, swooped: bool = False) -> str:
+    """The plays of one turn in one line, each after the one before; after a Swoop the
+    next play starts a sentence of its own (``swooped``: the first is Swoops folded)."""
+    line = plays[0] if plays else ""
+    for k, play in enumerate(plays[1:]):
+        if line.endswith(swoop) or (swooped and k == 0):
+            # Translators: a seat's marker: after "... Swoop!" the next play of the same
+            # turn starts a new sentence ("played a 4 · Swoop! Then played a 5").
+            line = pgettext("news", "{before} Then {after}").format(before=line, after=play)
+        else:
+            # Translators: a seat's marker: two plays of one turn, one after the other
+            # ("flipped a 3, then added two 3s").
+            line = pgettext("news", "{before}, then {after}").format(before=line, after=play)
+    return line
 
 
 def _again(name: str) -> str:
