@@ -161,8 +161,8 @@ def _swoop_card_words(obs: Observation, ctx: Context, f: dict[str, float], r: in
     if obs.pile:
         # Translators: {card} is "your 10" (the subject); {n} the pile's cards.
         return ngettext(
-            "Swoop: {card} clears the pile of {n} card and plays again",
-            "Swoop: {card} clears the pile of {n} cards and plays again",
+            "Swoop: {card} clears the pile of {n} card and you play again",
+            "Swoop: {card} clears the pile of {n} cards and you play again",
             pile,
         ).format(card=mine, n=pile)
     # Translators: {card} is "your 10" (the subject).

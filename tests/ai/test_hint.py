@@ -124,3 +124,16 @@ def test_r2_an_ace_is_never_told_to_keep_lower_cards():
     ace = explain(obs, state.legal_actions(), Play((1,), ()))
     assert ace == "Play an ace on the 2: only another ace can follow"
     assert "lower cards" not in ace
+
+
+def test_r10_a_swoop_card_on_a_small_pile_says_you_play_again():
+    """It read "your 10 clears the pile of 1 card and plays again": the 10 does not play."""
+    from swoop_desktop.ai.hint import explain
+
+    state = position(
+        [player("T K 2 5"), player("3 3 4 8 9 J"), player("4 4 6 9 J Q"), player("6 6 8 9 Q K")],
+        pile="5",
+    )
+    obs = observe(state, state.to_move)
+    words = explain(obs, state.legal_actions(), Play((10,), ()))
+    assert words == "Swoop: your 10 clears the pile of 1 card and you play again"
