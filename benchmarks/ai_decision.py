@@ -21,6 +21,11 @@ where its inference follows the hand from one decision to the next.
 ``--a``), over ``--worlds`` and ``--halve-from``; ``--expert`` sets the expert level's knobs (``EXPERT_KNOBS``), with
 ``--options`` over them.
 
+``--followed`` also gives the search's work, which no machine changes: the play-out
+steps of the 95th-percentile decision (``steps_p95``; ``HardBot.last_steps``) and the
+worlds a decision on average (``worlds_mean``; more than ``--worlds`` with a
+``step_budget``).
+
 Times are wall-clock and CPU (``process_time``, which a busy machine inflates
 less). Prints figures; never passes or fails.
 """
@@ -34,6 +39,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -86,6 +92,8 @@ def followed(
     rules = Rules.from_preset("app")
     wall: list[float] = []
     cpu: list[float] = []
+    steps: list[int] = []  # play-out steps a decision (the search's work, machine-free)
+    worlds_played: list[int] = []
     for deal in range(deals):
         state, events = new_deal(rules, 4, seed=seed * 1000 + deal)
         history = PublicHistory(4)
@@ -109,9 +117,13 @@ def followed(
             if p == 0 and len(legal) > 1:
                 wall.append((time.perf_counter() - w0) * 1000)
                 cpu.append((time.process_time() - c0) * 1000)
+                hard = cast(HardBot, bots[0])
+                steps.append(hard.last_steps)
+                worlds_played.append(hard.last_worlds)
             history.feed(state.apply(action))
     wall.sort()
     cpu.sort()
+    steps.sort()
 
     def pct(xs: list[float], q: float) -> float:
         return round(xs[min(len(xs) - 1, int(q * len(xs)))], 1)
@@ -124,6 +136,8 @@ def followed(
         "cpu_ms_p50": pct(cpu, 0.5),
         "cpu_ms_p95": pct(cpu, 0.95),
         "cpu_ms_max": round(cpu[-1], 1),
+        "steps_p95": steps[min(len(steps) - 1, int(0.95 * len(steps)))],
+        "worlds_mean": round(statistics.fmean(worlds_played), 1),
     }
 
 

@@ -44,6 +44,9 @@ DAILY_OPPONENTS: tuple[tuple[str, str, str], ...] = (
 DAILY_WORLDS = 48
 #: Likewise the search's first halving (the table's hard opponent now halves after 8).
 DAILY_HALVE_FROM = 4
+#: Likewise a fixed number of worlds (the table's hard opponent now goes on dealing worlds
+#: late in a hand, up to a budget of play-out steps).
+DAILY_STEP_BUDGET = 0
 PLAYERS = 4
 
 
@@ -108,6 +111,7 @@ def hard_in_seat(
                 max_worlds=worlds,
                 use_clock=False,
                 halve_from=DAILY_HALVE_FROM,
+                step_budget=DAILY_STEP_BUDGET,
             )
             if pause is not None and hasattr(bot, "pause"):
                 bot.pause = pause

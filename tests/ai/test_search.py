@@ -8,6 +8,7 @@ from swoop_desktop.ai.search import (
     CAP_MS,
     DEFAULT_BUDGET_MS,
     DEFAULT_WORLDS,
+    STEP_BUDGET,
     HardBot,
     evaluate,
     match_value,
@@ -33,10 +34,31 @@ def test_search_without_the_clock_is_repeatable_and_plays_worlds():
     obs = observe(state, state.to_move, history)
     legal = state.legal_actions()
     assert len(legal) > 2
-    first = HardBot(seed=4, max_worlds=6, use_clock=False)
-    second = HardBot(seed=4, max_worlds=6, use_clock=False)
+    first = HardBot(seed=4, max_worlds=6, use_clock=False, step_budget=0)
+    second = HardBot(seed=4, max_worlds=6, use_clock=False, step_budget=0)
     assert first.choose(obs, legal) == second.choose(obs, legal)
     assert first.last_worlds == 6
+
+
+def test_a_decision_with_short_play_outs_deals_more_worlds_up_to_its_step_budget():
+    """The hard level's work is play-out steps: a decision late in a hand (short play-outs)
+    goes on past its worlds until the budget is spent, at most four times as many; a hand's
+    first play (long play-outs) keeps its worlds; the same decision twice is the same,
+    worlds and all."""
+    late, history = played_position("app", 13, plays=40)
+    obs = observe(late, late.to_move, history)
+    legal = late.legal_actions()
+    bots = [HardBot(seed=4, use_clock=False) for _ in range(2)]
+    assert bots[0].choose(obs, legal) == bots[1].choose(obs, legal)
+    assert DEFAULT_WORLDS < bots[0].last_worlds == bots[1].last_worlds
+    assert bots[0].last_steps >= STEP_BUDGET
+    capped = HardBot(seed=4, max_worlds=6, use_clock=False)
+    capped.choose(obs, legal)
+    assert capped.last_worlds == 24 and capped.last_steps < STEP_BUDGET  # four times 6
+    first, history = played_position("app", 13, plays=1)
+    opening = HardBot(seed=4, use_clock=False)
+    opening.choose(observe(first, first.to_move, history), first.legal_actions())
+    assert opening.last_worlds == DEFAULT_WORLDS and opening.last_steps >= STEP_BUDGET
 
 
 def test_work_is_fixed_and_the_clock_only_a_capped_safety_net():

@@ -52,6 +52,7 @@ def test_three_hard_bots_think_on_a_worker_and_never_hold_up_a_frame(tmp_path, r
             # The hard search on 8 worlds a decision (the shipped 72 are the search's own
             # tests'): here it is where the search runs and how the frames go on meanwhile.
             bot.max_worlds = WORLDS
+            bot.step_budget = 0  # (and no more worlds late in the hand)
             original = bot.choose
 
             def gated(obs, legal, seat=seat, bot=bot, original=original):
