@@ -370,7 +370,7 @@ class HardBot(NormalBot):
         moves: int = MOVES,
         temperature: float = TEMPERATURE,
         halve_from: int = HALVE_FROM,
-        step_budget: int = STEP_BUDGET,
+        step_budget: int | None = None,
         world_cap: int = 0,
         step_halving: int = 1,
     ) -> None:
@@ -386,8 +386,12 @@ class HardBot(NormalBot):
         # in a hand), worlds go on past ``max_worlds`` until the play-outs have taken
         # ``step_budget`` steps in all (each play-out counted PLAYOUT_STEPS more for its
         # clone and its value), at most ``world_cap`` worlds (0: four times
-        # ``max_worlds``). 0: ``max_worlds`` worlds, whatever their length (the sharp and
-        # expert levels and the daily deal's hard game, whose strength was measured so).
+        # ``max_worlds``). None (the default): :data:`STEP_BUDGET` for the 72 worlds of
+        # the hard level, in proportion for other worlds (a 12-world search, 1,667 steps).
+        # 0: ``max_worlds`` worlds, whatever their length (the sharp and expert levels and
+        # the daily deal's hard game, whose strength was measured so).
+        if step_budget is None:
+            step_budget = round(STEP_BUDGET * self.max_worlds / DEFAULT_WORLDS)
         self.step_budget = max(0, int(step_budget))
         self.world_cap = int(world_cap) if world_cap else 4 * self.max_worlds
         # With a step budget, halve later in proportion to the worlds the first world's

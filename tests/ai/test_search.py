@@ -52,9 +52,12 @@ def test_a_decision_with_short_play_outs_deals_more_worlds_up_to_its_step_budget
     assert bots[0].choose(obs, legal) == bots[1].choose(obs, legal)
     assert DEFAULT_WORLDS < bots[0].last_worlds == bots[1].last_worlds
     assert bots[0].last_steps >= STEP_BUDGET
-    capped = HardBot(seed=4, max_worlds=6, use_clock=False)
+    capped = HardBot(seed=4, max_worlds=6, use_clock=False, step_budget=STEP_BUDGET)
     capped.choose(obs, legal)
     assert capped.last_worlds == 24 and capped.last_steps < STEP_BUDGET  # four times 6
+    # Unless told, a search of fewer worlds has a budget in proportion (the tests' and the
+    # tournament's small searches stay small).
+    assert HardBot(max_worlds=6).step_budget == round(STEP_BUDGET * 6 / DEFAULT_WORLDS)
     first, history = played_position("app", 13, plays=1)
     opening = HardBot(seed=4, use_clock=False)
     opening.choose(observe(first, first.to_move, history), first.legal_actions())
