@@ -67,7 +67,8 @@ def test_expert_searches_more_worlds_than_hard_and_answers_legally(searches):
         assert expert.choose(obs, legal) in legal
         assert isinstance(hard, HardBot) and isinstance(expert, ExpertBot)
         if hard.last_worlds:  # a decision that was searched
-            assert hard.last_worlds == DEFAULT_WORLDS
+            # (hard plays more than its 72 where the play-outs are short: its step budget)
+            assert DEFAULT_WORLDS <= hard.last_worlds
             assert expert.last_worlds == EXPERT_KNOBS["max_worlds"] > hard.last_worlds
             searched += 1
             if searched == searches:  # enough: each searched decision costs the expert's work
