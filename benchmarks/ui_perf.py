@@ -23,14 +23,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def demo(size: str, frames: int, seed: int, levels: str | None, speed: str = "fast") -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        perf = Path(tmp) / "perf.json"
+        perf = Path(tmp) / "perf.json"  # beside the data folder: the game writes nothing into it
+        data = Path(tmp) / "data"
+        data.mkdir()
         if levels:
             settings = {
                 "format": "swoop-settings",
                 "version": 2,
                 "opponents": {str(s): {"level": levels} for s in (1, 2, 3)},
             }
-            (Path(tmp) / "settings.json").write_text(json.dumps(settings))
+            (data / "settings.json").write_text(json.dumps(settings))
         env = dict(os.environ)
         env.setdefault("SDL_VIDEODRIVER", "dummy")
         env.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -49,7 +51,7 @@ def demo(size: str, frames: int, seed: int, levels: str | None, speed: str = "fa
             "--size",
             size,
             "--data-dir",
-            tmp,
+            str(data),
             "--perf",
             str(perf),
         ]
