@@ -43,11 +43,20 @@ run: $(STAMP) catalogues
 ## every test but the long runs marked `slow` (each has a quick copy here) and the wheel
 ## and built-app checks marked `release` (run by .ci/run after make app/deb). With
 ## --dist worksteal a worker that runs out of tests takes some of the other's.
+## The checks (CHECKS) run beside the tests, not before them: they take one core for about
+## 15 s from a fresh clone (mypy's first run), while the tests leave a core idle for some
+## of their time. Their report is printed after the tests', and either failing fails.
+CHECKS := $(MAKE) --no-print-directory lint && $(BIN)/python tools/catalogues.py --check && $(BIN)/python tools/messages.py --check
 test: $(STAMP)
-	$(MAKE) --no-print-directory lint
-	$(BIN)/python tools/catalogues.py --check
-	$(BIN)/python tools/messages.py --check
-	$(HEADLESS) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal --timeout 900 -m "not release and not slow"
+	@report=$$(mktemp) || exit 1; \
+	echo "make test: lint and the catalogue checks run beside the tests; their report follows"; \
+	( $(CHECKS) ) >"$$report" 2>&1 & checks=$$!; \
+	$(HEADLESS) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal --timeout 900 -m "not release and not slow"; tests=$$?; \
+	wait $$checks; checked=$$?; \
+	echo "--- lint and the catalogue checks:"; cat "$$report"; rm -f "$$report"; \
+	if [ $$checked -ne 0 ]; then echo "make test: lint or a catalogue check failed (above)" >&2; fi; \
+	if [ $$tests -ne 0 ]; then echo "make test: tests failed (their report is further up)" >&2; fi; \
+	[ $$checked -eq 0 ] && [ $$tests -eq 0 ]
 
 ## make test-slow: the long runs only (full-length monkeys, whole-game AI runs, the
 ## review at full work); .ci/run runs them after make test
