@@ -124,6 +124,8 @@ MARKERS = {
     "fr": "Swoop\u00a0! Puis retourné un 3, puis ajouté deux 3",  # a no-break space before "!"
     "fi": "Swoop! Sitten käännetty kolmonen, sitten lisätty kaksi kolmosta",
     "pl": "Swoop! Potem odwrócono trójkę, potem dołożono 2 trójki",
+    "it": "Swoop! Poi ha girato un 3, poi ha aggiunto due 3",
+    "es": "¡Swoop! Luego dio la vuelta a un 3 y luego añadió dos 3",
 }
 
 
@@ -136,3 +138,38 @@ def test_a_turns_plays_on_a_seats_marker_start_a_sentence_after_a_swoop(catalogu
         assert _marker() == MARKERS[language]
     finally:
         i18n.set_language(i18n.SOURCE)
+
+
+#: Your own plate's news, in languages whose verbs mark the person: two 7s played, then
+#: nine cards picked up; another seat's one card picked up.
+YOUR_PLATE = {
+    "en": ("played two 7s", "picked up 9", "picked up 1"),
+    "it": ("hai giocato due 7", "hai raccolto 9 carte", "ha raccolto 1 carta"),
+    "es": ("jugaste dos 7", "recogiste 9 cartas", "recogió 1 carta"),
+    "de": ("zwei 7er gespielt", "9 aufgenommen", "1 aufgenommen"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(YOUR_PLATE))
+def test_a_seats_marker_speaks_of_you_at_your_plate_and_of_the_seat_at_anothers(
+    catalogues,  # noqa: F811
+    language,
+):
+    """Before, the markers had one form for every plate, and Italian and Spanish fell back
+    on labels ("carta girata: un 2", "+ dos 3", "raccolte: 9") that read badly once a
+    turn's plays were joined ("Poi carta girata: un 9, poi aggiunta: un 9")."""
+    from swoop_desktop.engine.cards import ids_by_rank
+    from swoop_desktop.engine.events import Played
+    from swoop_desktop.ui.table.view import picked_up_news, seat_news
+
+    sevens = tuple(ids_by_rank(1)[7][:2])
+    assert i18n.set_language(language) == language
+    try:
+        said = (
+            seat_news([Played(0, sevens, ("hand", "hand"), 7)], yours=True),
+            picked_up_news(9, yours=True),
+            picked_up_news(1, yours=False),
+        )
+    finally:
+        i18n.set_language(i18n.SOURCE)
+    assert said == YOUR_PLATE[language]

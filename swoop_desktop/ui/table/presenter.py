@@ -39,7 +39,7 @@ from ..cards import CardArt
 from . import places
 from .model import Colour, TableModel
 from .show import Step, Tween
-from .view import TableView, describe, seat_news
+from .view import TableView, describe, picked_up_news, seat_news
 
 _log = logging.getLogger("swoop_desktop.ui")
 
@@ -221,7 +221,7 @@ class TablePresenter:
         turn folds its older plays, keeping every Swoop: "Swoop! ×2 then played a 5". When
         you begin a turn, the markers start afresh (you have seen the round), and your own
         plain plays need no marker: you just made them."""
-        news = seat_news(events, kind)
+        news = seat_news(events, kind, yours)
         continued = self.marked == seat and seat in self.model.news
         if yours and not continued:
             self.model.news.clear()
@@ -440,7 +440,8 @@ class TablePresenter:
         }
         # Told at the picker's name plate (never over the pile and its caption).
         model.banner = None
-        model.news[ev.player] = (pgettext("news", "picked up {n}").format(n=ev.count), model.clock)
+        yours = ev.player == HUMAN_SEAT and model.you_play
+        model.news[ev.player] = (picked_up_news(ev.count, yours), model.clock)
         return places.relayout(model, 0.3, special, raise_ids=list(ev.ids))
 
     def _do_swooped(self, ev: Swooped) -> list[Tween]:

@@ -155,17 +155,56 @@ def plural(rank: int) -> str:
     return ranks_in(OBJECT, rank)
 
 
-def seat_news(events: list[Event], action_kind: str = "") -> str:
+#: A seat's news in a few words, said of you and of another seat: the marker at a name
+#: plate has no subject, but a language that conjugates its verbs ("ha girato un 2",
+#: "hai girato un 2") needs to know whose plate it is. A language with a form that has no
+#: person (English "flipped a 2", German "eine 2 aufgedeckt") says both the same.
+_NEWS = {
+    "flipped": (
+        # Translators: the short news at your name plate (no subject: the plate is
+        # yours); {card} is "a 3". The same as "news, they did" where your language
+        # does not mark the person.
+        Np_("news, you did", "flipped {card}"),
+        # Translators: the short news at another seat's name plate ("Lefty"; no subject);
+        # {card} is "a 3".
+        Np_("news, they did", "flipped {card}"),
+    ),
+    "added": (
+        # Translators: the short news at your name plate; {cards} is "two 7s".
+        Np_("news, you did", "added {cards}"),
+        # Translators: the short news at another seat's name plate; {cards} is "two 7s".
+        Np_("news, they did", "added {cards}"),
+    ),
+    "played": (
+        # Translators: the short news at your name plate; {cards} is "two 7s".
+        Np_("news, you did", "played {cards}"),
+        # Translators: the short news at another seat's name plate; {cards} is "two 7s".
+        Np_("news, they did", "played {cards}"),
+    ),
+}
+
+
+def picked_up_news(count: int, yours: bool = False) -> str:
+    """The news at a name plate when its seat picks up the pile ("picked up 9")."""
+    if yours:
+        # Translators: the short news at your name plate: you picked up {n} cards (a
+        # figure; English leaves out "cards").
+        return npgettext("news, you did", "picked up {n}", "picked up {n}", count).format(n=count)
+    # Translators: the short news at another seat's name plate: it picked up {n} cards
+    # (a figure; English leaves out "cards").
+    return npgettext("news, they did", "picked up {n}", "picked up {n}", count).format(n=count)
+
+
+def seat_news(events: list[Event], action_kind: str = "", yours: bool = False) -> str:
     """A seat's play in a few words for its name plate: "played two 7s", "picked up 9",
-    "flipped a king · picked up 3", "played a 10 · Swoop!"."""
+    "flipped a king · picked up 3", "played a 10 · Swoop!" (``yours``: at your plate)."""
+    person = 0 if yours else 1
     parts: list[str] = []
     for ev in events:
         match ev:
             case Flipped():
-                # Translators: the short news under a seat's name plate.
-                parts.append(
-                    pgettext("news", "flipped {card}").format(card=cards_in(OBJECT, ev.rank, 1))
-                )
+                said = pgettext(*_news("flipped", person))
+                parts.append(said.format(card=cards_in(OBJECT, ev.rank, 1)))
             case Played():
                 if ev.zones and ev.zones[0].startswith("down"):
                     if ev.new_pile:
@@ -176,14 +215,10 @@ def seat_news(events: list[Event], action_kind: str = "") -> str:
                     said = pgettext("news", "new pile {cards}")
                     parts.append(said.format(cards=cards_in(WITH, ev.rank, ev.count)))
                     continue
-                if action_kind == "add":
-                    said = pgettext("news", "added {cards}")
-                else:
-                    said = pgettext("news", "played {cards}")
+                said = pgettext(*_news("added" if action_kind == "add" else "played", person))
                 parts.append(said.format(cards=cards_in(OBJECT, ev.rank, ev.count)))
             case PickedUp():
-                # Translators: {n} is how many cards were picked up, a figure.
-                parts.append(pgettext("news", "picked up {n}").format(n=ev.count))
+                parts.append(picked_up_news(ev.count, yours))
             case Swooped():
                 parts.append(pgettext("news", "Swoop!"))
             case Out():
@@ -191,6 +226,12 @@ def seat_news(events: list[Event], action_kind: str = "") -> str:
     if not parts and action_kind == "end":
         return pgettext("news", "stopped")
     return " · ".join(parts)
+
+
+def _news(kind: str, person: int) -> tuple[str, str]:
+    """The context and message of a seat's news ``kind`` at your plate (0) or another's."""
+    message = _NEWS[kind][person]
+    return ("news, you did" if person == 0 else "news, they did"), message
 
 
 #: What a seat did, in the play log. A line starts with a whole sentence ("You played two
