@@ -13,6 +13,7 @@ the same drawing. Needs no display and no ``pygame.init()``.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -58,8 +59,10 @@ def render_icon(size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(icon, (size, size))
 
 
+@functools.cache
 def window_icon() -> pygame.Surface:
-    """The icon for ``pygame.display.set_icon`` (window title bar, task bar)."""
+    """The icon for ``pygame.display.set_icon`` (window title bar, task bar): drawn once a
+    process (a window opened again, as the tests and the self-test do, takes the same)."""
     return render_icon(WINDOW_ICON_SIZE)
 
 
