@@ -40,7 +40,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from .app import App  # noqa: E402
+from .app import DEFAULT_SIZE, App  # noqa: E402
 
 FRAME = 1 / 60
 Target = int | str | tuple[int, int]
@@ -53,11 +53,13 @@ class Pilot:
 
     #: How a pilot draws when not told (``draws``): "every" frame, or those "seen".
     draws = "every"
+    #: The window a pilot opens when not told (``size``): the game's own first window.
+    size = DEFAULT_SIZE
     _in_gesture = False
 
     def __init__(
         self,
-        size: tuple[int, int] = (1280, 720),
+        size: tuple[int, int] | None = None,
         data_dir: str | Path | None = None,
         seed: int | None = 1,
         start: str = "table",
@@ -72,7 +74,7 @@ class Pilot:
         if self.draws not in DRAWS:
             raise ValueError(f"draws is one of {DRAWS}, not {self.draws!r}")
         self.app = App(
-            size=size,
+            size=self.size if size is None else size,
             data_dir=None if data_dir is None else str(data_dir),
             seed=seed,
             speed=speed,

@@ -26,7 +26,7 @@ from swoop_desktop.ui.scenes.title import TITLE_BUTTONS
 
 @pytest.fixture
 def pilot():
-    p = Pilot(start="title")
+    p = Pilot(size=(1280, 720), start="title")  # the game's first window (one test shrinks it)
     yield p
     p.close()
 

@@ -114,7 +114,7 @@ def test_the_game_behind_the_title_is_drawn_small_and_let_go_under_a_new_game(tm
 
 
 def test_one_wheel_notch_scrolls_settings_well_over_a_row(tmp_path):
-    with Pilot(data_dir=tmp_path, start="title") as p:
+    with Pilot(size=(1280, 720), data_dir=tmp_path, start="title") as p:
         settings = p.app.push(SettingsScene(p.app))
         p.step(2)
         before = settings.panel.scroll.offset
