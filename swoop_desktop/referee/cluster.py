@@ -68,6 +68,8 @@ def on_dask(
                 processes=True,
                 host="127.0.0.1",
                 dashboard_address=None,
+                # (its health and metrics pages on a free port, not 8787: two runs at once)
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                 silence_logs=logging.ERROR,
             )
             stack.enter_context(cluster)

@@ -218,6 +218,8 @@ def scheduler():
         processes=True,
         host="127.0.0.1",
         dashboard_address=None,
+        # (its health and metrics pages on a free port, not 8787: two runs at once)
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
         silence_logs=logging.ERROR,
     ) as cluster:
         yield cluster.scheduler_address
@@ -292,3 +294,17 @@ def test_a_scheduler_that_does_not_answer_is_said_in_one_line(capsys, monkeypatc
 def test_ready_made_bots_are_not_spread():
     with pytest.raises(ValueError, match="ready-made bots"):
         run_matches([("mine", make_bot("normal")), "random", "random"], 2, jobs=2)
+
+
+def test_a_run_on_a_local_cluster_takes_a_free_port_beside_another_run(recwarn):
+    """Two runs at once (or anything else on port 8787) made the second scheduler warn
+    "Port 8787 is already in use. Perhaps you already have a cluster running?"."""
+    with socket.socket() as held:
+        try:
+            held.bind(("127.0.0.1", 8787))
+            held.listen()
+        except OSError:
+            pass  # something else holds it already: the case this test is about
+        spread = run_matches(SPREAD_BOTS, 2, seed=3, jobs=2)
+    assert spread["jobs"] == 2
+    assert not [w for w in recwarn if "already in use" in str(w.message)]
