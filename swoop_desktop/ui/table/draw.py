@@ -656,7 +656,7 @@ class TableDrawing:
             # Translators: the table's status line while the cards are dealt.
             return _("Dealing…")
         nxt = self.model.seat_name((p + 1) % view.n)
-        if p == HUMAN_SEAT and self.model.you_play:
+        if self.model.is_yours(p):
             if self.model.anim.busy and (st.to_move, st.phase_name) != (p, view.phase):
                 # Translators: the table's status line while your cards fly to the pile.
                 return _("You played")  # your cards are on their way; the turn moves when they land

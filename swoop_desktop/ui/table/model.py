@@ -180,10 +180,15 @@ class TableModel:
         language; :func:`names.is_you_name` tells the player's own)."""
         return shown_name(self.seats[seat].name)
 
+    def is_yours(self, seat: int) -> bool:
+        """``seat`` is the one the person at the screen plays (seat 0, unless the AI plays
+        it: the demo)."""
+        return seat == HUMAN_SEAT and self.you_play
+
     def your_turn(self) -> bool:
         """It is seat 0's play in the engine and the person at the screen plays it."""
         st = self.state
-        return st is not None and not st.is_over and st.to_move == HUMAN_SEAT and self.you_play
+        return st is not None and not st.is_over and self.is_yours(st.to_move)
 
     # ------------------------------------------------------------ the shared words
     def add_log(self, line: str) -> None:

@@ -135,7 +135,7 @@ class TablePresenter:
     def show_play(self, seat: int, action: Action, events: list[Event]) -> None:
         """Show ``seat``'s play ``action`` and what came of it (its log line once the
         cards have landed, its marker at the seat's plate)."""
-        yours = seat == HUMAN_SEAT and self.model.you_play
+        yours = self.model.is_yours(seat)
         if yours:
             self.model.hush()  # you acted: old hints and refusals no longer apply
         kind = "add" if isinstance(action, Add) else "end" if action == END else ""
@@ -155,7 +155,7 @@ class TablePresenter:
             if i > 0 and i - 1 < len(actions):
                 action = actions[i - 1]
                 seat = to_move
-                yours = seat == HUMAN_SEAT and model.you_play
+                yours = model.is_yours(seat)
                 kind = "add" if isinstance(action, Add) else "end" if action == END else ""
                 news = self._marker_words(seat, events, kind, yours)
                 if news:
@@ -168,7 +168,7 @@ class TablePresenter:
                     to_move, last_turn = ev.player, ev
         st = model.state
         if last_turn is not None and last_turn.bonus and st and not st.is_over:
-            if last_turn.player == HUMAN_SEAT and model.you_play:
+            if model.is_yours(last_turn.player):
                 model.notify(_("Bonus play: you go again"), self.ink)
             else:
                 model.banner = (_again(model.seat_name(last_turn.player)), 1.2)
@@ -440,7 +440,7 @@ class TablePresenter:
         }
         # Told at the picker's name plate (never over the pile and its caption).
         model.banner = None
-        yours = ev.player == HUMAN_SEAT and model.you_play
+        yours = model.is_yours(ev.player)
         model.news[ev.player] = (picked_up_news(ev.count, yours), model.clock)
         return places.relayout(model, 0.3, special, raise_ids=list(ev.ids))
 
@@ -460,7 +460,7 @@ class TablePresenter:
         if ev.player != model.view.to_move:
             model.turn_since = model.clock  # the name plate lights up with a short pulse
         model.view.apply(ev)
-        yours = ev.player == HUMAN_SEAT and model.you_play
+        yours = model.is_yours(ev.player)
         if ev.bonus and not yours:
             model.banner = (_again(model.seat_name(ev.player)), 1.2)
         if yours:

@@ -198,13 +198,11 @@ def picked_up_news(count: int, yours: bool = False) -> str:
 def seat_news(events: list[Event], action_kind: str = "", yours: bool = False) -> str:
     """A seat's play in a few words for its name plate: "played two 7s", "picked up 9",
     "flipped a king · picked up 3", "played a 10 · Swoop!" (``yours``: at your plate)."""
-    person = 0 if yours else 1
     parts: list[str] = []
     for ev in events:
         match ev:
             case Flipped():
-                said = pgettext(*_news("flipped", person))
-                parts.append(said.format(card=cards_in(OBJECT, ev.rank, 1)))
+                parts.append(_news("flipped", yours).format(card=cards_in(OBJECT, ev.rank, 1)))
             case Played():
                 if ev.zones and ev.zones[0].startswith("down"):
                     if ev.new_pile:
@@ -215,7 +213,7 @@ def seat_news(events: list[Event], action_kind: str = "", yours: bool = False) -
                     said = pgettext("news", "new pile {cards}")
                     parts.append(said.format(cards=cards_in(WITH, ev.rank, ev.count)))
                     continue
-                said = pgettext(*_news("added" if action_kind == "add" else "played", person))
+                said = _news("added" if action_kind == "add" else "played", yours)
                 parts.append(said.format(cards=cards_in(OBJECT, ev.rank, ev.count)))
             case PickedUp():
                 parts.append(picked_up_news(ev.count, yours))
@@ -228,10 +226,10 @@ def seat_news(events: list[Event], action_kind: str = "", yours: bool = False) -
     return " · ".join(parts)
 
 
-def _news(kind: str, person: int) -> tuple[str, str]:
-    """The context and message of a seat's news ``kind`` at your plate (0) or another's."""
-    message = _NEWS[kind][person]
-    return ("news, you did" if person == 0 else "news, they did"), message
+def _news(kind: str, yours: bool) -> str:
+    """A seat's news ``kind`` ("flipped", "added", "played") at your plate or another's."""
+    context = "news, you did" if yours else "news, they did"
+    return pgettext(context, _NEWS[kind][0 if yours else 1])
 
 
 #: What a seat did, in the play log. A line starts with a whole sentence ("You played two
