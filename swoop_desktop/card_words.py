@@ -131,10 +131,14 @@ def count_phrase(rank: int, count: int) -> str:
 # per rank, with its own context, and it carries its preposition where it has one ("on the
 # king", "with two 7s"), so a language free to use a case or a postposition instead.
 #: The frames a card's words are asked in: the subject of a verb, its object, after "with".
+#: A language may mark an object by whether the sentence names who acts: Finnish says
+#: "Pelaa kuningas" (a command, no subject) but "Pelasit kuninkaan" ("You played a king"),
+#: so the object of a play told with its player is a frame of its own (``TOLD``).
 SUBJECT = "subject"
 OBJECT = "object"
+TOLD = "told"
 WITH = "with"
-FRAMES = (SUBJECT, OBJECT, WITH)
+FRAMES = (SUBJECT, OBJECT, TOLD, WITH)
 
 #: One card as the subject of a verb: "{card} goes on the pile".
 _ONE_SUBJECT = {
@@ -154,9 +158,9 @@ _ONE_SUBJECT = {
     13: Np_("a card, subject", "a king"),
     14: Np_("a card, subject", "a Joker"),
 }
-#: One card as the object of a verb: "Play {card}", "flipped {card}".
+#: One card as the object of a command (no subject named): "Play {card}".
 _ONE_OBJECT = {
-    # Translators: one card as the object of a verb (accusative): "Play {card}", "flipped {card}".
+    # Translators: one card as the object of a command (accusative; Finnish nominative "kuningas"): "Play {card}".
     1: Np_("a card, object", "an ace"),
     2: Np_("a card, object", "a 2"),
     3: Np_("a card, object", "a 3"),
@@ -171,6 +175,25 @@ _ONE_OBJECT = {
     12: Np_("a card, object", "a queen"),
     13: Np_("a card, object", "a king"),
     14: Np_("a card, object", "a Joker"),
+}
+#: One card as the object of a play told with who made it: "You played {card}", "Lefty
+#: flipped {card}" (:data:`OBJECT` is the object of a command: "Play {card}").
+_ONE_TOLD = {
+    # Translators: one card as the object of a play told with its player (accusative; Finnish genitive-accusative "kuninkaan"): "You played {card}", "Lefty flipped {card}".
+    1: Np_("a card, told", "an ace"),
+    2: Np_("a card, told", "a 2"),
+    3: Np_("a card, told", "a 3"),
+    4: Np_("a card, told", "a 4"),
+    5: Np_("a card, told", "a 5"),
+    6: Np_("a card, told", "a 6"),
+    7: Np_("a card, told", "a 7"),
+    8: Np_("a card, told", "an 8"),
+    9: Np_("a card, told", "a 9"),
+    10: Np_("a card, told", "a 10"),
+    11: Np_("a card, told", "a jack"),
+    12: Np_("a card, told", "a queen"),
+    13: Np_("a card, told", "a king"),
+    14: Np_("a card, told", "a Joker"),
 }
 #: One card after "with", the preposition included: "Start the pile {card}".
 _ONE_WITH = {
@@ -322,7 +345,7 @@ def _set_in(frame: str, rank: int, n: int) -> str:
         14: lambda: npgettext("cards, subject", "{count} Joker", "{count} Jokers", n),
     }
     obj = {
-        # Translators: a set of cards as the object (accusative); {count} is a number word or figure.
+        # Translators: a set of cards as the object of a command (accusative): "Play {cards}"; {count} is a number word or figure.
         1: lambda: npgettext("cards, object", "{count} ace", "{count} aces", n),
         2: lambda: npgettext("cards, object", "{count} 2", "{count} 2s", n),
         3: lambda: npgettext("cards, object", "{count} 3", "{count} 3s", n),
@@ -337,6 +360,23 @@ def _set_in(frame: str, rank: int, n: int) -> str:
         12: lambda: npgettext("cards, object", "{count} queen", "{count} queens", n),
         13: lambda: npgettext("cards, object", "{count} king", "{count} kings", n),
         14: lambda: npgettext("cards, object", "{count} Joker", "{count} Jokers", n),
+    }
+    told = {
+        # Translators: a set of cards as the object of a play told with its player ("You played {cards}"); {count} is a number word or figure.
+        1: lambda: npgettext("cards, told", "{count} ace", "{count} aces", n),
+        2: lambda: npgettext("cards, told", "{count} 2", "{count} 2s", n),
+        3: lambda: npgettext("cards, told", "{count} 3", "{count} 3s", n),
+        4: lambda: npgettext("cards, told", "{count} 4", "{count} 4s", n),
+        5: lambda: npgettext("cards, told", "{count} 5", "{count} 5s", n),
+        6: lambda: npgettext("cards, told", "{count} 6", "{count} 6s", n),
+        7: lambda: npgettext("cards, told", "{count} 7", "{count} 7s", n),
+        8: lambda: npgettext("cards, told", "{count} 8", "{count} 8s", n),
+        9: lambda: npgettext("cards, told", "{count} 9", "{count} 9s", n),
+        10: lambda: npgettext("cards, told", "{count} 10", "{count} 10s", n),
+        11: lambda: npgettext("cards, told", "{count} jack", "{count} jacks", n),
+        12: lambda: npgettext("cards, told", "{count} queen", "{count} queens", n),
+        13: lambda: npgettext("cards, told", "{count} king", "{count} kings", n),
+        14: lambda: npgettext("cards, told", "{count} Joker", "{count} Jokers", n),
     }
     with_ = {
         # Translators: a set of cards after "with", preposition (or case) included; {count} is a number word or figure.
@@ -355,14 +395,15 @@ def _set_in(frame: str, rank: int, n: int) -> str:
         13: lambda: npgettext("cards, with", "with {count} king", "with {count} kings", n),
         14: lambda: npgettext("cards, with", "with {count} Joker", "with {count} Jokers", n),
     }
-    return {SUBJECT: subject, OBJECT: obj, WITH: with_}[frame][rank]()
+    return {SUBJECT: subject, OBJECT: obj, TOLD: told, WITH: with_}[frame][rank]()
 
 
 def cards_in(frame: str, rank: int, count: int) -> str:
-    """``count`` cards of ``rank`` as ``frame`` asks: "a king" / "two 7s" as the subject
-    or the object of a verb, or "with a king" / "with two 7s" (the preposition included)."""
+    """``count`` cards of ``rank`` as ``frame`` asks: "a king" / "two 7s" as the subject,
+    the object of a command or of a play told with its player, or "with a king" / "with
+    two 7s" (the preposition included)."""
     if count == 1:
-        one = {SUBJECT: _ONE_SUBJECT, OBJECT: _ONE_OBJECT, WITH: _ONE_WITH}[frame]
+        one = {SUBJECT: _ONE_SUBJECT, OBJECT: _ONE_OBJECT, TOLD: _ONE_TOLD, WITH: _ONE_WITH}[frame]
         return pgettext(f"a card, {frame}", one[rank])
     number = NUMBER_WORDS.get(count)
     words = pgettext("how many cards", number) if number else str(count)
@@ -440,6 +481,7 @@ __all__ = [
     "FRAMES",
     "OBJECT",
     "SUBJECT",
+    "TOLD",
     "WITH",
     "cards_in",
     "count_phrase",

@@ -122,7 +122,7 @@ MARKERS = {
     "en": "Swoop! Then flipped a 3, then added two 3s",
     "de": "Swoop! Dann eine 3 aufgedeckt, dann zwei 3er nachgelegt",
     "fr": "Swoop\u00a0! Puis retourné un 3, puis ajouté deux 3",  # a no-break space before "!"
-    "fi": "Swoop! Sitten käännetty kolmonen, sitten lisätty kaksi kolmosta",
+    "fi": "Swoop! Sitten käänsi kolmosen, sitten lisäsi kaksi kolmosta",
     "pl": "Swoop! Potem odwrócono trójkę, potem dołożono 2 trójki",
     "it": "Swoop! Poi ha girato un 3, poi ha aggiunto due 3",
     "es": "¡Swoop! Luego dio la vuelta a un 3 y luego añadió dos 3",
@@ -173,3 +173,47 @@ def test_a_seats_marker_speaks_of_you_at_your_plate_and_of_the_seat_at_anothers(
     finally:
         i18n.set_language(i18n.SOURCE)
     assert said == YOUR_PLATE[language]
+
+
+def _told() -> tuple[str, ...]:
+    """Play-log lines that tell a play with its player: yours and Lefty's."""
+    from swoop_desktop.engine.cards import ids_by_rank
+    from swoop_desktop.engine.events import Flipped, Played
+    from swoop_desktop.names import YOU
+    from swoop_desktop.ui.table.view import describe
+
+    ids = ids_by_rank(1)
+    king, sevens = ids[13][0], tuple(ids[7][:2])
+    return (
+        describe(YOU, [Played(0, (king,), ("hand",), 13)]),
+        describe("Lefty", [Flipped(1, 0, king)]),
+        describe(YOU, [Played(0, sevens, ("hand", "hand"), 7)]),
+    )
+
+
+TOLD_LINES = {
+    "en": ("You played a king", "Lefty flipped a king", "You played two 7s"),
+    "de": (
+        "Du hast einen König gespielt",
+        "Lefty hat einen König aufgedeckt",
+        "Du hast zwei 7er gespielt",
+    ),
+    "fi": ("Pelasit kuninkaan", "Lefty käänsi esiin kuninkaan", "Pelasit kaksi seiskaa"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(TOLD_LINES))
+def test_a_play_told_with_its_player_names_its_cards_as_that_sentences_object(
+    catalogues,  # noqa: F811
+    language,
+):
+    """Finnish marks a total object by whether the sentence names who acts: "Pelaa
+    kuningas" (a command) but "Pelasit kuninkaan" ("You played a king"). With one object
+    frame for both, the log read "Pelasit, ja pinoon meni kuningas" ("You played, and a
+    king went on the pile") and the plates "käännetty kolmonen" ("flipped: a 3")."""
+    assert i18n.set_language(language) == language
+    try:
+        said = _told()
+    finally:
+        i18n.set_language(i18n.SOURCE)
+    assert said == TOLD_LINES[language]

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytweening
 
-from swoop_desktop.card_words import OBJECT, cards_in
+from swoop_desktop.card_words import TOLD, cards_in
 from swoop_desktop.choices import HUMAN_SEAT
 from swoop_desktop.engine import END, Action, Add
 from swoop_desktop.engine.events import (
@@ -376,14 +376,14 @@ class TablePresenter:
         """
         model = self.model
         name = model.seat_name(ev.player)
-        card = cards_in(OBJECT, ev.rank, 1)
+        card = cards_in(TOLD, ev.rank, 1)
         if is_you_name(name):
             # Translators: a line of the play log when high card decides who starts; {card}
-            # is "a king" (the object).
+            # is "a king" (the object of a play told with its player).
             model.add_log(_("You drew {card}").format(card=card))
         else:
             # Translators: a line of the play log when high card decides who starts; {name} is
-            # a player ("Lefty"); {card} "a king" (the object).
+            # a player ("Lefty"); {card} "a king" (the object of a play told with its player).
             model.add_log(_("{name} drew {card}").format(name=name, card=card))
         lay = model.lay
         plate = lay.seat_boxes[ev.player]

@@ -14,7 +14,7 @@ words of the play log.
 from __future__ import annotations
 
 from swoop_desktop.ai.opponent_words import LEVEL_WORDS
-from swoop_desktop.card_words import OBJECT, SUBJECT, WITH, cards_in, ranks_in
+from swoop_desktop.card_words import OBJECT, SUBJECT, TOLD, WITH, cards_in, ranks_in
 from swoop_desktop.engine import RANK_OF, GameState
 from swoop_desktop.engine.board import EventBoard
 from swoop_desktop.engine.cards import RANK_SYMBOLS
@@ -162,23 +162,23 @@ def plural(rank: int) -> str:
 _NEWS = {
     "flipped": (
         # Translators: the short news at your name plate (no subject: the plate is
-        # yours); {card} is "a 3". The same as "news, they did" where your language
+        # yours); {card} is "a 3" (the object of a play told with its player). The same as "news, they did" where your language
         # does not mark the person.
         Np_("news, you did", "flipped {card}"),
         # Translators: the short news at another seat's name plate ("Lefty"; no subject);
-        # {card} is "a 3".
+        # {card} is "a 3" (the object of a play told with its player).
         Np_("news, they did", "flipped {card}"),
     ),
     "added": (
-        # Translators: the short news at your name plate; {cards} is "two 7s".
+        # Translators: the short news at your name plate; {cards} is "two 7s" (told).
         Np_("news, you did", "added {cards}"),
-        # Translators: the short news at another seat's name plate; {cards} is "two 7s".
+        # Translators: the short news at another seat's name plate; {cards} is "two 7s" (told).
         Np_("news, they did", "added {cards}"),
     ),
     "played": (
-        # Translators: the short news at your name plate; {cards} is "two 7s".
+        # Translators: the short news at your name plate; {cards} is "two 7s" (told).
         Np_("news, you did", "played {cards}"),
-        # Translators: the short news at another seat's name plate; {cards} is "two 7s".
+        # Translators: the short news at another seat's name plate; {cards} is "two 7s" (told).
         Np_("news, they did", "played {cards}"),
     ),
 }
@@ -202,7 +202,7 @@ def seat_news(events: list[Event], action_kind: str = "", yours: bool = False) -
     for ev in events:
         match ev:
             case Flipped():
-                parts.append(_news("flipped", yours).format(card=cards_in(OBJECT, ev.rank, 1)))
+                parts.append(_news("flipped", yours).format(card=cards_in(TOLD, ev.rank, 1)))
             case Played():
                 if ev.zones and ev.zones[0].startswith("down"):
                     if ev.new_pile:
@@ -214,7 +214,7 @@ def seat_news(events: list[Event], action_kind: str = "", yours: bool = False) -
                     parts.append(said.format(cards=cards_in(WITH, ev.rank, ev.count)))
                     continue
                 said = _news("added" if action_kind == "add" else "played", yours)
-                parts.append(said.format(cards=cards_in(OBJECT, ev.rank, ev.count)))
+                parts.append(said.format(cards=cards_in(TOLD, ev.rank, ev.count)))
             case PickedUp():
                 parts.append(picked_up_news(ev.count, yours))
             case Swooped():
@@ -298,7 +298,7 @@ def describe(name: str, events: list[Event], action_kind: str = "") -> str:
 
     def did(what: str, **words: str) -> str:
         # Translators: a part of the play log's line; {card} / {cards} "a king" / "two 7s"
-        # (the object), or "with two 7s" after "a new pile" (the preposition included).
+        # (the object of a play told with its player), or "with two 7s" after "a new pile" (the preposition included).
         if not parts:
             context = "you did, sentence" if you else "they did, sentence"
             return pgettext(context, _SAID[what][which]).format(name=name, **words)
@@ -311,7 +311,7 @@ def describe(name: str, events: list[Event], action_kind: str = "") -> str:
     for ev in events:
         match ev:
             case Flipped():
-                parts.append(did("flipped", card=cards_in(OBJECT, ev.rank, 1)))
+                parts.append(did("flipped", card=cards_in(TOLD, ev.rank, 1)))
             case Played():
                 if ev.zones and ev.zones[0].startswith("down"):
                     if ev.new_pile:
@@ -321,7 +321,7 @@ def describe(name: str, events: list[Event], action_kind: str = "") -> str:
                     parts.append(did("new pile", cards=cards_in(WITH, ev.rank, ev.count)))
                 else:
                     what = "added" if action_kind == "add" else "played"
-                    parts.append(did(what, cards=cards_in(OBJECT, ev.rank, ev.count)))
+                    parts.append(did(what, cards=cards_in(TOLD, ev.rank, ev.count)))
             case PickedUp(count=n):
                 parts.append(_picked_up(n, you, not parts, name))
             case Swooped():
