@@ -147,6 +147,7 @@ YOUR_PLATE = {
     "it": ("hai giocato due 7", "hai raccolto 9 carte", "ha raccolto 1 carta"),
     "es": ("jugaste dos 7", "recogiste 9 cartas", "recogió 1 carta"),
     "de": ("zwei 7er gespielt", "9 aufgenommen", "1 aufgenommen"),
+    "fi": ("pelasit kaksi seiskaa", "nostit 9 korttia", "nosti 1 kortin"),
 }
 
 
