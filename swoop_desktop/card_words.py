@@ -158,9 +158,9 @@ _ONE_SUBJECT = {
     13: Np_("a card, subject", "a king"),
     14: Np_("a card, subject", "a Joker"),
 }
-#: One card as the object of a command (no subject named): "Play {card}".
+#: One card as the object where no player is named (a command, a review's label): "Play {card}".
 _ONE_OBJECT = {
-    # Translators: one card as the object of a command (accusative; Finnish nominative "kuningas"): "Play {card}".
+    # Translators: one card as the object where no player is named (a command, a label; accusative; Finnish nominative "kuningas"): "Play {card}".
     1: Np_("a card, object", "an ace"),
     2: Np_("a card, object", "a 2"),
     3: Np_("a card, object", "a 3"),
@@ -177,7 +177,7 @@ _ONE_OBJECT = {
     14: Np_("a card, object", "a Joker"),
 }
 #: One card as the object of a play told with who made it: "You played {card}", "Lefty
-#: flipped {card}" (:data:`OBJECT` is the object of a command: "Play {card}").
+#: flipped {card}" (:data:`OBJECT` is the object where no player is named: "Play {card}").
 _ONE_TOLD = {
     # Translators: one card as the object of a play told with its player (accusative; Finnish genitive-accusative "kuninkaan"): "You played {card}", "Lefty flipped {card}".
     1: Np_("a card, told", "an ace"),
@@ -345,7 +345,7 @@ def _set_in(frame: str, rank: int, n: int) -> str:
         14: lambda: npgettext("cards, subject", "{count} Joker", "{count} Jokers", n),
     }
     obj = {
-        # Translators: a set of cards as the object of a command (accusative): "Play {cards}"; {count} is a number word or figure.
+        # Translators: a set of cards as the object where no player is named (a command, a label; accusative): "Play {cards}"; {count} is a number word or figure.
         1: lambda: npgettext("cards, object", "{count} ace", "{count} aces", n),
         2: lambda: npgettext("cards, object", "{count} 2", "{count} 2s", n),
         3: lambda: npgettext("cards, object", "{count} 3", "{count} 3s", n),
