@@ -218,3 +218,40 @@ def test_a_play_told_with_its_player_names_its_cards_as_that_sentences_object(
     finally:
         i18n.set_language(i18n.SOURCE)
     assert said == TOLD_LINES[language]
+
+
+def _flip_pick_up_new_pile(count: int) -> str:
+    """Lefty's line for a flip that was higher: the pile picked up, the card a new pile."""
+    from swoop_desktop.engine.cards import ids_by_rank
+    from swoop_desktop.engine.events import Flipped, PickedUp, Played
+    from swoop_desktop.ui.table.view import describe
+
+    eight = ids_by_rank(1)[8][0]
+    pile = tuple(range(200, 200 + count))
+    return describe(
+        "Lefty",
+        [Flipped(1, 0, eight), PickedUp(1, pile), Played(1, (eight,), ("down0",), 8, True)],
+    )
+
+
+FLIP_LINES = {
+    "en": "Lefty flipped an 8, picked up 5 cards and started a new pile",
+    "fi": "Lefty käänsi esiin kasin, nosti 5 korttia ja aloitti sillä uuden pinon",
+    "pl": "Lefty odwraca ósemkę, zbiera 5 kart ze stosu i zaczyna nowy stos",
+}
+
+
+@pytest.mark.parametrize("language", sorted(FLIP_LINES))
+def test_the_later_parts_of_a_log_line_go_on_without_a_subject_or_a_label(
+    catalogues,  # noqa: F811
+    language,
+):
+    """Before, Finnish repeated a pronoun and let the pile start itself ("Lefty käänsi
+    piilokortin, ja se oli kasi, hän nosti 1 kortin ja sillä alkoi uusi pino"), and Polish
+    counted a pick-up as a label ("zbiera stos: 5 kart")."""
+    assert i18n.set_language(language) == language
+    try:
+        said = _flip_pick_up_new_pile(5)
+    finally:
+        i18n.set_language(i18n.SOURCE)
+    assert said == FLIP_LINES[language]
