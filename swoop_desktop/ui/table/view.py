@@ -162,23 +162,27 @@ def plural(rank: int) -> str:
 _NEWS = {
     "flipped": (
         # Translators: the short news at your name plate (no subject: the plate is
-        # yours); {card} is "a 3" (the object of a play told with its player). The same as "news, they did" where your language
-        # does not mark the person.
+        # yours); {card} is "a 3" (the object of a play told with its player). The same
+        # as "news, they did" where your language does not mark the person.
         Np_("news, you did", "flipped {card}"),
         # Translators: the short news at another seat's name plate ("Lefty"; no subject);
         # {card} is "a 3" (the object of a play told with its player).
         Np_("news, they did", "flipped {card}"),
     ),
     "added": (
-        # Translators: the short news at your name plate; {cards} is "two 7s" (told).
+        # Translators: the short news at your name plate; {cards} is "two 7s" (told
+        # with its player).
         Np_("news, you did", "added {cards}"),
-        # Translators: the short news at another seat's name plate; {cards} is "two 7s" (told).
+        # Translators: the short news at another seat's name plate; {cards} is "two 7s" (told
+        # with its player).
         Np_("news, they did", "added {cards}"),
     ),
     "played": (
-        # Translators: the short news at your name plate; {cards} is "two 7s" (told).
+        # Translators: the short news at your name plate; {cards} is "two 7s" (told
+        # with its player).
         Np_("news, you did", "played {cards}"),
-        # Translators: the short news at another seat's name plate; {cards} is "two 7s" (told).
+        # Translators: the short news at another seat's name plate; {cards} is "two 7s" (told
+        # with its player).
         Np_("news, they did", "played {cards}"),
     ),
 }
