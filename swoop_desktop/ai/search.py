@@ -582,11 +582,15 @@ SHARP_KNOBS: dict[str, int | float] = {
 #: The expert level: the hard bot's search with more work, nothing else of its own. Its
 #: knobs were picked by ``benchmarks/ai_paired.py`` against the hard bot's, decision by
 #: decision on the real hands (``benchmarks/RESULTS-archive.md``, "Expert level (issue
-#: 31)").
+#: 31)"). Its step budget is the hard level's in proportion to its worlds (no key here:
+#: ``HardBot`` scales :data:`STEP_BUDGET` to ``max_worlds``, 22,222 steps at 160), so that
+#: it never searches fewer worlds than the level below it: at a fixed 160, late in a hand
+#: (40 plays on) the hard bot searched 276 worlds a decision to its 160, and the expert won
+#: 16.7% of 48 whole games against three hard bots (benchmarks/RESULTS.md, "The expert
+#: against today's hard bot").
 EXPERT_KNOBS: dict[str, int | float] = {
     "max_worlds": 160,
     "halve_from": 12,
-    "step_budget": 0,  # rated at its fixed worlds (the step budget is the hard level's)
 }
 
 
