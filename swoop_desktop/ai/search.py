@@ -586,8 +586,8 @@ SHARP_KNOBS: dict[str, int | float] = {
 #: ``HardBot`` scales :data:`STEP_BUDGET` to ``max_worlds``, 22,222 steps at 160), so that
 #: it never searches fewer worlds than the level below it: at a fixed 160, late in a hand
 #: (40 plays on) the hard bot searched 276 worlds a decision to its 160, and the expert won
-#: 16.7% of 48 whole games against three hard bots (benchmarks/RESULTS.md, "The expert
-#: against today's hard bot").
+#: 16.1% of 56 whole games against three hard bots; with the budget, 25.0% of the same 56
+#: (benchmarks/RESULTS.md, "The expert against today's hard bot").
 EXPERT_KNOBS: dict[str, int | float] = {
     "max_worlds": 160,
     "halve_from": 12,
