@@ -1,5 +1,6 @@
 """Thinking off the frame (issue 30): the review with 1 and 2 worker processes, frames
-with three hard opponents against three normal ones, and start to the first frame.
+with three hard (and three expert) opponents against three normal ones, and start to the
+first frame.
 
     python benchmarks/thinking_workers.py [--seed 102] [--target 100] [--worlds 48]
         [--frames 1500] [--size 1920x1080] [--skip-review] [--skip-frames] [--skip-daily]
@@ -11,7 +12,7 @@ with three hard opponents against three normal ones, and start to the first fram
   and of 2 worker processes; the seconds of each, the speed-up, and whether the
   verdicts are the same.
 - **frames**: the demo (``python -m swoop_desktop --demo --perf``, ``benchmarks/ui_perf.py``'s
-  runner) at ``--size`` with three normal AIs and with three hard AIs, thinking in
+  runner) at ``--size`` with three normal AIs, three hard and three expert AIs, thinking in
   worker processes (the game's default), and three hard AIs thinking on threads
   (``SWOOP_THINKING=threads``, how the game thought before): frame p50/p99/max and the
   worst frame while an AI thought.
@@ -80,6 +81,7 @@ def frames(size: str, count: int, seed: int) -> None:
     for label, levels, mode in (
         ("three normal, worker processes", None, "processes"),
         ("three hard, worker processes", "hard", "processes"),
+        ("three expert, worker processes", "expert", "processes"),
         ("three hard, threads (as before)", "hard", "threads"),
     ):
         os.environ[workers.MODE_VARIABLE] = mode
@@ -94,7 +96,9 @@ def frames(size: str, count: int, seed: int) -> None:
     normal = results["three normal, worker processes"]["frame_ms"]["p99"]
     hard = results["three hard, worker processes"]["frame_ms"]["p99"]
     old = results["three hard, threads (as before)"]["frame_ms"]["p99"]
+    expert = results["three expert, worker processes"]["frame_ms"]["p99"]
     print(f"  p99 hard / normal: {hard / normal:.2f}x in workers, {old / normal:.2f}x on threads")
+    print(f"  p99 expert / normal: {expert / normal:.2f}x in workers")
 
 
 def daily() -> None:
