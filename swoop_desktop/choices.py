@@ -78,13 +78,35 @@ SEAT_PLACES: tuple[str, ...] = ("bottom", "left", "top", "right")
 SEAT_NAMES: tuple[str, ...] = ("You", "Lefty", "Topper", "Righty")
 
 
+#: The table sizes Swoop seats (R3), and the one it starts with.
+MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 3, 8, 4
+
+
+def seated_opponents(players: int) -> tuple[int, ...]:
+    """Which opponent (by number: 1 Lefty, 2 Topper, 3 Righty, then 4 to 7) sits in each
+    seat from your left round to your right, at a table of ``players``: Lefty always on
+    your left and Righty on your right, Topper across the middle, the others between."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"a table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    others = players - 1
+    if others == 2:
+        return (1, 3)
+    order: list[int | None] = [None] * others
+    order[0], order[-1], order[(others - 1) // 2] = 1, 3, 2
+    extra = iter(range(4, 8))
+    return tuple(o if o is not None else next(extra) for o in order)
+
+
 def seat_name(seat: int) -> str:
     """The default name of ``seat`` ("Seat 5" beyond the four of the desktop table)."""
     return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
 
 
 __all__ = [
+    "DEFAULT_PLAYERS",
     "HUMAN_SEAT",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "PLAYER_LEVELS",
     "PLAYER_PACES",
     "SEAT_NAMES",
@@ -93,4 +115,5 @@ __all__ = [
     "AnimationSpeed",
     "Level",
     "seat_name",
+    "seated_opponents",
 ]

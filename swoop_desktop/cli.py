@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from swoop_desktop import __version__
+from swoop_desktop.choices import MAX_PLAYERS, MIN_PLAYERS
 from swoop_desktop.plural import counted
 from swoop_desktop.ui.app import PACES, SPEEDS, App
 from swoop_desktop.ui.demo import run_demo
@@ -62,6 +63,17 @@ def _rules(text: str) -> Any:
         ) from None
 
 
+def _players(text: str) -> int:
+    """``--players``: a table of 3 to 8."""
+    from swoop_desktop.engine.errors import short
+
+    if not text.strip().isdigit() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"a table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {short(text)}"
+        )
+    return int(text)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="swoop",
@@ -91,6 +103,13 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help='rules for a new game, e.g. \'{"preset": "app", "target": 50}\'',
     )
+    p.add_argument(
+        "--players",
+        type=_players,
+        default=None,
+        metavar="N",
+        help="players at the table for a new game or the demo, 3 to 8 (default: Settings')",
+    )
     p.add_argument("--data-dir", default=None, help="keep settings and saves in this folder")
     p.add_argument("--selftest", action="store_true", help="check the installation and exit")
     p.add_argument(
@@ -112,6 +131,13 @@ def run(argv: list[str] | None = None) -> int:
 
         return int(selftest.main(argv) or 0)
     args = parser().parse_args(argv)
+    if args.players is not None and args.rules is not None:
+        from swoop_desktop.engine import RulesError
+
+        try:
+            args.rules.validate_players(args.players)
+        except RulesError as exc:
+            parser().error(f"--rules cannot seat --players {args.players}: {exc}")
     if args.export is not None:
         return export(args.export, args.data_dir)
     if args.demo:
@@ -129,6 +155,7 @@ def run(argv: list[str] | None = None) -> int:
         speed=args.speed,
         pace=args.pace,
         rules=args.rules,
+        players=args.players,
     )
     return app.run()
 

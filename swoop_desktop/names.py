@@ -110,9 +110,12 @@ def is_you_name(name: str) -> bool:
     return name in (YOU, shown_name(YOU))
 
 
-def seat_place(seat: int) -> str:
-    """Where ``seat`` sits, in the player's language ("left seat")."""
-    if 0 <= seat < len(SEAT_PLACES):
+def seat_place(seat: int, players: int = 4) -> str:
+    """Where ``seat`` sits at a table of ``players``, in the player's language ("left seat";
+    at a table of three the two others sit left and right; past four, "seat 5")."""
+    if players == 4 and 0 <= seat < len(SEAT_PLACES):
         return _(_PLACES[seat])
+    if players == 3 and 0 <= seat < 3:
+        return _(_PLACES[(0, 1, 3)[seat]])
     # Translators: where a player sits, as {place} in "Lefty (seat 5)", past the four seats.
     return _("seat {number}").format(number=seat + 1)

@@ -32,7 +32,17 @@ if TYPE_CHECKING:
     from .bots import Bot
 
 LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
-SEAT_KEYS: dict[str, int] = {"left": 1, "top": 2, "right": 3}
+#: The opponents' keys in opponents.yaml, by opponent number: the three of a four-seat
+#: table (on your left, across, on your right), then the four who join a larger table.
+SEAT_KEYS: dict[str, int] = {
+    "left": 1,
+    "top": 2,
+    "right": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+}
 SEAT_FIELDS = ("name", "level", "personality", "weights", "think_ms")
 MAX_THINK_MS = 10_000
 FILE_NAME = "opponents.yaml"
@@ -120,7 +130,9 @@ def _construct(node: Any) -> Any:
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """One AI seat: 1 = Left, 2 = Top, 3 = Right."""
+    """One AI opponent, by its number (``seat``): 1 Lefty, 2 Topper, 3 Righty (the three of
+    a four-seat table), 4 to 7 those who join a larger one. Where each sits at a table of
+    any size is :func:`swoop_desktop.choices.seated_opponents`'s."""
 
     seat: int
     name: str
@@ -140,6 +152,10 @@ BUILT_IN: tuple[SeatConfig, ...] = (
     SeatConfig(1, "Lefty", "normal", "aggressive", None, (400, 900)),
     SeatConfig(2, "Topper", "normal", "cautious", None, (500, 1100)),
     SeatConfig(3, "Righty", "normal", "balanced", None, (400, 900)),
+    SeatConfig(4, "Mags", "normal", "balanced", None, (450, 1000)),
+    SeatConfig(5, "Bodhi", "normal", "aggressive", None, (400, 900)),
+    SeatConfig(6, "Nell", "normal", "cautious", None, (500, 1100)),
+    SeatConfig(7, "Ravi", "normal", "balanced", None, (400, 900)),
 )
 
 
@@ -365,7 +381,8 @@ def _apply_file(path: Path, seats: list[SeatConfig], problems: _Problems) -> lis
         problems.add(
             marks.get(("seats",)),
             "seats",
-            "should be a mapping with left, top and right; using the shipped seats",
+            "should be a mapping with left, top, right, fourth, fifth, sixth and seventh; "
+            "using the shipped seats",
         )
         return result
     for key, raw in raw_seats.items():
@@ -382,7 +399,7 @@ def _apply_file(path: Path, seats: list[SeatConfig], problems: _Problems) -> lis
 
 
 def load_opponents(user_config_dir: Path | None = None) -> tuple[list[SeatConfig], list[str]]:
-    """The three AI seats, and plain-words messages about anything wrong in the files.
+    """The seven AI opponents (a table seats as many as it has room for), and plain-words messages about anything wrong in the files.
 
     The shipped ``config/opponents.yaml`` is read first (its own problems fall
     back to built-in defaults), then ``user_config_dir/opponents.yaml`` if it

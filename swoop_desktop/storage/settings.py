@@ -21,7 +21,15 @@ from enum import StrEnum
 from functools import partial
 from typing import Any, Literal, TypeVar
 
-from swoop_desktop.choices import PLAYER_LEVELS, PLAYER_PACES, AIPace, AnimationSpeed
+from swoop_desktop.choices import (
+    DEFAULT_PLAYERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PLAYER_LEVELS,
+    PLAYER_PACES,
+    AIPace,
+    AnimationSpeed,
+)
 from swoop_desktop.engine import Rules, RulesError
 from swoop_desktop.i18n import NAMES, PSEUDO, _
 from swoop_desktop.names import check_name, label, seat_default, shown
@@ -43,7 +51,9 @@ from .paths import Dirs
 ANIMATION_SPEEDS: tuple[str, ...] = tuple(s.value for s in AnimationSpeed)
 AI_PACES: tuple[str, ...] = tuple(p.value for p in AIPace)
 LEVELS: tuple[str, ...] = tuple(level.value for level in PLAYER_LEVELS)
-SEATS = (1, 2, 3)
+#: The opponents' numbers a setting may name (1 Lefty, 2 Topper, 3 Righty, then 4 to 7: the
+#: opponents of a larger table); where each sits is ``choices.seated_opponents``'.
+SEATS = (1, 2, 3, 4, 5, 6, 7)
 #: The languages a saved choice may name: those the game has words for, and the
 #: made-up one that tests layouts.
 LANGUAGE_CODES: tuple[str, ...] = (*NAMES, PSEUDO)
@@ -168,6 +178,30 @@ class Pair(Reader):
 
 
 @dataclass(frozen=True)
+class Count(Reader):
+    """A whole number from ``low`` to ``high`` (how many players sit at the table)."""
+
+    low: int
+    high: int
+
+    def read(
+        self, data: Mapping[str, Any], key: str, default: Any, notes: Notes, known: Known
+    ) -> Any:
+        value = data.get(key, default)
+        if type(value) is not int or not self.low <= value <= self.high:
+            # Translators: {name} is the setting's name in the file; {low} and {high} the
+            # numbers it may be between; {value} what it was.
+            told = _("{name} should be a whole number from {low} to {high}, not {value}")
+            raise DocumentError(
+                told.format(name=key, low=self.low, high=self.high, value=shown(value))
+            )
+        return value
+
+    def example(self, default: Any) -> Any:
+        return self.high if default != self.high else self.low
+
+
+@dataclass(frozen=True)
 class Language(Reader):
     """The player's language: ``""`` (the system's) or one of ``known`` ("de", "fi", ...).
     A code the game does not know (a language since removed, a hand-edited file) is told
@@ -226,7 +260,7 @@ class OpponentsReader(Reader):
             if seat not in {str(s) for s in SEATS}:
                 # Translators: {name} is the setting's name in the file; {seat} the seat
                 # number found.
-                told = _("{name}: seat {seat} should be 1, 2 or 3")
+                told = _("{name}: seat {seat} should be a number from 1 to 7")
                 drop(notes, told.format(name=key, seat=shown(seat)))
                 continue
             seat_values = _opponent(seat, value, notes, known)
@@ -256,7 +290,7 @@ class Applies(StrEnum):
     KEPT = "kept"  # remembered for the player, not a choice (kept when settings are restored)
 
 
-RowKind = Literal["toggle", "choice", "slider", "rules", "opponents", "language"]
+RowKind = Literal["toggle", "choice", "slider", "players", "rules", "opponents", "language"]
 
 
 @dataclass(frozen=True)
@@ -318,6 +352,13 @@ class Settings:
     is read and checked, when it applies and the row it gets on the Settings page (its words
     and its effect are the UI's). Change one with ``dataclasses.replace``."""
 
+    # how many sit at the table (you and the opponents), 3 to 8: R3
+    players: int = setting(
+        DEFAULT_PLAYERS,
+        Count(MIN_PLAYERS, MAX_PLAYERS),
+        Applies.NEXT_GAME,
+        Row("rules", "players"),
+    )
     rules: Rules = made_setting(
         lambda: Rules.from_preset("app"), RulesReader(), Applies.NEXT_GAME, Row("rules", "rules")
     )
@@ -355,7 +396,7 @@ class Settings:
         return replace(self, rules=rules)
 
     def opponent(self, seat: int) -> dict[str, str]:
-        """Overrides for seat 1-3 (empty: use config/opponents.yaml)."""
+        """Overrides for opponent 1-7 (empty: use config/opponents.yaml)."""
         return dict(self.opponents.get(seat, {}))
 
     def to_json(self) -> dict[str, Any]:
@@ -477,6 +518,15 @@ def settings_from_json(
         except DocumentError as exc:
             drop(notes, str(exc))
             values[entry.name] = entry.default
+    players, rules = values["players"], values["rules"]
+    try:
+        rules.validate_players(players)
+    except RulesError:
+        # Translators: the settings' table size does not fit their rules' decks; {n} is the
+        # number of players found, {default} the number used instead.
+        told = _("the rules' decks cannot seat {n} players, so a table of {default} is used")
+        drop(notes, told.format(n=players, default=DEFAULT_PLAYERS))
+        values["players"] = DEFAULT_PLAYERS
     return Settings(**values)
 
 

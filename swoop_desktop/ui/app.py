@@ -150,6 +150,7 @@ class App:
         pace: str | None = None,
         rules: Rules | None = None,
         start: str = "auto",
+        players: int | None = None,
         fullscreen: bool | None = None,
     ) -> None:
         self.started_at = time.perf_counter()
@@ -168,6 +169,7 @@ class App:
         self._table_config = DEMO if demo else GAME
         self.seed = seed
         self.rules_override = rules
+        self.players_override = players
         self.notices: list[str] = []
         self.toast: tuple[str, float] | None = None
         self.settings = Settings()

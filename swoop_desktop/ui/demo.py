@@ -106,6 +106,7 @@ def run_demo(args: argparse.Namespace) -> int:
         speed=speed,
         pace=pace,
         rules=args.rules,
+        players=getattr(args, "players", None),
     )
     headless = os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen")
     clock = pygame.time.Clock()

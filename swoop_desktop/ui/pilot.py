@@ -68,6 +68,7 @@ class Pilot:
         rules: Any = None,
         demo: bool = False,
         draws: str | None = None,
+        players: int | None = None,
     ) -> None:
         if draws is not None:
             self.draws = draws
@@ -82,6 +83,7 @@ class Pilot:
             rules=rules,
             start=start,
             demo=demo,
+            players=players,
         )
         self.dt = FRAME
         self.step()

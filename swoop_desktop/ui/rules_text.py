@@ -251,6 +251,18 @@ def differences(rules: Rules) -> list[str]:
     return out
 
 
+def table_size_words(rules: Rules, players: int) -> str:
+    """A table size in words: "6 players · 3 decks, 162 cards"."""
+    decks = rules.deck_count(players)
+    # Translators: a table size in Settings: "6 players · 3 decks, 162 cards" ({players},
+    # {decks} and {cards} are counted: "6 players", "3 decks", "162 cards").
+    return _("{players} · {decks}, {cards}").format(
+        players=counted(players, "player"),
+        decks=counted(decks, "deck"),
+        cards=counted(decks * CARDS_PER_DECK, "card"),
+    )
+
+
 def summary(rules: Rules, players: int = 4) -> str:
     """One line naming the rule set and any changes: "Classic rules, game to 500"."""
     label = preset_words(rules.preset)[0]

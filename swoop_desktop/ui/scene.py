@@ -249,6 +249,7 @@ class AppAPI(Protocol):
     keeps_files: bool  # False in the demo: settings, window place and games stay as they were
     seed: int | None
     rules_override: Rules | None  # the rules given on the command line for new games
+    players_override: int | None  # the table size given on the command line for new games
     fullscreen: bool
     tip_shown: bool  # the how-to-play tip was shown this session
     keys: KeyPresses  # which key presses a panel that just opened may answer

@@ -53,6 +53,13 @@ SETTING_WORDS: dict[str, SettingWords] = {
     "language": SettingWords(
         N_("Language"), N_("The language of every word in the game. It changes at once.")
     ),
+    "players": SettingWords(
+        # Translators: a row in Settings' Rules: how many sit at the table, you included.
+        N_("Players"),
+        N_(
+            "How many sit at the table, you included: 2 decks for 3 or 4, 3 for 5 or 6, 4 for 7 or 8."
+        ),
+    ),
     # The rules get a row for the rule set and one for each option (ui.rules_text).
     # Translators: a row in Settings' Rules choosing App, Classic or Traditional rules.
     "rules": SettingWords(N_("Rule set"), N_("Choosing one resets every rule below to it.")),

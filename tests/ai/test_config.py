@@ -16,11 +16,14 @@ def _user(tmp_path: Path, text: str) -> Path:
     return tmp_path
 
 
-def test_shipped_file_gives_three_seats_without_messages():
+def test_shipped_file_gives_seven_opponents_without_messages():
+    """Enough opponents for a table of eight, the classic three first (R3)."""
     assert resource_path("config/opponents.yaml").is_file()
     seats, messages = load_opponents()
     assert messages == []
-    assert [s.seat for s in seats] == [1, 2, 3]
+    assert [s.seat for s in seats] == [1, 2, 3, 4, 5, 6, 7]
+    assert [s.name for s in seats[:3]] == ["Lefty", "Topper", "Righty"]
+    assert len({s.name for s in seats}) == 7
     for s in seats:
         assert s.level in LEVELS and s.personality in PERSONALITIES
         assert 0 <= s.think_ms[0] <= s.think_ms[1]
@@ -139,7 +142,7 @@ def test_missing_shipped_file_uses_built_in_seats(monkeypatch, tmp_path):
 
 def test_dump_reads_back_the_same(tmp_path):
     seats, _ = load_opponents()
-    changed = [seats[0], SeatConfig(2, "Ann", "easy", "pyro", {"gift": -1.0}, (0, 50)), seats[2]]
+    changed = [seats[0], SeatConfig(2, "Ann", "easy", "pyro", {"gift": -1.0}, (0, 50)), *seats[2:]]
     (tmp_path / "opponents.yaml").write_text(dump_opponents(changed), encoding="utf-8")
     again, messages = load_opponents(tmp_path)
     assert messages == []

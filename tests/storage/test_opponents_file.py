@@ -57,7 +57,7 @@ def test_a_good_file_within_the_budget_still_reads(tmp_path):
         "seats:\n  left: {<<: *d, name: Ann}\n  top: {<<: *d}\n  right: {name: Bo}\n"
     )
     seats, messages = load_opponents(tmp_path)
-    assert [s.name for s in seats] == ["Ann", SHIPPED[1], "Bo"]
+    assert [s.name for s in seats] == ["Ann", SHIPPED[1], "Bo", *SHIPPED[3:]]
     assert seats[0].level == "easy" and seats[1].personality == "cautious"
     assert any("defaults" in m for m in messages)  # an unknown key, told and ignored
 

@@ -29,13 +29,13 @@ from swoop_desktop import i18n
 from swoop_desktop.ai import LEVELS as AI_LEVELS
 from swoop_desktop.ai import PERSONALITIES, load_opponents
 from swoop_desktop.ai.opponent_words import LEVEL_CONTEXT, LEVEL_WORDS, PERSONALITY_WORDS
-from swoop_desktop.choices import seat_name
+from swoop_desktop.choices import MAX_PLAYERS, MIN_PLAYERS, seat_name, seated_opponents
 from swoop_desktop.engine import OPTION_NAMES, OPTION_SPECS, PRESETS, Rules, RulesError
 from swoop_desktop.engine.rules import OptionKind
 from swoop_desktop.i18n import N_, _, pgettext
 from swoop_desktop.names import seat_place, shown_name
 from swoop_desktop.storage import LEVELS as SAVED_LEVELS
-from swoop_desktop.storage.settings import SEATS, SETTING_BY_NAME, SETTINGS, Applies, Setting
+from swoop_desktop.storage.settings import SETTING_BY_NAME, SETTINGS, Applies, Setting
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.results import ModalResult, Result
 from swoop_desktop.ui.rules_text import (
@@ -45,6 +45,7 @@ from swoop_desktop.ui.rules_text import (
     option_label,
     option_unit,
     preset_words,
+    table_size_words,
     value_text,
 )
 from swoop_desktop.ui.scene import Scene
@@ -57,7 +58,6 @@ from swoop_desktop.ui.settings_text import (
 
 _log = logging.getLogger(__name__)
 
-PLAYERS = 4  # you against Left, Top and Right
 #: What "Restore defaults" leaves as it is: the window's size and place, and the language.
 _KEPT_ON_RESTORE = (Applies.KEPT, Applies.LANGUAGE)
 _Z = (0, 0, 0, 0)  # a row's place before the panel lays it out
@@ -184,6 +184,7 @@ class SettingsScene(Scene):
     @property
     def _row_makers(self) -> dict[str, Callable[[Setting], list[W.Widget]]]:
         return {
+            "players": self._players_row,
             "rules": self._rule_rows,
             "opponents": self._opponent_rows,
             "choice": self._choice_row,
@@ -191,6 +192,30 @@ class SettingsScene(Scene):
             "slider": self._slider_row,
             "language": self._language_row,
         }
+
+    def _players_row(self, entry: Setting) -> list[W.Widget]:
+        """How many sit at the table, each count with its decks in words."""
+        words = words_of(entry.name)
+        options = [
+            W.Option(n, str(n), table_size_words(self.rules, n))
+            for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        ]
+        row = W.Choice(_Z, words.label, options, self.app.settings.players, self.change_players)
+        return self._keep(entry, row, words)
+
+    def change_players(self, players: int) -> None:
+        """A new table size: refused (and said) where the rules' decks cannot seat it; the
+        opponents' rows follow it."""
+        try:
+            self.rules.validate_players(players)
+        except RulesError as exc:
+            self.show_message(_("Those rules cannot be used: {reason}").format(reason=exc))
+            self.rows["players"].set_value(self.app.settings.players)  # type: ignore[attr-defined]
+            return
+        self.show_message("")
+        self._save(dataclasses.replace(self.app.settings, players=players))
+        self._build_rows()
+        self._layout()
 
     def _rule_rows(self, entry: Setting) -> list[W.Widget]:
         """The rule set, the message a refused change leaves, then every rule option."""
@@ -254,15 +279,17 @@ class SettingsScene(Scene):
         )
 
     def _opponent_rows(self, entry: Setting) -> list[W.Widget]:
-        """A level and a style for each opponent."""
+        """A level and a style for each opponent at a table of the chosen size, in their
+        seats' order from your left."""
         rows: list[W.Widget] = []
-        for seat in SEATS:
+        players = self.app.settings.players
+        for at, seat in enumerate(seated_opponents(players), start=1):
             base = self.seats.get(seat)
             # One naming everywhere: the name the table shows, and where that player sits.
             if base:
                 # Translators: an opponent's name and where they sit ("Lefty (left seat)").
                 who = _("{name} ({place})").format(
-                    name=shown_name(base.name), place=seat_place(seat)
+                    name=shown_name(base.name), place=seat_place(at, players)
                 )
             else:
                 who = shown_name(seat_name(seat))
@@ -356,7 +383,7 @@ class SettingsScene(Scene):
         """A rule set resets every option to it."""
         try:
             rules = Rules.from_preset(preset)
-            rules.validate_players(PLAYERS)
+            rules.validate_players(self.app.settings.players)
         except RulesError as exc:
             self.show_message(_("Those rules cannot be used: {reason}").format(reason=exc))
             self.rows["preset"].set_value(self.rules.preset)  # type: ignore[attr-defined]
@@ -367,7 +394,7 @@ class SettingsScene(Scene):
         """Change one rule option; a combination the engine refuses is shown and undone."""
         try:
             rules = self.rules.with_options(**{name: value})
-            rules.validate_players(PLAYERS)
+            rules.validate_players(self.app.settings.players)
         except RulesError as exc:
             self.show_message(
                 # Translators: a refused rule change; {option} is the rule's name.

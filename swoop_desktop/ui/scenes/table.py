@@ -130,20 +130,21 @@ class TableScene(Scene):
         super().__init__(app)
         self.config = config
         settings = app.settings
+        players = match.n if match is not None else app.players_override or settings.players
         seats = choose_seats(
-            config, settings, app.dirs.config, match is not None, saved_seats, app.notify
+            config, settings, app.dirs.config, match is not None, saved_seats, app.notify, players
         )
         if match is None:
             rules = app.rules_override or settings.rules
             seed = random.randrange(1 << 31) if seed is None else seed
-            match = Match(rules, 4, seed)
+            match = Match(rules, len(seats), seed)
         drivers: list[SeatDriver] = config.drivers(seats, match)
         self.model = TableModel(
             match=match,
             seats=seats,
             history=PublicHistory(match.n),
             you_play=drivers[HUMAN_SEAT].takes_input,
-            lay=L.make_layout(app.size, settings.large_cards),
+            lay=L.make_layout(app.size, settings.large_cards, match.n),
             log=list(log or []),
             anim=Animator(self._anim_speed()),
             hints=dict(hints or {}),  # the hints shown in a game continued
@@ -252,12 +253,12 @@ class TableScene(Scene):
             self.model.anim.reduced = settings.reduced_motion
             lay = self.model.lay
             if tuple(lay.hand_card) != tuple(
-                L.make_layout(self.app.size, settings.large_cards).hand_card
+                L.make_layout(self.app.size, settings.large_cards, self.model.match.n).hand_card
             ):
                 self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.model.lay = L.make_layout(size, self.app.settings.large_cards)
+        self.model.lay = L.make_layout(size, self.app.settings.large_cards, self.model.match.n)
         self.art.clear()
         self._warm = False
         self.drawing.resize()

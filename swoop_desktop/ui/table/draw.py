@@ -438,24 +438,19 @@ class TableDrawing:
     def news_rect(self, p: int, size: tuple[int, int]) -> pygame.Rect:
         """Where seat ``p``'s last-play marker sits: beside its plate, towards the pile."""
         lay = self.model.lay
-        plate = lay.seat_boxes[p]
-        rect = pygame.Rect(0, 0, *size)
+        place = lay.seats[p]
         gap = lay.px(8)
-        if p in (1, 3):
-            if p == 1:
-                rect.topleft = (plate.right + gap, plate.top)
-            else:
-                rect.topright = (plate.left - gap, plate.top)
-            # A long marker (two lines or three) rises rather than cover the set-aside
-            # deck (left) or the swooped cards (right) below it.
-            deck = pygame.Rect(0, 0, *lay.small_card)
-            deck.center = tuple(map(int, lay.aside_centre if p == 1 else lay.swept_centre))
+        rect = place.news_anchor(pygame.Rect(0, 0, *size), gap)
+        if place.news in ("right", "left"):
+            # A long marker (two lines or three) moves off the set-aside deck (left) or the
+            # swooped cards (right) and their captions: above them from a plate above
+            # them, below them from a plate below (a full table's second seat down a side).
+            deck = lay.stack_rect(lay.aside_centre if place.news == "right" else lay.swept_centre)
             if rect.colliderect(deck):
-                rect.bottom = deck.top - gap
-        elif p == 2:
-            rect.midtop = (plate.centerx, plate.bottom + gap)
-        else:
-            rect.midbottom = (plate.centerx, plate.top - gap)
+                if place.plate.centery <= deck.centery:
+                    rect.bottom = deck.top - gap
+                else:
+                    rect.top = deck.bottom + gap
         return rect
 
     def _news_marks(self) -> list[tuple[int, pygame.Rect, list[pygame.Surface], Colour]]:
@@ -494,7 +489,7 @@ class TableDrawing:
         t, lay, view = self.theme, self.model.lay, self.model.view
         st = self.model.state
         px = max(11, int(16 * lay.u))
-        for p in range(min(4, view.n)):
+        for p in range(min(lay.players, view.n)):
             rect = lay.seat_boxes[p]
             seat = self.model.seats[p]
             turn = view.to_move == p and st is not None and not st.is_over
@@ -723,13 +718,13 @@ class TableDrawing:
         gap = lay.px(6)
         # The side seats' name plates and last-play markers in the same band hem it in.
         sides = [(p, rect) for p, rect, _lines, _ink in self._news_marks()]
-        sides += [(p, lay.seat_boxes[p]) for p in (1, 3) if p < self.model.view.n]
+        sides += [(p, lay.seat_boxes[p]) for p in range(min(lay.players, self.model.view.n))]
         for p, rect in sides:
             if not rect.colliderect(band):
                 continue
-            if p == 1:
+            if lay.seats[p].side == "left":
                 left = max(left, rect.right + gap)
-            elif p == 3:
+            elif lay.seats[p].side == "right":
                 right = min(right, rect.left - gap)
         room = right - left
         if room <= 0 or (back.left >= left and back.right <= right):

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from swoop_desktop.ai import load_opponents
+from swoop_desktop.choices import DEFAULT_PLAYERS, seated_opponents
 from swoop_desktop.engine import Action, Match
 from swoop_desktop.i18n import N_
 from swoop_desktop.storage.seats import Seat
@@ -55,21 +56,25 @@ PACE_FLOOR = {"normal": 1.0, "slow": 1.6, "fast": 0.35}
 
 
 def seat_setup(
-    settings: Any, config_dir: Any = None, demo: bool = False
+    settings: Any, config_dir: Any = None, demo: bool = False, players: int | None = None
 ) -> tuple[list[Seat], list[str]]:
-    """The four seats (seat 0 the player, or a bot in demo mode) and problems to report."""
+    """The seats of a table of ``players`` (the settings' count when not given): seat 0 the
+    player, or a bot in demo mode, then the opponents clockwise; and problems to report."""
     configs, messages = load_opponents(config_dir)
+    by_number = {cfg.seat: cfg for cfg in configs}
+    count = players if players is not None else getattr(settings, "players", DEFAULT_PLAYERS)
     seats = [Seat(0, "You") if not demo else Seat(0, "Demo AI", "normal", "balanced")]
     overrides = getattr(settings, "opponents", {}) or {}
-    for cfg in configs[:3]:
-        extra = dict(overrides.get(cfg.seat, {}) or {})
+    for at, number in enumerate(seated_opponents(count), start=1):
+        cfg = by_number[number]
+        extra = dict(overrides.get(number, {}) or {})
         level = str(extra.get("level") or cfg.level)
         name = str(extra.get("name") or cfg.name)
         personality = extra.get("personality") or cfg.personality
         # Explicit weights from opponents.yaml belong to the personality they came with.
         weights = cfg.weights if personality == cfg.personality else None
         seats.append(
-            Seat(cfg.seat, name, level, personality, (cfg.think_ms[0], cfg.think_ms[1]), weights)
+            Seat(at, name, level, personality, (cfg.think_ms[0], cfg.think_ms[1]), weights)
         )
     return seats, messages
 

@@ -44,6 +44,7 @@ def choose_seats(
     resumed: bool,
     saved_seats: list[Seat] | None,
     report: Callable[[str], None],
+    players: int = 4,
 ) -> list[Seat]:
     """Who sits at this table: the configuration's seats (a replay), the seats a resumed
     game was saved with, or the settings' opponents (problems in opponents.yaml are
@@ -52,7 +53,7 @@ def choose_seats(
         return list(config.seats)
     if resumed and saved_seats is not None:
         return list(saved_seats)  # a resumed game keeps the opponents it was started with
-    seats, problems = seat_setup(settings, config_dir, demo=config.watch)
+    seats, problems = seat_setup(settings, config_dir, demo=config.watch, players=players)
     for text in problems if config.reports else ():
         report(text)
     return seats

@@ -53,18 +53,18 @@ def targets(model: TableModel) -> dict[int, Place]:
             pos = L.seat_fan_positions(lay, p, len(hand))
             w, h = lay.small_card
             for i, c in enumerate(hand):
-                out[c] = (pos[i][0], pos[i][1], w, h, False, 300 + p * 100 + i)
+                out[c] = (pos[i][0], pos[i][1], w, h, False, 300 + i)  # seats never overlap
         size = L.seat_card_size(lay, p, "table")
         for slot in range(4):
             d = view.down[p][slot]
             if d is not None:
                 x, y = L.slot_position(lay, p, slot, down=True)
-                out[d] = (x, y, size[0], size[1], d in view.revealed, 100 + p * 10 + slot)
+                out[d] = (x, y, size[0], size[1], d in view.revealed, 100 + p * 4 + slot)
             u = view.up[p][slot]
             if u is not None:
                 x, y = L.slot_position(lay, p, slot)
                 raised = lift // 2 if (p == HUMAN_SEAT and u in selected) else 0
-                out[u] = (x, y - raised, size[0], size[1], True, 150 + p * 10 + slot)
+                out[u] = (x, y - raised, size[0], size[1], True, 140 + p * 4 + slot)
     pw, ph = lay.pile_card
     fanned = min(PILE_FAN, len(view.pile))
     pos = L.pile_positions(lay, len(view.pile), fanned)
