@@ -155,8 +155,8 @@ def check_config() -> list[str]:
 
     seats, messages = load_opponents(None)
     problems.extend(f"config: {m}" for m in messages)
-    if [s.seat for s in seats] != [1, 2, 3]:
-        problems.append(f"config: opponents are seats {[s.seat for s in seats]}, not 1, 2, 3")
+    if [s.seat for s in seats] != list(range(1, 8)):
+        problems.append(f"config: opponents are {[s.seat for s in seats]}, not 1 to 7")
     return problems
 
 

@@ -109,9 +109,11 @@ def update(
     results: Sequence[tuple[float, float, float]],
     tau: float = TAU,
     min_rd: float = 0.0,
+    weight: float = 1.0,
 ) -> Rating:
     """Glicko-2 step 2-8 for one rating period: ``results`` are (opponent rating,
-    opponent deviation, score 0/0.5/1). With no results only the deviation grows."""
+    opponent deviation, score 0/0.5/1), each counted ``weight`` times (a game at a table
+    of other than four: :func:`table_weight`). With no results only the deviation grows."""
     mu = (current.rating - START_RATING) / SCALE
     phi = current.rd / SCALE
     sigma = current.vol
@@ -122,12 +124,12 @@ def update(
     for r_j, rd_j, score in results:
         mu_j, phi_j = (r_j - START_RATING) / SCALE, rd_j / SCALE
         terms.append((_g(phi_j), _expect(mu, mu_j, phi_j), score))
-    information = sum(g * g * e * (1.0 - e) for g, e, _ in terms)
+    information = weight * sum(g * g * e * (1.0 - e) for g, e, _ in terms)
     if information < 1e-12:  # the results say nothing new (every chance 0 or 1 to the bit)
         phi_new = math.sqrt(phi * phi + sigma * sigma)
         return _kept_in_range(Rating(current.rating, max(min_rd, phi_new * SCALE), sigma))
     v = 1.0 / information
-    delta = v * sum(g * (s - e) for g, e, s in terms)
+    delta = v * weight * sum(g * (s - e) for g, e, s in terms)
     # Step 5: the new volatility (the Illinois algorithm of the document).
     a = math.log(sigma * sigma)
 
@@ -159,7 +161,7 @@ def update(
     sigma_new = math.exp(big_a / 2.0)
     phi_star = math.sqrt(phi * phi + sigma_new * sigma_new)
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
-    mu_new = mu + phi_new * phi_new * sum(g * (s - e) for g, e, s in terms)
+    mu_new = mu + phi_new * phi_new * weight * sum(g * (s - e) for g, e, s in terms)
     return _kept_in_range(
         Rating(START_RATING + SCALE * mu_new, max(min_rd, SCALE * phi_new), sigma_new)
     )
@@ -200,6 +202,18 @@ def game_results(record: GameRecord, seat: int = HUMAN_SEAT) -> list[tuple[float
     return out
 
 
+#: The opponents of the table the levels were measured at (four seats).
+MEASURED_OPPONENTS = 3
+
+
+def table_weight(record: GameRecord) -> float:
+    """How much each of a game's results counts: a game is one game's evidence at any
+    table size, so at a table of ``n`` each of its ``n - 1`` results counts ``3 / (n - 1)``
+    (1 at four seats; at six, each of the five counts 0.6; at three, each of two 1.5)."""
+    opponents = max(1, len(record.seats) - 1)
+    return MEASURED_OPPONENTS / opponents
+
+
 def rated(record: GameRecord, abandoned: bool = False) -> bool:
     """Whether a game moves the rating: one that counts, as in the statistics
     (:func:`~.summaries.counts`: never a practice game; an abandoned one only when the
@@ -228,7 +242,7 @@ def fold(
     points = list(start)
     current = points[-1].rating if points else Rating()
     for record in [r for r in records if rated(r, abandoned)][len(points) :]:
-        current = update(current, game_results(record), min_rd=MIN_RD)
+        current = update(current, game_results(record), min_rd=MIN_RD, weight=table_weight(record))
         points.append(RatingPoint(record.id, record.date, current))
     return points
 
@@ -292,7 +306,9 @@ def _catch_up(con: sqlite3.Connection, abandoned: bool) -> None:
         if not rated(record, abandoned):
             continue
         try:
-            current = update(current, game_results(record), min_rd=MIN_RD)
+            current = update(
+                current, game_results(record), min_rd=MIN_RD, weight=table_weight(record)
+            )
             point = _in_range(current.rating, current.rd, current.vol)
         except (ValueError, ZeroDivisionError, OverflowError):
             if upto == 0:
@@ -364,7 +380,9 @@ def _continued(
     out = list(points)
     for record in records:
         if rated(record, abandoned):
-            current = update(current, game_results(record), min_rd=MIN_RD)
+            current = update(
+                current, game_results(record), min_rd=MIN_RD, weight=table_weight(record)
+            )
             out.append(RatingPoint(record.id, record.date, current))
     return out
 
@@ -508,7 +526,7 @@ def game_change(
     points, _unused = rating_history(dirs, abandoned)
     earlier = [p for p in points if p.game != record.id]
     before = earlier[-1].rating if earlier else Rating()
-    return before, update(before, game_results(record), min_rd=MIN_RD)
+    return before, update(before, game_results(record), min_rd=MIN_RD, weight=table_weight(record))
 
 
 def current_rating(points: Sequence[RatingPoint]) -> Rating:
@@ -531,27 +549,28 @@ def table_rating(levels: Sequence[str]) -> float:
     return sum(LEVEL_RATINGS[lv][0] for lv in levels) / len(levels)
 
 
-def ladder() -> list[tuple[str, ...]]:
-    """Every table of three opponents from two neighbouring measured levels, weakest
-    first: three easy, two easy and a casual, an easy and two casual, three casual, ...
+def ladder(opponents: int = MEASURED_OPPONENTS) -> list[tuple[str, ...]]:
+    """Every table of ``opponents`` from two neighbouring measured levels, weakest first:
+    (at three) three easy, two easy and a casual, an easy and two casual, three casual, ...
     three hard (the mixes fill the steps between the levels; no table seats two levels
-    that are not neighbours)."""
+    that are not neighbours). The levels are listed as the seats go, from your left."""
     levels = sorted(LEVEL_RATINGS, key=lambda lv: LEVEL_RATINGS[lv][0])
-    tables: list[tuple[str, ...]] = [(levels[0],) * 3]
+    n = max(1, opponents)
+    tables: list[tuple[str, ...]] = [(levels[0],) * n]
     for low, high in zip(levels, levels[1:], strict=False):
-        tables += [(low,) * (3 - k) + (high,) * k for k in (1, 2, 3)]
+        tables += [(low,) * (n - k) + (high,) * k for k in range(1, n + 1)]
     return tables
 
 
-def table_for(rating: float | None) -> tuple[str, ...]:
-    """The three opponents' levels nearest ``rating`` (the easier table on a tie). With no
-    rating yet (a first game) three opponents of the level just below normal."""
-    tables = ladder()
+def table_for(rating: float | None, opponents: int = MEASURED_OPPONENTS) -> tuple[str, ...]:
+    """The levels of ``opponents`` nearest ``rating`` (the easier table on a tie). With no
+    rating yet (a first game) every opponent of the level just below normal."""
+    tables = ladder(opponents)
     if rating is None:
         below = [lv for lv in LEVEL_RATINGS if LEVEL_RATINGS[lv][0] < LEVEL_RATINGS["normal"][0]]
         if not below:
             return tables[0]
-        return (max(below, key=lambda lv: LEVEL_RATINGS[lv][0]),) * 3
+        return (max(below, key=lambda lv: LEVEL_RATINGS[lv][0]),) * max(1, opponents)
     return min(tables, key=lambda t: (abs(table_rating(t) - rating), table_rating(t)))
 
 
@@ -561,5 +580,5 @@ def outgrown(rating: float, levels: Sequence[str]) -> bool:
     known = [lv for lv in levels if lv in LEVEL_RATINGS]
     if len(known) != len(levels) or not known:
         return False
-    strongest = table_rating(ladder()[-1])
+    strongest = table_rating(ladder(len(levels))[-1])
     return rating - table_rating(known) >= OUTGROWN and table_rating(known) < strongest

@@ -20,6 +20,7 @@ from swoop_desktop.plural import counted
 from swoop_desktop.ui import controls as W
 from swoop_desktop.ui.cards import CardArt, card_size
 
+from ..table.layout import ARCS
 from .verdicts import LABEL_COLOURS
 
 if TYPE_CHECKING:
@@ -171,7 +172,8 @@ class DecisionBoard:
         pygame.draw.rect(surface, W.colour(theme, "felt"), board, border_radius=int(14 * s))
         ch = max(40, int(board.height * (0.19 if self.large else 0.17)))
         size = card_size(ch)
-        small = card_size(int(ch * 0.62))
+        # The others' cards: smaller at a fuller table, as they are at the table itself.
+        small = card_size(int(ch * (0.62 if obs.n <= 4 else 0.56 if obs.n <= 6 else 0.5)))
         outline: dict[int, Sequence[int]] = {}
         flips: list[tuple[int, Sequence[int]]] = []
         for action, rgb in outlined:
@@ -229,14 +231,21 @@ class DecisionBoard:
         self.name_rects = labels
         if hindsight:
             banner = _("Hindsight: all cards shown (you could not see these then)")
+            # Beside the seat across at a table of four; over the row across the top of a
+            # fuller one.
+            across = obs.n <= 4
             self.text(
                 surface,
                 banner,
                 (board.x + int(12 * s), board.y + int(8 * s)),
-                px,
+                px if across else max(10, px - 2),
                 LABEL_COLOURS["inaccuracy"],
                 bold=True,
-                width=board.width // 2 - 2 * small[0] - int(20 * s),
+                width=(
+                    board.width // 2 - 2 * small[0] - int(20 * s)
+                    if across
+                    else board.width - int(24 * s)
+                ),
             )
 
     def _draw_others(
@@ -255,18 +264,11 @@ class DecisionBoard:
         s = self.scale
         board = self.board
         ink = W.colour(theme, "text")
-        spots = {
-            1: (board.x + int(14 * s), board.y + int(board.height * 0.26)),
-            2: (board.centerx - 2 * small[0], board.y + int(10 * s)),
-            3: (
-                board.right - int(14 * s) - 4 * (small[0] + max(4, small[0] // 8)),
-                board.y + int(board.height * 0.26),
-            ),
-        }
+        spots = self._spots(obs.n, small, px, truth is not None)
         others: list[pygame.Rect] = []  # where the others' stacks are drawn
         labels: list[pygame.Rect] = []  # and their names
-        for p in range(1, min(obs.n, 4)):
-            x, y = spots[p]
+        for p in range(1, obs.n):
+            x, y, beside_ok = spots[p]
             name = names[p] if p < len(names) else shown_name(seat_name(p))
             # Translators: a seat on the review's board: "Lefty: 11 in hand".
             words = _("{name}: {count} in hand").format(name=name, count=obs.hand_counts[p])
@@ -283,7 +285,7 @@ class DecisionBoard:
                 # below them it would run into the side players' names.
                 beside = x + stacks_w + 2 * gap_small
                 wide = board.right - int(14 * s) - beside
-                if p == 2 and wide >= 2 * small[0]:
+                if beside_ok and wide >= 2 * small[0]:
                     x_held, y_held, room = beside, y, wide - small[0]
                 else:
                     x_held, y_held = x, y + small[1] + small[1] // 4 + 6
@@ -293,6 +295,48 @@ class DecisionBoard:
                 held = step * max(0, len(hand) - 1) + small[0]
                 others.append(pygame.Rect(x_held, y_held, held, small[1]))
         return others, labels
+
+    def _spots(
+        self, n: int, small: tuple[int, int], px: int, hindsight: bool
+    ) -> dict[int, tuple[int, int, bool]]:
+        """Where each other seat's name goes (its stacks under it), from your left round
+        to your right as at the table (``ARCS``), and whether its hand (in hindsight) may
+        lie beside its stacks rather than under them."""
+        s = self.scale
+        board = self.board
+        gap_small = max(4, small[0] // 8)
+        stacks_w = 4 * (small[0] + gap_small) - gap_small
+        left_n, top_n, right_n = ARCS[n - 1]
+        x_left = board.x + int(14 * s)
+        x_right = board.right - int(14 * s) - stacks_w
+        if n <= 4:  # you and three: left, across, right
+            first = board.y + int(board.height * 0.26)
+            spots = [(x_left, first, False)] * left_n
+            spots += [(board.centerx - 2 * small[0], board.y + int(10 * s), True)] * top_n
+            spots += [(x_right, first, False)] * right_n
+            return {p: spot for p, spot in enumerate(spots, start=1)}
+        # A fuller table: a row across the top (under the hindsight line), then each side's
+        # seats one under another, beside your cards.
+        tall = int(px * 1.5) + small[1] * 5 // 4 + int(8 * s)
+        if hindsight:
+            tall += small[1] + 6
+        y_top = board.y + int(10 * s) + (self.banner_height(px) if hindsight else 0)
+        out: list[tuple[int, int, bool]] = []
+        cell = (board.width - 2 * int(14 * s)) / max(1, top_n)
+        top_row = [
+            (int(board.x + int(14 * s) + cell * i + (cell - stacks_w) / 2), y_top, top_n == 1)
+            for i in range(top_n)
+        ]
+        first = y_top + (tall if top_n else 0)
+        for i in reversed(range(left_n)):
+            out.append((x_left, first + i * tall, False))
+        out += top_row
+        out += [(x_right, first + i * tall, False) for i in range(right_n)]
+        return {p: spot for p, spot in enumerate(out, start=1)}
+
+    def banner_height(self, px: int) -> int:
+        """The hindsight line's height on a fuller table's board (one line across its top)."""
+        return int(px * 1.5)
 
     def _caption_place(
         self,

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from swoop_desktop.choices import seated_opponents
 from swoop_desktop.engine import RANK_OF
 from swoop_desktop.i18n import N_, _
 from swoop_desktop.progress import opening
@@ -83,7 +84,8 @@ class TitleScene(Scene):
         self._words: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.watch = Watch(app)
         self._opponents: list[str] | None = None
-        self.suggested: tuple[str, ...] = table_for(None)  # Play at your level's opponents
+        # Play at your level's opponents, one level a seat at the table size in Settings.
+        self.suggested: tuple[str, ...] = table_for(None, self._opponent_count())
         self.checking = False  # the progress database is still being opened (progress.opening)
         self.unread_again: float | None = None  # seconds to the next look (None: it reads)
         # Learn to play is offered (the very first start); None: not known until the
@@ -192,7 +194,7 @@ class TitleScene(Scene):
         self.unread_again = UNREAD_AGAIN if history_unread(self.app.dirs) else None
         if self.offer and self.your_rating() is None:  # the very first start: the lesson
             self.rating = _("New to Swoop? Learn to play walks you through a first hand.")
-        self.suggested = table_for(self.your_rating())
+        self.suggested = table_for(self.your_rating(), self._opponent_count())
         self.build(self.app.size)
 
     def your_rating(self) -> float | None:
@@ -205,6 +207,9 @@ class TitleScene(Scene):
             return None
         return None if now is None else now.rating
 
+    def _opponent_count(self) -> int:
+        return self.app.settings.players - 1
+
     def suggestion_words(self) -> str:
         """ "Lefty steady, Topper keen, Righty keen (a table of 1341)"."""
         from swoop_desktop.names import shown_name
@@ -214,7 +219,7 @@ class TitleScene(Scene):
 
         try:
             seats, _extra = seat_setup(self.app.settings, self.app.dirs.config)
-            names = [s.name for s in seats[1:4]]
+            names = [s.name for s in seats[1:]]
         except Exception:  # noqa: BLE001 - words on a title never stop the game
             names = ["Lefty", "Topper", "Righty"]
         # Translators: an opponent and their level, as in "Lefty steady".
@@ -254,9 +259,10 @@ class TitleScene(Scene):
 
     def play_table(self, levels: tuple[str, ...]) -> None:
         """Seat opponents of these levels (kept in Settings for the games after) and deal."""
-        opponents = {seat: dict(self.app.settings.opponent(seat)) for seat in (1, 2, 3)}
-        for seat, level in zip((1, 2, 3), levels, strict=True):
-            opponents[seat]["level"] = level
+        order = seated_opponents(self.app.settings.players)
+        opponents = {n: dict(v) for n, v in self.app.settings.opponents.items()}
+        for number, level in zip(order, levels, strict=True):
+            opponents.setdefault(number, {})["level"] = level
         self.app.update_settings(opponents=opponents)
         self._opponents = None
         self.new_game()
