@@ -69,7 +69,7 @@ def _players(text: str) -> int:
 
     if not text.strip().isdigit() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"a table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {short(text)}"
+            f"the players at a table should be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {short(text)}"
         )
     return int(text)
 
@@ -77,7 +77,7 @@ def _players(text: str) -> int:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="swoop",
-        description="Swoop: you against three AI opponents. Run with no options to play.",
+        description="Swoop: you against two to seven AI opponents. Run with no options to play.",
     )
     p.add_argument("--demo", action="store_true", help="four AIs play in the window")
     p.add_argument("--seed", type=int, default=None, help="seed of the game (demo or new game)")

@@ -22,6 +22,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from swoop_desktop.choices import MAX_PLAYERS, MIN_PLAYERS
 from swoop_desktop.engine import Match
 from swoop_desktop.i18n import _, ngettext
 from swoop_desktop.names import printable, shown
@@ -33,7 +34,6 @@ from swoop_desktop.storage.notices import plain_reason
 from swoop_desktop.storage.paths import Dirs
 from swoop_desktop.storage.savegame import (
     FINISHED,
-    TABLE_PLAYERS,
     clear_game,
     has_saved_game,
     load_game,
@@ -624,7 +624,7 @@ def _with_saved_game(dirs: Dirs) -> bool:
     if saved is not None and not any(is_first_plays_of(saved.match, r) for r in unsaved):
         return save_game(dirs, saved.match, saved.log, saved.extra, seats=saved.seats)
     last = unsaved[-1]
-    if last.players != TABLE_PLAYERS:
+    if not MIN_PLAYERS <= last.players <= MAX_PLAYERS:
         return False
     try:
         match = last.replayed()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from swoop_desktop.choices import MAX_PLAYERS, MIN_PLAYERS
 from swoop_desktop.engine import EngineError, Match, Rules, RulesError, format_position
 from swoop_desktop.engine.state import GameState
 from swoop_desktop.i18n import _
@@ -151,14 +152,14 @@ def match_from_json(data: dict[str, Any], where: str = "") -> Match:
     return match
 
 
-TABLE_PLAYERS = 4  # the table seats you and three opponents
-
-
-def _read_seats(extra: dict[str, Any], notes: Notes, known: Known) -> list[Seat] | None:
-    """The seats saved with the game (see :mod:`.seats`); what had to change is noted."""
+def _read_seats(
+    extra: dict[str, Any], players: int, notes: Notes, known: Known
+) -> list[Seat] | None:
+    """The seats saved with the game (see :mod:`.seats`), one for each of its ``players``;
+    what had to change is noted."""
     if "seats" not in extra:
         return None
-    seats, messages = seats_from_json(extra["seats"], TABLE_PLAYERS, known, "extra.seats")
+    seats, messages = seats_from_json(extra["seats"], players, known, "extra.seats")
     for text in messages:
         drop(notes, text)
     return seats
@@ -183,10 +184,11 @@ def _saved_game_from_json(
     data: dict[str, Any], notes: Notes = None, known: Known | None = None
 ) -> SavedGame:
     players = get(data, "players", int, "")
-    if players != TABLE_PLAYERS:
-        # Translators: {n} is the number of players at the table (4); {found} the file's.
-        told = _("players should be {n} (you and three opponents), not {found}")
-        raise DocumentError(told.format(n=TABLE_PLAYERS, found=players))
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        # Translators: {low} and {high} are the smallest and largest tables (3 and 8);
+        # {found} the file's number of players.
+        told = _("players should be from {low} to {high}, not {found}")
+        raise DocumentError(told.format(low=MIN_PLAYERS, high=MAX_PLAYERS, found=players))
     match = match_from_json(data)
     log = get(data, "log", list, "", [])
     good_log = []
@@ -197,7 +199,7 @@ def _saved_game_from_json(
             # Translators: {name} is the entry's name in the file (log[3]).
             drop(notes, _("{name} should be a line of text").format(name=f"log[{i}]"))
     extra = dict(get(data, "extra", dict, "", {}))
-    seats = _read_seats(extra, notes, known or Known())
+    seats = _read_seats(extra, players, notes, known or Known())
     extra.pop("seats", None)
     extra = _writable(extra, notes)
     saved = get(data, "saved", str, "", "")

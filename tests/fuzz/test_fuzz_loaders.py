@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swoop_desktop.ai.config import load_opponents
+from swoop_desktop.choices import MAX_PLAYERS, MIN_PLAYERS
 from swoop_desktop.engine import EngineError, Match, parse_position
 from swoop_desktop.engine import cli as engine_cli
 from swoop_desktop.names import check_name
@@ -44,7 +45,6 @@ from swoop_desktop.storage import (
     save_game,
     save_settings,
 )
-from swoop_desktop.storage.savegame import TABLE_PLAYERS
 from tests.sizes import quick_and_full
 
 from ..storage.helpers import as_older_swoop_left_it, finished_match, play
@@ -231,7 +231,8 @@ def _load_and_check(kind: str, raw: bytes) -> None:
         elif kind == "game":
             value, messages = load_game(dirs, _known())
             if value is not None:
-                assert value.match.n == TABLE_PLAYERS
+                assert MIN_PLAYERS <= value.match.n <= MAX_PLAYERS
+                assert value.seats is None or len(value.seats) == value.match.n
                 for seat in value.seats or []:
                     assert check_name(seat.name)[0] == seat.name
                 save_game(dirs, value.match, value.log, value.extra, value.seats)  # saved again
@@ -327,7 +328,7 @@ def test_fuzz_opponents_file(examples):
         with tempfile.TemporaryDirectory() as folder:
             (Path(folder) / "opponents.yaml").write_bytes(raw)
             seats, messages = load_opponents(Path(folder))
-            assert [s.seat for s in seats] == [1, 2, 3]
+            assert [s.seat for s in seats] == list(range(1, MAX_PLAYERS))
             for seat in seats:
                 assert check_name(seat.name)[0] == seat.name
                 seat.make_bot(seed=1)  # every seat makes a working bot

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from swoop_desktop.engine import Match
+from swoop_desktop.engine import Match, format_position
 from swoop_desktop.progress import load_history, record_finished_game
 from swoop_desktop.storage import (
     db,
@@ -28,6 +28,7 @@ from swoop_desktop.storage import (
     save_game,
     save_settings,
 )
+from swoop_desktop.storage.seats import Seat
 from swoop_desktop.storage.settings import Settings
 
 from .helpers import as_older_swoop_left_it, finished_match, play, saved_seats
@@ -189,15 +190,33 @@ def test_bad_weights_in_a_saved_game_are_dropped(weights):
         make_bot(seat.level, seat.personality, weights=seat.weights)  # no crash
 
 
-# -- a saved game with 5-8 players ---------------------------------------------------------
+# -- a saved game at any table size ---------------------------------------------------------
 @pytest.mark.parametrize("players", [3, 5, 8])
-def test_a_saved_game_the_table_cannot_seat_is_refused(players):
+def test_a_saved_game_at_any_table_size_resumes_exactly(players):
     dirs = resolve_dirs()
     match = play(Match(players=players, seed=4), 30, random.Random(4))
+    seats = [
+        Seat(0, "You"),
+        *(Seat(p, f"Bot {p}", "normal", "balanced") for p in range(1, players)),
+    ]
+    save_game(dirs, match, ["a line"], seats=seats)
+    saved, messages = load_game(dirs)
+    assert messages == [] and saved is not None
+    assert saved.match.n == players and saved.seats == seats
+    assert format_position(saved.match.state) == format_position(match.state)
+    assert saved.match.actions == match.actions
+
+
+def test_a_saved_game_of_a_table_swoop_cannot_seat_is_refused():
+    dirs = resolve_dirs()
+    match = play(Match(players=4, seed=4), 30, random.Random(4))
     save_game(dirs, match, [])
+    body = json.loads(dirs.game_file.read_text(encoding="utf-8"))
+    body["players"] = 9
+    dirs.game_file.write_text(json.dumps(body), encoding="utf-8")
     _no_bak(dirs.game_file)
     saved, messages = load_game(dirs)
-    assert saved is None and "players should be 4" in messages[0]
+    assert saved is None and "players should be from 3 to 8" in messages[0]
     assert list(dirs.data.glob("game.damaged-*"))  # kept aside, never deleted
 
 

@@ -165,7 +165,7 @@ def test_opponent_levels_from_settings_override_the_yaml(tmp_path):
 
         shipped, _ = load_opponents(None)
         assert seats[1].level == shipped[0].level and seats[3].level == shipped[2].level
-        assert [s.name for s in seats[1:]] == [c.name for c in shipped]
+        assert [s.name for s in seats[1:]] == [c.name for c in shipped[:3]]  # a table of four
 
 
 def test_the_frame_rate_drops_while_the_table_waits_for_you(tmp_path):

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from swoop_desktop.engine import OPTION_NAMES, OPTION_VALUES, PRESETS, Match, Rules
+from swoop_desktop.choices import seated_opponents
 from swoop_desktop.plural import counted
 from swoop_desktop.storage import Settings, load_settings, save_game
 from swoop_desktop.storage.settings import SEATS, SETTING_BY_NAME, SETTINGS
@@ -209,8 +210,10 @@ def test_settings_screen_has_every_rule_option_with_an_explanation(app):
         assert isinstance(row, W.Row) and row.label == OPTION_INFO[name].label
         assert len(row.help) > 20, name
     assert "preset" in scene.rows
-    for seat in SEATS:
-        assert f"level{seat}" in scene.rows and f"style{seat}" in scene.rows
+    seated = set(seated_opponents(app.settings.players))
+    for seat in SEATS:  # a level and a style for each opponent at the table, no more
+        shown = f"level{seat}" in scene.rows and f"style{seat}" in scene.rows
+        assert shown == (seat in seated), seat
     for entry in SETTINGS:
         if entry.row is not None and entry.row.kind in ("toggle", "choice", "slider"):
             assert entry.name in scene.rows, entry.name
@@ -312,9 +315,12 @@ def test_settings_scroll_in_a_small_window_and_work_by_keyboard():
     for _ in range(30):
         wheel(app, -3, scene.panel.rect.center)
     assert scene.panel.is_visible(bottom)
-    # Keyboard: Tab to the first row (the rule set), Right picks Classic.
+    # Keyboard: Tab to the first row (how many players), Down to the rule set, Right
+    # picks Classic.
     press(app, pygame.K_HOME)
     press(app, pygame.K_TAB)
+    assert scene.ring.focused is scene.rows["players"]
+    press(app, pygame.K_DOWN)
     assert scene.ring.focused is scene.rows["preset"]
     assert scene.panel.is_visible(scene.rows["preset"])
     press(app, pygame.K_RIGHT)
@@ -323,7 +329,7 @@ def test_settings_scroll_in_a_small_window_and_work_by_keyboard():
     assert scene.ring.focused is scene.rows["tens_are_swoop_cards"]
     press(app, pygame.K_RETURN)
     assert app.settings.rules.tens_are_swoop_cards is False
-    press(app, pygame.K_UP, pygame.K_UP, pygame.K_UP)  # wraps to Done
+    press(app, pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_UP)  # players, then wraps to Done
     assert scene.ring.focused is scene.done
     press(app, pygame.K_RETURN)
     assert top(app).name == "title"

@@ -126,7 +126,7 @@ PILE_CARD = {2: 106, 3: 106, 4: 100, 5: 100, 6: 96, 7: 92}
 def make_layout(size: tuple[int, int], large: bool = False, players: int = 4) -> Layout:
     """The table for a window of ``size`` seating ``players`` (3 to 8)."""
     if players not in PLAYERS:
-        raise ValueError(f"a table seats 3 to 8 players, not {players}")
+        raise ValueError(f"the players at a table should be from 3 to 8, not {players}")
     width, height = max(320, size[0]), max(240, size[1])
     u = min(width / 1280, height / 720)
     k = LARGE if large else 1.0
