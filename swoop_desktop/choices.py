@@ -87,7 +87,9 @@ def seated_opponents(players: int) -> tuple[int, ...]:
     seat from your left round to your right, at a table of ``players``: Lefty always on
     your left and Righty on your right, Topper across the middle, the others between."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"the players at a table should be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
+        raise ValueError(
+            f"the players at a table should be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}"
+        )
     others = players - 1
     if others == 2:
         return (1, 3)

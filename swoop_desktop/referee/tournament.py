@@ -57,6 +57,7 @@ from swoop_desktop.engine import EngineError, Rules, new_deal
 from swoop_desktop.engine.errors import short
 from swoop_desktop.engine.jsontext import OneLineParser, Refused, parse_json, write_out
 from swoop_desktop.engine.observation import PublicHistory, observe
+from swoop_desktop.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from swoop_desktop.names import printable
 from swoop_desktop.plural import counted
 
@@ -498,6 +499,14 @@ def _parser() -> OneLineParser:
         "(optionally level:personality)",
     )
     parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="a table of N (3 to 8): the last of --bots fills the seats it leaves, e.g. "
+        "--bots hard,normal --players 6 is one hard bot against five normal",
+    )
+    parser.add_argument(
         "--deals", type=int, default=100, help="seeded deals (each played once per seat rotation)"
     )
     parser.add_argument("--seed", type=int, default=1)
@@ -571,6 +580,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     bots = [b for b in args.bots.split(",") if b.strip()]
     try:
+        bots = seated(bots, args.players)
         rules = _checked(args, bots)
     except json.JSONDecodeError as exc:
         print(f"--rules: not valid JSON ({exc.msg} at column {exc.colno})", file=sys.stderr)
@@ -579,7 +589,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--rules: {exc}", file=sys.stderr)
         return 2
     except (ValueError, EngineError) as exc:
-        print(printable(short(str(exc), 200)), file=sys.stderr)
+        print(printable(str(exc)[:200]), file=sys.stderr)  # the words, not their repr
         return 2
     cores = os.cpu_count() or 1
     if args.cluster is None and args.jobs > cores:
@@ -616,6 +626,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.match is not None:
         return write_out(format_match_report(report))
     return write_out(format_report(report))
+
+
+def seated(bots: list[str], players: int | None) -> list[str]:
+    """The bots at a table of ``players`` (None: one seat for each bot named): the last
+    one named fills the seats the list leaves; ValueError in plain words where the list
+    names more bots than the table has seats, or the table is not one Swoop seats."""
+    if players is None:
+        return bots
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"--players: a table of {MIN_PLAYERS} to {MAX_PLAYERS}, got {short(players, 40)}"
+        )
+    if not bots:
+        raise ValueError("--bots: name at least one bot")
+    if len(bots) > players:
+        raise ValueError(
+            f"--bots names {len(bots)} bots for a table of {players} (--players); "
+            "name at most one a seat"
+        )
+    return bots + [bots[-1]] * (players - len(bots))
 
 
 def _checked(args: argparse.Namespace, bots: list[str]) -> Rules | None:

@@ -93,5 +93,7 @@ def test_a_damaged_opponents_file_gives_the_built_in_opponents(tmp_path, monkeyp
         DAMAGES[damage](shipped)
     monkeypatch.setattr(config, "resource_path", lambda relative: tmp_path / relative)
     seats, messages = config.load_opponents(None)
-    assert [s.seat for s in seats] == list(range(1, 8))  # an opponent for every seat of a table of 8
+    assert [s.seat for s in seats] == list(
+        range(1, 8)
+    )  # an opponent for every seat of a table of 8
     assert len(messages) <= 1 and all("\n" not in m for m in messages), messages

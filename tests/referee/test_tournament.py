@@ -105,11 +105,29 @@ def test_progress_bar_goes_to_stderr(capsys):
         ),
         (["--bots", "normal,random,random", "--rules", "{oops"], "--rules: not valid JSON"),
         (["--bots", "normal,random,random", "--rules", '{"preset": "house"}'], "unknown rule set"),
+        (
+            ["--bots", "hard,normal", "--players", "9", "--match", "1"],
+            "--players: a table of 3 to 8",
+        ),
+        (
+            ["--bots", "hard,normal,easy,easy", "--players", "3"],
+            "--bots names 4 bots for a table of 3",
+        ),
     ],
 )
 def test_bad_arguments_exit_2_with_a_clear_message(capsys, args, words):
     assert main(args) == 2
-    assert words in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert words in err
+    assert err[0] not in "'\"", err  # plain words, not a quoted repr of them
+
+
+def test_players_fills_the_table_with_the_last_bot_named(capsys):
+    report = _json(capsys, "--bots", "normal,random", "--players", "6", "--deals", "1")
+    labels = [entry["bot"] for entry in report["entries"]]
+    assert len(labels) == 6 and labels[0] == "normal"
+    assert all(label.startswith("random") for label in labels[1:])
+    assert report["games"] == 6  # the deal once per seat rotation of a table of six
 
 
 def test_wilson_interval():

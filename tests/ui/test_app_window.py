@@ -32,7 +32,7 @@ def test_ai_pace_wait_for_my_click(tmp_path):
         plays = sum(len(h) for h in table.match.actions)
         p.advance(3.0)  # nothing happens while the table waits for the player
         assert sum(len(h) for h in table.match.actions) == plays
-        assert "click or press Space" in table.drawing._status()
+        assert "click or press Space" in table.drawing.hud.status()
         p.press(pygame.K_SPACE)
         assert not table.model.wait_click
         p.until(

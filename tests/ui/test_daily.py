@@ -170,8 +170,8 @@ def test_the_daily_hand_ends_like_a_hand_with_the_hard_opponents_result(tmp_path
         daily.play()
         table = p.app.table
         drawn: list[str] = []
-        real = table.drawing._text
-        table.drawing._text = lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
+        real = table.drawing.pen.text
+        table.drawing.pen.text = lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
         p.step()
         assert "One hand · fewer points is better" in drawn
         assert not any("Game to" in text or "lowest total" in text for text in drawn)

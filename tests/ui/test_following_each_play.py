@@ -14,6 +14,7 @@ import pytest
 from swoop_desktop.engine import RANK_OF, Play
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.table import places
+from swoop_desktop.ui.table.draw.questions import phase_words
 
 
 def _legal_single(table) -> int:
@@ -60,9 +61,9 @@ def test_status_line_after_continue_during_a_follow_up(tmp_path):
         p.advance(0.3)
         t = p.table
         assert t.state.phase_name == "follow" and t.state.to_move == 0
-        status = t.drawing._status()
+        status = t.drawing.hud.status()
         assert status.startswith("Follow-up"), status
-        assert t.drawing._phase_words().startswith("Add ")
+        assert phase_words(t.model).startswith("Add ")
 
 
 def test_plates_and_lists_say_one_card_not_one_cards(tmp_path):
@@ -347,11 +348,11 @@ def test_a_replay_says_replay_and_never_your_turn(tmp_path):
                     p.top.next_hand()
                     return False
                 return True
-            status = table.drawing._status()
+            status = table.drawing.hud.status()
             seen_status.add(status)
             assert "Your turn" not in status and status.startswith("Replay")
             if table.model.view.to_move == 0:
-                assert table.drawing._phase_words() != "Your turn"
+                assert phase_words(table.model) != "Your turn"
             return False
 
         _each_frame(p, 600, look)
@@ -578,15 +579,14 @@ def test_holding_the_target_plus_runs_the_value_up(tmp_path):
 
 def test_chain_words_before_the_first_flip():
     from swoop_desktop.engine import Flip
-    from swoop_desktop.ui.table.draw import TableDrawing
+    from swoop_desktop.ui.table.draw.questions import flipped_last
 
-    class Fake(TableDrawing):
-        def __init__(self, last):
-            self.model = SimpleNamespace(match=SimpleNamespace(actions=[[last]]))
+    def after(last):
+        return SimpleNamespace(match=SimpleNamespace(actions=[[last]]))
 
     # A chain begun by playing a face-up card has had no flip yet: "flip another" is wrong.
-    assert not Fake(Play((5,), (1,)))._flipped_last()
-    assert Fake(Flip(1))._flipped_last()
+    assert not flipped_last(after(Play((5,), (1,))))
+    assert flipped_last(after(Flip(1)))
 
 
 def test_the_header_says_when_the_rules_are_changed(tmp_path):
@@ -713,7 +713,7 @@ def test_a_long_turn_keeps_every_swoop_in_its_marker(tmp_path):
         assert said[2] == "Swoop! ×2 Then played a 5"
         # The marker is drawn whole beside Lefty's plate, inside the window.
         p.step()
-        rect = next(r for s, r, _lines, _ink in t.drawing._news_marks() if s == 1)
+        rect = next(r for s, r, _lines, _ink in t.drawing.seating.news_marks() if s == 1)
         assert pygame.Rect(0, 0, *p.app.screen.get_size()).contains(rect)
     # A chain after a Swoop keeps its flip; a turn with no Swoop keeps its last two plays.
     from swoop_desktop.ui.table.presenter import fold_turn
@@ -732,8 +732,8 @@ def test_tips_and_hints_never_cover_your_marker(tmp_path):
         t = p.table
         words = "played a 4 · Swoop! Then played four queens · Swoop! Then played a 5"
         t.model.news[0] = (words, t.model.clock)
-        marker = next(r for s, r, lines, _ink in t.drawing._news_marks() if s == 0)
-        assert marker.h > 2 * t.drawing._text("X", 16, (0, 0, 0), True).get_height()
+        marker = next(r for s, r, lines, _ink in t.drawing.seating.news_marks() if s == 0)
+        assert marker.h > 2 * t.drawing.pen.text("X", 16, (0, 0, 0), True).get_height()
         for tip in (
             "Drag cards onto the pile, or click them and press Enter. H for a hint.",
             "Hint: play your lowest card; keep the 10 for a Swoop later",
@@ -751,12 +751,12 @@ def test_pile_caption_and_status_change_when_the_cards_land(tmp_path):
         t = p.table
         p.step()
         caption = t.drawing.pile_label()
-        assert t.drawing._status().startswith("Your turn")
+        assert t.drawing.hud.status().startswith("Your turn")
         t.input.try_play([_legal_single(t)])
         p.step()
         assert t.model.anim.busy
         assert t.drawing.pile_label() == caption  # the card is still on its way
-        assert not t.drawing._status().startswith("Your turn")
+        assert not t.drawing.hud.status().startswith("Your turn")
         p.until(lambda: not t.model.anim.busy, 10)
         p.step()
         assert t.drawing.pile_label() != caption

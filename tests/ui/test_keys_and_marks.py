@@ -12,6 +12,7 @@ import pytest
 
 from swoop_desktop.engine import Rules
 from swoop_desktop.ui.pilot import Pilot
+from swoop_desktop.ui.table.draw.questions import phase_words
 
 
 def _play_until_a_panel(p: Pilot, panel: str = "hand_over") -> None:
@@ -177,11 +178,11 @@ def test_a_chained_flip_that_picks_up_stops_asking_for_another_flip(tmp_path):
             p.click(st.down[0][slot])
             assert isinstance(t.match.actions[-1][-1], Flip)
             while t.model.anim.busy:  # the pile flies into your hand
-                assert "Chain" not in t.drawing._status() and "flip" not in t.drawing._status(), (
-                    t.drawing._status()
-                )
+                assert (
+                    "Chain" not in t.drawing.hud.status() and "flip" not in t.drawing.hud.status()
+                ), t.drawing.hud.status()
                 if t.model.view.to_move == 0:
-                    assert "Flip" not in t.drawing._phase_words()
+                    assert "Flip" not in phase_words(t.model)
                     seen += 1
                 p.step()
             if seen:
@@ -277,7 +278,9 @@ def test_thinking_never_covers_a_players_points_or_name(tmp_path):
             for seat in (1, 2, 3):
                 pill, _on_top = t.drawing.thinking_place(seat)
                 box = lay.seat_boxes[seat]
-                name = t.drawing._text(t.seat_name(seat), max(11, int(16 * lay.u)), (0, 0, 0), True)
+                name = t.drawing.pen.text(
+                    t.seat_name(seat), max(11, int(16 * lay.u)), (0, 0, 0), True
+                )
                 name_rect = name.get_rect(topleft=(box.x + lay.px(10), box.y + lay.px(4)))
                 assert not pill.colliderect(t.drawing.stats_rect(seat)), (size, seat)
                 assert not pill.colliderect(name_rect), (size, seat)
@@ -297,10 +300,10 @@ def test_the_wait_for_click_status_covers_no_name_plate_or_marker(tmp_path):
                 long,
                 t.model.clock,
             )  # Lefty's long marker pushes the status to the right
-            status = t.drawing._status()
+            status = t.drawing.hud.status()
             assert "click or press Space" in status
-            back, _img = t.drawing._status_place(status)
+            back, _img = t.drawing.hud.status_place(status)
             for seat, box in enumerate(t.model.lay.seat_boxes):
                 assert not back.colliderect(box), (size, "plate", seat, back, box)
-            for seat, rect, _lines, _ink in t.drawing._news_marks():
+            for seat, rect, _lines, _ink in t.drawing.seating.news_marks():
                 assert not back.colliderect(rect), (size, "marker", seat, back, rect)

@@ -11,8 +11,8 @@ import json
 import pygame
 import pytest
 
-from swoop_desktop.engine import OPTION_NAMES, OPTION_VALUES, PRESETS, Match, Rules
 from swoop_desktop.choices import seated_opponents
+from swoop_desktop.engine import OPTION_NAMES, OPTION_VALUES, PRESETS, Match, Rules
 from swoop_desktop.plural import counted
 from swoop_desktop.storage import Settings, load_settings, save_game
 from swoop_desktop.storage.settings import SEATS, SETTING_BY_NAME, SETTINGS

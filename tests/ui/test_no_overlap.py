@@ -92,7 +92,7 @@ def test_the_table_mid_hand_and_the_game_over_sheet(tmp_path, monkeypatch, size)
         for seat in (1, 2, 3):
             t.model.news[seat] = ("flipped a joker · Swoop! Then played three 4s", t.model.clock)
         p.step()
-        marks = [(f"marker {seat}", rect) for seat, rect, _l, _i in t.drawing._news_marks()]
+        marks = [(f"marker {seat}", rect) for seat, rect, _l, _i in t.drawing.seating.news_marks()]
         plates = [(f"plate {seat}", box) for seat, box in enumerate(t.model.lay.seat_boxes)]
         assert not overlaps(marks, [], _table_cards(t) + plates)
         assert not overlaps([], marks)
@@ -119,7 +119,7 @@ def test_the_high_card_draw(tmp_path, monkeypatch, size):
             """Each frame of the draw for the first play drawn as it stands, and its words
             checked; done once the draw has been seen and the first play's turn is shown."""
             nonlocal drawing
-            if not t.drawing._status().startswith("Drawing"):
+            if not t.drawing.hud.status().startswith("Drawing"):
                 return drawing > 0
             drawing += 1
             words, _buttons = layout(p)

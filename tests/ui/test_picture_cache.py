@@ -35,9 +35,9 @@ def test_the_least_recently_used_pictures_go_first_and_the_bytes_stay_bounded():
 def test_a_long_demo_keeps_the_table_cache_within_its_bound(tmp_path, monkeypatch, seconds):
     limit = 2 * 1024 * 1024
     monkeypatch.setattr(cache_module, "CACHE_BYTES", limit)
-    from swoop_desktop.ui.table import draw
+    from swoop_desktop.ui.table.draw import pen
 
-    monkeypatch.setattr(draw, "CACHE_BYTES", limit)
+    monkeypatch.setattr(pen, "CACHE_BYTES", limit)
     with Pilot(size=(1920, 1080), data_dir=tmp_path, seed=3, demo=True, speed="fast") as p:
         largest = 0
         for _ in range(2 * seconds):  # half a second at a time
@@ -45,10 +45,10 @@ def test_a_long_demo_keeps_the_table_cache_within_its_bound(tmp_path, monkeypatc
             table = p.app.table
             if table is None:
                 break
-            held = sum(picture_bytes(v) for v in table.drawing._text_cache.values())
+            held = sum(picture_bytes(v) for v in table.drawing.pen.cache.values())
             largest = max(largest, held)
         assert 0 < largest <= limit
-        assert table is not None and table.drawing._text_cache  # the table still draws from it
+        assert table is not None and table.drawing.pen.cache  # the table still draws from it
 
 
 def test_a_panel_over_the_table_lets_its_window_sized_pictures_go_when_it_closes(tmp_path):

@@ -330,15 +330,15 @@ def test_a_click_on_the_cards_in_a_replay_says_what_to_press():
     table = replay.start_replay(app, record, "normal")
     for _ in range(60):
         app.stack.update(0.05)
-    assert table.drawing._status().startswith("Replay (normal)")
+    assert table.drawing.hud.status().startswith("Replay (normal)")
     pos = (SIZE[0] // 2, SIZE[1] - 60)  # over your hand
     app.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    words = table.drawing._status()
+    words = table.drawing.hud.status()
     assert "only watched" in words and "P pauses" in words and "Esc" in words
     for _ in range(100):  # a few seconds later the line is the replay's again
         app.stack.update(0.05)
-    assert table.drawing._status().startswith("Replay")
+    assert table.drawing.hud.status().startswith("Replay")
 
 
 def test_the_replay_status_line_keeps_the_table_status_size():
@@ -350,9 +350,9 @@ def test_the_replay_status_line_keeps_the_table_status_size():
     small = 0
     for _ in range(300):
         app.stack.update(0.05)
-        words = table.drawing._status()
+        words = table.drawing.hud.status()
         if words.startswith("Replay ("):
-            _back, img = table.drawing._status_place(words)
+            _back, img = table.drawing.hud.status_place(words)
             line = app.theme.font(full, True).get_height()
             small += img.get_height() < line
     assert small == 0

@@ -111,8 +111,8 @@ def test_a_long_status_line_keeps_clear_of_the_side_seats_markers(tmp_path):
             )
             table.model.news[3] = ("picked up 2 · new pile with two 9s", table.model.clock)
             status = "Replay (paused) · You to play — then Lefty"
-            back, img = table.drawing._status_place(status)
-            for seat, rect, _lines, _ink in table.drawing._news_marks():
+            back, img = table.drawing.hud.status_place(status)
+            for seat, rect, _lines, _ink in table.drawing.seating.news_marks():
                 if seat in (1, 3):
                     assert not back.colliderect(rect), (size, seat, back, rect)
             assert img.get_height() >= 12 and back.width >= img.get_width()

@@ -386,7 +386,7 @@ def test_r13_chain_of_mystery_cards_flip_by_click_or_done(tmp_path):
                     break
                 st = table.state
                 if st.phase_name == "chain":
-                    assert "Chain" in table.drawing._status()
+                    assert "Chain" in table.drawing.hud.status()
                     assert "Done" in [b.label for b in table.model.buttons]
                     slot = st.uncovered_slots(0)[0]
                     n = len(table.match.actions[-1])
@@ -425,7 +425,7 @@ def test_r5_high_card_draw_is_shown_then_the_cards_go_back(tmp_path):
             """Each frame's status words while the drawn cards show; done once idle."""
             step = table.model.anim.current
             if step is not None and step.label == "drew":
-                seen.add(table.drawing._status())
+                seen.add(table.drawing.hud.status())
             return table.idle
 
         p.step()

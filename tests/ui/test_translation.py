@@ -247,8 +247,8 @@ def test_the_table_names_your_seat_and_the_default_opponents_in_the_players_lang
         p.step(5)
         table = p.app.table
         drawn: list[str] = []
-        real = table.drawing._text
-        table.drawing._text = lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
+        real = table.drawing.pen.text
+        table.drawing.pen.text = lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
         p.step()
         shown = i18n.pgettext("seat name", "You")
         assert shown != "You"

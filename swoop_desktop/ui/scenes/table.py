@@ -10,7 +10,7 @@ The scene is a thin coordinator of parts that never inherit from one another
 - the **presenter** (:class:`~swoop_desktop.ui.table.presenter.TablePresenter`):
   engine events turned into animation steps;
 - **input** (:class:`~swoop_desktop.ui.table.input.TableInput`) and the
-  **drawing** (:class:`~swoop_desktop.ui.table.draw.TableDrawing`).
+  **drawing** (:class:`~swoop_desktop.ui.table.draw.TableDrawing`, with its seats and its words around the cards as parts).
 
 The scene builds them, runs the frame, and wires a play:
 ``events = flow.apply(action)``, ``presenter.show_play(...)`` (which writes the

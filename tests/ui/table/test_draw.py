@@ -58,13 +58,13 @@ def test_a_selected_card_wears_the_highlight(theme):
 def test_the_status_line_and_plates_follow_the_model(theme):
     model = model_at_your_turn()
     _, drawing = drawn(model, theme)
-    assert drawing._status() == "Your turn — then Lefty"
+    assert drawing.hud.status() == "Your turn — then Lefty"
     assert drawing.plate_words(1).endswith("0 pts")
     seat_to_move(model, 2)
     _, drawing = drawn(model, theme)
-    assert drawing._status() == "Top's turn — then Righty"
+    assert drawing.hud.status() == "Top's turn — then Righty"
     model.wait_click, model.last_actor = True, 1
-    assert drawing._status() == "Lefty played — click or press Space for Top's turn"
+    assert drawing.hud.status() == "Lefty played — click or press Space for Top's turn"
 
 
 def test_the_toast_is_drawn_over_the_table(theme):
