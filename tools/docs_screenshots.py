@@ -80,7 +80,7 @@ def to_the_end(p: Pilot, out: Path, prefix: str) -> None:
         if advice.action == END:
             t.input.done()
         else:
-            t.input.try_play(t.input._ids_for(advice.action))
+            t.input.try_play(t.input.moves.ids_for(advice.action))
         p.step()
     p.step(2)
     p.screenshot(out / f"game-over{prefix}.png")

@@ -578,10 +578,10 @@ def _parser() -> OneLineParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    bots = [b for b in args.bots.split(",") if b.strip()]
+    named = [b for b in args.bots.split(",") if b.strip()]
     try:
-        bots = seated(bots, args.players)
-        rules = _checked(args, bots)
+        bots: list[str | tuple[str, Bot]] = list(seated(named, args.players))
+        rules = _checked(args, [b for b in bots if isinstance(b, str)])
     except json.JSONDecodeError as exc:
         print(f"--rules: not valid JSON ({exc.msg} at column {exc.colno})", file=sys.stderr)
         return 2

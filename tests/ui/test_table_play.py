@@ -116,7 +116,7 @@ def _find_follow_up(p: Pilot, tries: int = 60) -> bool:
                     best = a
                     break
         action = best or next(a for a in st.legal_actions() if isinstance(a, Play))
-        ids = p.table.input._ids_for(action)
+        ids = p.table.input.moves.ids_for(action)
         p.table.model.selected = ids[1:]
         p.drag(ids[0], "pile")
     return False
@@ -405,7 +405,7 @@ def test_r13_chain_of_mystery_cards_flip_by_click_or_done(tmp_path):
                             chain = a
                             break
                 action = chain or next(a for a in st.legal_actions() if isinstance(a, Play))
-                ids = table.input._ids_for(action)
+                ids = table.input.moves.ids_for(action)
                 table.model.selected = ids[1:]
                 p.drag(ids[0], "pile")
     pytest.fail("no chain of mystery cards came up in eight seeded games")

@@ -10,7 +10,7 @@ seats, the drivers, the public history and saving; the **presenter**
 card art and the theme).
 
 Every field names the part that writes it, once, in its metadata (``writers``);
-:data:`PARTS` says which modules each part is. A part may read any field; a field is
+:data:`PARTS` says which modules each part is (a folder: every module in it). A part may read any field; a field is
 written only by the part named (or, for the log and the toast, only through the
 model's own methods, which any part may call). ``tests/ui/table/test_parts.py`` walks
 every module of the ui and fails when one writes (assigns, or changes in place) a
@@ -49,8 +49,8 @@ Colour = tuple[int, int, int]
 PARTS: dict[str, tuple[str, ...]] = {
     "flow": ("ui/table/flow.py",),
     "presenter": ("ui/table/presenter.py", "ui/table/places.py"),
-    "input": ("ui/table/input.py",),
-    "drawing": ("ui/table/draw.py",),  # only reads
+    "input": ("ui/table/input/",),  # a package: every module in it
+    "drawing": ("ui/table/draw/",),  # only reads
     "scene": ("ui/scenes/table.py",),
     "words": (),  # the log and the toast: only through the model's own methods
 }

@@ -190,7 +190,11 @@ def _owners() -> dict[str, tuple[str, ...]]:
 def _wrong_writes(module: str, source: str) -> list[str]:
     """The writes of ``module`` (a path under swoop_desktop/) to fields its part does
     not own, or to fields the model does not have."""
-    parts = {p for p, modules in PARTS.items() if module in modules}
+    parts = {
+        p
+        for p, modules in PARTS.items()
+        if any(module == m or (m.endswith("/") and module.startswith(m)) for m in modules)
+    }
     owners = _owners()
     wrong = []
     for name, line in sorted(_written(ast.parse(source)).items()):
