@@ -79,7 +79,11 @@ def parser() -> argparse.ArgumentParser:
         prog="swoop",
         description="Swoop: you against two to seven AI opponents. Run with no options to play.",
     )
-    p.add_argument("--demo", action="store_true", help="four AIs play in the window")
+    p.add_argument(
+        "--demo",
+        action="store_true",
+        help="AIs in every seat play in the window (with --players N, N of them)",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed of the game (demo or new game)")
     p.add_argument(
         "--frames",

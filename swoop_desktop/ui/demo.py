@@ -1,4 +1,4 @@
-"""Demo mode: four AIs play in the real window (``swoop --demo``), with figures on request.
+"""Demo mode: AIs in every seat play in the real window (``swoop --demo``), with figures on request.
 
 ``--frames F`` stops after F frames (default: when the game is over);
 ``--screenshot PATH`` saves the last frame; ``--perf PATH`` writes
@@ -64,6 +64,7 @@ def perf_report(app: App, thinking_ms: list[float]) -> dict[str, Any]:
         "size": list(app.size),
         "game_over": bool(table is not None and table.match.over),
         "hands": 0 if table is None else len(table.match.sheet),
+        "players": 0 if table is None else table.match.n,
         "speed": app.anim_speed,
     }
 

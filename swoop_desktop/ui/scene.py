@@ -179,7 +179,7 @@ class TableKind(Protocol):
 
     @property
     def caption(self) -> str:
-        """A line about the table ("Demo: four AIs play"), or ""."""
+        """A line about the table ("Demo: an AI in every seat"), or ""."""
         ...
 
     @property

@@ -1,4 +1,4 @@
-"""Demo mode: four AIs play a whole game in the real app, with figures and a screenshot."""
+"""Demo mode: AIs in every seat play a whole game in the real app, with figures and a screenshot."""
 
 from __future__ import annotations
 
@@ -47,6 +47,18 @@ def test_demo_plays_a_full_game_to_game_over(tmp_path):
     # A demo never touches the player's saved game or history.
     assert not (tmp_path / "data" / "game.json").exists()
     assert not (tmp_path / "data" / "history.json").exists()
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_the_demo_plays_a_whole_game_at_the_table_size_asked(tmp_path, players):
+    perf, shot = tmp_path / "perf.json", tmp_path / "shot.png"
+    args = ["--demo", "--players", str(players), "--seed", "2", "--speed", "instant"]
+    args += ["--size", "960x600", "--rules", '{"preset": "app", "target": 50}']
+    args += ["--data-dir", str(tmp_path / "data"), "--perf", str(perf), "--screenshot", str(shot)]
+    assert run(args) == 0
+    report = json.loads(perf.read_text())
+    assert report["players"] == players and report["game_over"] is True
+    assert pygame.image.load(str(shot)).get_size() == (960, 600)
 
 
 def test_demo_stops_after_the_frames_asked(tmp_path):

@@ -70,13 +70,19 @@ def test_scores_on_every_tab(tmp_path, monkeypatch, size):
             assert not found, (key, found)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_table_mid_hand_and_the_game_over_sheet(tmp_path, monkeypatch, size):
+# Every table size at the narrow window (the fullest tables have the least room), and the
+# classic four at both.
+TABLES = [((960, 600), n) for n in range(3, 9)] + [((800, 600), 4), ((800, 600), 8)]
+
+
+@pytest.mark.parametrize(("size", "players"), TABLES)
+def test_the_table_mid_hand_and_the_game_over_sheet(tmp_path, monkeypatch, size, players):
     mark_words(monkeypatch)
     from swoop_desktop.ui.scenes.overlays import GameOverScene
 
-    with _pilot(tmp_path, size, seed=5, start="table") as p:
+    with _pilot(tmp_path, size, seed=5, start="table", players=players) as p:
         t = p.table
+        assert t.match.n == players and len(t.model.lay.seats) == players
         for _ in range(3):
             assert p.wait_for_turn()
             st = t.state
@@ -89,14 +95,14 @@ def test_the_table_mid_hand_and_the_game_over_sheet(tmp_path, monkeypatch, size)
         assert words and not found, found
         # The longest last-play markers (a play, a Swoop and the bonus play) cover no card,
         # no plate and no other marker.
-        for seat in (1, 2, 3):
+        for seat in range(1, players):
             t.model.news[seat] = ("flipped a joker · Swoop! Then played three 4s", t.model.clock)
         p.step()
         marks = [(f"marker {seat}", rect) for seat, rect, _l, _i in t.drawing.seating.news_marks()]
         plates = [(f"plate {seat}", box) for seat, box in enumerate(t.model.lay.seat_boxes)]
         assert not overlaps(marks, [], _table_cards(t) + plates)
         assert not overlaps([], marks)
-        finished = finished_match(7)
+        finished = finished_match(7, players=players)
         t.model.match = finished
         p.app.push(GameOverScene(p.app, t))
         p.step(2)

@@ -49,7 +49,7 @@ def test_the_demo_is_four_bots_that_save_nothing(tmp_path):
         assert not has_saved_game(p.app.dirs)
         p.press(pygame.K_ESCAPE)
         assert p.top.name == "pause" and p.top.heading() == "Paused"
-        assert p.top.note() == "Demo: four AIs play. Nothing here is saved."
+        assert p.top.note() == "Demo: an AI in every seat. Nothing here is saved."
 
 
 def test_the_demos_new_game_leaves_your_saved_game_alone(tmp_path):

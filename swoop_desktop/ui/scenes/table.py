@@ -1,4 +1,4 @@
-"""The table: you against three AI opponents, every engine event animated.
+"""The table: you against two to seven AI opponents, every engine event animated.
 
 The scene is a thin coordinator of parts that never inherit from one another
 (see ``docs/architecture.md``):

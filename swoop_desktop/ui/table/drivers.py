@@ -401,7 +401,7 @@ class TableConfig:
     sound: bool = True
     #: one animation speed and AI pace for this table, whatever the settings say
     pace: str | None = None
-    #: a line under the game's details ("Demo: four AIs play")
+    #: a line under the game's details ("Demo: an AI in every seat")
     caption: str = ""
     #: what the table plays for, in its header ("" : "Game to 100 · lowest total wins")
     goal: str = ""
@@ -432,10 +432,10 @@ class TableConfig:
     take_backs: bool = False
 
 
-#: You against three AI opponents, saved after every play.
+#: You against the AI opponents, saved after every play.
 GAME = TableConfig()
 
-#: An unrated practice game: you against three AI opponents, with take-backs.
+#: An unrated practice game: you against the AI opponents, with take-backs.
 PRACTICE = TableConfig(
     caption=N_("Practice game: not rated · U takes back a play"),
     title=N_("Practice game"),
@@ -443,12 +443,12 @@ PRACTICE = TableConfig(
     take_backs=True,
 )
 
-#: Four AIs play in the window (``swoop --demo``); nothing is kept.
+#: AIs in every seat play in the window (``swoop --demo``); nothing is kept.
 DEMO = TableConfig(
     drivers=bots_only,
     watch=True,
     saves=False,
-    caption=N_("Demo: four AIs play"),
+    caption=N_("Demo: an AI in every seat"),
     goes_on=True,
     scores=False,
 )

@@ -64,26 +64,62 @@ class SeatDrawing:
                     rect.bottom = deck.top - gap
                 else:
                     rect.top = deck.bottom + gap
+        elif place.news == "above":
+            # Your marker, over your plate, moves along off a side seat's cards beside it
+            # (at a full table the lowest side seats come down close to yours).
+            for other in lay.seats[1:]:
+                if rect.colliderect(other.block.inflate(gap, 0)):
+                    if other.block.centerx < rect.centerx:
+                        rect.left = other.block.right + gap
+                    else:
+                        rect.right = other.block.left - gap
         return rect
 
     def news_marks(self) -> list[tuple[int, pygame.Rect, list[pygame.Surface], Colour]]:
-        """Each seat's last-play marker: (seat, where, its lines, ink)."""
+        """Each seat's last-play marker: (seat, where, its lines, ink). A marker that would
+        cover another seat's cards, your face-up cards or a marker placed before it is set
+        in smaller type (at a full table in a small window the seats sit close)."""
         t, lay = self.theme, self.model.lay
-        px = max(11, int(16 * lay.u))
-        out = []
-        for p, (words, _since) in sorted(self.model.news.items()):
+        largest = max(11, int(16 * lay.u))
+        out: list[tuple[int, pygame.Rect, list[pygame.Surface], Colour]] = []
+        # The lowest plates' markers first: one moved below a stack makes way for the
+        # marker of the seat under it, which has nowhere else to go.
+        news = sorted(self.model.news.items(), key=lambda n: self._lowest_first(n[0]))
+        for p, (words, _since) in news:
             if p >= len(lay.seat_boxes):
                 continue
             ink = t.accent if words.endswith(pgettext("news", "Swoop!")) else t.last_play
-            # At most a plate's width (two lines for a play and its bonus play).
-            lines = [
-                self.pen.text(w.strip(), px, ink, True)
-                for w in self.pen.wrap(words, px, lay.seat_boxes[p].w, True)
-            ]
-            width = max(img.get_width() for img in lines) + lay.px(20)
-            line_h = lines[0].get_height()
-            out.append((p, self.news_rect(p, (width, line_h * len(lines) + lay.px(8))), lines, ink))
-        return out
+            keep_off = self._cards_beside(p) + [rect for _p, rect, _l, _i in out]
+            for px in range(largest, min(largest, 9) - 1, -1):
+                # At most a plate's width (two lines for a play and its bonus play).
+                lines = [
+                    self.pen.text(w.strip(), px, ink, True)
+                    for w in self.pen.wrap(words, px, lay.seat_boxes[p].w, True)
+                ]
+                width = max(img.get_width() for img in lines) + lay.px(20)
+                line_h = lines[0].get_height()
+                rect = self.news_rect(p, (width, line_h * len(lines) + lay.px(8)))
+                if rect.collidelist(keep_off) < 0:
+                    break
+            out.append((p, rect, lines, ink))
+        return sorted(out, key=lambda mark: mark[0])
+
+    def _lowest_first(self, p: int) -> tuple[int, int]:
+        seats = self.model.lay.seats
+        return (-seats[p].plate.bottom, p) if p < len(seats) else (0, p)
+
+    def _cards_beside(self, p: int) -> list[pygame.Rect]:
+        """What seat ``p``'s marker must leave clear: every other seat's plate and cards,
+        and your face-up cards when it is yours."""
+        lay = self.model.lay
+        clear = [place.block for q, place in enumerate(lay.seats) if q != p]
+        if p == 0:
+            w, h = lay.table_card
+            for x, y in lay.seats[0].slots:
+                card = pygame.Rect(0, 0, w, h)
+                card.center = (int(x), int(y))
+                clear.append(card.inflate(lay.px(8), lay.px(8)))
+        return clear
 
     def draw_news(self, surface: pygame.Surface) -> None:
         t, lay = self.theme, self.model.lay
