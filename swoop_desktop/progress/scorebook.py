@@ -253,20 +253,52 @@ def _stats(con: sqlite3.Connection, abandoned: bool) -> Stats:
     )
     streak, best = runs.get(None, (0, 0))
     return Stats(
-        games, wins, ties, games - wins - ties, streak, best, hands, points, swoops, by_preset=by
+        games,
+        wins,
+        ties,
+        games - wins - ties,
+        streak,
+        best,
+        hands,
+        points,
+        swoops,
+        by_preset=by,
+        by_players=_by_table_size(con, counted),
     )
+
+
+#: The summaries with their game's table size (a narrow column of the game's row).
+_WITH_SIZE = "FROM game_summaries s JOIN games g ON g.seq = s.seq"
+
+
+def _by_table_size(con: sqlite3.Connection, counted: str) -> dict[int, Stats]:
+    """The counted games' figures at each table size, each size with its own streaks."""
+    sums = con.execute(
+        f"SELECT g.players, COUNT(*), SUM(s.result = 'win'), SUM(s.result = 'tie'), "
+        f"SUM(s.hands), SUM(s.points), SUM(s.swoops) {_WITH_SIZE} WHERE {counted} "
+        "GROUP BY g.players"
+    ).fetchall()
+    by: dict[int, Stats] = {}
+    for players, games, wins, ties, hands, points, swoops in sums:
+        streak, best = _streaks(con, counted + " AND g.players = ?", (players,), _WITH_SIZE)
+        by[int(players)] = Stats(
+            games, wins, ties, games - wins - ties, streak, best, hands, points, swoops
+        )
+    return by
 
 
 _SUMMED = ("games", "wins", "ties", "hands", "points", "swoops")
 
 
-def _streaks(con: sqlite3.Connection, where: str, args: Sequence[Any]) -> tuple[int, int]:
+def _streaks(
+    con: sqlite3.Connection, where: str, args: Sequence[Any], tables: str = _FROM
+) -> tuple[int, int]:
     """(wins in a row up to the latest game, the most wins in a row) of the games
     ``where`` picks, in their order."""
     marks = "".join(
         "w" if won else "-"
         for (won,) in con.execute(
-            f"SELECT s.result = 'win' {_FROM} WHERE {where} ORDER BY s.seq", list(args)
+            f"SELECT s.result = 'win' {tables} WHERE {where} ORDER BY s.seq", list(args)
         )
     )
     return len(marks) - len(marks.rstrip("w")), max(map(len, marks.split("-")))

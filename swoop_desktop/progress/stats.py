@@ -3,7 +3,8 @@
 Counted from the games' summaries (:mod:`.summaries`, one narrow row a game) from the
 human's seat: games, wins, ties (lowest total shared, R16),
 losses, win rate, current and best winning streaks, average points per hand,
-Swoops made, and the same per rule preset.
+Swoops made, and the same per rule preset and per table size (a win at a table of
+three is not a win at a table of eight: each size keeps its own rate and streaks).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class Stats:
     points: int = 0  # points taken in all counted hands
     swoops: int = 0
     by_preset: dict[str, Stats] = field(default_factory=dict)
+    by_players: dict[int, Stats] = field(default_factory=dict)  # per table size
 
     @property
     def win_rate(self) -> float:
@@ -79,4 +81,6 @@ def compute_stats(games: Sequence[GameSummary | GameRecord], abandoned: bool = F
     overall = _count(counted)
     presets = sorted({g.preset for g in counted})
     by = {p: _count([g for g in counted if g.preset == p]) for p in presets}
-    return Stats(**{**overall.__dict__, "by_preset": by})
+    sizes = sorted({g.players for g in counted})
+    tables = {n: _count([g for g in counted if g.players == n]) for n in sizes}
+    return Stats(**{**overall.__dict__, "by_preset": by, "by_players": tables})

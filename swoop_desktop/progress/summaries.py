@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from swoop_desktop.choices import HUMAN_SEAT
+from swoop_desktop.choices import HUMAN_SEAT, MAX_PLAYERS, MIN_PLAYERS
 from swoop_desktop.engine import PRESETS, EngineError
 from swoop_desktop.engine.events import Dealt, PickedUp, Swooped
 from swoop_desktop.storage import db
@@ -110,6 +110,7 @@ class GameSummary:
     hand_swoops: int | None = None  # None: not worked out yet
     pickups: int | None = None
     record: GameRecord | None = None
+    players: int = 4  # the table's size (as the game's row says: games.players)
 
     def result(self, seat: int = HUMAN_SEAT) -> str:
         return self.outcome
@@ -179,6 +180,7 @@ def summarize(
         hand_swoops=None if facts is None else facts.hand_swoops,
         pickups=None if facts is None else facts.pickups,
         record=record if keep else None,
+        players=record.players,
     )
 
 
@@ -228,8 +230,12 @@ def set_facts(con: sqlite3.Connection, seq: int, facts: GameFacts) -> None:
     )
 
 
-#: Every summary's row, as :func:`from_row` reads it (add a WHERE or ORDER BY).
-SELECT = f"SELECT seq, {_COLUMNS} FROM game_summaries"
+#: Every summary's row, as :func:`from_row` reads it (add a WHERE or ORDER BY), with the
+#: table's size from the game's own row (a narrow column: the wide body is not read).
+SELECT = (
+    f"SELECT seq, {_COLUMNS}, (SELECT g.players FROM games g WHERE g.seq = "
+    "game_summaries.seq) FROM game_summaries"
+)
 
 
 def _count(value: Any, low: int = 0) -> int:
@@ -245,7 +251,10 @@ def _believable(value: Any) -> int | None:
 def from_row(row: Sequence[Any]) -> GameSummary:
     """The summary a row holds; ValueError when a value is out of range (never shown)."""
     seq, game, when, counted, abandoned, result, preset, changed, hands, points = row[:10]
-    swoops, total, margin, plays, turns, hand_swoops, pickups = row[10:]
+    swoops, total, margin, plays, turns, hand_swoops, pickups = row[10:17]
+    players = row[17] if len(row) > 17 else 4
+    if not (isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise ValueError("a table size no game has")
     if result not in RESULTS or counted not in (0, 1) or abandoned not in (0, 1):
         raise ValueError("a result out of range")
     if not (isinstance(preset, str) and isinstance(plays, str) and isinstance(when, str)):
@@ -290,6 +299,7 @@ def from_row(row: Sequence[Any]) -> GameSummary:
         turns=made_plays,
         hand_swoops=best,
         pickups=took,
+        players=players,
     )
 
 

@@ -90,7 +90,23 @@ class Theme:
             del self._fonts[next(iter(self._fonts))]
 
     def seat_colour(self, seat: int) -> Colour:
-        return ((236, 200, 90), (120, 190, 240), (230, 130, 160), (150, 220, 140))[seat % 4]
+        """Each seat's colour on the score chart and sheet: a different one for every
+        seat of a table of eight, light enough on the dark panels (the first four as a
+        table of four always had them)."""
+        return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+#: Yellow, blue, pink and green for a table of four; then orange, lilac, teal and sand.
+SEAT_COLOURS: tuple[Colour, ...] = (
+    (236, 200, 90),
+    (120, 190, 240),
+    (230, 130, 160),
+    (150, 220, 140),
+    (244, 150, 80),
+    (190, 160, 240),
+    (90, 210, 200),
+    (215, 190, 150),
+)
 
 
 def font_path(bold: bool = False) -> Path | None:

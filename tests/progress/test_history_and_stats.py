@@ -151,3 +151,45 @@ def test_migrates_version_1_history():
     ]
     assert rec.replayed().totals == match.totals
     assert action_from_json(data["games"][0]["actions"][0][0]) == match.actions[0][0]
+
+
+def test_statistics_keep_each_table_size_apart_with_its_own_streaks():
+    # A win at a table of three is not a win at a table of eight: each size has its own
+    # games, rate and streaks, the same whether the database or Python counts them.
+    from swoop_desktop.progress.scorebook import Scorebook
+
+    def six(winner):
+        return _record(
+            players=6,
+            winner=winner,
+            totals=[10, 20, 30, 40, 50, 300] if winner == 0 else [60, 20, 30, 40, 50, 300],
+            sheet=[[10, 20, 30, 40, 50, 300]],
+            went_out=[0],
+            swoops=[0] * 6,
+        )
+
+    records = [
+        _record(winner=0),
+        six(0),
+        six(0),
+        _record(winner=2, totals=[60, 50, 40, 400]),
+        six(1),
+        six(0),
+    ]
+    s = compute_stats(records)
+    assert set(s.by_players) == {4, 6}
+    four, table_of_six = s.by_players[4], s.by_players[6]
+    assert (four.games, four.wins, four.best_streak, four.current_streak) == (2, 1, 1, 0)
+    assert (table_of_six.games, table_of_six.wins) == (4, 3)
+    assert (table_of_six.best_streak, table_of_six.current_streak) == (2, 1)
+    dirs = resolve_dirs()
+    for n in (3, 4, 6, 8):
+        record_finished_game(dirs, finished_match(20 + n, players=n), [{"name": "You"}] * n)
+    book = Scorebook(dirs)
+    try:
+        stored = book.stats(False)
+    finally:
+        book.close()
+    assert set(stored.by_players) == {3, 4, 6, 8}
+    assert sum(t.games for t in stored.by_players.values()) == stored.games == 4
+    assert stored.by_players == compute_stats(load_history(dirs)[0]).by_players

@@ -281,6 +281,8 @@ def _draw_game_row(
     if game.changed:
         # Translators: a rule set's name, changed by the player, as in "App rules (changed)".
         rule = _("{rules} (changed)").format(rules=rule)
+    # Translators: a past game's rule set and its table size: "App rules · 6 players".
+    rule = _("{rules} · {players}").format(rules=rule, players=counted(game.players, "player"))
     rule = shortened(font(theme, 14), rule, row.right - 10 - left.right - 12)
     draw_text(
         surface,
@@ -386,7 +388,7 @@ def draw_stats(
         right = pygame.Rect(px, body.y, body.right - px, body.height - 70)
         half = max(
             size * 6,
-            min(right.height // 2, int(size * 2.4) + len(s.by_preset) * int(size * 3.2) + 20),
+            min(right.height // 2, int(size * 2.4) + stats_rows(s) * int(size * 3.2) + 20),
         )
         _draw_by_rule_set(surface, theme, pygame.Rect(right.x, right.y, right.w, half), size, s)
         chart = pygame.Rect(right.x, right.y + half + 12, right.w, right.h - half - 12)
@@ -426,46 +428,78 @@ def _draw_by_rule_set(
         )
     for preset, ps in sorted(stats.by_preset.items()):
         if y + size * 3 > pbox.bottom:
-            break
-        draw_text(
-            surface,
-            theme,
-            preset_name(preset),
-            (pbox.x + 18, y),
-            size=size - 1,
-            bold=True,
-        )
-        label_w = (
-            # Translators: beside a rule set's bar on Scores' Statistics: its win rate.
-            font(theme, size - 3, True).size(_("{percent}% won").format(percent=100))[0] + 8
-        )
-        bar_w = max(40, int(pbox.w * 0.3))
-        bar = pygame.Rect(pbox.right - 18 - label_w - bar_w, y + 3, bar_w, size - 4)
-        pygame.draw.rect(surface, colour(theme, "track"), bar, border_radius=4)
-        fill = bar.copy()
-        fill.width = int(bar.width * ps.win_rate)
-        if fill.width:
-            pygame.draw.rect(surface, colour(theme, "primary"), fill, border_radius=4)
-        draw_text(
-            surface,
-            theme,
-            _("{percent}% won").format(percent=f"{ps.win_rate * 100:.0f}"),
-            (bar.right + 8, y),
-            size=size - 3,
-            bold=True,
-        )
-        y += int(size * 1.35)
-        # Translators: one rule set's record, as in "12 games · won 5 · tied 1 · lost 6 ·
-        # 3 Swoops" ({games} and {swoops} are counted phrases).
-        line = _("{games} · won {wins} · tied {ties} · lost {losses} · {swoops}").format(
-            games=counted(ps.games, "game"),
-            wins=ps.wins,
-            ties=ps.ties,
-            losses=ps.losses,
-            swoops=counted(ps.swoops, "Swoop"),
-        )
-        draw_text(surface, theme, line, (pbox.x + 30, y), size=size - 4, colour_name="text_muted")
-        y += int(size * 1.8)
+            return
+        y = _rate_row(surface, theme, pbox, y, size, preset_name(preset), ps)
+    if len(stats.by_players) < 2 or y + size * 5 > pbox.bottom:
+        return  # one table size: its figures are the rule sets' own
+    draw_text(
+        surface,
+        theme,
+        # Translators: a heading on Scores' Statistics, under the rule sets: the figures
+        # for each table size (a win at a table of three is not a win at a table of eight).
+        _("By table size"),
+        (pbox.x + 18, y),
+        size=size + 2,
+        bold=True,
+        colour_name="heading",
+    )
+    y += int(size * 1.9)
+    for players, ps in sorted(stats.by_players.items()):
+        if y + size * 3 > pbox.bottom:
+            return
+        y = _rate_row(surface, theme, pbox, y, size, counted(players, "player"), ps)
+
+
+def stats_rows(stats: Stats) -> int:
+    """How many rows of figures the rule sets' panel lists (a table size's heading counts
+    as one)."""
+    sizes = len(stats.by_players) + 1 if len(stats.by_players) > 1 else 0
+    return len(stats.by_preset) + sizes
+
+
+def _rate_row(
+    surface: pygame.Surface,
+    theme: Any,
+    pbox: pygame.Rect,
+    y: int,
+    size: int,
+    label: str,
+    ps: Stats,
+) -> int:
+    """One rule set's or table size's row: its name, a win-rate bar and its record under
+    them; where the next row starts."""
+    draw_text(surface, theme, label, (pbox.x + 18, y), size=size - 1, bold=True)
+    label_w = (
+        # Translators: beside a rule set's bar on Scores' Statistics: its win rate.
+        font(theme, size - 3, True).size(_("{percent}% won").format(percent=100))[0] + 8
+    )
+    bar_w = max(40, int(pbox.w * 0.3))
+    bar = pygame.Rect(pbox.right - 18 - label_w - bar_w, y + 3, bar_w, size - 4)
+    pygame.draw.rect(surface, colour(theme, "track"), bar, border_radius=4)
+    fill = bar.copy()
+    fill.width = int(bar.width * ps.win_rate)
+    if fill.width:
+        pygame.draw.rect(surface, colour(theme, "primary"), fill, border_radius=4)
+    draw_text(
+        surface,
+        theme,
+        _("{percent}% won").format(percent=f"{ps.win_rate * 100:.0f}"),
+        (bar.right + 8, y),
+        size=size - 3,
+        bold=True,
+    )
+    y += int(size * 1.35)
+    # Translators: one rule set's record, as in "12 games · won 5 · tied 1 · lost 6 ·
+    # 3 Swoops" ({games} and {swoops} are counted phrases).
+    line = _("{games} · won {wins} · tied {ties} · lost {losses} · {swoops}").format(
+        games=counted(ps.games, "game"),
+        wins=ps.wins,
+        ties=ps.ties,
+        losses=ps.losses,
+        swoops=counted(ps.swoops, "Swoop"),
+    )
+    draw_text(surface, theme, line, (pbox.x + 30, y), size=size - 4, colour_name="text_muted")
+    return y + int(size * 1.8)
 
 
 def draw_busy(

@@ -354,7 +354,11 @@ def draw_chart(
     series = _series(sheet, n)
     highest = max((s[-1] for s in series), default=0)
     top_value = chart_top(max(target, highest))
-    legend_h = int(size * 1.8)
+    # The legend: name and total, in the seat colours, on one line or (a full table in a
+    # narrow panel) two.
+    labels = [f"{name} {series[p][-1]}" for p, name in enumerate(names)]
+    rows, px = _legend_rows(theme, labels, size, rect.width - 24)
+    legend_h = int(size * 1.8) + (len(rows) - 1) * int(px * 1.5)
     plot = pygame.Rect(
         rect.x + int(size * 3.6),
         rect.y + 16 + legend_h,
@@ -410,19 +414,34 @@ def draw_chart(
             pygame.draw.lines(surface, rgb, False, pts, 4 if p == HUMAN_SEAT else 3)
         for q in pts if dots else pts[-1:]:
             pygame.draw.circle(surface, rgb, q, 5 if p == HUMAN_SEAT else 4)
-    # legend: name and total, in the seat colour (a smaller font if the panel is narrow)
-    labels = [f"{name} {series[p][-1]}" for p, name in enumerate(names)]
-    px = size
-    while (
-        px > 10 and sum(font(theme, px, True).size(lb)[0] + 34 for lb in labels) > rect.width - 24
-    ):
-        px -= 1
-    x = rect.x + 16
-    for p, label in enumerate(labels):
-        pygame.draw.circle(surface, theme.seat_colour(p), (x + 6, rect.y + 14 + px // 2 + 2), 6)
-        r = draw_text(surface, theme, label, (x + 16, rect.y + 14), size=px, bold=p == HUMAN_SEAT)
-        x = r.right + 18
+    for k, row in enumerate(rows):
+        x, y = rect.x + 16, rect.y + 14 + k * int(px * 1.5)
+        for p in row:
+            pygame.draw.circle(surface, theme.seat_colour(p), (x + 6, y + px // 2 + 2), 6)
+            r = draw_text(surface, theme, labels[p], (x + 16, y), size=px, bold=p == HUMAN_SEAT)
+            x = r.right + 18
     return points
+
+
+def _legend_rows(
+    theme: Any, labels: Sequence[str], size: int, room: int
+) -> tuple[list[list[int]], int]:
+    """The legend's seats row by row, and its font size: one row in a smaller font if the
+    panel is narrow, two rows where even that would not fit (a table of seven or eight)."""
+
+    def width(seats: Sequence[int], px: int) -> int:
+        return sum(font(theme, px, True).size(labels[p])[0] + 34 for p in seats)
+
+    everyone = list(range(len(labels)))
+    for px in range(size, 11, -1):
+        if width(everyone, px) <= room:
+            return [everyone], px
+    half = (len(labels) + 1) // 2
+    rows = [everyone[:half], everyone[half:]]
+    px = size
+    while px > 10 and max(width(row, px) for row in rows) > room:
+        px -= 1
+    return rows, px
 
 
 def accuracy_line(accuracy: Sequence[float]) -> tuple[str, str]:
