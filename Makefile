@@ -103,8 +103,9 @@ lock: $(STAMP)
 
 ## make messages: gather every message the code marks for translation into the template
 ## swoop_desktop/locale/swoop.pot, then bring each language's .po up to date with it: new
-## messages empty, changed ones keeping their old translation marked fuzzy for the translator
-## (tools/messages.py: Babel, places without line numbers, so running it again changes nothing)
+## messages (and changed ones) empty for the translator, never guessed from one that looks
+## alike (tools/messages.py: Babel without fuzzy matching, places without line numbers, so
+## running it again changes nothing)
 messages: $(STAMP)
 	$(BIN)/python tools/messages.py
 

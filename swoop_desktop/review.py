@@ -209,7 +209,7 @@ def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
                 hand=v.hand_no + 1,
                 number=f"{v.number:<3}",
                 label=f"{label_word(v.label):<10}",
-                cost=f"{v.cost:5.1f}",
+                cost=f"{decimal(v.cost, 1):>5}",  # the language's decimal mark
                 played=v.chosen,
                 reason=v.reason,
             )
@@ -222,7 +222,7 @@ def _report(result: Any, label: str, hand: int | None, seconds: float) -> str:
                 hand=v.hand_no + 1,
                 number=f"{v.number:<3}",
                 label=f"{label_word(v.label):<10}",
-                cost=f"{v.cost:5.1f}",
+                cost=f"{decimal(v.cost, 1):>5}",  # the language's decimal mark
                 reason=v.reason,
             )
         )

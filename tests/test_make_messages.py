@@ -1,8 +1,8 @@
 """``make messages`` (tools/messages.py) writes only what the code decides, so running it
 again changes nothing and ``make test`` can hold the committed template and catalogues to
-it: a message moved to another line changes nothing, a new day changes nothing, a changed
-sentence keeps its old translation marked fuzzy for the translator, and the check says in
-one message what ``make messages`` would change."""
+it: a message moved to another line changes nothing, a new day changes nothing, a new or
+changed sentence comes in empty for the translator, never with a guess from one that looks
+alike, and the check says in one message what ``make messages`` would change."""
 
 from __future__ import annotations
 
@@ -130,9 +130,7 @@ def test_the_template_keeps_its_date_until_a_message_changes(project):
     assert _date(_po(project).read_text("utf-8")) == _date(template)
 
 
-def test_a_reworded_message_keeps_its_translation_as_fuzzy_which_is_never_shipped(
-    project, capsys, tmp_path_factory
-):
+def test_a_reworded_message_comes_in_empty_not_with_its_old_translation_as_a_guess(project, capsys):
     words = project / "swoop_desktop" / "words.py"
     words.write_text(CODE.replace('"Undo (U)"', '"Undo (U or Ctrl+Z)"'), "utf-8")
     capsys.readouterr()
@@ -143,18 +141,31 @@ def test_a_reworded_message_keeps_its_translation_as_fuzzy_which_is_never_shippe
 
     assert run(project) == 0
     po = _po(project).read_text("utf-8")
-    assert '#, fuzzy\nmsgid "Undo (U or Ctrl+Z)"\nmsgstr "Rückgängig (U)"' in po
+    assert 'msgid "Undo (U or Ctrl+Z)"\nmsgstr ""' in po
+    assert "fuzzy" not in po and "Rückgängig (U)" not in po
     assert run(project) == 0 and _po(project).read_text("utf-8") == po  # it stays so
     assert run(project, "--check") == 0
 
     assert catalogues.main(["--root", str(project), "--check"]) == 1
-    assert "de: 1 fuzzy ('Undo (U or Ctrl+Z)'" in capsys.readouterr().err
+    assert "de: 1 untranslated ('Undo (U or Ctrl+Z)'" in capsys.readouterr().err
+
+
+def test_an_entry_a_translator_marked_fuzzy_stays_fuzzy_and_is_never_shipped(
+    project, tmp_path_factory
+):
+    po = _po(project)
+    text = po.read_text("utf-8")
+    marked = text.replace('msgid "Back"\n', '#, fuzzy\nmsgid "Back"\n')
+    assert marked != text
+    po.write_text(marked, "utf-8")
+    assert run(project) == 0
+    assert _entry(project, "Back").fuzzy and _entry(project, "Back").string == "Zurück"
     out = tmp_path_factory.mktemp("mo")
     catalogues.compile_all(project, out)
     with open(out / "de" / "LC_MESSAGES" / "swoop.mo", "rb") as fh:
         german = gettext.GNUTranslations(fh)
-    assert german.gettext("Undo (U or Ctrl+Z)") == "Undo (U or Ctrl+Z)"  # English, not a guess
-    assert german.gettext("Back") == "Zurück"
+    assert german.gettext("Back") == "Back"  # English, not a guess
+    assert german.gettext("Undo (U)") == "Rückgängig (U)"
 
 
 def test_a_new_message_comes_in_empty_and_a_gone_one_goes(project, capsys):
@@ -177,3 +188,26 @@ def test_a_catalogue_written_in_another_form_is_told_to_be_remade(project, capsy
     told = capsys.readouterr().err
     assert "de: " in told and "lines differ (+#: swoop_desktop/words.py" in told
     assert "swoop.pot" not in told
+
+
+def _entry(root: Path, msgid: str):
+    from babel.messages.pofile import read_po
+
+    with open(_po(root), "rb") as fh:
+        catalogue = read_po(fh, locale="de")
+    message = catalogue.get(msgid)
+    assert message is not None, f"{msgid!r} is not in the German catalogue"
+    return message
+
+
+def test_a_new_message_close_to_a_translated_one_comes_in_empty_never_guessed(project):
+    # "Hoarder" came in as German "stark" (the level "hard"), "cards" as "Rekorde"
+    words = project / "swoop_desktop" / "words.py"
+    words.write_text(CODE + 'BACKS = _("Backs")\nUNDONE = _("Undo (U!)")\n', "utf-8")
+    assert run(project) == 0
+    for new in ("Backs", "Undo (U!)"):
+        message = _entry(project, new)
+        assert message.string == "" and not message.fuzzy, (new, message.string)
+    assert _entry(project, "Back").string == "Zurück"  # the old ones keep theirs
+    assert _entry(project, "Undo (U)").string == "Rückgängig (U)"
+    assert run(project, "--check") == 0

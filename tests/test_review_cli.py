@@ -9,16 +9,20 @@ import random
 import subprocess
 import sys
 import time
+from types import SimpleNamespace
 
 import pytest
 
+from swoop_desktop import i18n
 from swoop_desktop.ai import make_bot
 from swoop_desktop.engine import Match, Rules
 from swoop_desktop.progress import load_history
 from swoop_desktop.progress.history import record_finished_game
+from swoop_desktop.review import _report
 from swoop_desktop.storage import db, resolve_dirs, save_game
 from tests.ai.helpers import play_hands
 from tests.storage.helpers import play
+from tests.test_translations import catalogues, compiled  # noqa: F401 (fixtures)
 
 
 def _play(match: Match, hands: int) -> None:
@@ -153,3 +157,35 @@ def test_a_folder_is_refused_with_exit_2(tmp_path):
     result = _run(str(tmp_path))
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "it is a folder, not a file" in result.stderr
+
+
+def _costly_review(cost: float) -> SimpleNamespace:
+    """A review of one decision of the first hand that cost ``cost``, fair and in hindsight."""
+    verdict = SimpleNamespace(
+        hand_no=0, number=3, label="mistake", cost=cost, chosen="played two 7s", reason="WHY"
+    )
+    return SimpleNamespace(verdicts=[verdict], hindsight=[verdict], summary_lines=lambda: [])
+
+
+def _cost_rows(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.endswith("WHY")]
+
+
+def test_the_cost_column_keeps_its_width_in_english():
+    rows = _cost_rows(_report(_costly_review(6.3), "game 1a2b", None, 1.5))
+    assert len(rows) == 2 and all("  6.3  " in row for row in rows), rows
+
+
+@pytest.mark.parametrize("language", ["de", "es", "fi", "fr", "it", "pl"])
+def test_the_cost_column_writes_the_languages_decimal_mark(catalogues, language):  # noqa: F811
+    # German, as every shipped language, writes 6,3, as the review's head writes its seconds
+    assert i18n.set_language(language) == language
+    try:
+        text = _report(_costly_review(6.3), "game 1a2b", None, 1.5)
+    finally:
+        i18n.set_language(i18n.SOURCE)
+    rows = _cost_rows(text)
+    assert len(rows) == 2, text
+    for row in rows:
+        assert "  6,3  " in row and "6.3" not in row, row
+    assert "1,5" in text.splitlines()[0], text

@@ -13,8 +13,9 @@ messages are left out of the ``.mo``: the game says them in English.
 ``make catalogues`` runs this; so do the wheel's build (``setup.py``) and the app's
 (``installer.spec``), so the packages carry the compiled catalogues. ``--check``
 (``make test``) compiles into a temporary folder and fails unless every language is whole:
-a language ships complete, nothing untranslated and no fuzzy entry (a guess ``make
-messages`` kept from a changed message, for the translator to check), its header included.
+a language ships complete, nothing untranslated and no fuzzy entry (one a translator or
+another tool marked to be checked; ``make messages`` itself never guesses), its header
+included.
 Exit status 1 when one fails to compile or, with ``--check``, is not whole.
 """
 

@@ -7,9 +7,12 @@ change anything.
 ``make messages`` runs it; ``make test`` runs it with ``--check``. The template is
 ``swoop_desktop/locale/swoop.pot`` (Babel's extraction of ``babel.cfg``'s files with the
 keywords below); each ``swoop_desktop/locale/<language>/LC_MESSAGES/swoop.po`` is updated
-from it: a new message comes in empty, a changed one keeps its old translation marked
-fuzzy for the translator to check, a removed one goes. Fuzzy entries are never compiled into the game, and ``tools/catalogues.py --check``
-fails while any is left.
+from it: a new message comes in empty, never with a guess (Babel's fuzzy matching is off:
+it took a translation from whichever message looked alike, "Hoarder" coming in as the
+German of "hard"); a changed message is a new one, so it too comes in empty for its
+translator; a removed one goes. An entry a translator marked fuzzy stays so; fuzzy entries
+are never compiled into the game, and ``tools/catalogues.py --check`` fails while any is
+left.
 
 The output holds only what the code decides, so running it again changes nothing: the
 places of a message are its files without line numbers (an edit that moves a message
@@ -138,18 +141,16 @@ def template_bytes(root: Path, committed: bytes | None) -> bytes:
     return _render_template(extracted, now)
 
 
-def catalogue_bytes(po: bytes, template: bytes, language: str, guess: bool = True) -> bytes:
-    """A language's catalogue brought up to date with the template. ``guess=False`` skips
-    Babel's fuzzy matching (slow: difflib against every translation): the result is then
-    the same file exactly when the catalogue already holds every message of the template,
-    which is when fuzzy matching has nothing to do, so it tells a current file as well."""
+def catalogue_bytes(po: bytes, template: bytes, language: str) -> bytes:
+    """A language's catalogue brought up to date with the template: a message it lacks
+    comes in empty, never guessed from one that looks alike (no fuzzy matching)."""
     from babel.messages.pofile import write_po
 
     catalogue = _read(po, locale=language)
     for message in catalogue:
         # an old English left by another tool (#| msgid), which Babel reads as a comment
         message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
-    catalogue.update(_read(template), no_fuzzy_matching=not guess)
+    catalogue.update(_read(template), no_fuzzy_matching=True)
     for message in catalogue:
         if not message.id:
             continue
@@ -177,16 +178,15 @@ def catalogue_bytes(po: bytes, template: bytes, language: str, guess: bool = Tru
     return out.getvalue()
 
 
-def generate(root: Path = ROOT, guess: bool = True) -> dict[Path, tuple[bytes | None, bytes]]:
-    """Each file ``make messages`` writes: (what is there now or None, what it would write;
-    without fuzzy guesses when not ``guess``, as good to tell whether it changes)."""
+def generate(root: Path = ROOT) -> dict[Path, tuple[bytes | None, bytes]]:
+    """Each file ``make messages`` writes: (what is there now or None, what it would write)."""
     pot = template_path(root)
     committed = pot.read_bytes() if pot.exists() else None
     template = template_bytes(root, committed)
     files: dict[Path, tuple[bytes | None, bytes]] = {pot: (committed, template)}
     for po in catalogue_paths(root):
         now = po.read_bytes()
-        files[po] = (now, catalogue_bytes(now, template, po.parent.parent.name, guess))
+        files[po] = (now, catalogue_bytes(now, template, po.parent.parent.name))
     return files
 
 
@@ -240,7 +240,7 @@ def report(root: Path, changed: dict[Path, tuple[bytes | None, bytes]]) -> str:
     return (
         "messages: the template or a catalogue is not what `make messages` makes of the "
         "code now; it would change:\n" + "\n".join(lines) + "\n"
-        "Run `make messages`, translate what it leaves empty or marks fuzzy, and commit "
+        "Run `make messages`, translate what it leaves empty, and commit "
         f"{_locale(root).relative_to(root)}."
     )
 
@@ -253,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     root = args.root.resolve()
-    files = generate(root, guess=not args.check)
+    files = generate(root)
     changed = {path: pair for path, pair in files.items() if pair[0] != pair[1]}
     if args.check:
         if changed:
