@@ -4,8 +4,9 @@
     python benchmarks/ai_decision.py --followed 6 [--worlds 48] [--inference floors] [--halve-from 4] [--json]
     python benchmarks/ai_decision.py --followed 3 --options max_worlds=160,halve_from=12 [--json]
     python benchmarks/ai_decision.py --followed 6 --expert [--json]
+    python benchmarks/ai_decision.py --followed 4 --worlds 72 --players 8 [--json]
 
-The positions are reached by seeded random play (app rules, 4 players), each
+The positions are reached by seeded random play (app rules, ``--players``: 4), each
 seen by the player to move with the public history, as at the table; only
 positions with a choice to make are kept. The hard bot searches exactly
 ``--worlds`` worlds with no clock, so the work is the same on every run and
@@ -13,7 +14,7 @@ only the time differs. The normal bot scores every position ``--normal-repeat``
 times. Each of these decisions starts the hard bot's inference afresh (as the
 Hint button and the review do).
 
-``--followed N``: the hard bot sits in seat 0 against three normal bots for
+``--followed N``: the hard bot sits in seat 0 against normal bots (three at a table of four) for
 N seeded deals and every one of its decisions is timed, as at the table,
 where its inference follows the hand from one decision to the next.
 
@@ -53,14 +54,16 @@ from swoop_desktop.engine.observation import Observation, PublicHistory, observe
 from swoop_desktop.engine.playout import OVER  # noqa: E402
 
 
-def positions(count: int, seed: int = 0) -> list[tuple[Observation, list[Action]]]:
+def positions(
+    count: int, seed: int = 0, players: int = 4
+) -> list[tuple[Observation, list[Action]]]:
     """``count`` positions with at least two legal actions, from seeded random play."""
     out: list[tuple[Observation, list[Action]]] = []
     rules = Rules.from_preset("app")
     deal = seed
     while len(out) < count:
-        state, events = new_deal(rules, 4, seed=deal)
-        history = PublicHistory(4)
+        state, events = new_deal(rules, players, seed=deal)
+        history = PublicHistory(players)
         history.feed(events)
         rng = random.Random(deal)
         plays = 10 + (deal * 7) % 60
@@ -87,6 +90,7 @@ def followed(
     inference: str,
     halve_from: int = HALVE_FROM,
     options: dict[str, object] | None = None,
+    players: int = 4,
 ) -> dict[str, float]:
     """Time every decision of a hard bot in seat 0 through whole deals against three normal."""
     rules = Rules.from_preset("app")
@@ -95,8 +99,8 @@ def followed(
     steps: list[int] = []  # play-out steps a decision (the search's work, machine-free)
     worlds_played: list[int] = []
     for deal in range(deals):
-        state, events = new_deal(rules, 4, seed=seed * 1000 + deal)
-        history = PublicHistory(4)
+        state, events = new_deal(rules, players, seed=seed * 1000 + deal)
+        history = PublicHistory(players)
         history.feed(events)
         kwargs: dict[str, object] = {
             "seed": deal,
@@ -107,7 +111,7 @@ def followed(
         }
         kwargs.update(options or {})
         bots: list[NormalBot] = [HardBot(**kwargs)]  # type: ignore[arg-type]
-        bots += [NormalBot(seed=s) for s in range(1, 4)]
+        bots += [NormalBot(seed=s) for s in range(1, players)]
         while state.phase != OVER and state.plays < 300:
             p = state.to_move
             obs = observe(state, p, history)
@@ -148,7 +152,8 @@ def main() -> None:
     parser.add_argument("--normal-repeat", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--followed", type=int, default=0, help="deals of hard vs 3 normal")
+    parser.add_argument("--followed", type=int, default=0, help="deals of hard vs normal bots")
+    parser.add_argument("--players", type=int, default=4, help="the table's size, 3 to 8")
     parser.add_argument("--inference", choices=("policy", "floors"), default="policy")
     parser.add_argument(
         "--halve-from", type=int, default=HALVE_FROM, help="worlds before the first halving"
@@ -164,11 +169,17 @@ def main() -> None:
     options.update(knob_options(args.options))
     if args.followed:
         figures = followed(
-            args.followed, args.worlds, args.seed, args.inference, args.halve_from, options
+            args.followed,
+            args.worlds,
+            args.seed,
+            args.inference,
+            args.halve_from,
+            options,
+            args.players,
         )
         print(json.dumps(figures) if args.json else figures)
         return
-    cases = positions(args.positions, args.seed)
+    cases = positions(args.positions, args.seed, args.players)
 
     hard_ms: list[float] = []
     hard_cpu: list[float] = []

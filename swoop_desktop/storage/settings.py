@@ -524,7 +524,7 @@ def settings_from_json(
     except RulesError:
         # Translators: the settings' table size does not fit their rules' decks; {n} is the
         # number of players found, {default} the number used instead.
-        told = _("the rules' decks cannot seat {n} players, so a table of {default} is used")
+        told = _("the rules' decks cannot seat a table of {n}, so a table of {default} is used")
         drop(notes, told.format(n=players, default=DEFAULT_PLAYERS))
         values["players"] = DEFAULT_PLAYERS
     return Settings(**values)

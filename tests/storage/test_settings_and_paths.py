@@ -145,3 +145,20 @@ def test_settings_that_could_not_be_read_back_are_never_written():
     with pytest.raises(ValueError, match="ai_pace"):
         save_settings(dirs, replace(Settings(), ai_pace="warp"))
     assert dirs.settings_file.read_text() == before
+
+
+def test_a_table_size_the_saved_rules_cannot_deal_falls_back_to_four_and_says_so():
+    # Two decks cannot deal a table of eight: the rules are kept, the table is four, and
+    # the player is told (never a crash, never the rules silently thrown away).
+    body = {
+        "format": "swoop-settings",
+        "version": 2,
+        "rules": {"preset": "app", "decks": 2},
+        "players": 8,
+        "volume": 0.4,
+    }
+    dirs = resolve_dirs()
+    dirs.settings_file.write_text(json.dumps(body))
+    settings, messages = load_settings(dirs)
+    assert settings.players == 4 and settings.rules.decks == 2 and settings.volume == 0.4
+    assert any("cannot seat a table of 8, so a table of 4 is used" in m for m in messages)

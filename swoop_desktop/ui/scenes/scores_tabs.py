@@ -281,9 +281,13 @@ def _draw_game_row(
     if game.changed:
         # Translators: a rule set's name, changed by the player, as in "App rules (changed)".
         rule = _("{rules} (changed)").format(rules=rule)
+    room = row.right - 10 - left.right - 12
     # Translators: a past game's rule set and its table size: "App rules · 6 players".
-    rule = _("{rules} · {players}").format(rules=rule, players=counted(game.players, "player"))
-    rule = shortened(font(theme, 14), rule, row.right - 10 - left.right - 12)
+    sized = _("{rules} · {players}").format(rules=rule, players=counted(game.players, "player"))
+    # The table size where it fits (the totals beside the result name every seat anyway).
+    rule = (
+        sized if font(theme, 14).size(sized)[0] <= room else shortened(font(theme, 14), rule, room)
+    )
     draw_text(
         surface,
         theme,
