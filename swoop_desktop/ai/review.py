@@ -61,6 +61,7 @@ as hindsight wherever it is shown.
 from __future__ import annotations
 
 import json
+import logging
 import random
 import threading
 from collections.abc import Callable, Sequence
@@ -112,8 +113,9 @@ Run = tuple[float, float, float, float, float, float, float, float]
 #: the opponent about to go out, the mystery card that might play; 6: labels read from
 #: the cost as it is shown, in whole points, and a why for every costly decision; 7: the
 #: best is the lowest margin, the figure the review ranks by, and every verdict carries the
-#: hint's play at its first look).
-METHOD = 7
+#: hint's play at its first look; 8: a hint kept with a game is quoted only when its words
+#: are the hint's own at that decision).
+METHOD = 8
 #: Re-deals dealt from one set of candidate hands; the next ones come from a fresh set.
 #: (The worlds of one set are not independent draws, and the cost's range assumes they
 #: are: small sets keep it honest.)
@@ -122,6 +124,8 @@ REVIEW_SET = 16
 REVIEW_CANDIDATES = 5
 #: Plays a play-out may run before it is cut off and scored as it stands.
 PLAYOUT_DEPTH = 400
+
+_log = logging.getLogger("swoop_desktop.ai")
 
 
 def new_inference() -> PolicyInference:
@@ -149,6 +153,10 @@ class Decision:
     # The words of the hint the player was shown at this decision (asked at the table and
     # kept with the game), or None when no hint was asked: only these are ever quoted.
     shown_hint: str | None = field(default=None, compare=False)
+    # True when ``shown_hint`` comes from outside the review (a file, the database): the
+    # words are quoted only when they are the very words the Hint button gives at this
+    # decision, worked out again; other words are dropped, with a line in the log.
+    hint_to_check: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -333,6 +341,7 @@ def first_look(
     hand_no: int,
     step: int,
     worlds: int = HINT_WORLDS,
+    stop: Callable[[], bool] | None = None,
 ) -> Verdict:
     """The hint's evaluation of a position: :func:`assess` at the hint's fixed work, in
     the worlds the review of this game deals at this decision (``seed`` is the game's,
@@ -341,7 +350,62 @@ def first_look(
     bot = HardBot(seed=seed, use_clock=False)
     stand_in = bot.distinct(obs, bot.scored(obs, list(legal)))[0]
     decision = Decision(hand_no, step, obs, tuple(legal), stand_in, None)
-    return assess(decision, worlds, seed, most=worlds, hint_worlds=worlds)
+    return assess(decision, worlds, seed, most=worlds, hint_worlds=worlds, stop=stop)
+
+
+def _checked_hint(
+    decision: Decision,
+    own: str,
+    played: int,
+    seed: int,
+    hint_worlds: int,
+    stop: Callable[[], bool] | None,
+) -> str | None:
+    """The stored hint words of ``decision`` when they are the words the Hint button gives
+    there, else None (told in the log, without the words). Those words are worked out
+    again as the hint made them: the review's own first look at the hint's re-deals
+    (``own``, free) when it played them all, else the hint's first look on its own (the
+    work of one hint, for a review asked to do less than a hint does)."""
+    words = decision.shown_hint
+    if played < hint_worlds:
+        look = first_look(
+            decision.obs, decision.legal, seed, decision.hand_no, decision.step, hint_worlds, stop
+        )
+        own = look.hint_words
+    if words == own:
+        return words
+    _log.warning(
+        "review: the hint kept with the game at hand %d, play %d of the hand, is not what "
+        "the hint says at that decision (in this language); it is not quoted",
+        decision.hand_no + 1,
+        decision.step + 1,
+    )
+    return None
+
+
+def _hint_text(
+    decision: Decision,
+    runs: dict[Action, list[Run]],
+    plain: Action,
+    hinted: Action | None,
+    played: int,
+    seed: int,
+    hint_worlds: int,
+    stop: Callable[[], bool] | None,
+) -> tuple[str, str | None]:
+    """The hint's words at ``decision`` (as shown when a hint was asked there, else as the
+    Hint button would say them; none for a hindsight verdict, ``hinted`` None), and the
+    words shown that the review may quote (None: none, or stored words that are not the
+    hint's own, :func:`_checked_hint`)."""
+    shown = decision.shown_hint
+    if hinted is None:  # a hindsight verdict quotes no hint: its words are not checked
+        return "", None if decision.hint_to_check else shown
+    words = ""
+    if not shown or decision.hint_to_check:
+        words = _hint_words(decision.obs, decision.legal, runs, plain, hinted, hint_worlds)
+    if shown and decision.hint_to_check:
+        shown = _checked_hint(decision, words, played, seed, hint_worlds, stop)
+    return shown or words, shown
 
 
 def assess(
@@ -394,17 +458,13 @@ def assess(
     hint_cost, hint_low, hint_high = (
         _cost(runs, hinted, best_action) if hinted is not None else (0.0, 0.0, 0.0)
     )
-    hint_text = ""
-    if hinted is not None:
-        hint_text = decision.shown_hint or _hint_words(
-            obs, decision.legal, runs, cands[0], hinted, hint_worlds
-        )
+    hint_text, shown = _hint_text(decision, runs, cands[0], hinted, played, seed, hint_worlds, stop)
     said = reasons.HintSeen(
         play=by_action[hinted] if hinted is not None else None,
         chosen=hinted == chosen,
         cost=round(hint_cost, 1),
         span=(hint_low, hint_high),
-        shown=decision.shown_hint,
+        shown=shown,
         first=min(hint_worlds, played),
         looked=played,
     )
@@ -440,7 +500,7 @@ def assess(
         hint_low=round(hint_low, 1),
         hint_high=round(hint_high, 1),
         hint_words=hint_text,
-        hint_shown=bool(decision.shown_hint) and hinted is not None,
+        hint_shown=bool(shown) and hinted is not None,
     )
 
 

@@ -12,7 +12,9 @@ nothing but that one file ever changes.
   target: a crash leaves the old file or the new one, and nothing else in the folder (a
   ``.bak``, a folder or pipe of the same name) is moved, replaced or made.
 - :func:`csv_cell` keeps a spreadsheet from reading a cell as a formula (a name such as
-  ``=1+2`` stays text), and :func:`export_failure` says why a write failed.
+  ``=1+2`` stays text), whatever separator it splits the file on: the comma, the ``;``
+  of the locales Swoop ships but English, or a tab. :func:`export_failure` says why a
+  write failed.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import csv
 import errno
 import io
 import os
+import re
 import stat
 from collections.abc import Iterator, Sequence
 from datetime import date
@@ -42,16 +45,37 @@ from .history_file import HISTORY_KIND
 #: a text cell that starts with one gets a ``'`` in front, which shows it as the text.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
+#: Where a spreadsheet may start a cell inside one of ours: the start of the cell, or just
+#: after a separator it splits the file on (the comma; the ``;`` that the spreadsheets of
+#: de, fr, es, it and pl split CSV on; a tab), past the spaces and quotes it strips. A
+#: formula's first character there gets a ``'`` before it.
+_SEPARATED = re.compile(r"(^|[,;\t])([ \"]*)(?=[=+\-@])")
+#: ... and just after a line break in a cell: a spreadsheet splitting the file on another
+#: separator than ours does not see our quotes, so a line break in a cell ends its row.
+_NEW_LINE = re.compile(r"([\r\n])([ \"]*)(?=[=+\-@])")
+
 
 def csv_cell(value: Any) -> Any:
     """``value`` as a CSV cell no spreadsheet runs: an int or float the code worked out stays
     a number (a negative total stays -5); any text starting as a formula would (``=``, ``+``,
     ``-``, ``@``, a tab or a carriage return) gets a ``'`` in front, so ``=1+2`` reads as
-    ``'=1+2`` and shows as typed."""
+    ``'=1+2`` and shows as typed; so does a formula's start after a ``,``, ``;`` or tab
+    inside the text (``Bob;=1+2`` reads as ``Bob;'=1+2``), where a spreadsheet splitting
+    the file on that separator would start a cell."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
     text = "" if value is None else str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    if text.startswith(FORMULA_STARTS):
+        text = "'" + text
+    return _SEPARATED.sub(r"\1\2'", text)
+
+
+def _text_cell(value: Any) -> Any:
+    """A cell of the games' CSV: :func:`csv_cell`, and a formula's start after a line break
+    inside the text neutralised too (a spreadsheet splitting the file on ``;`` starts a row
+    there)."""
+    cell = csv_cell(value)
+    return _NEW_LINE.sub(r"\1\2'", cell) if isinstance(cell, str) else cell
 
 
 def _name(path: Path | str, limit: int = 120) -> str:
@@ -350,8 +374,11 @@ def export_csv(dirs: Dirs, target: Path) -> int:
 def games_csv(games: Sequence[GameRecord]) -> str:
     """The games as CSV text: the date, your result, total and place, the hands and your
     Swoops, the rules, whether the game counts, then each seat's name, level and total.
-    No cell is ever a formula: text that a spreadsheet would run (a name ``=1+2``, a date
-    edited to ``@SUM(1)``) starts with a ``'`` (:func:`csv_cell`)."""
+    No cell is ever a formula, whatever separator a spreadsheet splits the file on: text
+    that a spreadsheet would run (a name ``=1+2``, a date edited to ``@SUM(1)``, a name
+    ``Bob;=1+2`` split on ``;``) gets a ``'`` before the formula (:func:`csv_cell`), and
+    every text cell is quoted, so a spreadsheet splitting on ``;`` keeps it whole; the
+    numbers are not quoted, and stay numbers."""
     seats = max((g.players for g in games), default=4)
     header = [
         "Date",
@@ -371,8 +398,8 @@ def games_csv(games: Sequence[GameRecord]) -> str:
         header += [f"Seat {i + 1}", f"Seat {i + 1} level", f"Seat {i + 1} total"]
     header += ["Seed", "Game id"]
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
+    csv.writer(out, lineterminator="\n").writerow(header)  # Swoop's own words: no quotes
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     for g in games:
         totals = list(g.totals)
         you = totals[0] if totals else ""
@@ -398,7 +425,7 @@ def games_csv(games: Sequence[GameRecord]) -> str:
             level = seat.get("level") or ("human" if i == 0 and i < g.players else "")
             row += [name, level, totals[i] if i < len(totals) else ""]
         row += [g.seed, g.id]
-        writer.writerow([csv_cell(cell) for cell in row])
+        writer.writerow([_text_cell(cell) for cell in row])
     return out.getvalue()
 
 

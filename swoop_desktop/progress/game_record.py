@@ -11,6 +11,8 @@ reaching into each other.
 from __future__ import annotations
 
 import hashlib
+import logging
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +27,8 @@ from swoop_desktop.storage.savegame import stored_rules
 #: The most a believable count in a record or a row may be (a game has fewer plays than
 #: this).
 MOST = 1_000_000
+
+_log = logging.getLogger("swoop_desktop.storage")
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,8 @@ class GameRecord:
         }
 
 
-#: The longest hint kept with a game, and the most hints (one a decision is plenty).
+#: The longest hint kept with a game, and the most hints (one a decision is plenty). A
+#: hint is one short line (its longest, in any shipped language, is under 200 characters).
 HINT_CHARS = 600
 MOST_HINTS = 5000
 
@@ -130,13 +135,33 @@ def hints_to_json(hints: dict[tuple[int, int], str]) -> list[list[Any]]:
     return [[h, s, words] for (h, s), words in sorted(hints.items())]
 
 
+def hint_words_fit(words: str) -> bool:
+    """Whether stored hint words can be words the game showed: one line of at most
+    :data:`HINT_CHARS` printable characters with something to see, the rule names are
+    held to (:func:`~swoop_desktop.names.check_name`) but for the spaces a translation
+    sets between words (the French no-break spaces before a colon). No control character
+    (NUL, a line break), no format character (a right-to-left override), no unpaired
+    surrogate, private-use or unassigned character."""
+    return (
+        len(words) <= HINT_CHARS
+        and not words.isspace()
+        and bool(words)
+        and all(ch.isprintable() or unicodedata.category(ch) == "Zs" for ch in words)
+    )
+
+
 def hints_from_json(value: Any) -> dict[tuple[int, int], str]:
     """The hints a file keeps (see :func:`hints_to_json`). Hints are advice, not
     progress: an entry that does not read is left out, and never stops the game from
-    reading (a review then simply quotes no hint there)."""
+    reading (a review then simply quotes no hint there). Words that cannot be the game's
+    (:func:`hint_words_fit`) are left out here, where they enter, with a line in the log:
+    nothing after this point sees them. (Whether the words are the hint's at their
+    decision is checked by the review, which works them out: :func:`~swoop_desktop.ai.
+    review.assess`.)"""
     out: dict[tuple[int, int], str] = {}
     if not isinstance(value, list):
         return out
+    unfit = 0
     for entry in value[:MOST_HINTS]:
         if (
             isinstance(entry, list)
@@ -144,7 +169,17 @@ def hints_from_json(value: Any) -> dict[tuple[int, int], str]:
             and all(type(x) is int and 0 <= x < 1_000_000 for x in entry[:2])
             and isinstance(entry[2], str)
         ):
-            out[(entry[0], entry[1])] = entry[2][:HINT_CHARS]
+            if hint_words_fit(entry[2]):
+                out[(entry[0], entry[1])] = entry[2]
+            else:
+                unfit += 1
+    if unfit:
+        _log.warning(
+            "left out %d stored hint(s) that cannot be the game's words (a control, "
+            "invisible or unpaired character, a line break, or over %d characters)",
+            unfit,
+            HINT_CHARS,
+        )
     return out
 
 

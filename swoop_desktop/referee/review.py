@@ -33,7 +33,8 @@ def decisions(
     ``hands`` are the recorded actions of each deal (a saved game or a
     finished one); ``hand`` limits the list to one deal (0-based); ``hints`` are the
     words of the hints the seat was shown, by (hand, play of the hand), kept with the
-    decisions they were shown at (the review quotes only those).
+    decisions they were shown at (the review quotes only those, and only when they are
+    the words the hint gives at that decision: they come from a file).
     """
     shown = hints or {}
     match = Match(rules, players, seed)
@@ -61,6 +62,7 @@ def decisions(
                                 state.clone(),
                                 number,
                                 shown.get((hand_no, step)),
+                                hint_to_check=(hand_no, step) in shown,
                             )
                         )
             history.feed(match.apply(action))

@@ -5,6 +5,8 @@ the import and the backups write."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import shutil
@@ -327,3 +329,57 @@ def test_a_link_planted_at_backups_gets_no_backup_written_out_of_the_data_folder
         where = Path(path).resolve()
         assert where.parent.parent == data.resolve() and not Path(path).parent.is_symlink()
     assert db.backups(dirs)[0] == Path(copy)
+
+
+#: Text cells that hide a formula behind a separator: a spreadsheet of a locale that splits
+#: CSV on ``;`` (de, fr, es, it, pl), on a tab, or on the comma reads a cell from there on.
+HIDDEN_FORMULAS = ("Bob;=1+2", "x,@SUM(1)", "a; -2+3", 'q;"=A1"')
+
+
+def _starts_a_formula(cell: str) -> bool:
+    """Whether a spreadsheet would run ``cell``: what is left once the quotes and spaces it
+    strips are gone starts as a formula does (a plain number, such as a total of -5, is a
+    number)."""
+    text = cell.strip(' "')
+    if not text.startswith(("=", "+", "-", "@")):
+        return False
+    try:
+        float(text)
+    except ValueError:
+        return True
+    return False
+
+
+def test_no_csv_cell_becomes_a_formula_whatever_separator_the_spreadsheet_splits_on(tmp_path):
+    from swoop_desktop.progress.export import export_csv
+
+    dirs = _resolve(tmp_path / "data")
+    seats = [{"name": "You"}] + [{"name": n, "level": "normal"} for n in HIDDEN_FORMULAS[:3]]
+    record_finished_game(dirs, finished_match(1, SHORT), seats)
+    seats = [{"name": "You"}, {"name": HIDDEN_FORMULAS[3], "level": "normal"}]
+    seats += [{"name": n, "level": "normal"} for n in ("Top", "Right")]
+    record_finished_game(dirs, finished_match(2, SHORT), seats)
+    with sqlite3.connect(db.db_file(dirs)) as con:  # edited by hand in the database
+        con.execute(
+            "UPDATE games SET body = json_set(body, '$.date', 'd;+1', '$.id', 'i\t@A1', "
+            "'$.seats[1].level', 'l\n=1+2') WHERE seq = (SELECT MIN(seq) FROM games)"
+        )
+    con.close()
+    db.forget(dirs)
+    target = tmp_path / "games.csv"
+    assert export_csv(dirs, target) == 2
+    text = target.read_text(encoding="utf-8")
+    for delimiter in (",", ";", "\t"):
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+        ran = [c for row in rows for c in row if _starts_a_formula(c)]
+        assert not ran, (delimiter, ran)
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    names = {c for row in rows[1:] for c in row[12:24:3]}
+    assert {"Bob;'=1+2", "x,'@SUM(1)", "a; '-2+3", 'q;"\'=A1"'} <= names
+    # Every text cell is quoted (a spreadsheet splitting on ";" keeps it whole) and the
+    # numbers are not: they stay numbers, a total of -5 a number.
+    body = text.partition("\n")[2]  # past the header, Swoop's own words
+    quoted = list(csv.reader(io.StringIO(body, newline=""), quoting=csv.QUOTE_NONNUMERIC))
+    games = load_history(dirs)[0]
+    assert [row[2] for row in quoted] == [float(g.totals[0]) for g in games]
+    assert [row[0] for row in quoted] == ["d;'+1", games[1].date]
