@@ -62,7 +62,7 @@ from swoop_desktop.names import printable
 from swoop_desktop.plural import counted
 
 from .caps import DEFAULT_CAP
-from .cluster import CLUSTER_MISSING, ClusterError, cluster_installed, on_dask
+from .cluster import CLUSTER_MISSING, ClusterError, Interrupted, cluster_installed, on_dask
 from .matches import (
     MAX_WORLDS,
     MatchJob,
@@ -599,8 +599,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         args.jobs = cores
     progress = sys.stderr.isatty() if args.progress is None else args.progress
-    if args.match is not None:
-        try:
+    try:
+        if args.match is not None:
             report = run_matches(
                 bots,
                 args.match,
@@ -614,13 +614,19 @@ def main(argv: list[str] | None = None) -> int:
                 progress,
                 args.cluster,
             )
-        except ClusterError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-    else:
-        report = run(
-            bots, args.deals, args.seed, rules, args.cap, args.budget_ms, progress, args.worlds
-        )
+        else:
+            report = run(
+                bots, args.deals, args.seed, rules, args.cap, args.budget_ms, progress, args.worlds
+            )
+    except ClusterError as exc:
+        print(("\n" if progress else "") + f"error: {exc}", file=sys.stderr)
+        return 2
+    except Interrupted as exc:  # Ctrl-C on Dask: the workers are closed, one line
+        print(("\n" if progress else "") + f"{exc} (Ctrl-C)", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:  # Ctrl-C in this process: one line, not a traceback
+        print(("\n" if progress else "") + "stopped (Ctrl-C): nothing reported", file=sys.stderr)
+        return 130
     if args.json:
         return write_out(json.dumps(report))
     if args.match is not None:
