@@ -78,7 +78,11 @@ OPTION_INFO: dict[str, OptionInfo] = {
         N_("How many decks (52 cards and 2 Jokers each) are shuffled together."),
         (
             # Translators: a value of the Decks rule: chosen automatically by the players' count.
-            OptionChoice("auto", N_("Auto"), N_("Auto is 2 decks for four players.")),
+            OptionChoice(
+                "auto",
+                N_("Auto"),
+                N_("Auto: 2 decks for 3 or 4 players, 3 for 5 or 6, 4 for 7 or 8."),
+            ),
             OptionChoice(2, "2"),
             OptionChoice(3, "3"),
             OptionChoice(4, "4"),
@@ -264,11 +268,16 @@ def table_size_words(rules: Rules, players: int) -> str:
 
 
 def summary(rules: Rules, players: int = 4) -> str:
-    """One line naming the rule set and any changes: "Classic rules, game to 500"."""
+    """One line naming the rule set and any changes: "Classic rules, game to 500", with
+    the table size first when it is not four: "6 players · Classic rules, game to 500"."""
     label = preset_words(rules.preset)[0]
     base = PRESETS[rules.preset]
     # Translators: the title's "Next game" line ("Classic rules, game to 500").
     text = _("{preset} rules, game to {target}").format(preset=label, target=rules.target)
+    if players != 4:
+        # Translators: the table size before the rules in the "Next game" line and How to
+        # play's note: "6 players · Classic rules, game to 500".
+        text = _("{players} · {rules}").format(players=counted(players, "player"), rules=text)
     extra = [
         # Translators: a rule changed from the rule set: {option} its name, {value} its value.
         _("{option}: {value}").format(

@@ -106,3 +106,16 @@ def test_a_table_chosen_in_settings_plays_to_the_hands_end_reviews_and_resumes(t
         assert pilot.until(lambda: pilot.top.name == "review", 60)
         review = pilot.top
         assert review.players == players and len(review.names) == players
+
+
+def test_the_title_names_the_next_tables_opponents_and_its_size_after_settings(tmp_path):
+    # Back from Settings with a table of seven, the title's line under "Swoop" names the
+    # six opponents and its "Next game" line the table size (they had kept the four).
+    with Pilot(data_dir=tmp_path, start="title") as pilot:
+        assert pilot.top.opponents_words() == "Lefty, Topper and Righty"
+        _choose_players(pilot, 7)
+        pilot.step(2)
+        title = pilot.top
+        assert title.name == "title"
+        assert title.opponents_words() == "Lefty, Mags, Topper, Bodhi, Nell and Righty"
+        assert title.footer == "Next game: 7 players · App rules, game to 300"

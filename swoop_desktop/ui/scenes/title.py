@@ -173,6 +173,7 @@ class TitleScene(Scene):
 
     def refresh(self) -> None:
         """Re-read what may have changed: a saved game, the settings, the scores screen."""
+        self._opponents = None  # Settings may seat others (or more) at the next game
         try:
             self.has_save = bool(has_saved_game(self.app.dirs))
         except OSError:
@@ -180,7 +181,9 @@ class TitleScene(Scene):
         try:
             rules = self.app.settings.rules
             # Translators: under the title; {rules} is a short list of the rules chosen in Settings.
-            self.footer = _("Next game: {rules}").format(rules=summary(rules))
+            self.footer = _("Next game: {rules}").format(
+                rules=summary(rules, self.app.settings.players)
+            )
         except Exception:  # noqa: BLE001 - a footer must never stop the title screen
             self.footer = ""
         self.checking = not opening.done(self.app.dirs)
@@ -425,6 +428,7 @@ class TitleScene(Scene):
         key = (
             size,
             self.footer,
+            self.opponents_words(),
             self.rating,
             self.buttons and next(iter(self.buttons.values())).rect.x,
         )
