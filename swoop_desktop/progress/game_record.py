@@ -175,10 +175,10 @@ def hints_from_json(value: Any) -> dict[tuple[int, int], str]:
                 unfit += 1
     if unfit:
         _log.warning(
-            "left out %d stored hint(s) that cannot be the game's words (a control, "
-            "invisible or unpaired character, a line break, or over %d characters)",
-            unfit,
+            "left out stored hints that cannot be the game's words (a control, invisible "
+            "or unpaired character, a line break, or more characters than %d), how many: %d",
             HINT_CHARS,
+            unfit,
         )
     return out
 
