@@ -162,3 +162,35 @@ def test_the_review_summary_and_its_decisions(tmp_path, monkeypatch, size):
             words, buttons = layout(p)
             found = overlaps(words, buttons)
             assert not found, (index, found)
+
+
+@pytest.mark.parametrize("players", [5, 6, 7, 8])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_the_hands_breakdown_and_the_final_sheet_hold_every_seat_of_a_full_table(
+    tmp_path, monkeypatch, size, players
+):
+    # At a table of seven the breakdown's rows ran out of the panel under its buttons, and
+    # the final places ran out of the sheet on both sides.
+    mark_words(monkeypatch)
+    from tests.ui.overlap import layout_of_top
+
+    from swoop_desktop.ui.scenes.overlays import GameOverScene, HandOverScene
+
+    with _pilot(tmp_path, size, seed=5, start="table", players=players) as p:
+        t = p.table
+        assert p.wait_for_turn()
+        t.model.match = finished_match(7, players=players)
+        for scene in (HandOverScene, GameOverScene):
+            panel = p.app.push(scene(p.app, t))
+            p.step(2)
+            panel._frame = None  # drawn afresh, not from its cached picture
+            words, buttons = layout_of_top(p)
+            box = panel.panel_rect()
+            names = [w for w, _r in words]
+            for seat in range(players):  # every seat's name on the panel
+                assert t.seat_name(seat) in " ".join(names), (scene.name, seat, names)
+            outside = [(w, r) for w, r in words if not box.contains(r)]
+            assert not outside, (scene.name, outside)
+            found = overlaps(words, buttons)
+            assert not found, (scene.name, found)
+            p.app.pop()

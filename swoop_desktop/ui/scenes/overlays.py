@@ -146,10 +146,24 @@ class HandOverScene(HandPanel, Overlay):
     name = "hand_over"
     moves_on = True  # in the demo the next hand (or the final sheet) comes by itself
 
+    #: The panel's height besides its rows, at scale 1: the heading, the column heads,
+    #: the note and the buttons (with four rows of 88 it is the 560 a table of four has).
+    BESIDE_ROWS = 208
+
+    def row_height(self) -> int:
+        """A player's row: 88 at a table of four (or three); at a fuller table as tall as
+        lets every row fit in the window, down to 30."""
+        u, n = self.u, self.table.match.n
+        if n <= 4:
+            return int(88 * u)
+        room = self.app.size[1] - 40 - int(self.BESIDE_ROWS * u)
+        return max(int(30 * u), min(int(88 * u), room // n))
+
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         u = self.u
-        rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), min(h - 40, int(560 * u)))
+        tall = max(int(560 * u), int(self.BESIDE_ROWS * u) + self.table.match.n * self.row_height())
+        rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), min(h - 40, tall))
         rect.center = (w // 2, h // 2)
         return rect
 
@@ -195,7 +209,7 @@ class HandOverScene(HandPanel, Overlay):
         t, u = self.app.theme, self.u
         draw_panel(surface, t, rect, u)
         y = self.title(surface, self.heading(), rect, t.highlight)
-        y = self.draw_rows(surface, rect, y, int(88 * u), totals=True)
+        y = self.draw_rows(surface, rect, y, self.row_height(), totals=True)
         note = t.font(max(12, int(14 * u))).render(
             _("The game ends when someone reaches {target}; the lowest total wins.").format(
                 target=self.table.match.rules.target
@@ -212,6 +226,9 @@ _log = logging.getLogger("swoop_desktop.ui")
 #: from the history on their thread: a short history's are there well within it and the
 #: sheet comes whole; a long one's (seconds over 100,000 games) follow on a later frame.
 RECORDS_WAIT = 0.05
+
+#: What stands between two places in the final standings.
+PLACES_JOIN = "  ·  "
 
 #: The game-over sheet of a practice game, where a rated game shows your rating.
 PRACTICE_LINE = N_("A practice game: your rating and records stay as they were")
@@ -506,7 +523,19 @@ class GameOverScene(HandOverScene):
                     place=place, name=shown_name(self.table.seat_name(p)), total=match.totals[p]
                 )
             )
-        return "  ·  ".join(parts)
+        return PLACES_JOIN.join(parts)
+
+    def places_lines(self, fnt: pygame.font.Font, width: int) -> list[str]:
+        """The places on as many lines as keep them within ``width`` pixels, broken only
+        between two places (a table of eight's eight places do not fit on one line)."""
+        lines: list[str] = []
+        for part in self.places().split(PLACES_JOIN):
+            trial = f"{lines[-1]}{PLACES_JOIN}{part}" if lines else part
+            if lines and fnt.size(trial)[0] <= width:
+                lines[-1] = trial
+            else:
+                lines.append(part)
+        return lines
 
     def margin(self) -> str:
         """ "Lefty wins by 23 points" — how far ahead of the next lowest total the winner is."""
@@ -621,5 +650,8 @@ class GameOverScene(HandOverScene):
             y += img.get_height() + int(8 * u)
         names = [shown_name(self.table.seat_name(p)) for p in range(self.table.match.n)]
         y = draw_final_sheet(surface, t, rect, y, u, names, self.table.match)
-        img = t.font(max(12, int(17 * u)), True).render(self.places(), True, t.text)
-        surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        fnt = t.font(max(12, int(17 * u)), True)
+        for line in self.places_lines(fnt, rect.width - int(48 * u)):
+            img = fnt.render(line, True, t.text)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += fnt.get_linesize()

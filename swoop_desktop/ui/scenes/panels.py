@@ -292,7 +292,9 @@ class HandPanel:
             surface.blit(img, r)
         y += int(26 * u)
         art = self.table.art
-        card = (int(34 * u), int(48 * u))
+        # The cards left, smaller in the shorter rows of a full table.
+        card_h = max(int(20 * u), min(int(48 * u), row_h - int(8 * u)))
+        card = (card_h * 34 // 48, card_h)
         name_font, num_font = t.font(int(19 * u), True), t.font(int(22 * u), True)
         for p in range(match.n):
             cy = y + row_h // 2
