@@ -172,9 +172,8 @@ def test_the_hands_breakdown_and_the_final_sheet_hold_every_seat_of_a_full_table
     # At a table of seven the breakdown's rows ran out of the panel under its buttons, and
     # the final places ran out of the sheet on both sides.
     mark_words(monkeypatch)
-    from tests.ui.overlap import layout_of_top
-
     from swoop_desktop.ui.scenes.overlays import GameOverScene, HandOverScene
+    from tests.ui.overlap import layout_of_top
 
     with _pilot(tmp_path, size, seed=5, start="table", players=players) as p:
         t = p.table
