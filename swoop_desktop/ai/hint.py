@@ -243,7 +243,11 @@ def _shed_words(obs: Observation, f: dict[str, float], r: int, k: int) -> str:
         # preposition).
         return _("Play {cards} {on}: only another ace can follow").format(cards=play, on=on)
     if not any(RANK_OF[c] < r for c in obs.hand):
-        # Translators: a hint; {cards} "two 5s" (the object); {on} "on the 6".
-        return _("Play {cards} {on}: your lowest cards, while they fit").format(cards=play, on=on)
+        # Translators: a hint; {cards} "a 5" or "two 5s" (the object); {on} "on the 6".
+        return ngettext(
+            "Play {cards} {on}: your lowest card, while it fits",
+            "Play {cards} {on}: your lowest cards, while they fit",
+            k,
+        ).format(cards=play, on=on)
     # Translators: a hint; {cards} "two 5s" (the object); {on} "on the 6".
     return _("Play {cards} {on}: keep your lower cards for later").format(cards=play, on=on)

@@ -77,9 +77,10 @@ OPTION_INFO: dict[str, OptionInfo] = {
         N_("Decks"),
         N_("How many decks (52 cards and 2 Jokers each) are shuffled together."),
         (
-            # Translators: a value of the Decks rule: chosen automatically by the players' count.
             OptionChoice(
                 "auto",
+                # Translators: a value of the Decks rule: chosen automatically by the players'
+                # count.
                 N_("Auto"),
                 N_("Auto: 2 decks for 3 or 4 players, 3 for 5 or 6, 4 for 7 or 8."),
             ),

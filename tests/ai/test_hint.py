@@ -137,3 +137,16 @@ def test_r10_a_swoop_card_on_a_small_pile_says_you_play_again():
     obs = observe(state, state.to_move)
     words = explain(obs, state.legal_actions(), Play((10,), ()))
     assert words == "Swoop: your 10 clears the pile of 1 card and you play again"
+
+
+def test_a_hint_that_plays_one_low_card_calls_it_your_lowest_card():
+    """One card played is "your lowest card"; two are still "your lowest cards"."""
+    from swoop_desktop.ai.hint import explain
+
+    others = [player("3 3 8 9 J Q"), player("4 4 8 9 J"), player("6 6 8 9 J")]
+    one = position([player("5 9 J Q")] + others, pile="6")
+    words = explain(observe(one, 0), one.legal_actions(), Play((5,), ()))
+    assert words == "Play a 5 on the 6: your lowest card, while it fits"
+    two = position([player("5 5 9 J")] + others, pile="6")
+    words = explain(observe(two, 0), two.legal_actions(), Play((5, 5), ()))
+    assert words == "Play two 5s on the 6: your lowest cards, while they fit"

@@ -232,7 +232,7 @@ def test_a_play_and_a_review_reason_read_in_german(german):
     said = reason(obs, state.legal_actions(), king, mine, best, "mistake", 8.0)
     assert said.startswith("Eine 10 zu spielen wäre besser gewesen: dein Zug hat den Stapel"), said
     assert "swoopt sofort" in said and said.endswith("Es hat etwa 8 Punkte gekostet."), said
-    assert "Nach deinem Zug hast du den Stapel in fast jedem Durchspiel aufgenommen" in said
+    assert "Nach deinem Zug hast du den Stapel in fast jeder Simulation aufgenommen" in said
     english = {"played", "playing", "better", "picked", "pile", "swoops", "cost", "points"}
     assert not english & set(ENGLISH_WORD.findall(said)), said
 

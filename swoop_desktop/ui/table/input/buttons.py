@@ -92,8 +92,9 @@ class ButtonMaker:
         assert st is not None
         if st.phase_name == "follow":
             return [
-                # Translators: a button: add all the cards of the rank you hold; {cards} is "7s".
                 (
+                    # Translators: a button: add all the cards of the rank you hold; {cards} is
+                    # "7s".
                     _("Add {cards}").format(cards=plural(st.follow_rank)),
                     self.moves.add_all,
                     True,
