@@ -77,6 +77,10 @@ SEAT_PLACES: tuple[str, ...] = ("bottom", "left", "top", "right")
 #: same three), and the name of the human's seat.
 SEAT_NAMES: tuple[str, ...] = ("You", "Lefty", "Topper", "Righty")
 
+#: The opponents' default names by number (1 Lefty, 2 Topper, 3 Righty, then those who
+#: join a fuller table), as ``config/opponents.yaml`` ships them.
+OPPONENT_NAMES: tuple[str, ...] = ("Lefty", "Topper", "Righty", "Mags", "Bodhi", "Nell", "Ravi")
+
 
 #: The table sizes Swoop seats (R3), and the one it starts with.
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 3, 8, 4
@@ -99,9 +103,15 @@ def seated_opponents(players: int) -> tuple[int, ...]:
     return tuple(o if o is not None else next(extra) for o in order)
 
 
-def seat_name(seat: int) -> str:
-    """The default name of ``seat`` ("Seat 5" beyond the four of the desktop table)."""
-    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
+def seat_name(seat: int, players: int = DEFAULT_PLAYERS) -> str:
+    """The default name of ``seat`` at a table of ``players``: "You" in seat 0, then the
+    opponent :func:`seated_opponents` puts there (Righty on your right at any size);
+    "Seat 9" for a seat no table has."""
+    if seat == 0:
+        return SEAT_NAMES[0]
+    if MIN_PLAYERS <= players <= MAX_PLAYERS and 0 < seat < players:
+        return OPPONENT_NAMES[seated_opponents(players)[seat - 1] - 1]
+    return f"Seat {seat + 1}"
 
 
 __all__ = [
@@ -109,6 +119,7 @@ __all__ = [
     "HUMAN_SEAT",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "OPPONENT_NAMES",
     "PLAYER_LEVELS",
     "PLAYER_PACES",
     "SEAT_NAMES",

@@ -222,9 +222,11 @@ def going_out(obs: Observation) -> str | None:
     n, p = min(near)
     if n == 1:
         # Translators: {player} is an opponent's name ("Lefty").
-        return _("{player} has one card left and may go out soon").format(player=seat_name(p))
+        return _("{player} has one card left and may go out soon").format(
+            player=seat_name(p, obs.n)
+        )
     # Translators: {player} is an opponent's name ("Lefty").
-    return _("{player} has two cards left and may go out soon").format(player=seat_name(p))
+    return _("{player} has two cards left and may go out soon").format(player=seat_name(p, obs.n))
 
 
 def mystery(obs: Observation, action: Action, figures: Figures, chosen: bool) -> str | None:

@@ -61,6 +61,7 @@ class DecisionBoard:
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.caption_rect = pygame.Rect(0, 0, 0, 0)  # the pile's caption, as last drawn
         self.own_rect = pygame.Rect(0, 0, 0, 0)  # your stacks, as last drawn
+        self.hand_rect = pygame.Rect(0, 0, 0, 0)  # your hand, as last drawn
         self.others_rects: list[pygame.Rect] = []  # the others' stacks, as last drawn
         self.name_rects: list[pygame.Rect] = []  # the others' names, as last drawn
 
@@ -173,7 +174,7 @@ class DecisionBoard:
         ch = max(40, int(board.height * (0.19 if self.large else 0.17)))
         size = card_size(ch)
         # The others' cards: smaller at a fuller table, as they are at the table itself.
-        small = card_size(int(ch * (0.62 if obs.n <= 4 else 0.56 if obs.n <= 6 else 0.5)))
+        small = self._others_size(obs.n, ch, size, truth is not None)
         outline: dict[int, Sequence[int]] = {}
         flips: list[tuple[int, Sequence[int]]] = []
         for action, rgb in outlined:
@@ -212,9 +213,10 @@ class DecisionBoard:
         step = max(10, min(size[0] + 4, (room - size[0]) // max(1, len(hand) - 1)))
         x_hand = board.centerx - (step * (len(hand) - 1) + size[0]) // 2
         self.draw_cards(surface, hand, x_hand, y_hand, size, step, outline)
-        self.own_rect = self.own_rect.union(
-            pygame.Rect(x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1])
+        self.hand_rect = pygame.Rect(
+            x_hand, y_hand, step * max(0, len(hand) - 1) + size[0], size[1]
         )
+        self.own_rect = self.own_rect.union(self.hand_rect)
         caption = (
             # Translators: the caption by the pile on the Review and Puzzles boards; {cards} is
             # "6 cards" ("Empty pile" when there is none).
@@ -269,11 +271,14 @@ class DecisionBoard:
         labels: list[pygame.Rect] = []  # and their names
         for p in range(1, obs.n):
             x, y, beside_ok = spots[p]
-            name = names[p] if p < len(names) else shown_name(seat_name(p))
+            name = names[p] if p < len(names) else shown_name(seat_name(p, obs.n))
             # Translators: a seat on the review's board: "Lefty: 11 in hand".
             words = _("{name}: {count} in hand").format(name=name, count=obs.hand_counts[p])
-            self.text(surface, words, (x, y), px, ink, bold=True)
-            labels.append(pygame.Rect((x, y), W.font(theme, px, True).size(words)))
+            # A long name on the right-hand side keeps within the board.
+            label = pygame.Rect((x, y), W.font(theme, px, True).size(words))
+            label.x = min(x, board.right - int(8 * s) - label.width)
+            self.text(surface, words, label.topleft, px, ink, bold=True)
+            labels.append(label)
             y += int(px * 1.5)
             self.draw_slots(surface, obs, truth, p, x, y, small, outline)
             gap_small = max(4, small[0] // 8)
@@ -333,6 +338,29 @@ class DecisionBoard:
         out += top_row
         out += [(x_right, first + i * tall, False) for i in range(right_n)]
         return {p: spot for p, spot in enumerate(out, start=1)}
+
+    def _others_size(
+        self, n: int, ch: int, size: tuple[int, int], hindsight: bool
+    ) -> tuple[int, int]:
+        """The others' cards' size: smaller at a fuller table, as at the table itself, and
+        smaller still where the side seats (their hands too, in hindsight) would reach
+        down to your hand."""
+        shares = (0.62,) if n <= 4 else (0.56 if n <= 6 else 0.5, 0.46, 0.42, 0.38, 0.34)
+        px = max(12, int(16 * self.scale))
+        y_hand = self.board.bottom - size[1] - int(12 * self.scale)
+        for share in shares:
+            small = card_size(int(ch * share))
+            if n <= 4 or self._side_bottom(n, small, px, hindsight) <= y_hand - int(4 * self.scale):
+                break
+        return small
+
+    def _side_bottom(self, n: int, small: tuple[int, int], px: int, hindsight: bool) -> int:
+        """Where the lowest side seat's cards end, at a fuller table (see :meth:`_spots`)."""
+        spots = self._spots(n, small, px, hindsight)
+        left_n, top_n, right_n = ARCS[n - 1]
+        sides = [y for p, (_x, y, _beside) in spots.items() if not left_n < p <= left_n + top_n]
+        tall = int(px * 1.5) + small[1] * 5 // 4 + (small[1] + 6 if hindsight else 0)
+        return max(sides, default=0) + tall
 
     def banner_height(self, px: int) -> int:
         """The hindsight line's height on a fuller table's board (one line across its top)."""

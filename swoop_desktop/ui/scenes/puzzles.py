@@ -31,7 +31,7 @@ from swoop_desktop.ai.review import Answer, Decision, Verdict
 from swoop_desktop.ai.review_words.answers import solution
 from swoop_desktop.ai.review_words.labels import called, label_of
 from swoop_desktop.ai.review_words.plays import command, describe
-from swoop_desktop.choices import seat_name
+from swoop_desktop.choices import DEFAULT_PLAYERS, seat_name
 from swoop_desktop.engine import Action, Rules, RulesError, action_from_json
 from swoop_desktop.i18n import _
 from swoop_desktop.names import shown_name
@@ -107,7 +107,7 @@ class PuzzleScene(OnTheBoard, Scene):
         self.result = None
         self.hindsight = False
         self.view = "decision"
-        self.names = [shown_name(seat_name(p)) for p in range(4)]
+        self.names = [shown_name(seat_name(p)) for p in range(DEFAULT_PLAYERS)]
         self.choices: list[tuple[str, Action]] = []
         self.page = 0
         self.answer: Answer | None = None
@@ -220,7 +220,7 @@ class PuzzleScene(OnTheBoard, Scene):
             self._layout()
             return
         self.decisions = [decision]
-        self.names = [shown_name(seat_name(p)) for p in range(puzzle.players)]
+        self.names = [shown_name(seat_name(p, puzzle.players)) for p in range(puzzle.players)]
         self.art = card_art(self.app.theme, self.app.settings, rules)
         self.table_part.art = self.art
         self.choices = _choices(decision)
