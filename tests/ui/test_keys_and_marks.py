@@ -70,7 +70,7 @@ def test_the_game_over_sheet_never_starts_a_new_game_on_enter(tmp_path):
         sheet = p.top
         focused = sheet.buttons[sheet.focus].label
         assert focused != "New game"
-        p.advance(1.0)
+        p.advance(1.5)  # read a moment (a press within the first second goes on the taps')
         p.press(pygame.K_RETURN)
         assert p.app.table is p.table  # still the finished game: nothing was thrown away
         assert p.top.name == "review"
@@ -115,7 +115,7 @@ def test_no_hover_outline_after_a_deal_until_the_mouse_moves(tmp_path):
         p.move(spot)
         assert t.model.hover == card
         _play_until_a_panel(p)
-        p.advance(1.0)
+        p.advance(1.5)
         p.press(pygame.K_RETURN)  # next hand: the pointer has not moved since
         assert p.wait_for_turn()
         assert t.input.card_at(spot) is not None  # a card of the new deal lies under it

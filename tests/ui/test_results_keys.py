@@ -11,8 +11,51 @@ import random
 import pygame
 import pytest
 
+from swoop_desktop.engine import Rules
 from swoop_desktop.ui.pilot import Pilot
-from swoop_desktop.ui.scenes.overlays import GameOverScene, HandOverScene
+from swoop_desktop.ui.scenes import overlays
+from swoop_desktop.ui.scenes.overlays import SETTLE_S, GameOverScene, HandOverScene
+
+#: Every action a result's buttons call (the hand's breakdown, the game-over sheet).
+ACTIONS = ("next_hand", "review_hand", "new_game", "watch_again", "review_game", "to_title")
+
+
+class ReadAtOnce:
+    """The game-over sheet's rating and records read before its first frame, so that they
+    never come on a later frame at a moment the machine's speed decides (they lay the sheet
+    out again as they come)."""
+
+    done = True
+
+    def __init__(self, work, name: str = "") -> None:
+        self.answer, self.error = None, None
+        try:
+            self.answer = work()
+        except BaseException as exc:  # noqa: BLE001 - kept, as Reading keeps it
+            self.error = exc
+
+    def wait(self, seconds: float) -> bool:
+        return True
+
+
+@pytest.fixture
+def records_at_once(monkeypatch):
+    monkeypatch.setattr(overlays, "Reading", ReadAtOnce)
+
+
+def _counted(p: Pilot, kind, clicked: list[str]):
+    """A result over the table whose every button, however often its buttons are made
+    again, only counts its presses in ``clicked``."""
+    panel = kind(p.app, p.app.table)
+    counters = []
+    for name in ACTIONS:
+        if hasattr(panel, name):
+            counter = lambda n=name: clicked.append(n)  # noqa: E731
+            counters.append(counter)
+            setattr(panel, name, counter)
+    p.app.push(panel)
+    assert panel.buttons and all(b.on_click in counters for b in panel.buttons)
+    return panel
 
 
 def _tap(p: Pilot, key: int, then: float = 0.25) -> None:
@@ -66,7 +109,7 @@ def test_a_tap_before_the_panel_could_be_seen_never_reaches_it(tmp_path):
         assert p.top is panel
 
 
-def test_space_tapped_as_people_tap_it_never_closes_the_results(tmp_path):
+def test_space_tapped_as_people_tap_it_never_closes_the_results(tmp_path, records_at_once):
     """Space (which steps the opponents' plays) tapped about three a second with irregular gaps (0.25-0.8 s) and a slow frame in the
     middle, begun at the table and going on for ten seconds over the panel, never press
     its buttons, over twenty seeds; the deliberate press after a pause does."""
@@ -79,10 +122,8 @@ def test_space_tapped_as_people_tap_it_never_closes_the_results(tmp_path):
             for _ in range(rng.randint(1, 4)):  # the last plays of the hand, hurried
                 p.press(pygame.K_SPACE)
                 p.advance(rng.uniform(0.25, 0.8))
-            panel = p.app.push(kind(p.app, p.app.table))
             clicked: list[str] = []
-            for button in panel.buttons:
-                button.on_click = lambda b=button, c=clicked: c.append(b.label)
+            panel = _counted(p, kind, clicked)
             slow_at = rng.randint(3, 15)
             for tap in range(20):  # ten seconds of taps
                 p.press(pygame.K_SPACE)
@@ -93,4 +134,97 @@ def test_space_tapped_as_people_tap_it_never_closes_the_results(tmp_path):
             p.advance(1.5)  # the player stops and reads
             p.press(pygame.K_RETURN)
             assert len(clicked) == 1, f"seed {seed}: the deliberate press did nothing"
+            assert p.top is panel
             p.app.pop()
+
+
+RESULTS = ("hand_over", "game_over")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_return_tapped_every_second_or_so_never_skips_a_result_unseen(
+    tmp_path, records_at_once, seed
+):
+    """Return (or keypad Enter, or H) tapped every 0.6-1 s, begun at the table and going on
+    over the result: the result stays on top for its settle time and only a press after it
+    answers; then a press after a pause answers at once."""
+    rng = random.Random(seed)
+    keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_h)
+    with Pilot(data_dir=tmp_path, seed=5, start="table") as p:
+        assert p.wait_for_turn()
+        for kind in (HandOverScene, GameOverScene):
+            for _ in range(rng.randint(1, 4)):  # the taps at the table
+                _tap(p, rng.choice(keys), rng.uniform(0.6, 1.0))
+            clicked: list[str] = []
+            panel = _counted(p, kind, clicked)
+            p.step()  # its first frame: now it can be seen
+            shown_at = panel.shown_at
+            assert shown_at is not None
+            while p.app.keys.now - shown_at < SETTLE_S + 6.0:
+                key = rng.choice(keys)
+                p.press(key)
+                if clicked:
+                    break
+                p.advance(rng.uniform(0.6, 1.0))
+            assert clicked, f"seed {seed}: {kind.__name__} never answered the taps"
+            up = p.app.keys.now - shown_at
+            assert up >= SETTLE_S, f"seed {seed}: {kind.__name__} answered after {up:.2f} s"
+            p.app.pop()
+            # The same result again: looked at, a pause, then one press answers at once.
+            clicked.clear()
+            panel = _counted(p, kind, clicked)
+            p.advance(1.5)
+            p.press(pygame.K_RETURN)
+            assert clicked == [panel.buttons[panel.focus].on_click.__defaults__[0]]
+            p.app.pop()
+
+
+def test_keys_tapped_through_a_games_end_never_let_a_result_go_by_unseen(
+    tmp_path, records_at_once, monkeypatch
+):
+    """The play-test: Return and H tapped every 0.6-1 s of the pilot's clock from the last
+    hand's plays through the game's end. The deciding hand's breakdown and the game-over
+    sheet each stay on top for at least their settle time, and each goes only on a press
+    after it; the press that takes the sheet away does what its focused button says (the
+    whole game's review)."""
+    seen: list[HandOverScene] = []
+    enter = HandOverScene.enter
+
+    def noting(self) -> None:
+        seen.append(self)
+        enter(self)
+
+    monkeypatch.setattr(HandOverScene, "enter", noting)
+    rng = random.Random(7)
+    rules = Rules.from_preset("app", target=50)
+    gone: dict[int, tuple[float, bool]] = {}  # a result: when it went, and on a press?
+
+    def note_gone(on_a_press: bool) -> None:
+        for panel in seen:
+            if id(panel) not in gone and p.top is not panel:  # gone, or covered by the review
+                gone[id(panel)] = (p.app.keys.now, on_a_press)
+
+    with Pilot(data_dir=tmp_path, seed=21, start="table", rules=rules) as p:
+        table = p.table
+        for _ in range(3000):  # at most about forty minutes of the pilot's clock
+            if p.top.name == "review":
+                break
+            until = p.app.keys.now + rng.uniform(0.6, 1.0)
+            while p.app.keys.now < until:  # the table plays on between the taps
+                if p.top is table and table.idle and table.state.to_move == 0:
+                    if not table.state.is_over:
+                        table.apply(table.state.legal_actions()[0])
+                p.advance(0.1)
+                note_gone(False)
+            p.press(rng.choice((pygame.K_RETURN, pygame.K_h)))
+            note_gone(True)
+        assert p.top.name == "review", "the taps never reached the review"
+        names = [panel.name for panel in seen]
+        assert names[-2:] == ["hand_over", "game_over"], names
+        for panel in seen:
+            assert panel.shown_at is not None, f"{panel.name} was never drawn"
+            went, on_a_press = gone[id(panel)]
+            assert on_a_press, f"{panel.name} went by itself"
+            up = went - panel.shown_at
+            assert up >= SETTLE_S, f"{panel.name} went after {up:.2f} s, unseen"
+        assert p.top.hand is None  # the whole game's review: the sheet's focused button

@@ -318,3 +318,40 @@ def test_screenshots_of_the_review_summary(tmp_path, size):
         assert p.until(lambda: scene.ready, 600)
         p.step(3)
         p.screenshot(DOCS / f"review-summary-{size[0]}x{size[1]}.png")
+
+
+def test_hindsight_says_the_hint_judged_what_you_could_see_where_its_play_is_not_the_best(
+    pilot,
+):
+    """With every card shown, a decision whose hint's play is not the best says, in one
+    line, that the hint judged only what the player could see; where the hint's play is
+    still the best, nothing is added."""
+    import dataclasses
+
+    match = _one_hand()
+    scene = _open_reviewed(pilot, match)
+    fair = scene.result.verdicts
+    at = next(i for i, v in enumerate(fair) if v.hint and len(v.options) > 1)
+    hinted = next(o for o in fair[at].options if o.action == fair[at].hint)
+    others = [o for o in fair[at].options if o is not hinted]
+
+    def seen_all(first) -> None:  # the hindsight verdicts, with ``first`` the best there
+        rest = [o for o in fair[at].options if o is not first]
+        ranked = dataclasses.replace(fair[at], hindsight=True, hint="", options=(first, *rest))
+        scene.result.hindsight[:] = [dataclasses.replace(v, hindsight=True) for v in fair]
+        scene.result.hindsight[at] = ranked
+
+    said = "The hint judged what you could see, not the hidden cards"
+    seen_all(others[0])  # another play comes out best with every card shown
+    scene.go(at)
+    pilot.press(pygame.K_h)
+    pilot.step()
+    assert scene.hindsight and said in scene.words
+    assert scene.hint_in_hindsight.startswith(said)
+    seen_all(hinted)  # the hint's play is still the best with every card shown
+    pilot.step()
+    assert scene.hindsight and "Hindsight: all cards shown" in scene.words
+    assert said not in scene.words
+    pilot.press(pygame.K_h)  # what you knew: the line is hindsight's only
+    seen_all(others[0])
+    assert not scene.hindsight and said not in scene.words

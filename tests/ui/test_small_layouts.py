@@ -54,7 +54,7 @@ def test_the_pause_panels_line_about_the_daily_deal_stays_inside_the_panel(
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_settings_rows_are_placed_again_when_a_levels_note_changes_length(tmp_path, size):
+def test_settings_rows_keep_the_lines_of_a_levels_longest_note_whichever_is_shown(tmp_path, size):
     with Pilot(size=size, data_dir=tmp_path, start="title") as p:
         p.resize(size)
         p.app.open("settings")
@@ -64,6 +64,7 @@ def test_settings_rows_are_placed_again_when_a_levels_note_changes_length(tmp_pa
         row = scene.rows["level1"]
         assert isinstance(row, Choice)
         # One level's note as long as a translation or a larger font can make it.
+        before = row.rect.height
         long = row.options[1]
         row.options[1] = Option(long.value, long.text, f"{long.help} " * 4)
         heights = set()
@@ -75,7 +76,10 @@ def test_settings_rows_are_placed_again_when_a_levels_note_changes_length(tmp_pa
             for w, below in zip(widgets, widgets[1:], strict=False):
                 assert w.rect.height == w.height_for(w.rect.width, theme), (option.value, size)
                 assert below.rect.top >= w.rect.bottom, (option.value, w, below, size)
-        assert len(heights) > 1, "the long note takes more lines"
+        # The row is as tall as its longest note whichever note it shows, so no row
+        # moves under the pointer as the level changes; and it grew for the long one.
+        assert len(heights) == 1, heights
+        assert heights.pop() > before, "the long note takes more lines"
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -209,7 +209,7 @@ def test_a_whole_hand_keyboard_only(tmp_path):
         assert table.state.is_over
         p.screenshot(tmp_path / "hand_over.png")
         if p.top.name == "hand_over":
-            p.advance(1.0)  # the panel takes keys a moment after it opens
+            p.advance(1.5)  # the panel takes keys a moment after it opens
             p.press(pygame.K_RETURN)
             assert p.top.name == "table"
             assert table.match.hand_no == 1

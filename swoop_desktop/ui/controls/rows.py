@@ -54,6 +54,9 @@ class Row(Widget):
         super().__init__(rect, enabled=enabled, tooltip=tooltip)
         self.label = label
         self.help = help
+        #: Other explanations the row may show (a rule's note when another rule makes it
+        #: have no effect): their lines are kept too, so a change never moves the rows below.
+        self.help_reserve: tuple[str, ...] = ()
         self.control_width = control_width
         self._pressed = False
 
@@ -97,13 +100,22 @@ class Row(Widget):
     def text_width(self) -> int:
         return max(80, self.control_rect().x - self.rect.x - 24)
 
+    def shown_help(self) -> str:
+        """The explanation under the label now."""
+        return self.help
+
+    def possible_helps(self) -> list[str]:
+        """Every explanation the row may show, whatever its value: the row is as tall as
+        the tallest of them, so a changed value never moves a row under the pointer."""
+        return [h for h in (self.help, *self.help_reserve) if h]
+
     def height_for(self, width: int, theme: Any) -> int:
         old = self.rect.width
         self.rect.width = width
         try:
-            lines = 1
-            if self.help:
-                lines += len(wrap_text(font(theme, self.help_size), self.help, self.text_width()))
+            fnt, room = font(theme, self.help_size), self.text_width()
+            helps = self.possible_helps()
+            lines = 1 + max((len(wrap_text(fnt, h, room)) for h in helps), default=0)
         finally:
             self.rect.width = old
         return max(
@@ -115,7 +127,8 @@ class Row(Widget):
         text = "text" if self.enabled else "disabled_text"
         # A label in a long language shrinks (never cut short) rather than reach the control.
         label, px = fit_label(theme, self.label, self.text_width(), self.label_size, True)
-        if not self.help:
+        shown = self.shown_help()
+        if not self.possible_helps():
             draw_text(
                 surface,
                 theme,
@@ -131,7 +144,7 @@ class Row(Widget):
         y += int(self.label_size * 1.3)
         fnt = font(theme, self.help_size)
         muted = colour(theme, "text_muted" if self.enabled else "disabled_text")
-        for line in wrap_text(fnt, self.help, self.text_width()):
+        for line in wrap_text(fnt, shown, self.text_width()) if shown else []:
             surface.blit(render(theme, line, self.help_size, False, muted), (x, y))
             y += int(self.help_size * 1.3)
 
@@ -282,8 +295,17 @@ class Choice(Row):
 
     @property
     def help_text(self) -> str:
-        chosen = self.options[self.index].help
-        return f"{self.help} {chosen}".strip() if chosen else self.help
+        return self._help_with(self.options[self.index])
+
+    def _help_with(self, option: Option) -> str:
+        return f"{self.help} {option.help}".strip() if option.help else self.help
+
+    def shown_help(self) -> str:
+        return self.help_text
+
+    def possible_helps(self) -> list[str]:
+        helps = [self._help_with(o) for o in self.options] + list(self.help_reserve)
+        return [h for h in dict.fromkeys(helps) if h]
 
     def set_value(self, value: Any, *, notify: bool = False) -> None:
         index = self._index_of(value)
@@ -339,14 +361,6 @@ class Choice(Row):
             pygame.Rect(c.right - c.height, c.y, c.height, c.height),
         )
 
-    def height_for(self, width: int, theme: Any) -> int:
-        old = self.help
-        self.help = self.help_text
-        try:
-            return super().height_for(width, theme)
-        finally:
-            self.help = old
-
     # -- input ---------------------------------------------------------------
     def _theme_guess(self) -> Any:
         return getattr(self, "_last_theme", None)
@@ -381,12 +395,7 @@ class Choice(Row):
             return
         self._last_theme = theme
         self.draw_row_background(surface, theme)
-        old = self.help
-        self.help = self.help_text
-        try:
-            self.draw_label(surface, theme)
-        finally:
-            self.help = old
+        self.draw_label(surface, theme)
         c = self.control_rect()
         radius = 8
         enabled = self.enabled

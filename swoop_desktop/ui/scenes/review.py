@@ -164,7 +164,9 @@ class ReviewScene(OnTheBoard, Scene):
         super().__init__(app)
         self.rules = rules
         self.hand = hand
-        self.names = list(names) if names else [shown_name(seat_name(p)) for p in range(players)]
+        self.names = (
+            list(names) if names else [shown_name(seat_name(p, players)) for p in range(players)]
+        )
         self.worlds = worlds if worlds is not None else verdicts.DEFAULT_WORLDS
         self.hands = [list(h) for h in hands]
         # The hints you were shown go with their decisions: only those are quoted.
@@ -422,6 +424,27 @@ class ReviewScene(OnTheBoard, Scene):
         return pool[self.index] if self.index < len(pool) else None
 
     @property
+    def hint_in_hindsight(self) -> str:
+        """With every card shown, where the hint's play is not the best: the line that says
+        the hint judged what you could see (so the hint and the review keep one voice);
+        else "". The hint's play is the fair look's (a hindsight verdict has none)."""
+        if not self.hindsight or self.result is None:
+            return ""
+        v, fair = self.verdict, self.result.verdicts
+        if v is None or not v.options or self.index >= len(fair):
+            return ""
+        hint = fair[self.index].hint
+        if not hint or v.options[0].action == hint:
+            return ""
+        # Translators: in the review's hindsight view (every card shown, the others' hands
+        # too), at a decision where the play the hint suggests is not the best once those
+        # hidden cards are known: the hint only ever sees what the player sees.
+        return _(
+            "The hint judged what you could see, not the hidden cards: with every card "
+            "shown, another play comes out best."
+        )
+
+    @property
     def words(self) -> str:
         """Everything the screen says now (tests read it)."""
         lines = [self.title, self.subtitle]
@@ -435,6 +458,8 @@ class ReviewScene(OnTheBoard, Scene):
             v = self.verdict
             if self.hindsight:
                 lines.append(_("Hindsight: all cards shown"))
+                if self.hint_in_hindsight:
+                    lines.append(self.hint_in_hindsight)
             if v is not None:
                 lines += [
                     # Translators: a line of the review's text: which of your decisions this is.
@@ -777,6 +802,15 @@ class ReviewScene(OnTheBoard, Scene):
                 bold=True,
                 width=width,
             )
+            if self.hint_in_hindsight:
+                y = self._text(
+                    surface,
+                    self.hint_in_hindsight,
+                    (x, y + int(4 * s)),
+                    int(15 * s),
+                    dim,
+                    width=width,
+                )
         label = label_words(v.label)
         if v.cost < 0.5:
             # Translators: what a verdict cost when it cost nothing: "Good: no points lost".

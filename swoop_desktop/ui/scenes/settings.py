@@ -234,6 +234,10 @@ class SettingsScene(Scene):
         for name in OPTION_NAMES:
             row = self._option_row_makers[OPTION_SPECS[name].kind](name)
             row.help = option_help(name, r)
+            # Its note and the one it shows when another rule leaves it no effect: the row
+            # keeps the lines of the longer, so a rule changed above never moves it.
+            info = OPTION_INFO[name]
+            row.help_reserve = tuple(_(t) for t in (info.help, info.no_effect) if t)
             row.enabled = option_applies(name, r)
             self.rule_rows[name] = row
             self.rows[name] = row
