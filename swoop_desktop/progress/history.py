@@ -17,6 +17,7 @@ the games played so far are marked as not counted.
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -46,27 +47,35 @@ from .game_record import GameRecord, record_from_json
 from .history_file import OLDER_LOOKED, import_older, load_older, older_due
 from .pending_games import keep_pending, pending_files, waiting_games, with_waiting
 from .stored_games import (
+    changed_since_stored,
     is_first_plays_of,
     read_stored,
     record_from_match,
     record_from_row,
     rescue,
+    settle,
     store_records,
     supersedes,
+    unsettled,
 )
 
 LOCK_WAIT = 5.0  # seconds a worker thread waits for another window to finish a change
 UI_WAIT = 0.3  # the most the window's own thread ever waits for it (New game)
 
 
-def _merge(dirs: Dirs, wait: float, again: bool = False) -> tuple[list[str], bool]:
+def _merge(
+    dirs: Dirs, wait: float, again: bool = False, tell: bool = False
+) -> tuple[list[str], bool]:
     """Store every game waiting to be stored (an older Swoop's history when it is still to
     be brought in, games beside the database, games only in memory) in one change.
     (messages, stored). Raises StoreError, sqlite3.Error or OSError when the database
     cannot take them. ``again``: an older Swoop's history that could not be read is tried
-    again (the reads and the opening; a game being stored never looks for it)."""
+    again (the reads and the opening; a game being stored never looks for it). ``tell``:
+    the games that were waiting (not a game being recorded now) are said, in one line,
+    once they are in the history."""
     waiting, messages = pending_files(dirs)
     older = older_due(dirs, again)
+    added = 0
     with db.change(dirs, wait) as con:
         rescued = rescue(dirs, con)
         more, files = import_older(dirs, con) if older else ([], [])
@@ -77,12 +86,21 @@ def _merge(dirs: Dirs, wait: float, again: bool = False) -> tuple[list[str], boo
         # play) gives way to a fuller one, and one with less than a stored one is not kept.
         for record in records:  # each looked at once those before it are stored
             if supersedes(con, record):
-                store_records(con, [record], "play")
+                added += store_records(con, [record], "play")
     db.ready(dirs).rescue = None
     _remember(dirs, rescued)  # Scores says it again, as it does the damage itself
     if older:
         dirs.state.cache[OLDER_LOOKED] = "kept" if dirs.history_file in dirs.state.kept else True
     messages = rescued + more + messages
+    if tell and added:
+        # Translators: {n} counts finished games that an earlier session (a full disk,
+        # another window busy) could not add to the history, added now.
+        told = ngettext(
+            "{n} finished game that was waiting to be added to your history is in it now.",
+            "{n} finished games that were waiting to be added to your history are in it now.",
+            added,
+        )
+        messages.append(told.format(n=added))
     move_imported(dirs, files)
     for path, _unused in waiting:
         try:
@@ -124,18 +142,25 @@ def bring_in(dirs: Dirs) -> list[str]:
     messages = _opening_messages(dirs)
     if _pending_there(dirs) and not db.ready(dirs).read_only:
         try:
-            messages += _merge(dirs, UI_WAIT, again=True)[0]
+            messages += _merge(dirs, UI_WAIT, again=True, tell=True)[0]
         except db.FAILURES as exc:
-            if not (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)):
-                # Translators: {reason} says why, e.g. "the disk is full".
-                told = _(
-                    "Games waiting to be added to your history could not be added yet "
-                    "({reason}); they are shown, and added next time."
-                )
-                messages.append(told.format(reason=_why(exc, dirs)))
+            messages += _not_added_yet(dirs, exc)
     _sum_up(dirs)
     _daily_backup(dirs)
     return messages
+
+
+def _not_added_yet(dirs: Dirs, exc: BaseException) -> list[str]:
+    """Why the games waiting to be stored could not be stored now, in one line (nothing
+    while another window holds the database: it is tried again at once)."""
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        return []
+    # Translators: {reason} says why, e.g. "the disk is full".
+    told = _(
+        "Games waiting to be added to your history could not be added yet "
+        "({reason}); they are shown, and added next time."
+    )
+    return [told.format(reason=_why(exc, dirs))]
 
 
 def _sum_up(dirs: Dirs) -> None:
@@ -143,7 +168,9 @@ def _sum_up(dirs: Dirs) -> None:
     version held, a summary found out of range, a body changed from outside), once per
     process; the facts an older Swoop's records file kept go with them, and the file then
     joins the imported ones. The database is first made to keep summaries and the rating
-    in step with the bodies (summaries.follow_bodies), where it does not yet."""
+    in step with the bodies (summaries.follow_bodies), where it does not yet; then the
+    games changed from outside are settled (counted nowhere: stored_games.settle) and the
+    player told once, over whatever screen is up (and by Scores again)."""
     if dirs.state.cache.get("summed-up") or db.ready(dirs).read_only:
         return
     try:
@@ -152,7 +179,7 @@ def _sum_up(dirs: Dirs) -> None:
         if not followed:  # once (or again, should they be dropped): see summaries
             with db.change(dirs, UI_WAIT) as con:
                 if not summaries.bodies_followed(con):
-                    summaries.follow_bodies(con)
+                    summaries.follow_bodies(con, changed_since_stored(con))
         with db.connection(dirs) as con:
             rows = summaries.missing(con)
         if rows:
@@ -160,9 +187,29 @@ def _sum_up(dirs: Dirs) -> None:
             with db.change(dirs, UI_WAIT) as con:
                 summaries.fill(con, summaries.missing(con), record_from_row, facts)
             move_imported(dirs, files)
+        changed = 0
+        with db.connection(dirs) as con:
+            found = bool(unsettled(con))
+        if found:
+            with db.change(dirs, UI_WAIT) as con:
+                changed = settle(con)
         dirs.state.cache["summed-up"] = True
     except db.FAILURES:
-        pass  # the screens sum up what has no summary themselves; tried again next start
+        return  # the screens sum up what has no summary themselves; tried again next start
+    if changed:
+        # Translators: {n} counts games whose stored record or marks were edited outside
+        # the game (or damaged), so that they disagreed on whether the game counts.
+        told = ngettext(
+            "{n} game in your history was changed outside Swoop, so what is stored of it "
+            "no longer agrees: it stays in your list of past games, but counts in none of "
+            "your statistics, records or rating.",
+            "{n} games in your history were changed outside Swoop, so what is stored of "
+            "them no longer agrees: they stay in your list of past games, but count in none "
+            "of your statistics, records or rating.",
+            changed,
+        ).format(n=changed)
+        dirs.notices.post("progress-changed", told)
+        _remember(dirs, [told])  # Scores says it again, as it does other damage
 
 
 #: A database larger than this (bytes; about 2,500 games) is backed up on a thread.
@@ -432,12 +479,14 @@ def record_pending(dirs: Dirs, wait: float = UI_WAIT) -> list[str]:
         over = _from_saved_game(dirs)
         if not _pending_there(dirs) or db.ready(dirs).read_only:
             return []
-        told = [printable(m) for m in _merge(dirs, wait, again=True)[0]]
+        told = [printable(m) for m in _merge(dirs, wait, again=True, tell=True)[0]]
         if over:  # the saved game is a finished game, in the history now
             clear_game(dirs)
         return told
     except db.FAILURES:
-        return []  # they wait beside the database, listed in Scores, for the next time
+        # They wait beside the database or in the saved game, listed in Scores, for the
+        # next time; why is said in one line by the start's next read (bring_in).
+        return []
 
 
 def _from_saved_game(dirs: Dirs) -> bool:
@@ -504,9 +553,12 @@ def retire_game(
     seconds for another window's change), so two windows finishing games at once
     lose none. When the database cannot take it now, it is written on its own
     beside it and stored the next time that works (listed in Scores meanwhile).
-    Only when nothing at all can be written (a full disk) is the saved game kept,
-    and the player told. Messages reach the player through ``dirs.notices``.
-    Returns True when the game is safely kept and the saved game was cleared.
+    When no file can be made beside it either (a full disk), the finished game goes with
+    the saved game at once (:func:`_with_saved_game`), which is kept: the next start adds
+    it to the history, however this session ends. Only when nothing at all can be
+    written is the player told it is not saved. Messages reach the player through
+    ``dirs.notices``. Returns True when the game is safely kept and the saved game was
+    cleared (False: the saved game is kept, and must not be deleted).
     """
     if not dirs.usable:
         return False
@@ -518,7 +570,8 @@ def retire_game(
 
 
 def _record(dirs: Dirs, record: GameRecord, wait: float) -> tuple[bool, list[str]]:
-    """(kept on disk, messages). Messages are posted to ``dirs.notices`` too."""
+    """(kept on disk, and the saved game is no longer needed for it; messages). Messages
+    are posted to ``dirs.notices`` too."""
     if not dirs.usable:
         return False, []
     if all(g.id != record.id for g in dirs.state.unsaved):
@@ -542,12 +595,33 @@ def _record(dirs: Dirs, record: GameRecord, wait: float) -> tuple[bool, list[str
                 "beside them, shown in Scores, and added as soon as the history can take it."
             )
             messages.append(told.format(reason=cause))
+        elif _room_for_the_saved_game(problem) and _with_saved_game(dirs):
+            # Still in memory too: stored with the next game that can be.
+            # Translators: {reason} says why, e.g. "the disk is full".
+            told = _(
+                "This game could not be added to your scores yet ({reason}). It is kept "
+                "with your saved game, shown in Scores, and added to your history the "
+                "next time Swoop starts with room for it."
+            )
+            messages.append(told.format(reason=cause))
         else:
             messages.append(_not_saved(dirs, cause, problem))
         written = problem is None
     for text in messages:
         dirs.notices.post("history", text)
     return written, messages
+
+
+#: Why a file beside the history could not be made that holds for the saved game too (the
+#: same folder): the saved game is then not tried, and the player told once.
+_EVERY_FILE = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+
+
+def _room_for_the_saved_game(problem: OSError) -> bool:
+    """Whether the saved game may still be written where a file beside the history could
+    not be (a full disk may still take the saved game written over; a read-only folder
+    takes nothing)."""
+    return problem.errno not in _EVERY_FILE
 
 
 def _not_saved(dirs: Dirs, cause: str, problem: OSError) -> str:
@@ -620,6 +694,8 @@ def _with_saved_game(dirs: Dirs) -> bool:
     itself, so that Continue never resumes a game that is over; a game in progress stays
     as it is. Whether it was written."""
     unsaved = list(dirs.state.unsaved)
+    if _carried(dirs, unsaved):
+        return True
     saved = load_game(dirs)[0] if has_saved_game(dirs) else None
     if saved is not None and not any(is_first_plays_of(saved.match, r) for r in unsaved):
         return save_game(dirs, saved.match, saved.log, saved.extra, seats=saved.seats)
@@ -631,6 +707,18 @@ def _with_saved_game(dirs: Dirs) -> bool:
     except (DocumentError, ValueError):
         return False
     return save_game(dirs, match, [], {"practice": True} if last.practice else {})
+
+
+def _carried(dirs: Dirs, records: list[GameRecord]) -> bool:
+    """Whether the saved game's file already carries every one of ``records`` (written
+    there when the game ended, or with a later save of the game in progress)."""
+    body = saved_game_body(dirs)
+    kept = body.get("extra") if body is not None else None
+    found = kept.get(FINISHED) if isinstance(kept, dict) else None
+    if not records or not isinstance(found, list):
+        return False
+    ids = {g.get("id") for g in found if isinstance(g, dict)}
+    return all(r.id in ids for r in records)
 
 
 def reset_stats(dirs: Dirs) -> tuple[str | None, list[str]]:

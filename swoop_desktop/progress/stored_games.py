@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import json
 import sqlite3
 import threading
@@ -99,10 +100,22 @@ def record_from_match(
 
 # -- a game's row ------------------------------------------------------------------
 def body_digest(body: str) -> bytes:
-    """What a row's ``checked`` holds: a digest of the body as it was stored. Kept for the
-    files' sake (an older Swoop may read it); never trusted when reading: anyone who can
-    change a body can write its digest too, so every row is read through the full check."""
+    """What a row's ``checked`` holds: a digest of the body as it was stored. Never trusted
+    as proof that a body is sound (anyone who can change a body can write its digest too,
+    so every row is read through the full check); a body that no longer matches it was
+    changed since it was stored (:func:`body_changed`)."""
     return hashlib.blake2b(body.encode("utf-8", "surrogatepass"), digest_size=12).digest()
+
+
+def body_changed(body: Any, checked: Any) -> bool:
+    """Whether a row's body is not the one Swoop stored: its digest, kept beside it, no
+    longer matches (an edit, a tool on the file, damage). A row without a digest (one an
+    early version stored) says nothing."""
+    return (
+        isinstance(checked, bytes)
+        and isinstance(body, str)
+        and not hmac.compare_digest(checked, body_digest(body))
+    )
 
 
 def row_of(record: GameRecord, source: str) -> tuple[Any, ...]:
@@ -124,9 +137,93 @@ def record_from_row(body: str, checked: Any, counted: Any, notes: Notes = None) 
     """The record a row holds, read through the full check whatever its ``checked`` column
     says (a stored digest is not trust: a body written with a digest to match is checked
     like any other). Raises ValueError, TypeError and the like for a row that does not
-    read; the callers leave it out and tell of it."""
+    read; the callers leave it out and tell of it.
+
+    Whether the game counts is read here, once, for every view that reads a row (the
+    rating, the list of past games, the exports; the summaries the statistics and the
+    records count are summed up from it, :func:`settle` keeps them in step): a game counts
+    only when everything stored of it says so. Its record (counted, and not a practice
+    game), its row's ``counted`` mark (lowered by a statistics reset), and the record
+    itself is the one Swoop stored (:func:`body_changed`). Swoop always writes them in
+    step; when they disagree, something else changed the file, and the game is listed
+    (as its record says, practice or not) but counted nowhere."""
     record = record_from_json(json.loads(body), "game", notes)
-    return replace(record, counted=bool(counted) and not record.practice)
+    agreed = counted == 1 and record.counted and not body_changed(body, checked)
+    return replace(record, counted=agreed)
+
+
+#: The stored games whose summary and row disagree on whether they count (a mark changed
+#: from outside: Swoop sets them together), read from the narrow indexes of both tables.
+_MARKS_DISAGREE = (
+    "SELECT s.seq FROM game_summaries s WHERE s.counted = 1 "
+    "AND s.seq NOT IN (SELECT seq FROM games WHERE counted = 1) "
+    "UNION SELECT seq FROM games WHERE counted = 1 "
+    "AND seq IN (SELECT seq FROM game_summaries WHERE counted = 0)"
+)
+
+
+def unsettled(con: sqlite3.Connection) -> list[int]:
+    """The numbers of the stored games to settle (:func:`settle`), oldest first: those
+    changed from outside since the last opening (noted by the database's triggers,
+    ``summaries.CHANGED``; or found by their digest where the triggers were not there,
+    ``summaries.follow_bodies``) and those whose row and summary disagree on whether they
+    count. Read from meta and the narrow indexes (about 60 ms for 100,000 games)."""
+    noted = [
+        str(key)[len(summaries.CHANGED) :]
+        for (key,) in con.execute(
+            "SELECT key FROM meta WHERE substr(key, 1, ?) = ?",
+            (len(summaries.CHANGED), summaries.CHANGED),
+        )
+    ]
+    found = {int(n) for n in noted if n.isdigit() and len(n) < 20}
+    found |= {int(row[0]) for row in con.execute(_MARKS_DISAGREE)}
+    return sorted(found)
+
+
+def settle(con: sqlite3.Connection) -> int:
+    """Inside a change, after the games without a summary are summed up (once an opening):
+    the games :func:`unsettled` finds are settled by the rule of :func:`record_from_row`:
+    counted nowhere, their row's and summary's marks lowered to say so, and the rating
+    worked out again from the first of them. Their digest becomes that of their body now,
+    so what was decided holds, and is told once. How many of them read (the player is told
+    of those; one that does not read is told as such where the history is read)."""
+    ordered = unsettled(con)
+    con.execute(
+        "DELETE FROM meta WHERE substr(key, 1, ?) = ?",
+        (len(summaries.CHANGED), summaries.CHANGED),
+    )
+    readable = 0
+    for start in range(0, len(ordered), 500):
+        part = ordered[start : start + 500]
+        marks = ",".join("?" * len(part))
+        rows = con.execute(f"SELECT seq, body FROM games WHERE seq IN ({marks})", part)
+        for seq, body in rows.fetchall():
+            try:
+                record_from_json(json.loads(body), "game")
+            except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+                continue
+            readable += 1
+            con.execute("UPDATE games SET checked = ? WHERE seq = ?", (body_digest(body), seq))
+        con.execute(f"UPDATE games SET counted = 0 WHERE seq IN ({marks})", part)
+        con.execute(f"UPDATE game_summaries SET counted = 0 WHERE seq IN ({marks})", part)
+    if ordered:  # the rating follows the counted games: from the first of them on
+        first = ordered[0]
+        con.execute("DELETE FROM rating_points WHERE seq >= ?", (first,))
+        con.execute(
+            "UPDATE meta SET value = ? WHERE key = 'rating.upto' AND CAST(value AS INTEGER) >= ?",
+            (str(first - 1), first),
+        )
+    return readable
+
+
+def changed_since_stored(con: sqlite3.Connection) -> list[int]:
+    """The numbers of the stored games whose body is not the one stored (by its digest):
+    every body read, so only where the triggers that note a change were not there."""
+    return [
+        int(seq)
+        for seq, body, checked in con.execute("SELECT seq, body, checked FROM games")
+        if body_changed(body, checked)
+    ]
 
 
 def store_records(
@@ -162,8 +259,9 @@ def store_records(
 #: The largest number SQLite can give a game (a row's number is a signed 64-bit one).
 LAST_SEQ = 2**63 - 1
 #: What is kept by game number beside the games (worked out again after a renumbering):
-#: the rating's place (progress.rating) and the puzzles' (progress.puzzle_book).
-_BY_NUMBER = "key LIKE 'rating.%' OR key = 'puzzles.gathered'"
+#: the rating's place (progress.rating), the puzzles' (progress.puzzle_book) and the games
+#: noted as changed from outside (summaries.CHANGED: let go, their marks stay as read).
+_BY_NUMBER = "key LIKE 'rating.%' OR key = 'puzzles.gathered' OR key LIKE 'changed.%'"
 
 
 def _room_for(con: sqlite3.Connection, count: int) -> None:

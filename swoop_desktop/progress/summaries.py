@@ -131,7 +131,8 @@ class GameSummary:
 # -- which games count ---------------------------------------------------------------
 # The one rule every view that counts games follows (the statistics, the chart of your
 # totals, the records, the rating): a game counts when it is counted (not a practice
-# game, not played before a statistics reset) and finished; an abandoned one too, as a
+# game, not played before a statistics reset, and everything stored of it says so:
+# progress.stored_games.record_from_row) and finished; an abandoned one too, as a
 # loss, only where the player chose to count abandoned games (``abandoned``). A view
 # that needs a final total or a margin (the chart, the records) asks for finished games
 # (``abandoned`` False): an abandoned game has neither. The exports list every game,
@@ -321,12 +322,16 @@ def summed_with(dirs: Dirs, digests: Sequence[str]) -> list[int]:
 
 
 # -- a body changed from outside ------------------------------------------------------
-# Swoop never changes a stored game's body. When something else does (a tool on the file,
-# a forged practice mark), what was worked out from it follows: the game's summary goes,
-# to be summed up again from the body by the one reading every view follows (the record's
-# own check: a practice mark that is no true or false makes a game that does not read, in
-# every view), and the rating is worked out again from that game on (progress.rating keeps
-# its place in meta's ``rating.upto``). Triggers in the database see to it whoever edits.
+# Swoop never changes a stored game's body, nor raises a counted mark (a statistics reset
+# lowers the row's and the summary's together). When something else does (a tool on the
+# file, a forged practice mark), what was worked out from it follows: the game's summary
+# goes, to be summed up again from the body by the one reading every view follows (the
+# record's own check: a practice mark that is no true or false makes a game that does not
+# read, in every view), and the rating is worked out again from that game on
+# (progress.rating keeps its place in meta's ``rating.upto``); the game is noted in meta
+# (``changed.<seq>``), for the next opening to settle and tell once
+# (progress.stored_games.settle). Triggers in the database see to it whoever edits.
+CHANGED = "changed."
 FOLLOW_BODIES = {
     "summary_follows_body": """
         CREATE TRIGGER IF NOT EXISTS summary_follows_body AFTER UPDATE OF body ON games
@@ -340,15 +345,28 @@ FOLLOW_BODIES = {
             UPDATE meta SET value = CAST(NEW.seq - 1 AS TEXT)
                 WHERE key = 'rating.upto' AND CAST(value AS INTEGER) >= NEW.seq;
         END""",
+    "body_change_noted": f"""
+        CREATE TRIGGER IF NOT EXISTS body_change_noted AFTER UPDATE OF body ON games
+        BEGIN
+            INSERT OR REPLACE INTO meta (key, value) VALUES ('{CHANGED}' || NEW.seq, 'body');
+        END""",
+    "counted_raise_noted": f"""
+        CREATE TRIGGER IF NOT EXISTS counted_raise_noted AFTER UPDATE OF counted ON games
+        WHEN NEW.counted = 1 AND OLD.counted IS NOT 1
+        BEGIN
+            INSERT OR REPLACE INTO meta (key, value) VALUES ('{CHANGED}' || NEW.seq, 'counted');
+        END""",
 }
 #: The stored games whose summary counts them while their body says otherwise: a body
 #: that is not JSON, a practice mark that is no true or false, or a practice game's mark
-#: on a game its summary counts (an edit made while the triggers were not there).
+#: (or a counted mark of false) on a game its summary counts (an edit made while the
+#: triggers were not there).
 _DISAGREE = """
     SELECT s.seq FROM game_summaries s JOIN games g ON g.seq = s.seq
     WHERE CASE WHEN json_valid(g.body) THEN
         coalesce(json_type(g.body, '$.practice') NOT IN ('true', 'false'), 0)
         OR (json_type(g.body, '$.practice') = 'true' AND s.counted = 1)
+        OR (json_type(g.body, '$.counted') = 'false' AND s.counted = 1)
     ELSE 1 END"""
 
 
@@ -362,22 +380,24 @@ def bodies_followed(con: sqlite3.Connection) -> bool:
     return bool(found == len(FOLLOW_BODIES))
 
 
-def follow_bodies(con: sqlite3.Connection) -> int:
+def follow_bodies(con: sqlite3.Connection, changed: Iterable[int] = ()) -> int:
     """Inside a change, where the triggers are not there (a database of an earlier Swoop,
     or one they were dropped from): put them in place, then touch each game whose body
-    disagrees with its summary on whether it counts, as an edit would, so that its summary
-    and the rating follow it. How many games were touched."""
+    disagrees with its summary on whether it counts, and each of ``changed`` (games whose
+    body is not the one stored, found by the caller), as an edit would, so that its
+    summary and the rating follow it and it is noted. How many games were touched."""
     for statement in FOLLOW_BODIES.values():
         con.execute(statement)
     try:
-        found = [int(row[0]) for row in con.execute(_DISAGREE)]
+        found = {int(row[0]) for row in con.execute(_DISAGREE)}
     except sqlite3.OperationalError:  # an SQLite without its JSON functions: none found
-        return 0
-    for start in range(0, len(found), 500):
-        part = found[start : start + 500]
+        found = set()
+    touched = sorted(found | set(changed))
+    for start in range(0, len(touched), 500):
+        part = touched[start : start + 500]
         marks = ",".join("?" * len(part))
         con.execute(f"UPDATE games SET body = body WHERE seq IN ({marks})", part)
-    return len(found)
+    return len(touched)
 
 
 def missing(con: sqlite3.Connection) -> list[tuple[int, Any, str, Any]]:

@@ -308,3 +308,101 @@ def test_a_practice_mark_forged_in_a_stored_game_is_read_the_same_by_every_view(
         assert csv_rows == [(first, "no"), (last, "no")]
     # Read again at the next start: the same.
     assert _every_view(tmp_path) == (counted, rated, listed, csv_rows)
+
+
+#: Edits from outside that leave what is stored of a game disagreeing on whether it counts
+#: (Swoop writes a game's record, its row and its summary in step, a statistics reset too):
+#: each SQL statement is run on the game's number.
+FORGED = {
+    "a practice game's record re-marked rated": [
+        "UPDATE games SET body = json_set(json_remove(body, '$.practice'), '$.counted', "
+        "json('true')) WHERE seq = ?"
+    ],
+    "a practice game's row marked counted": ["UPDATE games SET counted = 1 WHERE seq = ?"],
+    "a practice game's summary marked counted": [
+        "UPDATE game_summaries SET counted = 1 WHERE seq = ?"
+    ],
+    "a practice game's row and summary marked counted": [
+        "UPDATE games SET counted = 1 WHERE seq = ?",
+        "UPDATE game_summaries SET counted = 1 WHERE seq = ?",
+    ],
+    "a rated game's row marked not counted": ["UPDATE games SET counted = 0 WHERE seq = ?"],
+}
+CHANGED_WORDS = "changed outside Swoop"
+
+
+def _what_each_view_says(folder):
+    """At a start: the games the statistics count, those the rating is worked out from,
+    the list of past games (each game's counted mark and its practice mark, as the list
+    draws it), the records, and what the player was told of a changed game (over the
+    screen; Scores says the same again)."""
+    dirs = _resolve(folder)
+    db.forget(dirs)
+    book = Scorebook(dirs)
+    try:
+        counted = book.stats(False).games
+        shown = book.newest(0, len(book))
+        listed = sorted(
+            (g.id, g.counted, r.practice)
+            for g, r in zip(shown, book.records_of(shown), strict=True)
+            if r is not None
+        )
+        records = book.records([], DAY)[0]
+        scores_says = list(book.messages)
+    finally:
+        book.close()
+    rated = sorted(p.game for p in rating_history(dirs)[0])
+    _games, told = load_history(dirs)
+    from swoop_desktop.progress import take_history_notes
+
+    again = scores_says + take_history_notes(dirs)  # what Scores says again, once each
+    over = [w for w in dirs.notices.told + told if CHANGED_WORDS in w]
+    assert len({w for w in again if CHANGED_WORDS in w}) == len(over)
+    return (counted, rated, listed, records), over
+
+
+@pytest.mark.parametrize("kept", ["in step since", "dropped from outside"])
+@pytest.mark.parametrize("forged", list(FORGED))
+def test_a_game_whose_record_and_marks_disagree_counts_nowhere_and_is_told_once(
+    tmp_path, forged, kept
+):
+    """What is stored of a game disagreeing on whether it counts (its record, its row's
+    counted mark, its summary's: an edit from outside) is read once, by one rule, for
+    every view: a game counts only when everything stored of it says so. The statistics,
+    the rating, the list of past games and the records agree, and the player is told once,
+    in plain words; the next start finds nothing more to tell and reads the same."""
+    dirs = _resolve(tmp_path)
+    record_finished_game(dirs, finished_match(7), SEATS)  # a win
+    # A practice win with a better margin than any counted game: were it counted
+    # anywhere, the records would show it.
+    record_finished_game(dirs, finished_match(10), SEATS, practice=True)
+    record_finished_game(dirs, finished_match(1), SEATS)
+    record_finished_game(dirs, finished_match(5), SEATS)
+    games, _ = load_history(dirs)
+    won, practice, lost, last = games
+    assert summarize(practice).margin > max(summarize(g).margin for g in (won, lost, last))
+    assert len(rating_history(dirs)[0]) == 3
+    target = 3 if forged.startswith("a rated") else 2  # the game's number
+    with contextlib.closing(sqlite3.connect(db.db_file(dirs))) as con:
+        if kept == "dropped from outside":
+            for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'"):
+                con.execute(f"DROP TRIGGER {name}")
+        for statement in FORGED[forged]:
+            con.execute(statement, (target,))
+        con.commit()
+    counting = [won, last] if target == 3 else [won, lost, last]
+    ids = sorted(g.id for g in counting)
+    (counted, rated, listed, records), told = _what_each_view_says(tmp_path)
+    assert counted == len(counting), "the statistics count the games that count"
+    assert rated == ids, "the rating is worked out from the same games"
+    assert [g for g, mark, _practice in listed if mark] == ids, "the list marks the same"
+    assert len(listed) == 4, "every game stays listed"
+    body_rated = forged == "a practice game's record re-marked rated"
+    marks = {g: p for g, _mark, p in listed}
+    assert marks[practice.id] is not body_rated, "its practice mark is its record's"
+    assert records.best_margin == max(summarize(g).margin for g in counting)
+    assert len(told) == 1, told
+    assert "Errno" not in told[0] and "seq" not in told[0]
+    # The next start: read the same, nothing more to tell.
+    again, told = _what_each_view_says(tmp_path)
+    assert again == (counted, rated, listed, records) and told == []

@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 from dataclasses import replace
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -51,9 +52,12 @@ def _database_full(*args, **kwargs):
 
 # -- a finished game on a full disk ------------------------------------------------------
 def test_a_game_written_nowhere_is_told_not_saved_and_where_room_is_needed(tmp_path, monkeypatch):
+    from swoop_desktop.storage import savegame
+
     dirs = resolve_dirs(tmp_path)
     monkeypatch.setattr(db, "change", _database_full)
     monkeypatch.setattr(pending_games, "atomic_write_text", _no_room)
+    monkeypatch.setattr(savegame, "write_document", _no_room)  # nor the saved game
     told = record_finished_game(dirs, finished_match(3), SEATS)
     assert len(told) == 1
     assert "NOT saved" in told[0] and "Make room in" in told[0] and str(tmp_path) in told[0]
@@ -82,10 +86,11 @@ def test_closing_tries_the_unsaved_game_again_and_keeps_it_once_there_is_room(
     assert [g.seed for g in games] == [match.seed]
 
 
-def _finished_at_the_table_on_a_full_disk(pilot, seed: int):
+def _finished_at_the_table_on_a_full_disk(pilot, seed: int, then=None):
     """A game played to its end at the table while nothing can be stored: the history is
     full, no file can be made beside it; the saved game holds the game as it was before
-    its last plays (the last save that could be written). The table, once it is over."""
+    its last plays (the last save that could be written; ``then`` is called after it, to
+    fill the disk further). The table, once it is over."""
     from swoop_desktop.storage import has_saved_game, save_game
     from swoop_desktop.ui.scenes.table import TableScene
     from swoop_desktop.ui.table.drivers import GAME
@@ -95,6 +100,8 @@ def _finished_at_the_table_on_a_full_disk(pilot, seed: int):
     earlier.replay([match.actions[0][:6]])
     save_game(pilot.app.dirs, earlier, [])
     assert has_saved_game(pilot.app.dirs)
+    if then is not None:
+        then()
     table = pilot.app.push(TableScene(pilot.app, GAME, match=match))
     assert pilot.until(lambda: pilot.top.name == "hand_over", 10)
     pilot.top.next_hand()
@@ -119,9 +126,9 @@ def test_a_game_finished_on_a_full_disk_outlives_two_closes_and_is_stored_at_the
         dirs = p.app.dirs
         monkeypatch.setattr(db, "change", _database_full)
         monkeypatch.setattr(pending_games, "atomic_write_text", _no_room)
-        _finished_at_the_table_on_a_full_disk(p, 7)
+        no_room_at_all = partial(monkeypatch.setattr, savegame, "write_document", _no_room)
+        _finished_at_the_table_on_a_full_disk(p, 7, then=no_room_at_all)
         assert len(dirs.state.unsaved) == 1
-        monkeypatch.setattr(savegame, "write_document", _no_room)
         p.app.quit()  # the first close: nothing can be written
         assert p.app.running and "NOT saved" in p.app.toast[0]
         if room == "the saved game":
@@ -140,6 +147,53 @@ def test_a_game_finished_on_a_full_disk_outlives_two_closes_and_is_stored_at_the
         assert not games[0].abandoned, "stored as the finished game it was"
         assert not has_saved_game(dirs), "no game that is over is offered to Continue"
         assert not list(tmp_path.glob("history.pending-*"))
+
+
+def _disk_full_for_the_history(*args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device", "/x/swoop.sqlite3-wal")
+
+
+def test_a_game_finished_on_a_full_disk_is_added_at_the_next_start_with_room_and_said(
+    tmp_path, monkeypatch
+):
+    """A game finished at the table while neither the history nor a file beside it can
+    be written (the disk is full) goes with the saved game at once, so it outlives a
+    session that ends without the close's second try (the window killed, the machine
+    shut down). A start still without room says plainly why it is not added yet; the next
+    start with room adds it to the history once and says so in one line, and Continue
+    does not offer the game as it was before its last plays."""
+    from swoop_desktop.storage import has_saved_game
+    from swoop_desktop.ui.pilot import Pilot
+
+    monkeypatch.setattr(db, "change", _disk_full_for_the_history)
+    monkeypatch.setattr(pending_games, "atomic_write_text", _no_room)
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        _finished_at_the_table_on_a_full_disk(p, 7)
+        told = [t for t in p.app.dirs.notices.told if "scores" in t]
+        assert len(told) == 1 and "the disk is full" in told[0], told
+        assert "kept with your saved game" in told[0] and "NOT saved" not in told[0]
+    # The session ended without quitting (Pilot's close is the window going away).
+    with Pilot(data_dir=tmp_path, start="title") as p:  # still no room
+        told = [t for t in p.app.dirs.notices.told if "history" in t]
+        assert told == [
+            "Games waiting to be added to your history could not be added yet (the disk "
+            "is full); they are shown, and added next time."
+        ]
+        assert [g.seed for g in load_history(p.app.dirs)[0]] == [7], "shown meanwhile"
+    monkeypatch.undo()  # room again
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        dirs = p.app.dirs
+        told = [t for t in dirs.notices.told if "history" in t]
+        assert told == [
+            "1 finished game that was waiting to be added to your history is in it now."
+        ]
+        games, messages = load_history(dirs)
+        assert [g.seed for g in games] == [7] and messages == []
+        assert not games[0].abandoned, "stored as the finished game it was"
+        assert not has_saved_game(dirs), "no game that is over is offered to Continue"
+    with Pilot(data_dir=tmp_path, start="title") as p:  # and it stays stored once
+        assert [g.seed for g in load_history(p.app.dirs)[0]] == [7]
+        assert not [t for t in p.app.dirs.notices.told if "history" in t]
 
 
 @contextlib.contextmanager
