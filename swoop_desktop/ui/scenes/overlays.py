@@ -208,7 +208,8 @@ class HandOverScene(HandPanel, Overlay):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         u = self.u
-        tall = max(int(560 * u), int(self.BESIDE_ROWS * u) + self.table.match.n * self.row_height())
+        # A table of four's panel is 560 tall; a table of three's a row shorter.
+        tall = int(self.BESIDE_ROWS * u) + self.table.match.n * self.row_height()
         rect = pygame.Rect(0, 0, min(w - 40, int(900 * u)), min(h - 40, tall))
         rect.center = (w // 2, h // 2)
         return rect
