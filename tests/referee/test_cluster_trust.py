@@ -235,7 +235,14 @@ def _alive(process) -> bool:
         return False
 
 
-@pytest.mark.parametrize("after", [1.5, 4.0], ids=["while-starting", "mid-run"])
+# Mid-run (after 4 s) is the slow tier's; the quick tier stops the run as it starts.
+@pytest.mark.parametrize(
+    "after",
+    [
+        pytest.param(1.5, id="while-starting"),
+        pytest.param(4.0, id="mid-run", marks=pytest.mark.slow),
+    ],
+)
 def test_ctrl_c_mid_run_ends_in_one_line_and_leaves_no_process(after):
     """Ctrl-C printed up to 105 lines of tracebacks from the tournament and its workers
     (``AssertionError: Status.init`` among them). It is sent here as a terminal sends

@@ -166,7 +166,10 @@ def test_stored_hint_words_the_game_never_wrote_are_not_quoted_as_the_hints(capl
     assert len(told) == 3 and not [t for t in told if "FORGED" in t]
 
 
-@pytest.mark.parametrize("worlds", [2, REVIEW_WORLDS])
+# At the review's full work the check costs a whole review's first look: the slow tier's.
+@pytest.mark.parametrize(
+    "worlds", [2, pytest.param(REVIEW_WORLDS, marks=pytest.mark.slow, id=str(REVIEW_WORLDS))]
+)
 def test_a_stored_hint_that_is_the_hints_own_words_is_still_quoted(worlds):
     from swoop_desktop.ai import hint
 
