@@ -47,7 +47,7 @@ def _play_to_the_result(p: Pilot) -> DailyResultScene:
 def _play_your_hand(p: Pilot) -> None:
     """Play the hand, read its result, and go back to the daily page (Enter: Back)."""
     result = _play_to_the_result(p)
-    p.advance(1.0)
+    p.advance(1.5)  # read a moment (a press within the first second goes on the taps')
     p.press(pygame.K_RETURN)
     assert p.top is not result and p.app.table is None
 
@@ -569,3 +569,22 @@ def test_the_daily_result_says_the_hard_opponent_did_better_on_the_margin(tmp_pa
             p.resize(size)
             p.step(2)
             assert result.text_bottom <= min(b.rect.top for b in result.buttons), size
+
+
+def test_return_tapped_through_the_daily_hands_end_never_skips_its_result_unseen(tmp_path):
+    # As the hand's breakdown at a game: Return tapped every 0.7 s as the daily hand ends
+    # leaves its result up for the settle time; only a press after it answers.
+    from swoop_desktop.ui.scenes.panels import SETTLE_S
+
+    with Pilot(data_dir=tmp_path, seed=1, start="title") as p:
+        daily = _today(p)
+        daily.play()
+        result = _play_to_the_result(p)
+        p.step()
+        shown_at = result.shown_at
+        assert shown_at is not None
+        while p.top is result and p.app.keys.now - shown_at < SETTLE_S + 3.0:
+            p.press(pygame.K_RETURN)
+            p.advance(0.7)
+        assert p.top is not result, "a press after the settle time answers"
+        assert p.app.keys.now - shown_at >= SETTLE_S

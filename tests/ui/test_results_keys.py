@@ -14,7 +14,8 @@ import pytest
 from swoop_desktop.engine import Rules
 from swoop_desktop.ui.pilot import Pilot
 from swoop_desktop.ui.scenes import overlays
-from swoop_desktop.ui.scenes.overlays import SETTLE_S, GameOverScene, HandOverScene
+from swoop_desktop.ui.scenes.overlays import GameOverScene, HandOverScene
+from swoop_desktop.ui.scenes.panels import SETTLE_S
 
 #: Every action a result's buttons call (the hand's breakdown, the game-over sheet).
 ACTIONS = ("next_hand", "review_hand", "new_game", "watch_again", "review_game", "to_title")

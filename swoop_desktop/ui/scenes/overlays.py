@@ -140,57 +140,11 @@ class PauseScene(Overlay):
             surface.blit(note, note.get_rect(midbottom=(rect.centerx, y)))
 
 
-#: Presses of the keys that answer a result (Return, keypad Enter, a letter) closer together
-#: than this are one stream: a player tapping every 0.6-1 s to hurry the table.
-STREAM_GAP_S = 1.25
-#: A stream of those presses under way as a result appears (its first press reaches the
-#: result within STREAM_GAP_S of it) is taps meant for the table: none of them answers the
-#: result before it has been up this long, so it is seen (at least this long) even then.
-SETTLE_S = 1.8
-#: Keys that only move the focus between a result's buttons: never a stream's.
-_FOCUS_KEYS = (pygame.K_LEFT, pygame.K_UP, pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
-
-
 class HandOverScene(HandPanel, Overlay):
     """Who went out, every player's leftover cards and points, and the running totals."""
 
     name = "hand_over"
     moves_on = True  # in the demo the next hand (or the final sheet) comes by itself
-
-    def __init__(self, app: AppAPI, table: RunningTable) -> None:
-        super().__init__(app, table)
-        self._held: set[int] = set()  # keys pressed over this result and not let go yet
-        self._last_press: float | None = None  # the key clock at the last answering key
-        self._stream_began = 0.0  # ... and when its stream of presses began
-
-    def early(self, event: pygame.event.Event) -> bool:
-        """Besides a press before the result could be seen, a key held (or repeating)
-        since before it, and a run of taps begun before it (see Overlay): a key held
-        over it repeating, and a quick stream of Return, Enter or letter presses under
-        way as it appears before it has been up :data:`SETTLE_S` (the hand's breakdown
-        and the game-over sheet are not skipped by taps meant for the table). A press
-        after a pause, or the first some moments after the result appeared, answers."""
-        if event.type == pygame.KEYUP:
-            self._held.discard(event.key)
-        if event.type != pygame.KEYDOWN:
-            return super().early(event)
-        repeat = event.key in self._held
-        self._held.add(event.key)
-        streaming = self._streaming(event.key)
-        return super().early(event) or repeat or streaming
-
-    def _streaming(self, key: int) -> bool:
-        """Whether a press of ``key`` goes on a stream of taps under way as the result
-        appeared, before the result has settled (:data:`SETTLE_S`)."""
-        if key == pygame.K_SPACE or key in _FOCUS_KEYS:
-            return False  # Space never answers a result; the arrows only move the focus
-        now = self.app.keys.now
-        if self._last_press is None or now - self._last_press >= STREAM_GAP_S:
-            self._stream_began = now
-        self._last_press = now
-        shown_at = now if self.shown_at is None else self.shown_at
-        under_way = self._stream_began - shown_at < STREAM_GAP_S
-        return under_way and now - shown_at < SETTLE_S
 
     #: The panel's height besides its rows, at scale 1: the heading, the column heads,
     #: the note and the buttons (with four rows of 88 it is the 560 a table of four has).

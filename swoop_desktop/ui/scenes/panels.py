@@ -196,6 +196,17 @@ class Overlay(Scene):
         return rect.top + int(28 * self.u) + img.get_height()
 
 
+#: Presses of the keys that answer a result (Return, keypad Enter, a letter) closer together
+#: than this are one stream: a player tapping every 0.6-1 s to hurry the table.
+STREAM_GAP_S = 1.25
+#: A stream of those presses under way as a result appears (its first press reaches the
+#: result within STREAM_GAP_S of it) is taps meant for the table: none of them answers the
+#: result before it has been up this long, so it is seen (at least this long) even then.
+SETTLE_S = 1.8
+#: Keys that only move the focus between a result's buttons: never a stream's.
+_FOCUS_KEYS = (pygame.K_LEFT, pygame.K_UP, pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
+
+
 class HandPanel:
     """The hand's breakdown, as the hand-over panel and the daily result both show it: who
     went out (the heading), a row for each player with the cards left and the points, and
@@ -205,6 +216,7 @@ class HandPanel:
         app: AppAPI
         table: RunningTable
         shown: float
+        shown_at: float | None
         name: str
 
         @property
@@ -215,6 +227,43 @@ class HandPanel:
     guards_keys = True
     #: Moves on by itself in the demo (the daily result waits for its player).
     moves_on = False
+
+    # Keys pressed over this result and not let go yet; the key clock at the last
+    # answering press, and when its stream of presses began (see :meth:`early`).
+    _held: set[int] | None = None
+    _last_press: float | None = None
+    _stream_began = 0.0
+
+    def early(self, event: pygame.event.Event) -> bool:
+        """Besides a press before the result could be seen, a key held (or repeating)
+        since before it, and a run of taps begun before it (see Overlay): a key held
+        over it repeating, and a quick stream of Return, Enter or letter presses under
+        way as it appears before it has been up :data:`SETTLE_S` (the hand's breakdown
+        and the game-over sheet are not skipped by taps meant for the table). A press
+        after a pause, or the first some moments after the result appeared, answers."""
+        if self._held is None:
+            self._held = set()  # this result's own, from its first key
+        if event.type == pygame.KEYUP:
+            self._held.discard(event.key)
+        early: bool = super().early(event)  # type: ignore[misc]  # the Overlay's rule
+        if event.type != pygame.KEYDOWN:
+            return early
+        repeat = event.key in self._held
+        self._held.add(event.key)
+        return early or repeat or self._streaming(event.key)
+
+    def _streaming(self, key: int) -> bool:
+        """Whether a press of ``key`` goes on a stream of taps under way as the result
+        appeared, before the result has settled (:data:`SETTLE_S`)."""
+        if key == pygame.K_SPACE or key in _FOCUS_KEYS:
+            return False  # Space never answers a result; the arrows only move the focus
+        now = self.app.keys.now
+        if self._last_press is None or now - self._last_press >= STREAM_GAP_S:
+            self._stream_began = now
+        self._last_press = now
+        shown_at = now if self.shown_at is None else self.shown_at
+        under_way = self._stream_began - shown_at < STREAM_GAP_S
+        return under_way and now - shown_at < SETTLE_S
 
     def open_review(self, hand: int | None, **options: Any) -> None:
         """Review this hand (or, with ``hand=None``, the whole game) over the overlay;
