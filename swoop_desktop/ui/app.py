@@ -137,6 +137,14 @@ def process_start_time() -> float:
 _IMPORTED_AT = time.time()
 
 
+def frame_time(dt: float, rate: int) -> float:
+    """The seconds a frame hands the scenes: a stall counts as a tenth of a second at most,
+    and a scene drawn on purpose more slowly (the title's softened game, 8 frames a second)
+    gets its frames' whole time (capped at a tenth, the game behind the title played at
+    0.8 of the wall's pace and rested seconds late, drawing all the while)."""
+    return min(dt, max(0.1, 1.5 / max(1, rate)))
+
+
 class App:
     """The running game. Scenes reach everything through it (see notes in scene.py)."""
 
@@ -738,8 +746,8 @@ class App:
                     dt = clock.tick() / 1000
                     self.step(min(dt, 0.1), draw=False)  # any input draws after all
                     continue
-                dt = clock.tick(self.frame_rate) / 1000
-                self.step(min(dt, 0.1))
+                rate = self.frame_rate
+                self.step(frame_time(clock.tick(rate) / 1000, rate))
         finally:
             self.shutdown()
         return 0

@@ -196,3 +196,32 @@ def test_the_game_behind_the_title_gets_eight_new_pictures_a_second_with_nobody_
         p.advance(2.0)
         assert 12 <= len(softened) <= 18  # about 8 a second: it still plays, at a low rate
         assert title.frames_per_second <= 8
+
+
+def test_the_game_behind_the_title_rests_by_the_wall_clock_when_its_frames_run_slow(tmp_path):
+    # At eight softened pictures a second each frame's time is capped, so the frames alone
+    # count play slower than the wall: the title still played some seconds after it should
+    # have rested (the resting title measured 2.6% of a core where it draws nothing).
+    with Pilot(data_dir=tmp_path, start="title") as p:
+        watch = p.app.stack.top.watch
+        wall = [1000.0]
+        watch.clock = lambda: wall[0]
+        p.advance(WATCH_AFTER + 1.0)
+        assert watch.running and not watch.resting
+        wall[0] += 5.0
+        p.advance(1.0)
+        watch.wake()  # input: play begins again, now on the wall clock
+        wall[0] += WATCH_REST - 1.0
+        p.step()
+        assert not watch.resting  # by the wall and by the frames, still within its play
+        wall[0] += 1.5
+        p.step()
+        assert watch.playing < WATCH_REST and watch.resting  # the wall says it has played
+
+
+def test_a_slow_scenes_frames_keep_the_walls_pace_and_a_stall_still_counts_a_tenth():
+    from swoop_desktop.ui.app import frame_time
+
+    assert frame_time(0.125, 8) == 0.125  # the title's eight pictures a second: all of it
+    assert frame_time(2.0, 60) == 0.1  # a stall at the full rate: a tenth of a second
+    assert frame_time(2.0, 8) < 0.2 and frame_time(0.016, 60) == 0.016

@@ -736,7 +736,8 @@ class Watch:
         self._small: pygame.Surface | None = None
         self._small_for: tuple[int, int] | None = None
         self._since_blur = 0.0
-        self.playing = 0.0  # seconds the game has played since the last input
+        self.playing = 0.0  # seconds the game has played since the last input (frames)
+        self._playing_since = 0.0  # ... and when it began, on the wall clock
 
     def _now(self) -> float:
         return self.clock() if self.clock is not None else 0.0
@@ -763,11 +764,19 @@ class Watch:
     def resting(self) -> bool:
         """The game behind the title has played :data:`WATCH_REST` seconds with nobody
         there: it stands still (its last picture stays) until the next input."""
-        return self.table is not None and self.playing >= WATCH_REST
+        return self.table is not None and self.played >= WATCH_REST
+
+    @property
+    def played(self) -> float:
+        """Seconds the game has played since the last input: by its frames, or the wall
+        clock if longer (at the softened game's eight pictures a second a frame's time is
+        capped, so the frames alone ran slower than the wall and the title rested late)."""
+        return max(self.playing, self._since(self._playing_since))
 
     def wake(self) -> None:
         """Input: a resting game plays on."""
         self.playing = 0.0
+        self._playing_since = self._now()
 
     def start(self) -> None:
         from ..table.drivers import backdrop
@@ -779,6 +788,7 @@ class Watch:
         self.table.resize(_drawn_size(self.app.size))
         self.shown = 0.0
         self._shown_since = self._now()
+        self._playing_since = self._now()
         self.next_step = None
 
     def _let_pictures_go(self) -> None:
