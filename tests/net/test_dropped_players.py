@@ -8,6 +8,7 @@ import asyncio
 import json
 from typing import Any
 
+from swoop_desktop.engine import Rules
 from swoop_desktop.net.client import Client, ClientError, Outcome, bot_chooser, play_seat
 from swoop_desktop.net.host import Options
 from tests.net.helpers import check_seen, record_of, start_host
@@ -44,7 +45,17 @@ async def _until(condition: Any, seconds: float) -> None:
 
 
 async def _scenario() -> tuple[Any, Outcome, Outcome, list[str], int]:
-    options = Options(players=3, seats=2, seed=21, wait=10, grace=0.3, turn_seconds=10, pace=0.005)
+    # A game to 50 (the least target): a drop and a return within a match, on less work.
+    options = Options(
+        players=3,
+        seats=2,
+        seed=21,
+        wait=10,
+        grace=0.3,
+        turn_seconds=10,
+        pace=0.005,
+        rules=Rules.from_preset("app", target=50),
+    )
     host, task, url = await start_host(options)
     first: list[str] = []
     ann = asyncio.create_task(_play_then_drop(url, 3, first))

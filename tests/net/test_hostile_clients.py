@@ -12,7 +12,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from swoop_desktop.engine import RANK_OF, RANK_SYMBOLS, Play
+from swoop_desktop.engine import RANK_OF, RANK_SYMBOLS, Play, Rules
 from swoop_desktop.net import host as host_module
 from swoop_desktop.net.client import Outcome, bot_chooser, play_seat
 from swoop_desktop.net.host import MAX_CONNECTIONS, Options
@@ -158,7 +158,15 @@ async def _garbage(url: str) -> int | None:
 
 async def _scenario() -> tuple[Outcome, Any, dict[str, int | None]]:
     host, task, url = await start_host(
-        Options(players=3, seats=2, seed=11, wait=10, grace=0.2, turn_seconds=10)
+        Options(
+            players=3,
+            seats=2,
+            seed=11,
+            wait=10,
+            grace=0.2,
+            turn_seconds=10,
+            rules=Rules.from_preset("app", target=50),  # a short match: the same doors
+        )
     )
     holding, release = threading.Event(), threading.Event()
     bot = bot_chooser("normal", 1)
