@@ -272,15 +272,17 @@ _WITH_SIZE = "FROM game_summaries s JOIN games g ON g.seq = s.seq"
 
 
 def _by_table_size(con: sqlite3.Connection, counted: str) -> dict[int, Stats]:
-    """The counted games' figures at each table size, each size with its own streaks."""
+    """The counted games' figures at each table size, each size with its own streaks (a
+    table size no game has, written from outside, leaves its game out of these only)."""
+    sized = f"{counted} AND typeof(g.players) = 'integer' AND g.players BETWEEN 3 AND 8"
     sums = con.execute(
         f"SELECT g.players, COUNT(*), SUM(s.result = 'win'), SUM(s.result = 'tie'), "
-        f"SUM(s.hands), SUM(s.points), SUM(s.swoops) {_WITH_SIZE} WHERE {counted} "
+        f"SUM(s.hands), SUM(s.points), SUM(s.swoops) {_WITH_SIZE} WHERE {sized} "
         "GROUP BY g.players"
     ).fetchall()
     by: dict[int, Stats] = {}
     for players, games, wins, ties, hands, points, swoops in sums:
-        streak, best = _streaks(con, counted + " AND g.players = ?", (players,), _WITH_SIZE)
+        streak, best = _streaks(con, sized + " AND g.players = ?", (players,), _WITH_SIZE)
         by[int(players)] = Stats(
             games, wins, ties, games - wins - ties, streak, best, hands, points, swoops
         )

@@ -163,6 +163,8 @@ def test_fuzz_a_hostile_value_in_any_column_never_stops_a_screen(examples):
     @example(where=("documents", "body"), value=7, row=1)
     @example(where=("game_summaries", "points"), value=2**62, row=2)
     @example(where=("games", "body"), value=12, row=1)
+    @example(where=("games", "players"), value="", row=1)  # a table size as text: Statistics
+    @example(where=("games", "players"), value=11, row=2)  # a table no game has
     @given(
         where=st.sampled_from(COLUMNS),
         value=HOSTILE,
