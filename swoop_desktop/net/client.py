@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
 import sys
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -41,6 +40,7 @@ from swoop_desktop.engine.observation import Observation
 from swoop_desktop.names import check_name, printable
 
 from . import protocol as wire
+from .signals import cancel_on_signals
 
 #: Keepalive, as the host's.
 PING_SECONDS = 10.0
@@ -265,12 +265,7 @@ async def _run(url: str, name: str, choose: Chooser, token: str | None, out: IO[
         )
 
     log = None if out is None else (lambda line: print(line, file=out, flush=True))
-    loop = asyncio.get_running_loop()
-    task = asyncio.current_task()
-    if task is not None:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, task.cancel)
+    cancel_on_signals()
     try:
         outcome = await play_seat(url, name, choose, token, log, seated)
     except ClientError as exc:

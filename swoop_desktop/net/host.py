@@ -24,7 +24,6 @@ import json
 import math
 import os
 import secrets
-import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -45,6 +44,7 @@ from swoop_desktop.names import printable
 from . import protocol as wire
 from .peer import GOING_AWAY, POLICY, Peer
 from .protocol import Bye, Hello, PlayMessage
+from .signals import cancel_on_signals
 
 #: Seconds a new connection has to say hello.
 HELLO_SECONDS = 10.0
@@ -524,12 +524,7 @@ async def _run(options: Options, bind: str, port: int) -> int:
             f"listening on ws://{bind}:{actual}: a table of {options.players}, {people}", flush=True
         )
 
-    loop = asyncio.get_running_loop()
-    task = asyncio.current_task()
-    if task is not None:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, task.cancel)
+    cancel_on_signals()
     try:
         outcome = await host.serve(bind, port, ready)
     except OSError as exc:

@@ -408,18 +408,8 @@ def _draw_by_rule_set(
 ) -> None:
     """Per rule set: labelled counts and a win-rate bar."""
     panel(surface, theme, pbox)
-    y = pbox.y + 14
-    draw_text(
-        surface,
-        theme,
-        # Translators: a heading on Scores' Statistics: the figures for each rule set.
-        _("By rule set"),
-        (pbox.x + 18, y),
-        size=size + 2,
-        bold=True,
-        colour_name="heading",
-    )
-    y += int(size * 1.9)
+    # Translators: a heading on Scores' Statistics: the figures for each rule set.
+    y = _heading(surface, theme, _("By rule set"), (pbox.x + 18, pbox.y + 14), size)
     if not stats.by_preset:
         draw_wrapped(
             surface,
@@ -436,22 +426,19 @@ def _draw_by_rule_set(
         y = _rate_row(surface, theme, pbox, y, size, preset_name(preset), ps)
     if len(stats.by_players) < 2 or y + size * 5 > pbox.bottom:
         return  # one table size: its figures are the rule sets' own
-    draw_text(
-        surface,
-        theme,
-        # Translators: a heading on Scores' Statistics, under the rule sets: the figures
-        # for each table size (a win at a table of three is not a win at a table of eight).
-        _("By table size"),
-        (pbox.x + 18, y),
-        size=size + 2,
-        bold=True,
-        colour_name="heading",
-    )
-    y += int(size * 1.9)
+    # Translators: a heading on Scores' Statistics, under the rule sets: the figures for
+    # each table size (a win at a table of three is not a win at a table of eight).
+    y = _heading(surface, theme, _("By table size"), (pbox.x + 18, y), size)
     for players, ps in sorted(stats.by_players.items()):
         if y + size * 3 > pbox.bottom:
             return
         y = _rate_row(surface, theme, pbox, y, size, counted(players, "player"), ps)
+
+
+def _heading(surface: pygame.Surface, theme: Any, text: str, at: tuple[int, int], size: int) -> int:
+    """A heading in the rule sets' panel; where the rows under it start."""
+    draw_text(surface, theme, text, at, size=size + 2, bold=True, colour_name="heading")
+    return at[1] + int(size * 1.9)
 
 
 def stats_rows(stats: Stats) -> int:
